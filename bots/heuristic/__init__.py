@@ -1,0 +1,1 @@
+"""Rule-based bots, one module per game: `heuristic:<game id>`."""

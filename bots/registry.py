@@ -1,0 +1,125 @@
+"""Bot specs -> bots.
+
+Spec forms: `random`; `heuristic:<game id>`; `mcts[:k=v,...]`;
+`python:package.module:Class[:k=v,...]`; `cmd:<command line>`; or a name from the
+`arena.bots` entry-point group (`name[:k=v,...]`), whose object is a Bot class or factory.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+from bots.base import Bot, RandomBot
+from engine.protocol import ArenaError
+
+
+class BotSpecError(ArenaError, ValueError):
+    """A bot spec that cannot be turned into a bot."""
+
+
+Factory = Callable[[str], Bot]
+_BUILTIN: dict[str, Factory] = {}
+
+
+def builtin(kind: str) -> Callable[[Factory], Factory]:
+    def deco(f: Factory) -> Factory:
+        _BUILTIN[kind] = f
+        return f
+
+    return deco
+
+
+def parse_params(text: str) -> dict[str, Any]:
+    """`iters=2000,c=1.4,rollout=random` -> typed dict (int, float, bool or str)."""
+    out: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" not in part:
+            raise BotSpecError(f"bot parameter {part!r} is not of the form key=value")
+        k, v = (s.strip() for s in part.split("=", 1))
+        out[k] = _typed(v)
+    return out
+
+
+def _typed(v: str) -> Any:
+    low = v.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return v
+
+
+@builtin("random")
+def _random(rest: str) -> Bot:
+    if rest:
+        raise BotSpecError("the random bot takes no parameters")
+    return RandomBot()
+
+
+@builtin("heuristic")
+def _heuristic(rest: str) -> Bot:
+    game_id, _, params = rest.partition(":")
+    if not game_id:
+        raise BotSpecError("heuristic bots are named heuristic:<game id>")
+    try:
+        mod = importlib.import_module(f"bots.heuristic.{game_id}")
+    except ModuleNotFoundError:
+        raise BotSpecError(f"no heuristic bot for game {game_id!r}") from None
+    return mod.HeuristicBot(**parse_params(params))
+
+
+@builtin("mcts")
+def _mcts(rest: str) -> Bot:
+    try:
+        mod = importlib.import_module("bots.mcts")
+    except ModuleNotFoundError:
+        raise BotSpecError("the mcts bot is not available in this build") from None
+    return mod.MCTSBot(**parse_params(rest))
+
+
+@builtin("python")
+def _python(rest: str) -> Bot:
+    parts = rest.split(":")
+    if len(parts) < 2 or not parts[0] or not parts[1]:
+        raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
+    module, cls_name, params = parts[0], parts[1], ":".join(parts[2:])
+    try:
+        cls = getattr(importlib.import_module(module), cls_name)
+    except (ImportError, AttributeError) as e:
+        raise BotSpecError(f"cannot load bot {module}:{cls_name}: {e}") from None
+    return cls(**parse_params(params))
+
+
+@builtin("cmd")
+def _cmd(rest: str) -> Bot:
+    try:
+        mod = importlib.import_module("bots.external")
+    except ModuleNotFoundError:
+        raise BotSpecError("external (cmd:) bots are not available in this build") from None
+    return mod.ExternalBot(rest)
+
+
+def make_bot(spec: str) -> Bot:
+    """A fresh bot for `spec`; raises BotSpecError with the valid forms if unknown."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotSpecError(f"empty bot spec {spec!r}")
+    kind, _, rest = spec.strip().partition(":")
+    if kind in _BUILTIN:
+        try:
+            return _BUILTIN[kind](rest)
+        except TypeError as e:
+            raise BotSpecError(f"bad parameters in bot spec {spec!r}: {e}") from None
+    for ep in entry_points(group="arena.bots"):
+        if ep.name == kind:
+            try:
+                return ep.load()(**parse_params(rest))
+            except TypeError as e:
+                raise BotSpecError(f"bad parameters in bot spec {spec!r}: {e}") from None
+    known = sorted(_BUILTIN) + sorted(ep.name for ep in entry_points(group="arena.bots"))
+    raise BotSpecError(f"unknown bot {spec!r}; known kinds: {', '.join(known)}")

@@ -1,0 +1,195 @@
+"""The contract every game and bot keeps (ARCHITECTURE.md, "The protocol").
+
+A game provides a `State` (usually a msgspec Struct that also inherits `State`),
+a tagged union of frozen `Action` structs, an `Observation` subclass, and a `Game`
+descriptor (see `engine.registry`). Everything here is game-independent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Self
+
+import msgspec
+import numpy as np
+
+#: `State.current_player()` when the game is over (same value as OpenSpiel's kTerminalPlayerId).
+TERMINAL = -4
+
+
+class ArenaError(Exception):
+    """Base of every error this project raises on purpose."""
+
+
+class IllegalActionError(ArenaError, ValueError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+class UnknownGameError(ArenaError, ValueError):
+    """A game id that is not registered."""
+
+
+class InvalidConfigError(ArenaError, ValueError):
+    """A player count or option that the game does not accept."""
+
+
+class Action(msgspec.Struct, frozen=True, tag=True):
+    """Base of every action. Subclasses are tagged by class name (`{"type": "Pass", ...}`),
+    frozen and hashable, so they can be dict keys and compared by value."""
+
+
+class Observation(msgspec.Struct, kw_only=True):
+    """What one seat may know at one moment. Games subclass this, narrowing
+    `legal_actions` to their action union and adding public and private fields."""
+
+    game: str
+    seat: int
+    decision: int
+    phase: str
+    current_player: int
+    legal_actions: list[Any] = []
+
+
+class ActionSpace:
+    """A fixed, per-game (and per player count/options) numbering of every action.
+
+    Ids are stable: the enumeration order is part of the game's definition, so
+    learning bots and the OpenSpiel/PettingZoo adapters can use masks.
+    """
+
+    __slots__ = ("actions", "_ids")
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self._ids) != len(self.actions):
+            raise ValueError("action space lists an action twice")
+
+    @property
+    def size(self) -> int:
+        return len(self.actions)
+
+    def id_of(self, action: Action) -> int:
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"{action!r} is not in this game's action space") from None
+
+    def from_id(self, action_id: int) -> Action:
+        if not 0 <= action_id < len(self.actions):
+            raise IllegalActionError(
+                f"action id {action_id} is outside the action space [0, {len(self.actions)})"
+            )
+        return self.actions[action_id]
+
+    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+        m = np.zeros(len(self.actions), dtype=bool)
+        for a in legal:
+            m[self._ids[a]] = True
+        return m
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+
+
+class State:
+    """The state contract. Concrete games subclass it (typically together with
+    `msgspec.Struct`) and implement the methods that raise `NotImplementedError`.
+
+    The defaults below assume the subclass is a msgspec Struct: `clone`,
+    `to_bytes` and `from_bytes` are a MessagePack round trip (cheap, no deepcopy).
+    """
+
+    __slots__ = ()
+    #: the registered game id
+    game_id: ClassVar[str] = ""
+    _decoders: ClassVar[dict[type, msgspec.msgpack.Decoder]] = {}
+
+    # --- required -------------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat whose decision is next, or `TERMINAL`."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        """Deterministic, duplicate-free options of the pending decision ([] when terminal)."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Perform one decision. Raises `IllegalActionError` and changes nothing if illegal."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """Victory points per seat (final once terminal)."""
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> Observation:
+        """Everything `seat` may know, nothing it may not."""
+        raise NotImplementedError
+
+    def render(self) -> str:
+        """A readable text picture of the state."""
+        raise NotImplementedError
+
+    def action_space(self) -> ActionSpace:
+        """The game's fixed action space for this player count and options."""
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:  # pragma: no cover - overridden by a field
+        raise NotImplementedError
+
+    # --- defaults --------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def tiebreak(self, seat: int) -> tuple[Any, ...]:
+        """Rulebook tie-break key after score (larger is better). Default: none."""
+        return ()
+
+    def ranking(self) -> list[int]:
+        """Final place per seat (0 = winner); equal (score, tie-break) share a place."""
+        sc = self.scores()
+        keys = [(sc[p], *self.tiebreak(p)) for p in range(len(sc))]
+        return [sum(1 for k in keys if k > mine) for mine in keys]
+
+    def heuristic(self, seat: int) -> float:
+        """Cheap value estimate in [0, 1] of `seat`'s position; default from score share."""
+        sc = self.scores()
+        total = sum(max(0, s) for s in sc)
+        if total == 0:
+            return 1.0 / len(sc)
+        return max(0, sc[seat]) / total
+
+    def action_id(self, action: Action) -> int:
+        return self.action_space().id_of(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return self.action_space().from_id(action_id)
+
+    def legal_action_mask(self) -> np.ndarray:
+        return self.action_space().mask(self.legal_actions())
+
+    def num_distinct_actions(self) -> int:
+        return self.action_space().size
+
+    def to_bytes(self) -> bytes:
+        return _ENCODER.encode(self)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Self:
+        dec = State._decoders.get(cls)
+        if dec is None:
+            dec = State._decoders[cls] = msgspec.msgpack.Decoder(cls)
+        return dec.decode(data)
+
+    def clone(self) -> Self:
+        return type(self).from_bytes(_ENCODER.encode(self))
+
+    def _illegal(self, action: object, why: str = "") -> IllegalActionError:
+        """Build the standard error for an illegal `action` (callers `raise` it)."""
+        legal = self.legal_actions()
+        shown = ", ".join(repr(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+        reason = f" ({why})" if why else ""
+        return IllegalActionError(
+            f"{action!r} is not legal for seat {self.current_player()}{reason}; legal: [{shown}]"
+        )

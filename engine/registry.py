@@ -1,0 +1,137 @@
+"""Game id -> game descriptor; `make` validates player counts and options."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.protocol import ActionSpace, InvalidConfigError, Observation, State, UnknownGameError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option (expansion, module or variant)."""
+
+    name: str
+    default: Any
+    meaning: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise InvalidConfigError(
+                    f"option {self.name}={value!r} is not one of {list(self.choices)}"
+                )
+            return value
+        want = type(self.default)
+        if want is bool:
+            if isinstance(value, bool):
+                return value
+            raise InvalidConfigError(f"option {self.name} takes true/false, got {value!r}")
+        if want is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise InvalidConfigError(f"option {self.name} takes an integer, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the harness needs to know about one game."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    new_state: Callable[[int, int, dict[str, Any]], State]
+    sample_state: Callable[[Any, int], State]
+    action_space: Callable[[int, dict[str, Any]], ActionSpace]
+    state_type: type[State]
+    observation_type: type[Observation]
+    action_type: Any
+    options: tuple[Option, ...] = ()
+    #: option sets the conformance kit plays (the defaults are always included)
+    presets: tuple[Mapping[str, Any], ...] = ()
+    #: a random playout must end within this many decisions
+    max_decisions: int = 10_000
+    #: one line for `arena games`
+    summary: str = ""
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with `options`; unknown names or bad values raise."""
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options}
+        for k, v in (options or {}).items():
+            if k not in known:
+                valid = ", ".join(sorted(known)) or "none"
+                raise InvalidConfigError(
+                    f"game {self.id!r} has no option {k!r}; valid options: {valid}"
+                )
+            out[k] = known[k].check(v)
+        return out
+
+    def check_players(self, num_players: int) -> None:
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise InvalidConfigError(
+                f"game {self.id!r} is for {self.min_players}-{self.max_players} players, "
+                f"not {num_players!r}"
+            )
+
+
+#: the product's games: id -> module that defines `GAME`
+BUILTIN: dict[str, str] = {
+    "year_of_the_dragon": "engine.games.year_of_the_dragon",
+    "rotunda": "engine.games.rotunda",
+    "huang": "engine.games.huang",
+    "dragon_castle": "engine.games.dragon_castle",
+    "gugong": "engine.games.gugong",
+}
+
+_loaded: dict[str, Game] = {}
+_extra: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Register a game that is not built in (tests, plug-ins)."""
+    _extra[game.id] = game
+
+
+def unregister(game_id: str) -> None:
+    _extra.pop(game_id, None)
+
+
+def _try_load(game_id: str) -> Game | None:
+    if game_id in _extra:
+        return _extra[game_id]
+    if game_id in _loaded:
+        return _loaded[game_id]
+    module = BUILTIN.get(game_id)
+    if module is None:
+        return None
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name and module.startswith(e.name):
+            return None  # not implemented yet
+        raise
+    game: Game = mod.GAME
+    _loaded[game_id] = game
+    return game
+
+
+def game_ids() -> list[str]:
+    """Ids of every game available here, built-in ones first in table order."""
+    ids = [g for g in BUILTIN if _try_load(g) is not None]
+    return ids + sorted(g for g in _extra if g not in ids)
+
+
+def get_game(game_id: str) -> Game:
+    game = _try_load(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; available: {', '.join(game_ids()) or 'none'}"
+        )
+    return game

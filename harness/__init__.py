@@ -1,0 +1,1 @@
+"""Match runner, tournaments (Ray), benchmarks and the `arena` CLI."""

@@ -1,0 +1,112 @@
+"""Play one game between bots and record it (ARCHITECTURE.md, "Harness")."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+import engine
+from bots.base import Bot, RandomBot
+from bots.registry import make_bot
+from engine.common.rng import derive_seed
+from engine.protocol import Action
+from engine.record import Failure, MatchConfig, MatchRecord, Move
+
+#: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
+#: it counts as a timeout
+GRACE_FACTOR = 1.10
+GRACE_SECONDS = 0.02
+
+
+def _label(bot: str | Bot) -> str:
+    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
+
+
+def failure_aware_ranking(ranking: Sequence[int], failed: set[int]) -> list[int]:
+    """Failed seats are placed after every other seat; order otherwise kept."""
+    keys = [(p in failed, r) for p, r in enumerate(ranking)]
+    return [sum(1 for k in keys if k < mine) for mine in keys]
+
+
+def play_match(
+    game_id: str,
+    num_players: int,
+    bots: Sequence[str | Bot],
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    time_per_move: float | None = None,
+) -> MatchRecord:
+    """Play one game. Bots are specs or Bot instances, one per seat.
+
+    A bot that raises, overruns `time_per_move`, or answers with something that is not
+    a legal action is recorded as a Failure, ranked last, and replaced by the random bot
+    for the rest of the game.
+    """
+    options = dict(options or {})
+    if len(bots) != num_players:
+        raise engine.InvalidConfigError(f"{num_players} players need {num_players} bots, got {len(bots)}")
+    state = engine.make(game_id, num_players, seed, **options)
+    game = engine.get_game(game_id)
+    labels = [_label(b) for b in bots]
+    players: list[Bot] = [make_bot(b) if isinstance(b, str) else b for b in bots]
+    for seat, bot in enumerate(players):
+        bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
+    record = MatchRecord(
+        config=MatchConfig(game=game_id, num_players=num_players, seed=seed, options=options),
+        bots=labels,
+    )
+    substitutes: dict[int, Bot] = {}
+    limit = None if time_per_move is None else time_per_move * GRACE_FACTOR + GRACE_SECONDS
+    started = time.perf_counter()
+    try:
+        while not state.is_terminal():
+            if len(record.moves) >= game.max_decisions:
+                record.outcome = "stall"
+                break
+            seat = state.current_player()
+            obs = state.observation(seat)
+            sub = substitutes.get(seat)
+            bot = sub or players[seat]
+            t0 = time.perf_counter()
+            problem: tuple[str, str] | None = None
+            try:
+                action = bot.act(obs, time_per_move)
+            except Exception as e:  # a bot crash must not stop the game
+                action, problem = None, ("crash", f"{type(e).__name__}: {e}")
+            used = time.perf_counter() - t0
+            if problem is None and sub is None and limit is not None and used > limit:
+                problem = ("timeout", f"{used:.3f}s used, {time_per_move}s allowed")
+            if problem is None:
+                if not isinstance(action, Action):
+                    problem = ("malformed", f"answered {action!r}, not an action")
+                elif action not in obs.legal_actions:
+                    problem = ("illegal", f"{action!r} is not legal here")
+            if problem is not None:
+                if sub is not None:  # the substitute itself cannot fail; guard anyway
+                    raise RuntimeError(f"substitute bot failed: {problem}")
+                kind, detail = problem
+                record.failures.append(Failure(seat=seat, bot=labels[seat], kind=kind,
+                                               decision=len(record.moves), detail=detail))
+                if record.outcome == "normal":
+                    record.outcome = kind
+                sub = substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
+                action = sub.act(obs, None)
+            assert isinstance(action, Action)
+            state.apply(action)
+            record.moves.append(Move(seat=seat, action=msgspec.to_builtins(action),
+                                     id=state.action_id(action), time=round(used, 6),
+                                     by_substitute=sub is not None))
+    finally:
+        for bot in players:
+            try:
+                bot.close()
+            except Exception:  # closing must not hide the result
+                pass
+    record.seconds = round(time.perf_counter() - started, 6)
+    record.scores = list(state.scores())
+    record.ranking = failure_aware_ranking(state.ranking(), {f.seat for f in record.failures})
+    record.final_digest = engine.digest(state)
+    return record

@@ -1,0 +1,191 @@
+"""The conformance kit: every registered game x player count x option preset.
+
+Game authors: register your game (engine/registry.py BUILTIN) and this module checks it.
+See docs/adding-a-game.md for what each check means.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+import pytest
+
+import engine
+from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, State
+from harness.match import play_match
+
+SEEDS = (1, 2)
+#: number of positions per playout where the expensive checks run
+CHECKPOINTS = 12
+
+
+def _cases() -> list[Any]:
+    out = []
+    for game in engine.games():
+        presets: list[dict[str, Any]] = [{}] + [dict(p) for p in game.presets]
+        for n in range(game.min_players, game.max_players + 1):
+            for i, preset in enumerate(presets):
+                label = ",".join(f"{k}={v}" for k, v in preset.items()) or "defaults"
+                out.append(pytest.param((game.id, n, preset), id=f"{game.id}-{n}p-{i}:{label}"))
+    return out
+
+
+CASES = _cases()
+
+
+@lru_cache(maxsize=None)
+def _trajectory(game_id: str, n: int, preset_items: tuple, seed: int) -> tuple[Action, ...]:
+    """Actions of one random playout, checking per-step invariants on the way."""
+    game = engine.get_game(game_id)
+    state = engine.make(game_id, n, seed, **dict(preset_items))
+    pick = random.Random(seed)
+    actions: list[Action] = []
+    while not state.is_terminal():
+        assert len(actions) < game.max_decisions, (
+            f"no terminal state within {game.max_decisions} decisions"
+        )
+        p = state.current_player()
+        assert 0 <= p < n, f"current_player {p} out of range"
+        legal = state.legal_actions()
+        assert legal, "non-terminal state with no legal action"
+        assert len(set(legal)) == len(legal), f"duplicate legal actions: {legal}"
+        assert state.legal_actions() == legal, "legal_actions() is not deterministic"
+        a = pick.choice(legal)
+        state.apply(a)
+        actions.append(a)
+    assert state.current_player() == TERMINAL
+    assert state.legal_actions() == []
+    return tuple(actions)
+
+
+def _positions(game_id: str, n: int, preset: dict, seed: int) -> list[tuple[State, Action | None]]:
+    """About CHECKPOINTS (state, next action) pairs spread over one playout, terminal last."""
+    traj = _trajectory(game_id, n, tuple(sorted(preset.items())), seed)
+    every = max(1, len(traj) // CHECKPOINTS)
+    state = engine.make(game_id, n, seed, **preset)
+    out: list[tuple[State, Action | None]] = []
+    for i, a in enumerate(traj):
+        if i % every == 0:
+            out.append((state.clone(), a))
+        state.apply(a)
+    out.append((state, None))
+    return out
+
+
+@pytest.fixture(params=CASES)
+def case(request: pytest.FixtureRequest) -> tuple[str, int, dict]:
+    return request.param
+
+
+def test_random_playouts_end_with_valid_results(case):
+    game_id, n, preset = case
+    for seed in SEEDS:
+        traj = _trajectory(game_id, n, tuple(sorted(preset.items())), seed)
+        state = engine.make(game_id, n, seed, **preset)
+        for a in traj:
+            state.apply(a)
+        scores, ranking = state.scores(), state.ranking()
+        assert len(scores) == n and all(isinstance(s, int) for s in scores)
+        assert len(ranking) == n and min(ranking) == 0
+        for p in range(n):  # a place is the number of seats strictly ahead
+            assert ranking[p] == sum(1 for q in range(n) if ranking[q] < ranking[p])
+            for q in range(n):
+                if scores[p] > scores[q]:
+                    assert ranking[p] <= ranking[q], "a higher score ranked below a lower one"
+
+
+def test_same_seed_and_actions_give_identical_bytes(case):
+    game_id, n, preset = case
+    traj = _trajectory(game_id, n, tuple(sorted(preset.items())), SEEDS[0])
+    a = engine.make(game_id, n, SEEDS[0], **preset)
+    b = engine.make(game_id, n, SEEDS[0], **preset)
+    assert a.to_bytes() == b.to_bytes()
+    for act in traj:
+        a.apply(act)
+        b.apply(act)
+    assert a.to_bytes() == b.to_bytes()
+
+
+def test_illegal_actions_raise_and_change_nothing(case):
+    game_id, n, preset = case
+    for state, _ in _positions(game_id, n, preset, SEEDS[0]):
+        before = state.to_bytes()
+        legal = set(state.legal_actions())
+        space = state.action_space()
+        illegal = [a for a in space.actions if a not in legal][:5]
+        for bad in [*illegal, "not an action", None]:
+            with pytest.raises(IllegalActionError):
+                state.apply(bad)  # type: ignore[arg-type]
+            assert state.to_bytes() == before, f"illegal {bad!r} changed the state"
+
+
+def test_serialization_round_trip_and_independent_clones(case):
+    game_id, n, preset = case
+    for state, nxt in _positions(game_id, n, preset, SEEDS[0]):
+        data = state.to_bytes()
+        back = type(state).from_bytes(data)
+        assert back.to_bytes() == data
+        assert back.legal_actions() == state.legal_actions()
+        twin = state.clone()
+        assert twin.to_bytes() == data
+        if nxt is not None:
+            twin.apply(nxt)
+            assert state.to_bytes() == data, "applying to a clone changed the original"
+
+
+def test_action_space_ids_are_stable(case):
+    game_id, n, preset = case
+    for state, _ in _positions(game_id, n, preset, SEEDS[0]):
+        legal = state.legal_actions()
+        ids = [state.action_id(a) for a in legal]
+        assert len(set(ids)) == len(ids)
+        assert all(0 <= i < state.num_distinct_actions() for i in ids)
+        assert [state.action_from_id(i) for i in ids] == legal
+        assert int(state.legal_action_mask().sum()) == len(legal)
+
+
+def test_observations_encode_and_decode(case):
+    game_id, n, preset = case
+    game = engine.get_game(game_id)
+    for state, _ in _positions(game_id, n, preset, SEEDS[0]):
+        for p in range(n):
+            obs = state.observation(p)
+            assert isinstance(obs, game.observation_type)
+            assert obs.game == game_id and obs.seat == p
+            assert obs.current_player == state.current_player()
+            if state.current_player() == p:
+                assert obs.legal_actions == state.legal_actions()
+            else:
+                assert obs.legal_actions == []
+            js = msgspec.json.encode(obs)
+            assert msgspec.json.decode(js, type=game.observation_type) == obs
+            mp = msgspec.msgpack.encode(obs)
+            assert msgspec.msgpack.decode(mp, type=game.observation_type) == obs
+
+
+def test_sample_state_reproduces_the_observation_and_resamples_the_rest(case):
+    game_id, n, preset = case
+    for state, _ in _positions(game_id, n, preset, SEEDS[0]):
+        truth = state.to_bytes()
+        for p in range(n):
+            obs: Observation = state.observation(p)
+            samples = [engine.sample_state(obs, k) for k in range(4)]
+            for k, s in enumerate(samples):
+                assert s.observation(p) == obs, f"sample {k} does not reproduce seat {p}'s view"
+            if not state.is_terminal():
+                # no peeking: hidden parts and future chance (the generator) are resampled
+                assert any(s.to_bytes() != truth for s in samples), "sample_state copied the truth"
+                assert len({s.to_bytes() for s in samples}) > 1, "sample_state ignores its seed"
+
+
+def test_replay_rebuilds_the_final_state(case):
+    game_id, n, preset = case
+    record = play_match(game_id, n, ["random"] * n, seed=SEEDS[1], options=preset)
+    assert record.outcome == "normal" and not record.failures
+    final = engine.replay(record)
+    assert final.is_terminal()
+    assert engine.digest(final) == record.final_digest
+    assert final.scores() == record.scores and final.ranking() == record.ranking
