@@ -1,0 +1,171 @@
+"""`arena`: the command line (Typer + Rich).
+
+Bad input (unknown game, bad player count, bad option, unknown bot, unreadable file)
+gives one clear line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import msgspec
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import engine
+from bots.registry import parse_params
+from engine.protocol import ArenaError
+from engine.record import MatchRecord, decode_json, encode_json
+from harness.match import play_match
+
+try:  # typer >= 0.20 vendors click; older releases use the click package
+    from typer._click import exceptions as click_exc
+except ImportError:  # pragma: no cover
+    import click.exceptions as click_exc  # type: ignore[no-redef]
+
+app = typer.Typer(
+    name="arena",
+    help="Dynasty Arena: game engines, bots, tournaments and Elo ladders.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+
+class UsageProblem(ArenaError):
+    """A command-line argument that cannot be used."""
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """`["great_wall=true", "k=3"]` -> {"great_wall": True, "k": 3}."""
+    opts: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise UsageProblem(f"--option {pair!r} must look like name=value")
+        opts.update(parse_params(pair))
+    return opts
+
+
+def split_bots(text: str | None, num_players: int) -> list[str]:
+    """`a,b` -> one spec per seat; a single spec fills every seat; default random."""
+    if not text:
+        return ["random"] * num_players
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if len(specs) == 1:
+        specs *= num_players
+    if len(specs) != num_players:
+        raise UsageProblem(f"--bots lists {len(specs)} bots for {num_players} players")
+    return specs
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games, their player counts and options."""
+    table = Table(title="Games")
+    table.add_column("id", style="bold cyan")
+    table.add_column("game")
+    table.add_column("players", justify="center")
+    table.add_column("options (default): meaning")
+    for g in engine.games():
+        opts = "\n".join(f"{o.name} ({o.default!r}): {o.meaning}" for o in g.options) or "-"
+        table.add_row(g.id, g.name, f"{g.min_players}-{g.max_players}", opts)
+    out.print(table)
+
+
+def summary_table(record: MatchRecord) -> Table:
+    c = record.config
+    t = Table(title=f"{c.game}, {c.num_players} players, seed {c.seed} ({record.outcome})")
+    for col in ("seat", "bot", "score", "place", "decisions", "time (s)", "failures"):
+        t.add_column(col, justify="right" if col not in ("bot", "failures") else "left")
+    for p in range(c.num_players):
+        moves = [m for m in record.moves if m.seat == p]
+        fails = ", ".join(f"{f.kind}@{f.decision}" for f in record.failures if f.seat == p)
+        t.add_row(str(p), record.bots[p], str(record.scores[p]), str(record.ranking[p] + 1),
+                  str(len(moves)), f"{sum(m.time for m in moves):.3f}", fails or "-")
+    return t
+
+
+@app.command("play")
+def play_cmd(
+    game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
+    players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 2,
+    bots: Annotated[str | None, typer.Option(help="comma-separated bot specs, one per seat")] = None,
+    seed: Annotated[int, typer.Option(help="game seed")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the match record (JSON) here")] = None,
+    show: Annotated[bool, typer.Option(help="print the final position")] = False,
+) -> None:
+    """Play one game and print scores, ranking, decisions and time per bot."""
+    opts = parse_options(option)
+    rec = play_match(game, players, split_bots(bots, players), seed=seed, options=opts,
+                     time_per_move=time_per_move)
+    if show:
+        out.print(engine.replay(rec).render(), markup=False, highlight=False)
+    out.print(summary_table(rec))
+    for f in rec.failures:
+        out.print(f"[red]seat {f.seat} ({f.bot}) {f.kind} at decision {f.decision}:[/] {f.detail}")
+    if record is not None:
+        record.parent.mkdir(parents=True, exist_ok=True)
+        record.write_bytes(encode_json(rec))
+        out.print(f"record written to {record}")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a match record written by `arena play --record`")],
+    moves: Annotated[bool, typer.Option(help="list every move")] = True,
+) -> None:
+    """Re-run a recorded game, verify it reaches the recorded result, print the moves."""
+    try:
+        rec = decode_json(file.read_bytes())
+    except OSError as e:
+        raise UsageProblem(f"cannot read {file}: {e.strerror}") from None
+    except msgspec.DecodeError as e:
+        raise UsageProblem(f"{file} is not a match record: {e}") from None
+    final = engine.replay(rec)
+    if moves:
+        t = Table(title=f"moves of {file.name}")
+        for col in ("#", "seat", "bot", "action", "time (s)"):
+            t.add_column(col)
+        for i, m in enumerate(rec.moves):
+            bot = "random (substitute)" if m.by_substitute else rec.bots[m.seat]
+            act = ", ".join(f"{k}={v}" for k, v in m.action.items() if k != "type")
+            t.add_row(str(i), str(m.seat), bot, f"{m.action.get('type')}({act})", f"{m.time:.4f}")
+        out.print(t)
+    ok = engine.digest(final) == rec.final_digest and final.scores() == rec.scores
+    out.print(summary_table(rec))
+    if not ok:
+        err.print(f"[red]error:[/] replay of {file} does not reach the recorded final state")
+        raise typer.Exit(1)
+    out.print("[green]verified:[/] the replay reaches the recorded final state")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: clear one-line errors, exit status 2 for bad input."""
+    try:
+        code = app(args=argv, standalone_mode=False)
+    except click_exc.NoArgsIsHelpError as e:
+        err.print(e.format_message(), markup=False, highlight=False)
+        sys.exit(2)
+    except (typer.Abort, KeyboardInterrupt):
+        err.print("aborted")
+        sys.exit(130)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except click_exc.ClickException as e:
+        err.print(f"[red]error:[/] {e.format_message()}", highlight=False)
+        sys.exit(2)
+    except (ArenaError, ValueError) as e:
+        err.print(f"[red]error:[/] {e}", highlight=False)
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()
