@@ -25,7 +25,7 @@ __all__ = [
     "TERMINAL", "Action", "ActionSpace", "ArenaError", "Failure", "Game", "IllegalActionError",
     "InvalidConfigError", "MatchConfig", "MatchRecord", "Move", "Observation", "Option", "State",
     "UnknownGameError", "decode_action", "decode_observation", "digest", "games", "get_game",
-    "make", "register", "replay", "sample_state",
+    "list_games", "make", "register", "replay", "sample_state",
 ]
 
 
@@ -39,9 +39,13 @@ def make(game_id: str, num_players: int, seed: int = 0, **options: Any) -> State
     return game.new_state(num_players, seed, opts)
 
 
-def games() -> list[Game]:
+def list_games() -> list[Game]:
     """Every available game (ids, player ranges, options with their meaning)."""
     return [get_game(g) for g in game_ids()]
+
+
+#: `engine.games()`: the same as `list_games()` (engine/games/__init__.py keeps it callable)
+games = list_games
 
 
 def sample_state(observation: Observation, seed: int) -> State:

@@ -34,7 +34,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 class UsageProblem(ArenaError):
@@ -144,6 +144,34 @@ def replay_cmd(
         err.print(f"[red]error:[/] replay of {file} does not reach the recorded final state")
         raise typer.Exit(1)
     out.print("[green]verified:[/] the replay reaches the recorded final state")
+
+
+@app.command("bench")
+def bench_cmd(
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id (repeatable)")] = None,
+    players: Annotated[list[int] | None, typer.Option("--players", "-n", help="player count")] = None,
+    quick: Annotated[bool, typer.Option(help="fewer, shorter repeats; max player count only")] = False,
+    json: Annotated[Path | None, typer.Option("--json", help="also write the figures here")] = None,
+) -> None:
+    """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""
+    from harness import bench
+
+    for g in game or []:
+        engine.get_game(g)  # unknown ids fail before anything runs
+    with err.status("benchmarking...") as status:
+        figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"))
+    table = Table(title="arena bench" + (" --quick" if quick else ""))
+    for col in ("game", "metric", "median", "min", "max", "unit", "vs baseline"):
+        table.add_column(col, justify="left" if col in ("game", "metric", "unit") else "right")
+    for f in figs:
+        vs = f"{f.ratio:.1f}x {f.baseline}" if f.ratio is not None else ""
+        table.add_row(f.group, f.metric, f"{f.median:,.2f}", f"{f.min:,.2f}", f"{f.max:,.2f}",
+                      f.unit, vs)
+    out.print(table)
+    if json is not None:
+        json.parent.mkdir(parents=True, exist_ok=True)
+        json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))
+        out.print(f"figures written to {json}")
 
 
 def main(argv: list[str] | None = None) -> None:

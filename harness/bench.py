@@ -1,0 +1,158 @@
+"""`arena bench`: the one place where the project measures its speed (issue #9).
+
+Every figure is the median of repeated runs, with min and max; speeds that have a
+natural baseline are also given as a ratio against it, measured in the same run
+(a `copy.deepcopy` clone for clones, pickle for serialization), because the machines
+are shared and noisy and only same-run ratios are comparable.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import msgspec
+
+import engine
+from engine.protocol import State
+
+
+class Figure(msgspec.Struct, kw_only=True):
+    """One measured figure: median/min/max over repeats, optional same-run baseline ratio."""
+
+    group: str
+    metric: str
+    unit: str
+    median: float
+    min: float
+    max: float
+    repeats: int
+    baseline: str = ""
+    #: how many times better than the baseline (>1 = faster than the baseline)
+    ratio: float | None = None
+
+
+def _figure(group: str, metric: str, unit: str, values: list[float], **kw: Any) -> Figure:
+    return Figure(group=group, metric=metric, unit=unit, median=statistics.median(values),
+                  min=min(values), max=max(values), repeats=len(values), **kw)
+
+
+def _per_call_us(fn: Callable[[], object], calls: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    return (time.perf_counter() - t0) / calls * 1e6
+
+
+def random_playouts(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float]:
+    """(decisions per second, playouts per second) of uniformly random play, legal-action
+    generation included, for about `seconds` of whole playouts."""
+    rng = random.Random(seed)
+    decisions = playouts = 0
+    t0 = time.perf_counter()
+    while True:
+        state = engine.make(game_id, n, rng.randrange(1 << 30))
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+        playouts += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return decisions / elapsed, playouts / elapsed
+
+
+def sample_positions(game_id: str, n: int, count: int, seed: int) -> list[State]:
+    """`count` non-terminal positions spread over random playouts."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    while len(out) < count:
+        state = engine.make(game_id, n, rng.randrange(1 << 30))
+        while not state.is_terminal() and len(out) < count:
+            if rng.random() < 0.05:
+                out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
+    """Engine figures for one game and player count."""
+    group = f"{game_id} {n}p"
+    repeats = 3 if quick else 5
+    seconds = 0.5 if quick else 2.0
+    figs: list[Figure] = []
+    runs = [random_playouts(game_id, n, seconds, seed=r) for r in range(repeats)]
+    figs.append(_figure(group, "random play", "decisions/s", [r[0] for r in runs]))
+    figs.append(_figure(group, "random playouts", "playouts/s", [r[1] for r in runs]))
+
+    positions = sample_positions(game_id, n, 40 if quick else 100, seed=1)
+    rng = random.Random(2)
+    moves = [rng.choice(s.legal_actions()) for s in positions]
+
+    def per_position(fn: Callable[[State, int], object], calls: int) -> list[float]:
+        out = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            for _ in range(calls):
+                for i, s in enumerate(positions):
+                    fn(s, i)
+            out.append((time.perf_counter() - t0) / (calls * len(positions)) * 1e6)
+        return out
+
+    calls = 2 if quick else 5
+    clone = per_position(lambda s, i: s.clone(), calls)
+    deep = per_position(lambda s, i: copy.deepcopy(s), 1)
+    figs.append(_figure(group, "clone()", "us", clone, baseline="copy.deepcopy",
+                        ratio=statistics.median(deep) / statistics.median(clone)))
+    figs.append(_figure(group, "clone()+apply()", "us",
+                        per_position(lambda s, i: s.clone().apply(moves[i]), calls)))
+    figs.append(_figure(group, "legal_actions()", "us",
+                        per_position(lambda s, i: s.legal_actions(), calls)))
+
+    blobs = [s.to_bytes() for s in positions]
+    ser = per_position(lambda s, i: type(s).from_bytes(s.to_bytes()), calls)
+    pick = per_position(lambda s, i: pickle.loads(pickle.dumps(s, protocol=5)), calls)
+    figs.append(_figure(group, "state to_bytes+from_bytes", "us", ser, baseline="pickle",
+                        ratio=statistics.median(pick) / statistics.median(ser)))
+    figs.append(_figure(group, "state size", "bytes", [float(len(b)) for b in blobs]))
+
+    game = engine.get_game(game_id)
+    obs = [s.observation(s.current_player()) for s in positions]
+    jdec = msgspec.json.Decoder(game.observation_type)
+    mdec = msgspec.msgpack.Decoder(game.observation_type)
+    jenc, menc = msgspec.json.Encoder(), msgspec.msgpack.Encoder()
+    opick = per_position(lambda s, i: pickle.loads(pickle.dumps(obs[i], protocol=5)), calls)
+    base = statistics.median(opick)
+    for name, enc, dec in (("JSON", jenc, jdec), ("MessagePack", menc, mdec)):
+        v = per_position(lambda s, i, e=enc, d=dec: d.decode(e.encode(obs[i])), calls)
+        figs.append(_figure(group, f"observation {name} encode+decode", "us", v,
+                            baseline="pickle", ratio=base / statistics.median(v)))
+    figs.append(_figure(group, "observation()", "us",
+                        per_position(lambda s, i: s.observation(s.current_player()), calls)))
+    figs.append(_figure(group, "sample_state()", "us",
+                        per_position(lambda s, i: engine.sample_state(obs[i], i), calls)))
+    return figs
+
+
+def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> list[int]:
+    g = engine.get_game(game_id)
+    if players:
+        return [p for p in players if g.min_players <= p <= g.max_players]
+    return [g.max_players] if quick else list(range(g.min_players, g.max_players + 1))
+
+
+def run(games: list[str] | None = None, players: list[int] | None = None,
+        quick: bool = False, progress: Callable[[str], None] | None = None) -> list[Figure]:
+    """All engine figures for the chosen games (default: every real game)."""
+    ids = games or [g.id for g in engine.games()]
+    figs: list[Figure] = []
+    for gid in ids:
+        for n in player_counts(gid, players, quick):
+            if progress:
+                progress(f"{gid} {n}p")
+            figs.extend(bench_game(gid, n, quick))
+    return figs

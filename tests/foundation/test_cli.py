@@ -1,0 +1,71 @@
+"""`arena` CLI: play, replay, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.record import decode_json, encode_json
+from harness.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    captured = capsys.readouterr()
+    return int(exc.value.code or 0), captured.out, captured.err
+
+
+def test_games_lists_registered_games(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and "kit" in out
+
+
+def test_play_writes_a_record_that_replays(capsys, tmp_path: Path):
+    rec = tmp_path / "g.json"
+    code, out, _ = run(capsys, "play", "--game", "kit", "--players", "3", "--seed", "4",
+                       "--bots", "random", "--record", str(rec), "--show")
+    assert code == 0 and "seed 4" in out and rec.exists()
+    record = decode_json(rec.read_bytes())
+    assert record.config.num_players == 3 and len(record.scores) == 3
+    code, out, _ = run(capsys, "replay", str(rec))
+    assert code == 0 and "verified" in out
+
+
+def test_replay_detects_a_tampered_record(capsys, tmp_path: Path):
+    rec = tmp_path / "g.json"
+    run(capsys, "play", "--game", "kit", "--record", str(rec))
+    record = decode_json(rec.read_bytes())
+    record.scores = [s + 1 for s in record.scores]
+    rec.write_bytes(encode_json(record))
+    code, _, err = run(capsys, "replay", str(rec), "--no-moves")
+    assert code == 1 and "does not reach the recorded final state" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "msg"),
+    [
+        (["play", "--game", "chess"], "unknown game 'chess'"),
+        (["play", "--game", "kit", "--players", "9"], "2-4 players, not 9"),
+        (["play", "--game", "kit", "--players", "two"], "Invalid value for '--players'"),
+        (["play", "--game", "kit", "--option", "speed"], "must look like name=value"),
+        (["play", "--game", "kit", "--option", "speed=3"], "no option 'speed'"),
+        (["play", "--game", "kit", "--bots", "a,b,c"], "lists 3 bots for 2 players"),
+        (["play", "--game", "kit", "--bots", "wizard"], "unknown bot 'wizard'"),
+        (["play", "--colour", "red"], "No such option: --colour"),
+        (["replay", "/nonexistent/x.json"], "cannot read"),
+    ],
+)
+def test_bad_input_gives_one_clear_line(capsys, args: list[str], msg: str):
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert msg in " ".join(err.split())
+    assert "Traceback" not in err
+
+
+def test_replay_of_a_file_that_is_not_a_record(capsys, tmp_path: Path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "is not a match record" in err
