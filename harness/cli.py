@@ -94,7 +94,7 @@ def summary_table(record: MatchRecord) -> Table:
 def play_cmd(
     game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
     players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 2,
-    bots: Annotated[str | None, typer.Option(help="comma-separated bot specs, one per seat")] = None,
+    bots: Annotated[str | None, typer.Option(help="bot specs, one per seat")] = None,
     seed: Annotated[int, typer.Option(help="game seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
@@ -148,9 +148,9 @@ def replay_cmd(
 
 @app.command("bench")
 def bench_cmd(
-    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id (repeatable)")] = None,
-    players: Annotated[list[int] | None, typer.Option("--players", "-n", help="player count")] = None,
-    quick: Annotated[bool, typer.Option(help="fewer, shorter repeats; max player count only")] = False,
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
+    players: Annotated[list[int] | None, typer.Option("--players", "-n")] = None,
+    quick: Annotated[bool, typer.Option(help="short repeats; max player count only")] = False,
     json: Annotated[Path | None, typer.Option("--json", help="also write the figures here")] = None,
 ) -> None:
     """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""

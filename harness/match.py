@@ -47,7 +47,9 @@ def play_match(
     """
     options = dict(options or {})
     if len(bots) != num_players:
-        raise engine.InvalidConfigError(f"{num_players} players need {num_players} bots, got {len(bots)}")
+        raise engine.InvalidConfigError(
+            f"{num_players} players need {num_players} bots, got {len(bots)}"
+        )
     state = engine.make(game_id, num_players, seed, **options)
     game = engine.get_game(game_id)
     labels = [_label(b) for b in bots]

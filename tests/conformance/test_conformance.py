@@ -7,7 +7,7 @@ See docs/adding-a-game.md for what each check means.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -36,7 +36,7 @@ def _cases() -> list[Any]:
 CASES = _cases()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _trajectory(game_id: str, n: int, preset_items: tuple, seed: int) -> tuple[Action, ...]:
     """Actions of one random playout, checking per-step invariants on the way."""
     game = engine.get_game(game_id)
