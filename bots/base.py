@@ -7,6 +7,14 @@ import random
 from engine.protocol import Action, Observation
 
 
+class BotTimeout(Exception):
+    """The bot did not answer in time (the harness records kind "timeout")."""
+
+
+class MalformedOutput(Exception):
+    """The bot answered something that is not an action (kind "malformed")."""
+
+
 class Bot:
     """Base class of in-process bots.
 

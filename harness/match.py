@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 import engine
-from bots.base import Bot, RandomBot
+from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
 from bots.registry import make_bot
 from engine.common.rng import derive_seed
 from engine.protocol import Action
@@ -54,13 +54,19 @@ def play_match(
     game = engine.get_game(game_id)
     labels = [_label(b) for b in bots]
     players: list[Bot] = [make_bot(b) if isinstance(b, str) else b for b in bots]
-    for seat, bot in enumerate(players):
-        bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
     record = MatchRecord(
         config=MatchConfig(game=game_id, num_players=num_players, seed=seed, options=options),
         bots=labels,
     )
     substitutes: dict[int, Bot] = {}
+    for seat, bot in enumerate(players):
+        try:
+            bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
+        except Exception as e:  # a bot that cannot start plays no move of its own
+            record.failures.append(Failure(seat=seat, bot=labels[seat], kind="crash",
+                                           decision=0, detail=f"reset failed: {e}"))
+            record.outcome = "crash"
+            substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
     limit = None if time_per_move is None else time_per_move * GRACE_FACTOR + GRACE_SECONDS
     started = time.perf_counter()
     try:
@@ -76,6 +82,10 @@ def play_match(
             problem: tuple[str, str] | None = None
             try:
                 action = bot.act(obs, time_per_move)
+            except BotTimeout as e:
+                action, problem = None, ("timeout", str(e))
+            except MalformedOutput as e:
+                action, problem = None, ("malformed", str(e))
             except Exception as e:  # a bot crash must not stop the game
                 action, problem = None, ("crash", f"{type(e).__name__}: {e}")
             used = time.perf_counter() - t0
