@@ -1,0 +1,40 @@
+"""Dragon Castle (Horrible Games, 2017), 2-4 players: base game (rules doc
+../shared/rules/dragon_castle.md, seed 003) with the optional dragon card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+
+from .actions import DragonCastleAction, action_space
+from .observe import DragonCastleObservation
+from .rules import setup
+from .sample import sample_state
+from .state import DragonCastleState
+
+
+def new_state(num_players: int, seed: int, options: dict[str, Any]) -> DragonCastleState:
+    """Rules §3: a new game on the standard layout for the player count."""
+    return DragonCastleState(**setup(num_players, seed, options))
+
+
+GAME = registry.Game(
+    id="dragon_castle",
+    name="Dragon Castle",
+    min_players=2,
+    max_players=4,
+    new_state=new_state,
+    sample_state=sample_state,
+    action_space=action_space,
+    state_type=DragonCastleState,
+    observation_type=DragonCastleObservation,
+    action_type=DragonCastleAction,
+    options=(
+        registry.Option("dragon_card", False,
+                        "draw 1 random dragon card that adds end-game points (rules §9)"),
+    ),
+    presets=({"dragon_card": True},),
+    max_decisions=3000,
+    summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",
+)

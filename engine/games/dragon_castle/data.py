@@ -1,0 +1,189 @@
+"""Component tables of Dragon Castle (rules §2, §4, §5, §9, §10).
+
+Values marked `# [reconstructed]` come from no public source (rules doc tags) and are kept
+as named constants so they can be changed in one place.
+"""
+
+from __future__ import annotations
+
+# --- Stones (rules §2, §10) -------------------------------------------------------------
+#: the six stone types; the first three are factions, the last three special stones
+TYPES: tuple[str, ...] = ("merchant", "soldier", "farmer", "season", "wind", "dragon")
+MERCHANT, SOLDIER, FARMER, SEASON, WIND, DRAGON = range(6)
+FACTIONS: tuple[int, ...] = (MERCHANT, SOLDIER, FARMER)
+SPECIALS: tuple[int, ...] = (SEASON, WIND, DRAGON)
+#: symbols per type; faction symbols are the numbers 1..6
+SEASON_SYMBOLS = ("spring", "summer", "autumn", "winter")  # [reconstructed] names
+WIND_SYMBOLS = ("rain", "storm", "cloud", "lightning")  # [reconstructed] cloud, lightning
+DRAGON_SYMBOLS = ("red", "green", "white")  # [reconstructed] names
+#: every identity (type, symbol) has this many identical copies
+COPIES = 4
+
+#: identity index -> (type, symbol); identical stones share an identity (rules §2)
+IDENTITIES: tuple[tuple[int, str], ...] = (
+    tuple((f, str(n)) for f in FACTIONS for n in range(1, 7))
+    + tuple((SEASON, s) for s in SEASON_SYMBOLS)
+    + tuple((WIND, s) for s in WIND_SYMBOLS)
+    + tuple((DRAGON, s) for s in DRAGON_SYMBOLS)
+)
+NUM_IDENTITIES = len(IDENTITIES)  # 29
+NUM_STONES = NUM_IDENTITIES * COPIES  # 116
+#: identity -> type
+TYPE_OF: tuple[int, ...] = tuple(t for t, _ in IDENTITIES)
+#: identity -> faction number (0 for special stones, whose symbols are not numbers)
+NUMBER_OF: tuple[int, ...] = tuple(int(s) if t in FACTIONS else 0 for t, s in IDENTITIES)
+#: identity -> True for season / wind / dragon
+IS_SPECIAL: tuple[bool, ...] = tuple(t in SPECIALS for t in TYPE_OF)
+#: two-letter labels for render()
+LABEL: tuple[str, ...] = tuple(
+    ("m", "s", "f")[t] + s if t in FACTIONS else {SEASON: "S", WIND: "W", DRAGON: "D"}[t] + s[0]
+    for t, s in IDENTITIES
+)
+
+# --- Shrines, VP, merges (rules §3, §6.3, §6.4, §10) --------------------------------------
+SHRINES_TOTAL = 40
+#: shrines each player starts with in the personal pool
+START_POOL = 1
+#: a merged set must have at least this many stones
+MIN_SET = 4
+#: merge VP by set size n; n >= 8 scores n (+1 per stone above 8)
+MERGE_POINTS: dict[int, int] = {3: 2, 4: 2, 5: 3, 6: 5, 7: 6, 8: 8}
+DRAGON_SET_BONUS = 1
+#: shrines that may be built on a merged set: faction 1, special 2
+SHRINE_ALLOWANCE_FACTION = 1
+SHRINE_ALLOWANCE_SPECIAL = 2
+#: end value of a built shrine by stack height 1, 2, >=3
+SHRINE_VALUE_BY_HEIGHT: tuple[int, ...] = (0, 1, 2, 3)
+#: VP for discarding the first stone (action c)
+DISCARD_VP = 1
+#: VP per countdown token at the end
+COUNTDOWN_TOKEN_VP = 2
+
+
+def merge_points(n: int) -> int:
+    """Rules §6.3 step 2 / §10: VP for merging a set of n stones."""
+    return n if n >= 8 else MERGE_POINTS[n]
+
+
+def shrine_value(height: int) -> int:
+    """Rules §6.4: a built shrine scores 1 / 2 / 3 on stack height 1 / 2 / >=3."""
+    return SHRINE_VALUE_BY_HEIGHT[min(height, 3)]
+
+
+# --- Countdown track (rules §3 step 3, §10) -----------------------------------------------
+COUNTDOWN_TOKENS = 7
+#: P single tokens on spaces 1..P, 7-P stacked on space 0
+COUNTDOWN_SINGLES: dict[int, int] = {2: 2, 3: 3, 4: 4}  # [reconstructed] "cover the P space"
+
+# --- Castle geometry (rules §4) ----------------------------------------------------------
+CASTLE_COLS = 12  # [reconstructed] size only in pictures
+CASTLE_ROWS = 8  # [reconstructed]
+MAX_CASTLE_HEIGHT = 3
+#: padded grid (one empty border cell on every side) so neighbour lookups need no checks
+PAD_W = CASTLE_COLS + 2
+PAD_H = CASTLE_ROWS + 2
+PAD_CELLS = PAD_W * PAD_H
+
+
+def castle_index(x: int, y: int) -> int:
+    """Padded index of castle cell (x, y)."""
+    return (y + 1) * PAD_W + (x + 1)
+
+
+def castle_xy(i: int) -> tuple[int, int]:
+    return i % PAD_W - 1, i // PAD_W - 1
+
+
+#: every real cell of the 12x8 grid, in (y, x) order, as padded indices
+CASTLE_CELLS: tuple[int, ...] = tuple(
+    castle_index(x, y) for y in range(CASTLE_ROWS) for x in range(CASTLE_COLS)
+)
+
+#: standard layouts per player count (rules §4.3); digit = stack height. All cell
+#: positions are [reconstructed] (the real boards are only in pictures).
+STANDARD_LAYOUTS: dict[int, tuple[str, ...]] = {
+    2: (  # L1=76, L2=24, L3=16  # [reconstructed]
+        "...111111...",
+        ".1233113321.",
+        "113311113311",
+        "12111..11121",
+        "12111..11121",
+        "113311113311",
+        ".1233113321.",
+        "...111111...",
+    ),
+    3: (  # L1=64, L2=40, L3=12  # [reconstructed]
+        "............",
+        ".1222112221.",
+        ".2332112332.",
+        "123211112321",
+        "123211112321",
+        ".2332112332.",
+        ".1222112221.",
+        "............",
+    ),
+    4: (  # L1=52, L2=40, L3=24  # [reconstructed]
+        "............",
+        "...233332...",
+        ".1332112331.",
+        ".2331221332.",
+        ".2331221332.",
+        ".1332112331.",
+        "...233332...",
+        "............",
+    ),
+}
+
+
+def layout_heights(rows: tuple[str, ...]) -> list[int]:
+    """Padded height map of a layout; checks the seed's 116-stone total."""
+    h = [0] * PAD_CELLS
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch != ".":
+                h[castle_index(x, y)] = int(ch)
+    if sum(h) != NUM_STONES:
+        raise ValueError(f"layout holds {sum(h)} stones, not {NUM_STONES}")
+    return h
+
+
+# --- Realm geometry (rules §5) -----------------------------------------------------------
+REALM_SIZE = 6  # [reconstructed] 6x6, size only in pictures
+REALM_CELLS = REALM_SIZE * REALM_SIZE
+
+
+def realm_neighbours(i: int) -> tuple[int, ...]:
+    r, c = divmod(i, REALM_SIZE)
+    out = []
+    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < REALM_SIZE and 0 <= cc < REALM_SIZE:
+            out.append(rr * REALM_SIZE + cc)
+    return tuple(out)
+
+
+#: orthogonal neighbours of every realm cell (adjacency never diagonal, rules §5)
+REALM_NB: tuple[tuple[int, ...], ...] = tuple(realm_neighbours(i) for i in range(REALM_CELLS))
+#: edge cells (Valor)
+REALM_EDGE: tuple[bool, ...] = tuple(
+    i // REALM_SIZE in (0, REALM_SIZE - 1) or i % REALM_SIZE in (0, REALM_SIZE - 1)
+    for i in range(REALM_CELLS)
+)
+#: mirror images across the vertical axis (c <-> 5-c) and horizontal axis (r <-> 5-r)
+MIRROR_V: tuple[int, ...] = tuple(
+    (i // REALM_SIZE) * REALM_SIZE + (REALM_SIZE - 1 - i % REALM_SIZE) for i in range(REALM_CELLS)
+)  # [reconstructed] central axes
+MIRROR_H: tuple[int, ...] = tuple(
+    (REALM_SIZE - 1 - i // REALM_SIZE) * REALM_SIZE + i % REALM_SIZE for i in range(REALM_CELLS)
+)  # [reconstructed]
+
+# --- Dragon cards (rules §9) ---------------------------------------------------------------
+DRAGON_CARDS: tuple[str, ...] = (
+    "Peace", "Majesty", "Courage", "Humility", "Righteousness",
+    "Valor", "Piety", "Power", "Harmony", "Knowledge",
+)
+#: Polish card names from the seed, for render()
+DRAGON_CARDS_PL: tuple[str, ...] = (
+    "Spokój", "Majestat", "Odwaga", "Pokora", "Prawość",
+    "Waleczność", "Pobożność", "Potęga", "Harmonia", "Wiedza",
+)
