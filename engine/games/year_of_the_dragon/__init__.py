@@ -1,0 +1,62 @@
+"""In the Year of the Dragon (Stefan Feld; 10th-anniversary edition), 2-5 players.
+
+Base game complete (rules §1-§6) plus the Great Wall expansion (rules §7) as an option.
+Rules: ../shared/rules/year_of_the_dragon.md; corrections and decisions:
+docs/rules-notes-year_of_the_dragon.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+from engine.common.rng import Rng
+from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import rules
+from engine.games.year_of_the_dragon.actions import YotdAction
+from engine.games.year_of_the_dragon.observe import YotdObservation, sample_state
+from engine.games.year_of_the_dragon.space import action_space
+from engine.games.year_of_the_dragon.state import YotdState
+
+__all__ = ["GAME", "YotdState", "YotdObservation", "new_state", "action_space"]
+
+
+def new_state(num_players: int, seed: int, options: dict[str, Any]) -> YotdState:
+    """Rules §3: supply, event track, 6 yuan, two 2-floor palaces, 11 cards, draft."""
+    n = num_players
+    rng = Rng.from_seed(seed, "year_of_the_dragon")
+    s = YotdState(
+        num_players=n, great_wall=bool(options.get("great_wall", False)),
+        original_privilege=bool(options.get("original_privilege", False)), rng=rng,
+        events=rules.arrange_event_track(rng), supply=D.initial_supply(n),
+        yuan=[D.START_YUAN] * n, rice=[0] * n, fireworks=[0] * n, vp=[0] * n,
+        small_privileges=[0] * n, large_privileges=[0] * n, track=[0] * n,
+        track_stamp=[0] * n, hands=[list(D.INITIAL_HAND) for _ in range(n)],
+        palaces=[[[f] for f in D.START_PALACES] for _ in range(n)],
+        wall_used=[0] * n,
+    )
+    rules.setup(s)
+    return s
+
+
+GAME = registry.Game(
+    id="year_of_the_dragon",
+    name="In the Year of the Dragon",
+    min_players=2,
+    max_players=5,
+    new_state=new_state,
+    sample_state=sample_state,
+    action_space=action_space,
+    state_type=YotdState,
+    observation_type=YotdObservation,
+    action_type=YotdAction,
+    options=(
+        registry.Option("great_wall", False, "Great Wall expansion: Build Wall card, wall tiles"),
+        registry.Option(
+            "original_privilege", False, "original edition price: large privilege costs 6 yuan"
+        ),
+    ),
+    presets=({"great_wall": True}, {"original_privilege": True}),
+    max_decisions=4000,
+    summary="12 months of disasters: recruit courtiers, keep palaces standing (2-5 players)",
+)

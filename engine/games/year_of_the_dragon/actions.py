@@ -1,0 +1,119 @@
+"""Decisions (actions) and pending-decision requests (PATTERNS.md, "Decisions as a stack").
+
+Every action is a frozen, hashable msgspec struct named after the rulebook step it performs.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.protocol import Action
+
+
+class DraftPair(Action, frozen=True):
+    """Rules §3.6: take 2 young tiles of two different types (`first < second`)."""
+
+    first: int
+    second: int
+
+
+class PlacePerson(Action, frozen=True):
+    """Rules §5.2: put the new person into own palace `palace` (it has a free floor)."""
+
+    palace: int
+
+
+class ReplacePerson(Action, frozen=True):
+    """Rules §5.2: all palaces full: release a `tile` person of `palace`, the new one moves in."""
+
+    palace: int
+    tile: int
+
+
+class DiscardPerson(Action, frozen=True):
+    """Rules §5.2: all palaces full: the new tile goes back to the box (no track move)."""
+
+
+class TakeAction(Action, frozen=True):
+    """Rules §5.1(a): put the dragon on the group of action `card` and perform that action
+    (3 yuan first if the group already holds a dragon)."""
+
+    card: int
+
+
+class TakeMoney(Action, frozen=True):
+    """Rules §5.1(b): no dragon; take yuan up to a total of 3."""
+
+
+class BuildFloor(Action, frozen=True):
+    """Rules §5.1 Build: place one gained floor on own palace `palace` (< 3 floors), or start
+    a new 1-floor palace (`palace == -1`)."""
+
+    palace: int
+
+
+class BuyPrivilege(Action, frozen=True):
+    """Rules §5.1 Privilege: small (1 dragon, 2 yuan) or large (2 dragons, 7 yuan)."""
+
+    large: bool
+
+
+class PlayCard(Action, frozen=True):
+    """Rules §5.2: play a person card (0-8 = person type, 9 = "?")."""
+
+    card: int
+
+
+class ChoosePerson(Action, frozen=True):
+    """Rules §5.2: take tile `tile` from the supply (matching the played card)."""
+
+    tile: int
+
+
+class Release(Action, frozen=True):
+    """Rules §5.3: release (remove from the game) one `tile` person from own `palace`."""
+
+    palace: int
+    tile: int
+
+
+class BuildWall(Action, frozen=True):
+    """Rules §7 (Great Wall): use own wall tile `bonus`, gain the bonus, extend the wall."""
+
+    bonus: int
+
+
+YotdAction = (
+    DraftPair | PlacePerson | ReplacePerson | DiscardPerson | TakeAction | TakeMoney
+    | BuildFloor | BuyPrivilege | PlayCard | ChoosePerson | Release | BuildWall
+)
+
+# --- stages of the game (rules §1, §5) ------------------------------------------------------------
+ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER = range(6)
+STAGE_NAMES = ("draft", "actions", "persons", "event", "final wall check", "over")
+
+# --- pending decisions ---------------------------------------------------------------------------
+R_DRAFT = 0  # DraftPair
+R_PLACE = 1  # PlacePerson / ReplacePerson / DiscardPerson; a = tile, n = track move
+R_ACTION = 2  # TakeAction / TakeMoney
+R_BUILD = 3  # BuildFloor; n = floors left to place
+R_PRIVILEGE = 4  # BuyPrivilege
+R_PLAY_CARD = 5  # PlayCard
+R_CHOOSE_PERSON = 6  # ChoosePerson; a = card played
+R_RELEASE = 7  # Release; n = persons left to release
+R_DROUGHT = 8  # Release from distinct inhabited palaces; n = left, a = bitmask of used palaces
+R_WALL = 9  # BuildWall
+
+REQUEST_NAMES = (
+    "draft", "place person", "choose action", "build", "privilege", "play card",
+    "choose person", "release", "drought release", "build wall",
+)
+
+
+class Req(msgspec.Struct, array_like=True, frozen=True):
+    """One pending decision: `kind` (R_*), the deciding `seat`, and two small parameters."""
+
+    kind: int
+    seat: int
+    n: int = 0
+    a: int = 0

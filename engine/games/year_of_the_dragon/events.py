@@ -1,0 +1,190 @@
+"""Phase 3 events, decay, Phase 4 scoring, the Great Wall checks and final scoring
+(rules §5.3, §5.4, §6, §7).
+
+Event functions apply the automatic parts at once and return the release decisions they
+cause, in turn order (the caller pushes them). Releases never interact between players, so
+resolving the automatic parts up front is the same as resolving player by player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon.actions import R_DROUGHT, R_RELEASE, Req
+from engine.games.year_of_the_dragon.board import SYM, persons, symbols, turn_order
+
+if TYPE_CHECKING:
+    from engine.games.year_of_the_dragon.state import YotdState
+
+
+def schedule_release(s: YotdState, p: int, n: int, out: list[Req]) -> None:
+    """Rules §5.3, D9: p must release n persons of their choice; with n >= persons owned,
+    all are released (no choice, nothing more)."""
+    if n <= 0:
+        return
+    if n >= persons(s, p):
+        for pal in s.palaces[p]:
+            del pal[1:]
+        return
+    out.append(Req(R_RELEASE, p, n))
+
+
+def imperial_tribute(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §5.3 Imperial Tribute: pay up to 4 yuan; release 1 person per missing yuan."""
+    out: list[Req] = []
+    for p in order:
+        paid = min(D.TRIBUTE_YUAN, s.yuan[p])
+        s.yuan[p] -= paid
+        schedule_release(s, p, D.TRIBUTE_YUAN - paid, out)
+    return out
+
+
+def drought(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §5.3 Drought: 1 rice per inhabited palace (compulsory maximum); the owner picks
+    the unsupplied palaces and releases 1 person from each."""
+    out: list[Req] = []
+    for p in order:
+        inhabited = [i for i, pal in enumerate(s.palaces[p]) if len(pal) > 1]
+        k = len(inhabited)
+        paid = min(k, s.rice[p])
+        s.rice[p] -= paid
+        missing = k - paid
+        if missing <= 0:
+            continue
+        if missing == k and all(len(s.palaces[p][i]) == 2 for i in inhabited):
+            for i in inhabited:  # every inhabited palace loses its only person: no choice
+                del s.palaces[p][i][1:]
+            continue
+        out.append(Req(R_DROUGHT, p, missing, 0))
+    return out
+
+
+def dragon_festival(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §5.3 Dragon Festival, D13: dense ranking of fireworks counts (> 0); highest
+    +6 VP, next +3 VP; each scorer returns half (rounded up) of their tokens."""
+    counts = sorted({f for f in s.fireworks if f > 0}, reverse=True)
+    prizes = dict(zip(counts, (D.FESTIVAL_FIRST_VP, D.FESTIVAL_SECOND_VP), strict=False))
+    for p in order:
+        f = s.fireworks[p]
+        if f in prizes:
+            s.vp[p] += prizes[f]
+            s.fireworks[p] = f // 2  # returns ceil(f / 2)
+    return []
+
+
+def mongol_invasion(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §5.3 Mongol Invasion, D14: +1 VP per helmet; everyone at the minimum helmet
+    count (computed before any release) releases 1 person."""
+    helmets = [symbols(s, p, D.WARRIOR) for p in range(s.num_players)]
+    low = min(helmets)
+    out: list[Req] = []
+    for p in order:
+        s.vp[p] += helmets[p]
+    for p in order:
+        if helmets[p] == low:
+            schedule_release(s, p, 1, out)
+    return out
+
+
+def contagion(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §5.3 Contagion: release 3 persons, 1 fewer per mortar on own healers."""
+    out: list[Req] = []
+    for p in order:
+        schedule_release(s, p, D.CONTAGION_RELEASES - symbols(s, p, D.HEALER), out)
+    return out
+
+
+def peace(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §5.3 Peace: nothing happens."""
+    return []
+
+
+EVENT_EFFECTS = (peace, imperial_tribute, drought, dragon_festival, mongol_invasion, contagion)
+
+
+def resolve_event(s: YotdState, event: int, order: list[int]) -> list[Req]:
+    return EVENT_EFFECTS[event](s, order)
+
+
+def _wall_counts(s: YotdState) -> list[int]:
+    counts = [0] * s.num_players
+    for owner in s.wall:
+        counts[owner] += 1
+    return counts
+
+
+def _wall_check(s: YotdState, complete: bool, order: list[int]) -> list[Req]:
+    counts = _wall_counts(s)
+    out: list[Req] = []
+    if complete:
+        for p in order:
+            s.vp[p] += counts[p]
+        return out
+    low = min(counts)
+    for p in order:
+        if counts[p] == low:
+            schedule_release(s, p, 1, out)
+    return out
+
+
+def mongol_wall_check(s: YotdState, order: list[int]) -> list[Req]:
+    """Rules §7 Mongol check: the wall reaches slot r -> 1 VP per own wall tile; otherwise
+    the players with the fewest tiles (0 counts; all tied -> all) release 1 person."""
+    return _wall_check(s, len(s.wall) >= s.round, order)
+
+
+def final_wall_check(s: YotdState) -> list[Req]:
+    """Rules §7 final check (after the round-12 scoring, D7/D8): complete wall -> 1 VP per
+    own tile; otherwise the fewest-tiles players release 1 person. No decay follows."""
+    return _wall_check(s, len(s.wall) >= D.WALL_LENGTH, turn_order(s))
+
+
+def decay(s: YotdState) -> None:
+    """Rules §5.3 Decay: every empty palace loses 1 floor; an empty 1-floor palace goes."""
+    for p in range(s.num_players):
+        pals = s.palaces[p]
+        if all(len(pal) > 1 for pal in pals):
+            continue
+        kept = []
+        for pal in pals:
+            if len(pal) == 1:
+                if pal[0] <= 1:
+                    continue
+                pal[0] -= 1
+            kept.append(pal)
+        s.palaces[p] = kept
+
+
+def round_scoring(s: YotdState) -> None:
+    """Rules §5.4: 1 VP per palace, per court lady and per privilege dragon."""
+    for p in range(s.num_players):
+        s.vp[p] += (
+            len(s.palaces[p])
+            + symbols(s, p, D.COURT_LADY)
+            + D.SMALL_PRIVILEGE_DRAGONS * s.small_privileges[p]
+            + D.LARGE_PRIVILEGE_DRAGONS * s.large_privileges[p]
+        )
+
+
+def monk_points(s: YotdState, p: int) -> int:
+    """Rules §6: each monk scores its Buddhas x the floors of its palace."""
+    sym = SYM[D.MONK]
+    return sum(sym[t] * pal[0] for pal in s.palaces[p] for t in pal[1:])
+
+
+def final_points(s: YotdState, p: int) -> int:
+    """Rules §6: 2 VP per person + monks + 1 VP per 3 yuan after selling goods for 2 each."""
+    money = s.yuan[p] + D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+    return (
+        D.FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p) + money // D.YUAN_PER_FINAL_VP
+    )
+
+
+def final_scoring(s: YotdState) -> None:
+    """Rules §6: final scoring (goods are sold: rice and fireworks become yuan)."""
+    for p in range(s.num_players):
+        s.vp[p] += final_points(s, p)
+        s.yuan[p] += D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+        s.rice[p] = 0
+        s.fireworks[p] = 0
