@@ -138,6 +138,64 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     return figs
 
 
+_ECHO_BOT = """import json, sys
+for line in sys.stdin:
+    if json.loads(line)["type"] == "act":
+        print('{"index": 0}', flush=True)
+"""
+
+
+def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
+    """Protocol round trip of an external (cmd:) bot vs an in-process bot's act()."""
+    import shlex
+    import sys
+    import tempfile
+
+    from bots.base import RandomBot
+    from bots.external import ExternalBot
+
+    group = f"{game_id} {n}p"
+    positions = sample_positions(game_id, n, 20 if quick else 50, seed=3)
+    obs = [s.observation(s.current_player()) for s in positions]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/echo_bot.py"
+        with open(path, "w") as f:
+            f.write(_ECHO_BOT)
+        bot = ExternalBot(f"{shlex.quote(sys.executable)} {shlex.quote(path)}")
+        bot.reset(game_id, n, 0, 0)
+        try:
+            ext = [_per_call_us(lambda: [bot.act(o, 5.0) for o in obs], 1) / len(obs)
+                   for _ in range(3 if quick else 5)]
+        finally:
+            bot.close()
+    local = RandomBot(0)
+    inproc = [_per_call_us(lambda: [local.act(o, None) for o in obs], 1) / len(obs)
+              for _ in range(3 if quick else 5)]
+    return [_figure(group, "external bot act() round trip", "us", ext,
+                    baseline="in-process act()",
+                    ratio=statistics.median(inproc) / statistics.median(ext))]
+
+
+def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
+    """MCTS simulations per second from positions of random games (needs bots.mcts)."""
+    try:
+        from bots.mcts import MCTSBot
+    except ImportError:
+        return []
+    group = f"{game_id} {n}p"
+    iters = 100 if quick else 300
+    positions = sample_positions(game_id, n, 3 if quick else 5, seed=4)
+    rates = []
+    for i, s in enumerate(positions):
+        p = s.current_player()
+        bot = MCTSBot(iters=iters, seed=i)
+        bot.reset(game_id, n, p, i)
+        t0 = time.perf_counter()
+        bot.act(s.observation(p), None)
+        rates.append(iters / (time.perf_counter() - t0))
+    return [_figure(group, f"MCTS simulations ({iters} iters/decision)", "sims/s", rates)]
+
+
 def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> list[int]:
     g = engine.get_game(game_id)
     if players:
@@ -155,4 +213,8 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
             if progress:
                 progress(f"{gid} {n}p")
             figs.extend(bench_game(gid, n, quick))
+            figs.extend(bench_mcts(gid, n, quick))
+        if progress:
+            progress(f"{gid} external bot")
+        figs.extend(bench_external(gid, engine.get_game(gid).min_players, quick))
     return figs

@@ -164,7 +164,10 @@ def bench_cmd(
     for col in ("game", "metric", "median", "min", "max", "unit", "vs baseline"):
         table.add_column(col, justify="left" if col in ("game", "metric", "unit") else "right")
     for f in figs:
-        vs = f"{f.ratio:.1f}x {f.baseline}" if f.ratio is not None else ""
+        vs = ""
+        if f.ratio is not None:
+            vs = (f"{f.ratio:.1f}x faster than {f.baseline}" if f.ratio >= 1
+                  else f"{1 / f.ratio:.0f}x slower than {f.baseline}")
         table.add_row(f.group, f.metric, f"{f.median:,.2f}", f"{f.min:,.2f}", f"{f.max:,.2f}",
                       f.unit, vs)
     out.print(table)

@@ -1,0 +1,35 @@
+"""`arena bench` produces every figure it promises (values are not asserted: no timed tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from harness import bench
+from harness.cli import main
+
+
+def test_bench_figures_for_the_kit_game():
+    figs = bench.run(["kit"], [2], quick=True)
+    metrics = {f.metric for f in figs}
+    for m in ("random play", "random playouts", "clone()", "clone()+apply()",
+              "state to_bytes+from_bytes", "observation JSON encode+decode",
+              "observation MessagePack encode+decode", "sample_state()",
+              "external bot act() round trip"):
+        assert m in metrics
+    for f in figs:
+        assert f.min <= f.median <= f.max and f.repeats >= 1
+    clone = next(f for f in figs if f.metric == "clone()")
+    assert clone.baseline == "copy.deepcopy" and clone.ratio is not None and clone.ratio > 0
+
+
+def test_bench_cli_writes_json(tmp_path: Path, capsys):
+    out = tmp_path / "bench.json"
+    try:
+        main(["bench", "--game", "kit", "--players", "2", "--quick", "--json", str(out)])
+    except SystemExit as e:
+        assert e.code == 0
+    figs = msgspec.json.decode(out.read_bytes(), type=list[bench.Figure])
+    assert figs and all(f.group.startswith("kit 2p") for f in figs)
+    assert "arena bench" in capsys.readouterr().out
