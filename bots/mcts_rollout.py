@@ -1,0 +1,87 @@
+"""Simulation policies of the MCTS bot: `random`, `heuristic` and `cutoff`.
+
+Each policy plays a determinization forward and returns a reward vector, one value per
+seat: rank rewards at a terminal state (`mcts_tree.rank_rewards`), or the game's
+`State.heuristic(p)` values when a playout stops early (depth cut-off, decision cap,
+or the deadline).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+
+from bots.base import Bot
+from bots.mcts_tree import rank_rewards
+from engine.common.rng import derive_seed
+from engine.protocol import State
+
+ROLLOUTS = ("random", "heuristic", "cutoff")
+#: how many playout steps run between two deadline checks
+CHECK_EVERY = 16
+
+Simulate = Callable[[State], list[float]]
+
+
+def value(state: State) -> list[float]:
+    """Rank rewards when the game is over, else the game's heuristic values."""
+    if state.is_terminal():
+        return rank_rewards(state.ranking())
+    return [float(state.heuristic(p)) for p in range(state.num_players)]
+
+
+def heuristic_bots(game_id: str, num_players: int, seed: int) -> list[Bot] | None:
+    """One `bots.heuristic.<game>.HeuristicBot` per seat, or None if the game has none."""
+    try:
+        mod = importlib.import_module(f"bots.heuristic.{game_id}")
+    except ModuleNotFoundError:
+        return None
+    out: list[Bot] = []
+    for seat in range(num_players):
+        bot = mod.HeuristicBot()
+        bot.reset(game_id, num_players, seat, derive_seed(seed, "rollout-bot", seat))
+        out.append(bot)
+    return out
+
+
+class Playout:
+    """A simulation policy bound to one search: its generator, limits and deadline."""
+
+    def __init__(self, kind: str, rng: random.Random, max_steps: int, depth: int,
+                 bots: list[Bot] | None = None) -> None:
+        if kind not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {kind!r}")
+        self.kind = kind
+        self.rng = rng
+        self.max_steps = max_steps if kind != "cutoff" else min(max_steps, depth)
+        self.bots = bots if kind == "heuristic" else None
+        self.deadline = float("inf")
+        #: decisions played in playouts so far (for statistics)
+        self.steps = 0
+
+    def __call__(self, state: State) -> list[float]:
+        if self.bots is not None:
+            return self._heuristic(state, self.bots)
+        rng_random = self.rng.random
+        steps = 0
+        while not state.is_terminal() and steps < self.max_steps:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng_random() * len(legal))])
+            steps += 1
+            if steps % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+                break
+        self.steps += steps
+        return value(state)
+
+    def _heuristic(self, state: State, bots: list[Bot]) -> list[float]:
+        steps = 0
+        while not state.is_terminal() and steps < self.max_steps:
+            seat = state.current_player()
+            state.apply(bots[seat].act(state.observation(seat), None))
+            steps += 1
+            if time.perf_counter() > self.deadline:
+                break
+        self.steps += steps
+        return value(state)

@@ -1,0 +1,145 @@
+"""The search tree of the information-set MCTS bot (single-observer ISMCTS).
+
+One tree per decision of the searching seat, over that seat's information set: nodes
+are keyed by the actions leading to them, never by hidden state, so every
+determinization walks the same tree. When the legal actions differ across
+determinizations, UCT uses availability counts (Cowling, Powley and Whitehouse 2012,
+"Information Set Monte Carlo Tree Search"): a child's exploration term counts how often
+it was *available*, not how often its parent was visited.
+
+Backups are max^n style: each node stores the summed reward of the seat that chose the
+action leading to it, so every seat maximises its own component of the reward vector.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+from engine.protocol import Action, State
+
+
+class Node:
+    """One information-set node: visits, availability, summed reward of its mover."""
+
+    __slots__ = ("children", "visits", "avail", "total", "mover")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.mover = mover
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def size(self) -> int:
+        """Number of nodes in this subtree (iterative, no recursion limit)."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children.values())
+        return count
+
+
+def rank_rewards(ranking: Sequence[int]) -> list[float]:
+    """Reward per seat from final places: 1 for first, 0 for last, linear; ties share.
+
+    A seat whose place is `r`, tied with `t - 1` others, gets the mean reward of places
+    r .. r + t - 1 (two players tied for first in a 2-player game get 0.5 each).
+    """
+    n = len(ranking)
+    if n < 2:
+        return [1.0] * n
+    out = []
+    for place in ranking:
+        tied = sum(1 for q in ranking if q == place)
+        mean_place = place + (tied - 1) / 2
+        out.append(1.0 - mean_place / (n - 1))
+    return out
+
+
+def widen_cap(widen: float, visits: int) -> int:
+    """Progressive widening: children a node may have after `visits` visits."""
+    return max(1, math.ceil(widen * math.sqrt(visits + 1)))
+
+
+class Tree:
+    """Selection, expansion and backup over one information set.
+
+    `iterate(state, simulate)` runs one iteration on the determinization `state`
+    (consumed): descend by UCT among the children available in this determinization,
+    expand one untried action, call `simulate(state)` for a reward vector, back it up.
+    """
+
+    def __init__(self, root: Node, c: float, widen: float, max_nodes: int,
+                 rng: random.Random) -> None:
+        self.root = root
+        self.c = c
+        self.widen = widen
+        self.max_nodes = max_nodes
+        self.rng = rng
+        self.nodes = root.size()
+
+    def iterate(self, state: State, simulate: Callable[[State], list[float]]) -> None:
+        node = self.root
+        path = [node]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            children = node.children
+            available = [(a, children[a]) for a in legal if a in children]
+            untried = [a for a in legal if a not in children] if len(available) < len(
+                legal) else []
+            if untried and self._may_expand(node, len(available)):
+                action = self.rng.choice(untried)
+                child = Node(state.current_player())
+                child.avail = 1
+                children[action] = child
+                self.nodes += 1
+                state.apply(action)
+                path.append(child)
+                break
+            if not available:
+                break  # node budget spent: simulate from here
+            action, node = self._select(node, available)
+            state.apply(action)
+            path.append(node)
+        rewards = simulate(state)
+        self.root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+    def _may_expand(self, node: Node, available: int) -> bool:
+        if self.nodes >= self.max_nodes:
+            return False
+        if available == 0 or self.widen <= 0:
+            return True
+        return available < widen_cap(self.widen, node.visits)
+
+    def _select(self, node: Node, available: list[tuple[Action, Node]]) -> tuple[Action, Node]:
+        """UCT with availability counts; first best in legal order wins ties."""
+        c = self.c
+        best: tuple[Action, Node] = available[0]
+        best_score = -math.inf
+        for pair in available:
+            child = pair[1]
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = pair, score
+        return best
+
+    def best_action(self, legal: Sequence[Action]) -> Action:
+        """Most visited legal root action; ties by mean reward, then legal order."""
+        best, key = legal[0], (-1, -math.inf)
+        for a in legal:
+            child = self.root.children.get(a)
+            k = (child.visits, child.mean()) if child else (0, -math.inf)
+            if k > key:
+                best, key = a, k
+        return best

@@ -1,0 +1,166 @@
+"""The information-set MCTS bot on the test-only kit game (tests/kitgame.py).
+
+Every test here is deterministic: iteration budgets only, fixed seeds.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import tracemalloc
+
+import pytest
+
+import engine
+from bots.mcts import MCTSBot
+from bots.mcts_rollout import Playout, value
+from bots.mcts_tree import Node, Tree, rank_rewards, widen_cap
+from bots.registry import make_bot
+from harness.match import play_match
+from tests import kitgame
+
+
+def _wins(bot_spec: str, opponent: str, games: int, players: int = 2) -> float:
+    """Seated round-robin over seeds; wins count 1, shared first places count 1/2."""
+    won = 0.0
+    for i in range(games):
+        seat = i % players
+        bots = [opponent] * players
+        bots[seat] = bot_spec
+        rec = play_match("kit", players, bots, seed=100 + i // players)
+        assert not rec.failures
+        if rec.ranking[seat] == 0:
+            won += 1 / sum(1 for r in rec.ranking if r == 0)
+    return won
+
+
+def test_rank_rewards_are_linear_with_shared_ties():
+    assert rank_rewards([0, 1]) == [1.0, 0.0]
+    assert rank_rewards([0, 0]) == [0.5, 0.5]
+    assert rank_rewards([1, 0, 2]) == [0.5, 1.0, 0.0]
+    assert rank_rewards([0, 0, 2]) == [0.75, 0.75, 0.0]
+    assert rank_rewards([2, 0, 0, 2]) == pytest.approx([1 / 6, 5 / 6, 5 / 6, 1 / 6])
+
+
+def test_spec_builds_the_bot_with_its_parameters():
+    bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,seed=3")
+    assert isinstance(bot, MCTSBot)
+    assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
+                              "depth": 4, "widen": 1.5, "nodes": 999, "seed": 3}
+    with pytest.raises(ValueError, match="rollout"):
+        MCTSBot(rollout="greedy")
+    with pytest.raises(ValueError):
+        MCTSBot(iters=0)
+
+
+def test_iteration_budget_is_deterministic_even_with_a_time_limit():
+    runs = [play_match("kit", 3, ["mcts:iters=60,seed=5", "random", "mcts:iters=40"],
+                       seed=7, time_per_move=30.0) for _ in range(2)]
+    assert [m.action for m in runs[0].moves] == [m.action for m in runs[1].moves]
+    assert runs[0].final_digest == runs[1].final_digest
+    assert not runs[0].failures
+
+
+def test_the_bot_seed_changes_the_search():
+    state = kitgame.new_state(2, 11, {})
+    obs = state.observation(0)
+    picks = set()
+    for seed in range(8):
+        bot = MCTSBot(iters=4, seed=seed)
+        bot.reset("kit", 2, 0, 1)
+        picks.add(bot.act(obs, None))
+    assert len(picks) > 1
+
+
+def test_beats_random_two_players():
+    assert _wins("mcts:iters=200", "random", 20) >= 16
+
+
+def test_beats_random_three_players_with_maxn_backups():
+    assert _wins("mcts:iters=150", "random", 12, players=3) >= 7
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic", "cutoff"])
+def test_every_rollout_plays_whole_games(rollout):
+    rec = play_match("kit", 2, [f"mcts:iters=40,rollout={rollout},depth=3", "random"], seed=3,
+                     time_per_move=30.0)
+    assert rec.outcome == "normal" and rec.scores == engine.replay(rec).scores()
+
+
+def test_cutoff_values_are_heuristic_then_ranks():
+    state = kitgame.new_state(2, 4, {})
+    playout = Playout("cutoff", random.Random(0), max_steps=100, depth=0)
+    assert playout(state.clone()) == [state.heuristic(0), state.heuristic(1)]
+    playout = Playout("cutoff", random.Random(0), max_steps=100, depth=10_000)
+    end = state.clone()
+    rewards = playout(end)
+    assert end.is_terminal() and rewards == value(end) == rank_rewards(end.ranking())
+
+
+def test_subtree_is_reused_after_our_own_move_only():
+    bot = MCTSBot(iters=200)
+    for game_seed in range(10):  # a position where the bot plays a card, so Draw/Keep follows
+        state = kitgame.new_state(2, game_seed, {})
+        bot.reset("kit", 2, 0, 1)
+        play = bot.act(state.observation(0), None)
+        if isinstance(play, kitgame.Play):
+            break
+    kept = bot._last[1] if bot._last else None
+    assert kept is not None and kept.visits > 0
+    state.apply(play)
+    bot.act(state.observation(0), None)  # Draw or Keep: same information set + our action
+    assert bot.stats.reused == 1 and kept.visits > 200  # visits before + 200 new ones
+    state.apply(state.legal_actions()[0])
+    while state.current_player() != 0:  # the other seat moves: nothing can be reused
+        state.apply(state.legal_actions()[-1])
+    bot.act(state.observation(0), None)
+    assert bot.stats.reused == 1
+
+
+def _tree_on_kit(iterations: int, **kw: object) -> Tree:
+    state = kitgame.new_state(2, 21, {})
+    obs = state.observation(0)
+    params = {"c": 0.7, "widen": 0.0, "max_nodes": 10**9} | kw
+    tree = Tree(Node(0), rng=random.Random(1), **params)  # type: ignore[arg-type]
+    playout = Playout("random", random.Random(2), max_steps=10**6, depth=0)
+    for i in range(iterations):
+        tree.iterate(engine.sample_state(obs, i), playout)
+    return tree
+
+
+def test_availability_counts_follow_the_determinizations():
+    tree = _tree_on_kit(400)
+    assert tree.root.visits == 400
+    # the opponent's plays depend on its hidden hand: some were not always available
+    partial = []
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        for child in node.children.values():
+            assert 1 <= child.visits <= child.avail
+            if child.mover == 1 and node.visits > 20 and child.avail < node.visits - 1:
+                partial.append(child)
+            stack.append(child)
+    assert partial
+
+
+def test_progressive_widening_and_node_cap_bound_the_tree():
+    wide = _tree_on_kit(60, widen=0.3)
+    assert len(wide.root.children) <= widen_cap(0.3, wide.root.visits) < 4
+    capped = _tree_on_kit(300, max_nodes=40)
+    assert capped.nodes == capped.root.size() == 40
+    assert capped.root.visits == 300
+
+
+def test_one_hundred_thousand_nodes_fit_in_one_gibibyte():
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        tree = _tree_on_kit(2000)
+        gc.collect()
+        used = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert tree.nodes == tree.root.size() >= 1500
+    per_node = used / tree.nodes
+    assert 100_000 * per_node < 2**30, f"{per_node:.0f} bytes per node"
