@@ -86,7 +86,7 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     seconds = 0.5 if quick else 2.0
     figs: list[Figure] = []
     runs = [random_playouts(game_id, n, seconds, seed=r) for r in range(repeats)]
-    figs.append(_figure(group, "random play", "decisions/s", [r[0] for r in runs]))
+    figs.append(_figure(group, "random play", "dec/s", [r[0] for r in runs]))
     figs.append(_figure(group, "random playouts", "playouts/s", [r[1] for r in runs]))
 
     positions = sample_positions(game_id, n, 40 if quick else 100, seed=1)
@@ -106,7 +106,7 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     calls = 2 if quick else 5
     clone = per_position(lambda s, i: s.clone(), calls)
     deep = per_position(lambda s, i: copy.deepcopy(s), 1)
-    figs.append(_figure(group, "clone()", "us", clone, baseline="copy.deepcopy",
+    figs.append(_figure(group, "clone()", "us", clone, baseline="deepcopy",
                         ratio=statistics.median(deep) / statistics.median(clone)))
     figs.append(_figure(group, "clone()+apply()", "us",
                         per_position(lambda s, i: s.clone().apply(moves[i]), calls)))
@@ -116,7 +116,7 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     blobs = [s.to_bytes() for s in positions]
     ser = per_position(lambda s, i: type(s).from_bytes(s.to_bytes()), calls)
     pick = per_position(lambda s, i: pickle.loads(pickle.dumps(s, protocol=5)), calls)
-    figs.append(_figure(group, "state to_bytes+from_bytes", "us", ser, baseline="pickle",
+    figs.append(_figure(group, "to_bytes+from_bytes", "us", ser, baseline="pickle",
                         ratio=statistics.median(pick) / statistics.median(ser)))
     figs.append(_figure(group, "state size", "bytes", [float(len(b)) for b in blobs]))
 
@@ -127,9 +127,9 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     jenc, menc = msgspec.json.Encoder(), msgspec.msgpack.Encoder()
     opick = per_position(lambda s, i: pickle.loads(pickle.dumps(obs[i], protocol=5)), calls)
     base = statistics.median(opick)
-    for name, enc, dec in (("JSON", jenc, jdec), ("MessagePack", menc, mdec)):
+    for name, enc, dec in (("JSON", jenc, jdec), ("msgpack", menc, mdec)):
         v = per_position(lambda s, i, e=enc, d=dec: d.decode(e.encode(obs[i])), calls)
-        figs.append(_figure(group, f"observation {name} encode+decode", "us", v,
+        figs.append(_figure(group, f"observation {name} enc+dec", "us", v,
                             baseline="pickle", ratio=base / statistics.median(v)))
     figs.append(_figure(group, "observation()", "us",
                         per_position(lambda s, i: s.observation(s.current_player()), calls)))
@@ -171,8 +171,8 @@ def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     local = RandomBot(0)
     inproc = [_per_call_us(lambda: [local.act(o, None) for o in obs], 1) / len(obs)
               for _ in range(3 if quick else 5)]
-    return [_figure(group, "external bot act() round trip", "us", ext,
-                    baseline="in-process act()",
+    return [_figure(group, "external bot act()", "us", ext,
+                    baseline="in-proc",
                     ratio=statistics.median(inproc) / statistics.median(ext))]
 
 
@@ -193,7 +193,7 @@ def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
         t0 = time.perf_counter()
         bot.act(s.observation(p), None)
         rates.append(iters / (time.perf_counter() - t0))
-    return [_figure(group, f"MCTS simulations ({iters} iters/decision)", "sims/s", rates)]
+    return [_figure(group, f"MCTS ({iters} iters)", "sims/s", rates)]
 
 
 def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> list[int]:

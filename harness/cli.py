@@ -146,6 +146,10 @@ def replay_cmd(
     out.print("[green]verified:[/] the replay reaches the recorded final state")
 
 
+def _num(v: float) -> str:
+    return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.1f}"
+
+
 @app.command("bench")
 def bench_cmd(
     game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
@@ -160,17 +164,20 @@ def bench_cmd(
         engine.get_game(g)  # unknown ids fail before anything runs
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"))
-    table = Table(title="arena bench" + (" --quick" if quick else ""))
-    for col in ("game", "metric", "median", "min", "max", "unit", "vs baseline"):
-        table.add_column(col, justify="left" if col in ("game", "metric", "unit") else "right")
-    for f in figs:
-        vs = ""
-        if f.ratio is not None:
-            vs = (f"{f.ratio:.1f}x faster than {f.baseline}" if f.ratio >= 1
-                  else f"{1 / f.ratio:.0f}x slower than {f.baseline}")
-        table.add_row(f.group, f.metric, f"{f.median:,.2f}", f"{f.min:,.2f}", f"{f.max:,.2f}",
-                      f.unit, vs)
-    out.print(table)
+    for group in dict.fromkeys(f.group for f in figs):
+        table = Table(title=f"arena bench{' --quick' if quick else ''}: {group}")
+        table.add_column("metric", no_wrap=True)
+        table.add_column("median", justify="right", no_wrap=True)
+        table.add_column("min..max", justify="right", no_wrap=True)
+        table.add_column("unit", no_wrap=True)
+        table.add_column("vs baseline", no_wrap=True)
+        for f in (f for f in figs if f.group == group):
+            vs = ""
+            if f.ratio is not None:
+                vs = (f"{f.ratio:.1f}x ({f.baseline})" if f.ratio >= 1
+                      else f"1/{1 / f.ratio:.0f} ({f.baseline})")
+            table.add_row(f.metric, _num(f.median), f"{_num(f.min)}..{_num(f.max)}", f.unit, vs)
+        out.print(table)
     if json is not None:
         json.parent.mkdir(parents=True, exist_ok=True)
         json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))

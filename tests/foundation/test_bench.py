@@ -14,14 +14,13 @@ def test_bench_figures_for_the_kit_game():
     figs = bench.run(["kit"], [2], quick=True)
     metrics = {f.metric for f in figs}
     for m in ("random play", "random playouts", "clone()", "clone()+apply()",
-              "state to_bytes+from_bytes", "observation JSON encode+decode",
-              "observation MessagePack encode+decode", "sample_state()",
-              "external bot act() round trip"):
+              "to_bytes+from_bytes", "observation JSON enc+dec",
+              "observation msgpack enc+dec", "sample_state()", "external bot act()"):
         assert m in metrics
     for f in figs:
         assert f.min <= f.median <= f.max and f.repeats >= 1
     clone = next(f for f in figs if f.metric == "clone()")
-    assert clone.baseline == "copy.deepcopy" and clone.ratio is not None and clone.ratio > 0
+    assert clone.baseline == "deepcopy" and clone.ratio is not None and clone.ratio > 0
 
 
 def test_bench_cli_writes_json(tmp_path: Path, capsys):
