@@ -1,0 +1,31 @@
+"""Huang (Reiner Knizia): base game for 2-4 players (rules: ../shared/rules/huang.md).
+
+Registers `GAME`. Modules of the rules document (Bandits, Eighteen Kingdoms, Imperial
+Palace, Dragon dynasty) are not implemented and therefore not offered as options.
+"""
+
+from __future__ import annotations
+
+from engine import registry
+from engine.games.huang.actions import HuangAction
+from engine.games.huang.observe import HuangObservation, sample_state
+from engine.games.huang.state import HuangState, action_space, new_state
+
+GAME = registry.Game(
+    id="huang",
+    name="Huang",
+    min_players=2,
+    max_players=4,
+    new_state=new_state,
+    sample_state=sample_state,  # type: ignore[arg-type]
+    action_space=action_space,
+    state_type=HuangState,
+    observation_type=HuangObservation,
+    action_type=HuangAction,
+    options=(),
+    presets=(),
+    max_decisions=20_000,
+    summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-4 players",
+)
+
+__all__ = ["GAME", "HuangState", "HuangObservation", "HuangAction"]

@@ -1,0 +1,284 @@
+"""Huang decisions: the actions (named after the rulebook), the pending-decision requests
+and the conflict records (rules §5-§8, decision table §13).
+
+The state holds exactly one pending request; `current_player()` is its seat and
+`legal_actions()` lists its options. All structs here are frozen, so a state clone can
+share them.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.protocol import Action
+
+# --- actions: top level (§5, decision #1) ----------------------------------------------------
+
+
+class PositionLeader(Action, frozen=True):
+    """§6.1 (A): choose one of your leaders (colour) to place, move or withdraw."""
+
+    colour: int
+
+
+class PlaceTile(Action, frozen=True):
+    """§6.2 (B): choose the colour of the hand tile to place."""
+
+    colour: int
+
+
+class PeasantRevolt(Action, frozen=True):
+    """§6.3 (C): discard 2 blue tiles (or 1 + the off-board blue leader)."""
+
+
+class BuildWithGreen(Action, frozen=True):
+    """§6.4 (D): discard 2 green tiles (or 1 + the off-board green leader) to build a pagoda."""
+
+
+class Exchange(Action, frozen=True):
+    """§6.5 (E): discard 1-6 tiles face down, then draw as many."""
+
+
+# --- actions: follow-up decisions --------------------------------------------------------------
+
+
+class LeaderTo(Action, frozen=True):
+    """§6.1: the hex the chosen leader is placed on (decision #3)."""
+
+    hex: int
+
+
+class Withdraw(Action, frozen=True):
+    """§6.1: withdraw the chosen on-board leader in front of the screen."""
+
+
+class TileTo(Action, frozen=True):
+    """§6.2: the hex the chosen tile is placed on (decision #5)."""
+
+    hex: int
+
+
+class TakeFromMarket(Action, frozen=True):
+    """§6.2.4: after a green tile, take one market tile of this colour (decision #6)."""
+
+    colour: int
+
+
+class BuildPagoda(Action, frozen=True):
+    """§6.2.5 / §6.4: build a pagoda on triangle `triangle` (index in data.TRIANGLES)."""
+
+    triangle: int
+
+
+class MovePagoda(Action, frozen=True):
+    """§6.2.5: supply empty, move this on-board pagoda (index in data.PAGODA_COLOUR)."""
+
+    pagoda: int
+
+
+class ChainTo(Action, frozen=True):
+    """§6.2.6: place another blue tile on this river hex next to the previous one."""
+
+    hex: int
+
+
+class UseLeader(Action, frozen=True):
+    """§6.3/§6.4: let the off-board blue/green leader replace one discarded tile (#10)."""
+
+    use: bool
+
+
+class RemoveTile(Action, frozen=True):
+    """§6.3: the board tile the peasant revolt removes (decision #11)."""
+
+    hex: int
+
+
+class DiscardTile(Action, frozen=True):
+    """§6.5: discard one hand tile of this colour face down (decision #13)."""
+
+    colour: int
+
+
+class CommitTiles(Action, frozen=True):
+    """§8.1 yellow / §8.2 red tiles committed from hand (decisions #14, #15)."""
+
+    count: int
+
+
+class SupportParty(Action, frozen=True):
+    """§8.2: support war party `party` (index into the war's parties, decision #15)."""
+
+    party: int
+
+
+class CommitRedLeader(Action, frozen=True):
+    """§8.2: add (or not) your off-board red leader (+1) to the party you support."""
+
+    use: bool
+
+
+class DeclareWinner(Action, frozen=True):
+    """§8.2: the active player breaks a tie between top parties (decision #16)."""
+
+    party: int
+
+
+class RemoveRedTile(Action, frozen=True):
+    """§8.2(d): the active player removes this red tile from the winning party (#17)."""
+
+    hex: int
+
+
+class Pass(Action, frozen=True):
+    """Decline an optional choice: market pick, building, blue chain, war support, or end the
+    exchange discards."""
+
+
+HuangAction = (
+    PositionLeader | PlaceTile | PeasantRevolt | BuildWithGreen | Exchange | LeaderTo
+    | Withdraw | TileTo | TakeFromMarket | BuildPagoda | MovePagoda | ChainTo | UseLeader
+    | RemoveTile | DiscardTile | CommitTiles | SupportParty | CommitRedLeader | DeclareWinner
+    | RemoveRedTile | Pass
+)
+
+# --- requests: what must be decided next ------------------------------------------------------
+
+
+class Request(msgspec.Struct, frozen=True, tag=True):
+    seat: int
+
+
+class ChooseAction(Request, frozen=True):
+    """§5: the active player picks one of the actions A-E."""
+
+
+class ChooseLeaderHex(Request, frozen=True):
+    """§6.1: target hex (or withdraw) for leader `colour`."""
+
+    colour: int
+
+
+class ChooseTileHex(Request, frozen=True):
+    """§6.2: target hex for a hand tile of `colour`."""
+
+    colour: int
+
+
+class ChooseMarketTile(Request, frozen=True):
+    """§6.2.4: optional market pick after the green tile on `hex`."""
+
+    hex: int
+
+
+class ChooseBuilding(Request, frozen=True):
+    """§6.2.5: optional pagoda on a triangle containing the tile just placed on `hex`."""
+
+    hex: int
+
+
+class ChoosePagodaToMove(Request, frozen=True):
+    """§6.2.5: supply is empty; which on-board pagoda moves to `triangle`."""
+
+    triangle: int
+
+
+class ChooseChain(Request, frozen=True):
+    """§6.2.6: optional next blue tile next to the blue tile on `hex`."""
+
+    hex: int
+
+
+class ChooseSubstitute(Request, frozen=True):
+    """§6.3/§6.4: use the off-board leader of `colour` (blue/green) as one tile?"""
+
+    colour: int
+
+
+class ChooseRevoltTarget(Request, frozen=True):
+    """§6.3: the tile the peasant revolt removes."""
+
+
+class ChooseTriangle(Request, frozen=True):
+    """§6.4: the triangle action D builds on."""
+
+
+class ChooseDiscard(Request, frozen=True):
+    """§6.5: next face-down discard; `count` discarded so far."""
+
+    count: int
+
+
+class CommitRevolt(Request, frozen=True):
+    """§8.1: yellow tiles this side (attacker, then defender) commits."""
+
+
+class ChooseSupport(Request, frozen=True):
+    """§8.2: this seat's turn in the war support round."""
+
+
+class CommitWarTiles(Request, frozen=True):
+    """§8.2: red tiles the supporter commits to `party`."""
+
+    party: int
+
+
+class CommitWarLeader(Request, frozen=True):
+    """§8.2: whether the supporter adds the off-board red leader to `party`."""
+
+    party: int
+    tiles: int
+
+
+class ChooseWarWinner(Request, frozen=True):
+    """§8.2: tie at the top; the active player picks the winner."""
+
+
+class RemoveWinnerTile(Request, frozen=True):
+    """§8.2(d): `remaining` red tiles still to remove from the winning party."""
+
+    remaining: int
+
+
+HuangRequest = (
+    ChooseAction | ChooseLeaderHex | ChooseTileHex | ChooseMarketTile | ChooseBuilding
+    | ChoosePagodaToMove | ChooseChain | ChooseSubstitute | ChooseRevoltTarget | ChooseTriangle
+    | ChooseDiscard | CommitRevolt | ChooseSupport | CommitWarTiles | CommitWarLeader
+    | ChooseWarWinner | RemoveWinnerTile
+)
+
+# --- conflict records (public) ------------------------------------------------------------------
+
+
+class Revolt(msgspec.Struct, frozen=True):
+    """§8.1: a leader-caused revolt in progress. Leaders are indices seat * 5 + colour."""
+
+    colour: int
+    attacker: int
+    defender: int
+    attacker_base: int
+    defender_base: int
+    attacker_tiles: int = -1  # -1: not yet committed
+    defender_tiles: int = -1
+
+
+class War(msgspec.Struct, frozen=True):
+    """§8.2: a tile-caused war in progress on hex `hex` (the unification marker).
+
+    `parties` are the component labels of the warring kingdoms (min hex of each, computed
+    without `hex`); `participants` the leader indices that fight; `base` the red board tiles
+    per party; `tiles`/`leaders` the committed red tiles and red leaders per party;
+    `supported` how many seats of the support round have been asked; once resolved,
+    `winner` and `winner_tiles`.
+    """
+
+    hex: int
+    parties: tuple[int, ...]
+    participants: tuple[int, ...]
+    base: tuple[int, ...]
+    tiles: tuple[int, ...]
+    leaders: tuple[int, ...]
+    supported: int = 0
+    winner: int = -1
+    #: red board tiles of the winning party when it must lose some (§8.2 d)
+    winner_tiles: tuple[int, ...] = ()

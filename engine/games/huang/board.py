@@ -1,0 +1,79 @@
+"""Groups and kingdoms on the hex map (rules §4), kept as component labels.
+
+`labels[h]` is the smallest hex index of the group containing h (-1 for an empty hex and
+for the hex under the unification marker, which connects nothing during a war, §8.2).
+Labels are updated incrementally when a piece arrives and recomputed for one group when
+a piece leaves, so they always equal `compute_labels(board, marker)`.
+"""
+
+from __future__ import annotations
+
+from engine.games.huang.data import NEIGHBOURS, NUM_HEXES
+
+_RANGE = range(NUM_HEXES)
+
+
+def compute_labels(board: list[int], marker: int = -1) -> list[int]:
+    """§4 groups: maximal connected sets of occupied hexes (the marker hex excluded)."""
+    lab = [-1] * NUM_HEXES
+    for h in _RANGE:
+        if board[h] and lab[h] < 0 and h != marker:
+            lab[h] = h
+            stack = [h]
+            while stack:
+                x = stack.pop()
+                for n in NEIGHBOURS[x]:
+                    if board[n] and lab[n] < 0 and n != marker:
+                        lab[n] = h
+                        stack.append(n)
+    return lab
+
+
+def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) -> None:
+    """Recompute the labels of the hexes that carried label `old` (after a removal)."""
+    cells = [h for h in _RANGE if lab[h] == old]
+    for h in cells:
+        lab[h] = -1
+    for h in cells:
+        if board[h] and lab[h] < 0 and h != marker:
+            lab[h] = h
+            stack = [h]
+            while stack:
+                x = stack.pop()
+                for n in NEIGHBOURS[x]:
+                    if board[n] and lab[n] < 0 and n != marker:
+                        lab[n] = h
+                        stack.append(n)
+
+
+def join(lab: list[int], h: int) -> None:
+    """A piece arrived on h (already on the board): merge h with its neighbouring groups."""
+    found = {lab[n] for n in NEIGHBOURS[h]}
+    found.discard(-1)
+    if not found:
+        lab[h] = h
+        return
+    new = min(found)
+    if h < new:
+        new = h
+    if len(found) == 1 and new in found:
+        lab[h] = new
+        return
+    lab[:] = [new if x in found else x for x in lab]
+    lab[h] = new
+
+
+def leave(board: list[int], lab: list[int], h: int, marker: int = -1) -> None:
+    """The piece on h left the board (board[h] already emptied): split its group if needed."""
+    old = lab[h]
+    lab[h] = -1
+    if old < 0:
+        return
+    if old != h:
+        occupied = 0
+        for n in NEIGHBOURS[h]:
+            if lab[n] >= 0:
+                occupied += 1
+        if occupied <= 1:
+            return  # an end of the group: nothing splits, the smallest hex is unchanged
+    relabel_group(board, lab, old, marker)

@@ -1,0 +1,115 @@
+"""Huang component tables and map geometry (rules §2, §4, §12).
+
+Colours are indexed Y, R, B, G, W (0..4) as in the rules document. Hexes are indexed
+``r * COLS + c`` with picture column ``c = q + r // 2`` (§4: rows r = 0..10, 15 hexes each).
+Everything here is read-only and shared by all states.
+"""
+
+from __future__ import annotations
+
+# --- colours (§1) -------------------------------------------------------------------
+YELLOW, RED, BLUE, GREEN, WHITE = 0, 1, 2, 3, 4
+COLOURS = (YELLOW, RED, BLUE, GREEN, WHITE)
+COLOUR_NAMES = ("yellow", "red", "blue", "green", "white")
+COLOUR_LETTERS = "YRBGW"
+#: leader names per colour (§12, [seed])
+LEADER_NAMES = ("Governor", "Soldier", "Farmer", "Trader", "Artisan")
+#: dynasties (§12, [seed]); the Dragon (5th) belongs to a module not implemented here
+DYNASTIES = ("Tiger", "Rabbit", "Rat", "Goat")
+
+# --- components (§2, §12) -------------------------------------------------------------
+#: tiles per colour: Y 42, R 36, B 24, G 24, W 12 = 138 ([seed])
+TILE_COUNTS = (42, 36, 24, 24, 12)
+TOTAL_TILES = sum(TILE_COUNTS)
+#: pagodas (§2, §12): Court, Garrison, Granary, Market, Workshop; Y2 R2 B2 G2 W1
+PAGODA_NAMES = ("Court", "Garrison", "Granary", "Market", "Workshop")
+PAGODA_COLOUR = (YELLOW, YELLOW, RED, RED, BLUE, BLUE, GREEN, GREEN, WHITE)
+NUM_PAGODAS = len(PAGODA_COLOUR)
+HAND_SIZE = 6  # §9 hand target
+MARKET_SIZE = 6  # §3.6
+EXCHANGE_MAX = 6  # §6.5
+ACTIONS_PER_TURN = 2  # §5
+
+# --- board cell encoding ----------------------------------------------------------------
+EMPTY = 0
+#: a tile of colour c is stored as TILE + c (1..5)
+TILE = 1
+#: a leader with index i = seat * 5 + colour is stored as LEADER + i
+LEADER = 10
+
+# --- geometry (§4) ----------------------------------------------------------------------
+ROWS = 11
+COLS = 15
+NUM_HEXES = ROWS * COLS
+#: neighbour directions d0..d5 in axial (dq, dr)
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def hex_index(q: int, r: int) -> int:
+    """Index of axial hex (q, r); -1 if it is off the board."""
+    c = q + r // 2
+    if 0 <= r < ROWS and 0 <= c < COLS:
+        return r * COLS + c
+    return -1
+
+
+def axial(h: int) -> tuple[int, int]:
+    """Axial (q, r) of hex index h."""
+    r, c = divmod(h, COLS)
+    return c - r // 2, r
+
+
+def _neighbours(h: int) -> tuple[int, ...]:
+    q, r = axial(h)
+    out = []
+    for dq, dr in DIRECTIONS:
+        n = hex_index(q + dq, r + dr)
+        if n >= 0:
+            out.append(n)
+    return tuple(out)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(h) for h in range(NUM_HEXES))
+
+
+def _triangles() -> tuple[tuple[int, int, int], ...]:
+    """§4: every triangle is {h, h+(1,-1), h+(1,0)} or {h, h+(1,0), h+(0,1)}."""
+    out = []
+    for h in range(NUM_HEXES):
+        q, r = axial(h)
+        for (a, b), (c, d) in (((1, -1), (1, 0)), ((1, 0), (0, 1))):
+            x, y = hex_index(q + a, r + b), hex_index(q + c, r + d)
+            if x >= 0 and y >= 0:
+                out.append((h, x, y))
+    return tuple(out)
+
+
+TRIANGLES = _triangles()
+#: triangle indices containing each hex
+TRIANGLES_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, t in enumerate(TRIANGLES) if h in t) for h in range(NUM_HEXES)
+)
+
+# --- base map (§12) [reconstructed: the board is only pictured in the seed] -------------
+_YELLOW_RIVER = ((-1, 3), (0, 3), (1, 3), (2, 2), (3, 2), (4, 2), (4, 3), (5, 3), (6, 3),
+                 (7, 3), (8, 2), (9, 2), (10, 2), (11, 2), (11, 3), (12, 3), (13, 3),
+                 (5, 4), (10, 1))  # [reconstructed] incl. widenings [5,4] [10,1]
+_YANGTZE = ((-4, 8), (-3, 8), (-2, 8), (-1, 7), (0, 7), (1, 7), (2, 7), (3, 6), (4, 6),
+            (5, 6), (5, 7), (6, 7), (7, 7), (7, 8), (8, 8), (9, 8), (10, 8),
+            (8, 9), (1, 6))  # [reconstructed] incl. widenings [8,9] [1,6]
+#: the seven capitals (§12) [reconstructed positions]
+CAPITALS: dict[str, tuple[int, int]] = {
+    "Qin": (-1, 5), "Zhao": (6, 1), "Yan": (13, 1), "Wei": (7, 4),
+    "Han": (3, 5), "Qi": (11, 5), "Chu": (2, 9),
+}
+RIVER_HEXES = frozenset(hex_index(q, r) for q, r in _YELLOW_RIVER + _YANGTZE)
+IS_RIVER: tuple[bool, ...] = tuple(h in RIVER_HEXES for h in range(NUM_HEXES))
+LAND: tuple[int, ...] = tuple(h for h in range(NUM_HEXES) if not IS_RIVER[h])
+RIVER: tuple[int, ...] = tuple(h for h in range(NUM_HEXES) if IS_RIVER[h])
+CAPITAL_HEXES: tuple[int, ...] = tuple(sorted(hex_index(q, r) for q, r in CAPITALS.values()))
+#: tiles in the bag after setup (§12: base 131)
+BAG_AFTER_SETUP = tuple(n - (len(CAPITAL_HEXES) if c == YELLOW else 0)
+                        for c, n in enumerate(TILE_COUNTS))
+
+assert len(RIVER) == 38 and -1 not in RIVER_HEXES
+assert sum(BAG_AFTER_SETUP) == 131

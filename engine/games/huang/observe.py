@@ -1,0 +1,121 @@
+"""What one seat may know (rules §13 "Hidden"/"Public") and determinization.
+
+Public: board, leaders, pagodas, market, VP (every award happens in public, §13), revealed
+discards (box), committed conflict tiles, bag size, hand sizes, face-down discard counts.
+Owner-only: the seat's hand and its own face-down exchange discards. Hidden: other hands,
+the bag's contents, other seats' face-down discards, the generator (future draws).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.common.rng import Rng
+from engine.games.huang.actions import HuangAction, HuangRequest, Revolt, War
+from engine.games.huang.board import compute_labels
+from engine.games.huang.data import LEADER, TILE, TILE_COUNTS
+from engine.protocol import TERMINAL, Observation
+
+
+class HuangObservation(Observation, kw_only=True):
+    legal_actions: list[HuangAction] = []
+    num_players: int
+    active: int
+    actions_left: int
+    board: list[int]
+    leaders: list[int]
+    pagodas: list[int]
+    market: list[int]
+    vp: list[int]
+    box: list[int]
+    bag_size: int
+    hand_sizes: list[int]
+    hidden_counts: list[int]
+    hand: list[int]
+    own_hidden: list[int]
+    pending: HuangRequest | None = None
+    revolt: Revolt | None = None
+    war: War | None = None
+    marker: int = -1
+    over: bool = False
+
+
+def observation(s: object, seat: int) -> HuangObservation:
+    from engine.games.huang.state import HuangState
+
+    assert isinstance(s, HuangState)
+    n = s.num_players
+    cp = s.current_player()
+    return HuangObservation(
+        game="huang", seat=seat, decision=s.decision,
+        phase=type(s.pending).__name__ if s.pending is not None else "over",
+        current_player=cp, legal_actions=s.legal_actions() if cp == seat else [],
+        num_players=n, active=s.active, actions_left=s.actions_left, board=s.board[:],
+        leaders=s.leaders[:], pagodas=s.pagodas[:], market=s.market[:], vp=s.vp[:],
+        box=s.box[:], bag_size=sum(s.bag),
+        hand_sizes=[sum(s.hands[p * 5:p * 5 + 5]) for p in range(n)],
+        hidden_counts=[sum(s.hidden[p * 5:p * 5 + 5]) for p in range(n)],
+        hand=s.hands[seat * 5:seat * 5 + 5], own_hidden=s.hidden[seat * 5:seat * 5 + 5],
+        pending=s.pending, revolt=s.revolt, war=s.war, marker=s.marker, over=s.over,
+    )
+
+
+def unseen_tiles(obs: HuangObservation) -> list[int]:
+    """Per colour, the tiles `obs.seat` cannot locate: other hands, others' face-down
+    discards and the bag."""
+    left = list(TILE_COUNTS)
+    for x in obs.board:
+        if TILE <= x < LEADER:
+            left[x - TILE] -= 1
+    for c in range(5):
+        left[c] -= obs.market[c] + obs.box[c] + obs.hand[c] + obs.own_hidden[c]
+    if obs.revolt is not None:
+        from engine.games.huang.data import YELLOW
+
+        left[YELLOW] -= max(0, obs.revolt.attacker_tiles) + max(0, obs.revolt.defender_tiles)
+    if obs.war is not None and obs.war.winner < 0:
+        from engine.games.huang.data import RED
+
+        left[RED] -= sum(obs.war.tiles)
+    return left
+
+
+def sample_state(obs: HuangObservation, seed: int) -> object:
+    """A full state consistent with `obs`: the unseen tiles are dealt uniformly at random to
+    the other hands, the others' face-down discards and the bag; the generator is fresh."""
+    from engine.games.huang.state import HuangState
+
+    if not isinstance(obs, HuangObservation):
+        raise TypeError(f"not a Huang observation: {type(obs).__name__}")
+    rng = Rng.from_seed(seed, "huang-sample")
+    n = obs.num_players
+    pool = [c for c, k in enumerate(unseen_tiles(obs)) for _ in range(k)]
+    rng.shuffle(pool)
+    hands = [0] * (5 * n)
+    hidden = [0] * (5 * n)
+    for p in range(n):
+        if p == obs.seat:
+            hands[p * 5:p * 5 + 5] = obs.hand
+            hidden[p * 5:p * 5 + 5] = obs.own_hidden
+            continue
+        for _ in range(obs.hand_sizes[p]):
+            hands[p * 5 + pool.pop()] += 1
+        for _ in range(obs.hidden_counts[p]):
+            hidden[p * 5 + pool.pop()] += 1
+    bag = [0] * 5
+    for c in pool:
+        bag[c] += 1
+    if len(pool) != obs.bag_size:
+        raise ValueError("observation is inconsistent: unseen tiles do not match the bag size")
+    return HuangState(
+        num_players=n, rng=rng, board=obs.board[:],
+        labels=compute_labels(obs.board, obs.marker), leaders=obs.leaders[:],
+        pagodas=obs.pagodas[:], hands=hands, vp=obs.vp[:], bag=bag, market=obs.market[:],
+        box=obs.box[:], hidden=hidden, active=obs.active, actions_left=obs.actions_left,
+        pending=obs.pending, revolt=obs.revolt, war=obs.war, marker=obs.marker,
+        decision=obs.decision, over=obs.over,
+    )
+
+
+assert msgspec  # re-exported type machinery in use
+assert TERMINAL

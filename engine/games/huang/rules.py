@@ -1,0 +1,1002 @@
+"""Huang rules: setup, legal decisions and their effects (rules §3, §5-§10).
+
+Functions take the state `s` (engine.games.huang.state.HuangState) and mutate it. Each is
+named after the rule it implements and cites its section.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.huang import actions as A
+from engine.games.huang.board import compute_labels, join, leave
+from engine.games.huang.data import (
+    ACTIONS_PER_TURN,
+    BAG_AFTER_SETUP,
+    BLUE,
+    CAPITAL_HEXES,
+    EMPTY,
+    EXCHANGE_MAX,
+    GREEN,
+    HAND_SIZE,
+    IS_RIVER,
+    LAND,
+    LEADER,
+    MARKET_SIZE,
+    NEIGHBOURS,
+    NUM_HEXES,
+    NUM_PAGODAS,
+    PAGODA_COLOUR,
+    RED,
+    RIVER,
+    TILE,
+    TRIANGLES,
+    TRIANGLES_AT,
+    WHITE,
+    YELLOW,
+)
+from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.huang.state import HuangState
+
+YELLOW_TILE = TILE + YELLOW
+RED_TILE = TILE + RED
+#: largest number of tiles one commit can take from a hand (a hand never exceeds 6, §9)
+MAX_COMMIT = 7
+#: at most 3 kingdoms can touch one hex, 6 is a safe bound for party indices
+MAX_PARTIES = 6
+
+# --- prebuilt action instances (shared, immutable) ----------------------------------------
+POSITION_LEADER = tuple(A.PositionLeader(c) for c in range(5))
+PLACE_TILE = tuple(A.PlaceTile(c) for c in range(5))
+LEADER_TO = tuple(A.LeaderTo(h) for h in range(NUM_HEXES))
+TILE_TO = tuple(A.TileTo(h) for h in range(NUM_HEXES))
+TAKE = tuple(A.TakeFromMarket(c) for c in range(5))
+BUILD = tuple(A.BuildPagoda(t) for t in range(len(TRIANGLES)))
+MOVE_PAGODA = tuple(A.MovePagoda(k) for k in range(NUM_PAGODAS))
+CHAIN_TO = tuple(A.ChainTo(h) for h in range(NUM_HEXES))
+REMOVE_TILE = tuple(A.RemoveTile(h) for h in range(NUM_HEXES))
+DISCARD = tuple(A.DiscardTile(c) for c in range(5))
+COMMIT = tuple(A.CommitTiles(k) for k in range(MAX_COMMIT + 1))
+SUPPORT = tuple(A.SupportParty(i) for i in range(MAX_PARTIES))
+WINNER = tuple(A.DeclareWinner(i) for i in range(MAX_PARTIES))
+REMOVE_RED = tuple(A.RemoveRedTile(h) for h in range(NUM_HEXES))
+PASS = A.Pass()
+WITHDRAW = A.Withdraw()
+REVOLT = A.PeasantRevolt()
+GREEN_BUILD = A.BuildWithGreen()
+EXCHANGE = A.Exchange()
+USE_YES, USE_NO = A.UseLeader(True), A.UseLeader(False)
+RED_LEADER_YES, RED_LEADER_NO = A.CommitRedLeader(True), A.CommitRedLeader(False)
+
+ALL_ACTIONS: tuple[Action, ...] = (
+    *POSITION_LEADER, *PLACE_TILE, REVOLT, GREEN_BUILD, EXCHANGE, *LEADER_TO, WITHDRAW,
+    *TILE_TO, *TAKE, *BUILD, *MOVE_PAGODA, *CHAIN_TO, USE_YES, USE_NO, *REMOVE_TILE,
+    *DISCARD, *COMMIT, *SUPPORT, RED_LEADER_YES, RED_LEADER_NO, *WINNER, *REMOVE_RED, PASS,
+)
+
+
+# ============================================================================================
+# setup (§3)
+# ============================================================================================
+
+
+def setup(s: HuangState) -> None:
+    """§3: yellow tile on each capital, deal 6 tiles per player, 6 to the market, pick the
+    first player at random (seats are clockwise)."""
+    for h in CAPITAL_HEXES:
+        s.board[h] = YELLOW_TILE
+    s.bag[:] = list(BAG_AFTER_SETUP)
+    s.labels[:] = compute_labels(s.board)
+    for p in range(s.num_players):
+        for _ in range(HAND_SIZE):
+            s.hands[p * 5 + draw(s)] += 1
+    for _ in range(MARKET_SIZE):
+        s.market[draw(s)] += 1
+    s.active = s.rng.below(s.num_players)
+    s.actions_left = ACTIONS_PER_TURN
+    s.pending = A.ChooseAction(s.active)
+
+
+def draw(s: HuangState) -> int:
+    """One tile from the bag (its colour), or -1 when the bag is empty (§10)."""
+    bag = s.bag
+    total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+    if total == 0:
+        return -1
+    r = s.rng.below(total)
+    for c in range(5):
+        if r < bag[c]:
+            bag[c] -= 1
+            return c
+        r -= bag[c]
+    raise AssertionError("unreachable")
+
+
+def game_over(s: HuangState) -> None:
+    """§10: a draw was needed from the empty bag: the game ends at once."""
+    s.over = True
+    s.pending = None
+
+
+# ============================================================================================
+# queries
+# ============================================================================================
+
+
+def hand_total(s: HuangState, p: int) -> int:
+    h = s.hands
+    b = p * 5
+    return h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+
+
+def leaders_in(s: HuangState, label: int) -> list[int]:
+    """Leader indices (seat * 5 + colour) in the group with this label."""
+    lab = s.labels
+    return [i for i, pos in enumerate(s.leaders) if pos >= 0 and lab[pos] == label]
+
+
+def supported_hexes(s: HuangState) -> set[int]:
+    """Hexes under a pagoda (§4: support tiles)."""
+    out: set[int] = set()
+    for t in s.pagodas:
+        if t >= 0:
+            out.update(TRIANGLES[t])
+    return out
+
+
+def yellow_adjacent(board: list[int], h: int) -> int:
+    """§8.1: yellow tiles adjacent to hex h (tiles under buildings count)."""
+    n = 0
+    for x in NEIGHBOURS[h]:
+        if board[x] == YELLOW_TILE:
+            n += 1
+    return n
+
+
+def free_triangle(s: HuangState, t: int, supported: set[int]) -> bool:
+    """§6.2.5: three same-colour tiles, none supporting a building."""
+    a, b, c = TRIANGLES[t]
+    board = s.board
+    x = board[a]
+    return (TILE <= x < LEADER and board[b] == x and board[c] == x
+            and a not in supported and b not in supported and c not in supported)
+
+
+def building_triangles(s: HuangState, h: int) -> list[int]:
+    """§6.2.5: free triangles containing the tile just placed on h."""
+    sup = supported_hexes(s)
+    if h in sup:
+        return []
+    return [t for t in TRIANGLES_AT[h] if free_triangle(s, t, sup)]
+
+
+def any_free_triangle(s: HuangState) -> bool:
+    """§6.4: some free triangle exists on the board."""
+    sup = supported_hexes(s)
+    board = s.board
+    for h in range(NUM_HEXES):
+        x = board[h]
+        if TILE <= x < LEADER and h not in sup:
+            for t in TRIANGLES_AT[h]:
+                if TRIANGLES[t][0] == h and free_triangle(s, t, sup):
+                    return True
+    return False
+
+
+def all_free_triangles(s: HuangState) -> list[int]:
+    sup = supported_hexes(s)
+    return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
+
+
+def leader_candidates(board: list[int]) -> list[int]:
+    """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
+    seen: set[int] = set()
+    for h in range(NUM_HEXES):
+        if board[h] == YELLOW_TILE:
+            for t in NEIGHBOURS[h]:
+                if board[t] == EMPTY and not IS_RIVER[t]:
+                    seen.add(t)
+    return sorted(seen)
+
+
+def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
+    """Board and labels with leader i lifted (§6.1: moves are evaluated after lifting)."""
+    x = s.leaders[i]
+    if x < 0:
+        return s.board, s.labels, -1
+    board = s.board[:]
+    lab = s.labels[:]
+    board[x] = EMPTY
+    leave(board, lab, x)
+    return board, lab, x
+
+
+def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> dict[int, int]:
+    """Colour bitmask of the leaders of each kingdom (leader `skip` ignored)."""
+    km: dict[int, int] = {}
+    for j, pos in enumerate(s.leaders):
+        if pos >= 0 and j != skip:
+            lb = lab[pos]
+            km[lb] = km.get(lb, 0) | (1 << (j % 5))
+    return km
+
+
+def _join_ok(lab: list[int], km: dict[int, int], t: int, bit: int) -> bool:
+    """§6.1 join rule: with >= 2 adjacent kingdoms the merge must have no duplicate colour."""
+    ks = {lab[n] for n in NEIGHBOURS[t]}
+    ks.discard(-1)
+    ks.intersection_update(km)
+    if len(ks) < 2:
+        return True
+    acc = bit
+    for lb in ks:
+        m = km[lb]
+        if acc & m:
+            return False
+        acc |= m
+    return True
+
+
+def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
+    """§6.1: legal hexes for leader i (seat * 5 + colour)."""
+    board, lab, x = _lifted(s, i)
+    km = _kingdom_masks(s, lab, i)
+    bit = 1 << (i % 5)
+    out = []
+    for t in leader_candidates(board):
+        if t != x and _join_ok(lab, km, t, bit):
+            out.append(t)
+            if first_only:
+                break
+    return out
+
+
+def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
+    if not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or IS_RIVER[t] or t == s.leaders[i]:
+        return False
+    board, lab, _ = _lifted(s, i)
+    if yellow_adjacent(board, t) == 0:
+        return False
+    return _join_ok(lab, _kingdom_masks(s, lab, i), t, 1 << (i % 5))
+
+
+def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
+    """§6.2: empty hex; blue on a river, every other colour on land."""
+    return 0 <= h < NUM_HEXES and s.board[h] == EMPTY and IS_RIVER[h] == (colour == BLUE)
+
+
+def tile_hexes(s: HuangState, colour: int) -> list[int]:
+    board = s.board
+    return [h for h in (RIVER if colour == BLUE else LAND) if board[h] == EMPTY]
+
+
+def _has_tile_hex(s: HuangState, colour: int) -> bool:
+    board = s.board
+    for h in RIVER if colour == BLUE else LAND:
+        if board[h] == EMPTY:
+            return True
+    return False
+
+
+def _can_discard_two(s: HuangState, p: int, colour: int) -> bool:
+    """§6.3/§6.4: two tiles of `colour`, or one plus the off-board leader of that colour."""
+    n = s.hands[p * 5 + colour]
+    return n >= 2 or (n >= 1 and s.leaders[p * 5 + colour] < 0)
+
+
+def _any_tile_on_board(s: HuangState) -> bool:
+    for x in s.board:
+        if TILE <= x < LEADER:
+            return True
+    return False
+
+
+# ============================================================================================
+# legal decisions
+# ============================================================================================
+
+
+def top_level_actions(s: HuangState) -> list[Action]:
+    """§5: the legal ones of actions A-E for the active player."""
+    p = s.active
+    out: list[Action] = []
+    base = p * 5
+    for c in range(5):
+        if s.leaders[base + c] >= 0 or leader_targets(s, base + c, True):
+            out.append(POSITION_LEADER[c])
+    for c in range(5):
+        if s.hands[base + c] and _has_tile_hex(s, c):
+            out.append(PLACE_TILE[c])
+    if _can_discard_two(s, p, BLUE) and _any_tile_on_board(s):
+        out.append(REVOLT)
+    if _can_discard_two(s, p, GREEN) and any_free_triangle(s):
+        out.append(GREEN_BUILD)
+    if hand_total(s, p):
+        out.append(EXCHANGE)
+    return out
+
+
+def legal_actions(s: HuangState) -> list[Action]:
+    """Options of the pending request (§13 decision table)."""
+    req = s.pending
+    if req is None:
+        return []
+    t = type(req)
+    p = req.seat
+    if t is A.ChooseAction:
+        return top_level_actions(s)
+    if t is A.ChooseTileHex or t is A.ChooseChain:
+        if t is A.ChooseTileHex:
+            return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
+        board = s.board
+        return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
+                if board[h] == EMPTY and IS_RIVER[h]] + [PASS]
+    if t is A.ChooseLeaderHex:
+        i = p * 5 + req.colour
+        out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
+        if s.leaders[i] >= 0:
+            out.append(WITHDRAW)
+        return out
+    if t is A.ChooseMarketTile:
+        return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
+    if t is A.ChooseBuilding:
+        return [BUILD[x] for x in building_triangles(s, req.hex)] + [PASS]
+    if t is A.ChoosePagodaToMove:
+        colour = _triangle_colour(s, req.triangle)
+        return [MOVE_PAGODA[k] for k in range(NUM_PAGODAS)
+                if PAGODA_COLOUR[k] == colour and s.pagodas[k] >= 0]
+    if t is A.ChooseSubstitute:
+        return [USE_YES, USE_NO]
+    if t is A.ChooseRevoltTarget:
+        board = s.board
+        return [REMOVE_TILE[h] for h in range(NUM_HEXES) if TILE <= board[h] < LEADER]
+    if t is A.ChooseTriangle:
+        return [BUILD[x] for x in all_free_triangles(s)]
+    if t is A.ChooseDiscard:
+        out = [DISCARD[c] for c in range(5) if s.hands[p * 5 + c]]
+        if req.count:
+            out.append(PASS)
+        return out
+    if t is A.CommitRevolt:
+        return list(COMMIT[: s.hands[p * 5 + YELLOW] + 1])
+    if t is A.ChooseSupport:
+        war = s.war
+        assert war is not None
+        return [*SUPPORT[: len(war.parties)], PASS]
+    if t is A.CommitWarTiles:
+        lo = 0 if s.leaders[p * 5 + RED] < 0 else 1
+        return list(COMMIT[lo: s.hands[p * 5 + RED] + 1])
+    if t is A.CommitWarLeader:
+        return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
+    if t is A.ChooseWarWinner:
+        return [WINNER[i] for i in war_top_parties(s)]
+    if t is A.RemoveWinnerTile:
+        return [REMOVE_RED[h] for h in winner_red_tiles(s)]
+    raise AssertionError(f"unknown request {req!r}")
+
+
+def is_legal(s: HuangState, a: object) -> bool:
+    """Validate `a` for the pending request, cheaply where the option list is long."""
+    req = s.pending
+    if req is None or not isinstance(a, Action):
+        return False
+    t = type(req)
+    ta = type(a)
+    if t is A.ChooseTileHex:
+        return ta is A.TileTo and tile_hex_ok(s, req.colour, a.hex)
+    if t is A.ChooseLeaderHex:
+        i = req.seat * 5 + req.colour
+        if ta is A.Withdraw:
+            return s.leaders[i] >= 0
+        return ta is A.LeaderTo and leader_target_ok(s, i, a.hex)
+    if t is A.ChooseRevoltTarget:
+        return ta is A.RemoveTile and 0 <= a.hex < NUM_HEXES and TILE <= s.board[a.hex] < LEADER
+    if t is A.ChooseTriangle:
+        return (ta is A.BuildPagoda and 0 <= a.triangle < len(TRIANGLES)
+                and free_triangle(s, a.triangle, supported_hexes(s)))
+    if t is A.ChooseAction:
+        p = s.active
+        if ta is A.PositionLeader:
+            c = a.colour
+            return (0 <= c < 5 and (s.leaders[p * 5 + c] >= 0
+                                    or bool(leader_targets(s, p * 5 + c, True))))
+        if ta is A.PlaceTile:
+            c = a.colour
+            return 0 <= c < 5 and s.hands[p * 5 + c] > 0 and _has_tile_hex(s, c)
+    return a in legal_actions(s)
+
+
+# ============================================================================================
+# apply
+# ============================================================================================
+
+
+def apply_action(s: HuangState, a: Action) -> None:
+    """Perform one legal decision (validated by the caller)."""
+    req = s.pending
+    assert req is not None
+    t = type(req)
+    p = req.seat
+    s.decision += 1
+    if t is A.ChooseAction:
+        start_action(s, a)
+    elif t is A.ChooseLeaderHex:
+        if isinstance(a, A.Withdraw):
+            withdraw_leader(s, p * 5 + req.colour)
+        else:
+            position_leader(s, p * 5 + req.colour, a.hex)  # type: ignore[attr-defined]
+    elif t is A.ChooseTileHex:
+        place_tile(s, req.colour, a.hex)  # type: ignore[attr-defined]
+    elif t is A.ChooseMarketTile:
+        if isinstance(a, A.TakeFromMarket):
+            s.market[a.colour] -= 1
+            s.hands[p * 5 + a.colour] += 1
+        offer_building(s, req.hex)
+    elif t is A.ChooseBuilding:
+        if isinstance(a, A.BuildPagoda):
+            build_pagoda(s, a.triangle)
+        else:
+            offer_blue_chain(s, req.hex)
+    elif t is A.ChoosePagodaToMove:
+        s.pagodas[a.pagoda] = req.triangle  # type: ignore[attr-defined]
+        end_action(s)
+    elif t is A.ChooseChain:
+        if isinstance(a, A.ChainTo):
+            place_tile(s, BLUE, a.hex)
+        else:
+            end_action(s)
+    elif t is A.ChooseSubstitute:
+        pay_discard(s, p, req.colour, a.use)  # type: ignore[attr-defined]
+    elif t is A.ChooseRevoltTarget:
+        peasant_revolt_remove(s, a.hex)  # type: ignore[attr-defined]
+    elif t is A.ChooseTriangle:
+        build_pagoda(s, a.triangle)  # type: ignore[attr-defined]
+    elif t is A.ChooseDiscard:
+        if isinstance(a, A.DiscardTile):
+            exchange_discard(s, p, a.colour, req.count)
+        else:
+            finish_exchange(s, p, req.count)
+    elif t is A.CommitRevolt:
+        commit_revolt(s, p, a.count)  # type: ignore[attr-defined]
+    elif t is A.ChooseSupport:
+        if isinstance(a, A.SupportParty):
+            s.pending = A.CommitWarTiles(p, a.party)
+        else:
+            next_supporter(s)
+    elif t is A.CommitWarTiles:
+        commit_war_tiles(s, p, req.party, a.count)  # type: ignore[attr-defined]
+    elif t is A.CommitWarLeader:
+        commit_war_support(s, p, req.party, req.tiles, a.use)  # type: ignore[attr-defined]
+    elif t is A.ChooseWarWinner:
+        resolve_war(s, a.party)  # type: ignore[attr-defined]
+    elif t is A.RemoveWinnerTile:
+        remove_winner_tile(s, a.hex, req.remaining)  # type: ignore[attr-defined]
+    else:  # pragma: no cover
+        raise AssertionError(f"unknown request {req!r}")
+
+
+def start_action(s: HuangState, a: Action) -> None:
+    """§5: begin one of the actions A-E."""
+    p = s.active
+    if isinstance(a, A.PositionLeader):
+        s.pending = A.ChooseLeaderHex(p, a.colour)
+    elif isinstance(a, A.PlaceTile):
+        s.pending = A.ChooseTileHex(p, a.colour)
+    elif isinstance(a, A.PeasantRevolt):
+        ask_discard_two(s, p, BLUE)
+    elif isinstance(a, A.BuildWithGreen):
+        ask_discard_two(s, p, GREEN)
+    else:
+        s.pending = A.ChooseDiscard(p, 0)
+
+
+def end_action(s: HuangState) -> None:
+    """§5: one action done; the next one, or the end of the turn (also when no action is
+    legal any more, §14.19)."""
+    s.actions_left -= 1
+    if s.actions_left > 0:
+        s.pending = A.ChooseAction(s.active)
+        if top_level_actions(s):
+            return
+    end_turn(s)
+
+
+def end_turn(s: HuangState) -> None:
+    """§9: pagoda scoring, refills (active first, then clockwise), market, next player."""
+    while True:
+        pagoda_scoring(s)
+        n = s.num_players
+        for k in range(n):
+            p = (s.active + k) % n
+            while hand_total(s, p) < HAND_SIZE:
+                c = draw(s)
+                if c < 0:
+                    game_over(s)
+                    return
+                s.hands[p * 5 + c] += 1
+        while sum(s.market) < MARKET_SIZE:
+            c = draw(s)
+            if c < 0:
+                game_over(s)
+                return
+            s.market[c] += 1
+        s.active = (s.active + 1) % n
+        s.actions_left = ACTIONS_PER_TURN
+        s.pending = A.ChooseAction(s.active)
+        if top_level_actions(s):
+            return
+
+
+def pagoda_scoring(s: HuangState) -> None:
+    """§7: each on-board leader of the active player whose kingdom holds at least one pagoda
+    of its colour scores 1 VP of that colour (no yellow fallback)."""
+    p = s.active
+    lab = s.labels
+    for c in range(5):
+        pos = s.leaders[p * 5 + c]
+        if pos < 0:
+            continue
+        lb = lab[pos]
+        for k in range(NUM_PAGODAS):
+            tri = s.pagodas[k]
+            if tri >= 0 and PAGODA_COLOUR[k] == c and lab[TRIANGLES[tri][0]] == lb:
+                s.vp[p * 5 + c] += 1
+                break
+
+
+# --- board changes -----------------------------------------------------------------------------
+
+
+def put(s: HuangState, h: int, value: int) -> None:
+    s.board[h] = value
+    join(s.labels, h)
+
+
+def take_off(s: HuangState, h: int) -> None:
+    """Remove the piece on h; a tile goes to the box and its building to the supply."""
+    x = s.board[h]
+    s.board[h] = EMPTY
+    if TILE <= x < LEADER:
+        s.box[x - TILE] += 1
+        release_buildings(s, h)
+    else:
+        s.leaders[x - LEADER] = -1
+    leave(s.board, s.labels, h, s.marker)
+
+
+def release_buildings(s: HuangState, h: int) -> None:
+    """§6.3/§8.2: a building whose support tile leaves returns to the supply."""
+    for k in range(NUM_PAGODAS):
+        t = s.pagodas[k]
+        if t >= 0 and h in TRIANGLES[t]:
+            s.pagodas[k] = -1
+
+
+def strand_leaders(s: HuangState) -> None:
+    """§8.4: on-board leaders with no adjacent yellow tile return to their owners."""
+    board = s.board
+    gone = [i for i, pos in enumerate(s.leaders) if pos >= 0 and yellow_adjacent(board, pos) == 0]
+    for i in gone:
+        take_off(s, s.leaders[i])
+
+
+# --- (A) position a leader ----------------------------------------------------------------------
+
+
+def withdraw_leader(s: HuangState, i: int) -> None:
+    """§6.1: withdraw an on-board leader in front of its owner's screen."""
+    take_off(s, s.leaders[i])
+    end_action(s)
+
+
+def position_leader(s: HuangState, i: int, t: int) -> None:
+    """§6.1: place or move leader i to hex t; a same-colour leader in its kingdom starts a
+    revolt (§8.1)."""
+    if s.leaders[i] >= 0:
+        take_off(s, s.leaders[i])
+    s.leaders[i] = t
+    put(s, t, LEADER + i)
+    colour = i % 5
+    lb = s.labels[t]
+    for j in leaders_in(s, lb):
+        if j != i and j % 5 == colour:
+            start_revolt(s, i, j)
+            return
+    end_action(s)
+
+
+def start_revolt(s: HuangState, att: int, dfn: int) -> None:
+    """§8.1 steps 1-2: base strengths (adjacent yellow tiles, +1 for an off-board yellow
+    leader when the contested colour is not yellow)."""
+    colour = att % 5
+    bases = []
+    for i in (att, dfn):
+        b = yellow_adjacent(s.board, s.leaders[i])
+        if colour != YELLOW and s.leaders[i - colour + YELLOW] < 0:
+            b += 1
+        bases.append(b)
+    s.revolt = A.Revolt(colour, att, dfn, bases[0], bases[1])
+    ask_revolt_commit(s)
+
+
+def ask_revolt_commit(s: HuangState) -> None:
+    """§8.1 step 3: attacker commits, then defender (skipped without yellow tiles)."""
+    rv = s.revolt
+    assert rv is not None
+    if rv.attacker_tiles < 0:
+        seat = rv.attacker // 5
+        if s.hands[seat * 5 + YELLOW]:
+            s.pending = A.CommitRevolt(seat)
+            return
+        rv = s.revolt = _replace_revolt(rv, attacker_tiles=0)
+    if rv.defender_tiles < 0:
+        seat = rv.defender // 5
+        if s.hands[seat * 5 + YELLOW]:
+            s.pending = A.CommitRevolt(seat)
+            return
+        s.revolt = _replace_revolt(rv, defender_tiles=0)
+    resolve_revolt(s)
+
+
+def _replace_revolt(rv: A.Revolt, **kw: int) -> A.Revolt:
+    d = {f: getattr(rv, f) for f in rv.__struct_fields__}
+    d.update(kw)
+    return A.Revolt(**d)
+
+
+def commit_revolt(s: HuangState, seat: int, k: int) -> None:
+    rv = s.revolt
+    assert rv is not None
+    s.hands[seat * 5 + YELLOW] -= k
+    if rv.attacker_tiles < 0:
+        s.revolt = _replace_revolt(rv, attacker_tiles=k)
+    else:
+        s.revolt = _replace_revolt(rv, defender_tiles=k)
+    ask_revolt_commit(s)
+
+
+def revolt_strengths(rv: A.Revolt) -> tuple[int, int]:
+    return (rv.attacker_base + max(0, rv.attacker_tiles),
+            rv.defender_base + max(0, rv.defender_tiles))
+
+
+def resolve_revolt(s: HuangState) -> None:
+    """§8.1 step 4: higher total wins, tie to the defender; loser's leader returns, winner
+    +1 VP of the contested colour, committed yellow tiles to the box."""
+    rv = s.revolt
+    assert rv is not None
+    att, dfn = revolt_strengths(rv)
+    winner, loser = (rv.attacker, rv.defender) if att > dfn else (rv.defender, rv.attacker)
+    take_off(s, s.leaders[loser])
+    s.vp[winner // 5 * 5 + rv.colour] += 1
+    s.box[YELLOW] += rv.attacker_tiles + rv.defender_tiles
+    s.revolt = None
+    end_action(s)
+
+
+# --- (B) place a tile -----------------------------------------------------------------------------
+
+
+def war_parties(s: HuangState, h: int) -> tuple[list[int], int] | None:
+    """§8.2: kingdoms adjacent to h (computed without h) and the conflict colour mask, or
+    None when no war starts."""
+    lab = s.labels
+    ks = {lab[n] for n in NEIGHBOURS[h]}
+    ks.discard(-1)
+    if len(ks) < 2:
+        return None
+    km = {k: 0 for k in ks}
+    for j, pos in enumerate(s.leaders):
+        if pos >= 0 and lab[pos] in km:
+            km[lab[pos]] |= 1 << (j % 5)
+    seen = conflict = 0
+    for m in km.values():
+        conflict |= seen & m
+        seen |= m
+    if not conflict:
+        return None
+    parties = sorted(k for k, m in km.items() if m & conflict)
+    return parties, conflict
+
+
+def place_tile(s: HuangState, colour: int, h: int) -> None:
+    """§6.2: place a hand tile, then war check, scoring, green pick, building, blue chain."""
+    p = s.active
+    s.hands[p * 5 + colour] -= 1
+    war = war_parties(s, h)
+    if war is not None:
+        s.board[h] = TILE + colour
+        start_war(s, h, *war)
+        return
+    put(s, h, TILE + colour)
+    score_tile(s, h, colour)
+    if colour == GREEN and sum(s.market):
+        s.pending = A.ChooseMarketTile(p, h)
+    else:
+        offer_building(s, h)
+
+
+def score_tile(s: HuangState, h: int, colour: int) -> None:
+    """§6.2.3: 1 VP of the tile's colour to the owner of the kingdom's leader of that colour,
+    else of its yellow leader, else nobody."""
+    found = -1
+    for i in leaders_in(s, s.labels[h]):
+        c = i % 5
+        if c == colour:
+            found = i
+            break
+        if c == YELLOW:
+            found = i
+    if found >= 0:
+        s.vp[found // 5 * 5 + colour] += 1
+
+
+def offer_building(s: HuangState, h: int) -> None:
+    """§6.2.5: optional pagoda on a free triangle containing the new tile."""
+    if building_triangles(s, h):
+        s.pending = A.ChooseBuilding(s.active, h)
+    else:
+        offer_blue_chain(s, h)
+
+
+def offer_blue_chain(s: HuangState, h: int) -> None:
+    """§6.2.6: after a blue tile without war or building, another blue tile may follow on an
+    empty river hex next to it."""
+    p = s.active
+    if s.board[h] == TILE + BLUE and s.hands[p * 5 + BLUE]:
+        board = s.board
+        for n in NEIGHBOURS[h]:
+            if board[n] == EMPTY and IS_RIVER[n]:
+                s.pending = A.ChooseChain(p, h)
+                return
+    end_action(s)
+
+
+def _triangle_colour(s: HuangState, t: int) -> int:
+    return s.board[TRIANGLES[t][0]] - TILE
+
+
+def build_pagoda(s: HuangState, t: int) -> None:
+    """§6.2.5/§6.4: take the pagoda from the supply, else move one from the board."""
+    colour = _triangle_colour(s, t)
+    on_board = []
+    for k in range(NUM_PAGODAS):
+        if PAGODA_COLOUR[k] == colour:
+            if s.pagodas[k] < 0:
+                s.pagodas[k] = t
+                end_action(s)
+                return
+            on_board.append(k)
+    if len(on_board) == 1:
+        s.pagodas[on_board[0]] = t
+        end_action(s)
+        return
+    s.pending = A.ChoosePagodaToMove(s.active, t)
+
+
+# --- (C) peasant revolt / (D) build with green --------------------------------------------------
+
+
+def ask_discard_two(s: HuangState, p: int, colour: int) -> None:
+    """§6.3/§6.4: pay 2 tiles of `colour`; ask about the leader only if both ways work."""
+    n = s.hands[p * 5 + colour]
+    off = s.leaders[p * 5 + colour] < 0
+    if n >= 2 and off:
+        s.pending = A.ChooseSubstitute(p, colour)
+    else:
+        pay_discard(s, p, colour, n < 2)
+
+
+def pay_discard(s: HuangState, p: int, colour: int, use_leader: bool) -> None:
+    k = 1 if use_leader else 2
+    s.hands[p * 5 + colour] -= k
+    s.box[colour] += k
+    s.pending = A.ChooseRevoltTarget(p) if colour == BLUE else A.ChooseTriangle(p)
+
+
+def peasant_revolt_remove(s: HuangState, h: int) -> None:
+    """§6.3: remove any board tile to the box; its building to the supply; stranding."""
+    yellow = s.board[h] == YELLOW_TILE
+    take_off(s, h)
+    if yellow:
+        strand_leaders(s)
+    end_action(s)
+
+
+# --- (E) exchange ---------------------------------------------------------------------------------
+
+
+def exchange_discard(s: HuangState, p: int, colour: int, count: int) -> None:
+    """§6.5: discard one tile face down (hidden from the others)."""
+    s.hands[p * 5 + colour] -= 1
+    s.hidden[p * 5 + colour] += 1
+    count += 1
+    if count >= EXCHANGE_MAX or hand_total(s, p) == 0:
+        finish_exchange(s, p, count)
+    else:
+        s.pending = A.ChooseDiscard(p, count)
+
+
+def finish_exchange(s: HuangState, p: int, count: int) -> None:
+    for _ in range(count):
+        c = draw(s)
+        if c < 0:
+            game_over(s)
+            return
+        s.hands[p * 5 + c] += 1
+    end_action(s)
+
+
+# --- war (§8.2) ---------------------------------------------------------------------
+
+
+def red_tiles_in(s: HuangState, label: int) -> list[int]:
+    board, lab = s.board, s.labels
+    return [h for h in range(NUM_HEXES) if lab[h] == label and board[h] == RED_TILE]
+
+
+def start_war(s: HuangState, h: int, parties: list[int], conflict: int) -> None:
+    """§8.2: unification marker on h; parties, participating leaders and base strengths."""
+    s.marker = h
+    lab = s.labels
+    pset = set(parties)
+    participants = tuple(i for i, pos in enumerate(s.leaders)
+                         if pos >= 0 and lab[pos] in pset and conflict >> (i % 5) & 1)
+    base = tuple(len(red_tiles_in(s, lb)) for lb in parties)
+    zeros = (0,) * len(parties)
+    s.war = A.War(h, tuple(parties), participants, base, zeros, zeros)
+    next_supporter(s, first=True)
+
+
+def _can_support(s: HuangState, p: int) -> bool:
+    return s.hands[p * 5 + RED] > 0 or s.leaders[p * 5 + RED] < 0
+
+
+def next_supporter(s: HuangState, first: bool = False) -> None:
+    """§8.2 support round: from the active player's left, clockwise, active player last."""
+    war = s.war
+    assert war is not None
+    n = s.num_players
+    k = war.supported if first else war.supported + 1
+    while k < n:
+        seat = (s.active + 1 + k) % n
+        if _can_support(s, seat):
+            s.war = _replace_war(war, supported=k)
+            s.pending = A.ChooseSupport(seat)
+            return
+        k += 1
+    s.war = _replace_war(war, supported=n)
+    top = war_top_parties(s)
+    if len(top) == 1:
+        resolve_war(s, top[0])
+    else:
+        s.pending = A.ChooseWarWinner(s.active)
+
+
+def _replace_war(war: A.War, **kw: object) -> A.War:
+    d = {f: getattr(war, f) for f in war.__struct_fields__}
+    d.update(kw)
+    return A.War(**d)  # type: ignore[arg-type]
+
+
+def commit_war_tiles(s: HuangState, p: int, party: int, k: int) -> None:
+    if s.leaders[p * 5 + RED] < 0:
+        if k == 0:
+            commit_war_support(s, p, party, 0, True)
+        else:
+            s.pending = A.CommitWarLeader(p, party, k)
+    else:
+        commit_war_support(s, p, party, k, False)
+
+
+def commit_war_support(s: HuangState, p: int, party: int, k: int, leader: bool) -> None:
+    """§8.2: red tiles from hand (revealed) plus optionally the off-board red leader."""
+    war = s.war
+    assert war is not None
+    s.hands[p * 5 + RED] -= k
+    tiles = list(war.tiles)
+    tiles[party] += k
+    leaders = list(war.leaders)
+    leaders[party] += int(leader)
+    s.war = _replace_war(war, tiles=tuple(tiles), leaders=tuple(leaders))
+    next_supporter(s)
+
+
+def war_strengths(war: A.War) -> list[int]:
+    return [b + t + ld for b, t, ld in zip(war.base, war.tiles, war.leaders, strict=True)]
+
+
+def war_top_parties(s: HuangState) -> list[int]:
+    war = s.war
+    assert war is not None
+    st = war_strengths(war)
+    top = max(st)
+    return [i for i, x in enumerate(st) if x == top]
+
+
+def resolve_war(s: HuangState, winner: int) -> None:
+    """§8.2 (a)-(d): losers lose their participating leaders and red tiles; VP for each
+    removed leader matched in the winner; the winner loses M red tiles."""
+    war = s.war
+    assert war is not None
+    st = war_strengths(war)
+    m = max(x for i, x in enumerate(st) if i != winner)
+    lab = s.labels
+    loser_labels = {lb for i, lb in enumerate(war.parties) if i != winner}
+    win_label = war.parties[winner]
+    removed = [i for i in war.participants if lab[s.leaders[i]] in loser_labels]
+    red = [h for h in range(NUM_HEXES) if lab[h] in loser_labels and s.board[h] == RED_TILE]
+    winner_leaders = {i % 5: i // 5 for i in leaders_in(s, win_label)}
+    # labels stay frozen until the war ends, so the parties keep their identity
+    for i in removed:
+        pos = s.leaders[i]
+        s.board[pos] = EMPTY
+        lab[pos] = -1
+        s.leaders[i] = -1
+    for h in red:
+        s.board[h] = EMPTY
+        lab[h] = -1
+        s.box[RED] += 1
+        release_buildings(s, h)
+    for i in removed:
+        owner = winner_leaders.get(i % 5)
+        if owner is not None:
+            s.vp[owner * 5 + i % 5] += 1
+    committed = sum(war.tiles)
+    s.box[RED] += committed
+    shortfall = m - war.tiles[winner]
+    if shortfall > 0:
+        own = red_tiles_in(s, win_label)
+        if len(own) <= shortfall:
+            for h in own:
+                _remove_red(s, h)
+        else:
+            s.war = _replace_war(war, winner=winner, winner_tiles=tuple(own))
+            s.pending = A.RemoveWinnerTile(s.active, shortfall)
+            return
+    end_war(s)
+
+
+def winner_red_tiles(s: HuangState) -> list[int]:
+    war = s.war
+    assert war is not None
+    board = s.board
+    return [h for h in war.winner_tiles if board[h] == RED_TILE]
+
+
+def _remove_red(s: HuangState, h: int) -> None:
+    s.board[h] = EMPTY
+    s.labels[h] = -1
+    s.box[RED] += 1
+    release_buildings(s, h)
+
+
+def remove_winner_tile(s: HuangState, h: int, remaining: int) -> None:
+    """§8.2(d): the active player removes the shortfall one tile at a time."""
+    _remove_red(s, h)
+    remaining -= 1
+    if remaining > 0 and len(winner_red_tiles(s)) > remaining:
+        s.pending = A.RemoveWinnerTile(s.active, remaining)
+        return
+    if remaining > 0:
+        for x in winner_red_tiles(s):
+            _remove_red(s, x)
+    end_war(s)
+
+
+def end_war(s: HuangState) -> None:
+    """§8.2 (e)-(g): marker removed, U stays as a normal tile, stranding check."""
+    s.marker = -1
+    s.war = None
+    s.labels[:] = compute_labels(s.board)
+    strand_leaders(s)
+    end_action(s)
+
+
+def is_tile(x: int) -> bool:
+    return TILE <= x < LEADER
+
+
+__all__ = ["WHITE", "ALL_ACTIONS", "setup", "legal_actions", "is_legal", "apply_action"]

@@ -1,0 +1,133 @@
+"""The Huang state: flat lists of ints plus one pending request (PATTERNS.md).
+
+Zones and who sees them (§13 "Hidden"/"Public"):
+  public      board, labels (derived), leaders, pagodas, market, vp, box (revealed discards),
+              bag size, hand sizes, face-down discard counts, pending request, revolt, war
+  owner-only  hands[seat], hidden[seat] (own face-down exchange discards)
+  hidden      bag contents, rng (future chance)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.common.rng import Rng
+from engine.games.huang import rules
+from engine.games.huang.actions import HuangRequest, Revolt, War
+from engine.games.huang.data import NUM_HEXES, NUM_PAGODAS
+from engine.protocol import TERMINAL, Action, ActionSpace, State
+
+
+class HuangState(State, msgspec.Struct, kw_only=True):
+    """Rules §3-§10. Indices: leader i = seat * 5 + colour; hands/vp/hidden are flat
+    seat * 5 + colour; bag/market/box are per colour."""
+
+    game_id = "huang"
+    num_players: int
+    rng: Rng
+    board: list[int]
+    labels: list[int]
+    leaders: list[int]
+    pagodas: list[int]
+    hands: list[int]
+    vp: list[int]
+    bag: list[int]
+    market: list[int]
+    box: list[int]
+    hidden: list[int]
+    active: int = 0
+    actions_left: int = 2
+    pending: HuangRequest | None = None
+    revolt: Revolt | None = None
+    war: War | None = None
+    marker: int = -1
+    decision: int = 0
+    over: bool = False
+
+    # --- protocol --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        req = self.pending
+        return TERMINAL if req is None else req.seat
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def apply(self, action: Action) -> None:
+        if not rules.is_legal(self, action):
+            raise self._illegal(action, "not an option of the pending decision "
+                                f"{type(self.pending).__name__}")
+        rules.apply_action(self, action)
+
+    def clone(self) -> HuangState:
+        return HuangState(
+            num_players=self.num_players, rng=Rng(self.rng.s), board=self.board[:],
+            labels=self.labels[:], leaders=self.leaders[:], pagodas=self.pagodas[:],
+            hands=self.hands[:], vp=self.vp[:], bag=self.bag[:], market=self.market[:],
+            box=self.box[:], hidden=self.hidden[:], active=self.active,
+            actions_left=self.actions_left, pending=self.pending, revolt=self.revolt,
+            war=self.war, marker=self.marker, decision=self.decision, over=self.over,
+        )
+
+    def final_vector(self, seat: int) -> list[int]:
+        """§10: Y, R, B, G totals with white VP water-filled, sorted ascending."""
+        b = seat * 5
+        v = sorted(self.vp[b:b + 4])
+        for _ in range(self.vp[b + 4]):
+            v[0] += 1
+            v.sort()
+        return v
+
+    def scores(self) -> list[int]:
+        """§10: final score = lowest colour after the white wildcards."""
+        return [self.final_vector(p)[0] for p in range(self.num_players)]
+
+    def tiebreak(self, seat: int) -> tuple[Any, ...]:
+        """§10: second lowest colour, then third, then fourth (identical vectors share)."""
+        return tuple(self.final_vector(seat)[1:])
+
+    def observation(self, seat: int) -> Any:
+        from engine.games.huang.observe import observation
+
+        return observation(self, seat)
+
+    def render(self) -> str:
+        from engine.games.huang.render import render
+
+        return render(self)
+
+    def heuristic(self, seat: int) -> float:
+        from engine.games.huang.heuristic import heuristic
+
+        return heuristic(self, seat)
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.num_players, {})
+
+
+_SPACES: dict[int, ActionSpace] = {}
+
+
+def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
+    """The fixed action enumeration (rules.ALL_ACTIONS); the same for every player count."""
+    space = _SPACES.get(0)
+    if space is None:
+        space = _SPACES[0] = ActionSpace(rules.ALL_ACTIONS)
+    return space
+
+
+def empty_state(num_players: int, rng: Rng) -> HuangState:
+    n = num_players
+    return HuangState(
+        num_players=n, rng=rng, board=[0] * NUM_HEXES, labels=[-1] * NUM_HEXES,
+        leaders=[-1] * (5 * n), pagodas=[-1] * NUM_PAGODAS, hands=[0] * (5 * n),
+        vp=[0] * (5 * n), bag=[0] * 5, market=[0] * 5, box=[0] * 5, hidden=[0] * (5 * n),
+    )
+
+
+def new_state(num_players: int, seed: int, options: dict[str, Any]) -> HuangState:
+    """§3 setup for 2-4 players."""
+    s = empty_state(num_players, Rng.from_seed(seed, "huang"))
+    rules.setup(s)
+    return s
