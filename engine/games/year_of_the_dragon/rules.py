@@ -43,7 +43,7 @@ from engine.games.year_of_the_dragon.actions import (
     TakeAction,
     TakeMoney,
 )
-from engine.games.year_of_the_dragon.board import move_marker, symbols, turn_order
+from engine.games.year_of_the_dragon.board import move_marker, persons, symbols, turn_order
 from engine.protocol import Action
 
 if TYPE_CHECKING:
@@ -101,9 +101,22 @@ def setup(s: YotdState) -> None:
 
 # --- round flow ---------------------------------------------------------------------------------
 def advance(s: YotdState) -> None:
-    """Run automatic steps until a decision is pending or the game is over (rules §5, §6)."""
-    while not s.stack and s.stage != ST_OVER:
+    """Run automatic steps until a decision is pending or the game is over (rules §5, §6).
+    A release decision whose count covers every person the player still owns is carried
+    out at once (D9: release all, nothing more)."""
+    stack = s.stack
+    while True:
+        if stack:
+            top = stack[-1]
+            if top.kind != R_RELEASE or top.n < persons(s, top.seat):
+                return
+            stack.pop()
+            for pal in s.palaces[top.seat]:
+                del pal[1:]
+            continue
         st = s.stage
+        if st == ST_OVER:
+            return
         if st == ST_DRAFT:
             start_round(s)
         elif st == ST_ACTIONS:

@@ -1,0 +1,286 @@
+"""Rules §13 worked examples (base game and Great Wall), each with the rulebook's numbers."""
+
+from __future__ import annotations
+
+from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import events as E
+from engine.games.year_of_the_dragon import new_state, rules
+from engine.games.year_of_the_dragon.actions import (
+    R_ACTION,
+    R_BUILD,
+    R_DRAFT,
+    R_RELEASE,
+    ST_ACTIONS,
+    ST_EVENT,
+    ST_FINAL_WALL,
+    ST_OVER,
+    ST_PERSONS,
+    BuildFloor,
+    DraftPair,
+    PlacePerson,
+    Release,
+    Req,
+    TakeAction,
+    TakeMoney,
+)
+from engine.games.year_of_the_dragon.board import persons, turn_order
+from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, position
+
+ANIA, BENEK, KASIA, DOROTA, EMIL = range(5)
+T, S, F = D.TAX_COLLECTOR, D.SCHOLAR, D.FARMER
+
+
+def test_example_1_draft():
+    """Ania T+S -> 7; Benek T+F -> 7 on top; Kasia S+F -> 8; pairs now forbidden."""
+    s = new_state(4, 1, {})
+    for seat, pair in ((ANIA, (T, S)), (BENEK, (T, F)), (KASIA, (F, S))):
+        assert s.current_player() == seat
+        s.apply(DraftPair(*sorted(pair)))
+        s.apply(PlacePerson(0))
+        s.apply(PlacePerson(1))
+    assert s.track[:3] == [7, 7, 8]
+    assert s.track_stamp[BENEK] > s.track_stamp[ANIA]  # Benek's marker on top
+    forbidden = {DraftPair(T, S), DraftPair(T, F), DraftPair(F, S)}
+    assert s.current_player() == 3
+    options = legal(s)
+    assert not forbidden & options
+    assert DraftPair(T, D.WARRIOR) in options and len(options) == 36 - 3
+    s.apply(DraftPair(D.CRAFTSMAN, D.COURT_LADY))  # 2 + 1
+    s.apply(PlacePerson(0))
+    s.apply(PlacePerson(0))
+    assert s.track[3] == 3
+    # the first action phase runs in order Kasia, Benek, Ania, seat 3
+    assert s.stage == ST_ACTIONS and s.round == 1
+    assert [r.seat for r in reversed(s.stack)] == [KASIA, BENEK, ANIA, 3]
+    assert turn_order(s) == [KASIA, BENEK, ANIA, 3]
+
+
+def test_example_1_marker_moves_once_by_the_sum():
+    s = new_state(2, 3, {})
+    s.apply(DraftPair(T, S))
+    s.apply(PlacePerson(0))
+    assert s.track[0] == 0 and s.moves == 0  # no move before both are placed
+    s.apply(PlacePerson(1))
+    assert s.track[0] == 7 and s.moves == 1
+
+
+def test_example_2_occupied_group_costs_3_however_many_dragons():
+    s = position(5, groups=[[D.RESEARCH, D.TAXES], [D.BUILD, D.HARVEST], [D.FIREWORKS],
+                            [D.MILITARY_PARADE], [D.PRIVILEGE]],
+                 yuan=[6, 6, 6, 5, 2], stack=[Req(R_ACTION, DOROTA), Req(R_ACTION, EMIL)])
+    s.group_dragons[0] = 2
+    s.apply(TakeAction(D.RESEARCH))
+    assert s.yuan[DOROTA] == 2 and s.vp[DOROTA] == 1
+    assert s.group_dragons[0] == 3
+    # Emil (2 yuan) cannot pay the fee: the occupied group is closed to him
+    opts = legal(s)
+    assert TakeAction(D.RESEARCH) not in opts and TakeAction(D.TAXES) not in opts
+    assert TakeAction(D.BUILD) in opts and TakeMoney() in opts
+
+
+def test_example_3_money_option():
+    s = position(5, groups=[[0, 1], [2, 3], [4], [5], [6]], yuan=[6, 6, 6, 6, 1],
+                 stack=[Req(R_ACTION, EMIL)])
+    s.apply(TakeMoney())
+    assert s.yuan[EMIL] == 3
+    assert s.group_dragons == [0] * 5  # no dragon placed
+
+
+def test_example_4_taxes():
+    """Kasia (no tax collectors) +2; Ania (2 tax collectors) pays 3 then +8."""
+    s = position(3, groups=[[D.TAXES, D.BUILD, D.HARVEST], [4, 5], [3, 6]],
+                 palaces={ANIA: [[2, Y[T], Y[T]], [2]], KASIA: [[2, Y[S]], [2]]},
+                 yuan=[5, 6, 0], stack=[Req(R_ACTION, KASIA), Req(R_ACTION, ANIA)])
+    s.apply(TakeAction(D.TAXES))
+    assert s.yuan[KASIA] == 2
+    s.apply(TakeAction(D.TAXES))
+    assert s.yuan[ANIA] == 5 - 3 + 8
+
+
+def test_example_5_build_and_decay():
+    """Emil (2 craftsmen): 3 floors: 2 on a 1-floor palace, 1 as a new palace, which decays."""
+    c = Y[D.CRAFTSMAN]
+    s = position(5, groups=[[D.BUILD, 0], [2, 3], [4], [5], [6]],
+                 palaces={EMIL: [[2, c, c], [1, Y[S]]]}, stack=[Req(R_ACTION, EMIL)])
+    s.apply(TakeAction(D.BUILD))
+    assert s.stack[-1] == Req(R_BUILD, EMIL, 3)
+    assert legal(s) == {BuildFloor(1), BuildFloor(0), BuildFloor(-1)}
+    s.apply(BuildFloor(1))
+    s.apply(BuildFloor(1))
+    assert BuildFloor(1) not in legal(s)  # 3 floors is the maximum
+    s.apply(BuildFloor(-1))
+    assert [q[0] for q in s.palaces[EMIL]] == [2, 3, 1]
+    assert s.stack == [SENTINEL]  # all 3 floors were placed
+    E.decay(s)
+    assert [q[0] for q in s.palaces[EMIL]] == [2, 3]  # the empty 1-floor palace is gone
+
+
+def test_examples_6_7_8_harvest_parade_research():
+    s = position(3, groups=[[D.HARVEST, D.MILITARY_PARADE], [D.RESEARCH, 0], [1, 3, 6]],
+                 palaces={ANIA: [[2, Y[F], OLD[F]]], BENEK: [[2, OLD[D.WARRIOR], OLD[D.WARRIOR]]],
+                          KASIA: [[2, Y[S], OLD[S]]]},
+                 yuan=[9, 9, 9],
+                 stack=[Req(R_ACTION, ANIA), Req(R_ACTION, BENEK), Req(R_ACTION, KASIA)])
+    s.apply(TakeAction(D.HARVEST))
+    assert s.rice[ANIA] == 4  # 1 + 1 + 2
+    track = s.track[BENEK]
+    s.apply(TakeAction(D.MILITARY_PARADE))
+    assert s.track[BENEK] == track + 5  # 1 + 2 + 2
+    s.apply(TakeAction(D.RESEARCH))
+    assert s.vp[KASIA] == 6  # 1 + 2 + 3 (Dorota's example)
+
+
+def _event_position(n: int, event: int, round: int = 5, **kw):  # noqa: ANN202
+    s = position(n, stage=ST_PERSONS, round=round, **kw)
+    s.events[round - 1] = event
+    return s
+
+
+def test_example_9_tribute():
+    """Kasia has 2 yuan: pays 2 and releases 2 persons of her choice."""
+    s = _event_position(3, D.IMPERIAL_TRIBUTE, yuan=[4, 9, 2],
+                        palaces={ANIA: [[2, Y[S]]], BENEK: [[2, Y[S]]],
+                                 KASIA: [[3, Y[S], Y[F], Y[T]], [1, Y[D.MONK]]]})
+    rules.start_event_phase(s)
+    assert s.yuan == [0, 5, 0]
+    assert s.stack[-1] == Req(R_RELEASE, KASIA, 2)
+    assert legal(s) == {Release(0, Y[S]), Release(0, Y[F]), Release(0, Y[T]),
+                        Release(1, Y[D.MONK])}
+    s.apply(Release(1, Y[D.MONK]))
+    s.apply(Release(0, Y[F]))
+    assert s.palaces[KASIA] == [[3, Y[S], Y[T]], [1]]
+    assert s.stack == [SENTINEL]
+
+
+def test_example_10_drought():
+    """Ania: 3 inhabited + 1 empty palace, 4 rice -> pays 3. Benek: 3 inhabited, 0 rice ->
+    releases 1 from each of the 3."""
+    s = _event_position(
+        2, D.DROUGHT, rice=[4, 0],
+        palaces={ANIA: [[1, Y[S]], [2, Y[F]], [2], [3, Y[T]]],
+                 BENEK: [[2, Y[S], Y[F]], [2, Y[T], OLD[F]], [1, Y[D.MONK]]]},
+    )
+    rules.start_event_phase(s)
+    assert s.rice == [1, 0]
+    assert [r.seat for r in s.stack[1:]] == [BENEK]
+    chosen = set()
+    for _ in range(3):
+        opts = legal(s)
+        assert all(a.palace not in chosen for a in opts)
+        a = min(opts, key=lambda a: (a.palace, a.tile))
+        chosen.add(a.palace)
+        s.apply(a)
+    assert chosen == {0, 1, 2}
+    assert persons(s, BENEK) == 2 and persons(s, ANIA) == 3
+    assert s.stack == [SENTINEL]
+    E.decay(s)
+    assert len(s.palaces[ANIA]) == 4 and s.palaces[ANIA][2] == [1]  # empty palace decays
+
+
+def test_example_11_dragon_festival():
+    s = _event_position(5, D.DRAGON_FESTIVAL, fireworks=[2, 1, 3, 0, 3])
+    rules.start_event_phase(s)
+    assert s.vp == [3, 0, 6, 0, 6]
+    assert s.fireworks == [1, 1, 1, 0, 1]
+
+
+def test_example_12_mongols():
+    w, ow = Y[D.WARRIOR], OLD[D.WARRIOR]
+    s = _event_position(5, D.MONGOL_INVASION, palaces={
+        ANIA: [[3, w, ow, Y[S]]], BENEK: [[3, w, ow, Y[S]]], KASIA: [[2, ow, Y[S]]],
+        DOROTA: [[2, w, Y[S]]], EMIL: [[2, w, Y[S]]]})
+    rules.start_event_phase(s)
+    assert s.vp == [3, 3, 2, 1, 1]
+    assert [(r.kind, r.seat, r.n) for r in reversed(s.stack[1:])] == [
+        (R_RELEASE, DOROTA, 1), (R_RELEASE, EMIL, 1)]
+    assert Release(0, w) in legal(s)  # the warrior just counted may go
+
+
+def test_example_13_contagion():
+    h = Y[D.HEALER]
+    s = _event_position(3, D.CONTAGION, palaces={
+        ANIA: [[3, Y[S], Y[F], Y[T]], [1, Y[D.MONK]]], BENEK: [[1, Y[S]]],
+        KASIA: [[2, h, h], [2, Y[S], Y[F]]]})
+    rules.start_event_phase(s)
+    assert persons(s, BENEK) == 0  # 3 required, 1 owned: all released, nothing more
+    assert [(r.seat, r.n) for r in reversed(s.stack[1:])] == [(ANIA, 3), (KASIA, 1)]
+    s.apply(Release(0, Y[S]))
+    s.apply(Release(0, Y[F]))
+    s.apply(Release(1, Y[D.MONK]))
+    assert Release(0, h) in legal(s)  # may release a healer
+    s.apply(Release(0, h))
+    assert persons(s, KASIA) == 3 and persons(s, ANIA) == 1
+
+
+def test_example_14_round_scoring():
+    lady = Y[D.COURT_LADY]
+    s = position(3, palaces={ANIA: [[2, lady, lady], [1, Y[S]], [3]]},
+                 large_privileges=[1, 0, 0], vp=[10, 0, 0])
+    E.round_scoring(s)
+    assert s.vp[ANIA] == 10 + 7
+
+
+def test_example_15_final_scoring():
+    m, om = Y[D.MONK], OLD[D.MONK]
+    s = position(3, palaces={BENEK: [[2, m, Y[S]], [3, om, Y[F], Y[T]], [2, Y[F], Y[S]]]},
+                 rice=[0, 1, 0], fireworks=[0, 2, 0], yuan=[0, 4, 0], vp=[0, 50, 0])
+    assert persons(s, BENEK) == 7
+    assert E.final_points(s, BENEK) == 25
+    E.final_scoring(s)
+    assert s.vp[BENEK] == 75
+
+
+def test_example_20_great_wall():
+    """Round 4 Mongol, L=3 < 4: fewest (C, 0 tiles) releases. Round 9 Mongol, L=10: +4/+4/+2.
+    End with L=11: C releases after the round-12 scoring, no decay."""
+    A, B, C = 0, 1, 2
+    pal = {p: [[3, Y[S], Y[F]], [1, Y[T]]] for p in range(3)}
+    s = _event_position(3, D.MONGOL_INVASION, great_wall=True, palaces=pal,
+                        wall=[A, A, B], round=4)
+    s.palaces[A][0].append(Y[D.WARRIOR])  # so that the Mongol release itself is A-free
+    rules.start_event_phase(s)
+    reqs = [(r.seat, r.n) for r in reversed(s.stack[1:])]
+    # the event: B and C (0 helmets) release 1; then the wall check: C (0 tiles) releases 1
+    assert reqs == [(B, 1), (C, 1), (C, 1)]
+    assert s.vp == [1, 0, 0]
+
+    s = _event_position(3, D.MONGOL_INVASION, great_wall=True, palaces=pal, round=9,
+                        wall=[A, B, A, B, C, A, B, C, A, B])
+    vp_before = list(s.vp)
+    order_before = turn_order(s)
+    E.mongol_invasion(s, order_before)  # all 0 helmets: everyone releases (not checked here)
+    assert s.vp == vp_before
+    assert E.mongol_wall_check(s, turn_order(s)) == []
+    assert s.vp == [4, 4, 2]
+
+    # game end: L = 11 -> after the round-12 scoring phase C releases, then final scoring
+    s = position(3, stage=ST_EVENT, round=12, great_wall=True, palaces=pal, sentinel=False,
+                 wall=[A, B, A, B, C, A, B, C, A, B, A], yuan=[0, 0, 0])
+    s.palaces[C].append([2])  # an empty palace: would decay if decay followed the check
+    rules.advance(s)
+    assert s.stage == ST_FINAL_WALL
+    assert s.vp == [2, 2, 3]  # round-12 scoring ran first (C has 3 palaces)
+    assert s.stack == [Req(R_RELEASE, C, 1)]
+    s.apply(Release(0, Y[S]))
+    assert s.stage == ST_OVER
+    assert s.palaces[C][2] == [1]  # decayed once in round 12, not again after the check
+    # final: persons 3/3/2 -> 6/6/4, no money
+    assert s.vp == [8, 8, 7]
+
+
+def test_example_21_stacking():
+    """A on 10, B on 10 later (on top), C on 12 -> C, B, A; A parades +2 -> A, C, B."""
+    A, B, C = 0, 1, 2
+    s = position(3, track=[10, 10, 12], track_stamp=[1, 2, 3], moves=3,
+                 palaces={A: [[2, Y[D.WARRIOR]]]},
+                 groups=[[D.MILITARY_PARADE, 0, 1], [2, 3], [5, 6]],
+                 stack=[Req(R_ACTION, A)])
+    assert turn_order(s) == [C, B, A]
+    s.apply(TakeAction(D.MILITARY_PARADE))
+    assert s.track[A] == 12
+    assert turn_order(s) == [A, C, B]
+
+
+def test_draft_requests_follow_seat_order():
+    s = new_state(5, 0, {})
+    assert [(r.kind, r.seat) for r in reversed(s.stack)] == [(R_DRAFT, p) for p in range(5)]
