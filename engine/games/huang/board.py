@@ -31,7 +31,14 @@ def compute_labels(board: list[int], marker: int = -1) -> list[int]:
 
 def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) -> None:
     """Recompute the labels of the hexes that carried label `old` (after a removal)."""
-    cells = [h for h in _RANGE if lab[h] == old]
+    cells = []
+    h = -1
+    try:
+        while True:
+            h = lab.index(old, h + 1)
+            cells.append(h)
+    except ValueError:
+        pass
     for h in cells:
         lab[h] = -1
     for h in cells:

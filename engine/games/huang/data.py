@@ -89,6 +89,10 @@ TRIANGLES = _triangles()
 TRIANGLES_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, t in enumerate(TRIANGLES) if h in t) for h in range(NUM_HEXES)
 )
+#: per hex h, the (b, c) of the triangles (h, b, c) listed first at h
+TRIANGLE_ANCHORED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((b, c) for a, b, c in TRIANGLES if a == h) for h in range(NUM_HEXES)
+)
 
 # --- base map (§12) [reconstructed: the board is only pictured in the seed] -------------
 _YELLOW_RIVER = ((-1, 3), (0, 3), (1, 3), (2, 2), (3, 2), (4, 2), (4, 3), (5, 3), (6, 3),

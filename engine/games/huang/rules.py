@@ -35,6 +35,9 @@ from engine.games.huang.data import (
     WHITE,
     YELLOW,
 )
+from engine.games.huang.data import (
+    TRIANGLE_ANCHORED as ANCHORED,
+)
 from engine.protocol import Action
 
 if TYPE_CHECKING:
@@ -46,6 +49,8 @@ RED_TILE = TILE + RED
 MAX_COMMIT = 7
 #: at most 3 kingdoms can touch one hex, 6 is a safe bound for party indices
 MAX_PARTIES = 6
+#: colour bit of leader index i (seat * 5 + colour)
+LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
 
 # --- prebuilt action instances (shared, immutable) ----------------------------------------
 POSITION_LEADER = tuple(A.PositionLeader(c) for c in range(5))
@@ -174,14 +179,17 @@ def building_triangles(s: HuangState, h: int) -> list[int]:
 
 def any_free_triangle(s: HuangState) -> bool:
     """§6.4: some free triangle exists on the board."""
-    sup = supported_hexes(s)
     board = s.board
+    sup: set[int] | None = None
     for h in range(NUM_HEXES):
         x = board[h]
-        if TILE <= x < LEADER and h not in sup:
-            for t in TRIANGLES_AT[h]:
-                if TRIANGLES[t][0] == h and free_triangle(s, t, sup):
-                    return True
+        if TILE <= x < LEADER:
+            for b, c in ANCHORED[h]:
+                if board[b] == x and board[c] == x:
+                    if sup is None:
+                        sup = supported_hexes(s)
+                    if h not in sup and b not in sup and c not in sup:
+                        return True
     return False
 
 
@@ -192,13 +200,21 @@ def all_free_triangles(s: HuangState) -> list[int]:
 
 def leader_candidates(board: list[int]) -> list[int]:
     """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
-    seen: set[int] = set()
-    for h in range(NUM_HEXES):
-        if board[h] == YELLOW_TILE:
+    mark = bytearray(NUM_HEXES)
+    out = []
+    h = -1
+    try:
+        while True:
+            h = board.index(YELLOW_TILE, h + 1)
             for t in NEIGHBOURS[h]:
-                if board[t] == EMPTY and not IS_RIVER[t]:
-                    seen.add(t)
-    return sorted(seen)
+                if not mark[t]:
+                    mark[t] = 1
+                    if board[t] == EMPTY and not IS_RIVER[t]:
+                        out.append(t)
+    except ValueError:
+        pass
+    out.sort()
+    return out
 
 
 def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
@@ -216,26 +232,34 @@ def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
 def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> dict[int, int]:
     """Colour bitmask of the leaders of each kingdom (leader `skip` ignored)."""
     km: dict[int, int] = {}
-    for j, pos in enumerate(s.leaders):
-        if pos >= 0 and j != skip:
+    i = 0
+    for pos in s.leaders:
+        if pos >= 0 and i != skip:
             lb = lab[pos]
-            km[lb] = km.get(lb, 0) | (1 << (j % 5))
+            km[lb] = km.get(lb, 0) | LEADER_BIT[i]
+        i += 1
     return km
 
 
 def _join_ok(lab: list[int], km: dict[int, int], t: int, bit: int) -> bool:
     """§6.1 join rule: with >= 2 adjacent kingdoms the merge must have no duplicate colour."""
-    ks = {lab[n] for n in NEIGHBOURS[t]}
-    ks.discard(-1)
-    ks.intersection_update(km)
-    if len(ks) < 2:
+    first = -1
+    for n in NEIGHBOURS[t]:
+        lb = lab[n]
+        if lb < 0 or lb == first or lb not in km:
+            continue
+        if first < 0:
+            first = lb
+            continue
+        ks = {lab[x] for x in NEIGHBOURS[t]}
+        ks.intersection_update(km)
+        acc = bit
+        for k in ks:
+            m = km[k]
+            if acc & m:
+                return False
+            acc |= m
         return True
-    acc = bit
-    for lb in ks:
-        m = km[lb]
-        if acc & m:
-            return False
-        acc |= m
     return True
 
 
@@ -303,9 +327,21 @@ def top_level_actions(s: HuangState) -> list[Action]:
     p = s.active
     out: list[Action] = []
     base = p * 5
+    cands: list[int] | None = None
+    km: dict[int, int] = {}
+    lab = s.labels
     for c in range(5):
-        if s.leaders[base + c] >= 0 or leader_targets(s, base + c, True):
+        if s.leaders[base + c] >= 0:
             out.append(POSITION_LEADER[c])
+            continue
+        if cands is None:  # an off-board leader: nothing is lifted, compute once
+            cands = leader_candidates(s.board)
+            km = _kingdom_masks(s, lab, -1)
+        bit = 1 << c
+        for t in cands:
+            if _join_ok(lab, km, t, bit):
+                out.append(POSITION_LEADER[c])
+                break
     for c in range(5):
         if s.hands[base + c] and _has_tile_hex(s, c):
             out.append(PLACE_TILE[c])
@@ -316,6 +352,16 @@ def top_level_actions(s: HuangState) -> list[Action]:
     if hand_total(s, p):
         out.append(EXCHANGE)
     return out
+
+
+def has_any_action(s: HuangState) -> bool:
+    """§5/§14.19: whether the active player has any legal action (cheap cases first)."""
+    p = s.active
+    if hand_total(s, p):
+        return True  # exchange
+    if any(s.leaders[p * 5 + c] >= 0 for c in range(5)):
+        return True  # withdraw
+    return bool(top_level_actions(s))
 
 
 def legal_actions(s: HuangState) -> list[Action]:
@@ -405,6 +451,13 @@ def is_legal(s: HuangState, a: object) -> bool:
         if ta is A.PlaceTile:
             c = a.colour
             return 0 <= c < 5 and s.hands[p * 5 + c] > 0 and _has_tile_hex(s, c)
+        if ta is A.Exchange:
+            return hand_total(s, p) > 0
+        if ta is A.PeasantRevolt:
+            return _can_discard_two(s, p, BLUE) and _any_tile_on_board(s)
+        if ta is A.BuildWithGreen:
+            return _can_discard_two(s, p, GREEN) and any_free_triangle(s)
+        return False
     return a in legal_actions(s)
 
 
@@ -498,7 +551,7 @@ def end_action(s: HuangState) -> None:
     s.actions_left -= 1
     if s.actions_left > 0:
         s.pending = A.ChooseAction(s.active)
-        if top_level_actions(s):
+        if has_any_action(s):
             return
     end_turn(s)
 
@@ -525,7 +578,7 @@ def end_turn(s: HuangState) -> None:
         s.active = (s.active + 1) % n
         s.actions_left = ACTIONS_PER_TURN
         s.pending = A.ChooseAction(s.active)
-        if top_level_actions(s):
+        if has_any_action(s):
             return
 
 
