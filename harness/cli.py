@@ -20,6 +20,9 @@ from bots.registry import parse_params
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json, encode_json
 from harness.match import play_match
+from harness.tournament import app as tournament_app
+from harness.tournament import demo
+from ladders.store import DEFAULT_DB
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
     from typer._click import exceptions as click_exc
@@ -182,6 +185,18 @@ def bench_cmd(
         json.parent.mkdir(parents=True, exist_ok=True)
         json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))
         out.print(f"figures written to {json}")
+
+
+app.add_typer(tournament_app, name="tournament")
+
+
+@app.command("demo")
+def demo_cmd(
+    db: Annotated[Path, typer.Option("--db", help="SQLite database")] = DEFAULT_DB,
+    workers: Annotated[int, typer.Option(help="local Ray workers")] = 2,
+) -> None:
+    """A small local Ray tournament on the first game (about a minute on 2 cores)."""
+    demo(db, workers)
 
 
 def main(argv: list[str] | None = None) -> None:

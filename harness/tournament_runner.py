@@ -1,0 +1,211 @@
+"""Play a scheduled tournament on Ray; the driver alone writes the database.
+
+Games run as Ray tasks in small batches; results stream back with `ray.wait` and each
+finished game is stored in its own transaction together with the ladder's online Elo.
+A game is deterministic (its seed is in the schedule), so Ray's retries of a lost
+worker, and `resume` after a kill, give the same records.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.record import decode_json, encode_json
+from harness.match import play_match
+from harness.tournament_schedule import TournamentError, TournamentSpec, load_modules
+from ladders.ratings import Elo, ml_ratings
+from ladders.sprt import Sprt, block_score
+from ladders.standings import all_pairs, counted
+from ladders.store import GameRow, Store, Tournament
+
+#: the embedded Ray binds here: Ray replaces 127.0.0.1 by the machine's outward
+#: address, another loopback address keeps its traffic on this machine
+LOOPBACK = "127.0.0.2"
+#: tasks in flight per worker, so a worker never waits for the driver
+IN_FLIGHT_PER_WORKER = 2
+
+GameTask = tuple[int, int, tuple[str, ...]]  # idx, seed, bots
+
+
+def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[tuple[int, bool, bytes]]:
+    """Ray task body: play some games; (idx, True, record JSON) or (idx, False, error)."""
+    spec = TournamentSpec.from_json(spec_json)
+    load_modules(spec.modules)
+    out: list[tuple[int, bool, bytes]] = []
+    for idx, seed, bots in games:
+        try:
+            rec = play_match(spec.game, spec.num_players, list(bots), seed=seed,
+                             options=dict(spec.options), time_per_move=spec.time_per_move)
+            out.append((idx, True, encode_json(rec)))
+        except Exception as e:  # an engine error: deterministic, so kept as the game's result
+            out.append((idx, False, f"{type(e).__name__}: {e}".encode()))
+    return out
+
+
+def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
+    """Start an embedded local Ray on loopback, or join `address` / RAY_ADDRESS.
+    Returns the number of CPUs Ray offers."""
+    import ray
+
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not ray.is_initialized():
+        address = address or os.environ.get("RAY_ADDRESS")
+        if address:
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+        else:
+            ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
+                     include_dashboard=False, log_to_driver=False,
+                     _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
+    return max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
+
+
+class RunState:
+    """The driver's view of one tournament while it plays."""
+
+    def __init__(self, store: Store, t: Tournament) -> None:
+        self.store, self.t = store, t
+        self.spec = TournamentSpec.from_json(t.spec)
+        self.rows = {r.idx: r for r in store.games(t.id)}
+        self.sprt = Sprt.parse(self.spec.sprt) if self.spec.sprt else None
+        self.stop_block, self.verdict = t.stop_block, t.verdict
+        self.blocks: dict[int, list[GameRow]] = {}
+        for r in self.rows.values():
+            self.blocks.setdefault(r.block, []).append(r)
+        self._next_block, self._block_scores = 0, list[float]()
+        ladder = store.ladder(t.ladder)
+        self.ladder = Elo(ratings={b: e for b, (e, _) in ladder.items()},
+                          games={b: n for b, (_, n) in ladder.items()})
+        self.elo = Elo()  # this tournament alone, for the live table
+        for r in counted(self.rows.values(), self.stop_block):
+            if r.ranking is not None:
+                self.elo.update(r.bots, r.ranking)
+        self.started = time.monotonic()
+        self.done_at_start = self.done
+        self.lost: list[str] = []
+
+    @property
+    def total(self) -> int:
+        return sum(1 for r in self.rows.values() if r.status != "cancelled")
+
+    @property
+    def done(self) -> int:
+        return sum(1 for r in self.rows.values() if r.status in ("done", "error"))
+
+    def pending(self) -> list[GameRow]:
+        return sorted((r for r in self.rows.values() if r.status == "pending"),
+                      key=lambda r: r.idx)
+
+    def rate(self) -> float:
+        return (self.done - self.done_at_start) / max(1e-9, time.monotonic() - self.started)
+
+    def finish(self, idx: int, ok: bool, payload: bytes) -> None:
+        """Store one game's result (results of games cancelled by an SPRT stop are dropped)."""
+        row = self.rows[idx]
+        if row.status != "pending":
+            return
+        if not ok:
+            self.store.fail_game(self.t.id, idx, payload.decode())
+            row.status, row.error = "error", payload.decode()
+            return
+        rec = decode_json(payload)
+        row.outcome, row.scores, row.ranking = rec.outcome, rec.scores, rec.ranking
+        row.failures = [(f.seat, f.kind) for f in rec.failures]
+        self.ladder.update(row.bots, rec.ranking)
+        ratings = {b: (self.ladder.rating(b), self.ladder.games[b]) for b in set(row.bots)}
+        self.store.finish_game(self.t.id, self.t.ladder, row, payload, rec.seconds, ratings)
+        row.status = "done"
+        self.elo.update(row.bots, rec.ranking)
+
+    def check_sprt(self) -> None:
+        """Extend the SPRT over the completed prefix of blocks; stop at the first verdict."""
+        if self.sprt is None or self.stop_block is not None:
+            return
+        a, b = self.spec.bots[0], self.spec.bots[1]
+        while self._next_block in self.blocks:
+            games = self.blocks[self._next_block]
+            if any(g.status == "pending" for g in games):
+                return
+            score = block_score(all_pairs(g for g in games if g.status == "done"), a, b)
+            if score is not None:
+                self._block_scores.append(score)
+            self._next_block += 1
+            verdict = self.sprt.verdict(self._block_scores)
+            if verdict is not None:
+                self.stop_block, self.verdict = self._next_block, verdict
+                self.store.stop(self.t.id, self._next_block, verdict)
+                for r in self.rows.values():
+                    if r.status == "pending" and r.block >= self._next_block:
+                        r.status = "cancelled"
+                return
+
+
+def _remote(ray: Any) -> Any:
+    fn = getattr(_remote, "fn", None)
+    if fn is None:
+        fn = ray.remote(max_retries=3, retry_exceptions=False, num_cpus=1)(play_batch)
+        _remote.fn = fn  # type: ignore[attr-defined]
+    return fn
+
+
+def run(store: Store, name: str, workers: int | None = None, address: str | None = None,
+        on_update: Callable[[RunState], None] | None = None) -> RunState:
+    """Play every pending game of tournament `name`; returns the final state."""
+    store.acquire_driver_lock()
+    try:
+        state = RunState(store, store.tournament(name))
+        load_modules(state.spec.modules)
+        state.check_sprt()
+        if state.pending() and state.stop_block is None:
+            store.set_status(state.t.id, "running")
+            _play(state, workers, address, on_update or (lambda s: None))
+        complete = not state.pending() and not state.lost
+        store.set_status(state.t.id, "finished" if complete else "incomplete")
+        games = store.ladder_games(state.t.ladder)
+        store.set_ml(state.t.ladder, {b: (r.elo, r.low, r.high)
+                                      for b, r in ml_ratings(all_pairs(games)).items()})
+    finally:
+        store.release_driver_lock()
+    if state.lost:
+        raise TournamentError(
+            f"{len(state.lost)} games could not run on Ray (first error: {state.lost[0]}); "
+            f"`arena tournament resume {name}` plays them"
+        )
+    return state
+
+
+def _play(state: RunState, workers: int | None, address: str | None,
+          on_update: Callable[[RunState], None]) -> None:
+    import ray
+
+    cpus = ensure_ray(workers, address)
+    par = min(workers, cpus) if workers else cpus
+    fn = _remote(ray)
+    pending = state.pending()
+    size = max(1, min(16, len(pending) // (par * 16)))
+    queue = deque(pending[i:i + size] for i in range(0, len(pending), size))
+    spec_json = state.spec.to_json()
+    inflight: dict[Any, list[GameRow]] = {}
+    on_update(state)
+    while inflight or (queue and state.stop_block is None):
+        while queue and state.stop_block is None and len(inflight) < par * IN_FLIGHT_PER_WORKER:
+            chunk = queue.popleft()
+            tasks = [(r.idx, r.seed, tuple(r.bots)) for r in chunk]
+            inflight[fn.remote(spec_json, tasks)] = chunk
+        ready, _ = ray.wait(list(inflight), num_returns=1, timeout=0.5)
+        for ref in ready:
+            chunk = inflight.pop(ref)
+            try:
+                results = ray.get(ref)
+            except ray.exceptions.RayError as e:
+                state.lost += [str(e).strip().splitlines()[-1]] * len(chunk)
+                continue
+            for idx, ok, payload in results:
+                state.finish(idx, ok, payload)
+            state.check_sprt()
+        on_update(state)

@@ -1,0 +1,129 @@
+"""Multiplayer Elo and maximum-likelihood (Bradley-Terry) ratings with 95% intervals.
+
+A game of N players counts as the N*(N-1)/2 pairwise results it contains: the better
+placed seat of each pair wins it, equal places draw. Pairs of seats held by the same
+bot are skipped (they say nothing about its strength).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+#: the rating every new bot starts from, and the mean of maximum-likelihood ratings
+BASE = 1500.0
+#: Elo points per natural-log unit of strength (400 / ln 10)
+ELO_PER_NAT = 400.0 / math.log(10.0)
+#: 97.5% quantile of the standard normal, for two-sided 95% intervals
+Z95 = 1.959963984540054
+#: standard deviation (in Elo) of the weak Gaussian prior that keeps a bot with a
+#: perfect record at a finite rating
+PRIOR_ELO = 800.0
+
+Pair = tuple[str, str, float]
+
+
+def pairwise(bots: Sequence[str], ranking: Sequence[int]) -> list[Pair]:
+    """(a, b, score of a) for every pair of seats held by different bots."""
+    out: list[Pair] = []
+    for i in range(len(bots)):
+        for j in range(i + 1, len(bots)):
+            if bots[i] == bots[j]:
+                continue
+            ri, rj = ranking[i], ranking[j]
+            out.append((bots[i], bots[j], 1.0 if ri < rj else 0.0 if ri > rj else 0.5))
+    return out
+
+
+def expected(ra: float, rb: float) -> float:
+    """Elo expected score of a rating `ra` against `rb`."""
+    return 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))
+
+
+class Elo:
+    """Online multiplayer Elo: after each game every pair is an Elo game worth K/(N-1),
+    all updates computed from the ratings before the game (order inside a game is moot)."""
+
+    def __init__(self, k: float = 32.0, ratings: dict[str, float] | None = None,
+                 games: dict[str, int] | None = None) -> None:
+        self.k = k
+        self.ratings: dict[str, float] = dict(ratings or {})
+        self.games: dict[str, int] = dict(games or {})
+
+    def rating(self, bot: str) -> float:
+        return self.ratings.get(bot, BASE)
+
+    def update(self, bots: Sequence[str], ranking: Sequence[int]) -> dict[str, float]:
+        """Apply one game; returns the new rating of every bot that played it."""
+        weight = self.k / max(1, len(bots) - 1)
+        delta: dict[str, float] = {b: 0.0 for b in bots}
+        for a, b, s in pairwise(bots, ranking):
+            e = expected(self.rating(a), self.rating(b))
+            delta[a] += weight * (s - e)
+            delta[b] -= weight * (s - e)
+        for b, d in delta.items():
+            self.ratings[b] = self.rating(b) + d
+        for b in set(bots):
+            self.games[b] = self.games.get(b, 0) + 1
+        return {b: self.ratings[b] for b in delta}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A maximum-likelihood Elo with its 95% interval."""
+
+    elo: float
+    low: float
+    high: float
+
+    def text(self) -> str:
+        return f"{self.elo:.0f} [{self.low:.0f}, {self.high:.0f}]"
+
+
+def ml_ratings(
+    pairs: Iterable[Pair], base: float = BASE, iterations: int = 50
+) -> dict[str, Rating]:
+    """Bradley-Terry maximum-likelihood Elo (draws count half a win each way), mean `base`.
+
+    Newton's method on log-strengths with a weak Gaussian prior (PRIOR_ELO); intervals
+    from the inverse of the observed information, projected onto mean-zero ratings.
+    Pairwise results of one multiplayer game are not independent, so the intervals are
+    approximate (somewhat narrow for many players).
+    """
+    pairs = list(pairs)
+    bots = sorted({x for a, b, _ in pairs for x in (a, b)})
+    n = len(bots)
+    if n == 0:
+        return {}
+    index = {b: i for i, b in enumerate(bots)}
+    wins = np.zeros((n, n))  # wins[i, j]: score of i against j
+    for a, b, s in pairs:
+        wins[index[a], index[b]] += s
+        wins[index[b], index[a]] += 1.0 - s
+    games = wins + wins.T
+    prior = (ELO_PER_NAT / PRIOR_ELO) ** 2
+    theta = np.zeros(n)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i beats j
+        grad = (wins - games * p).sum(axis=1) - prior * theta
+        w = games * p * (1.0 - p)
+        hess = np.diag(w.sum(axis=1) + prior) - w  # observed information
+        step = np.linalg.solve(hess, grad)
+        theta += step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
+    w = games * p * (1.0 - p)
+    cov = np.linalg.inv(np.diag(w.sum(axis=1) + prior) - w)
+    center = np.eye(n) - 1.0 / n
+    cov = center @ cov @ center.T
+    theta = theta - theta.mean()
+    out: dict[str, Rating] = {}
+    for b, i in index.items():
+        elo = base + ELO_PER_NAT * float(theta[i])
+        half = Z95 * ELO_PER_NAT * math.sqrt(max(0.0, float(cov[i, i])))
+        out[b] = Rating(elo, elo - half, elo + half)
+    return out

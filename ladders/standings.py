@@ -1,0 +1,129 @@
+"""Standings from stored games, and the Rich tables that show them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rich.table import Table
+
+from ladders.ratings import Pair, Rating, ml_ratings, pairwise
+from ladders.store import GameRow
+
+
+@dataclass
+class BotStats:
+    """One bot's record in a tournament (a bot holding two seats of a game counts twice)."""
+
+    bot: str
+    num_players: int
+    games: int = 0
+    wins: int = 0  # first place, shared first places included
+    place_sum: int = 0
+    score_sum: float = 0.0
+    seat_games: list[int] = field(default_factory=list)
+    seat_wins: list[int] = field(default_factory=list)
+    failures: Counter[str] = field(default_factory=Counter)
+    elo: Rating | None = None
+
+    def __post_init__(self) -> None:
+        self.seat_games = self.seat_games or [0] * self.num_players
+        self.seat_wins = self.seat_wins or [0] * self.num_players
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def avg_place(self) -> float:
+        return 1 + self.place_sum / self.games if self.games else 0.0
+
+    @property
+    def avg_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+
+def counted(rows: Iterable[GameRow], stop_block: int | None = None) -> list[GameRow]:
+    """Finished games that count (an SPRT stop excludes the blocks after it)."""
+    return [r for r in rows if r.status == "done" and (stop_block is None or r.block < stop_block)]
+
+
+def all_pairs(rows: Iterable[GameRow]) -> list[Pair]:
+    return [p for r in rows if r.ranking is not None for p in pairwise(r.bots, r.ranking)]
+
+
+def standings(
+    rows: Sequence[GameRow], num_players: int, bots: Sequence[str] = (), with_elo: bool = True
+) -> list[BotStats]:
+    """Per-bot statistics (and maximum-likelihood Elo) of finished games, best first."""
+    stats = {b: BotStats(b, num_players) for b in bots}
+    for r in rows:
+        if r.ranking is None or r.scores is None:
+            continue
+        for seat, bot in enumerate(r.bots):
+            s = stats.setdefault(bot, BotStats(bot, num_players))
+            won = r.ranking[seat] == 0
+            s.games += 1
+            s.wins += won
+            s.place_sum += r.ranking[seat]
+            s.score_sum += r.scores[seat]
+            s.seat_games[seat] += 1
+            s.seat_wins[seat] += won
+        for seat, kind in r.failures:
+            stats[r.bots[seat]].failures[kind] += 1
+        if r.outcome == "stall":
+            for bot in set(r.bots):
+                stats[bot].failures["stall"] += 1
+    if with_elo:
+        for bot, rating in ml_ratings(all_pairs(rows)).items():
+            stats[bot].elo = rating
+    return sorted(stats.values(), key=lambda s: (-(s.elo.elo if s.elo else 0.0), s.bot))
+
+
+def outcome_counts(rows: Iterable[GameRow]) -> Counter[str]:
+    return Counter(r.outcome or r.status for r in rows)
+
+
+def final_table(title: str, stats: Sequence[BotStats], caption: str = "") -> Table:
+    """`arena tournament show`: games, wins, places, scores, seats, failures, Elo with 95% CI."""
+    t = Table(title=title, caption=caption or None)
+    t.add_column("bot", style="bold cyan")
+    for col in ("games", "wins", "win %", "avg place", "avg score"):
+        t.add_column(col, justify="right")
+    t.add_column("win % by seat", justify="right")
+    t.add_column("failures")
+    t.add_column("Elo [95%]", justify="right")
+    for s in stats:
+        seats = " ".join(f"{100 * w / g:.0f}" if g else "-"
+                         for w, g in zip(s.seat_wins, s.seat_games, strict=True))
+        fails = ", ".join(f"{k} {n}" for k, n in sorted(s.failures.items())) or "-"
+        t.add_row(s.bot, str(s.games), str(s.wins), f"{100 * s.win_rate:.1f}",
+                  f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
+                  s.elo.text() if s.elo else "-")
+    return t
+
+
+def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
+    """The table under the progress bar: online Elo, updated after every game."""
+    t = Table(title="standings (live)")
+    t.add_column("bot", style="bold cyan")
+    for col in ("games", "wins", "avg place", "Elo (online)"):
+        t.add_column(col, justify="right")
+    for s in sorted(stats, key=lambda s: (-elo.get(s.bot, 0.0), s.bot)):
+        t.add_row(s.bot, str(s.games), str(s.wins), f"{s.avg_place:.2f}",
+                  f"{elo.get(s.bot, 0.0):.0f}")
+    return t
+
+
+def ladder_table(ladder: str, rows: Sequence[tuple[str, float, int, float | None,
+                                                   float | None, float | None]]) -> Table:
+    """One ladder: online Elo and the maximum-likelihood Elo with its interval."""
+    t = Table(title=f"ladder {ladder}")
+    t.add_column("bot", style="bold cyan")
+    for col in ("games", "Elo (online)", "Elo (ML) [95%]"):
+        t.add_column(col, justify="right")
+    for bot, elo, n, ml, lo, hi in rows:
+        mls = "-" if ml is None or lo is None or hi is None else Rating(ml, lo, hi).text()
+        t.add_row(bot, str(n), f"{elo:.0f}", mls)
+    return t
