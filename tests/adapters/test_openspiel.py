@@ -1,0 +1,136 @@
+"""OpenSpiel adapter: OpenSpiel's own random_sim_test and bots on every registered game."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import numpy as np
+import pytest
+
+import engine
+from tests.adapters import cases, game_ids, require
+
+pyspiel = require("pyspiel")
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from engine.adapters import openspiel  # noqa: E402
+
+CASES = cases()
+
+
+def _playout(state, seed: int, steps: int | None = None):
+    """Random moves from `state` (in place) until terminal or `steps` moves."""
+    pick = random.Random(seed)
+    while not state.is_terminal() and steps != 0:
+        state.apply_action(pick.choice(state.legal_actions()))
+        steps = None if steps is None else steps - 1
+    return state
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_openspiel_random_sim_test_passes(game_id, n, options):
+    game = openspiel.load_game(game_id, players=n, seed=11, **options)
+    assert game.num_players() == n
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    # serialize=False: pyspiel's SerializeGameAndState asks the Game for its RNG state,
+    # which OpenSpiel does not forward to Python games; state serialization is below.
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_parameters_reach_the_engine_and_ids_match_ours(game_id, n, options):
+    game = openspiel.load_game(game_id, players=n, seed=5, **options)
+    state = game.new_initial_state()
+    ours = engine.make(game_id, n, 5, **options)
+    assert state.core.to_bytes() == ours.to_bytes()
+    assert game.num_distinct_actions() == ours.num_distinct_actions()
+    assert state.legal_actions() == sorted(ours.action_id(a) for a in ours.legal_actions())
+    mask = np.asarray(state.legal_actions_mask(), dtype=bool)
+    assert (mask == ours.legal_action_mask()).all()
+    # the game string names every parameter and loads the same game again
+    again = pyspiel.load_game(str(game))
+    assert again.new_initial_state().core.to_bytes() == ours.to_bytes()
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_serialize_clone_strings_and_resample(game_id, n, options):
+    game = openspiel.load_game(game_id, players=n, seed=3, **options)
+    state = _playout(game.new_initial_state(), seed=1, steps=engine.get_game(game_id)
+                     .max_decisions // 50 + 5)
+    # serialize / deserialize_state: exact engine state and history
+    back = game.deserialize_state(state.serialize())
+    assert back.core.to_bytes() == state.core.to_bytes()
+    assert back.history() == state.history()
+    # clones are independent
+    twin = state.clone()
+    if not state.is_terminal():
+        before = state.core.to_bytes()
+        twin.apply_action(twin.legal_actions()[0])
+        assert state.core.to_bytes() == before
+    for p in range(n):
+        obs = state.core.observation(p)
+        assert state.observation_string(p) == msgspec.json.encode(obs).decode()
+        assert state.information_state_string(p) == state.observation_string(p)
+    if state.is_terminal():
+        return
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(p, sampler) for _ in range(4)]
+    for s in samples:
+        assert s.information_state_string(p) == state.information_state_string(p)
+        assert s.current_player() == p and s.legal_actions() == state.legal_actions()
+        assert s.history() == state.history()
+    assert len({s.core.to_bytes() for s in samples}) > 1, "resampling ignores the sampler"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_openspiel_mcts_bot_plays_a_whole_game(game_id):
+    """OpenSpiel's (Python) MCTSBot. The C++ pyspiel.MCTSBot crashes on any Python game,
+    OpenSpiel's own python_tic_tac_toe included, so it is not used."""
+    game = openspiel.load_game(game_id, seed=2)
+    evaluator = openspiel.HeuristicEvaluator()
+    bot = mcts.MCTSBot(game, 1.4, 3, evaluator, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    returns = state.returns()
+    assert abs(sum(returns)) < 1e-9 and max(returns) >= 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_openspiel_ismcts_bot_plays_a_whole_game(game_id):
+    """OpenSpiel's (Python) ISMCTSBot, determinizing through resample_from_infostate."""
+    game = openspiel.load_game(game_id, seed=4)
+    evaluator = openspiel.HeuristicEvaluator()
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 3, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert state.core.is_terminal()
+
+
+def test_rollout_evaluator_works_too():
+    """OpenSpiel's stock random-rollout evaluator, on the small kit game."""
+    game = openspiel.load_game("kit", players=3, seed=9)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 10, random_state=np.random.RandomState(1))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sorted(state.returns()) == sorted(
+        openspiel.rank_returns(state.core.ranking()))
+
+
+def test_bad_parameters_raise_a_clear_error():
+    with pytest.raises(engine.InvalidConfigError, match="2-4 players, not 9"):
+        openspiel.load_game("kit", players=9)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        openspiel.load_game("kit", colour="red")
+
+
+def test_register_is_idempotent_and_names_are_prefixed():
+    names = openspiel.register_all()
+    assert names == [openspiel.short_name(g) for g in game_ids()]
+    assert openspiel.register_all() == names
+    assert set(names) <= set(pyspiel.registered_names())
