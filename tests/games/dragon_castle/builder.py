@@ -1,0 +1,80 @@
+"""A small position builder for Dragon Castle scenario tests."""
+
+from __future__ import annotations
+
+from engine.games.dragon_castle import new_state
+from engine.games.dragon_castle.data import (
+    COPIES,
+    IDENTITIES,
+    MAX_CASTLE_HEIGHT,
+    NUM_IDENTITIES,
+    REALM_CELLS,
+    REALM_SIZE,
+    TYPES,
+    castle_index,
+)
+from engine.games.dragon_castle.requests import ChooseAction
+from engine.games.dragon_castle.state import DragonCastleState
+
+
+def stone(kind: str, symbol: str | int) -> int:
+    """Identity index of e.g. stone("merchant", 5) or stone("dragon", "red")."""
+    return IDENTITIES.index((TYPES.index(kind), str(symbol)))
+
+
+D = stone("dragon", "red")
+D2 = stone("dragon", "green")
+
+
+def empty_state(num_players: int = 2, seat: int = 0, first_player: int = 0,
+                **options: bool) -> DragonCastleState:
+    """A game whose castle and realms are empty, `seat` to choose an action."""
+    s = new_state(num_players, 0, dict(options))
+    s.castle_h = [0] * len(s.castle_h)
+    s.castle = [-1] * len(s.castle)
+    s.gone = [COPIES] * NUM_IDENTITIES
+    s.first_player = first_player
+    s.seat = seat
+    s.pending = [ChooseAction(seat)]
+    return s
+
+
+def set_castle(s: DragonCastleState, stacks: dict[tuple[int, int], list[int]]) -> None:
+    """Put stacks (bottom first) on castle cells (x, y); keeps the `gone` counts right."""
+    for (x, y), stones in stacks.items():
+        i = castle_index(x, y)
+        for level in range(s.castle_h[i]):
+            s.gone[s.castle[i * MAX_CASTLE_HEIGHT + level]] += 1
+            s.castle[i * MAX_CASTLE_HEIGHT + level] = -1
+        s.castle_h[i] = len(stones)
+        for level, k in enumerate(stones):
+            s.castle[i * MAX_CASTLE_HEIGHT + level] = k
+            s.gone[k] -= 1
+            assert s.gone[k] >= 0, "more than 4 copies of a stone"
+
+
+def fill_row(s: DragonCastleState, y: int, heights: str, filler: int) -> None:
+    """Castle row y from a height string (digits / '.'), every stone `filler`-like: the
+    identities cycle through non-dragon faction stones so nothing accidental pairs."""
+    k = filler
+    for x, ch in enumerate(heights):
+        if ch != ".":
+            stones = []
+            for _ in range(int(ch)):
+                stones.append(k % 18)
+                k += 1
+            set_castle(s, {(x, y): stones})
+
+
+def set_cell(s: DragonCastleState, seat: int, r: int, c: int, height: int, top: int,
+             up: bool = True, shrine: bool = False) -> None:
+    """Realm cell (r, c) of `seat`: a stack of `height` stones whose top is `top`."""
+    j = seat * REALM_CELLS + r * REALM_SIZE + c
+    s.height[j] = height
+    s.top[j] = top if height else -1
+    s.up[j] = int(up and height > 0)
+    s.shrine[j] = int(shrine)
+
+
+def cell(r: int, c: int) -> int:
+    return r * REALM_SIZE + c

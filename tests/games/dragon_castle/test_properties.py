@@ -1,0 +1,57 @@
+"""Invariants over random playouts (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.games.dragon_castle.data import COPIES, COUNTDOWN_TOKENS, NUM_IDENTITIES
+from engine.games.dragon_castle.requests import ChooseAction
+from engine.games.dragon_castle.rules import face_up_groups
+
+
+def castle_counts(s) -> list[int]:
+    counts = [0] * NUM_IDENTITIES
+    for k in s.castle:
+        if k >= 0:
+            counts[k] += 1
+    return counts
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), pick_seed=st.integers(0, 999))
+def test_random_playout_invariants(players, seed, pick_seed):
+    s = engine.make("dragon_castle", players, seed)
+    pick = random.Random(pick_seed)
+    prev_scores = s.scores()
+    prev_heights = list(s.height)
+    turn_seat = s.current_player()
+    turns = 0
+    while not s.is_terminal():
+        s.apply(pick.choice(s.legal_actions()))
+        # stones: every identity is in the castle or gone (realms, discarded, removed)
+        assert [c + g for c, g in zip(castle_counts(s), s.gone, strict=True)] == [
+            COPIES] * NUM_IDENTITIES
+        # shrines: supply + pools + built = 40; countdown tokens: 7
+        assert s.supply + sum(s.pool) + sum(s.shrine) == 40
+        assert s.track_singles + s.track_stack + sum(s.tokens) == COUNTDOWN_TOKENS
+        assert min(s.pool) >= 0 and s.supply >= 0 and s.track_stack >= 0
+        # base game without dragon cards: scores and realm stacks never go down
+        scores = s.scores()
+        assert all(a >= b for a, b in zip(scores, prev_scores, strict=True))
+        assert all(a >= b for a, b in zip(s.height, prev_heights, strict=True))
+        prev_scores, prev_heights = scores, list(s.height)
+        if not s.is_terminal() and isinstance(s.pending[-1], ChooseAction) and len(
+                s.pending) == 1 and s.pending[-1].seat != turn_seat:
+            # a new turn: clockwise, and every 4+ group of the previous player was merged
+            assert all(len(g) < 4 for g in face_up_groups(s, turn_seat))
+            assert s.pending[-1].seat == (turn_seat + 1) % players
+            turn_seat = s.pending[-1].seat
+            turns += 1
+    # every seat had the same number of turns (the last round ends with the last seat)
+    assert turn_seat == (s.first_player - 1) % players
+    assert (turns + 1) % players == 0
+    assert s.last_round and s.track_singles == 0
