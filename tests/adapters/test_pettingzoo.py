@@ -1,0 +1,86 @@
+"""PettingZoo adapter: PettingZoo's own api_test and seed_test on every registered game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import engine
+from tests.adapters import cases, require
+
+require("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from engine.adapters import rank_returns  # noqa: E402
+from engine.adapters.pettingzoo import DynastyEnv, decode_observation, env  # noqa: E402
+
+CASES = cases()
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_pettingzoo_api_test_passes(game_id, n, options):
+    e = env(game_id, n, render_mode="ansi", **options)
+    # num_cycles bounds the play test; every game here ends well within it
+    api_test(e, num_cycles=engine.get_game(game_id).max_decisions)
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_pettingzoo_seed_test_passes(game_id, n, options):
+    seed_test(lambda: env(game_id, n, **options))
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_observations_masks_and_rewards_match_the_engine(game_id, n, options):
+    e = env(game_id, n, **options)
+    e.reset(seed=13)
+    twin = engine.make(game_id, n, 13, **options)
+    pick = np.random.default_rng(0)
+    total = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        seat = int(agent.split("_")[1])
+        assert decode_observation(game_id, obs["observation"]) == twin.observation(seat)
+        if term or trunc:
+            e.step(None)
+            continue
+        assert seat == twin.current_player()
+        assert (obs["action_mask"].astype(bool) == twin.legal_action_mask()).all()
+        action = int(pick.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(action)
+        twin.apply(twin.action_from_id(action))
+    assert twin.is_terminal() and not e.agents
+    assert [total[a] for a in e.possible_agents] == rank_returns(twin.ranking())
+
+
+def test_resets_without_a_seed_play_new_but_reproducible_games():
+    a, b = DynastyEnv("kit", 2, seed=5), DynastyEnv("kit", 2, seed=5)
+    a.reset()
+    first = a.game_state.to_bytes()
+    assert first == engine.make("kit", 2, 5).to_bytes()
+    a.reset()
+    b.reset()
+    b.reset()
+    assert a.game_state.to_bytes() == b.game_state.to_bytes() != first
+
+
+def test_illegal_and_out_of_range_actions_raise():
+    e = DynastyEnv("kit", 2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(engine.IllegalActionError):
+        e.step(illegal)
+    with pytest.raises(engine.IllegalActionError):
+        e.step(len(mask))
+
+
+def test_bad_configuration_and_small_observation_buffer_raise_clear_errors():
+    with pytest.raises(engine.InvalidConfigError, match="players"):
+        env("kit", 9)
+    with pytest.raises(engine.InvalidConfigError, match="no option"):
+        env("kit", 2, colour="red")
+    e = DynastyEnv("kit", 2, max_observation_bytes=16)
+    e.reset(seed=1)
+    with pytest.raises(engine.ArenaError, match="max_observation_bytes"):
+        e.observe("player_0")
