@@ -1,0 +1,280 @@
+"""Rules edge cases and the ambiguity decisions of §14 (rules/huang.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.games.huang import actions as A
+from engine.games.huang import rules
+from engine.games.huang.data import BLUE, GREEN, RED, TILE, WHITE, YELLOW
+from engine.protocol import IllegalActionError, InvalidConfigError
+from tests.games.huang.test_scenarios import H, build, conserved, pagoda, play, tri, vp
+
+Y, R, B, G, W = YELLOW, RED, BLUE, GREEN, WHITE
+
+
+def test_leader_targets_empty_land_next_to_yellow() -> None:
+    """§6.1: empty, land, adjacent to a yellow tile."""
+    s = build(n=2, tiles={(6, 5): Y, (6, 4): R}, hands={0: {R: 1}})
+    targets = rules.leader_targets(s, 0 * 5 + G)
+    # neighbours of (6,5): (7,5) (7,4) (6,4)=tile (5,5) (5,6)=river (6,6)
+    assert targets == sorted([H(7, 5), H(7, 4), H(5, 5), H(6, 6)])
+
+
+def test_leader_may_join_kingdoms_only_without_conflict() -> None:
+    """§6.1 join rule: >= 2 kingdoms may be joined only without duplicate colours."""
+    s = build(n=3, tiles={(6, 5): Y, (8, 5): Y},
+              leaders={(0, R): (5, 5), (1, R): (9, 5)})
+    assert H(7, 5) not in rules.leader_targets(s, 2 * 5 + G)
+    s = build(n=3, tiles={(6, 5): Y, (8, 5): Y},
+              leaders={(0, R): (5, 5), (1, Y): (9, 5)}, hands={2: {R: 1}}, active=2)
+    assert H(7, 5) in rules.leader_targets(s, 2 * 5 + G)
+    assert H(7, 5) not in rules.leader_targets(s, 2 * 5 + R)  # would duplicate red
+    play(s, A.PositionLeader(G), A.LeaderTo(H(7, 5)))
+    assert s.labels[H(5, 5)] == s.labels[H(9, 5)] and s.revolt is None
+
+
+def test_leader_move_lifts_first_and_withdraw() -> None:
+    """§6.1/§14.13: lift first, a different hex; withdraw returns the leader."""
+    s = build(n=2, tiles={(6, 5): Y}, leaders={(0, B): (7, 5)}, hands={0: {R: 2}})
+    s.apply(A.PositionLeader(B))
+    assert A.LeaderTo(H(7, 5)) not in s.legal_actions()
+    assert A.Withdraw() in s.legal_actions()
+    s.apply(A.LeaderTo(H(5, 5)))
+    assert s.board[H(7, 5)] == 0 and s.leaders[B] == H(5, 5)
+    play(s, A.PositionLeader(B), A.Withdraw())
+    assert s.leaders[B] == -1 and s.board[H(5, 5)] == 0 and s.active == 1
+
+
+def test_losing_attacker_goes_in_front_of_the_screen() -> None:
+    """§14.13: a moved attacker that loses does not return to its old hex."""
+    s = build(n=2, tiles={(6, 5): Y, (7, 4): Y, (1, 1): Y},
+              leaders={(1, G): (7, 5), (1, Y): (2, 1), (0, G): (1, 2), (0, Y): (0, 1)},
+              hands={0: {R: 1}, 1: {R: 1}})
+    # defender (7,5) touches 2 yellow tiles; attacker at (6,6) touches 1, no yellow in hand
+    play(s, A.PositionLeader(G), A.LeaderTo(H(6, 6)))
+    assert s.leaders[G] == -1 and s.board[H(1, 2)] == 0 and s.board[H(6, 6)] == 0
+    assert vp(s, 1, G) == 1
+
+
+def test_yellow_revolt_has_no_yellow_leader_bonus() -> None:
+    """§8.1 step 2: +1 only when the contested colour is not yellow."""
+    s = build(n=2, tiles={(6, 5): Y, (8, 5): Y, (7, 6): R},
+              leaders={(1, Y): (7, 5)}, hands={0: {R: 1}})
+    play(s, A.PositionLeader(Y), A.LeaderTo(H(6, 6)))
+    rv = s.revolt
+    assert rv is None  # no yellow in hands: resolved at once, 1 (attacker) vs 2 (defender)
+    assert s.leaders[Y] == -1 and vp(s, 1, Y) == 1
+
+
+def test_tiles_respect_rivers_and_illegal_actions_change_nothing() -> None:
+    """§6.2: blue only on rivers, every other colour only on land."""
+    s = build(n=2, hands={0: {R: 1, B: 1}})
+    s.apply(A.PlaceTile(R))
+    before = s.to_bytes()
+    for bad in (A.TileTo(H(0, 3)), A.TileTo(999), A.LeaderTo(H(6, 5)), None, "TileTo"):
+        with pytest.raises(IllegalActionError):
+            s.apply(bad)  # type: ignore[arg-type]
+        assert s.to_bytes() == before
+    assert all(not rules.IS_RIVER[a.hex] for a in s.legal_actions())  # type: ignore[attr-defined]
+    s = build(n=2, hands={0: {B: 1}})
+    s.apply(A.PlaceTile(B))
+    assert {a.hex for a in s.legal_actions()} == set(rules.RIVER)  # type: ignore[attr-defined]
+
+
+def test_unknown_options_and_player_counts_raise() -> None:
+    with pytest.raises(InvalidConfigError):
+        engine.make("huang", 2, 0, bandits=True)
+    for n in (1, 5):
+        with pytest.raises(InvalidConfigError):
+            engine.make("huang", n, 0)
+
+
+def test_scoring_leader_of_colour_then_yellow_fallback_then_nobody() -> None:
+    """§6.2.3 and §14.5."""
+    s = build(n=2, tiles={(6, 5): Y}, leaders={(1, Y): (7, 5), (0, R): (5, 5)},
+              hands={0: {R: 2, G: 1, W: 1}})
+    play(s, A.PlaceTile(R), A.TileTo(H(4, 5)))  # next to the red leader: red owner
+    assert vp(s, 0, R) == 1
+    play(s, A.PlaceTile(W), A.TileTo(H(8, 5)))  # no white leader: yellow leader's owner
+    assert vp(s, 1, W) == 1
+    s = build(n=2, hands={0: {R: 1}})
+    play(s, A.PlaceTile(R), A.TileTo(H(8, 5)))  # not in a kingdom
+    assert sum(s.vp) == 0
+
+
+def test_green_market_pick_needs_no_kingdom_and_is_lost_in_war() -> None:
+    """§6.2.4, §14.5."""
+    s = build(n=2, hands={0: {G: 2}}, market={R: 2, W: 1})
+    play(s, A.PlaceTile(G), A.TileTo(H(8, 5)))
+    assert isinstance(s.pending, A.ChooseMarketTile)
+    assert s.legal_actions() == [A.TakeFromMarket(R), A.TakeFromMarket(W), A.Pass()]
+    s.apply(A.TakeFromMarket(W))
+    assert s.hands[W] == 1 and s.market[W] == 0 and conserved(s)
+    # a green tile that starts a war: no pick
+    s = build(n=3, tiles={(8, 5): R, (9, 5): Y, (7, 4): R, (6, 4): Y},
+              leaders={(0, R): (9, 4), (1, R): (5, 5)}, hands={0: {G: 1}}, market={R: 2})
+    play(s, A.PlaceTile(G), A.TileTo(H(7, 5)))
+    assert s.war is not None and not isinstance(s.pending, A.ChooseMarketTile)
+
+
+def _three_kingdoms(**kw: object) -> object:
+    return build(n=3, tiles={(8, 5): R, (9, 5): Y, (7, 4): R, (6, 4): Y, (6, 6): R},
+                 leaders={(0, R): (9, 4), (1, R): (5, 5)}, **kw)  # type: ignore[arg-type]
+
+
+def test_war_tie_bystander_and_automatic_winner_losses() -> None:
+    """§8.2: seats without strength are skipped, a tie is broken by the active player,
+    a leaderless neighbour is a bystander, M removed automatically when it covers all."""
+    s = _three_kingdoms(hands={0: {R: 1}})
+    play(s, A.PlaceTile(R), A.TileTo(H(7, 5)))
+    war = s.war
+    assert war is not None and len(war.parties) == 2  # (6,6) is a leaderless bystander
+    # seat 1 (left of 0) has no red tile and its red leader on board: skipped
+    assert s.current_player() == 2 and s.legal_actions() == [
+        A.SupportParty(0), A.SupportParty(1), A.Pass()]
+    s.apply(A.Pass())
+    assert isinstance(s.pending, A.ChooseWarWinner) and s.current_player() == 0
+    east = war.parties.index(s.labels[H(8, 5)])
+    s.apply(A.DeclareWinner(east))
+    assert s.leaders[1 * 5 + R] == -1 and s.board[H(7, 4)] == 0  # loser's red tile
+    assert s.board[H(8, 5)] == 0  # M = 1 removed from the winner (its only red tile)
+    assert s.board[H(6, 6)] == TILE + R  # bystander untouched
+    assert vp(s, 0, R) == 1 and s.leaders[R] == H(9, 4)
+    assert s.war is None and s.marker == -1 and conserved(s)
+
+
+def test_war_loser_colour_missing_in_winner_scores_nobody() -> None:
+    """§14.1: one war for all conflict colours; every participating leader of every loser
+    goes, and a colour the winner lacks scores for nobody."""
+    s = build(n=3, active=1,
+              tiles={(10, 5): R, (11, 5): Y, (8, 6): R, (7, 6): Y, (9, 7): Y},
+              leaders={(0, R): (11, 4), (0, Y): (12, 5), (1, R): (7, 5), (2, Y): (10, 7)},
+              hands={1: {R: 3}})
+    play(s, A.PlaceTile(R), A.TileTo(H(9, 6)))
+    war = s.war
+    assert war is not None and len(war.parties) == 3
+    a, b, c = (war.parties.index(s.labels[H(*x)]) for x in ((10, 5), (8, 6), (9, 7)))
+    assert [war.base[i] for i in (a, b, c)] == [1, 1, 0]
+    # seat 2 (off-board red leader) passes, seat 0 cannot support, seat 1 last
+    assert s.current_player() == 2
+    s.apply(A.Pass())
+    assert s.current_player() == 1
+    play(s, A.SupportParty(b), A.CommitTiles(2))
+    assert s.leaders[0 * 5 + R] == -1 and s.leaders[0 * 5 + Y] == -1
+    assert s.leaders[2 * 5 + Y] == -1 and s.board[H(10, 5)] == 0
+    assert vp(s, 1, R) == 1 and sum(s.vp) == 1  # nobody scores the yellow leaders
+    assert s.board[H(8, 6)] == TILE + R  # M = 1 covered by the 2 committed tiles
+    assert conserved(s) and s.war is None
+
+
+def test_building_needs_the_new_tile_and_moves_a_pagoda_when_supply_is_empty() -> None:
+    """§6.2.5, §14.17: triangle containing the placed tile, unsupported; supply empty ->
+    choose which pagoda moves, freeing its old triangle."""
+    t1, t2 = tri((1, 1), (2, 1), (1, 2)), tri((8, 4), (9, 4), (8, 5))
+    s = build(n=2, tiles={(1, 1): Y, (2, 1): Y, (1, 2): Y, (8, 4): Y, (9, 4): Y, (8, 5): Y,
+                          (6, 9): Y, (7, 9): Y, (0, 8): Y, (1, 8): Y, (0, 9): Y},
+              pagodas={pagoda(Y, 0): t1, pagoda(Y, 1): t2}, hands={0: {Y: 2}})
+    t3 = tri((6, 9), (7, 9), (6, 10))
+    play(s, A.PlaceTile(Y), A.TileTo(H(6, 10)))
+    assert s.legal_actions() == [A.BuildPagoda(t3), A.Pass()]  # not the older (0,8) one
+    s.apply(A.BuildPagoda(t3))
+    assert s.legal_actions() == [A.MovePagoda(pagoda(Y, 0)), A.MovePagoda(pagoda(Y, 1))]
+    s.apply(A.MovePagoda(pagoda(Y, 1)))
+    assert s.pagodas[pagoda(Y, 1)] == t3 and s.pagodas[pagoda(Y, 0)] == t1
+    assert s.actions_left == 1
+
+
+def test_declining_a_building_keeps_the_blue_chain() -> None:
+    """§14.6: building ends the chain, declining does not."""
+    s = build(n=2, tiles={(0, 7): B, (1, 6): B}, hands={0: {B: 2}})
+    play(s, A.PlaceTile(B), A.TileTo(H(1, 7)))
+    assert isinstance(s.pending, A.ChooseBuilding)
+    s.apply(A.Pass())
+    assert s.legal_actions() == [A.ChainTo(H(2, 7)), A.Pass()]
+
+
+def test_pagoda_scoring_is_per_leader_not_per_pagoda() -> None:
+    """§7, §14.4: two red pagodas in the red leader's kingdom give 1 red VP; the yellow
+    leader does not score for them."""
+    s = build(n=2, tiles={(6, 5): R, (7, 5): R, (6, 6): R, (8, 5): R, (9, 5): R, (8, 6): R,
+                          (10, 5): Y},
+              leaders={(0, R): (10, 4), (0, Y): (11, 5)},
+              pagodas={pagoda(R, 0): tri((6, 5), (7, 5), (6, 6)),
+                       pagoda(R, 1): tri((8, 5), (9, 5), (8, 6))},
+              hands={0: {W: 1}})
+    s.actions_left = 1
+    play(s, A.PlaceTile(W), A.TileTo(H(2, 1)))
+    assert vp(s, 0, R) == 1 and vp(s, 0, Y) == 0 and s.active == 1
+
+
+def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
+    """§6.3, §8.4, §14.16."""
+    s = build(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y},
+              leaders={(1, B): (6, 4), (0, B): (7, 6)},
+              pagodas={pagoda(Y): tri((6, 5), (7, 5), (6, 6))}, hands={0: {B: 2}})
+    s.apply(A.PeasantRevolt())  # blue leader on board: no substitution question
+    assert isinstance(s.pending, A.ChooseRevoltTarget) and s.hands[B] == 0 and s.box[B] == 2
+    s.apply(A.RemoveTile(H(6, 5)))
+    assert s.board[H(6, 5)] == 0 and s.pagodas[pagoda(Y)] == -1
+    assert s.leaders[1 * 5 + B] == -1  # stranded
+    assert s.leaders[0 * 5 + B] == H(7, 6)  # still next to (7,5)
+    assert conserved(s)
+
+
+def test_substitute_leader_asked_only_when_both_ways_work() -> None:
+    """§14.12."""
+    s = build(n=2, tiles={(6, 5): Y}, hands={0: {B: 2, G: 1}})
+    s.apply(A.PeasantRevolt())
+    assert s.legal_actions() == [A.UseLeader(True), A.UseLeader(False)]
+    s.apply(A.UseLeader(True))
+    assert s.hands[B] == 1 and s.box[B] == 1
+    s = build(n=2, tiles={(6, 5): G, (7, 5): G, (6, 6): G}, hands={0: {G: 1}})
+    s.apply(A.BuildWithGreen())
+    assert s.hands[G] == 0 and s.legal_actions() == [A.BuildPagoda(tri((6, 5), (7, 5), (6, 6)))]
+
+
+def test_exchange_rules_and_hidden_discards() -> None:
+    """§6.5, §14.3: 1-6 tiles, face down; ends at 6 by itself."""
+    s = build(n=2, hands={0: {R: 3, Y: 4}, 1: {G: 2}})
+    s.apply(A.Exchange())
+    assert A.Pass() not in s.legal_actions()
+    for _ in range(6):
+        s.apply(A.DiscardTile(Y if s.hands[Y] else R))
+    assert sum(s.hands[:5]) == 7 and s.actions_left == 1
+    assert s.observation(1).hidden_counts[0] == 6 and s.observation(1).own_hidden == [0] * 5
+    assert s.observation(0).own_hidden == [4, 2, 0, 0, 0]
+    assert conserved(s)
+
+
+def test_game_ends_mid_exchange_when_the_bag_is_empty() -> None:
+    """§10, §14.8: draws already made stay; nothing else is resolved."""
+    s = build(n=2, hands={0: {Y: 2}}, bag={R: 1})
+    play(s, A.Exchange(), A.DiscardTile(Y), A.DiscardTile(Y))
+    assert s.is_terminal() and s.hands[:5] == [0, 1, 0, 0, 0] and s.legal_actions() == []
+
+
+def test_refill_order_active_first_then_clockwise() -> None:
+    """§9, §14.7."""
+    s = build(n=2, hands={0: {R: 6}, 1: {R: 5}}, bag={G: 1})
+    s.actions_left = 1
+    play(s, A.PlaceTile(R), A.TileTo(H(8, 5)))
+    assert s.is_terminal() and s.hands[G] == 1 and sum(s.hands[5:]) == 5
+
+
+def test_no_legal_action_skips_the_rest_of_the_turn() -> None:
+    """§5, §14.19."""
+    s = build(n=2, hands={0: {R: 1}})
+    play(s, A.PlaceTile(R), A.TileTo(H(8, 5)))
+    assert s.active == 1 and sum(s.hands[:5]) == 6
+
+
+def test_observation_hides_hands_bag_and_generator() -> None:
+    a = build(n=2, hands={0: {R: 2}, 1: {G: 3}})
+    b = build(n=2, hands={0: {R: 2}, 1: {Y: 1, W: 2}})
+    b.rng.s += 1
+    assert a.observation(0) == b.observation(0)
+    assert a.observation(1) != b.observation(1)
+    s = engine.sample_state(a.observation(0), 3)
+    assert s.observation(0) == a.observation(0) and conserved(s)  # type: ignore[arg-type]
