@@ -1,0 +1,54 @@
+"""Standings from stored games and the tables that show them."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from ladders.standings import counted, final_table, live_table, outcome_counts, standings
+from ladders.store import GameRow
+
+
+def _row(idx: int, bots: list[str], ranking: list[int], scores: list[int], **kw: object) -> GameRow:
+    return GameRow(idx=idx, block=idx, seed=0, bots=bots, status=str(kw.pop("status", "done")),
+                   outcome=str(kw.pop("outcome", "normal")), ranking=ranking, scores=scores,
+                   **kw)  # type: ignore[arg-type]
+
+
+ROWS = [
+    _row(0, ["a", "b"], [0, 1], [10, 4]),
+    _row(1, ["b", "a"], [1, 0], [2, 8]),
+    _row(2, ["a", "b"], [0, 0], [5, 5]),
+    _row(3, ["b", "a"], [0, 1], [9, 0], outcome="crash", failures=[(1, "crash")]),
+    _row(4, ["a", "b"], [1, 0], [0, 1], outcome="stall"),
+    _row(5, ["a", "b"], [0, 1], [1, 0], status="pending"),
+]
+
+
+def test_per_bot_games_wins_places_scores_seats_and_failures() -> None:
+    stats = {s.bot: s for s in standings(counted(ROWS), 2, ["a", "b"])}
+    a, b = stats["a"], stats["b"]
+    assert (a.games, a.wins, b.wins) == (5, 3, 3)  # a shared first place counts for both
+    assert a.avg_place == 1 + 2 / 5
+    assert a.avg_score == (10 + 8 + 5 + 0 + 0) / 5
+    assert (a.seat_games, a.seat_wins) == ([3, 2], [2, 1])
+    assert a.failures == {"crash": 1, "stall": 1}
+    assert b.failures == {"stall": 1}
+    assert a.elo is not None and b.elo is not None
+    assert a.elo.elo == b.elo.elo  # 2.5 : 2.5 pairwise
+
+
+def test_counted_drops_unfinished_games_and_blocks_after_an_sprt_stop() -> None:
+    assert [r.idx for r in counted(ROWS)] == [0, 1, 2, 3, 4]
+    assert [r.idx for r in counted(ROWS, stop_block=2)] == [0, 1]
+    assert outcome_counts(counted(ROWS)) == {"normal": 3, "crash": 1, "stall": 1}
+
+
+def test_tables_show_every_column() -> None:
+    stats = standings(counted(ROWS), 2)
+    console = Console(record=True, width=200)
+    console.print(final_table("final", stats, "caption"))
+    console.print(live_table(stats, {"a": 1510.0, "b": 1490.0}))
+    text = console.export_text()
+    for word in ("win % by seat", "avg place", "Elo [95%]", "crash 1, stall 1", "67 50",
+                 "Elo (online)", "1510", "caption"):
+        assert word in text
