@@ -1,0 +1,71 @@
+"""Invariants over random playouts (hypothesis picks seeds and player counts)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.games.huang import actions as A
+from engine.games.huang.board import compute_labels
+from engine.games.huang.data import LEADER, NEIGHBOURS, TILE, YELLOW
+from engine.games.huang.state import HuangState
+from tests.games.huang.test_scenarios import conserved
+
+
+def _between_actions_invariants(s: HuangState) -> None:
+    """§4 invariant: no kingdom holds two leaders of one colour; §8.4: every leader
+    touches a yellow tile; labels equal the groups."""
+    assert s.labels == compute_labels(s.board, s.marker)
+    seen: set[tuple[int, int]] = set()
+    for i, pos in enumerate(s.leaders):
+        if pos < 0:
+            continue
+        assert s.board[pos] == LEADER + i
+        key = (s.labels[pos], i % 5)
+        assert key not in seen, "two leaders of one colour in a kingdom"
+        seen.add(key)
+        assert any(s.board[n] == TILE + YELLOW for n in NEIGHBOURS[pos]), "stranded leader"
+    for t in s.pagodas:
+        assert t == -1 or t >= 0
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 4))
+def test_random_playouts_keep_the_invariants(seed: int, n: int) -> None:
+    s = engine.make("huang", n, seed)
+    assert isinstance(s, HuangState)
+    rng = random.Random(seed)
+    vp = list(s.vp)
+    steps = 0
+    while not s.is_terminal():
+        assert conserved(s), "a tile appeared or vanished"
+        if isinstance(s.pending, A.ChooseAction):
+            _between_actions_invariants(s)
+        for p in range(n):
+            assert sum(s.hands[p * 5:p * 5 + 5]) <= 6
+        s.apply(rng.choice(s.legal_actions()))
+        assert all(a >= b for a, b in zip(s.vp, vp, strict=True)), "VP never decrease"
+        vp = list(s.vp)
+        steps += 1
+    assert conserved(s) and steps < engine.get_game("huang").max_decisions
+    assert sum(s.bag) == 0  # §10: the game ends only when a draw meets an empty bag
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.integers(0, 300), k=st.integers(0, 100))
+def test_sample_state_is_consistent_and_conserves_tiles(seed: int, cut: int, k: int) -> None:
+    s = engine.make("huang", 3, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    for p in range(3):
+        obs = s.observation(p)
+        t = engine.sample_state(obs, k)
+        assert isinstance(t, HuangState)
+        assert t.observation(p) == obs and conserved(t)
+        assert t.labels == compute_labels(t.board, t.marker) or t.war is not None
