@@ -139,11 +139,13 @@ class _Core:
     its `__dict__`, and serializes by pickling it: both come here.
     """
 
-    __slots__ = ("spec", "state")
+    __slots__ = ("spec", "state", "strings")
 
     def __init__(self, spec: tuple, state: State | None = None) -> None:
         self.spec = spec
         self.state = state
+        #: observation strings of the current position by seat (search asks repeatedly)
+        self.strings: dict[int, str] = {}
 
     def get(self) -> State:
         if self.state is None:
@@ -188,6 +190,7 @@ class DynastyState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         core = self.core
         core.apply(core.action_from_id(int(action)))
+        self._core.strings.clear()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return repr(self.core.action_from_id(int(action)))
@@ -216,6 +219,14 @@ class DynastyState(pyspiel.State):
     def __str__(self) -> str:
         return self.core.render()
 
+    def observation_json(self, player: int) -> str:
+        """`player`'s observation as JSON (cached until the next action)."""
+        cache = self._core.strings
+        text = cache.get(player)
+        if text is None:
+            text = cache[player] = _JSON.encode(self.core.observation(player)).decode()
+        return text
+
 
 class Observer:
     """OpenSpiel's PyObserver for our games: strings only (our observations have no
@@ -236,8 +247,10 @@ class Observer:
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(f"unsupported observation type {iig_obs_type}: only the "
-                             "seat's own view (public + its private info) is available")
+            raise ValueError(
+                f"unsupported observation type (public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info}): only the seat's own view "
+                "(public info and its own private info) is available")
         self.tensor = None
         self.dict: dict[str, Any] = {}
 
@@ -245,7 +258,7 @@ class Observer:
         """No tensor to fill."""
 
     def string_from(self, state: DynastyState, player: int) -> str:
-        return _JSON.encode(state.core.observation(player)).decode()
+        return state.observation_json(player)
 
 
 class HeuristicEvaluator(mcts.Evaluator):

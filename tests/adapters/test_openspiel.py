@@ -75,6 +75,12 @@ def test_serialize_clone_strings_and_resample(game_id, n, options):
     if state.is_terminal():
         return
     p = state.current_player()
+    # strings are cached per position: an action must refresh them
+    moved = state.clone()
+    seen = moved.observation_string(p)
+    moved.apply_action(moved.legal_actions()[-1])
+    assert moved.observation_string(p) == msgspec.json.encode(moved.core.observation(p)).decode()
+    assert moved.observation_string(p) != seen
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     samples = [state.resample_from_infostate(p, sampler) for _ in range(4)]
     for s in samples:
