@@ -1,9 +1,11 @@
 """OpenSpiel adapter: each registered game as the OpenSpiel Python game `dynasty_<game id>`.
 
-    from engine.adapters import openspiel
-    game = openspiel.load_game("kit", players=3, seed=7)   # a pyspiel.Game
+    from engine.adapters import openspiel   # registers dynasty_<id> for the built-in games
+    game = openspiel.load_game("huang", players=3, seed=7)   # a pyspiel.Game
 
-Parameters: `players`, `seed` and every game option. Actions are our stable action ids.
+Games registered later (plug-ins, tests) are registered by `load_game` or `register`.
+Parameters: `players`, `seed` (a C++ int in OpenSpiel: 32-bit signed) and every game
+option. Actions are our stable action ids.
 Our games keep randomness in the state's seeded generator, so they are declared
 `SAMPLED_STOCHASTIC`: there are no chance nodes, a clone carries the generator (so it
 replays the same future), and `resample_from_infostate` (backed by `engine.sample_state`)
@@ -274,3 +276,6 @@ class HeuristicEvaluator(mcts.Evaluator):
     def prior(self, state: DynastyState) -> list[tuple[int, float]]:
         legal = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+register_all()

@@ -47,6 +47,11 @@ def env(game_id: str, num_players: int = 2, **kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
 
 
+def raw_env(game_id: str, num_players: int = 2, **kwargs: Any) -> DynastyEnv:
+    """The unwrapped environment (PettingZoo's `raw_env` convention)."""
+    return DynastyEnv(game_id, num_players, **kwargs)
+
+
 def encode_observation(obs: Observation, size: int) -> np.ndarray:
     """The fixed-size uint8 form of an observation (see the module docstring)."""
     data = _ENCODER.encode(obs)

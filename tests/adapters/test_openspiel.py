@@ -136,6 +136,9 @@ def test_bad_parameters_raise_a_clear_error():
 
 
 def test_register_is_idempotent_and_names_are_prefixed():
+    builtin = [g for g in game_ids() if g in engine.registry.BUILTIN]
+    for game_id in builtin:  # registered on import, loadable by name alone
+        assert pyspiel.load_game(f"dynasty_{game_id}").num_players() == 2
     names = openspiel.register_all()
     assert names == [openspiel.short_name(g) for g in game_ids()]
     assert openspiel.register_all() == names

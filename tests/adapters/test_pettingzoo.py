@@ -12,7 +12,7 @@ require("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from engine.adapters import rank_returns  # noqa: E402
-from engine.adapters.pettingzoo import DynastyEnv, decode_observation, env  # noqa: E402
+from engine.adapters.pettingzoo import DynastyEnv, decode_observation, env, raw_env  # noqa: E402
 
 CASES = cases()
 
@@ -65,8 +65,9 @@ def test_resets_without_a_seed_play_new_but_reproducible_games():
 
 
 def test_illegal_and_out_of_range_actions_raise():
-    e = DynastyEnv("kit", 2)
+    e = raw_env("kit", 2, render_mode="ansi")
     e.reset(seed=1)
+    assert e.render() == engine.make("kit", 2, 1).render()
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(engine.IllegalActionError):
