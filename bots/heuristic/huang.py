@@ -23,7 +23,7 @@ import random
 
 from bots.base import Bot
 from engine.games.huang import actions as A
-from engine.games.huang import rules
+from engine.games.huang import queries
 from engine.games.huang.data import (
     BLUE,
     GREEN,
@@ -77,7 +77,7 @@ class HeuristicBot(Bot):
         return [i for i, pos in enumerate(s.leaders) if pos >= 0 and s.labels[pos] in labels]
 
     def _tile_value(self, s: HuangState, colour: int, h: int, me: int) -> float:
-        war = rules.war_parties(s, h)
+        war = queries.war_parties(s, h)
         if war is not None:
             return self._war_value(s, h, war[0], me)
         leaders = self._adjacent_leaders(s, h)
@@ -90,11 +90,11 @@ class HeuristicBot(Bot):
                 owner = i // 5
         value = self._gain(s, owner, colour, me)
         # a triangle we could crown with a pagoda our leader scores every turn
-        sup = rules.supported_hexes(s)
+        sup = queries.supported_hexes(s)
         s.board[h] = TILE + colour
         try:
-            for t in rules.TRIANGLES_AT[h]:
-                if rules.free_triangle(s, t, sup) and any(
+            for t in queries.TRIANGLES_AT[h]:
+                if queries.free_triangle(s, t, sup) and any(
                         i % 5 == colour and i // 5 == me for i in leaders):
                     value += 1.5
                     break
@@ -106,11 +106,11 @@ class HeuristicBot(Bot):
         return value
 
     def _war_value(self, s: HuangState, h: int, parties: list[int], me: int) -> float:
-        mine = [sum(1 for i in rules.leaders_in(s, lb) if i // 5 == me) for lb in parties]
+        mine = [sum(1 for i in queries.leaders_in(s, lb) if i // 5 == me) for lb in parties]
         if max(mine) == 0:
             return -0.5
         k = mine.index(max(mine))
-        base = [len(rules.red_tiles_in(s, lb)) for lb in parties]
+        base = [len(queries.red_tiles_in(s, lb)) for lb in parties]
         my_red = s.hands[me * 5 + RED] - (1 if s.board[h] == 0 else 0)
         others = max(b for i, b in enumerate(base) if i != k)
         if base[k] + my_red >= others + 3:
@@ -124,7 +124,7 @@ class HeuristicBot(Bot):
         size = sum(1 for x in s.labels if x in labels)
         others = [j for j, pos in enumerate(s.leaders)
                   if pos >= 0 and j != i and s.labels[pos] in labels]
-        yellow = rules.yellow_adjacent(s.board, t)
+        yellow = queries.yellow_adjacent(s.board, t)
         value = 0.9 + 0.04 * min(size, 20) + 0.1 * yellow
         rival = [j for j in others if j % 5 == colour]
         if rival:
@@ -132,7 +132,7 @@ class HeuristicBot(Bot):
             mine = yellow + s.hands[me * 5 + YELLOW]
             if colour != YELLOW and s.leaders[me * 5 + YELLOW] < 0:
                 mine += 1
-            theirs = rules.yellow_adjacent(s.board, s.leaders[j]) + 2
+            theirs = queries.yellow_adjacent(s.board, s.leaders[j]) + 2
             return 1.2 if mine > theirs else -1.0
         for k, tri in enumerate(s.pagodas):
             if tri >= 0 and PAGODA_COLOUR[k] == colour and s.labels[TRIANGLES[tri][0]] in labels:
@@ -189,7 +189,7 @@ class HeuristicBot(Bot):
         elif isinstance(req, A.ChooseWarWinner):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
         elif isinstance(req, A.RemoveWinnerTile):
-            under = rules.supported_hexes(s)
+            under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, self.rng.random()))
         if best is None or best not in legal:
             best = self.rng.choice(legal)
@@ -199,18 +199,18 @@ class HeuristicBot(Bot):
         options: list[tuple[float, Action]] = []
         for a in legal:
             if isinstance(a, A.PlaceTile):
-                hexes = rules.tile_hexes(s, a.colour)
+                hexes = queries.tile_hexes(s, a.colour)
                 v = max(self._tile_value(s, a.colour, h, me) for h in hexes)
                 options.append((v, a))
             elif isinstance(a, A.PositionLeader):
                 i = me * 5 + a.colour
                 if s.leaders[i] >= 0:
                     continue
-                hexes = rules.leader_targets(s, i)
+                hexes = queries.leader_targets(s, i)
                 if hexes:
                     options.append((max(self._leader_value(s, i, t) for t in hexes), a))
             elif isinstance(a, A.BuildWithGreen):
-                v = max((self._triangle_value(s, t, me) for t in rules.all_free_triangles(s)),
+                v = max((self._triangle_value(s, t, me) for t in queries.all_free_triangles(s)),
                         default=0.0)
                 options.append((v - 0.4, a))
             elif isinstance(a, A.PeasantRevolt):
@@ -227,7 +227,7 @@ class HeuristicBot(Bot):
     def _triangle_value(self, s: HuangState, t: int, me: int) -> float:
         colour = s.board[TRIANGLES[t][0]] - TILE
         lb = s.labels[TRIANGLES[t][0]]
-        for i in rules.leaders_in(s, lb):
+        for i in queries.leaders_in(s, lb):
             if i % 5 == colour:
                 return 1.5 if i // 5 == me else -0.5
         return 0.0
@@ -263,7 +263,7 @@ class HeuristicBot(Bot):
         if s.board[h] == TILE + YELLOW:
             for n in NEIGHBOURS[h]:
                 x = s.board[n]
-                if x >= LEADER and rules.yellow_adjacent(s.board, n) == 1:
+                if x >= LEADER and queries.yellow_adjacent(s.board, n) == 1:
                     value += -1.0 if (x - LEADER) // 5 == me else 1.0
         return value + 0.01 * self.rng.random()
 
@@ -280,7 +280,7 @@ class HeuristicBot(Bot):
         have = max(a.count for a in legal)
         if rv.attacker // 5 == me:
             return A.CommitTiles(have)
-        att, dfn = rules.revolt_strengths(rv)
+        att, dfn = queries.revolt_strengths(rv)
         need = max(0, att - dfn)
         return A.CommitTiles(need if need <= have else 0)
 
@@ -288,7 +288,7 @@ class HeuristicBot(Bot):
         war = s.war
         assert war is not None
         lb = war.parties[party]
-        return sum(1 for i in rules.leaders_in(s, lb) if i // 5 == me)
+        return sum(1 for i in queries.leaders_in(s, lb) if i // 5 == me)
 
     def _support(self, s: HuangState, legal: list, me: int) -> Action:
         war = s.war
@@ -301,7 +301,7 @@ class HeuristicBot(Bot):
     def _war_tiles(self, s: HuangState, legal: list, me: int, party: int) -> Action:
         war = s.war
         assert war is not None
-        st = rules.war_strengths(war)
+        st = queries.war_strengths(war)
         other = max(x for k, x in enumerate(st) if k != party)
         last = me == s.active
         lead = 0 if last else 2

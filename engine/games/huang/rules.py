@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.huang import actions as A
+from engine.games.huang import conflicts
 from engine.games.huang.board import compute_labels, join, leave
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
@@ -20,7 +21,6 @@ from engine.games.huang.data import (
     GREEN,
     HAND_SIZE,
     IS_RIVER,
-    LAND,
     LEADER,
     MARKET_SIZE,
     NEIGHBOURS,
@@ -28,29 +28,43 @@ from engine.games.huang.data import (
     NUM_PAGODAS,
     PAGODA_COLOUR,
     RED,
-    RIVER,
     TILE,
     TRIANGLES,
-    TRIANGLES_AT,
     WHITE,
     YELLOW,
 )
-from engine.games.huang.data import (
-    TRIANGLE_ANCHORED as ANCHORED,
+from engine.games.huang.queries import (
+    YELLOW_TILE,
+    _any_tile_on_board,
+    _can_discard_two,
+    _has_tile_hex,
+    _join_ok,
+    _kingdom_masks,
+    _triangle_colour,
+    all_free_triangles,
+    any_free_triangle,
+    building_triangles,
+    free_triangle,
+    hand_total,
+    leader_candidates,
+    leader_target_ok,
+    leader_targets,
+    leaders_in,
+    supported_hexes,
+    tile_hex_ok,
+    tile_hexes,
+    war_parties,
+    yellow_adjacent,
 )
 from engine.protocol import Action
 
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
-YELLOW_TILE = TILE + YELLOW
-RED_TILE = TILE + RED
 #: largest number of tiles one commit can take from a hand (a hand never exceeds 6, §9)
 MAX_COMMIT = 7
 #: at most 3 kingdoms can touch one hex, 6 is a safe bound for party indices
 MAX_PARTIES = 6
-#: colour bit of leader index i (seat * 5 + colour)
-LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
 
 # --- prebuilt action instances (shared, immutable) ----------------------------------------
 POSITION_LEADER = tuple(A.PositionLeader(c) for c in range(5))
@@ -123,198 +137,6 @@ def game_over(s: HuangState) -> None:
     """§10: a draw was needed from the empty bag: the game ends at once."""
     s.over = True
     s.pending = None
-
-
-# ============================================================================================
-# queries
-# ============================================================================================
-
-
-def hand_total(s: HuangState, p: int) -> int:
-    h = s.hands
-    b = p * 5
-    return h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
-
-
-def leaders_in(s: HuangState, label: int) -> list[int]:
-    """Leader indices (seat * 5 + colour) in the group with this label."""
-    lab = s.labels
-    return [i for i, pos in enumerate(s.leaders) if pos >= 0 and lab[pos] == label]
-
-
-def supported_hexes(s: HuangState) -> set[int]:
-    """Hexes under a pagoda (§4: support tiles)."""
-    out: set[int] = set()
-    for t in s.pagodas:
-        if t >= 0:
-            out.update(TRIANGLES[t])
-    return out
-
-
-def yellow_adjacent(board: list[int], h: int) -> int:
-    """§8.1: yellow tiles adjacent to hex h (tiles under buildings count)."""
-    n = 0
-    for x in NEIGHBOURS[h]:
-        if board[x] == YELLOW_TILE:
-            n += 1
-    return n
-
-
-def free_triangle(s: HuangState, t: int, supported: set[int]) -> bool:
-    """§6.2.5: three same-colour tiles, none supporting a building."""
-    a, b, c = TRIANGLES[t]
-    board = s.board
-    x = board[a]
-    return (TILE <= x < LEADER and board[b] == x and board[c] == x
-            and a not in supported and b not in supported and c not in supported)
-
-
-def building_triangles(s: HuangState, h: int) -> list[int]:
-    """§6.2.5: free triangles containing the tile just placed on h."""
-    sup = supported_hexes(s)
-    if h in sup:
-        return []
-    return [t for t in TRIANGLES_AT[h] if free_triangle(s, t, sup)]
-
-
-def any_free_triangle(s: HuangState) -> bool:
-    """§6.4: some free triangle exists on the board."""
-    board = s.board
-    sup: set[int] | None = None
-    for h in range(NUM_HEXES):
-        x = board[h]
-        if TILE <= x < LEADER:
-            for b, c in ANCHORED[h]:
-                if board[b] == x and board[c] == x:
-                    if sup is None:
-                        sup = supported_hexes(s)
-                    if h not in sup and b not in sup and c not in sup:
-                        return True
-    return False
-
-
-def all_free_triangles(s: HuangState) -> list[int]:
-    sup = supported_hexes(s)
-    return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
-
-
-def leader_candidates(board: list[int]) -> list[int]:
-    """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
-    mark = bytearray(NUM_HEXES)
-    out = []
-    h = -1
-    try:
-        while True:
-            h = board.index(YELLOW_TILE, h + 1)
-            for t in NEIGHBOURS[h]:
-                if not mark[t]:
-                    mark[t] = 1
-                    if board[t] == EMPTY and not IS_RIVER[t]:
-                        out.append(t)
-    except ValueError:
-        pass
-    out.sort()
-    return out
-
-
-def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
-    """Board and labels with leader i lifted (§6.1: moves are evaluated after lifting)."""
-    x = s.leaders[i]
-    if x < 0:
-        return s.board, s.labels, -1
-    board = s.board[:]
-    lab = s.labels[:]
-    board[x] = EMPTY
-    leave(board, lab, x)
-    return board, lab, x
-
-
-def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> dict[int, int]:
-    """Colour bitmask of the leaders of each kingdom (leader `skip` ignored)."""
-    km: dict[int, int] = {}
-    i = 0
-    for pos in s.leaders:
-        if pos >= 0 and i != skip:
-            lb = lab[pos]
-            km[lb] = km.get(lb, 0) | LEADER_BIT[i]
-        i += 1
-    return km
-
-
-def _join_ok(lab: list[int], km: dict[int, int], t: int, bit: int) -> bool:
-    """§6.1 join rule: with >= 2 adjacent kingdoms the merge must have no duplicate colour."""
-    first = -1
-    for n in NEIGHBOURS[t]:
-        lb = lab[n]
-        if lb < 0 or lb == first or lb not in km:
-            continue
-        if first < 0:
-            first = lb
-            continue
-        ks = {lab[x] for x in NEIGHBOURS[t]}
-        ks.intersection_update(km)
-        acc = bit
-        for k in ks:
-            m = km[k]
-            if acc & m:
-                return False
-            acc |= m
-        return True
-    return True
-
-
-def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
-    """§6.1: legal hexes for leader i (seat * 5 + colour)."""
-    board, lab, x = _lifted(s, i)
-    km = _kingdom_masks(s, lab, i)
-    bit = 1 << (i % 5)
-    out = []
-    for t in leader_candidates(board):
-        if t != x and _join_ok(lab, km, t, bit):
-            out.append(t)
-            if first_only:
-                break
-    return out
-
-
-def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
-    if not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or IS_RIVER[t] or t == s.leaders[i]:
-        return False
-    board, lab, _ = _lifted(s, i)
-    if yellow_adjacent(board, t) == 0:
-        return False
-    return _join_ok(lab, _kingdom_masks(s, lab, i), t, 1 << (i % 5))
-
-
-def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
-    """§6.2: empty hex; blue on a river, every other colour on land."""
-    return 0 <= h < NUM_HEXES and s.board[h] == EMPTY and IS_RIVER[h] == (colour == BLUE)
-
-
-def tile_hexes(s: HuangState, colour: int) -> list[int]:
-    board = s.board
-    return [h for h in (RIVER if colour == BLUE else LAND) if board[h] == EMPTY]
-
-
-def _has_tile_hex(s: HuangState, colour: int) -> bool:
-    board = s.board
-    for h in RIVER if colour == BLUE else LAND:
-        if board[h] == EMPTY:
-            return True
-    return False
-
-
-def _can_discard_two(s: HuangState, p: int, colour: int) -> bool:
-    """§6.3/§6.4: two tiles of `colour`, or one plus the off-board leader of that colour."""
-    n = s.hands[p * 5 + colour]
-    return n >= 2 or (n >= 1 and s.leaders[p * 5 + colour] < 0)
-
-
-def _any_tile_on_board(s: HuangState) -> bool:
-    for x in s.board:
-        if TILE <= x < LEADER:
-            return True
-    return False
 
 
 # ============================================================================================
@@ -417,9 +239,9 @@ def legal_actions(s: HuangState) -> list[Action]:
     if t is A.CommitWarLeader:
         return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
     if t is A.ChooseWarWinner:
-        return [WINNER[i] for i in war_top_parties(s)]
+        return [WINNER[i] for i in conflicts.war_top_parties(s)]
     if t is A.RemoveWinnerTile:
-        return [REMOVE_RED[h] for h in winner_red_tiles(s)]
+        return [REMOVE_RED[h] for h in conflicts.winner_red_tiles(s)]
     raise AssertionError(f"unknown request {req!r}")
 
 
@@ -512,20 +334,20 @@ def apply_action(s: HuangState, a: Action) -> None:
         else:
             finish_exchange(s, p, req.count)
     elif t is A.CommitRevolt:
-        commit_revolt(s, p, a.count)  # type: ignore[attr-defined]
+        conflicts.commit_revolt(s, p, a.count)  # type: ignore[attr-defined]
     elif t is A.ChooseSupport:
         if isinstance(a, A.SupportParty):
             s.pending = A.CommitWarTiles(p, a.party)
         else:
-            next_supporter(s)
+            conflicts.next_supporter(s)
     elif t is A.CommitWarTiles:
-        commit_war_tiles(s, p, req.party, a.count)  # type: ignore[attr-defined]
+        conflicts.commit_war_tiles(s, p, req.party, a.count)  # type: ignore[attr-defined]
     elif t is A.CommitWarLeader:
-        commit_war_support(s, p, req.party, req.tiles, a.use)  # type: ignore[attr-defined]
+        conflicts.commit_war_support(s, p, req.party, req.tiles, a.use)  # type: ignore[attr-defined]
     elif t is A.ChooseWarWinner:
-        resolve_war(s, a.party)  # type: ignore[attr-defined]
+        conflicts.resolve_war(s, a.party)  # type: ignore[attr-defined]
     elif t is A.RemoveWinnerTile:
-        remove_winner_tile(s, a.hex, req.remaining)  # type: ignore[attr-defined]
+        conflicts.remove_winner_tile(s, a.hex, req.remaining)  # type: ignore[attr-defined]
     else:  # pragma: no cover
         raise AssertionError(f"unknown request {req!r}")
 
@@ -655,103 +477,12 @@ def position_leader(s: HuangState, i: int, t: int) -> None:
     lb = s.labels[t]
     for j in leaders_in(s, lb):
         if j != i and j % 5 == colour:
-            start_revolt(s, i, j)
+            conflicts.start_revolt(s, i, j)
             return
-    end_action(s)
-
-
-def start_revolt(s: HuangState, att: int, dfn: int) -> None:
-    """§8.1 steps 1-2: base strengths (adjacent yellow tiles, +1 for an off-board yellow
-    leader when the contested colour is not yellow)."""
-    colour = att % 5
-    bases = []
-    for i in (att, dfn):
-        b = yellow_adjacent(s.board, s.leaders[i])
-        if colour != YELLOW and s.leaders[i - colour + YELLOW] < 0:
-            b += 1
-        bases.append(b)
-    s.revolt = A.Revolt(colour, att, dfn, bases[0], bases[1])
-    ask_revolt_commit(s)
-
-
-def ask_revolt_commit(s: HuangState) -> None:
-    """§8.1 step 3: attacker commits, then defender (skipped without yellow tiles)."""
-    rv = s.revolt
-    assert rv is not None
-    if rv.attacker_tiles < 0:
-        seat = rv.attacker // 5
-        if s.hands[seat * 5 + YELLOW]:
-            s.pending = A.CommitRevolt(seat)
-            return
-        rv = s.revolt = _replace_revolt(rv, attacker_tiles=0)
-    if rv.defender_tiles < 0:
-        seat = rv.defender // 5
-        if s.hands[seat * 5 + YELLOW]:
-            s.pending = A.CommitRevolt(seat)
-            return
-        s.revolt = _replace_revolt(rv, defender_tiles=0)
-    resolve_revolt(s)
-
-
-def _replace_revolt(rv: A.Revolt, **kw: int) -> A.Revolt:
-    d = {f: getattr(rv, f) for f in rv.__struct_fields__}
-    d.update(kw)
-    return A.Revolt(**d)
-
-
-def commit_revolt(s: HuangState, seat: int, k: int) -> None:
-    rv = s.revolt
-    assert rv is not None
-    s.hands[seat * 5 + YELLOW] -= k
-    if rv.attacker_tiles < 0:
-        s.revolt = _replace_revolt(rv, attacker_tiles=k)
-    else:
-        s.revolt = _replace_revolt(rv, defender_tiles=k)
-    ask_revolt_commit(s)
-
-
-def revolt_strengths(rv: A.Revolt) -> tuple[int, int]:
-    return (rv.attacker_base + max(0, rv.attacker_tiles),
-            rv.defender_base + max(0, rv.defender_tiles))
-
-
-def resolve_revolt(s: HuangState) -> None:
-    """§8.1 step 4: higher total wins, tie to the defender; loser's leader returns, winner
-    +1 VP of the contested colour, committed yellow tiles to the box."""
-    rv = s.revolt
-    assert rv is not None
-    att, dfn = revolt_strengths(rv)
-    winner, loser = (rv.attacker, rv.defender) if att > dfn else (rv.defender, rv.attacker)
-    take_off(s, s.leaders[loser])
-    s.vp[winner // 5 * 5 + rv.colour] += 1
-    s.box[YELLOW] += rv.attacker_tiles + rv.defender_tiles
-    s.revolt = None
     end_action(s)
 
 
 # --- (B) place a tile -----------------------------------------------------------------------------
-
-
-def war_parties(s: HuangState, h: int) -> tuple[list[int], int] | None:
-    """§8.2: kingdoms adjacent to h (computed without h) and the conflict colour mask, or
-    None when no war starts."""
-    lab = s.labels
-    ks = {lab[n] for n in NEIGHBOURS[h]}
-    ks.discard(-1)
-    if len(ks) < 2:
-        return None
-    km = {k: 0 for k in ks}
-    for j, pos in enumerate(s.leaders):
-        if pos >= 0 and lab[pos] in km:
-            km[lab[pos]] |= 1 << (j % 5)
-    seen = conflict = 0
-    for m in km.values():
-        conflict |= seen & m
-        seen |= m
-    if not conflict:
-        return None
-    parties = sorted(k for k, m in km.items() if m & conflict)
-    return parties, conflict
 
 
 def place_tile(s: HuangState, colour: int, h: int) -> None:
@@ -761,7 +492,7 @@ def place_tile(s: HuangState, colour: int, h: int) -> None:
     war = war_parties(s, h)
     if war is not None:
         s.board[h] = TILE + colour
-        start_war(s, h, *war)
+        conflicts.start_war(s, h, *war)
         return
     put(s, h, TILE + colour)
     score_tile(s, h, colour)
@@ -805,10 +536,6 @@ def offer_blue_chain(s: HuangState, h: int) -> None:
                 s.pending = A.ChooseChain(p, h)
                 return
     end_action(s)
-
-
-def _triangle_colour(s: HuangState, t: int) -> int:
-    return s.board[TRIANGLES[t][0]] - TILE
 
 
 def build_pagoda(s: HuangState, t: int) -> None:
@@ -882,174 +609,6 @@ def finish_exchange(s: HuangState, p: int, count: int) -> None:
     end_action(s)
 
 
-# --- war (§8.2) ---------------------------------------------------------------------
-
-
-def red_tiles_in(s: HuangState, label: int) -> list[int]:
-    board, lab = s.board, s.labels
-    return [h for h in range(NUM_HEXES) if lab[h] == label and board[h] == RED_TILE]
-
-
-def start_war(s: HuangState, h: int, parties: list[int], conflict: int) -> None:
-    """§8.2: unification marker on h; parties, participating leaders and base strengths."""
-    s.marker = h
-    lab = s.labels
-    pset = set(parties)
-    participants = tuple(i for i, pos in enumerate(s.leaders)
-                         if pos >= 0 and lab[pos] in pset and conflict >> (i % 5) & 1)
-    base = tuple(len(red_tiles_in(s, lb)) for lb in parties)
-    zeros = (0,) * len(parties)
-    s.war = A.War(h, tuple(parties), participants, base, zeros, zeros)
-    next_supporter(s, first=True)
-
-
-def _can_support(s: HuangState, p: int) -> bool:
-    return s.hands[p * 5 + RED] > 0 or s.leaders[p * 5 + RED] < 0
-
-
-def next_supporter(s: HuangState, first: bool = False) -> None:
-    """§8.2 support round: from the active player's left, clockwise, active player last."""
-    war = s.war
-    assert war is not None
-    n = s.num_players
-    k = war.supported if first else war.supported + 1
-    while k < n:
-        seat = (s.active + 1 + k) % n
-        if _can_support(s, seat):
-            s.war = _replace_war(war, supported=k)
-            s.pending = A.ChooseSupport(seat)
-            return
-        k += 1
-    s.war = _replace_war(war, supported=n)
-    top = war_top_parties(s)
-    if len(top) == 1:
-        resolve_war(s, top[0])
-    else:
-        s.pending = A.ChooseWarWinner(s.active)
-
-
-def _replace_war(war: A.War, **kw: object) -> A.War:
-    d = {f: getattr(war, f) for f in war.__struct_fields__}
-    d.update(kw)
-    return A.War(**d)  # type: ignore[arg-type]
-
-
-def commit_war_tiles(s: HuangState, p: int, party: int, k: int) -> None:
-    if s.leaders[p * 5 + RED] < 0:
-        if k == 0:
-            commit_war_support(s, p, party, 0, True)
-        else:
-            s.pending = A.CommitWarLeader(p, party, k)
-    else:
-        commit_war_support(s, p, party, k, False)
-
-
-def commit_war_support(s: HuangState, p: int, party: int, k: int, leader: bool) -> None:
-    """§8.2: red tiles from hand (revealed) plus optionally the off-board red leader."""
-    war = s.war
-    assert war is not None
-    s.hands[p * 5 + RED] -= k
-    tiles = list(war.tiles)
-    tiles[party] += k
-    leaders = list(war.leaders)
-    leaders[party] += int(leader)
-    s.war = _replace_war(war, tiles=tuple(tiles), leaders=tuple(leaders))
-    next_supporter(s)
-
-
-def war_strengths(war: A.War) -> list[int]:
-    return [b + t + ld for b, t, ld in zip(war.base, war.tiles, war.leaders, strict=True)]
-
-
-def war_top_parties(s: HuangState) -> list[int]:
-    war = s.war
-    assert war is not None
-    st = war_strengths(war)
-    top = max(st)
-    return [i for i, x in enumerate(st) if x == top]
-
-
-def resolve_war(s: HuangState, winner: int) -> None:
-    """§8.2 (a)-(d): losers lose their participating leaders and red tiles; VP for each
-    removed leader matched in the winner; the winner loses M red tiles."""
-    war = s.war
-    assert war is not None
-    st = war_strengths(war)
-    m = max(x for i, x in enumerate(st) if i != winner)
-    lab = s.labels
-    loser_labels = {lb for i, lb in enumerate(war.parties) if i != winner}
-    win_label = war.parties[winner]
-    removed = [i for i in war.participants if lab[s.leaders[i]] in loser_labels]
-    red = [h for h in range(NUM_HEXES) if lab[h] in loser_labels and s.board[h] == RED_TILE]
-    winner_leaders = {i % 5: i // 5 for i in leaders_in(s, win_label)}
-    # labels stay frozen until the war ends, so the parties keep their identity
-    for i in removed:
-        pos = s.leaders[i]
-        s.board[pos] = EMPTY
-        lab[pos] = -1
-        s.leaders[i] = -1
-    for h in red:
-        s.board[h] = EMPTY
-        lab[h] = -1
-        s.box[RED] += 1
-        release_buildings(s, h)
-    for i in removed:
-        owner = winner_leaders.get(i % 5)
-        if owner is not None:
-            s.vp[owner * 5 + i % 5] += 1
-    committed = sum(war.tiles)
-    s.box[RED] += committed
-    shortfall = m - war.tiles[winner]
-    if shortfall > 0:
-        own = red_tiles_in(s, win_label)
-        if len(own) <= shortfall:
-            for h in own:
-                _remove_red(s, h)
-        else:
-            s.war = _replace_war(war, winner=winner, winner_tiles=tuple(own))
-            s.pending = A.RemoveWinnerTile(s.active, shortfall)
-            return
-    end_war(s)
-
-
-def winner_red_tiles(s: HuangState) -> list[int]:
-    war = s.war
-    assert war is not None
-    board = s.board
-    return [h for h in war.winner_tiles if board[h] == RED_TILE]
-
-
-def _remove_red(s: HuangState, h: int) -> None:
-    s.board[h] = EMPTY
-    s.labels[h] = -1
-    s.box[RED] += 1
-    release_buildings(s, h)
-
-
-def remove_winner_tile(s: HuangState, h: int, remaining: int) -> None:
-    """§8.2(d): the active player removes the shortfall one tile at a time."""
-    _remove_red(s, h)
-    remaining -= 1
-    if remaining > 0 and len(winner_red_tiles(s)) > remaining:
-        s.pending = A.RemoveWinnerTile(s.active, remaining)
-        return
-    if remaining > 0:
-        for x in winner_red_tiles(s):
-            _remove_red(s, x)
-    end_war(s)
-
-
-def end_war(s: HuangState) -> None:
-    """§8.2 (e)-(g): marker removed, U stays as a normal tile, stranding check."""
-    s.marker = -1
-    s.war = None
-    s.labels[:] = compute_labels(s.board)
-    strand_leaders(s)
-    end_action(s)
-
-
-def is_tile(x: int) -> bool:
-    return TILE <= x < LEADER
 
 
 __all__ = ["WHITE", "ALL_ACTIONS", "setup", "legal_actions", "is_legal", "apply_action"]

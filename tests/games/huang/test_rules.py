@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.games.huang import actions as A
-from engine.games.huang import rules
+from engine.games.huang import queries as rules
 from engine.games.huang.data import BLUE, GREEN, RED, TILE, WHITE, YELLOW
 from engine.protocol import IllegalActionError, InvalidConfigError
 from tests.games.huang.test_scenarios import H, build, conserved, pagoda, play, tri, vp

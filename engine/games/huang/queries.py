@@ -1,0 +1,262 @@
+"""Read-only questions about a Huang position: groups, kingdoms, legal targets (rules §4,
+§6, §8). Nothing here changes the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.huang import actions as A
+from engine.games.huang.board import leave
+from engine.games.huang.data import (
+    BLUE,
+    EMPTY,
+    IS_RIVER,
+    LAND,
+    LEADER,
+    NEIGHBOURS,
+    NUM_HEXES,
+    RED,
+    RIVER,
+    TILE,
+    TRIANGLES,
+    TRIANGLES_AT,
+    YELLOW,
+)
+from engine.games.huang.data import (
+    TRIANGLE_ANCHORED as ANCHORED,
+)
+
+if TYPE_CHECKING:
+    from engine.games.huang.state import HuangState
+
+YELLOW_TILE = TILE + YELLOW
+RED_TILE = TILE + RED
+#: colour bit of leader index i (seat * 5 + colour)
+LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
+
+
+def hand_total(s: HuangState, p: int) -> int:
+    h = s.hands
+    b = p * 5
+    return h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+
+
+def leaders_in(s: HuangState, label: int) -> list[int]:
+    """Leader indices (seat * 5 + colour) in the group with this label."""
+    lab = s.labels
+    return [i for i, pos in enumerate(s.leaders) if pos >= 0 and lab[pos] == label]
+
+
+def supported_hexes(s: HuangState) -> set[int]:
+    """Hexes under a pagoda (§4: support tiles)."""
+    out: set[int] = set()
+    for t in s.pagodas:
+        if t >= 0:
+            out.update(TRIANGLES[t])
+    return out
+
+
+def yellow_adjacent(board: list[int], h: int) -> int:
+    """§8.1: yellow tiles adjacent to hex h (tiles under buildings count)."""
+    n = 0
+    for x in NEIGHBOURS[h]:
+        if board[x] == YELLOW_TILE:
+            n += 1
+    return n
+
+
+def free_triangle(s: HuangState, t: int, supported: set[int]) -> bool:
+    """§6.2.5: three same-colour tiles, none supporting a building."""
+    a, b, c = TRIANGLES[t]
+    board = s.board
+    x = board[a]
+    return (TILE <= x < LEADER and board[b] == x and board[c] == x
+            and a not in supported and b not in supported and c not in supported)
+
+
+def building_triangles(s: HuangState, h: int) -> list[int]:
+    """§6.2.5: free triangles containing the tile just placed on h."""
+    sup = supported_hexes(s)
+    if h in sup:
+        return []
+    return [t for t in TRIANGLES_AT[h] if free_triangle(s, t, sup)]
+
+
+def any_free_triangle(s: HuangState) -> bool:
+    """§6.4: some free triangle exists on the board."""
+    board = s.board
+    sup: set[int] | None = None
+    for h in range(NUM_HEXES):
+        x = board[h]
+        if TILE <= x < LEADER:
+            for b, c in ANCHORED[h]:
+                if board[b] == x and board[c] == x:
+                    if sup is None:
+                        sup = supported_hexes(s)
+                    if h not in sup and b not in sup and c not in sup:
+                        return True
+    return False
+
+
+def all_free_triangles(s: HuangState) -> list[int]:
+    sup = supported_hexes(s)
+    return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
+
+
+def leader_candidates(board: list[int]) -> list[int]:
+    """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
+    mark = bytearray(NUM_HEXES)
+    out = []
+    h = -1
+    try:
+        while True:
+            h = board.index(YELLOW_TILE, h + 1)
+            for t in NEIGHBOURS[h]:
+                if not mark[t]:
+                    mark[t] = 1
+                    if board[t] == EMPTY and not IS_RIVER[t]:
+                        out.append(t)
+    except ValueError:
+        pass
+    out.sort()
+    return out
+
+
+def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
+    """Board and labels with leader i lifted (§6.1: moves are evaluated after lifting)."""
+    x = s.leaders[i]
+    if x < 0:
+        return s.board, s.labels, -1
+    board = s.board[:]
+    lab = s.labels[:]
+    board[x] = EMPTY
+    leave(board, lab, x)
+    return board, lab, x
+
+
+def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> dict[int, int]:
+    """Colour bitmask of the leaders of each kingdom (leader `skip` ignored)."""
+    km: dict[int, int] = {}
+    i = 0
+    for pos in s.leaders:
+        if pos >= 0 and i != skip:
+            lb = lab[pos]
+            km[lb] = km.get(lb, 0) | LEADER_BIT[i]
+        i += 1
+    return km
+
+
+def _join_ok(lab: list[int], km: dict[int, int], t: int, bit: int) -> bool:
+    """§6.1 join rule: with >= 2 adjacent kingdoms the merge must have no duplicate colour."""
+    first = -1
+    for n in NEIGHBOURS[t]:
+        lb = lab[n]
+        if lb < 0 or lb == first or lb not in km:
+            continue
+        if first < 0:
+            first = lb
+            continue
+        ks = {lab[x] for x in NEIGHBOURS[t]}
+        ks.intersection_update(km)
+        acc = bit
+        for k in ks:
+            m = km[k]
+            if acc & m:
+                return False
+            acc |= m
+        return True
+    return True
+
+
+def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
+    """§6.1: legal hexes for leader i (seat * 5 + colour)."""
+    board, lab, x = _lifted(s, i)
+    km = _kingdom_masks(s, lab, i)
+    bit = 1 << (i % 5)
+    out = []
+    for t in leader_candidates(board):
+        if t != x and _join_ok(lab, km, t, bit):
+            out.append(t)
+            if first_only:
+                break
+    return out
+
+
+def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
+    if not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or IS_RIVER[t] or t == s.leaders[i]:
+        return False
+    board, lab, _ = _lifted(s, i)
+    if yellow_adjacent(board, t) == 0:
+        return False
+    return _join_ok(lab, _kingdom_masks(s, lab, i), t, 1 << (i % 5))
+
+
+def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
+    """§6.2: empty hex; blue on a river, every other colour on land."""
+    return 0 <= h < NUM_HEXES and s.board[h] == EMPTY and IS_RIVER[h] == (colour == BLUE)
+
+
+def tile_hexes(s: HuangState, colour: int) -> list[int]:
+    board = s.board
+    return [h for h in (RIVER if colour == BLUE else LAND) if board[h] == EMPTY]
+
+
+def _has_tile_hex(s: HuangState, colour: int) -> bool:
+    board = s.board
+    for h in RIVER if colour == BLUE else LAND:
+        if board[h] == EMPTY:
+            return True
+    return False
+
+
+def _can_discard_two(s: HuangState, p: int, colour: int) -> bool:
+    """§6.3/§6.4: two tiles of `colour`, or one plus the off-board leader of that colour."""
+    n = s.hands[p * 5 + colour]
+    return n >= 2 or (n >= 1 and s.leaders[p * 5 + colour] < 0)
+
+
+def _any_tile_on_board(s: HuangState) -> bool:
+    for x in s.board:
+        if TILE <= x < LEADER:
+            return True
+    return False
+
+
+def war_parties(s: HuangState, h: int) -> tuple[list[int], int] | None:
+    """§8.2: kingdoms adjacent to h (computed without h) and the conflict colour mask, or
+    None when no war starts."""
+    lab = s.labels
+    ks = {lab[n] for n in NEIGHBOURS[h]}
+    ks.discard(-1)
+    if len(ks) < 2:
+        return None
+    km = {k: 0 for k in ks}
+    for j, pos in enumerate(s.leaders):
+        if pos >= 0 and lab[pos] in km:
+            km[lab[pos]] |= 1 << (j % 5)
+    seen = conflict = 0
+    for m in km.values():
+        conflict |= seen & m
+        seen |= m
+    if not conflict:
+        return None
+    parties = sorted(k for k, m in km.items() if m & conflict)
+    return parties, conflict
+
+
+def red_tiles_in(s: HuangState, label: int) -> list[int]:
+    board, lab = s.board, s.labels
+    return [h for h in range(NUM_HEXES) if lab[h] == label and board[h] == RED_TILE]
+
+
+def revolt_strengths(rv: A.Revolt) -> tuple[int, int]:
+    return (rv.attacker_base + max(0, rv.attacker_tiles),
+            rv.defender_base + max(0, rv.defender_tiles))
+
+
+def war_strengths(war: A.War) -> list[int]:
+    return [b + t + ld for b, t, ld in zip(war.base, war.tiles, war.leaders, strict=True)]
+
+
+def _triangle_colour(s: HuangState, t: int) -> int:
+    return s.board[TRIANGLES[t][0]] - TILE
