@@ -11,6 +11,7 @@ Strategy (greedy, one decision at a time, from the observation only):
    dragon (2 VP) when it beats every take, favouring it when ahead (it hastens the end).
 3. Finishing: same values as in 2 with the stone actually taken.
 4. Shrines: always build, on the highest stacks of the merged set.
+5. Spirit card (option): never activated; in spirit windows it proceeds.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.games.dragon_castle.actions import (
     DiscardStone,
     Pair,
     Place,
+    Proceed,
     StoneAndShrine,
     StopBuilding,
     SummonDragon,
@@ -180,6 +182,9 @@ class HeuristicBot(Bot):
             return legal[0]
         me = obs.seat
         realm = RealmView(obs, me)
+        if obs.phase not in ("build_shrines", "place", "finish_action", "action"):
+            # spirit windows and powers: this bot never activates the spirit by choice
+            return next((a for a in legal if isinstance(a, Proceed)), legal[0])
         if obs.phase == "build_shrines":
             builds = [a for a in legal if isinstance(a, BuildShrine)]
             if not builds:

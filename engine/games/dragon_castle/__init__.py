@@ -1,5 +1,5 @@
 """Dragon Castle (Horrible Games, 2017), 2-4 players: base game (rules doc
-../shared/rules/dragon_castle.md, seed 003) with the optional dragon card."""
+../shared/rules/dragon_castle.md, seed 003) with the optional dragon and spirit cards."""
 
 from __future__ import annotations
 
@@ -33,8 +33,12 @@ GAME = registry.Game(
     options=(
         registry.Option("dragon_card", False,
                         "draw 1 random dragon card that adds end-game points (rules §9)"),
+        registry.Option("spirit_card", False,
+                        "draw 1 random spirit card, activated once per turn for a cost "
+                        "(rules §8)"),
     ),
-    presets=({"dragon_card": True},),
+    presets=({"dragon_card": True}, {"spirit_card": True},
+             {"dragon_card": True, "spirit_card": True}),
     max_decisions=3000,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",
 )

@@ -57,9 +57,92 @@ class StopBuilding(Action, frozen=True):
     """Rules §6.3 step 4: build no more shrines on this set."""
 
 
+# --- spirit cards (rules §8) ---------------------------------------------------------------
+class ActivateSpirit(Action, frozen=True):
+    """Rules §8.1: activate the spirit, paying with the face-up realm stone at (r, c)."""
+
+    r: int
+    c: int
+
+
+class ActivateSpiritShrine(Action, frozen=True):
+    """Rules §8.1: activate the spirit, paying with a shrine from your pool."""
+
+
+class Proceed(Action, frozen=True):
+    """Rules §8.1: go on without activating the spirit in this window."""
+
+
+class DestroyStone(Action, frozen=True):
+    """Rules §8.2 Destruction: remove this available castle stone from the game."""
+
+    x: int
+    y: int
+
+
+class MergeGroup(Action, frozen=True):
+    """Rules §8.2 Beauty / Cunning: merge the set whose lowest cell is (r, c)."""
+
+    r: int
+    c: int
+
+
+class ChangeStone(Action, frozen=True):
+    """Rules §8.2 Change: treat the face-up special stone at (r, c) as type `kind`."""
+
+    r: int
+    c: int
+    kind: int
+
+
+class MoveFrom(Action, frozen=True):
+    """Rules §8.2 Strength: pick up the shrineless top stone at (r, c)."""
+
+    r: int
+    c: int
+
+
+class MoveTo(Action, frozen=True):
+    """Rules §8.2 Strength: put the picked-up stone on (r, c) (placement rules)."""
+
+    r: int
+    c: int
+
+
+class StopMoving(Action, frozen=True):
+    """Rules §8.2 Strength: move only one stone."""
+
+
+class FlipStone(Action, frozen=True):
+    """Rules §8.2 Wind: flip the face-up stone at (r, c) face down (not a merge)."""
+
+    r: int
+    c: int
+
+
+class NoFlip(Action, frozen=True):
+    """Rules §8.2 Wind: flip nothing (then a shrine must move)."""
+
+
+class ShrineFrom(Action, frozen=True):
+    """Rules §8.2 Wind: move the built shrine at (r, c) ..."""
+
+    r: int
+    c: int
+
+
+class ShrineTo(Action, frozen=True):
+    """Rules §8.2 Wind: ... onto the face-down shrineless top stone at (r, c)."""
+
+    r: int
+    c: int
+
+
 DragonCastleAction = (
     TakeStone | Pair | StoneAndShrine | DiscardStone | SummonDragon | Place | BuildShrine
-    | StopBuilding
+    | StopBuilding | ActivateSpirit | ActivateSpiritShrine | Proceed | DestroyStone
+    | MergeGroup | ChangeStone | MoveFrom | MoveTo | StopMoving | FlipStone | NoFlip
+    | ShrineFrom | ShrineTo
 )
 
 #: canonical action objects, indexed by padded castle index / realm cell index
@@ -73,6 +156,21 @@ PLACE: tuple[Place, ...] = tuple(Place(*divmod(i, REALM_SIZE)) for i in range(RE
 BUILD: tuple[BuildShrine, ...] = tuple(
     BuildShrine(*divmod(i, REALM_SIZE)) for i in range(REALM_CELLS)
 )
+_R = tuple(divmod(i, REALM_SIZE) for i in range(REALM_CELLS))
+ACTIVATE: tuple[ActivateSpirit, ...] = tuple(ActivateSpirit(r, c) for r, c in _R)
+MERGE_GROUP: tuple[MergeGroup, ...] = tuple(MergeGroup(r, c) for r, c in _R)
+CHANGE: tuple[tuple[ChangeStone, ...], ...] = tuple(
+    tuple(ChangeStone(r, c, k) for k in range(6)) for r, c in _R)
+MOVE_FROM: tuple[MoveFrom, ...] = tuple(MoveFrom(r, c) for r, c in _R)
+MOVE_TO: tuple[MoveTo, ...] = tuple(MoveTo(r, c) for r, c in _R)
+FLIP: tuple[FlipStone, ...] = tuple(FlipStone(r, c) for r, c in _R)
+SHRINE_FROM: tuple[ShrineFrom, ...] = tuple(ShrineFrom(r, c) for r, c in _R)
+SHRINE_TO: tuple[ShrineTo, ...] = tuple(ShrineTo(r, c) for r, c in _R)
+DESTROY: dict[int, DestroyStone] = {i: DestroyStone(a.x, a.y) for i, a in TAKE.items()}
+ACTIVATE_SHRINE = ActivateSpiritShrine()
+PROCEED = Proceed()
+STOP_MOVING = StopMoving()
+NO_FLIP = NoFlip()
 STONE_AND_SHRINE = StoneAndShrine()
 DISCARD = DiscardStone()
 SUMMON = SummonDragon()
@@ -83,18 +181,21 @@ _SPACES: dict[tuple[int, tuple[tuple[str, Any], ...]], ActionSpace] = {}
 
 def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
     """The fixed enumeration: takes, pairs (castle order), the three finishing actions,
-    summon, placements, shrine builds (realm order), stop. Same for every player count."""
+    summon, placements, shrine builds (realm order), stop, then the spirit decisions.
+    Same for every player count and option set."""
     key = (num_players, tuple(sorted((options or {}).items())))
     space = _SPACES.get(key)
     if space is None:
         space = _SPACES[key] = ActionSpace(
             [*TAKE.values(), *PAIR.values(), STONE_AND_SHRINE, DISCARD, SUMMON, *PLACE,
-             *BUILD, STOP]
+             *BUILD, STOP, *ACTIVATE, ACTIVATE_SHRINE, PROCEED, *DESTROY.values(),
+             *MERGE_GROUP, *(a for row in CHANGE for a in row), *MOVE_FROM, *MOVE_TO,
+             STOP_MOVING, *FLIP, NO_FLIP, *SHRINE_FROM, *SHRINE_TO]
         )
     return space
 
 
-def castle_cell(a: TakeStone | Pair) -> int:
+def castle_cell(a: TakeStone | Pair | DestroyStone) -> int:
     """Padded castle index of an action's cell, or -1 when off the grid."""
     x, y = a.x, a.y
     if type(x) is not int or type(y) is not int:
@@ -104,7 +205,7 @@ def castle_cell(a: TakeStone | Pair) -> int:
     return -1
 
 
-def realm_cell(a: Place | BuildShrine) -> int:
+def realm_cell(a: Any) -> int:
     """Realm index of an action's cell, or -1 when off the board."""
     r, c = a.r, a.c
     if type(r) is not int or type(c) is not int:

@@ -187,3 +187,35 @@ DRAGON_CARDS_PL: tuple[str, ...] = (
     "Spokój", "Majestat", "Odwaga", "Pokora", "Prawość",
     "Waleczność", "Pobożność", "Potęga", "Harmonia", "Wiedza",
 )
+
+# --- Spirit cards (rules §8) ---------------------------------------------------------------
+SPIRIT_CARDS: tuple[str, ...] = (
+    "Deception", "Beauty", "Wind", "Change", "Strength",
+    "Elegance", "Depths", "Faith", "Destruction", "Cunning",
+)
+SPIRIT_CARDS_PL: tuple[str, ...] = (
+    "Oszustwo", "Piękno", "Wiatr", "Zmiana", "Siła",
+    "Elegancja", "Głębiny", "Wiara", "Zniszczenie", "Spryt",
+)
+(DECEPTION, BEAUTY, WIND_SPIRIT, CHANGE, STRENGTH,
+ ELEGANCE, DEPTHS, FAITH, DESTRUCTION, CUNNING) = range(10)
+#: activation windows [reconstructed discretisation of "any time"]: W1 before the action,
+#: W2 after the first stone, W3 after placement before the merge check, W4 after merges
+W1, W2, W3, W4 = 1, 2, 3, 4
+ANY_WINDOW = frozenset((W1, W2, W3, W4))
+SPIRIT_WINDOWS: tuple[frozenset[int], ...] = (
+    frozenset((W2,)),  # Deception
+    ANY_WINDOW,  # Beauty
+    ANY_WINDOW,  # Wind
+    ANY_WINDOW,  # Change
+    ANY_WINDOW,  # Strength
+    frozenset((W1, W2)),  # Elegance
+    frozenset((W2,)),  # Depths
+    frozenset((W3, W4)),  # Faith
+    ANY_WINDOW,  # Destruction
+    ANY_WINDOW,  # Cunning
+)
+BEAUTY_BONUS = 1
+BEAUTY_SHRINES = 2
+CUNNING_SET = 3
+CUNNING_POINTS = 2

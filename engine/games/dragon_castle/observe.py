@@ -3,7 +3,8 @@
 Declared visibility:
 - public: castle heights and top stones, realms (stacks, tops, faces, shrines), pools, VP,
   countdown tokens and track, shrine supply, dragon cards, the pending requests, the
-  number of stones of each identity that have left the castle;
+  number of stones of each identity that have left the castle, the spirit card and its
+  turn flags;
 - hidden from everyone: the identities of covered castle stones (shown as counts per
   identity, derived from the public counts) and the random generator.
 Nothing is owner-only, so every seat sees the same except `legal_actions`.
@@ -48,6 +49,14 @@ class DragonCastleObservation(Observation, kw_only=True):
     last_round: bool
     gone: list[int]
     pending: list[Request]
+    spirit_cards: list[int]
+    spirit_used: list[int]
+    pair_mode: int
+    first_cell: int
+    first_level: int
+    elegance: int
+    merged_now: list[int]
+    shrines_out: int
 
 
 def observation(s: DragonCastleState, seat: int) -> DragonCastleObservation:
@@ -71,5 +80,8 @@ def observation(s: DragonCastleState, seat: int) -> DragonCastleObservation:
         pool=list(s.pool), vp=list(s.vp), tokens=list(s.tokens), supply=s.supply,
         track_singles=s.track_singles, track_stack=s.track_stack,
         first_player=s.first_player, turn=s.seat, last_round=s.last_round,
-        gone=list(s.gone), pending=list(s.pending),
+        gone=list(s.gone), pending=list(s.pending), spirit_cards=list(s.spirit_cards),
+        spirit_used=list(s.spirit_used), pair_mode=s.pair_mode, first_cell=s.first_cell,
+        first_level=s.first_level, elegance=s.elegance, merged_now=list(s.merged_now),
+        shrines_out=s.shrines_out,
     )

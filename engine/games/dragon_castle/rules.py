@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
-from engine.protocol import IllegalActionError
+from engine.protocol import Action, IllegalActionError
 
 from .actions import (
     BUILD,
     DISCARD,
     PAIR,
     PLACE,
+    PROCEED,
     STONE_AND_SHRINE,
     STOP,
     SUMMON,
@@ -24,6 +25,7 @@ from .actions import (
     DiscardStone,
     Pair,
     Place,
+    Proceed,
     StoneAndShrine,
     StopBuilding,
     SummonDragon,
@@ -50,13 +52,34 @@ from .data import (
     SHRINE_ALLOWANCE_FACTION,
     SHRINE_ALLOWANCE_SPECIAL,
     SHRINES_TOTAL,
+    SPIRIT_CARDS,
     STANDARD_LAYOUTS,
     START_POOL,
     TYPE_OF,
+    W1,
+    W2,
+    W3,
+    W4,
     layout_heights,
     merge_points,
 )
-from .requests import BuildShrines, CheckMerges, ChooseAction, FinishAction, PlaceTaken
+from .requests import (
+    BuildShrines,
+    CheckMerges,
+    ChooseAction,
+    FinishAction,
+    PlaceTaken,
+    SpiritWindow,
+)
+from .spirits import (
+    SPIRIT_REQUESTS,
+    activate,
+    activation_options,
+    elegance_first_cells,
+    pair_ok,
+    spirit_apply,
+    spirit_legal,
+)
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
@@ -88,6 +111,9 @@ def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
     cards: list[int] = []
     if options.get("dragon_card"):
         cards.append(rng.below(len(DRAGON_CARDS)))
+    spirits: list[int] = []
+    if options.get("spirit_card"):
+        spirits.append(rng.below(len(SPIRIT_CARDS)))
     first = rng.below(num_players)
     singles = COUNTDOWN_SINGLES[num_players]
     cells = num_players * REALM_CELLS
@@ -98,6 +124,7 @@ def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
         supply=SHRINES_TOTAL - START_POOL * num_players, track_singles=singles,
         track_stack=COUNTDOWN_TOKENS - singles, first_player=first, seat=first,
         last_round=False, gone=[0] * NUM_IDENTITIES, pending=[ChooseAction(first)],
+        spirit_cards=spirits, spirit_used=[0] * len(spirits),
     )
 
 
@@ -121,17 +148,33 @@ def castle_top(s: DragonCastleState, i: int) -> int:
 
 
 def first_stone_options(s: DragonCastleState) -> list[TakeStone]:
-    """Rules §6.1: the available stones at the top level T."""
+    """Rules §6.1: the available stones at the top level T (after Elegance: short-exposed
+    stones at T that are not available, §8.2)."""
     h = s.castle_h
     t = max(h)
     if t == 0:
         return []
+    if s.elegance == 1:
+        return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.num_players])]
     return [TAKE[i] for i in LAYOUT_CELLS[s.num_players]
             if h[i] == t and (h[i - 1] < t or h[i + 1] < t)]
 
 
+def first_stone_ok(s: DragonCastleState, i: int) -> bool:
+    h = s.castle_h
+    level = h[i] if i >= 0 else 0
+    if level == 0 or level != max(h):
+        return False
+    if s.elegance == 1:
+        return i in elegance_first_cells(s, (i,))
+    return is_available(h, i)
+
+
 def pair_options(s: DragonCastleState, stone: int) -> list[Pair]:
-    """Rules §6.1a: available stones (any level) identical to the first stone."""
+    """Rules §6.1a: available stones (any level) identical to the first stone (spirit
+    modes: spirits.pair_ok)."""
+    if s.pair_mode or s.elegance:
+        return [PAIR[i] for i in LAYOUT_CELLS[s.num_players] if pair_ok(s, i, stone)]
     h, castle = s.castle_h, s.castle
     out = []
     for i in LAYOUT_CELLS[s.num_players]:
@@ -210,6 +253,8 @@ def merge_set(s: DragonCastleState, seat: int, cells: list[int]) -> int:
     if kind == DRAGON:
         points += DRAGON_SET_BONUS
     s.vp[seat] += points
+    if s.spirit_cards:
+        s.merged_now += cells
     special = IS_SPECIAL[s.top[base + cells[0]]]
     return SHRINE_ALLOWANCE_SPECIAL if special else SHRINE_ALLOWANCE_FACTION
 
@@ -243,6 +288,11 @@ def end_turn(s: DragonCastleState) -> None:
         s.ended = True
         return
     s.seat = (s.seat + 1) % s.num_players
+    if s.spirit_cards:
+        s.spirit_used = [0] * len(s.spirit_cards)
+        s.pair_mode = 0
+        s.elegance = 0
+        s.merged_now = []
     s.pending.append(ChooseAction(s.seat))
 
 
@@ -287,8 +337,24 @@ def advance(s: DragonCastleState) -> None:
             if s.pool[req.seat] and req.allowance and shrine_options(s, req):
                 return
             pend.pop()
+        elif t is SpiritWindow:
+            if activation_options(s, req.seat, req.window):
+                return
+            pend.pop()
         else:
             return
+
+
+def _push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
+    """Rules §6.2-6.3 (+ §8.1 windows): place the taken stones in taken order, [W3], merge
+    check, [W4]."""
+    pend = s.pending
+    if s.spirit_cards:
+        pend += [SpiritWindow(seat, W4), CheckMerges(seat), SpiritWindow(seat, W3)]
+    else:
+        pend.append(CheckMerges(seat))
+    for k in reversed(stones):
+        pend.append(PlaceTaken(seat, k))
 
 
 def legal_actions(s: DragonCastleState) -> list:
@@ -299,14 +365,22 @@ def legal_actions(s: DragonCastleState) -> list:
     t = type(req)
     if t is ChooseAction:
         out: list = first_stone_options(s)
+        if s.elegance == 1:  # Elegance must be used: the next take is the special one
+            return out
         if can_summon(s):
             out.append(SUMMON)
+        if s.spirit_cards:
+            out += activation_options(s, req.seat, W1)
         return out
     if t is FinishAction:
         out = pair_options(s, req.stone)
+        if req.must_pair:
+            return out
         if s.supply > 0:
             out.append(STONE_AND_SHRINE)
         out.append(DISCARD)
+        if s.spirit_cards:
+            out += activation_options(s, req.seat, W2)
         return out
     if t is PlaceTaken:
         return place_options(s, req.seat)
@@ -314,6 +388,12 @@ def legal_actions(s: DragonCastleState) -> list:
         out = shrine_options(s, req)
         out.append(STOP)
         return out
+    if t is SpiritWindow:
+        out = activation_options(s, req.seat, req.window)
+        out.append(PROCEED)
+        return out
+    if t in SPIRIT_REQUESTS:
+        return spirit_legal(s, req)
     return []
 
 
@@ -327,41 +407,52 @@ def apply(s: DragonCastleState, a: object) -> None:
     if t is ChooseAction:
         if at is TakeStone:
             i = castle_cell(a)  # type: ignore[arg-type]
-            h = s.castle_h
-            level = h[i] if i >= 0 else 0
-            if level == 0 or level != max(h) or not is_available(h, i):
+            if not first_stone_ok(s, i):
                 raise s._illegal(a, "the first stone must be available at the top level")
             s.pending.pop()
+            s.first_cell, s.first_level = i, s.castle_h[i]
+            if s.elegance == 1:
+                s.elegance = 2
             k = take_from_castle(s, i)
             s.pending.append(FinishAction(req.seat, k))
         elif at is SummonDragon:
-            if not can_summon(s):
+            if not can_summon(s) or s.elegance == 1:
                 raise s._illegal(a, "summon needs only the bottom level left (T <= 1)")
             s.pending.pop()
             summon_dragon(s, req.seat)
-        else:
+            if s.spirit_cards:
+                s.pending.append(SpiritWindow(req.seat, W4))
+        elif not (s.spirit_cards and s.elegance != 1 and activate(s, req.seat, W1, a)):
             raise s._illegal(a, "take a stone from the top level or summon the dragon")
     elif t is FinishAction:
         if at is Pair:
             i = castle_cell(a)  # type: ignore[arg-type]
-            h = s.castle_h
-            if i < 0 or not is_available(h, i) or castle_top(s, i) != req.stone:
+            if s.pair_mode or s.elegance:
+                ok = i >= 0 and pair_ok(s, i, req.stone)
+            else:
+                ok = i >= 0 and is_available(s.castle_h, i) and castle_top(s, i) == req.stone
+            if not ok:
                 raise s._illegal(a, "the second stone must be available and identical")
             s.pending.pop()
+            if s.elegance == 1:
+                s.elegance = 2
             k = take_from_castle(s, i)
-            s.pending += [CheckMerges(req.seat), PlaceTaken(req.seat, k),
-                          PlaceTaken(req.seat, req.stone)]
+            _push_placement(s, req.seat, [req.stone, k])
+        elif req.must_pair:
+            raise s._illegal(a, "the spirit was activated: take the second stone with it")
         elif at is StoneAndShrine:
             if s.supply <= 0:
                 raise s._illegal(a, "the shrine supply is empty")
             s.pending.pop()
             s.supply -= 1
             s.pool[req.seat] += 1
-            s.pending += [CheckMerges(req.seat), PlaceTaken(req.seat, req.stone)]
+            _push_placement(s, req.seat, [req.stone])
         elif at is DiscardStone:
             s.pending.pop()
             s.vp[req.seat] += DISCARD_VP
-        else:
+            if s.spirit_cards:
+                s.pending.append(SpiritWindow(req.seat, W4))
+        elif not (s.spirit_cards and activate(s, req.seat, W2, a)):
             raise s._illegal(a, "finish with Pair, StoneAndShrine or DiscardStone")
     elif t is PlaceTaken:
         if at is not Place:
@@ -371,6 +462,15 @@ def apply(s: DragonCastleState, a: object) -> None:
             raise s._illegal(a, "stones go on an empty cell or a shrineless face-down stone")
         s.pending.pop()
         place_stone(s, req.seat, cell, req.stone)
+    elif t is SpiritWindow:
+        if at is Proceed:
+            s.pending.pop()
+        elif not activate(s, req.seat, req.window, a):
+            raise s._illegal(a, "activate the spirit or proceed")
+    elif t in SPIRIT_REQUESTS:
+        if not isinstance(a, Action) or a not in spirit_legal(s, req):
+            raise s._illegal(a, f"not a legal choice for {type(req).__name__}")
+        spirit_apply(s, req, a)
     elif t is BuildShrines:
         if at is BuildShrine:
             cell = realm_cell(a)  # type: ignore[arg-type]

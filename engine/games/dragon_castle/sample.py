@@ -37,4 +37,7 @@ def sample_state(obs: DragonCastleObservation, seed: int) -> DragonCastleState:
         track_stack=obs.track_stack, first_player=obs.first_player, seat=obs.turn,
         last_round=obs.last_round, gone=list(obs.gone), pending=list(obs.pending),
         decision=obs.decision, ended=obs.phase == "end",
+        spirit_cards=list(obs.spirit_cards), spirit_used=list(obs.spirit_used),
+        pair_mode=obs.pair_mode, first_cell=obs.first_cell, first_level=obs.first_level,
+        elegance=obs.elegance, merged_now=list(obs.merged_now), shrines_out=obs.shrines_out,
     )

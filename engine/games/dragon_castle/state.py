@@ -58,6 +58,18 @@ class DragonCastleState(State, msgspec.Struct, kw_only=True):
     pending: list[Request]
     decision: int = 0
     ended: bool = False
+    # spirit cards (rules §8; option spirit_card): cards in play, used this turn, the Pair
+    # mode (0, Deception or Depths), the first stone's castle cell and level, Elegance
+    # (0 off, 1 next take must be the special one, 2 active), cells merged this turn,
+    # shrines paid for activations (out of the game)
+    spirit_cards: list[int] = []
+    spirit_used: list[int] = []
+    pair_mode: int = 0
+    first_cell: int = -1
+    first_level: int = 0
+    elegance: int = 0
+    merged_now: list[int] = []
+    shrines_out: int = 0
 
     # --- protocol ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -84,6 +96,9 @@ class DragonCastleState(State, msgspec.Struct, kw_only=True):
         c.gone = self.gone[:]
         c.pending = self.pending[:]  # requests are frozen
         c.dragon_cards = self.dragon_cards[:]
+        c.spirit_cards = self.spirit_cards[:]
+        c.spirit_used = self.spirit_used[:]
+        c.merged_now = self.merged_now[:]
         return c
 
     def action_space(self) -> ActionSpace:
