@@ -29,6 +29,18 @@ def compute_labels(board: list[int], marker: int = -1) -> list[int]:
     return lab
 
 
+def yellow_counts(board: list[int]) -> list[int]:
+    """Per hex, the number of adjacent yellow tiles (§6.1 leader hexes, §8.4 stranding)."""
+    from engine.games.huang.data import TILE, YELLOW
+
+    out = [0] * NUM_HEXES
+    for h in _RANGE:
+        if board[h] == TILE + YELLOW:
+            for n in NEIGHBOURS[h]:
+                out[n] += 1
+    return out
+
+
 def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) -> None:
     """Recompute the labels of the hexes that carried label `old` (after a removal)."""
     cells = []

@@ -12,7 +12,7 @@ import msgspec
 
 from engine.common.rng import Rng
 from engine.games.huang.actions import HuangAction, HuangRequest, Revolt, War
-from engine.games.huang.board import compute_labels
+from engine.games.huang.board import compute_labels, yellow_counts
 from engine.games.huang.data import LEADER, TILE, TILE_COUNTS
 from engine.protocol import TERMINAL, Observation
 
@@ -109,7 +109,8 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         raise ValueError("observation is inconsistent: unseen tiles do not match the bag size")
     return HuangState(
         num_players=n, rng=rng, board=obs.board[:],
-        labels=compute_labels(obs.board, obs.marker), leaders=obs.leaders[:],
+        labels=compute_labels(obs.board, obs.marker), yellow_next=yellow_counts(obs.board),
+        leaders=obs.leaders[:],
         pagodas=obs.pagodas[:], hands=hands, vp=obs.vp[:], bag=bag, market=obs.market[:],
         box=obs.box[:], hidden=hidden, active=obs.active, actions_left=obs.actions_left,
         pending=obs.pending, revolt=obs.revolt, war=obs.war, marker=obs.marker,

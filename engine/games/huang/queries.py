@@ -103,23 +103,9 @@ def all_free_triangles(s: HuangState) -> list[int]:
     return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
 
 
-def leader_candidates(board: list[int]) -> list[int]:
+def leader_candidates(board: list[int], yellow_next: list[int]) -> list[int]:
     """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
-    mark = bytearray(NUM_HEXES)
-    out = []
-    h = -1
-    try:
-        while True:
-            h = board.index(YELLOW_TILE, h + 1)
-            for t in NEIGHBOURS[h]:
-                if not mark[t]:
-                    mark[t] = 1
-                    if board[t] == EMPTY and not IS_RIVER[t]:
-                        out.append(t)
-    except ValueError:
-        pass
-    out.sort()
-    return out
+    return [t for t in LAND if yellow_next[t] and board[t] == EMPTY]
 
 
 def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
@@ -174,7 +160,7 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     km = _kingdom_masks(s, lab, i)
     bit = 1 << (i % 5)
     out = []
-    for t in leader_candidates(board):
+    for t in leader_candidates(board, s.yellow_next):
         if t != x and _join_ok(lab, km, t, bit):
             out.append(t)
             if first_only:
@@ -186,7 +172,7 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
     if not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or IS_RIVER[t] or t == s.leaders[i]:
         return False
     board, lab, _ = _lifted(s, i)
-    if yellow_adjacent(board, t) == 0:
+    if s.yellow_next[t] == 0:
         return False
     return _join_ok(lab, _kingdom_masks(s, lab, i), t, 1 << (i % 5))
 

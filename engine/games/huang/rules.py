@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.huang import actions as A
 from engine.games.huang import conflicts
-from engine.games.huang.board import compute_labels, join, leave
+from engine.games.huang.board import compute_labels, join, leave, yellow_counts
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
     BAG_AFTER_SETUP,
@@ -54,7 +54,6 @@ from engine.games.huang.queries import (
     tile_hex_ok,
     tile_hexes,
     war_parties,
-    yellow_adjacent,
 )
 from engine.protocol import Action
 
@@ -108,6 +107,7 @@ def setup(s: HuangState) -> None:
         s.board[h] = YELLOW_TILE
     s.bag[:] = list(BAG_AFTER_SETUP)
     s.labels[:] = compute_labels(s.board)
+    s.yellow_next[:] = yellow_counts(s.board)
     for p in range(s.num_players):
         for _ in range(HAND_SIZE):
             s.hands[p * 5 + draw(s)] += 1
@@ -157,7 +157,7 @@ def top_level_actions(s: HuangState) -> list[Action]:
             out.append(POSITION_LEADER[c])
             continue
         if cands is None:  # an off-board leader: nothing is lifted, compute once
-            cands = leader_candidates(s.board)
+            cands = leader_candidates(s.board, s.yellow_next)
             km = _kingdom_masks(s, lab, -1)
         bit = 1 << c
         for t in cands:
@@ -436,6 +436,10 @@ def take_off(s: HuangState, h: int) -> None:
     if TILE <= x < LEADER:
         s.box[x - TILE] += 1
         release_buildings(s, h)
+        if x == YELLOW_TILE:
+            yn = s.yellow_next
+            for n in NEIGHBOURS[h]:
+                yn[n] -= 1
     else:
         s.leaders[x - LEADER] = -1
     leave(s.board, s.labels, h, s.marker)
@@ -451,8 +455,8 @@ def release_buildings(s: HuangState, h: int) -> None:
 
 def strand_leaders(s: HuangState) -> None:
     """§8.4: on-board leaders with no adjacent yellow tile return to their owners."""
-    board = s.board
-    gone = [i for i, pos in enumerate(s.leaders) if pos >= 0 and yellow_adjacent(board, pos) == 0]
+    yn = s.yellow_next
+    gone = [i for i, pos in enumerate(s.leaders) if pos >= 0 and yn[pos] == 0]
     for i in gone:
         take_off(s, s.leaders[i])
 
@@ -489,6 +493,10 @@ def place_tile(s: HuangState, colour: int, h: int) -> None:
     """§6.2: place a hand tile, then war check, scoring, green pick, building, blue chain."""
     p = s.active
     s.hands[p * 5 + colour] -= 1
+    if colour == YELLOW:
+        yn = s.yellow_next
+        for n in NEIGHBOURS[h]:
+            yn[n] += 1
     war = war_parties(s, h)
     if war is not None:
         s.board[h] = TILE + colour

@@ -1,8 +1,9 @@
 """The Huang state: flat lists of ints plus one pending request (PATTERNS.md).
 
 Zones and who sees them (§13 "Hidden"/"Public"):
-  public      board, labels (derived), leaders, pagodas, market, vp, box (revealed discards),
-              bag size, hand sizes, face-down discard counts, pending request, revolt, war
+  public      board, labels and yellow_next (derived from the board), leaders, pagodas,
+              market, vp, box (revealed discards), bag size, hand sizes, face-down discard
+              counts, pending request, revolt, war
   owner-only  hands[seat], hidden[seat] (own face-down exchange discards)
   hidden      bag contents, rng (future chance)
 """
@@ -29,6 +30,7 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     rng: Rng
     board: list[int]
     labels: list[int]
+    yellow_next: list[int]
     leaders: list[int]
     pagodas: list[int]
     hands: list[int]
@@ -63,9 +65,9 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     def clone(self) -> HuangState:
         return HuangState(
             num_players=self.num_players, rng=Rng(self.rng.s), board=self.board[:],
-            labels=self.labels[:], leaders=self.leaders[:], pagodas=self.pagodas[:],
-            hands=self.hands[:], vp=self.vp[:], bag=self.bag[:], market=self.market[:],
-            box=self.box[:], hidden=self.hidden[:], active=self.active,
+            labels=self.labels[:], yellow_next=self.yellow_next[:], leaders=self.leaders[:],
+            pagodas=self.pagodas[:], hands=self.hands[:], vp=self.vp[:], bag=self.bag[:],
+            market=self.market[:], box=self.box[:], hidden=self.hidden[:], active=self.active,
             actions_left=self.actions_left, pending=self.pending, revolt=self.revolt,
             war=self.war, marker=self.marker, decision=self.decision, over=self.over,
         )
@@ -121,6 +123,7 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
     n = num_players
     return HuangState(
         num_players=n, rng=rng, board=[0] * NUM_HEXES, labels=[-1] * NUM_HEXES,
+        yellow_next=[0] * NUM_HEXES,
         leaders=[-1] * (5 * n), pagodas=[-1] * NUM_PAGODAS, hands=[0] * (5 * n),
         vp=[0] * (5 * n), bag=[0] * 5, market=[0] * 5, box=[0] * 5, hidden=[0] * (5 * n),
     )

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.games.huang import actions as A
-from engine.games.huang.board import compute_labels
+from engine.games.huang.board import compute_labels, yellow_counts
 from engine.games.huang.data import LEADER, NEIGHBOURS, TILE, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import conserved
@@ -19,6 +19,7 @@ def _between_actions_invariants(s: HuangState) -> None:
     """§4 invariant: no kingdom holds two leaders of one colour; §8.4: every leader
     touches a yellow tile; labels equal the groups."""
     assert s.labels == compute_labels(s.board, s.marker)
+    assert s.yellow_next == yellow_counts(s.board)
     seen: set[tuple[int, int]] = set()
     for i, pos in enumerate(s.leaders):
         if pos < 0:
