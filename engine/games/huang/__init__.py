@@ -24,7 +24,7 @@ GAME = registry.Game(
     action_type=HuangAction,
     options=(),
     presets=(),
-    max_decisions=20_000,
+    max_decisions=5_000,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-4 players",
 )
 
