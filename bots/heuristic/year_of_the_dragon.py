@@ -31,6 +31,7 @@ from engine.games.year_of_the_dragon.actions import (
     ST_ACTIONS,
     ST_DRAFT,
     ST_EVENT,
+    ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
 )
@@ -41,6 +42,8 @@ from engine.protocol import Action, Observation
 
 #: requests that continue the same turn (resolved greedily inside the look-ahead)
 _SAME_TURN = {R_PLACE, R_BUILD, R_PRIVILEGE, R_CHOOSE_PERSON, R_WALL}
+#: stages in which this round's scoring phase is still to come
+_SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 #: what losing one person costs: a base plus a share per round left
 PERSON_BASE = 3.0
 PERSON_PER_ROUND = 1.2
@@ -65,7 +68,7 @@ def evaluate(s: YotdState, p: int) -> float:
     if s.stage == ST_OVER:
         best_other = max(s.vp[q] for q in range(s.num_players) if q != p)
         return 1000.0 + s.vp[p] - best_other
-    rounds_left = D.ROUNDS - s.round + (1 if s.stage in (ST_ACTIONS, ST_PERSONS, ST_EVENT) else 0)
+    rounds_left = D.ROUNDS - s.round + (1 if s.stage in _SCORING_AHEAD else 0)
     if s.stage == ST_DRAFT:
         rounds_left = D.ROUNDS
     pals = s.palaces[p]
@@ -74,7 +77,7 @@ def evaluate(s: YotdState, p: int) -> float:
         + symbols(s, p, D.COURT_LADY) + s.small_privileges[p] + 2 * s.large_privileges[p]
     )
     v = float(s.vp[p] + final_points(s, p) + rounds_left * income)
-    actions_left = max(0, rounds_left - (1 if s.stage in (ST_PERSONS, ST_EVENT) else 0))
+    actions_left = max(0, rounds_left - (1 if s.stage in _SCORING_AHEAD[1:] else 0))
     for k, w in SYMBOL_VALUE.items():
         if w:
             v += w * actions_left * symbols(s, p, k)

@@ -83,14 +83,41 @@ class BuildWall(Action, frozen=True):
     bonus: int
 
 
+class RemoveFloor(Action, frozen=True):
+    """Rules §8.3 Earthquake: remove one floor of own palace `palace`."""
+
+    palace: int
+
+
+class DiscardGoods(Action, frozen=True):
+    """Rules §8.4 Flood: discard one item: `good` 0 = yuan, 1 = rice, 2 = fireworks."""
+
+    good: int
+
+
+class DiscardCard(Action, frozen=True):
+    """Rules §8.7 Tornado: discard person card `card` face up (0-8 type, 9 = "?")."""
+
+    card: int
+
+
+class Edict(Action, frozen=True):
+    """Rules §8.10 Edict: gain the benefit of own persons of `person_type`."""
+
+    person_type: int
+
+
 YotdAction = (
     DraftPair | PlacePerson | ReplacePerson | DiscardPerson | TakeAction | TakeMoney
     | BuildFloor | BuyPrivilege | PlayCard | ChoosePerson | Release | BuildWall
+    | RemoveFloor | DiscardGoods | DiscardCard | Edict
 )
 
 # --- stages of the game (rules §1, §5) ------------------------------------------------------------
-ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER = range(6)
-STAGE_NAMES = ("draft", "actions", "persons", "event", "final wall check", "over")
+ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER, ST_GREAT_EVENT = range(7)
+STAGE_NAMES = (
+    "draft", "actions", "persons", "event", "final wall check", "over", "great event",
+)
 
 # --- pending decisions ---------------------------------------------------------------------------
 R_DRAFT = 0  # DraftPair
@@ -103,10 +130,18 @@ R_CHOOSE_PERSON = 6  # ChoosePerson; a = card played
 R_RELEASE = 7  # Release; n = persons left to release
 R_DROUGHT = 8  # Release from distinct inhabited palaces; n = left, a = bitmask of used palaces
 R_WALL = 9  # BuildWall
+R_EARTHQUAKE = 10  # RemoveFloor; n = floors left to remove
+R_OVERFULL = 11  # Release from a palace holding more persons than floors
+R_FLOOD = 12  # DiscardGoods; n = items left to discard
+R_TORNADO = 13  # DiscardCard; n = cards left to discard
+R_SUNRISE = 14  # ChoosePerson (young, type not yet chosen in this Sunrise)
+R_EDICT = 15  # Edict
 
 REQUEST_NAMES = (
     "draft", "place person", "choose action", "build", "privilege", "play card",
-    "choose person", "release", "drought release", "build wall",
+    "choose person", "release", "drought release", "build wall", "earthquake: remove floor",
+    "earthquake: release from over-full palace", "flood: discard", "tornado: discard card",
+    "sunrise: choose person", "edict",
 )
 
 

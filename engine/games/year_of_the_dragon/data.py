@@ -164,3 +164,26 @@ WALL_LENGTH = 12
 WALL_BONUS_YUAN = 2
 WALL_BONUS_TRACK = 3
 WALL_BONUS_VP = 3
+
+# --- Great Events (rules §8, §10.5) ----------------------------------------------------------
+(
+    LANTERN_FESTIVAL, BUDDHA, EARTHQUAKE, FLOOD, SOLAR_ECLIPSE, VOLCANIC_ERUPTION, TORNADO,
+    SUNRISE, ASSASSINATION_ATTEMPT, EDICT,
+) = range(10)
+GREAT_EVENT_NAMES = (
+    "Lantern Festival", "Buddha", "Earthquake", "Flood", "Solar Eclipse", "Volcanic Eruption",
+    "Tornado", "Sunrise", "Assassination Attempt", "Edict",
+)
+NUM_GREAT_EVENTS = 10
+GREAT_EVENT_ROUND = 7
+EARTHQUAKE_FLOORS = 2
+TORNADO_CARDS = 2
+LANTERN_VP_PER_PERSON = 2
+YUAN_GOOD, RICE_GOOD, FIREWORKS_GOOD = range(3)
+#: Edict (D12): tax collectors +1 yuan per coin (3 each), court ladies +1 VP each
+EDICT_BENEFIT = {
+    CRAFTSMAN: "build 1 floor per hammer", COURT_LADY: "+1 VP per lady",
+    TAX_COLLECTOR: "+1 yuan per coin", PYROTECHNIST: "+1 fireworks per rocket",
+    WARRIOR: "person track +1 per helmet", MONK: "Buddhas x floors VP",
+    HEALER: "nothing", FARMER: "+1 rice per sack", SCHOLAR: "+1 VP per book",
+}

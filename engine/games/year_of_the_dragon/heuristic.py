@@ -14,7 +14,13 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.actions import ST_OVER
+from engine.games.year_of_the_dragon.actions import (
+    ST_ACTIONS,
+    ST_EVENT,
+    ST_GREAT_EVENT,
+    ST_OVER,
+    ST_PERSONS,
+)
 from engine.games.year_of_the_dragon.board import symbols
 from engine.games.year_of_the_dragon.events import final_points
 
@@ -22,12 +28,14 @@ if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
 SCALE = 12.0
+#: stages in which this round's scoring phase is still to come
+_SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 
 
 def projected_score(s: YotdState, p: int) -> int:
     if s.stage == ST_OVER:
         return s.vp[p]
-    rounds_left = D.ROUNDS - s.round + (1 if s.stage < 3 or s.round == 0 else 0)
+    rounds_left = D.ROUNDS - s.round + (1 if s.stage in _SCORING_AHEAD else 0)
     income = (
         len(s.palaces[p]) + symbols(s, p, D.COURT_LADY) + s.small_privileges[p]
         + 2 * s.large_privileges[p]

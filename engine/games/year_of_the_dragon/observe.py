@@ -20,6 +20,9 @@ class YotdObservation(Observation, kw_only=True):
     num_players: int
     great_wall: bool
     original_privilege: bool
+    great_events: bool
+    great_event: int
+    sunrise_used: int
     round: int
     stage: int
     events: list[int]
@@ -51,7 +54,8 @@ def observation(s: YotdState, seat: int) -> YotdObservation:
         game=s.game_id, seat=seat, decision=s.decision, phase=STAGE_NAMES[s.stage],
         current_player=cur, legal_actions=s.legal_actions() if cur == seat else [],
         num_players=s.num_players, great_wall=s.great_wall,
-        original_privilege=s.original_privilege, round=s.round, stage=s.stage,
+        original_privilege=s.original_privilege, great_events=s.great_events,
+        great_event=s.great_event, sunrise_used=s.sunrise_used, round=s.round, stage=s.stage,
         events=s.events[:], supply=s.supply[:], yuan=s.yuan[:], rice=s.rice[:],
         fireworks=s.fireworks[:], vp=s.vp[:], small_privileges=s.small_privileges[:],
         large_privileges=s.large_privileges[:], track=s.track[:],
@@ -67,7 +71,8 @@ def sample_state(obs: YotdObservation, seed: int) -> YotdState:
     (the only hidden part is future chance)."""
     return YotdState(
         num_players=obs.num_players, great_wall=obs.great_wall,
-        original_privilege=obs.original_privilege,
+        original_privilege=obs.original_privilege, great_events=obs.great_events,
+        great_event=obs.great_event, sunrise_used=obs.sunrise_used,
         rng=Rng.from_seed(seed, "year_of_the_dragon", "sample", obs.seat, obs.decision),
         round=obs.round, stage=obs.stage, decision=obs.decision, events=obs.events[:],
         supply=obs.supply[:], yuan=obs.yuan[:], rice=obs.rice[:], fireworks=obs.fireworks[:],

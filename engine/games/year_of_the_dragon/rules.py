@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
+from engine.games.year_of_the_dragon import great_events as G
 from engine.games.year_of_the_dragon.actions import (
     R_ACTION,
     R_BUILD,
     R_CHOOSE_PERSON,
     R_DRAFT,
     R_DROUGHT,
+    R_EARTHQUAKE,
     R_PLACE,
     R_PLAY_CARD,
     R_PRIVILEGE,
@@ -27,17 +29,22 @@ from engine.games.year_of_the_dragon.actions import (
     ST_DRAFT,
     ST_EVENT,
     ST_FINAL_WALL,
+    ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
     BuildFloor,
     BuildWall,
     BuyPrivilege,
     ChoosePerson,
+    DiscardCard,
+    DiscardGoods,
     DiscardPerson,
     DraftPair,
+    Edict,
     PlacePerson,
     PlayCard,
     Release,
+    RemoveFloor,
     ReplacePerson,
     Req,
     TakeAction,
@@ -108,11 +115,15 @@ def advance(s: YotdState) -> None:
     while True:
         if stack:
             top = stack[-1]
-            if top.kind != R_RELEASE or top.n < persons(s, top.seat):
+            kind = top.kind
+            if kind == R_RELEASE:
+                if top.n < persons(s, top.seat):
+                    return
+                for pal in s.palaces[top.seat]:
+                    del pal[1:]
+            elif kind < R_EARTHQUAKE or not G.auto_resolve(s, top):
                 return
             stack.pop()
-            for pal in s.palaces[top.seat]:
-                del pal[1:]
             continue
         st = s.stage
         if st == ST_OVER:
@@ -127,7 +138,10 @@ def advance(s: YotdState) -> None:
                 start_event_phase(s)
         elif st == ST_PERSONS:
             start_event_phase(s)
-        elif st == ST_EVENT:
+        elif st == ST_EVENT and s.great_events and s.round == D.GREAT_EVENT_ROUND:
+            s.stage = ST_GREAT_EVENT
+            push(s, G.resolve_great_event(s, turn_order(s)))
+        elif st == ST_EVENT or st == ST_GREAT_EVENT:
             E.decay(s)
             E.round_scoring(s)
             if s.round < D.ROUNDS:
@@ -299,12 +313,15 @@ def _legal_wall(s: YotdState, req: Req) -> list[Action]:
 _LEGAL = (
     _legal_draft, _legal_place, _legal_action, _legal_build, _legal_privilege,
     _legal_play_card, _legal_choose, _legal_release, _legal_drought, _legal_wall,
+    G.legal_earthquake, G.legal_overfull, G.legal_flood, G.legal_tornado, G.legal_sunrise,
+    G.legal_edict,
 )
 #: the action class each request kind accepts (cheap first validation step)
 _ACCEPTS: tuple[tuple[type, ...], ...] = (
     (DraftPair,), (PlacePerson, ReplacePerson, DiscardPerson), (TakeAction, TakeMoney),
     (BuildFloor,), (BuyPrivilege,), (PlayCard,), (ChoosePerson,), (Release,), (Release,),
-    (BuildWall,),
+    (BuildWall,), (RemoveFloor,), (Release,), (DiscardGoods,), (DiscardCard,), (ChoosePerson,),
+    (Edict,),
 )
 
 
@@ -458,4 +475,6 @@ def _apply_wall(s: YotdState, req: Req, a: BuildWall) -> None:
 _APPLY = (
     _apply_draft, _apply_place, _apply_action, _apply_build, _apply_privilege,
     _apply_play_card, _apply_choose, _apply_release, _apply_drought, _apply_wall,
+    G.apply_earthquake, G.apply_overfull, G.apply_flood, G.apply_tornado, G.apply_sunrise,
+    G.apply_edict,
 )

@@ -5,16 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import great_events as G
 from engine.games.year_of_the_dragon import rules as R
 from engine.protocol import Action, ActionSpace
 
-_SPACES: dict[tuple[int, bool], ActionSpace] = {}
+_SPACES: dict[tuple[int, bool, bool], ActionSpace] = {}
 
 
 def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
     """Every possible decision, in a fixed order; built once per (player count, options)."""
     wall = bool(options.get("great_wall", False))
-    key = (num_players, wall)
+    great = bool(options.get("great_events", False))
+    key = (num_players, wall, great)
     space = _SPACES.get(key)
     if space is None:
         acts: list[Action] = list(R.DRAFT_PAIRS)
@@ -32,5 +34,10 @@ def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
         acts += [R.RELEASE[i][t] for i in range(D.MAX_PALACES) for t in D.VALID_TILES]
         if wall:
             acts += R.WALL
+        if great:
+            acts += G.REMOVE
+            acts += G.GOODS
+            acts += G.DISCARD_CARD
+            acts += G.EDICTS
         space = _SPACES[key] = ActionSpace(acts)
     return space

@@ -23,6 +23,11 @@ class YotdState(State, msgspec.Struct, kw_only=True):
     num_players: int
     great_wall: bool = False
     original_privilege: bool = False
+    great_events: bool = False
+    #: the Great Event on slot 7 (rules §8, 0-9), -1 without the expansion
+    great_event: int = -1
+    #: person types already chosen in this Sunrise (bitmask)
+    sunrise_used: int = 0
     rng: Rng
     round: int = 0
     stage: int = ST_DRAFT
@@ -95,14 +100,16 @@ class YotdState(State, msgspec.Struct, kw_only=True):
 
         return action_space(
             self.num_players,
-            {"great_wall": self.great_wall, "original_privilege": self.original_privilege},
+            {"great_wall": self.great_wall, "great_events": self.great_events},
         )
 
     def clone(self) -> YotdState:
         """Hand-written copy (faster than the msgpack round trip)."""
         return YotdState(
             num_players=self.num_players, great_wall=self.great_wall,
-            original_privilege=self.original_privilege, rng=Rng(self.rng.s), round=self.round,
+            original_privilege=self.original_privilege, great_events=self.great_events,
+            great_event=self.great_event, sunrise_used=self.sunrise_used,
+            rng=Rng(self.rng.s), round=self.round,
             stage=self.stage, decision=self.decision, events=self.events[:],
             supply=self.supply[:], yuan=self.yuan[:], rice=self.rice[:],
             fireworks=self.fireworks[:], vp=self.vp[:],

@@ -319,7 +319,11 @@ def test_illegal_actions_raise_clear_errors():
     with pytest.raises(engine.InvalidConfigError):
         engine.make("year_of_the_dragon", 6, 0)
     with pytest.raises(engine.InvalidConfigError):
-        engine.make("year_of_the_dragon", 3, 0, great_events=True)
+        engine.make("year_of_the_dragon", 3, 0, great_walls=True)
+    with pytest.raises(engine.InvalidConfigError):
+        engine.make("year_of_the_dragon", 3, 0, great_event=4)  # needs great_events=True
+    with pytest.raises(engine.InvalidConfigError):
+        engine.make("year_of_the_dragon", 3, 0, great_events=True, great_event=10)
     with pytest.raises(engine.InvalidConfigError):
         engine.make("year_of_the_dragon", 3, 0, great_wall="yes")
 
