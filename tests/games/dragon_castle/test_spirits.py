@@ -1,0 +1,378 @@
+"""Spirit cards (option spirit_card, rules §8) and their worked examples (rules §13.8-16)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.games.dragon_castle.actions import (
+    ActivateSpirit,
+    ActivateSpiritShrine,
+    BuildShrine,
+    ChangeStone,
+    DestroyStone,
+    DiscardStone,
+    FlipStone,
+    MergeGroup,
+    MoveFrom,
+    MoveTo,
+    Pair,
+    Place,
+    Proceed,
+    ShrineFrom,
+    ShrineTo,
+    StoneAndShrine,
+    StopBuilding,
+    StopMoving,
+    SummonDragon,
+    TakeStone,
+)
+from engine.games.dragon_castle.data import (
+    BEAUTY,
+    CHANGE,
+    CUNNING,
+    DECEPTION,
+    DEPTHS,
+    DESTRUCTION,
+    ELEGANCE,
+    FAITH,
+    MERCHANT,
+    SOLDIER,
+    STRENGTH,
+    WIND_SPIRIT,
+)
+from engine.games.dragon_castle.requests import BuildShrines, FinishAction, SpiritWindow
+from engine.games.dragon_castle.rules import top_level
+from engine.protocol import IllegalActionError
+
+from .builder import cell, empty_state, set_castle, set_cell, stone
+
+M = [stone("merchant", n) for n in range(1, 7)]
+S = [stone("soldier", n) for n in range(1, 7)]
+F = [stone("farmer", n) for n in range(1, 7)]
+W = [stone("wind", s) for s in ("rain", "storm", "cloud", "lightning")]
+
+
+def with_spirit(spirit: int, players: int = 2):
+    s = empty_state(players, spirit_card=True)
+    s.spirit_cards = [spirit]
+    s.spirit_used = [0]
+    return s
+
+
+def activations(s) -> list:
+    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
+
+
+def test_example_8_faith_third_shrine_on_a_special_set():
+    """§13.8: 4 winds merged + Faith -> 3 shrines on them; never on stones merged earlier."""
+    s = with_spirit(FAITH)
+    set_castle(s, {(0, 2): [W[3]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, W[c])
+    set_cell(s, 0, 3, 3, 2, F[0], up=False)  # merged in an earlier turn
+    s.pool[0] = 3
+    assert activations(s) == []  # W1 is not a Faith window
+    s.apply(TakeStone(0, 2))
+    s.apply(StoneAndShrine())
+    s.apply(Place(0, 3))  # W3 skipped (nothing merged yet), then the merge: 4 winds
+    assert s.vp[0] == 2 and s.pool[0] == 4
+    s.apply(BuildShrine(0, 0))
+    s.apply(BuildShrine(0, 1))
+    assert s.pending[-1] == SpiritWindow(0, 4)
+    assert ActivateSpiritShrine() in s.legal_actions()
+    s.apply(ActivateSpiritShrine())  # pay a pool shrine: pool 2 -> 1
+    assert s.pool[0] == 1
+    assert s.legal_actions() == [BuildShrine(0, 2), BuildShrine(0, 3)]  # not (3, 3)
+    s.apply(BuildShrine(0, 3))
+    assert sum(s.shrine[:36]) == 3 and s.pool[0] == 0
+    assert s.current_player() == 1
+
+
+def test_example_9_cunning_three_soldiers():
+    """§13.9: 3 touching soldiers -> 2 VP, at most 1 shrine."""
+    s = with_spirit(CUNNING)
+    set_castle(s, {(0, 2): [M[0]]})
+    for c in range(3):
+        set_cell(s, 0, 1, c, 1, S[c])
+    set_cell(s, 0, 5, 5, 1, F[0])
+    s.pool[0] = 2
+    assert ActivateSpirit(1, 0) not in activations(s)  # paying a soldier leaves no set of 3
+    s.apply(ActivateSpirit(5, 5))  # pay with the farmer
+    assert s.height[cell(5, 5)] == 0
+    assert s.legal_actions() == [MergeGroup(1, 0)]
+    s.apply(MergeGroup(1, 0))
+    assert s.vp[0] == 2
+    assert s.pending[-1] == BuildShrines(0, (cell(1, 0), cell(1, 1), cell(1, 2)), 1)
+    s.apply(BuildShrine(1, 1))
+    assert s.pool[0] == 1
+    assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]  # back to W1; spirit used
+
+
+def test_example_10_beauty_same_numbers():
+    """§13.10: merchant 3, farmer 3, soldier 3, farmer 3 touching -> 2 + 1 VP, <= 2 shrines."""
+    s = with_spirit(BEAUTY)
+    set_castle(s, {(0, 2): [M[0]]})
+    for c, k in enumerate((M[2], F[2], S[2], F[2])):
+        set_cell(s, 0, 0, c, 1, k)
+    s.pool[0] = 3
+    s.apply(ActivateSpiritShrine())
+    assert s.legal_actions() == [MergeGroup(0, 0)]
+    s.apply(MergeGroup(0, 0))
+    assert s.vp[0] == 3
+    assert s.pending[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 2)
+    s.apply(BuildShrine(0, 0))
+    s.apply(BuildShrine(0, 2))
+    assert s.pool[0] == 0
+
+
+def test_example_11_change_wind_as_merchant():
+    """§13.11: 3 merchants + adjacent wind as merchant -> 4 merchants merged, 2 VP, 1
+    shrine; illegal if no merge results."""
+    s = with_spirit(CHANGE)
+    set_castle(s, {(0, 2): [M[0]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, M[c])
+    set_cell(s, 0, 0, 3, 1, W[0])
+    s.pool[0] = 2
+    s.apply(ActivateSpiritShrine())
+    assert s.legal_actions() == [ChangeStone(0, 3, MERCHANT)]
+    with pytest.raises(IllegalActionError):
+        s.apply(ChangeStone(0, 3, SOLDIER))
+    s.apply(ChangeStone(0, 3, MERCHANT))
+    assert s.vp[0] == 2
+    assert s.pending[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 1)
+    t = with_spirit(CHANGE)
+    set_castle(t, {(0, 2): [M[0]]})
+    set_cell(t, 0, 0, 0, 1, M[0])
+    set_cell(t, 0, 0, 1, 1, M[1])
+    set_cell(t, 0, 0, 2, 1, W[0])
+    t.pool[0] = 2
+    assert activations(t) == []  # no merge could result
+
+
+def test_example_12_depths_any_merchant():
+    """§13.12: merchant 5 first, any available merchant second (merchant 5 also legal)."""
+    s = with_spirit(DEPTHS)
+    set_castle(s, {(0, 2): [M[4]], (3, 2): [M[4]], (6, 2): [M[1]], (9, 2): [S[4]]})
+    s.apply(TakeStone(0, 2))
+    assert Pair(3, 2) in s.legal_actions() and Pair(6, 2) not in s.legal_actions()
+    s.apply(ActivateSpiritShrine())
+    assert s.pending[-1] == FinishAction(0, M[4], True)
+    assert s.legal_actions() == [Pair(3, 2), Pair(6, 2)]  # no soldier; must pair now
+    with pytest.raises(IllegalActionError):
+        s.apply(DiscardStone())
+    s.apply(Pair(6, 2))
+    assert [type(r).__name__ for r in s.pending[-2:]] == ["PlaceTaken", "PlaceTaken"]
+
+
+def test_example_13_elegance_short_sides():
+    """§13.13: take a top-level stone exposed only on a short side; the second may be one
+    whose short side that take exposed."""
+    s = with_spirit(ELEGANCE, players=4)
+    set_castle(s, {
+        (4, 3): [F[0], F[1]], (5, 3): [F[2], M[0]], (6, 3): [F[3], F[4]],
+        (4, 4): [S[0], S[1]], (5, 4): [S[2], M[0]], (6, 4): [S[3], S[4]],
+        (4, 5): [W[0], W[1]], (5, 5): [W[2], W[3]], (6, 5): [F[5], F[5]],
+    })
+    assert TakeStone(5, 3) not in s.legal_actions()
+    s.apply(ActivateSpiritShrine())
+    # short-exposed (north / south), long sides covered
+    assert s.legal_actions() == [TakeStone(5, 3), TakeStone(5, 5)]
+    s.apply(TakeStone(5, 3))
+    # (5, 4) is now short-exposed (north), identical, and not available: a legal second
+    assert Pair(5, 4) in s.legal_actions()
+    s.apply(Pair(5, 4))
+    assert s.castle_h[(3 + 1) * 14 + 5 + 1] == 1 and s.castle_h[(4 + 1) * 14 + 5 + 1] == 1
+
+
+def test_elegance_at_w2_forces_a_special_second_stone():
+    s = with_spirit(ELEGANCE, players=4)
+    set_castle(s, {(3, 3): [M[0]], (4, 3): [M[1]], (5, 3): [M[1]], (6, 3): [M[2]],
+                   (8, 3): [M[1]]})
+    s.apply(TakeStone(8, 3))
+    assert not any(isinstance(a, Pair) for a in s.legal_actions())  # long sides covered
+    s.apply(ActivateSpiritShrine())
+    assert s.legal_actions() == [Pair(4, 3), Pair(5, 3)]  # short sides exposed
+
+
+def test_example_14_destruction_lowers_the_top_level_and_unlocks_summon():
+    """§13.14: remove the last level-3 stone -> T = 2; the last level-2 stone -> T = 1 and
+    Summon is legal this turn."""
+    s = with_spirit(DESTRUCTION)
+    set_castle(s, {(0, 2): [M[0], M[1], M[2]], (3, 2): [F[0], F[1]], (6, 2): [S[0]]})
+    s.pool[0] = 2
+    assert top_level(s) == 3
+    s.apply(ActivateSpiritShrine())
+    assert DestroyStone(0, 2) in s.legal_actions()
+    s.apply(DestroyStone(0, 2))
+    assert top_level(s) == 2 and s.gone[M[2]] == 4
+    assert s.legal_actions() == [TakeStone(0, 2), TakeStone(3, 2)]
+    t = with_spirit(DESTRUCTION)
+    set_castle(t, {(3, 2): [F[0], F[1]], (6, 2): [S[0]]})
+    assert SummonDragon() not in t.legal_actions()
+    t.apply(ActivateSpiritShrine())
+    t.apply(DestroyStone(3, 2))
+    assert top_level(t) == 1 and SummonDragon() in t.legal_actions()
+    t.apply(SummonDragon())
+    assert t.tokens[0] == 1 and t.current_player() == 1
+
+
+def test_example_15_strength_moves():
+    """§13.15: onto a face-up stone: illegal; a face-down stone to an empty cell, then a
+    face-up stone onto it: legal; a shrined stone: immovable."""
+    s = with_spirit(STRENGTH)
+    set_castle(s, {(0, 2): [M[0]]})
+    set_cell(s, 0, 0, 0, 1, M[0])  # face up
+    set_cell(s, 0, 0, 1, 1, F[0], up=False)  # face down
+    set_cell(s, 0, 0, 2, 2, F[1], up=False, shrine=True)
+    s.apply(ActivateSpiritShrine())
+    froms = s.legal_actions()
+    assert MoveFrom(0, 2) not in froms and MoveFrom(0, 0) in froms and MoveFrom(0, 1) in froms
+    s.apply(MoveFrom(0, 1))
+    tos = s.legal_actions()
+    assert MoveTo(0, 0) not in tos and MoveTo(0, 2) not in tos and MoveTo(0, 1) not in tos
+    s.apply(MoveTo(5, 5))
+    assert StopMoving() in s.legal_actions()
+    s.apply(MoveFrom(0, 0))
+    assert MoveTo(5, 5) in s.legal_actions()
+    s.apply(MoveTo(5, 5))
+    assert s.height[cell(5, 5)] == 2 and s.up[cell(5, 5)] == 1 and s.top[cell(5, 5)] == M[0]
+    assert s.height[cell(0, 0)] == 0 and s.height[cell(0, 1)] == 0
+    assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]
+    # a face-up first stone cannot receive the second
+    t = with_spirit(STRENGTH)
+    set_castle(t, {(0, 2): [M[0]]})
+    set_cell(t, 0, 0, 0, 1, M[0])
+    set_cell(t, 0, 0, 1, 1, F[0])
+    t.apply(ActivateSpiritShrine())
+    t.apply(MoveFrom(0, 0))
+    t.apply(MoveTo(3, 3))
+    t.apply(MoveFrom(0, 1))
+    assert MoveTo(3, 3) not in t.legal_actions()
+
+
+def test_strength_moves_can_form_a_set_that_merges():
+    s = with_spirit(STRENGTH)
+    set_castle(s, {(0, 2): [M[0]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, F[c])
+    set_cell(s, 0, 4, 4, 1, F[3])
+    set_cell(s, 0, 5, 0, 1, S[0])
+    s.pool[0] = 1
+    s.apply(ActivateSpiritShrine())
+    s.apply(MoveFrom(4, 4))
+    s.apply(MoveTo(0, 3))
+    # the 4 farmers wait for the check after the power; they cannot be moved again
+    assert s.legal_actions() == [MoveFrom(5, 0), StopMoving()]
+    s.apply(StopMoving())
+    assert s.vp[0] == 2 and not any(s.up[cell(0, c)] for c in range(4))
+    assert s.pool[0] == 0  # no shrine left to build: turn continues at W1
+    assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]
+
+
+def test_example_16_wind_flip_and_move_shrine():
+    """§13.16: flip a face-up soldier, move a shrine onto it: legal; a new shrine on it:
+    illegal (the flip is not a merge)."""
+    s = with_spirit(WIND_SPIRIT)
+    set_castle(s, {(0, 2): [M[0]]})
+    set_cell(s, 0, 1, 1, 1, S[0])
+    set_cell(s, 0, 2, 2, 2, F[0], up=False, shrine=True)
+    s.apply(ActivateSpiritShrine())
+    # no other face-down shrineless top: the flip is needed before a shrine can move
+    assert s.legal_actions() == [FlipStone(1, 1)]
+    s.apply(FlipStone(1, 1))
+    assert s.legal_actions() == [ShrineFrom(2, 2)]  # compulsory
+    s.apply(ShrineFrom(2, 2))
+    assert s.legal_actions() == [ShrineTo(1, 1)]
+    s.apply(ShrineTo(1, 1))
+    assert s.shrine[cell(1, 1)] == 1 and s.shrine[cell(2, 2)] == 0
+    assert s.up[cell(1, 1)] == 0 and s.vp[0] == 0 and s.merged_now == []
+    assert s.score_breakdown(0)["shrines"] == 1
+
+
+def test_deception_takes_a_neighbour_at_the_same_level():
+    """Ambiguity 5: Deception's second stone: a free stone in an orthogonal neighbour cell
+    at the first stone's level, identical and available or not."""
+    s = with_spirit(DECEPTION, players=4)
+    set_castle(s, {(3, 3): [M[0], M[1]], (4, 3): [F[0], F[1]], (5, 3): [S[0], S[1]],
+                   (4, 2): [W[0]], (4, 4): [W[1], W[2]], (8, 3): [M[1], M[1]]})
+    s.apply(TakeStone(3, 3))
+    assert Pair(8, 3) in s.legal_actions()
+    s.apply(ActivateSpiritShrine())
+    assert s.legal_actions() == [Pair(4, 3)]  # (4,2) is level 1; (4,4) is not a neighbour
+    s.apply(Pair(4, 3))
+    s.apply(Place(0, 0))
+    s.apply(Place(0, 1))
+    assert s.top[cell(0, 0)] == M[1] and s.top[cell(0, 1)] == F[1]  # taken order
+
+
+def test_spirit_once_per_turn_and_windows():
+    s = with_spirit(DESTRUCTION)
+    set_castle(s, {(0, 2): [M[0]], (3, 2): [M[1]], (6, 2): [M[2]], (9, 2): [M[3]]})
+    s.pool[0] = 3
+    s.apply(ActivateSpiritShrine())
+    s.apply(DestroyStone(0, 2))
+    assert activations(s) == []
+    s.apply(TakeStone(3, 2))
+    assert activations(s) == []
+    s.apply(StoneAndShrine())
+    s.apply(Place(0, 0))
+    assert s.current_player() == 1  # W3/W4 skipped: spirit used
+    assert activations(s)  # new turn, new activation
+    s.apply(TakeStone(6, 2))
+    s.apply(StoneAndShrine())
+    s.apply(Place(0, 0))
+    assert s.pending[-1] == SpiritWindow(1, 3)
+    assert Proceed() in s.legal_actions()
+    s.apply(Proceed())
+    assert s.pending[-1] == SpiritWindow(1, 4)
+    s.apply(Proceed())
+    assert s.current_player() == 0
+
+
+def test_w3_cannot_stop_a_mandatory_merge():
+    """[reconstructed] At W3 the stones of a 4+ set awaiting its merge cannot pay."""
+    s = with_spirit(WIND_SPIRIT)
+    set_castle(s, {(0, 2): [F[3]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, F[c])
+    set_cell(s, 0, 5, 5, 1, S[0])
+    set_cell(s, 0, 4, 4, 1, S[1])
+    s.pool[0] = 0
+    s.apply(TakeStone(0, 2))
+    s.apply(StoneAndShrine())
+    s.apply(Place(0, 3))
+    assert s.pending[-1] == SpiritWindow(0, 3)
+    acts = activations(s)
+    assert ActivateSpirit(5, 5) in acts and not any(
+        isinstance(a, ActivateSpirit) and a.r == 0 for a in acts)
+    s.apply(ActivateSpiritShrine())
+    assert FlipStone(0, 0) not in s.legal_actions() and FlipStone(5, 5) in s.legal_actions()
+    s.apply(FlipStone(5, 5))
+    assert s.vp[0] == 2  # merge check ran: the 4 farmers merged
+
+
+def test_spirit_option_draws_a_card_and_base_games_are_unchanged():
+    a = engine.make("dragon_castle", 3, 4)
+    b = engine.make("dragon_castle", 3, 4, spirit_card=True)
+    assert a.spirit_cards == [] and len(b.spirit_cards) == 1
+    assert a.castle == b.castle
+    drawn = {engine.make("dragon_castle", 2, k, spirit_card=True).spirit_cards[0]
+             for k in range(60)}
+    assert len(drawn) == 10
+    with pytest.raises(IllegalActionError):
+        a.apply(ActivateSpiritShrine())
+    assert StopBuilding() not in a.legal_actions()
+
+
+def test_wind_without_flip_moves_a_shrine():
+    s = with_spirit(WIND_SPIRIT)
+    set_castle(s, {(0, 2): [M[0]]})
+    set_cell(s, 0, 2, 2, 1, F[0], up=False, shrine=True)
+    set_cell(s, 0, 3, 3, 3, F[1], up=False)
+    s.apply(ActivateSpiritShrine())
+    s.apply(s.legal_actions()[-1])  # NoFlip (the only option: nothing face up)
+    s.apply(ShrineFrom(2, 2))
+    s.apply(ShrineTo(3, 3))
+    assert s.score_breakdown(0)["shrines"] == 3
