@@ -55,3 +55,26 @@ def test_random_playout_invariants(players, seed, pick_seed):
     assert turn_seat == (s.first_player - 1) % players
     assert (turns + 1) % players == 0
     assert s.last_round and s.track_singles == 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), spirit=st.integers(0, 9))
+def test_spirit_playout_conservation(players, seed, spirit):
+    """With any spirit card: stones and shrines are conserved, one activation per turn."""
+    s = engine.make("dragon_castle", players, seed, spirit_card=True)
+    s.spirit_cards = [spirit]
+    pick = random.Random(seed)
+    while not s.is_terminal():
+        s.apply(pick.choice(s.legal_actions()))
+        assert [c + g for c, g in zip(castle_counts(s), s.gone, strict=True)] == [
+            COPIES] * NUM_IDENTITIES
+        assert s.supply + sum(s.pool) + sum(s.shrine) + s.shrines_out == 40
+        assert min(s.pool) >= 0 and min(s.height) >= 0
+        assert s.spirit_used[0] in (0, 1)
+        # a face-up stone is always a stack top with a stone identity, never under a shrine
+        for j in range(len(s.height)):
+            if s.up[j]:
+                assert s.height[j] > 0 and s.top[j] >= 0 and not s.shrine[j]
+            if s.shrine[j]:
+                assert s.height[j] > 0
+    assert s.last_round
