@@ -26,11 +26,11 @@ from engine.games.huang import actions as A
 from engine.games.huang import queries
 from engine.games.huang.data import (
     BLUE,
-    GREEN,
     LEADER,
     NEIGHBOURS,
     PAGODA_COLOUR,
     RED,
+    RHOMBI,
     TILE,
     TRIANGLES,
     WHITE,
@@ -232,7 +232,17 @@ class HeuristicBot(Bot):
                 return 1.5 if i // 5 == me else -0.5
         return 0.0
 
+    def _palace_value(self, s: HuangState, r: int, me: int) -> float:
+        pos = s.leaders[me * 5 + YELLOW]
+        mine = pos >= 0 and s.labels[pos] == s.labels[RHOMBI[r][0]]
+        return (1.2 if mine else -0.3) - (0.5 if s.palace >= 0 else 0.0)
+
     def _building(self, s: HuangState, legal: list, me: int) -> Action:
+        palaces = [a for a in legal if isinstance(a, A.BuildPalace)]
+        if palaces:
+            a = max(palaces, key=lambda a: self._palace_value(s, a.rhombus, me))
+            if self._palace_value(s, a.rhombus, me) > 0:
+                return a
         builds = [a for a in legal if isinstance(a, A.BuildPagoda)]
         if builds:
             a = max(builds, key=lambda a: self._triangle_value(s, a.triangle, me))
@@ -312,5 +322,3 @@ class HeuristicBot(Bot):
                 return A.CommitTiles(c)
         return A.CommitTiles(counts[0])
 
-
-assert GREEN >= 0  # colour table in use by the strategy docs

@@ -1,7 +1,8 @@
 """Huang (Reiner Knizia): base game for 2-4 players (rules: ../shared/rules/huang.md).
 
-Registers `GAME`. Modules of the rules document (Bandits, Eighteen Kingdoms, Imperial
-Palace, Dragon dynasty) are not implemented and therefore not offered as options.
+Registers `GAME`. Option `imperial_palace` adds the Imperial Palace module (§11.3); the
+other modules (Bandits, Eighteen Kingdoms, Dragon dynasty) are not implemented and so
+not offered.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ GAME = registry.Game(
     state_type=HuangState,
     observation_type=HuangObservation,
     action_type=HuangAction,
-    options=(),
-    presets=(),
+    options=(
+        registry.Option("imperial_palace", False, "Imperial Palace module: a palace on 4 "
+                        "yellow tiles raises its kingdom's yellow-leader owner's hand to 7"),
+    ),
+    presets=({"imperial_palace": True},),
     max_decisions=5_000,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-4 players",
 )

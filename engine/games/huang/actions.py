@@ -70,6 +70,13 @@ class BuildPagoda(Action, frozen=True):
     triangle: int
 
 
+class BuildPalace(Action, frozen=True):
+    """§11.3 (Imperial Palace): build (or move) the palace on rhombus `rhombus`
+    (index in data.RHOMBI) of 4 free yellow tiles."""
+
+    rhombus: int
+
+
 class MovePagoda(Action, frozen=True):
     """§6.2.5: supply empty, move this on-board pagoda (index in data.PAGODA_COLOUR)."""
 
@@ -137,9 +144,9 @@ class Pass(Action, frozen=True):
 
 HuangAction = (
     PositionLeader | PlaceTile | PeasantRevolt | BuildWithGreen | Exchange | LeaderTo
-    | Withdraw | TileTo | TakeFromMarket | BuildPagoda | MovePagoda | ChainTo | UseLeader
-    | RemoveTile | DiscardTile | CommitTiles | SupportParty | CommitRedLeader | DeclareWinner
-    | RemoveRedTile | Pass
+    | Withdraw | TileTo | TakeFromMarket | BuildPagoda | BuildPalace | MovePagoda | ChainTo
+    | UseLeader | RemoveTile | DiscardTile | CommitTiles | SupportParty | CommitRedLeader
+    | DeclareWinner | RemoveRedTile | Pass
 )
 
 # --- requests: what must be decided next ------------------------------------------------------

@@ -94,6 +94,31 @@ TRIANGLE_ANCHORED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((b, c) for a, b, c in TRIANGLES if a == h) for h in range(NUM_HEXES)
 )
 
+
+
+def _rhombi() -> tuple[tuple[int, int, int, int], ...]:
+    """§4 palace shape [reconstructed]: {h, h+d_i, h+d_(i-1), h+d_(i+1)}, i in {0, 1, 2}."""
+    out = []
+    for h in range(NUM_HEXES):
+        q, r = axial(h)
+        for i in range(3):
+            cells = [h]
+            for j in (i, (i - 1) % 6, (i + 1) % 6):
+                dq, dr = DIRECTIONS[j]
+                cells.append(hex_index(q + dq, r + dr))
+            if min(cells) >= 0:
+                out.append(tuple(cells))
+    return tuple(out)  # type: ignore[return-value]
+
+
+#: Imperial Palace footprints (§11.3) [reconstructed shape]
+RHOMBI: tuple[tuple[int, int, int, int], ...] = _rhombi()
+RHOMBI_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, rh in enumerate(RHOMBI) if h in rh) for h in range(NUM_HEXES)
+)
+#: hand target while your yellow leader shares a kingdom with the palace (§9, §11.3)
+PALACE_HAND_SIZE = 7
+
 # --- base map (§12) [reconstructed: the board is only pictured in the seed] -------------
 _YELLOW_RIVER = ((-1, 3), (0, 3), (1, 3), (2, 2), (3, 2), (4, 2), (4, 3), (5, 3), (6, 3),
                  (7, 3), (8, 2), (9, 2), (10, 2), (11, 2), (11, 3), (12, 3), (13, 3),

@@ -38,6 +38,8 @@ class HuangObservation(Observation, kw_only=True):
     war: War | None = None
     marker: int = -1
     over: bool = False
+    palace_module: bool = False
+    palace: int = -1
 
 
 def observation(s: object, seat: int) -> HuangObservation:
@@ -57,6 +59,7 @@ def observation(s: object, seat: int) -> HuangObservation:
         hidden_counts=[sum(s.hidden[p * 5:p * 5 + 5]) for p in range(n)],
         hand=s.hands[seat * 5:seat * 5 + 5], own_hidden=s.hidden[seat * 5:seat * 5 + 5],
         pending=s.pending, revolt=s.revolt, war=s.war, marker=s.marker, over=s.over,
+        palace_module=s.palace_module, palace=s.palace,
     )
 
 
@@ -114,7 +117,8 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         pagodas=obs.pagodas[:], hands=hands, vp=obs.vp[:], bag=bag, market=obs.market[:],
         box=obs.box[:], hidden=hidden, active=obs.active, actions_left=obs.actions_left,
         pending=obs.pending, revolt=obs.revolt, war=obs.war, marker=obs.marker,
-        decision=obs.decision, over=obs.over,
+        decision=obs.decision, over=obs.over, palace_module=obs.palace_module,
+        palace=obs.palace,
     )
 
 

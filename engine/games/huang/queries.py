@@ -16,6 +16,8 @@ from engine.games.huang.data import (
     NEIGHBOURS,
     NUM_HEXES,
     RED,
+    RHOMBI,
+    RHOMBI_AT,
     RIVER,
     TILE,
     TRIANGLES,
@@ -53,7 +55,27 @@ def supported_hexes(s: HuangState) -> set[int]:
     for t in s.pagodas:
         if t >= 0:
             out.update(TRIANGLES[t])
+    if s.palace >= 0:
+        out.update(RHOMBI[s.palace])
     return out
+
+
+def free_rhombus(s: HuangState, r: int, supported: set[int]) -> bool:
+    """§11.3: 4 yellow tiles, none supporting a building."""
+    board = s.board
+    for h in RHOMBI[r]:
+        if board[h] != YELLOW_TILE or h in supported:
+            return False
+    return True
+
+
+def palace_rhombi(s: HuangState, h: int | None = None) -> list[int]:
+    """§11.3: free rhombi (containing hex h, if given) when the module is in play."""
+    if not s.palace_module:
+        return []
+    sup = supported_hexes(s)
+    cands = range(len(RHOMBI)) if h is None else RHOMBI_AT[h]
+    return [r for r in cands if free_rhombus(s, r, sup)]
 
 
 def yellow_adjacent(board: list[int], h: int) -> int:

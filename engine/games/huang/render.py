@@ -11,32 +11,34 @@ from engine.games.huang.data import (
     IS_RIVER,
     LEADER,
     PAGODA_COLOUR,
+    RHOMBI,
     ROWS,
     TILE,
     TRIANGLES,
 )
 
-LEGEND = ("Y/R/B/G/W tile (* under a pagoda, ! unification marker), "
+LEGEND = ("Y/R/B/G/W tile (* under a pagoda, # under the palace, ! unification marker), "
           "<seat><y/r/b/g/w> leader, . land, ~ river")
 
 
-def _cell(s: Any, h: int, under: set[int]) -> str:
+def _cell(s: Any, h: int, under: set[int], palace: set[int]) -> str:
     x = s.board[h]
     if x == 0:
         return "~ " if IS_RIVER[h] else ". "
     if x >= LEADER:
         i = x - LEADER
         return f"{i // 5}{COLOUR_LETTERS[i % 5].lower()}"
-    mark = "!" if h == s.marker else "*" if h in under else " "
+    mark = "!" if h == s.marker else "*" if h in under else "#" if h in palace else " "
     return COLOUR_LETTERS[x - TILE] + mark
 
 
 def render(s: Any) -> str:
     under = {h for t in s.pagodas if t >= 0 for h in TRIANGLES[t]}
+    palace = set(RHOMBI[s.palace]) if s.palace >= 0 else set()
     lines = [LEGEND]
     for r in range(ROWS):
         pad = " " if r % 2 else ""
-        cells = " ".join(_cell(s, r * COLS + c, under) for c in range(COLS))
+        cells = " ".join(_cell(s, r * COLS + c, under, palace) for c in range(COLS))
         lines.append(f"r={r:2d} {pad}{cells}")
     n = s.num_players
     for p in range(n):
@@ -48,7 +50,9 @@ def render(s: Any) -> str:
                      f"| off-board leaders [{off}]")
     market = " ".join(f"{COLOUR_NAMES[c]}:{k}" for c, k in enumerate(s.market) if k)
     supply = "".join(COLOUR_LETTERS[PAGODA_COLOUR[k]] for k, t in enumerate(s.pagodas) if t < 0)
-    lines.append(f"market {market or '-'} | bag {sum(s.bag)} | pagoda supply [{supply}]")
+    palace_at = "-" if not s.palace_module else "supply" if s.palace < 0 else "board"
+    lines.append(f"market {market or '-'} | bag {sum(s.bag)} | pagoda supply [{supply}] "
+                 f"| palace {palace_at}")
     if s.over:
         lines.append(f"game over; ranking {s.ranking()}")
     else:

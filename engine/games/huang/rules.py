@@ -27,7 +27,9 @@ from engine.games.huang.data import (
     NUM_HEXES,
     NUM_PAGODAS,
     PAGODA_COLOUR,
+    PALACE_HAND_SIZE,
     RED,
+    RHOMBI,
     TILE,
     TRIANGLES,
     WHITE,
@@ -50,6 +52,7 @@ from engine.games.huang.queries import (
     leader_target_ok,
     leader_targets,
     leaders_in,
+    palace_rhombi,
     supported_hexes,
     tile_hex_ok,
     tile_hexes,
@@ -72,6 +75,7 @@ LEADER_TO = tuple(A.LeaderTo(h) for h in range(NUM_HEXES))
 TILE_TO = tuple(A.TileTo(h) for h in range(NUM_HEXES))
 TAKE = tuple(A.TakeFromMarket(c) for c in range(5))
 BUILD = tuple(A.BuildPagoda(t) for t in range(len(TRIANGLES)))
+PALACE = tuple(A.BuildPalace(r) for r in range(len(RHOMBI)))
 MOVE_PAGODA = tuple(A.MovePagoda(k) for k in range(NUM_PAGODAS))
 CHAIN_TO = tuple(A.ChainTo(h) for h in range(NUM_HEXES))
 REMOVE_TILE = tuple(A.RemoveTile(h) for h in range(NUM_HEXES))
@@ -90,7 +94,7 @@ RED_LEADER_YES, RED_LEADER_NO = A.CommitRedLeader(True), A.CommitRedLeader(False
 
 ALL_ACTIONS: tuple[Action, ...] = (
     *POSITION_LEADER, *PLACE_TILE, REVOLT, GREEN_BUILD, EXCHANGE, *LEADER_TO, WITHDRAW,
-    *TILE_TO, *TAKE, *BUILD, *MOVE_PAGODA, *CHAIN_TO, USE_YES, USE_NO, *REMOVE_TILE,
+    *TILE_TO, *TAKE, *BUILD, *PALACE, *MOVE_PAGODA, *CHAIN_TO, USE_YES, USE_NO, *REMOVE_TILE,
     *DISCARD, *COMMIT, *SUPPORT, RED_LEADER_YES, RED_LEADER_NO, *WINNER, *REMOVE_RED, PASS,
 )
 
@@ -169,7 +173,7 @@ def top_level_actions(s: HuangState) -> list[Action]:
             out.append(PLACE_TILE[c])
     if _can_discard_two(s, p, BLUE) and _any_tile_on_board(s):
         out.append(REVOLT)
-    if _can_discard_two(s, p, GREEN) and any_free_triangle(s):
+    if _can_discard_two(s, p, GREEN) and (any_free_triangle(s) or palace_rhombi(s)):
         out.append(GREEN_BUILD)
     if hand_total(s, p):
         out.append(EXCHANGE)
@@ -210,7 +214,8 @@ def legal_actions(s: HuangState) -> list[Action]:
     if t is A.ChooseMarketTile:
         return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
     if t is A.ChooseBuilding:
-        return [BUILD[x] for x in building_triangles(s, req.hex)] + [PASS]
+        return ([BUILD[x] for x in building_triangles(s, req.hex)]
+                + [PALACE[r] for r in building_rhombi(s, req.hex)] + [PASS])
     if t is A.ChoosePagodaToMove:
         colour = _triangle_colour(s, req.triangle)
         return [MOVE_PAGODA[k] for k in range(NUM_PAGODAS)
@@ -221,7 +226,7 @@ def legal_actions(s: HuangState) -> list[Action]:
         board = s.board
         return [REMOVE_TILE[h] for h in range(NUM_HEXES) if TILE <= board[h] < LEADER]
     if t is A.ChooseTriangle:
-        return [BUILD[x] for x in all_free_triangles(s)]
+        return [BUILD[x] for x in all_free_triangles(s)] + [PALACE[r] for r in palace_rhombi(s)]
     if t is A.ChooseDiscard:
         out = [DISCARD[c] for c in range(5) if s.hands[p * 5 + c]]
         if req.count:
@@ -261,8 +266,8 @@ def is_legal(s: HuangState, a: object) -> bool:
         return ta is A.LeaderTo and leader_target_ok(s, i, a.hex)
     if t is A.ChooseRevoltTarget:
         return ta is A.RemoveTile and 0 <= a.hex < NUM_HEXES and TILE <= s.board[a.hex] < LEADER
-    if t is A.ChooseTriangle:
-        return (ta is A.BuildPagoda and 0 <= a.triangle < len(TRIANGLES)
+    if t is A.ChooseTriangle and ta is A.BuildPagoda:
+        return (0 <= a.triangle < len(TRIANGLES)
                 and free_triangle(s, a.triangle, supported_hexes(s)))
     if t is A.ChooseAction:
         p = s.active
@@ -278,7 +283,8 @@ def is_legal(s: HuangState, a: object) -> bool:
         if ta is A.PeasantRevolt:
             return _can_discard_two(s, p, BLUE) and _any_tile_on_board(s)
         if ta is A.BuildWithGreen:
-            return _can_discard_two(s, p, GREEN) and any_free_triangle(s)
+            return _can_discard_two(s, p, GREEN) and (any_free_triangle(s)
+                                                      or bool(palace_rhombi(s)))
         return False
     return a in legal_actions(s)
 
@@ -312,6 +318,8 @@ def apply_action(s: HuangState, a: Action) -> None:
     elif t is A.ChooseBuilding:
         if isinstance(a, A.BuildPagoda):
             build_pagoda(s, a.triangle)
+        elif isinstance(a, A.BuildPalace):
+            build_palace(s, a.rhombus)
         else:
             offer_blue_chain(s, req.hex)
     elif t is A.ChoosePagodaToMove:
@@ -327,7 +335,10 @@ def apply_action(s: HuangState, a: Action) -> None:
     elif t is A.ChooseRevoltTarget:
         peasant_revolt_remove(s, a.hex)  # type: ignore[attr-defined]
     elif t is A.ChooseTriangle:
-        build_pagoda(s, a.triangle)  # type: ignore[attr-defined]
+        if isinstance(a, A.BuildPalace):
+            build_palace(s, a.rhombus)
+        else:
+            build_pagoda(s, a.triangle)  # type: ignore[attr-defined]
     elif t is A.ChooseDiscard:
         if isinstance(a, A.DiscardTile):
             exchange_discard(s, p, a.colour, req.count)
@@ -385,7 +396,8 @@ def end_turn(s: HuangState) -> None:
         n = s.num_players
         for k in range(n):
             p = (s.active + k) % n
-            while hand_total(s, p) < HAND_SIZE:
+            target = hand_target(s, p)
+            while hand_total(s, p) < target:
                 c = draw(s)
                 if c < 0:
                     game_over(s)
@@ -402,6 +414,15 @@ def end_turn(s: HuangState) -> None:
         s.pending = A.ChooseAction(s.active)
         if has_any_action(s):
             return
+
+
+def hand_target(s: HuangState, p: int) -> int:
+    """§9: 6, or 7 while p's yellow leader is in the palace's kingdom (§11.3)."""
+    if s.palace >= 0:
+        pos = s.leaders[p * 5 + YELLOW]
+        if pos >= 0 and s.labels[pos] == s.labels[RHOMBI[s.palace][0]]:
+            return PALACE_HAND_SIZE
+    return HAND_SIZE
 
 
 def pagoda_scoring(s: HuangState) -> None:
@@ -451,6 +472,8 @@ def release_buildings(s: HuangState, h: int) -> None:
         t = s.pagodas[k]
         if t >= 0 and h in TRIANGLES[t]:
             s.pagodas[k] = -1
+    if s.palace >= 0 and h in RHOMBI[s.palace]:
+        s.palace = -1
 
 
 def strand_leaders(s: HuangState) -> None:
@@ -525,9 +548,22 @@ def score_tile(s: HuangState, h: int, colour: int) -> None:
         s.vp[found // 5 * 5 + colour] += 1
 
 
+def building_rhombi(s: HuangState, h: int) -> list[int]:
+    """§11.3: with the palace module, a yellow tile may yield the palace instead."""
+    if s.board[h] != YELLOW_TILE:
+        return []
+    return palace_rhombi(s, h)
+
+
+def build_palace(s: HuangState, r: int) -> None:
+    """§11.3: the palace is built, or moved if it is already on the board."""
+    s.palace = r
+    end_action(s)
+
+
 def offer_building(s: HuangState, h: int) -> None:
-    """§6.2.5: optional pagoda on a free triangle containing the new tile."""
-    if building_triangles(s, h):
+    """§6.2.5: optional pagoda on a free triangle containing the new tile (or the palace)."""
+    if building_triangles(s, h) or building_rhombi(s, h):
         s.pending = A.ChooseBuilding(s.active, h)
     else:
         offer_blue_chain(s, h)

@@ -47,6 +47,9 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     marker: int = -1
     decision: int = 0
     over: bool = False
+    #: Imperial Palace module (§11.3): in play, and the palace's rhombus (-1: supply)
+    palace_module: bool = False
+    palace: int = -1
 
     # --- protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -70,6 +73,7 @@ class HuangState(State, msgspec.Struct, kw_only=True):
             market=self.market[:], box=self.box[:], hidden=self.hidden[:], active=self.active,
             actions_left=self.actions_left, pending=self.pending, revolt=self.revolt,
             war=self.war, marker=self.marker, decision=self.decision, over=self.over,
+            palace_module=self.palace_module, palace=self.palace,
         )
 
     def final_vector(self, seat: int) -> list[int]:
@@ -130,7 +134,8 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> HuangState:
-    """§3 setup for 2-4 players."""
+    """§3 setup for 2-4 players; option `imperial_palace` adds the module of §11.3."""
     s = empty_state(num_players, Rng.from_seed(seed, "huang"))
+    s.palace_module = bool(options.get("imperial_palace", False))
     rules.setup(s)
     return s

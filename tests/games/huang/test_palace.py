@@ -1,0 +1,85 @@
+"""Imperial Palace module (§11.3, option `imperial_palace`)."""
+
+from __future__ import annotations
+
+import engine
+from engine.games.huang import actions as A
+from engine.games.huang.data import BLUE, GREEN, RED, RHOMBI, YELLOW
+from tests.games.huang.test_scenarios import H, build, conserved, play, tri
+
+Y, R, B, G = YELLOW, RED, BLUE, GREEN
+
+
+def rhombus(*cells: tuple[int, int]) -> int:
+    want = {H(q, r) for q, r in cells}
+    return next(i for i, rh in enumerate(RHOMBI) if set(rh) == want)
+
+
+RH = ((6, 5), (7, 5), (6, 6), (7, 4))
+
+
+def palace_game(**kw: object) -> object:
+    s = build(**kw)  # type: ignore[arg-type]
+    s.palace_module = True
+    return s
+
+
+def test_yellow_tile_may_yield_the_palace_instead_of_a_pagoda() -> None:
+    s = palace_game(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y}, hands={0: {Y: 1, R: 1}})
+    play(s, A.PlaceTile(Y), A.TileTo(H(7, 4)))
+    r = rhombus(*RH)
+    assert A.BuildPalace(r) in s.legal_actions()
+    assert A.BuildPagoda(tri((6, 5), (7, 5), (7, 4))) in s.legal_actions()
+    s.apply(A.BuildPalace(r))
+    assert s.palace == r and s.actions_left == 1
+    # its tiles support a building now: no pagoda on them
+    play(s, A.PlaceTile(R), A.TileTo(H(2, 1)))
+    assert "palace board" in s.render()
+
+
+def test_without_the_module_there_is_no_palace() -> None:
+    s = build(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y}, hands={0: {Y: 1}})
+    play(s, A.PlaceTile(Y), A.TileTo(H(7, 4)))
+    assert not any(isinstance(a, A.BuildPalace) for a in s.legal_actions())
+
+
+def test_palace_gives_a_hand_of_seven_to_its_yellow_leader() -> None:
+    s = palace_game(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y},
+                    leaders={(0, Y): (8, 4)}, hands={0: {R: 6}, 1: {R: 6}})
+    s.palace = rhombus(*RH)
+    s.actions_left = 1
+    play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+    assert sum(s.hands[:5]) == 7 and sum(s.hands[5:]) == 6
+    assert conserved(s)
+
+
+def test_palace_returns_to_the_supply_when_a_tile_leaves() -> None:
+    s = palace_game(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y},
+                    hands={0: {B: 2}, 1: {B: 1}})
+    s.palace = rhombus(*RH)
+    play(s, A.PeasantRevolt(), A.UseLeader(False), A.RemoveTile(H(6, 6)))
+    assert s.palace == -1 and s.box[Y] == 1
+
+
+def test_green_action_builds_or_moves_the_palace() -> None:
+    cells = {(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y,
+             (1, 1): Y, (2, 1): Y, (1, 2): Y, (2, 0): Y}
+    s = palace_game(n=2, tiles=cells, hands={0: {G: 2}})
+    s.palace = rhombus(*RH)
+    s.apply(A.BuildWithGreen())
+    s.apply(A.UseLeader(False))
+    other = rhombus((1, 1), (2, 1), (1, 2), (2, 0))
+    assert A.BuildPalace(other) in s.legal_actions()
+    assert A.BuildPalace(rhombus(*RH)) not in s.legal_actions()  # its tiles support it
+    s.apply(A.BuildPalace(other))
+    assert s.palace == other
+
+
+def test_palace_games_play_to_the_end() -> None:
+    import random
+
+    s = engine.make("huang", 2, 5, imperial_palace=True)
+    rng = random.Random(5)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    assert s.palace_module  # type: ignore[attr-defined]
