@@ -24,7 +24,7 @@ class Sleeper(Bot):
     name = "sleeper"
 
     def act(self, observation, time_left):
-        time.sleep(0.2)
+        time.sleep(0.6)
         return observation.legal_actions[0]
 
 
@@ -56,7 +56,7 @@ def test_random_match_is_reproducible():
     [(Crasher(), "crash"), (Sleeper(), "timeout"), (Liar(), "illegal"), (Garbage(), "malformed")],
 )
 def test_failing_bot_is_recorded_ranked_last_and_replaced(bot: Bot, kind: str):
-    rec = play_match("kit", 2, [bot, "random"], seed=3, time_per_move=0.05)
+    rec = play_match("kit", 2, [bot, "random"], seed=3, time_per_move=0.2)
     assert rec.outcome == kind
     assert [(f.seat, f.kind) for f in rec.failures] == [(0, kind)]
     assert rec.failures[0].decision == 0
