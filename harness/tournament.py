@@ -6,6 +6,7 @@ See docs/tournaments.md. Scheduling lives in `harness.tournament_schedule`, play
 
 from __future__ import annotations
 
+import statistics
 import tempfile
 import time
 from enum import StrEnum
@@ -161,6 +162,7 @@ def run_cmd(
     )
     name = name or f"{game}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
     with Store(db) as store:
+        store.acquire_driver_lock()  # before scheduling: a locked database changes nothing
         count = create(store, name, spec)
         out.print(f"tournament [bold]{name}[/]: {count} games scheduled in {db}")
         play(store, name, workers, address)
@@ -172,6 +174,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                db: DbOpt = DEFAULT_DB) -> None:
     """Play exactly the games of NAME that have not finished (after a kill, say)."""
     with Store(db) as store:
+        store.acquire_driver_lock()
         t = store.tournament(name)
         load_modules(TournamentSpec.from_json(t.spec).modules)
         left = len(store.games(t.id, "pending"))
@@ -225,29 +228,37 @@ def scaling_cmd(
     games: Annotated[int, typer.Option(help="games per run")] = 200,
     players: Annotated[int, typer.Option("--players", "-n")] = 2,
     bots: Annotated[str, typer.Option(help="entrants")] = "random,python:bots.base:RandomBot",
+    repeats: Annotated[int, typer.Option(help="runs per worker count (alternating)")] = 3,
     seed: Annotated[int, typer.Option()] = 0,
     game_module: ModuleOpt = None,
 ) -> None:
-    """Play the same tournament with 1 and with 2 embedded Ray workers; print the speed-up."""
+    """Play the same tournament on 1 and on 2 embedded Ray workers; print the speed-up.
+
+    Each run gets a fresh local Ray with warmed-up workers; the time counted is the play
+    (scheduling, Ray tasks, one transaction per game), medians over `repeats` runs."""
     import ray
 
     spec = TournamentSpec(game=game, num_players=players, games=games, seed=seed,
                           bots=tuple(bots.split(",")), modules=tuple(game_module or ()))
-    seconds: dict[int, float] = {}
+    validate(spec)
+    seconds: dict[int, list[float]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as tmp:
-        for w in (1, 2):
-            ray.shutdown()
-            runner.ensure_ray(w)
-            ray.get([runner._remote(ray).remote(spec.to_json(), []) for _ in range(w)])  # warm
-            with Store(Path(tmp) / f"w{w}.sqlite") as store:
-                create(store, f"scaling-{w}", spec)
-                t0 = time.perf_counter()
-                runner.run(store, f"scaling-{w}", w)
-                seconds[w] = time.perf_counter() - t0
-            out.print(f"{w} worker(s): {games} games in {seconds[w]:.2f} s "
-                      f"({games / seconds[w]:.1f} games/s)")
-            ray.shutdown()
-    out.print(f"speed-up 2 vs 1 workers: [bold]{seconds[1] / seconds[2]:.2f}x[/]")
+        for r in range(repeats):
+            for w in (1, 2) if r % 2 == 0 else (2, 1):
+                ray.shutdown()
+                runner.ensure_ray(w)
+                warm = runner.remote(ray, runner.warm_up)
+                ray.get([warm.remote(spec.to_json(), 1.0) for _ in range(w)])
+                with Store(Path(tmp) / f"r{r}w{w}.sqlite") as store:
+                    create(store, "scaling", spec)
+                    t0 = time.perf_counter()
+                    runner.run(store, "scaling", w)
+                    seconds[w].append(time.perf_counter() - t0)
+                out.print(f"run {r + 1}, {w} worker(s): {games} games in {seconds[w][-1]:.2f} s")
+        ray.shutdown()
+    med = {w: statistics.median(v) for w, v in seconds.items()}
+    out.print(f"median: 1 worker {med[1]:.2f} s, 2 workers {med[2]:.2f} s; "
+              f"speed-up [bold]{med[1] / med[2]:.2f}x[/]")
 
 
 def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 40.0) -> None:

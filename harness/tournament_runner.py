@@ -15,9 +15,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.record import decode_json, encode_json
+import msgspec
+
+from engine.record import encode_json
 from harness.match import play_match
-from harness.tournament_schedule import TournamentError, TournamentSpec, load_modules
+from harness.tournament_schedule import TournamentError, TournamentSpec, load_modules, schedule
 from ladders.ratings import Elo, ml_ratings
 from ladders.sprt import Sprt, block_score
 from ladders.standings import all_pairs, counted
@@ -28,23 +30,54 @@ from ladders.store import GameRow, Store, Tournament
 LOOPBACK = "127.0.0.2"
 #: tasks in flight per worker, so a worker never waits for the driver
 IN_FLIGHT_PER_WORKER = 2
+#: games per Ray task at most; batches shrink towards the end so workers finish together
+MAX_BATCH = 32
 
 GameTask = tuple[int, int, tuple[str, ...]]  # idx, seed, bots
 
 
-def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[tuple[int, bool, bytes]]:
-    """Ray task body: play some games; (idx, True, record JSON) or (idx, False, error)."""
+class Played(msgspec.Struct, array_like=True):
+    """What a Ray task sends back for one game: the summary the driver needs and the
+    record as JSON (stored as is), or the engine error that stopped the game."""
+
+    idx: int
+    error: str | None = None
+    outcome: str = ""
+    scores: list[int] = []
+    ranking: list[int] = []
+    failures: list[tuple[int, str]] = []
+    seconds: float = 0.0
+    record: bytes = b""
+
+
+def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
+    """Ray task body: play some games of the tournament."""
     spec = TournamentSpec.from_json(spec_json)
     load_modules(spec.modules)
-    out: list[tuple[int, bool, bytes]] = []
+    out: list[Played] = []
     for idx, seed, bots in games:
         try:
             rec = play_match(spec.game, spec.num_players, list(bots), seed=seed,
                              options=dict(spec.options), time_per_move=spec.time_per_move)
-            out.append((idx, True, encode_json(rec)))
         except Exception as e:  # an engine error: deterministic, so kept as the game's result
-            out.append((idx, False, f"{type(e).__name__}: {e}".encode()))
+            out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
+            continue
+        out.append(Played(idx, None, rec.outcome, rec.scores, rec.ranking,
+                          [(f.seat, f.kind) for f in rec.failures], rec.seconds,
+                          encode_json(rec)))
     return out
+
+
+def warm_up(spec_json: str, seconds: float) -> int:
+    """Ray task: import everything a game needs and play one, then hold the worker for
+    `seconds` so that concurrent warm-ups land on distinct workers. Returns the pid."""
+    spec = TournamentSpec.from_json(spec_json)
+    load_modules(spec.modules)
+    game = schedule(spec)[0]
+    play_match(spec.game, spec.num_players, list(game.bots), seed=game.seed,
+               options=dict(spec.options))
+    time.sleep(seconds)
+    return os.getpid()
 
 
 def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
@@ -104,23 +137,22 @@ class RunState:
     def rate(self) -> float:
         return (self.done - self.done_at_start) / max(1e-9, time.monotonic() - self.started)
 
-    def finish(self, idx: int, ok: bool, payload: bytes) -> None:
+    def finish(self, p: Played) -> None:
         """Store one game's result (results of games cancelled by an SPRT stop are dropped)."""
-        row = self.rows[idx]
+        row = self.rows[p.idx]
         if row.status != "pending":
             return
-        if not ok:
-            self.store.fail_game(self.t.id, idx, payload.decode())
-            row.status, row.error = "error", payload.decode()
+        if p.error is not None:
+            self.store.fail_game(self.t.id, p.idx, p.error)
+            row.status, row.error = "error", p.error
             return
-        rec = decode_json(payload)
-        row.outcome, row.scores, row.ranking = rec.outcome, rec.scores, rec.ranking
-        row.failures = [(f.seat, f.kind) for f in rec.failures]
-        self.ladder.update(row.bots, rec.ranking)
+        row.outcome, row.scores, row.ranking, row.failures = (
+            p.outcome, p.scores, p.ranking, p.failures)
+        self.ladder.update(row.bots, p.ranking)
         ratings = {b: (self.ladder.rating(b), self.ladder.games[b]) for b in set(row.bots)}
-        self.store.finish_game(self.t.id, self.t.ladder, row, payload, rec.seconds, ratings)
+        self.store.finish_game(self.t.id, self.t.ladder, row, p.record, p.seconds, ratings)
         row.status = "done"
-        self.elo.update(row.bots, rec.ranking)
+        self.elo.update(row.bots, p.ranking)
 
     def check_sprt(self) -> None:
         """Extend the SPRT over the completed prefix of blocks; stop at the first verdict."""
@@ -145,12 +177,14 @@ class RunState:
                 return
 
 
-def _remote(ray: Any) -> Any:
-    fn = getattr(_remote, "fn", None)
-    if fn is None:
-        fn = ray.remote(max_retries=3, retry_exceptions=False, num_cpus=1)(play_batch)
-        _remote.fn = fn  # type: ignore[attr-defined]
-    return fn
+_REMOTE: dict[str, Any] = {}
+
+
+def remote(ray: Any, fn: Callable[..., Any]) -> Any:
+    """`fn` as a Ray task (retried up to 3 times if its worker dies)."""
+    if fn.__name__ not in _REMOTE:
+        _REMOTE[fn.__name__] = ray.remote(max_retries=3, retry_exceptions=False, num_cpus=1)(fn)
+    return _REMOTE[fn.__name__]
 
 
 def run(store: Store, name: str, workers: int | None = None, address: str | None = None,
@@ -185,16 +219,16 @@ def _play(state: RunState, workers: int | None, address: str | None,
 
     cpus = ensure_ray(workers, address)
     par = min(workers, cpus) if workers else cpus
-    fn = _remote(ray)
-    pending = state.pending()
-    size = max(1, min(16, len(pending) // (par * 16)))
-    queue = deque(pending[i:i + size] for i in range(0, len(pending), size))
+    fn = remote(ray, play_batch)
+    queue = deque(state.pending())
     spec_json = state.spec.to_json()
     inflight: dict[Any, list[GameRow]] = {}
+    state.started, state.done_at_start = time.monotonic(), state.done
     on_update(state)
     while inflight or (queue and state.stop_block is None):
         while queue and state.stop_block is None and len(inflight) < par * IN_FLIGHT_PER_WORKER:
-            chunk = queue.popleft()
+            size = min(MAX_BATCH, -(-len(queue) // (par * 4)))  # guided: big first, 1 at the end
+            chunk = [queue.popleft() for _ in range(size)]
             tasks = [(r.idx, r.seed, tuple(r.bots)) for r in chunk]
             inflight[fn.remote(spec_json, tasks)] = chunk
         ready, _ = ray.wait(list(inflight), num_returns=1, timeout=0.5)
@@ -205,7 +239,7 @@ def _play(state: RunState, workers: int | None, address: str | None,
             except ray.exceptions.RayError as e:
                 state.lost += [str(e).strip().splitlines()[-1]] * len(chunk)
                 continue
-            for idx, ok, payload in results:
-                state.finish(idx, ok, payload)
+            for played in results:
+                state.finish(played)
             state.check_sprt()
         on_update(state)

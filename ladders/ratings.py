@@ -82,6 +82,9 @@ class Rating:
     def text(self) -> str:
         return f"{self.elo:.0f} [{self.low:.0f}, {self.high:.0f}]"
 
+    def short(self) -> str:
+        return f"{self.elo:.0f} ±{(self.high - self.low) / 2:.0f}"
+
 
 def ml_ratings(
     pairs: Iterable[Pair], base: float = BASE, iterations: int = 50

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rich import box
 from rich.table import Table
 
 from ladders.ratings import Pair, Rating, ml_ratings, pairwise
@@ -86,21 +87,22 @@ def outcome_counts(rows: Iterable[GameRow]) -> Counter[str]:
 
 
 def final_table(title: str, stats: Sequence[BotStats], caption: str = "") -> Table:
-    """`arena tournament show`: games, wins, places, scores, seats, failures, Elo with 95% CI."""
-    t = Table(title=title, caption=caption or None)
-    t.add_column("bot", style="bold cyan")
-    for col in ("games", "wins", "win %", "avg place", "avg score"):
-        t.add_column(col, justify="right")
-    t.add_column("win % by seat", justify="right")
+    """`arena tournament show`: games, wins (win rate), average place and score, win rate
+    by seat (seat 1 first), failures, maximum-likelihood Elo with its 95% interval."""
+    t = Table(title=title, caption=caption or None, box=box.SIMPLE_HEAD, pad_edge=False,
+              collapse_padding=True)
+    t.add_column("bot", style="bold cyan", overflow="fold", min_width=12)
+    for col in ("games", "wins", "place", "score", "seat win%"):
+        t.add_column(col, justify="right", no_wrap=True)
     t.add_column("failures")
-    t.add_column("Elo [95%]", justify="right")
+    t.add_column("Elo ±95%", justify="right", no_wrap=True)
     for s in stats:
-        seats = " ".join(f"{100 * w / g:.0f}" if g else "-"
+        seats = "/".join(f"{100 * w / g:.0f}" if g else "-"
                          for w, g in zip(s.seat_wins, s.seat_games, strict=True))
         fails = ", ".join(f"{k} {n}" for k, n in sorted(s.failures.items())) or "-"
-        t.add_row(s.bot, str(s.games), str(s.wins), f"{100 * s.win_rate:.1f}",
+        t.add_row(s.bot, str(s.games), f"{s.wins} ({100 * s.win_rate:.0f}%)",
                   f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
-                  s.elo.text() if s.elo else "-")
+                  s.elo.short() if s.elo else "-")
     return t
 
 

@@ -49,6 +49,6 @@ def test_tables_show_every_column() -> None:
     console.print(final_table("final", stats, "caption"))
     console.print(live_table(stats, {"a": 1510.0, "b": 1490.0}))
     text = console.export_text()
-    for word in ("win % by seat", "avg place", "Elo [95%]", "crash 1, stall 1", "67 50",
+    for word in ("seat win%", "place", "Elo ±95%", "crash 1, stall 1", "67/50", "1500 ±151",
                  "Elo (online)", "1510", "caption"):
         assert word in text

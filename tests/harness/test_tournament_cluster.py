@@ -1,0 +1,88 @@
+"""A tournament joins a real Ray cluster with --address (all traffic on loopback).
+
+The cluster is `ray start --head --block` on 127.0.0.2 in a private temp dir; the test
+stops it by SIGTERM to that process (which stops the Ray processes it started), not by
+`ray stop`, which would stop every Ray instance on the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from ladders.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.2"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _kill_session(sid: int) -> None:
+    """SIGKILL what is left of the session we started (only used if SIGTERM did not do)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[3]) == sid:
+                    os.kill(int(entry.name), signal.SIGKILL)
+            except (OSError, ProcessLookupError):
+                continue
+
+
+def test_a_tournament_runs_on_a_real_local_ray_cluster(tmp_path: Path) -> None:
+    port = _free_port()
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's sockets live here
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    head = subprocess.Popen(
+        ["ray", "start", "--head", f"--node-ip-address={HOST}", f"--port={port}",
+         "--include-dashboard=false", "--disable-usage-stats", "--num-cpus=2",
+         f"--temp-dir={temp}", "--block"],
+        cwd=ROOT, env=env, start_new_session=True, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    started = threading.Event()
+    lines: list[str] = []
+
+    def watch() -> None:
+        assert head.stdout is not None
+        for line in head.stdout:
+            lines.append(line)
+            if "Ray runtime started" in line:
+                started.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+    db = tmp_path / "cluster.sqlite"
+    try:
+        assert started.wait(180), "ray start did not come up:\n" + "".join(lines[-20:])
+        run = subprocess.run(
+            [sys.executable, "-m", "harness.cli", "tournament", "run", "--game", "kit",
+             "--game-module", "tests.kitgame", "--bots", "random,mcts:iters=4", "--games", "8",
+             "--seat-rotation", "--name", "c", "--db", str(db), "--address", f"{HOST}:{port}"],
+            cwd=ROOT, env={**env, "RAY_AUTH_MODE": "token"}, capture_output=True, text=True,
+            timeout=300)
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert "8 games counted" in run.stdout
+        with Store(db) as store:
+            rows = store.games(store.tournament("c").id)
+            assert [r.status for r in rows] == ["done"] * 8
+    finally:
+        head.send_signal(signal.SIGTERM)
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            pass
+        _kill_session(head.pid)
+        time.sleep(0.5)
+        shutil.rmtree(temp, ignore_errors=True)

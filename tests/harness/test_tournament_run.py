@@ -1,0 +1,239 @@
+"""Tournaments on an embedded local Ray (one per module), on the test-only kit game.
+
+The kit game is registered in Ray workers through the tournament's game modules
+(`modules=("tests.kitgame",)`, the CLI's `--game-module`); the test bots below are
+loaded in workers by their `python:` specs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import engine
+from bots.base import Bot, RandomBot
+from engine.protocol import Action, Observation
+from engine.record import MatchRecord, decode_json
+from harness import tournament_runner as runner
+from harness.cli import main
+from harness.tournament import create, show_table
+from harness.tournament_schedule import TournamentSpec
+from ladders.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = "tests.harness.test_tournament_run"
+PASSER = f"python:{HERE}:PassBot"
+CRASHER = f"python:{HERE}:CrashBot"
+SLEEPY = f"python:{HERE}:SleepyBot"
+
+
+class PassBot(Bot):
+    """Always passes when it may: a reliably weak kit-game player."""
+
+    name = "pass"
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        legal = observation.legal_actions
+        return next((a for a in legal if type(a).__name__ in ("Pass", "Keep")), legal[0])
+
+
+class CrashBot(Bot):
+    name = "crash"
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        raise RuntimeError("boom")
+
+
+class SleepyBot(RandomBot):
+    """A random bot that sleeps before each decision, so a tournament lasts long enough
+    to be killed midway."""
+
+    name = "sleepy"
+
+    def __init__(self, delay: float = 0.01) -> None:
+        super().__init__()
+        self.delay = delay
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        time.sleep(self.delay)
+        return super().act(observation, time_left)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray() -> Iterator[None]:
+    import ray
+
+    runner.ensure_ray(2)
+    yield
+    ray.shutdown()
+
+
+def _spec(**kw: object) -> TournamentSpec:
+    base: dict[str, object] = {"game": "kit", "num_players": 2,
+                               "bots": ("random", PASSER), "modules": ("tests.kitgame",)}
+    return TournamentSpec(**{**base, **kw})  # type: ignore[arg-type]
+
+
+def _play(path: Path, spec: TournamentSpec, workers: int = 2, name: str = "t") -> Store:
+    store = Store(path)
+    create(store, name, spec)
+    runner.run(store, name, workers)
+    return store
+
+
+def _table(store: Store, name: str = "t") -> str:
+    console = Console(record=True, width=200, file=open(os.devnull, "w"))  # noqa: SIM115
+    show_table(store, name, console)
+    return console.export_text()
+
+
+def _moves(rec: MatchRecord) -> tuple[object, ...]:
+    """A record without its timings."""
+    return (rec.config, rec.bots, [(m.seat, m.action) for m in rec.moves], rec.scores,
+            rec.ranking, rec.outcome, rec.final_digest, [f.kind for f in rec.failures])
+
+
+def test_every_scheduled_game_is_played_once_and_its_record_replays(tmp_path: Path) -> None:
+    spec = _spec(num_players=3, bots=("random", PASSER, "mcts:iters=8"), seat_rotation=True,
+                 games=12)
+    with _play(tmp_path / "a.sqlite", spec) as store:
+        t = store.tournament("t")
+        assert t.status == "finished"
+        rows = store.games(t.id)
+        assert len(rows) == 12 and {r.status for r in rows} == {"done"}
+        records = [decode_json(r) for r in store.records(t.id)]
+        assert len(records) == 12
+        for row, rec in zip(rows, records, strict=True):
+            assert rec.bots == row.bots and rec.config.seed == row.seed
+            assert engine.digest(engine.replay(rec)) == rec.final_digest
+        ladder = store.ladder(t.ladder)
+        assert {b: n for b, (_, n) in ladder.items()} == {"random": 12, PASSER: 12,
+                                                          "mcts:iters=8": 12}
+        ml = store.ladder_table(t.ladder)
+        assert all(row[3] is not None for row in ml)
+
+
+def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
+    spec = _spec(bots=("random", PASSER, "python:bots.base:RandomBot"), games=30, seed=3)
+    with _play(tmp_path / "one.sqlite", spec, workers=1) as one, \
+            _play(tmp_path / "two.sqlite", spec, workers=2) as two:
+        assert _table(one) == _table(two)
+        recs = [[_moves(decode_json(r)) for r in s.records(s.tournament("t").id)]
+                for s in (one, two)]
+        assert recs[0] == recs[1]
+
+
+def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(tmp_path: Path) -> None:
+    spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
+    with _play(tmp_path / "s.sqlite", spec) as store:
+        t = store.tournament("t")
+        assert t.verdict == "H1" and t.stop_block is not None
+        rows = store.games(t.id)
+        # games past the stop were cancelled, or already played and kept but not counted
+        assert {r.status for r in rows if r.block >= t.stop_block} <= {"cancelled", "done"}
+        assert all(r.status == "done" for r in rows if r.block < t.stop_block)
+        assert sum(r.status == "cancelled" for r in rows) > 300
+        text = _table(store)
+        assert f"{2 * t.stop_block} games counted" in text
+        assert "SPRT after" in text and "is stronger than" in text
+
+
+def test_bot_failures_are_classified_and_counted_per_bot(tmp_path: Path) -> None:
+    with _play(tmp_path / "f.sqlite", _spec(bots=("random", CRASHER), games=4)) as store:
+        rows = store.games(store.tournament("t").id)
+        assert {r.outcome for r in rows} == {"crash"}
+        text = _table(store)
+        crash_line = next(line for line in text.splitlines() if "CrashBot" in line)
+        assert "crash 4" in crash_line
+
+
+def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "cli.sqlite")
+
+    def arena(*args: str) -> str:
+        with pytest.raises(SystemExit) as exit_:
+            main(list(args))
+        assert exit_.value.code == 0, capsys.readouterr().err
+        return capsys.readouterr().out
+
+    run = arena("tournament", "run", "--game", "kit", "--game-module", "tests.kitgame",
+                "--bots", f"random,{PASSER}", "--games", "6", "--seat-rotation",
+                "--option", "unused=true", "--name", "c", "--db", db, "--workers", "2")
+    assert "6 games scheduled" in run and "6 games counted" in run
+    shown = arena("tournament", "show", "c", "--db", db)
+    assert "seat" in shown and "Elo" in shown and "random" in shown
+    assert "c" in arena("tournament", "list", "--db", db)
+    arena("tournament", "export", "c", "--to", str(tmp_path / "c.jsonl"), "--db", db)
+    lines = (tmp_path / "c.jsonl").read_text().splitlines()
+    assert len(lines) == 6
+    assert json.loads(lines[0])["config"]["options"] == {"unused": True}
+
+
+def _done(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as con:
+            return con.execute("SELECT count(*) FROM games WHERE status='done'").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def _kill_session(sid: int) -> None:
+    """SIGKILL every process of the session we started (the driver and its Ray)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid:
+                try:
+                    os.kill(int(entry.name), signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+
+def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = _spec(bots=("random", f"{SLEEPY}:delay=0.01"), seat_rotation=True, games=40, seed=11)
+    db = tmp_path / "killed.sqlite"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "harness.cli", "tournament", "run", "--game", "kit",
+         "--game-module", "tests.kitgame", "--players", "2",
+         "--bots", ",".join(spec.bots), "--games", "40", "--seat-rotation", "--seed", "11",
+         "--name", "t", "--workers", "1", "--db", str(db)],
+        cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while _done(db) < 4:
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        assert time.monotonic() < deadline, "the tournament did not start within 120 s"
+        time.sleep(0.1)
+    _kill_session(proc.pid)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    killed_at = _done(db)
+    assert 4 <= killed_at < 40
+
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:  # `arena tournament resume`, on this module's Ray
+        main(["tournament", "resume", "t", "--db", str(db), "--workers", "2"])
+    assert exit_.value.code == 0
+    assert f"{40 - killed_at} games left to play" in capsys.readouterr().out
+
+    with Store(db) as store, _play(tmp_path / "whole.sqlite", spec) as whole:
+        assert _table(store) == _table(whole)
+        got = [_moves(decode_json(r)) for r in store.records(store.tournament("t").id)]
+        want = [_moves(decode_json(r)) for r in whole.records(whole.tournament("t").id)]
+        assert got == want  # none lost, none twice, same games
+        ladder = {b: n for b, (_, n) in store.ladder(store.tournament("t").ladder).items()}
+        assert ladder == {b: 40 for b in spec.bots}
