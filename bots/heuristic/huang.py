@@ -14,7 +14,8 @@ gives it the engine's group labels, never the hidden truth):
 3. Conflicts: as defender commit just enough yellow to hold (ties win), as attacker commit
    everything; in wars back the party holding my leaders with enough red to lead, pass
    when I have no stake; break ties for my party; strip winner tiles away from pagodas.
-4. Take market tiles in the colours my leaders score; exchange only when nothing else helps.
+4. Take market tiles in the colours my leaders score; exchange only when nothing else helps;
+   build the palace where my yellow leader rules; always collect granaries.
 """
 
 from __future__ import annotations
@@ -188,6 +189,8 @@ class HeuristicBot(Bot):
             best = A.CommitRedLeader(True)
         elif isinstance(req, A.ChooseWarWinner):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
+        elif isinstance(req, A.ChooseGranary):
+            best = next(a for a in legal if isinstance(a, A.KeepGranary))
         elif isinstance(req, A.RemoveWinnerTile):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, self.rng.random()))

@@ -1,8 +1,8 @@
 """Huang (Reiner Knizia): base game for 2-4 players (rules: ../shared/rules/huang.md).
 
-Registers `GAME`. Option `imperial_palace` adds the Imperial Palace module (§11.3); the
-other modules (Bandits, Eighteen Kingdoms, Dragon dynasty) are not implemented and so
-not offered.
+Registers `GAME`. Options: `imperial_palace` (Imperial Palace module, §11.3) and
+`eighteen_kingdoms` (Eighteen Kingdoms module, §11.2). The Bandits module and the Dragon
+dynasty are not implemented and so not offered.
 """
 
 from __future__ import annotations
@@ -26,8 +26,11 @@ GAME = registry.Game(
     options=(
         registry.Option("imperial_palace", False, "Imperial Palace module: a palace on 4 "
                         "yellow tiles raises its kingdom's yellow-leader owner's hand to 7"),
+        registry.Option("eighteen_kingdoms", False, "Eighteen Kingdoms module: the other "
+                        "board side with 19 capitals and granaries (2 blue VP each)"),
     ),
-    presets=({"imperial_palace": True},),
+    presets=({"imperial_palace": True}, {"eighteen_kingdoms": True},
+             {"eighteen_kingdoms": True, "imperial_palace": True}),
     max_decisions=5_000,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-4 players",
 )

@@ -137,6 +137,13 @@ class RemoveRedTile(Action, frozen=True):
     hex: int
 
 
+class KeepGranary(Action, frozen=True):
+    """§11.2 (Eighteen Kingdoms): take the granaries of your blue leader's kingdom except
+    the one on `hex`, which stays."""
+
+    hex: int
+
+
 class Pass(Action, frozen=True):
     """Decline an optional choice: market pick, building, blue chain, war support, or end the
     exchange discards."""
@@ -146,7 +153,7 @@ HuangAction = (
     PositionLeader | PlaceTile | PeasantRevolt | BuildWithGreen | Exchange | LeaderTo
     | Withdraw | TileTo | TakeFromMarket | BuildPagoda | BuildPalace | MovePagoda | ChainTo
     | UseLeader | RemoveTile | DiscardTile | CommitTiles | SupportParty | CommitRedLeader
-    | DeclareWinner | RemoveRedTile | Pass
+    | DeclareWinner | RemoveRedTile | KeepGranary | Pass
 )
 
 # --- requests: what must be decided next ------------------------------------------------------
@@ -247,11 +254,16 @@ class RemoveWinnerTile(Request, frozen=True):
     remaining: int
 
 
+class ChooseGranary(Request, frozen=True):
+    """§11.2: end of turn, the blue leader's kingdom holds >= 2 granaries: keep which one
+    (or decline)."""
+
+
 HuangRequest = (
     ChooseAction | ChooseLeaderHex | ChooseTileHex | ChooseMarketTile | ChooseBuilding
     | ChoosePagodaToMove | ChooseChain | ChooseSubstitute | ChooseRevoltTarget | ChooseTriangle
     | ChooseDiscard | CommitRevolt | ChooseSupport | CommitWarTiles | CommitWarLeader
-    | ChooseWarWinner | RemoveWinnerTile
+    | ChooseWarWinner | RemoveWinnerTile | ChooseGranary
 )
 
 # --- conflict records (public) ------------------------------------------------------------------

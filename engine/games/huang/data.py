@@ -7,6 +7,8 @@ Everything here is read-only and shared by all states.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 # --- colours (§1) -------------------------------------------------------------------
 YELLOW, RED, BLUE, GREEN, WHITE = 0, 1, 2, 3, 4
 COLOURS = (YELLOW, RED, BLUE, GREEN, WHITE)
@@ -142,3 +144,42 @@ BAG_AFTER_SETUP = tuple(n - (len(CAPITAL_HEXES) if c == YELLOW else 0)
 
 assert len(RIVER) == 38 and -1 not in RIVER_HEXES
 assert sum(BAG_AFTER_SETUP) == 131
+
+# --- Eighteen Kingdoms side (§11.2, §12) [reconstructed] ---------------------------------
+_YELLOW_RIVER_18K = ((-1, 2), (0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (4, 4), (5, 3),
+                     (6, 3), (7, 3), (8, 3), (9, 2), (10, 2), (11, 2), (12, 1), (13, 1),
+                     (14, 1))  # [reconstructed]
+_YANGTZE_18K = ((-3, 7), (-2, 7), (-2, 8), (-1, 8), (0, 8), (1, 7), (2, 7), (3, 7), (4, 6),
+                (5, 6), (6, 6), (6, 7), (7, 7), (7, 8), (8, 8), (8, 9), (9, 9),
+                (10, 9))  # [reconstructed]
+#: the 19 capitals of the Eighteen Kingdoms side (pairwise distance >= 3) [reconstructed]
+CAPITALS_18K = ((1, 0), (12, 0), (5, 1), (8, 1), (2, 2), (12, 3), (-1, 4), (6, 4), (3, 5),
+                (8, 5), (0, 6), (10, 6), (4, 7), (-4, 9), (1, 9), (6, 9), (-2, 10), (3, 10),
+                (8, 10))
+RIVER_HEXES_18K = frozenset(hex_index(q, r) for q, r in _YELLOW_RIVER_18K + _YANGTZE_18K)
+GRANARY_VP = 2  # blue VP per granary held at the end (§11.2)
+
+
+class MapSide(NamedTuple):
+    """One side of the board: river flags per hex, land and river hexes, capitals."""
+
+    is_river: tuple[bool, ...]
+    land: tuple[int, ...]
+    river: tuple[int, ...]
+    capitals: tuple[int, ...]
+
+
+def _side(rivers: frozenset[int], capitals: tuple[int, ...]) -> MapSide:
+    is_river = tuple(h in rivers for h in range(NUM_HEXES))
+    return MapSide(is_river, tuple(h for h in range(NUM_HEXES) if not is_river[h]),
+                   tuple(h for h in range(NUM_HEXES) if is_river[h]), capitals)
+
+
+BASE_SIDE, EIGHTEEN_SIDE = 0, 1
+MAPS: tuple[MapSide, ...] = (
+    _side(RIVER_HEXES, CAPITAL_HEXES),
+    _side(RIVER_HEXES_18K, tuple(sorted(hex_index(q, r) for q, r in CAPITALS_18K))),
+)
+assert len(MAPS[1].river) == 36 and len(MAPS[1].capitals) == 19
+assert not any(all(MAPS[1].is_river[h] for h in t) for t in TRIANGLES)  # no blue pagoda
+assert not set(MAPS[1].capitals) & RIVER_HEXES_18K

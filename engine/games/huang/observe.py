@@ -40,6 +40,9 @@ class HuangObservation(Observation, kw_only=True):
     over: bool = False
     palace_module: bool = False
     palace: int = -1
+    side: int = 0
+    granaries: list[int] = []
+    granaries_held: list[int] = []
 
 
 def observation(s: object, seat: int) -> HuangObservation:
@@ -59,7 +62,8 @@ def observation(s: object, seat: int) -> HuangObservation:
         hidden_counts=[sum(s.hidden[p * 5:p * 5 + 5]) for p in range(n)],
         hand=s.hands[seat * 5:seat * 5 + 5], own_hidden=s.hidden[seat * 5:seat * 5 + 5],
         pending=s.pending, revolt=s.revolt, war=s.war, marker=s.marker, over=s.over,
-        palace_module=s.palace_module, palace=s.palace,
+        palace_module=s.palace_module, palace=s.palace, side=s.side,
+        granaries=s.granaries[:], granaries_held=s.granaries_held[:],
     )
 
 
@@ -118,7 +122,8 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         box=obs.box[:], hidden=hidden, active=obs.active, actions_left=obs.actions_left,
         pending=obs.pending, revolt=obs.revolt, war=obs.war, marker=obs.marker,
         decision=obs.decision, over=obs.over, palace_module=obs.palace_module,
-        palace=obs.palace,
+        palace=obs.palace, side=obs.side, granaries=obs.granaries[:],
+        granaries_held=obs.granaries_held[:],
     )
 
 

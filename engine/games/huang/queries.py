@@ -10,15 +10,13 @@ from engine.games.huang.board import leave
 from engine.games.huang.data import (
     BLUE,
     EMPTY,
-    IS_RIVER,
-    LAND,
     LEADER,
+    MAPS,
     NEIGHBOURS,
     NUM_HEXES,
     RED,
     RHOMBI,
     RHOMBI_AT,
-    RIVER,
     TILE,
     TRIANGLES,
     TRIANGLES_AT,
@@ -125,9 +123,11 @@ def all_free_triangles(s: HuangState) -> list[int]:
     return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
 
 
-def leader_candidates(board: list[int], yellow_next: list[int]) -> list[int]:
+def leader_candidates(
+    board: list[int], yellow_next: list[int], land: tuple[int, ...]
+) -> list[int]:
     """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
-    return [t for t in LAND if yellow_next[t] and board[t] == EMPTY]
+    return [t for t in land if yellow_next[t] and board[t] == EMPTY]
 
 
 def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
@@ -182,7 +182,7 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     km = _kingdom_masks(s, lab, i)
     bit = 1 << (i % 5)
     out = []
-    for t in leader_candidates(board, s.yellow_next):
+    for t in leader_candidates(board, s.yellow_next, MAPS[s.side].land):
         if t != x and _join_ok(lab, km, t, bit):
             out.append(t)
             if first_only:
@@ -191,7 +191,8 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
 
 
 def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
-    if not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or IS_RIVER[t] or t == s.leaders[i]:
+    if (not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or MAPS[s.side].is_river[t]
+            or t == s.leaders[i]):
         return False
     board, lab, _ = _lifted(s, i)
     if s.yellow_next[t] == 0:
@@ -201,17 +202,20 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
 
 def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
     """§6.2: empty hex; blue on a river, every other colour on land."""
-    return 0 <= h < NUM_HEXES and s.board[h] == EMPTY and IS_RIVER[h] == (colour == BLUE)
+    return (0 <= h < NUM_HEXES and s.board[h] == EMPTY
+            and MAPS[s.side].is_river[h] == (colour == BLUE))
 
 
 def tile_hexes(s: HuangState, colour: int) -> list[int]:
     board = s.board
-    return [h for h in (RIVER if colour == BLUE else LAND) if board[h] == EMPTY]
+    m = MAPS[s.side]
+    return [h for h in (m.river if colour == BLUE else m.land) if board[h] == EMPTY]
 
 
 def _has_tile_hex(s: HuangState, colour: int) -> bool:
     board = s.board
-    for h in RIVER if colour == BLUE else LAND:
+    m = MAPS[s.side]
+    for h in m.river if colour == BLUE else m.land:
         if board[h] == EMPTY:
             return True
     return False
@@ -268,3 +272,13 @@ def war_strengths(war: A.War) -> list[int]:
 
 def _triangle_colour(s: HuangState, t: int) -> int:
     return s.board[TRIANGLES[t][0]] - TILE
+
+
+def kingdom_granaries(s: HuangState, p: int) -> list[int]:
+    """§11.2: granary hexes in the kingdom of p's blue leader (a granary belongs to the
+    group of the piece on its hex; none while the hex is empty)."""
+    pos = s.leaders[p * 5 + BLUE]
+    if pos < 0 or not s.granaries:
+        return []
+    lb = s.labels[pos]
+    return [g for g in s.granaries if s.labels[g] == lb]

@@ -8,8 +8,8 @@ from engine.games.huang.data import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
     COLS,
-    IS_RIVER,
     LEADER,
+    MAPS,
     PAGODA_COLOUR,
     RHOMBI,
     ROWS,
@@ -18,17 +18,19 @@ from engine.games.huang.data import (
 )
 
 LEGEND = ("Y/R/B/G/W tile (* under a pagoda, # under the palace, ! unification marker), "
-          "<seat><y/r/b/g/w> leader, . land, ~ river")
+          "<seat><y/r/b/g/w> leader, . land, ~ river, g granary")
 
 
 def _cell(s: Any, h: int, under: set[int], palace: set[int]) -> str:
     x = s.board[h]
     if x == 0:
-        return "~ " if IS_RIVER[h] else ". "
+        g = "g" if h in s.granaries else " "
+        return ("~" if MAPS[s.side].is_river[h] else ".") + g
     if x >= LEADER:
         i = x - LEADER
         return f"{i // 5}{COLOUR_LETTERS[i % 5].lower()}"
-    mark = "!" if h == s.marker else "*" if h in under else "#" if h in palace else " "
+    mark = ("!" if h == s.marker else "*" if h in under else "#" if h in palace
+            else "g" if h in s.granaries else " ")
     return COLOUR_LETTERS[x - TILE] + mark
 
 
@@ -46,7 +48,8 @@ def render(s: Any) -> str:
         hand = sum(s.hands[p * 5:p * 5 + 5])
         off = "".join(COLOUR_LETTERS[c].lower() for c in range(5) if s.leaders[p * 5 + c] < 0)
         star = ">" if p == s.active else " "
-        lines.append(f"{star}seat {p}: VP {vp} | score {s.final_vector(p)} | hand {hand} "
+        gran = f" | granaries {s.granaries_held[p]}" if s.side else ""
+        lines.append(f"{star}seat {p}: VP {vp}{gran} | score {s.final_vector(p)} | hand {hand} "
                      f"| off-board leaders [{off}]")
     market = " ".join(f"{COLOUR_NAMES[c]}:{k}" for c, k in enumerate(s.market) if k)
     supply = "".join(COLOUR_LETTERS[PAGODA_COLOUR[k]] for k, t in enumerate(s.pagodas) if t < 0)

@@ -13,15 +13,14 @@ from engine.games.huang import conflicts
 from engine.games.huang.board import compute_labels, join, leave, yellow_counts
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
-    BAG_AFTER_SETUP,
     BLUE,
-    CAPITAL_HEXES,
+    EIGHTEEN_SIDE,
     EMPTY,
     EXCHANGE_MAX,
     GREEN,
     HAND_SIZE,
-    IS_RIVER,
     LEADER,
+    MAPS,
     MARKET_SIZE,
     NEIGHBOURS,
     NUM_HEXES,
@@ -31,6 +30,7 @@ from engine.games.huang.data import (
     RED,
     RHOMBI,
     TILE,
+    TILE_COUNTS,
     TRIANGLES,
     WHITE,
     YELLOW,
@@ -48,6 +48,7 @@ from engine.games.huang.queries import (
     building_triangles,
     free_triangle,
     hand_total,
+    kingdom_granaries,
     leader_candidates,
     leader_target_ok,
     leader_targets,
@@ -84,6 +85,7 @@ COMMIT = tuple(A.CommitTiles(k) for k in range(MAX_COMMIT + 1))
 SUPPORT = tuple(A.SupportParty(i) for i in range(MAX_PARTIES))
 WINNER = tuple(A.DeclareWinner(i) for i in range(MAX_PARTIES))
 REMOVE_RED = tuple(A.RemoveRedTile(h) for h in range(NUM_HEXES))
+KEEP_GRANARY = tuple(A.KeepGranary(h) for h in range(NUM_HEXES))
 PASS = A.Pass()
 WITHDRAW = A.Withdraw()
 REVOLT = A.PeasantRevolt()
@@ -95,7 +97,8 @@ RED_LEADER_YES, RED_LEADER_NO = A.CommitRedLeader(True), A.CommitRedLeader(False
 ALL_ACTIONS: tuple[Action, ...] = (
     *POSITION_LEADER, *PLACE_TILE, REVOLT, GREEN_BUILD, EXCHANGE, *LEADER_TO, WITHDRAW,
     *TILE_TO, *TAKE, *BUILD, *PALACE, *MOVE_PAGODA, *CHAIN_TO, USE_YES, USE_NO, *REMOVE_TILE,
-    *DISCARD, *COMMIT, *SUPPORT, RED_LEADER_YES, RED_LEADER_NO, *WINNER, *REMOVE_RED, PASS,
+    *DISCARD, *COMMIT, *SUPPORT, RED_LEADER_YES, RED_LEADER_NO, *WINNER, *REMOVE_RED,
+    *KEEP_GRANARY, PASS,
 )
 
 
@@ -105,11 +108,15 @@ ALL_ACTIONS: tuple[Action, ...] = (
 
 
 def setup(s: HuangState) -> None:
-    """§3: yellow tile on each capital, deal 6 tiles per player, 6 to the market, pick the
-    first player at random (seats are clockwise)."""
-    for h in CAPITAL_HEXES:
+    """§3: yellow tile on each capital (7, or 19 on the Eighteen Kingdoms side with their
+    granaries), deal 6 tiles per player, 6 to the market, pick the first player at random
+    (seats are clockwise)."""
+    capitals = MAPS[s.side].capitals
+    for h in capitals:
         s.board[h] = YELLOW_TILE
-    s.bag[:] = list(BAG_AFTER_SETUP)
+    s.bag[:] = [n - (len(capitals) if c == YELLOW else 0) for c, n in enumerate(TILE_COUNTS)]
+    if s.side == EIGHTEEN_SIDE:
+        s.granaries[:] = list(capitals)  # §11.2: a granary on every capital
     s.labels[:] = compute_labels(s.board)
     s.yellow_next[:] = yellow_counts(s.board)
     for p in range(s.num_players):
@@ -161,7 +168,7 @@ def top_level_actions(s: HuangState) -> list[Action]:
             out.append(POSITION_LEADER[c])
             continue
         if cands is None:  # an off-board leader: nothing is lifted, compute once
-            cands = leader_candidates(s.board, s.yellow_next)
+            cands = leader_candidates(s.board, s.yellow_next, MAPS[s.side].land)
             km = _kingdom_masks(s, lab, -1)
         bit = 1 << c
         for t in cands:
@@ -204,7 +211,7 @@ def legal_actions(s: HuangState) -> list[Action]:
             return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
         board = s.board
         return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
-                if board[h] == EMPTY and IS_RIVER[h]] + [PASS]
+                if board[h] == EMPTY and MAPS[s.side].is_river[h]] + [PASS]
     if t is A.ChooseLeaderHex:
         i = p * 5 + req.colour
         out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
@@ -245,6 +252,8 @@ def legal_actions(s: HuangState) -> list[Action]:
         return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
     if t is A.ChooseWarWinner:
         return [WINNER[i] for i in conflicts.war_top_parties(s)]
+    if t is A.ChooseGranary:
+        return [KEEP_GRANARY[g] for g in kingdom_granaries(s, p)] + [PASS]
     if t is A.RemoveWinnerTile:
         return [REMOVE_RED[h] for h in conflicts.winner_red_tiles(s)]
     raise AssertionError(f"unknown request {req!r}")
@@ -357,6 +366,11 @@ def apply_action(s: HuangState, a: Action) -> None:
         conflicts.commit_war_support(s, p, req.party, req.tiles, a.use)  # type: ignore[attr-defined]
     elif t is A.ChooseWarWinner:
         conflicts.resolve_war(s, a.party)  # type: ignore[attr-defined]
+    elif t is A.ChooseGranary:
+        if isinstance(a, A.KeepGranary):
+            collect_granaries(s, a.hex)
+        else:
+            finish_turn(s)
     elif t is A.RemoveWinnerTile:
         conflicts.remove_winner_tile(s, a.hex, req.remaining)  # type: ignore[attr-defined]
     else:  # pragma: no cover
@@ -390,9 +404,28 @@ def end_action(s: HuangState) -> None:
 
 
 def end_turn(s: HuangState) -> None:
-    """§9: pagoda scoring, refills (active first, then clockwise), market, next player."""
+    """§9 steps 1-2: pagoda scoring, then (Eighteen Kingdoms) the granary collection."""
+    pagoda_scoring(s)
+    if len(kingdom_granaries(s, s.active)) >= 2:
+        s.pending = A.ChooseGranary(s.active)
+        return
+    finish_turn(s)
+
+
+def collect_granaries(s: HuangState, keep: int) -> None:
+    """§11.2: take all granaries of the blue leader's kingdom but the one on `keep`."""
+    p = s.active
+    for g in kingdom_granaries(s, p):
+        if g != keep:
+            s.granaries.remove(g)
+            s.granaries_held[p] += 1
+    finish_turn(s)
+
+
+def finish_turn(s: HuangState) -> None:
+    """§9 steps 3-5: refills (active first, then clockwise), market, next player; a player
+    without any legal action goes straight to the end of the turn (§14.19)."""
     while True:
-        pagoda_scoring(s)
         n = s.num_players
         for k in range(n):
             p = (s.active + k) % n
@@ -413,6 +446,10 @@ def end_turn(s: HuangState) -> None:
         s.actions_left = ACTIONS_PER_TURN
         s.pending = A.ChooseAction(s.active)
         if has_any_action(s):
+            return
+        pagoda_scoring(s)
+        if len(kingdom_granaries(s, s.active)) >= 2:
+            s.pending = A.ChooseGranary(s.active)
             return
 
 
@@ -576,7 +613,7 @@ def offer_blue_chain(s: HuangState, h: int) -> None:
     if s.board[h] == TILE + BLUE and s.hands[p * 5 + BLUE]:
         board = s.board
         for n in NEIGHBOURS[h]:
-            if board[n] == EMPTY and IS_RIVER[n]:
+            if board[n] == EMPTY and MAPS[s.side].is_river[n]:
                 s.pending = A.ChooseChain(p, h)
                 return
     end_action(s)

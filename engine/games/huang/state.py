@@ -17,7 +17,7 @@ import msgspec
 from engine.common.rng import Rng
 from engine.games.huang import rules
 from engine.games.huang.actions import HuangRequest, Revolt, War
-from engine.games.huang.data import NUM_HEXES, NUM_PAGODAS
+from engine.games.huang.data import EIGHTEEN_SIDE, GRANARY_VP, NUM_HEXES, NUM_PAGODAS
 from engine.protocol import TERMINAL, Action, ActionSpace, State
 
 
@@ -50,6 +50,10 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     #: Imperial Palace module (§11.3): in play, and the palace's rhombus (-1: supply)
     palace_module: bool = False
     palace: int = -1
+    #: board side (§11.2: 0 base, 1 Eighteen Kingdoms), granary hexes, granaries held
+    side: int = 0
+    granaries: list[int] = []
+    granaries_held: list[int] = []
 
     # --- protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -73,13 +77,17 @@ class HuangState(State, msgspec.Struct, kw_only=True):
             market=self.market[:], box=self.box[:], hidden=self.hidden[:], active=self.active,
             actions_left=self.actions_left, pending=self.pending, revolt=self.revolt,
             war=self.war, marker=self.marker, decision=self.decision, over=self.over,
-            palace_module=self.palace_module, palace=self.palace,
+            palace_module=self.palace_module, palace=self.palace, side=self.side,
+            granaries=self.granaries[:], granaries_held=self.granaries_held[:],
         )
 
     def final_vector(self, seat: int) -> list[int]:
         """§10: Y, R, B, G totals with white VP water-filled, sorted ascending."""
         b = seat * 5
-        v = sorted(self.vp[b:b + 4])
+        v = self.vp[b:b + 4]
+        if self.granaries_held:
+            v[2] += GRANARY_VP * self.granaries_held[seat]  # §11.2: 2 blue VP each
+        v.sort()
         for _ in range(self.vp[b + 4]):
             v[0] += 1
             v.sort()
@@ -134,8 +142,11 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> HuangState:
-    """§3 setup for 2-4 players; option `imperial_palace` adds the module of §11.3."""
+    """§3 setup for 2-4 players; options add the modules of §11.2 and §11.3."""
     s = empty_state(num_players, Rng.from_seed(seed, "huang"))
     s.palace_module = bool(options.get("imperial_palace", False))
+    if options.get("eighteen_kingdoms", False):
+        s.side = EIGHTEEN_SIDE
+        s.granaries_held = [0] * num_players
     rules.setup(s)
     return s

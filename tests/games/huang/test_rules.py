@@ -7,7 +7,7 @@ import pytest
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang import queries as rules
-from engine.games.huang.data import BLUE, GREEN, RED, TILE, WHITE, YELLOW
+from engine.games.huang.data import BLUE, GREEN, IS_RIVER, RED, RIVER, TILE, WHITE, YELLOW
 from engine.protocol import IllegalActionError, InvalidConfigError
 from tests.games.huang.test_scenarios import H, build, conserved, pagoda, play, tri, vp
 
@@ -77,10 +77,10 @@ def test_tiles_respect_rivers_and_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalActionError):
             s.apply(bad)  # type: ignore[arg-type]
         assert s.to_bytes() == before
-    assert all(not rules.IS_RIVER[a.hex] for a in s.legal_actions())  # type: ignore[attr-defined]
+    assert all(not IS_RIVER[a.hex] for a in s.legal_actions())  # type: ignore[attr-defined]
     s = build(n=2, hands={0: {B: 1}})
     s.apply(A.PlaceTile(B))
-    assert {a.hex for a in s.legal_actions()} == set(rules.RIVER)  # type: ignore[attr-defined]
+    assert {a.hex for a in s.legal_actions()} == set(RIVER)  # type: ignore[attr-defined]
 
 
 def test_unknown_options_and_player_counts_raise() -> None:
