@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import engine
-from tests.adapters import cases, game_ids, require
+from tests.adapters import cases, game_ids, option_cases, require
 
 pyspiel = require("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
@@ -38,7 +38,7 @@ def test_openspiel_random_sim_test_passes(game_id, n, options):
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES + option_cases())
 def test_parameters_reach_the_engine_and_ids_match_ours(game_id, n, options):
     game = openspiel.load_game(game_id, players=n, seed=5, **options)
     state = game.new_initial_state()

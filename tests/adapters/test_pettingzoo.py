@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import engine
-from tests.adapters import cases, require
+from tests.adapters import cases, option_cases, require
 
 require("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
@@ -26,7 +26,7 @@ def test_pettingzoo_api_test_passes(game_id, n, options):
 
 @pytest.mark.parametrize(("game_id", "n", "options"), CASES)
 def test_pettingzoo_seed_test_passes(game_id, n, options):
-    seed_test(lambda: env(game_id, n, **options))
+    seed_test(lambda: env(game_id, n, **options), num_cycles=100)
 
 
 @pytest.mark.parametrize(("game_id", "n", "options"), CASES)
@@ -51,6 +51,13 @@ def test_observations_masks_and_rewards_match_the_engine(game_id, n, options):
         twin.apply(twin.action_from_id(action))
     assert twin.is_terminal() and not e.agents
     assert [total[a] for a in e.possible_agents] == rank_returns(twin.ranking())
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), option_cases())
+def test_options_reach_the_engine(game_id, n, options):
+    e = raw_env(game_id, n, **options)
+    e.reset(seed=21)
+    assert e.game_state.to_bytes() == engine.make(game_id, n, 21, **options).to_bytes()
 
 
 def test_resets_without_a_seed_play_new_but_reproducible_games():
