@@ -12,6 +12,7 @@ from .data import (
     MAX_CASTLE_HEIGHT,
     REALM_CELLS,
     REALM_SIZE,
+    SPIRIT_CARDS,
     castle_index,
 )
 from .requests import PHASE
@@ -68,6 +69,10 @@ def render(s: DragonCastleState) -> str:
     ]
     if s.dragon_cards:
         lines.append("dragon cards: " + ", ".join(DRAGON_CARDS[c] for c in s.dragon_cards))
+    if s.spirit_cards:
+        used = "used" if s.spirit_used[0] else "not used"
+        lines.append("spirit card: " + ", ".join(SPIRIT_CARDS[c] for c in s.spirit_cards)
+                     + f" ({used} this turn)")
     lines += castle_lines(s)
     scores = s.scores()
     for p in range(s.num_players):

@@ -254,7 +254,7 @@ def merge_set(s: DragonCastleState, seat: int, cells: list[int]) -> int:
         points += DRAGON_SET_BONUS
     s.vp[seat] += points
     if s.spirit_cards:
-        s.merged_now += cells
+        s.merged_now += [c for c in cells if c not in s.merged_now]
     special = IS_SPECIAL[s.top[base + cells[0]]]
     return SHRINE_ALLOWANCE_SPECIAL if special else SHRINE_ALLOWANCE_FACTION
 

@@ -376,3 +376,44 @@ def test_wind_without_flip_moves_a_shrine():
     s.apply(ShrineFrom(2, 2))
     s.apply(ShrineTo(3, 3))
     assert s.score_breakdown(0)["shrines"] == 3
+
+
+def test_cunning_on_dragons_gets_the_dragon_bonus():
+    """Ambiguity 8: 3 dragons with Cunning -> 2 + 1 VP, special allowance 2."""
+    s = with_spirit(CUNNING)
+    set_castle(s, {(0, 2): [M[0], M[1]]})
+    dragons = [stone("dragon", "red"), stone("dragon", "green"), stone("dragon", "white")]
+    for r in range(3):
+        set_cell(s, 0, r, 5, 1, dragons[r])
+    s.pool[0] = 3
+    s.apply(ActivateSpiritShrine())
+    s.apply(MergeGroup(0, 5))
+    assert s.vp[0] == 3
+    assert s.pending[-1] == BuildShrines(0, (cell(0, 5), cell(1, 5), cell(2, 5)), 2)
+
+
+def test_strength_may_move_the_stone_uncovered_by_the_first_move():
+    """Ambiguity 10: the stone uncovered by move 1 may be moved second."""
+    s = with_spirit(STRENGTH)
+    set_castle(s, {(0, 2): [M[0], M[1]]})
+    set_cell(s, 0, 2, 2, 2, M[3])  # a face-up stone on a face-down one
+    s.apply(ActivateSpiritShrine())
+    s.apply(MoveFrom(2, 2))
+    s.apply(MoveTo(0, 0))
+    assert s.height[cell(2, 2)] == 1 and s.up[cell(2, 2)] == 0
+    assert MoveFrom(2, 2) in s.legal_actions()
+    s.apply(MoveFrom(2, 2))
+    assert MoveTo(2, 2) not in s.legal_actions()  # not back to its origin
+    s.apply(MoveTo(5, 5))
+    assert s.height[cell(2, 2)] == 0 and s.height[cell(5, 5)] == 1 and not s.up[cell(5, 5)]
+
+
+def test_destruction_uses_normal_availability_at_any_level():
+    """Ambiguity 11: any available stone, not only at the top level."""
+    s = with_spirit(DESTRUCTION)
+    set_castle(s, {(0, 2): [M[0], M[1], M[2]], (6, 2): [S[0]], (7, 2): [S[1]],
+                   (8, 2): [S[2]]})
+    s.apply(ActivateSpiritShrine())
+    assert s.legal_actions() == [DestroyStone(0, 2), DestroyStone(6, 2), DestroyStone(8, 2)]
+    s.apply(DestroyStone(6, 2))
+    assert top_level(s) == 3 and s.castle_h[(2 + 1) * 14 + 7] == 0
