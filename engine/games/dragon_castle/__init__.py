@@ -8,6 +8,7 @@ from typing import Any
 from engine import registry
 
 from .actions import DragonCastleAction, action_space
+from .data import NAMED_LAYOUTS
 from .observe import DragonCastleObservation
 from .rules import setup
 from .sample import sample_state
@@ -36,9 +37,17 @@ GAME = registry.Game(
         registry.Option("spirit_card", False,
                         "draw 1 random spirit card, activated once per turn for a cost "
                         "(rules §8)"),
+        *(registry.Option(name, False, f"build the castle as the {name.replace('_', ' ')} "
+                          f"layout (rules §4.4, best for {'/'.join(map(str, best))} players)")
+          for name, (_, best) in NAMED_LAYOUTS.items()),
     ),
-    presets=({"dragon_card": True}, {"spirit_card": True},
-             {"dragon_card": True, "spirit_card": True}),
+    presets=(
+        {"dragon_card": True}, {"spirit_card": True}, {"dragon_card": True, "spirit_card": True},
+        {"four_seasons": True}, {"thousand_towers": True, "dragon_card": True},
+        {"pillars_of_creation": True, "spirit_card": True}, {"fortress": True},
+        {"forbidden_city": True, "dragon_card": True, "spirit_card": True},
+        {"gates_of_destiny": True, "spirit_card": True},
+    ),
     max_decisions=3000,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",
 )

@@ -135,6 +135,86 @@ STANDARD_LAYOUTS: dict[int, tuple[str, ...]] = {
 }
 
 
+#: named layouts for the blank board (rules §4.4): name -> (rows, player counts it is best
+#: for). Names and recommendations [seed]; shapes [reconstructed] (pictures only).
+NAMED_LAYOUTS: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {
+    "four_seasons": ((  # Cztery pory roku, L = 72/36/8  # [reconstructed]
+        "12221..12221",
+        "12321..12321",
+        "12321..12321",
+        ".111....111.",
+        ".111....111.",
+        "12321..12321",
+        "12321..12321",
+        "12221..12221",
+    ), (2,)),
+    "thousand_towers": ((  # Tysiąc wież, L = 72/32/12  # [reconstructed]
+        "1.2.1..1.2.1",
+        "131213312131",
+        "1.2.1..1.2.1",
+        "121312213121",
+        "121312213121",
+        "1.2.1..1.2.1",
+        "131213312131",
+        "1.2.1..1.2.1",
+    ), (2,)),
+    "pillars_of_creation": ((  # Filary stworzenia, L = 68/24/24  # [reconstructed]
+        ".1..1..1..1.",
+        ".3..3113..3.",
+        "131131131131",
+        "131131131131",
+        "131131131131",
+        "131131131131",
+        ".3..3113..3.",
+        ".1..1..1..1.",
+    ), (2, 3)),
+    "fortress": ((  # Forteca, L = 60/36/20  # [reconstructed]
+        "............",
+        ".3332112333.",
+        ".3111221113.",
+        ".2112332112.",
+        ".2112332112.",
+        ".3111221113.",
+        ".3332112333.",
+        "............",
+    ), (3,)),
+    "forbidden_city": ((  # Zakazane miasto, L = 52/32/32  # [reconstructed]
+        "............",
+        "..13311331..",
+        "..33311333..",
+        ".1331331331.",
+        ".1331331331.",
+        "..33311333..",
+        "..13311331..",
+        "............",
+    ), (4,)),
+    "gates_of_destiny": ((  # Bramy przeznaczenia, L = 52/44/20  # [reconstructed]
+        "............",
+        ".2233..3322.",
+        ".2332..2332.",
+        ".1231221321.",
+        ".1231221321.",
+        ".2332..2332.",
+        ".2233..3322.",
+        "............",
+    ), (4,)),
+}
+#: recommended bottom-level counts by player count [seed]
+RECOMMENDED_L1: dict[int, tuple[int, int]] = {2: (65, 80), 3: (50, 70), 4: (40, 55)}
+
+
+def layout_rows(name: str) -> tuple[str, ...]:
+    """Rows of a layout: "standard_<P>p" (rules §4.3) or a named layout (§4.4)."""
+    if name.startswith("standard_"):
+        return STANDARD_LAYOUTS[int(name[len("standard_"):-1])]
+    return NAMED_LAYOUTS[name][0]
+
+
+ALL_LAYOUTS: tuple[str, ...] = (
+    tuple(f"standard_{p}p" for p in STANDARD_LAYOUTS) + tuple(NAMED_LAYOUTS)
+)
+
+
 def layout_heights(rows: tuple[str, ...]) -> list[int]:
     """Padded height map of a layout; checks the seed's 116-stone total."""
     h = [0] * PAD_CELLS

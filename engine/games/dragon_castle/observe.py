@@ -57,6 +57,7 @@ class DragonCastleObservation(Observation, kw_only=True):
     elegance: int
     merged_now: list[int]
     shrines_out: int
+    layout: str
 
 
 def observation(s: DragonCastleState, seat: int) -> DragonCastleObservation:
@@ -83,5 +84,5 @@ def observation(s: DragonCastleState, seat: int) -> DragonCastleObservation:
         gone=list(s.gone), pending=list(s.pending), spirit_cards=list(s.spirit_cards),
         spirit_used=list(s.spirit_used), pair_mode=s.pair_mode, first_cell=s.first_cell,
         first_level=s.first_level, elegance=s.elegance, merged_now=list(s.merged_now),
-        shrines_out=s.shrines_out,
+        shrines_out=s.shrines_out, layout=s.layout,
     )

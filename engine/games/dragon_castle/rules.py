@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
-from engine.protocol import Action, IllegalActionError
+from engine.protocol import Action, IllegalActionError, InvalidConfigError
 
 from .actions import (
     BUILD,
@@ -34,6 +34,7 @@ from .actions import (
     realm_cell,
 )
 from .data import (
+    ALL_LAYOUTS,
     CASTLE_CELLS,
     COPIES,
     COUNTDOWN_SINGLES,
@@ -45,6 +46,7 @@ from .data import (
     IS_SPECIAL,
     MAX_CASTLE_HEIGHT,
     MIN_SET,
+    NAMED_LAYOUTS,
     NUM_IDENTITIES,
     PAD_CELLS,
     REALM_CELLS,
@@ -53,7 +55,6 @@ from .data import (
     SHRINE_ALLOWANCE_SPECIAL,
     SHRINES_TOTAL,
     SPIRIT_CARDS,
-    STANDARD_LAYOUTS,
     START_POOL,
     TYPE_OF,
     W1,
@@ -61,6 +62,7 @@ from .data import (
     W3,
     W4,
     layout_heights,
+    layout_rows,
     merge_points,
 )
 from .requests import (
@@ -84,9 +86,9 @@ from .spirits import (
 if TYPE_CHECKING:
     from .state import DragonCastleState
 
-#: padded height maps of the standard layouts (rules §4.3)
-LAYOUT_HEIGHTS: dict[int, tuple[int, ...]] = {
-    p: tuple(layout_heights(rows)) for p, rows in STANDARD_LAYOUTS.items()
+#: padded height maps of every layout (rules §4.3, §4.4)
+LAYOUT_HEIGHTS: dict[str, tuple[int, ...]] = {
+    name: tuple(layout_heights(layout_rows(name))) for name in ALL_LAYOUTS
 }
 #: the cells of each layout that hold a stack at setup (only these can ever hold stones)
 LAYOUT_CELLS: dict[int, tuple[int, ...]] = {
@@ -101,11 +103,12 @@ def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
 
     Returns the constructor fields of a DragonCastleState."""
     rng = Rng.from_seed(seed, "dragon_castle")
-    heights = list(LAYOUT_HEIGHTS[num_players])
+    layout = chosen_layout(num_players, options)
+    heights = list(LAYOUT_HEIGHTS[layout])
     stones = [k for k in range(NUM_IDENTITIES) for _ in range(COPIES)]
     rng.shuffle(stones)
     castle = [-1] * (PAD_CELLS * M)
-    for i in LAYOUT_CELLS[num_players]:
+    for i in LAYOUT_CELLS[layout]:
         for level in range(heights[i]):
             castle[i * M + level] = stones.pop()
     cards: list[int] = []
@@ -124,8 +127,17 @@ def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
         supply=SHRINES_TOTAL - START_POOL * num_players, track_singles=singles,
         track_stack=COUNTDOWN_TOKENS - singles, first_player=first, seat=first,
         last_round=False, gone=[0] * NUM_IDENTITIES, pending=[ChooseAction(first)],
-        spirit_cards=spirits, spirit_used=[0] * len(spirits),
+        spirit_cards=spirits, spirit_used=[0] * len(spirits), layout=layout,
     )
+
+
+def chosen_layout(num_players: int, options: dict[str, Any]) -> str:
+    """Rules §3 step 1: the standard layout for the player count, or one named layout
+    (§4.4) chosen by its option; two named layouts at once are an error."""
+    named = [name for name in NAMED_LAYOUTS if options.get(name)]
+    if len(named) > 1:
+        raise InvalidConfigError(f"choose at most one castle layout, not {', '.join(named)}")
+    return named[0] if named else f"standard_{num_players}p"
 
 
 # --- castle geometry (rules §4) ---------------------------------------------------------------
@@ -155,8 +167,8 @@ def first_stone_options(s: DragonCastleState) -> list[TakeStone]:
     if t == 0:
         return []
     if s.elegance == 1:
-        return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.num_players])]
-    return [TAKE[i] for i in LAYOUT_CELLS[s.num_players]
+        return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.layout])]
+    return [TAKE[i] for i in LAYOUT_CELLS[s.layout]
             if h[i] == t and (h[i - 1] < t or h[i + 1] < t)]
 
 
@@ -174,10 +186,10 @@ def pair_options(s: DragonCastleState, stone: int) -> list[Pair]:
     """Rules §6.1a: available stones (any level) identical to the first stone (spirit
     modes: spirits.pair_ok)."""
     if s.pair_mode or s.elegance:
-        return [PAIR[i] for i in LAYOUT_CELLS[s.num_players] if pair_ok(s, i, stone)]
+        return [PAIR[i] for i in LAYOUT_CELLS[s.layout] if pair_ok(s, i, stone)]
     h, castle = s.castle_h, s.castle
     out = []
-    for i in LAYOUT_CELLS[s.num_players]:
+    for i in LAYOUT_CELLS[s.layout]:
         level = h[i]
         if level and castle[i * M + level - 1] == stone and (h[i - 1] < level or h[i + 1] < level):
             out.append(PAIR[i])

@@ -40,4 +40,5 @@ def sample_state(obs: DragonCastleObservation, seed: int) -> DragonCastleState:
         spirit_cards=list(obs.spirit_cards), spirit_used=list(obs.spirit_used),
         pair_mode=obs.pair_mode, first_cell=obs.first_cell, first_level=obs.first_level,
         elegance=obs.elegance, merged_now=list(obs.merged_now), shrines_out=obs.shrines_out,
+        layout=obs.layout,
     )

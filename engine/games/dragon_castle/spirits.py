@@ -315,7 +315,7 @@ def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int) -> bo
 def _layout(s: DragonCastleState) -> tuple[int, ...]:
     from .rules import LAYOUT_CELLS
 
-    return LAYOUT_CELLS[s.num_players]
+    return LAYOUT_CELLS[s.layout]
 
 
 REALM_DEPENDENT = frozenset((CUNNING, BEAUTY, CHANGE_SPIRIT, STRENGTH, WIND_SPIRIT))

@@ -70,6 +70,8 @@ class DragonCastleState(State, msgspec.Struct, kw_only=True):
     elegance: int = 0
     merged_now: list[int] = []
     shrines_out: int = 0
+    #: castle layout name (data.ALL_LAYOUTS)
+    layout: str = ""
 
     # --- protocol ------------------------------------------------------------------------
     def current_player(self) -> int:

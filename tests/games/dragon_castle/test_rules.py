@@ -16,7 +16,13 @@ from engine.games.dragon_castle.actions import (
     SummonDragon,
     TakeStone,
 )
-from engine.games.dragon_castle.data import COPIES, NUM_IDENTITIES, shrine_value
+from engine.games.dragon_castle.data import (
+    COPIES,
+    NAMED_LAYOUTS,
+    NUM_IDENTITIES,
+    RECOMMENDED_L1,
+    shrine_value,
+)
 from engine.games.dragon_castle.requests import BuildShrines, PlaceTaken
 from engine.games.dragon_castle.rules import LAYOUT_HEIGHTS
 from engine.protocol import IllegalActionError, InvalidConfigError
@@ -35,7 +41,7 @@ def test_setup_castle_shrines_countdown(players, levels):
     s = engine.make("dragon_castle", players, 5)
     h = s.castle_h
     assert tuple(sum(1 for x in h if x >= lv) for lv in (1, 2, 3)) == levels
-    assert h == list(LAYOUT_HEIGHTS[players])
+    assert h == list(LAYOUT_HEIGHTS[f"standard_{players}p"]) and s.layout == f"standard_{players}p"
     counts = [0] * NUM_IDENTITIES
     for k in s.castle:
         if k >= 0:
@@ -45,6 +51,27 @@ def test_setup_castle_shrines_countdown(players, levels):
     assert (s.track_singles, s.track_stack) == (players, 7 - players)
     assert s.current_player() == s.first_player
     assert len(s.legal_actions()) >= 2  # several available stones at T = 3
+
+
+@pytest.mark.parametrize("name", list(NAMED_LAYOUTS))
+def test_named_layouts(name):
+    """Rules §4.4: 116 stones; the bottom level fits the seed's recommended range of every
+    player count the layout is best for; the game is playable with it."""
+    rows, best = NAMED_LAYOUTS[name]
+    heights = LAYOUT_HEIGHTS[name]
+    assert sum(heights) == 116 and max(heights) == 3
+    level1 = sum(1 for h in heights if h)
+    for p in best:
+        lo, hi = RECOMMENDED_L1[p]
+        assert lo <= level1 <= hi
+    s = engine.make("dragon_castle", best[0], 1, **{name: True})
+    assert s.layout == name and s.castle_h == list(heights)
+    assert s.legal_actions() and all(isinstance(a, TakeStone) for a in s.legal_actions())
+
+
+def test_two_layouts_at_once_are_rejected():
+    with pytest.raises(InvalidConfigError, match="at most one castle layout"):
+        engine.make("dragon_castle", 4, 1, fortress=True, forbidden_city=True)
 
 
 def test_first_player_is_random():
