@@ -26,6 +26,7 @@ from bots.base import Bot
 from engine.games.huang import actions as A
 from engine.games.huang import queries
 from engine.games.huang.data import (
+    BANDIT_COUNT,
     BLUE,
     LEADER,
     NEIGHBOURS,
@@ -78,6 +79,8 @@ class HeuristicBot(Bot):
         return [i for i, pos in enumerate(s.leaders) if pos >= 0 and s.labels[pos] in labels]
 
     def _tile_value(self, s: HuangState, colour: int, h: int, me: int) -> float:
+        if s.bandits and queries.bandit_status(s, h) == queries.BANDIT_FIGHT:
+            return self._bandit_value(s, h, me)
         war = queries.war_parties(s, h)
         if war is not None:
             return self._war_value(s, h, war[0], me)
@@ -105,6 +108,14 @@ class HeuristicBot(Bot):
             value += 0.05 * sum(1 for n in NEIGHBOURS[h] if s.board[n] >= LEADER
                                 and (s.board[n] - LEADER) // 5 == me)
         return value
+
+    def _bandit_value(self, s: HuangState, h: int, me: int) -> float:
+        """§11.1: the red leader's owner gains N red VP; the kingdom loses N red tiles."""
+        groups = queries.bandit_groups(s, s.labels)
+        near = {s.labels[n] for n in NEIGHBOURS[h]}
+        n = max(BANDIT_COUNT[b] for lb in near for b in groups.get(lb, ()))
+        owner = next((i // 5 for i in self._adjacent_leaders(s, h) if i % 5 == RED), -1)
+        return n * self._gain(s, owner, RED, me) - 0.1 * n
 
     def _war_value(self, s: HuangState, h: int, parties: list[int], me: int) -> float:
         mine = [sum(1 for i in queries.leaders_in(s, lb) if i // 5 == me) for lb in parties]
@@ -191,7 +202,7 @@ class HeuristicBot(Bot):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
         elif isinstance(req, A.ChooseGranary):
             best = next(a for a in legal if isinstance(a, A.KeepGranary))
-        elif isinstance(req, A.RemoveWinnerTile):
+        elif isinstance(req, (A.RemoveWinnerTile, A.RemoveBanditLoss)):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, self.rng.random()))
         if best is None or best not in legal:

@@ -1,8 +1,7 @@
 """Huang (Reiner Knizia): base game for 2-4 players (rules: ../shared/rules/huang.md).
 
-Registers `GAME`. Options: `imperial_palace` (Imperial Palace module, §11.3) and
-`eighteen_kingdoms` (Eighteen Kingdoms module, §11.2). The Bandits module and the Dragon
-dynasty are not implemented and so not offered.
+Registers `GAME`. Options: `bandits` (§11.1), `eighteen_kingdoms` (§11.2) and
+`imperial_palace` (§11.3). The Dragon dynasty (a 5th player) is not implemented.
 """
 
 from __future__ import annotations
@@ -26,11 +25,13 @@ GAME = registry.Game(
     options=(
         registry.Option("imperial_palace", False, "Imperial Palace module: a palace on 4 "
                         "yellow tiles raises its kingdom's yellow-leader owner's hand to 7"),
+        registry.Option("bandits", False, "Bandits module: 5 bandit tiles block the map until "
+                        "a kingdom with enough red tiles connects and defeats them"),
         registry.Option("eighteen_kingdoms", False, "Eighteen Kingdoms module: the other "
                         "board side with 19 capitals and granaries (2 blue VP each)"),
     ),
-    presets=({"imperial_palace": True}, {"eighteen_kingdoms": True},
-             {"eighteen_kingdoms": True, "imperial_palace": True}),
+    presets=({"imperial_palace": True}, {"eighteen_kingdoms": True}, {"bandits": True},
+             {"bandits": True, "imperial_palace": True}),
     max_decisions=5_000,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-4 players",
 )

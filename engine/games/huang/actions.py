@@ -254,6 +254,10 @@ class RemoveWinnerTile(Request, frozen=True):
     remaining: int
 
 
+class RemoveBanditLoss(Request, frozen=True):
+    """§11.1: the placer removes one more red tile of the kingdom that beat the bandits."""
+
+
 class ChooseGranary(Request, frozen=True):
     """§11.2: end of turn, the blue leader's kingdom holds >= 2 granaries: keep which one
     (or decline)."""
@@ -263,7 +267,7 @@ HuangRequest = (
     ChooseAction | ChooseLeaderHex | ChooseTileHex | ChooseMarketTile | ChooseBuilding
     | ChoosePagodaToMove | ChooseChain | ChooseSubstitute | ChooseRevoltTarget | ChooseTriangle
     | ChooseDiscard | CommitRevolt | ChooseSupport | CommitWarTiles | CommitWarLeader
-    | ChooseWarWinner | RemoveWinnerTile | ChooseGranary
+    | ChooseWarWinner | RemoveWinnerTile | ChooseGranary | RemoveBanditLoss
 )
 
 # --- conflict records (public) ------------------------------------------------------------------
@@ -279,6 +283,16 @@ class Revolt(msgspec.Struct, frozen=True):
     defender_base: int
     attacker_tiles: int = -1  # -1: not yet committed
     defender_tiles: int = -1
+
+
+class BanditFight(msgspec.Struct, frozen=True):
+    """§11.1: a tile on `hex` connected bandit tile `bandit` to a kingdom; the placer must
+    remove `remaining` of the kingdom's red tiles `tiles` (chosen one at a time)."""
+
+    hex: int
+    bandit: int
+    tiles: tuple[int, ...]
+    remaining: int
 
 
 class War(msgspec.Struct, frozen=True):

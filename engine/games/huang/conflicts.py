@@ -10,9 +10,18 @@ from typing import TYPE_CHECKING
 from engine.games.huang import actions as A
 from engine.games.huang import rules
 from engine.games.huang.board import compute_labels
-from engine.games.huang.data import EMPTY, NUM_HEXES, RED, YELLOW
+from engine.games.huang.data import (
+    BANDIT_COUNT,
+    BANDIT_SITES,
+    EMPTY,
+    NEIGHBOURS,
+    NUM_HEXES,
+    RED,
+    YELLOW,
+)
 from engine.games.huang.queries import (
     RED_TILE,
+    bandit_groups,
     leaders_in,
     red_tiles_in,
     revolt_strengths,
@@ -243,6 +252,66 @@ def end_war(s: HuangState) -> None:
     """§8.2 (e)-(g): marker removed, U stays as a normal tile, stranding check."""
     s.marker = -1
     s.war = None
+    s.labels[:] = compute_labels(s.board)
+    rules.strand_leaders(s)
+    rules.end_action(s)
+
+
+# --- bandits (§11.1) ---------------------------------------------------------------------
+
+
+def fight_bandits(s: HuangState, h: int) -> None:
+    """§11.1: marker on h; the red leader's owner in the kingdom gains N red VP; the placer
+    removes N red tiles of the kingdom; the bandit tile goes to the box."""
+    s.marker = h
+    lab = s.labels
+    near = {lab[n] for n in NEIGHBOURS[h]}
+    near.discard(-1)
+    groups = bandit_groups(s, lab)
+    bandit = next(b for lb in near for b in groups.get(lb, ()))
+    kingdoms = {lab[pos] for pos in s.leaders if pos >= 0} & near
+    n = BANDIT_COUNT[bandit]
+    for i, pos in enumerate(s.leaders):
+        if pos >= 0 and i % 5 == RED and lab[pos] in kingdoms:
+            s.vp[i] += n  # leader index i = seat * 5 + RED = its VP slot
+    tiles = [x for x in range(NUM_HEXES) if lab[x] in kingdoms and s.board[x] == RED_TILE]
+    if len(tiles) <= n:
+        for x in tiles:
+            _remove_red(s, x)
+        end_bandit_fight(s, bandit)
+        return
+    s.bandit_fight = A.BanditFight(h, bandit, tuple(tiles), n)
+    s.pending = A.RemoveBanditLoss(s.active)
+
+
+def bandit_loss_tiles(s: HuangState) -> list[int]:
+    fight = s.bandit_fight
+    assert fight is not None
+    board = s.board
+    return [x for x in fight.tiles if board[x] == RED_TILE]
+
+
+def remove_bandit_loss(s: HuangState, h: int) -> None:
+    fight = s.bandit_fight
+    assert fight is not None
+    _remove_red(s, h)
+    left = fight.remaining - 1
+    if left > 0 and len(bandit_loss_tiles(s)) > left:
+        s.bandit_fight = A.BanditFight(fight.hex, fight.bandit, fight.tiles, left)
+        return
+    if left > 0:
+        for x in bandit_loss_tiles(s):
+            _remove_red(s, x)
+    end_bandit_fight(s, fight.bandit)
+
+
+def end_bandit_fight(s: HuangState, bandit: int) -> None:
+    """§11.1: the bandit tile goes to the box (its hexes become empty land); marker off."""
+    for x in BANDIT_SITES[bandit]:
+        s.board[x] = EMPTY
+    s.bandits.remove(bandit)
+    s.bandit_fight = None
+    s.marker = -1
     s.labels[:] = compute_labels(s.board)
     rules.strand_leaders(s)
     rules.end_action(s)

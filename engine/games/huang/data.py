@@ -145,6 +145,22 @@ BAG_AFTER_SETUP = tuple(n - (len(CAPITAL_HEXES) if c == YELLOW else 0)
 assert len(RIVER) == 38 and -1 not in RIVER_HEXES
 assert sum(BAG_AFTER_SETUP) == 131
 
+# --- Bandits module (§11.1, §12) ---------------------------------------------------------
+#: bandit tile n (1..10) covers these hexes of the base side [reconstructed]
+_BANDIT_SITES = {
+    1: ((0, 0), (1, 0), (0, 1)), 2: ((2, 1), (3, 0), (3, 1)), 3: ((8, 0), (9, 0), (8, 1)),
+    4: ((11, 0), (12, 0), (11, 1)), 5: ((2, 3), (1, 4), (2, 4)), 6: ((9, 3), (10, 3), (9, 4)),
+    7: ((8, 7), (9, 6), (9, 7)), 8: ((4, 9), (5, 8), (5, 9)), 9: ((-4, 9), (-5, 10), (-4, 10)),
+    10: ((9, 9), (8, 10), (9, 10)),
+}
+BANDIT_SITES: tuple[tuple[int, ...], ...] = ((),) + tuple(
+    tuple(sorted(hex_index(q, r) for q, r in _BANDIT_SITES[n])) for n in range(1, 11))
+#: bandits printed on tile n [reconstructed: printed counts not in the seed's text]
+BANDIT_COUNT = (0, 1, 2, 2, 3, 1, 2, 3, 2, 1, 3)  # [reconstructed]
+BANDITS_IN_PLAY = 5  # §11.1: 5 of the 10 tiles
+#: a bandit tile n is stored on its hexes as the negative number -n (occupied, no colour)
+assert all(not IS_RIVER[h] and h not in CAPITAL_HEXES for s in BANDIT_SITES for h in s)
+
 # --- Eighteen Kingdoms side (§11.2, §12) [reconstructed] ---------------------------------
 _YELLOW_RIVER_18K = ((-1, 2), (0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (4, 4), (5, 3),
                      (6, 3), (7, 3), (8, 3), (9, 2), (10, 2), (11, 2), (12, 1), (13, 1),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.common.rng import Rng
-from engine.games.huang.actions import HuangAction, HuangRequest, Revolt, War
+from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
 from engine.games.huang.board import compute_labels, yellow_counts
 from engine.games.huang.data import LEADER, TILE, TILE_COUNTS
 from engine.protocol import TERMINAL, Observation
@@ -43,6 +43,9 @@ class HuangObservation(Observation, kw_only=True):
     side: int = 0
     granaries: list[int] = []
     granaries_held: list[int] = []
+    bandits_module: bool = False
+    bandits: list[int] = []
+    bandit_fight: BanditFight | None = None
 
 
 def observation(s: object, seat: int) -> HuangObservation:
@@ -64,6 +67,7 @@ def observation(s: object, seat: int) -> HuangObservation:
         pending=s.pending, revolt=s.revolt, war=s.war, marker=s.marker, over=s.over,
         palace_module=s.palace_module, palace=s.palace, side=s.side,
         granaries=s.granaries[:], granaries_held=s.granaries_held[:],
+        bandits_module=s.bandits_module, bandits=s.bandits[:], bandit_fight=s.bandit_fight,
     )
 
 
@@ -123,7 +127,8 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         pending=obs.pending, revolt=obs.revolt, war=obs.war, marker=obs.marker,
         decision=obs.decision, over=obs.over, palace_module=obs.palace_module,
         palace=obs.palace, side=obs.side, granaries=obs.granaries[:],
-        granaries_held=obs.granaries_held[:],
+        granaries_held=obs.granaries_held[:], bandits_module=obs.bandits_module,
+        bandits=obs.bandits[:], bandit_fight=obs.bandit_fight,
     )
 
 

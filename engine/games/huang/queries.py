@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from engine.games.huang import actions as A
 from engine.games.huang.board import leave
 from engine.games.huang.data import (
+    BANDIT_COUNT,
+    BANDIT_SITES,
     BLUE,
     EMPTY,
     LEADER,
@@ -182,7 +184,10 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     km = _kingdom_masks(s, lab, i)
     bit = 1 << (i % 5)
     out = []
+    bad = bandit_labels(s, lab) if s.bandits else None
     for t in leader_candidates(board, s.yellow_next, MAPS[s.side].land):
+        if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
+            continue
         if t != x and _join_ok(lab, km, t, bit):
             out.append(t)
             if first_only:
@@ -197,24 +202,34 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
     board, lab, _ = _lifted(s, i)
     if s.yellow_next[t] == 0:
         return False
+    if s.bandits and not bandit_labels(s, lab).isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
+        return False
     return _join_ok(lab, _kingdom_masks(s, lab, i), t, 1 << (i % 5))
 
 
 def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
     """§6.2: empty hex; blue on a river, every other colour on land."""
     return (0 <= h < NUM_HEXES and s.board[h] == EMPTY
-            and MAPS[s.side].is_river[h] == (colour == BLUE))
+            and MAPS[s.side].is_river[h] == (colour == BLUE)
+            and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL))
 
 
 def tile_hexes(s: HuangState, colour: int) -> list[int]:
     board = s.board
     m = MAPS[s.side]
-    return [h for h in (m.river if colour == BLUE else m.land) if board[h] == EMPTY]
+    out = [h for h in (m.river if colour == BLUE else m.land) if board[h] == EMPTY]
+    if s.bandits:
+        groups = bandit_groups(s, s.labels)
+        kingdoms = {s.labels[pos] for pos in s.leaders if pos >= 0}
+        out = [h for h in out if bandit_status(s, h, groups, kingdoms) != BANDIT_ILLEGAL]
+    return out
 
 
 def _has_tile_hex(s: HuangState, colour: int) -> bool:
     board = s.board
     m = MAPS[s.side]
+    if s.bandits:
+        return bool(tile_hexes(s, colour))
     for h in m.river if colour == BLUE else m.land:
         if board[h] == EMPTY:
             return True
@@ -282,3 +297,48 @@ def kingdom_granaries(s: HuangState, p: int) -> list[int]:
         return []
     lb = s.labels[pos]
     return [g for g in s.granaries if s.labels[g] == lb]
+
+
+# --- Bandits (§11.1) ------------------------------------------------------------------------
+
+BANDIT_OK, BANDIT_FIGHT, BANDIT_ILLEGAL = 0, 1, -1
+
+
+def bandit_groups(s: HuangState, lab: list[int]) -> dict[int, list[int]]:
+    """Label -> numbers of the bandit tiles in that group."""
+    out: dict[int, list[int]] = {}
+    for n in s.bandits:
+        out.setdefault(lab[BANDIT_SITES[n][0]], []).append(n)
+    return out
+
+
+def bandit_status(s: HuangState, h: int,
+                  groups: dict[int, list[int]] | None = None,
+                  kingdoms: set[int] | None = None) -> int:
+    """§11.1: a tile on h whose group would hold a bandit tile and a leader is legal only
+    without a war, with exactly one bandit tile, and with >= N red tiles in the kingdom(s)
+    being connected (BANDIT_FIGHT); otherwise BANDIT_ILLEGAL. BANDIT_OK: no such group."""
+    if not s.bandits:
+        return BANDIT_OK
+    lab = s.labels
+    if groups is None:
+        groups = bandit_groups(s, lab)
+    if kingdoms is None:
+        kingdoms = {lab[pos] for pos in s.leaders if pos >= 0}
+    near = {lab[n] for n in NEIGHBOURS[h]}
+    near.discard(-1)
+    bandits = [b for lb in near for b in groups.get(lb, ())]
+    if not bandits:
+        return BANDIT_OK
+    ks = [lb for lb in near if lb in kingdoms]
+    if not ks:
+        return BANDIT_OK
+    if len(bandits) != 1 or war_parties(s, h) is not None:
+        return BANDIT_ILLEGAL
+    red = sum(len(red_tiles_in(s, lb)) for lb in ks)
+    return BANDIT_FIGHT if red >= BANDIT_COUNT[bandits[0]] else BANDIT_ILLEGAL
+
+
+def bandit_labels(s: HuangState, lab: list[int]) -> set[int]:
+    """Labels of the groups holding a bandit tile (§11.1: no leader may join them)."""
+    return {lab[BANDIT_SITES[n][0]] for n in s.bandits}

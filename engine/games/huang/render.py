@@ -18,11 +18,13 @@ from engine.games.huang.data import (
 )
 
 LEGEND = ("Y/R/B/G/W tile (* under a pagoda, # under the palace, ! unification marker), "
-          "<seat><y/r/b/g/w> leader, . land, ~ river, g granary")
+          "<seat><y/r/b/g/w> leader, . land, ~ river, g granary, x<n> bandit tile n")
 
 
 def _cell(s: Any, h: int, under: set[int], palace: set[int]) -> str:
     x = s.board[h]
+    if x < 0:
+        return f"x{-x % 10}"
     if x == 0:
         g = "g" if h in s.granaries else " "
         return ("~" if MAPS[s.side].is_river[h] else ".") + g
@@ -65,4 +67,6 @@ def render(s: Any) -> str:
         lines.append(f"revolt: {s.revolt!r}")
     if s.war is not None:
         lines.append(f"war: {s.war!r}")
+    if s.bandit_fight is not None:
+        lines.append(f"bandit fight: {s.bandit_fight!r}")
     return "\n".join(lines)

@@ -13,6 +13,8 @@ from engine.games.huang import conflicts
 from engine.games.huang.board import compute_labels, join, leave, yellow_counts
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
+    BANDIT_SITES,
+    BANDITS_IN_PLAY,
     BLUE,
     EIGHTEEN_SIDE,
     EMPTY,
@@ -36,6 +38,8 @@ from engine.games.huang.data import (
     YELLOW,
 )
 from engine.games.huang.queries import (
+    BANDIT_FIGHT,
+    BANDIT_ILLEGAL,
     YELLOW_TILE,
     _any_tile_on_board,
     _can_discard_two,
@@ -45,6 +49,8 @@ from engine.games.huang.queries import (
     _triangle_colour,
     all_free_triangles,
     any_free_triangle,
+    bandit_labels,
+    bandit_status,
     building_triangles,
     free_triangle,
     hand_total,
@@ -117,6 +123,8 @@ def setup(s: HuangState) -> None:
     s.bag[:] = [n - (len(capitals) if c == YELLOW else 0) for c, n in enumerate(TILE_COUNTS)]
     if s.side == EIGHTEEN_SIDE:
         s.granaries[:] = list(capitals)  # §11.2: a granary on every capital
+    if s.bandits_module:
+        place_bandits(s)
     s.labels[:] = compute_labels(s.board)
     s.yellow_next[:] = yellow_counts(s.board)
     for p in range(s.num_players):
@@ -127,6 +135,17 @@ def setup(s: HuangState) -> None:
     s.active = s.rng.below(s.num_players)
     s.actions_left = ACTIONS_PER_TURN
     s.pending = A.ChooseAction(s.active)
+
+
+def place_bandits(s: HuangState) -> None:
+    """§11.1 setup: shuffle the 10 bandit tiles; reveal one onto its site, discard the next
+    unseen, five times (= a random 5 of the 10)."""
+    stack = list(range(1, 11))
+    s.rng.shuffle(stack)
+    s.bandits[:] = sorted(stack[0:2 * BANDITS_IN_PLAY:2])
+    for n in s.bandits:
+        for h in BANDIT_SITES[n]:
+            s.board[h] = -n
 
 
 def draw(s: HuangState) -> int:
@@ -170,6 +189,9 @@ def top_level_actions(s: HuangState) -> list[Action]:
         if cands is None:  # an off-board leader: nothing is lifted, compute once
             cands = leader_candidates(s.board, s.yellow_next, MAPS[s.side].land)
             km = _kingdom_masks(s, lab, -1)
+            if s.bandits:
+                bad = bandit_labels(s, lab)
+                cands = [t for t in cands if bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]])]
         bit = 1 << c
         for t in cands:
             if _join_ok(lab, km, t, bit):
@@ -211,7 +233,8 @@ def legal_actions(s: HuangState) -> list[Action]:
             return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
         board = s.board
         return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
-                if board[h] == EMPTY and MAPS[s.side].is_river[h]] + [PASS]
+                if board[h] == EMPTY and MAPS[s.side].is_river[h]
+                and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
     if t is A.ChooseLeaderHex:
         i = p * 5 + req.colour
         out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
@@ -252,6 +275,8 @@ def legal_actions(s: HuangState) -> list[Action]:
         return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
     if t is A.ChooseWarWinner:
         return [WINNER[i] for i in conflicts.war_top_parties(s)]
+    if t is A.RemoveBanditLoss:
+        return [REMOVE_RED[h] for h in conflicts.bandit_loss_tiles(s)]
     if t is A.ChooseGranary:
         return [KEEP_GRANARY[g] for g in kingdom_granaries(s, p)] + [PASS]
     if t is A.RemoveWinnerTile:
@@ -366,6 +391,8 @@ def apply_action(s: HuangState, a: Action) -> None:
         conflicts.commit_war_support(s, p, req.party, req.tiles, a.use)  # type: ignore[attr-defined]
     elif t is A.ChooseWarWinner:
         conflicts.resolve_war(s, a.party)  # type: ignore[attr-defined]
+    elif t is A.RemoveBanditLoss:
+        conflicts.remove_bandit_loss(s, a.hex)  # type: ignore[attr-defined]
     elif t is A.ChooseGranary:
         if isinstance(a, A.KeepGranary):
             collect_granaries(s, a.hex)
@@ -557,6 +584,10 @@ def place_tile(s: HuangState, colour: int, h: int) -> None:
         yn = s.yellow_next
         for n in NEIGHBOURS[h]:
             yn[n] += 1
+    if s.bandits and bandit_status(s, h) == BANDIT_FIGHT:
+        s.board[h] = TILE + colour
+        conflicts.fight_bandits(s, h)
+        return
     war = war_parties(s, h)
     if war is not None:
         s.board[h] = TILE + colour
@@ -613,7 +644,8 @@ def offer_blue_chain(s: HuangState, h: int) -> None:
     if s.board[h] == TILE + BLUE and s.hands[p * 5 + BLUE]:
         board = s.board
         for n in NEIGHBOURS[h]:
-            if board[n] == EMPTY and MAPS[s.side].is_river[n]:
+            if (board[n] == EMPTY and MAPS[s.side].is_river[n]
+                    and (not s.bandits or bandit_status(s, n) != BANDIT_ILLEGAL)):
                 s.pending = A.ChooseChain(p, h)
                 return
     end_action(s)

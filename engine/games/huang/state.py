@@ -16,9 +16,9 @@ import msgspec
 
 from engine.common.rng import Rng
 from engine.games.huang import rules
-from engine.games.huang.actions import HuangRequest, Revolt, War
+from engine.games.huang.actions import BanditFight, HuangRequest, Revolt, War
 from engine.games.huang.data import EIGHTEEN_SIDE, GRANARY_VP, NUM_HEXES, NUM_PAGODAS
-from engine.protocol import TERMINAL, Action, ActionSpace, State
+from engine.protocol import TERMINAL, Action, ActionSpace, InvalidConfigError, State
 
 
 class HuangState(State, msgspec.Struct, kw_only=True):
@@ -54,6 +54,10 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     side: int = 0
     granaries: list[int] = []
     granaries_held: list[int] = []
+    #: Bandits module (§11.1): in play, bandit tiles on the board, a fight in progress
+    bandits_module: bool = False
+    bandits: list[int] = []
+    bandit_fight: BanditFight | None = None
 
     # --- protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -79,6 +83,8 @@ class HuangState(State, msgspec.Struct, kw_only=True):
             war=self.war, marker=self.marker, decision=self.decision, over=self.over,
             palace_module=self.palace_module, palace=self.palace, side=self.side,
             granaries=self.granaries[:], granaries_held=self.granaries_held[:],
+            bandits_module=self.bandits_module, bandits=self.bandits[:],
+            bandit_fight=self.bandit_fight,
         )
 
     def final_vector(self, seat: int) -> list[int]:
@@ -145,6 +151,10 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> HuangStat
     """§3 setup for 2-4 players; options add the modules of §11.2 and §11.3."""
     s = empty_state(num_players, Rng.from_seed(seed, "huang"))
     s.palace_module = bool(options.get("imperial_palace", False))
+    s.bandits_module = bool(options.get("bandits", False))
+    if s.bandits_module and options.get("eighteen_kingdoms", False):
+        raise InvalidConfigError("the Bandits module cannot be combined with Eighteen "
+                                 "Kingdoms (rules §11.1)")
     if options.get("eighteen_kingdoms", False):
         s.side = EIGHTEEN_SIDE
         s.granaries_held = [0] * num_players

@@ -85,7 +85,11 @@ def test_tiles_respect_rivers_and_illegal_actions_change_nothing() -> None:
 
 def test_unknown_options_and_player_counts_raise() -> None:
     with pytest.raises(InvalidConfigError):
-        engine.make("huang", 2, 0, bandits=True)
+        engine.make("huang", 2, 0, dragon_dynasty=True)
+    with pytest.raises(InvalidConfigError):
+        engine.make("huang", 2, 0, bandits="yes")
+    with pytest.raises(InvalidConfigError):  # §11.1: not with Eighteen Kingdoms
+        engine.make("huang", 2, 0, bandits=True, eighteen_kingdoms=True)
     for n in (1, 5):
         with pytest.raises(InvalidConfigError):
             engine.make("huang", n, 0)
