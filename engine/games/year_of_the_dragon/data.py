@@ -133,6 +133,7 @@ PEACE, IMPERIAL_TRIBUTE, DROUGHT, DRAGON_FESTIVAL, MONGOL_INVASION, CONTAGION = 
 EVENT_NAMES = (
     "Peace", "Imperial Tribute", "Drought", "Dragon Festival", "Mongol Invasion", "Contagion",
 )
+EVENT_SHORT = ("Peace", "Tribute", "Drought", "Festival", "Mongols", "Contagion")
 #: the 10 shuffled tiles for slots 3-12 (2 of each non-Peace kind); slots 1-2 are Peace
 SHUFFLED_EVENTS: tuple[int, ...] = (
     IMPERIAL_TRIBUTE, IMPERIAL_TRIBUTE, DROUGHT, DROUGHT, DRAGON_FESTIVAL, DRAGON_FESTIVAL,

@@ -21,13 +21,17 @@ def _palace(pal: list[int]) -> str:
 def render(s: YotdState) -> str:
     rows: list[str] = []
     track = " ".join(
-        ("*" if i + 1 == s.round else "") + D.EVENT_NAMES[e].split()[-1][:6]
+        f"{i + 1}:" + ("*" if i + 1 == s.round else "") + D.EVENT_SHORT[e]
         for i, e in enumerate(s.events)
     )
     rows.append(f"Year of the Dragon - round {s.round}/{D.ROUNDS}, {STAGE_NAMES[s.stage]}")
     rows.append(f"events: {track}")
+    if s.great_event >= 0:
+        rows.append(f"great event (round {D.GREAT_EVENT_ROUND}): "
+                    f"{D.GREAT_EVENT_NAMES[s.great_event]}")
     if s.great_wall:
-        rows.append(f"wall ({len(s.wall)}/{D.WALL_LENGTH}): {s.wall}")
+        owners = " ".join(f"s{p}" for p in s.wall)
+        rows.append(f"wall ({len(s.wall)}/{D.WALL_LENGTH}, under slots 1..): {owners or '-'}")
     if s.card_group:
         groups: dict[int, list[str]] = {}
         for c, g in enumerate(s.card_group):
@@ -44,20 +48,25 @@ def render(s: YotdState) -> str:
         f"{D.tile_short(t)}:{s.supply[t]}" for t in D.VALID_TILES
     )
     rows.append(f"supply: {supply}")
+    rows.append("turn order: " + " > ".join(f"seat {p}" for p in turn_order(s)))
     for p in turn_order(s):
         hand = " ".join(
             f"{D.CARD_NAMES[c][:3]}x{k}" if k > 1 else D.CARD_NAMES[c][:3]
             for c, k in enumerate(s.hands[p]) if k
         )
+        wall = ""
+        if s.great_wall:
+            wall = f" wall tiles left {6 - bin(s.wall_used[p]).count('1')}"
         rows.append(
             f"seat {p}: VP {s.vp[p]} track {s.track[p]} yuan {s.yuan[p]} rice {s.rice[p]} "
             f"fw {s.fireworks[p]} priv {s.small_privileges[p]}s/{s.large_privileges[p]}L "
-            f"palaces {' '.join(_palace(q) for q in s.palaces[p]) or '-'}"
+            f"palaces {' '.join(_palace(q) for q in s.palaces[p]) or '-'}{wall}"
         )
         rows.append(f"         hand: {hand or '-'}")
     if s.stack:
         req = s.stack[-1]
-        rows.append(f"to decide: seat {req.seat}, {REQUEST_NAMES[req.kind]}")
+        left = f" ({req.n} left)" if req.n and req.kind != 1 else ""
+        rows.append(f"to decide: seat {req.seat}, {REQUEST_NAMES[req.kind]}{left}")
     else:
         rows.append("game over; ranking " + str(s.ranking()))
     return "\n".join(rows)

@@ -121,6 +121,10 @@ def advance(s: YotdState) -> None:
                     return
                 for pal in s.palaces[top.seat]:
                     del pal[1:]
+            elif kind == R_BUILD:  # only at the (unreachable) palace bound: floors are lost
+                pals = s.palaces[top.seat]
+                if len(pals) < D.MAX_PALACES or any(q[0] < D.MAX_FLOORS for q in pals):
+                    return
             elif kind < R_EARTHQUAKE or not G.auto_resolve(s, top):
                 return
             stack.pop()
