@@ -79,6 +79,12 @@ class HeuristicBot(Bot):
         return [i for i, pos in enumerate(s.leaders) if pos >= 0 and s.labels[pos] in labels]
 
     def _tile_value(self, s: HuangState, colour: int, h: int, me: int) -> float:
+        board = s.board
+        for n in NEIGHBOURS[h]:
+            if board[n]:
+                break
+        else:
+            return 0.0  # an isolated tile: no kingdom, no triangle, no conflict
         if s.bandits and queries.bandit_status(s, h) == queries.BANDIT_FIGHT:
             return self._bandit_value(s, h, me)
         war = queries.war_parties(s, h)
@@ -94,16 +100,16 @@ class HeuristicBot(Bot):
                 owner = i // 5
         value = self._gain(s, owner, colour, me)
         # a triangle we could crown with a pagoda our leader scores every turn
-        sup = queries.supported_hexes(s)
-        s.board[h] = TILE + colour
-        try:
-            for t in queries.TRIANGLES_AT[h]:
-                if queries.free_triangle(s, t, sup) and any(
-                        i % 5 == colour and i // 5 == me for i in leaders):
-                    value += 1.5
-                    break
-        finally:
-            s.board[h] = 0
+        if any(i % 5 == colour and i // 5 == me for i in leaders):
+            sup = queries.supported_hexes(s)
+            s.board[h] = TILE + colour
+            try:
+                for t in queries.TRIANGLES_AT[h]:
+                    if queries.free_triangle(s, t, sup):
+                        value += 1.5
+                        break
+            finally:
+                s.board[h] = 0
         if colour == YELLOW:  # yellow tiles strengthen my leaders next to them
             value += 0.05 * sum(1 for n in NEIGHBOURS[h] if s.board[n] >= LEADER
                                 and (s.board[n] - LEADER) // 5 == me)
