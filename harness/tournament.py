@@ -104,6 +104,7 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
         state = runner.run(store, name, workers, address, update)
         progress.update(task, completed=state.done, total=state.total, rate=state.rate())
         live.update(progress)
+    console.line()
     show_table(store, name, console)
 
 
@@ -228,34 +229,36 @@ def scaling_cmd(
     games: Annotated[int, typer.Option(help="games per run")] = 200,
     players: Annotated[int, typer.Option("--players", "-n")] = 2,
     bots: Annotated[str, typer.Option(help="entrants")] = "random,python:bots.base:RandomBot",
-    repeats: Annotated[int, typer.Option(help="runs per worker count (alternating)")] = 3,
+    repeats: Annotated[int, typer.Option(help="runs per worker count (alternating)")] = 5,
     seed: Annotated[int, typer.Option()] = 0,
     game_module: ModuleOpt = None,
 ) -> None:
-    """Play the same tournament on 1 and on 2 embedded Ray workers; print the speed-up.
+    """Play the same tournament on 1 and on 2 Ray workers in one run; print the speed-up.
 
-    Each run gets a fresh local Ray with warmed-up workers; the time counted is the play
-    (scheduling, Ray tasks, one transaction per game), medians over `repeats` runs."""
+    One embedded Ray with 2 CPUs, two workers warmed up before every run; "1 worker"
+    runs tasks that reserve both CPUs, so one game batch runs at a time. Runs alternate; the time
+    counted is the whole `run` (Ray tasks, one transaction per game); medians shown."""
     import ray
 
     spec = TournamentSpec(game=game, num_players=players, games=games, seed=seed,
                           bots=tuple(bots.split(",")), modules=tuple(game_module or ()))
     validate(spec)
+    runner.ensure_ray(2)
+    warm = runner.remote(ray, runner.warm_up)
     seconds: dict[int, list[float]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(repeats):
             for w in (1, 2) if r % 2 == 0 else (2, 1):
-                ray.shutdown()
-                runner.ensure_ray(w)
-                warm = runner.remote(ray, runner.warm_up)
-                ray.get([warm.remote(spec.to_json(), 1.0) for _ in range(w)])
+                for hold in (0.5, 1.0, 2.0, 4.0, 8.0):  # Ray retires idle workers:
+                    pids = ray.get([warm.remote(spec.to_json(), hold) for _ in range(2)])
+                    if len(set(pids)) == 2:  # two are running again
+                        break
                 with Store(Path(tmp) / f"r{r}w{w}.sqlite") as store:
                     create(store, "scaling", spec)
                     t0 = time.perf_counter()
-                    runner.run(store, "scaling", w)
+                    runner.run(store, "scaling", 2, task_cpus=2.0 / w)
                     seconds[w].append(time.perf_counter() - t0)
                 out.print(f"run {r + 1}, {w} worker(s): {games} games in {seconds[w][-1]:.2f} s")
-        ray.shutdown()
     med = {w: statistics.median(v) for w, v in seconds.items()}
     out.print(f"median: 1 worker {med[1]:.2f} s, 2 workers {med[2]:.2f} s; "
               f"speed-up [bold]{med[1] / med[2]:.2f}x[/]")

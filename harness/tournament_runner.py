@@ -188,8 +188,10 @@ def remote(ray: Any, fn: Callable[..., Any]) -> Any:
 
 
 def run(store: Store, name: str, workers: int | None = None, address: str | None = None,
-        on_update: Callable[[RunState], None] | None = None) -> RunState:
-    """Play every pending game of tournament `name`; returns the final state."""
+        on_update: Callable[[RunState], None] | None = None,
+        task_cpus: float = 1.0) -> RunState:
+    """Play every pending game of tournament `name`; returns the final state.
+    `task_cpus` > 1 makes each task reserve more CPUs (fewer run at once: `scaling`)."""
     store.acquire_driver_lock()
     try:
         state = RunState(store, store.tournament(name))
@@ -197,7 +199,7 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
         state.check_sprt()
         if state.pending() and state.stop_block is None:
             store.set_status(state.t.id, "running")
-            _play(state, workers, address, on_update or (lambda s: None))
+            _play(state, workers, address, on_update or (lambda s: None), task_cpus)
         complete = not state.pending() and not state.lost
         store.set_status(state.t.id, "finished" if complete else "incomplete")
         games = store.ladder_games(state.t.ladder)
@@ -214,12 +216,14 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
 
 
 def _play(state: RunState, workers: int | None, address: str | None,
-          on_update: Callable[[RunState], None]) -> None:
+          on_update: Callable[[RunState], None], task_cpus: float) -> None:
     import ray
 
     cpus = ensure_ray(workers, address)
-    par = min(workers, cpus) if workers else cpus
+    par = max(1, int(min(workers or cpus, cpus) / task_cpus))
     fn = remote(ray, play_batch)
+    if task_cpus != 1.0:
+        fn = fn.options(num_cpus=task_cpus)
     queue = deque(state.pending())
     spec_json = state.spec.to_json()
     inflight: dict[Any, list[GameRow]] = {}
