@@ -10,8 +10,8 @@ clones of it):
    per-round income (palaces, court ladies, privileges) for the rounds left", plus the
    value of symbols for the actions still to come, minus the persons the next two events
    would cost (tribute money, drought rice, contagion mortars, Mongol helmets) and plus the
-   Dragon Festival prize in reach; a little for turn order, free floors and no empty
-   palaces (they decay).
+   Dragon Festival prize in reach (with the Great Wall, also the wall checks at Mongol
+   invasions); a little for turn order, free floors and no empty palaces (they decay).
 3. So it prepares for the coming event (Taxes before Tribute, Harvest before Drought,
    Fireworks before a Festival, healers before Contagion), keeps room for new persons,
    buys privileges early, places monks in tall palaces, and releases its least useful person.
@@ -55,12 +55,12 @@ SYMBOL_VALUE = {
 }
 
 
-def _upcoming_events(s: YotdState) -> list[tuple[int, float]]:
+def _upcoming_events(s: YotdState) -> list[tuple[int, int, float]]:
     """Events not yet resolved, with weights 1, 0.6, 0.36, ... (nearer counts more)."""
     first = s.round if s.stage in (ST_ACTIONS, ST_PERSONS) else s.round + 1
     if s.stage == ST_DRAFT:
         first = 1
-    return [(s.events[r - 1], EVENT_DECAY ** (r - first)) for r in range(first, D.ROUNDS + 1)]
+    return [(r, s.events[r - 1], EVENT_DECAY ** (r - first)) for r in range(first, D.ROUNDS + 1)]
 
 
 def evaluate(s: YotdState, p: int) -> float:
@@ -94,8 +94,15 @@ def evaluate(s: YotdState, p: int) -> float:
     mortars = symbols(s, p, D.HEALER)
     helmets = symbols(s, p, D.WARRIOR)
     low_helmets = min(symbols(s, q, D.WARRIOR) for q in others)
-    for event, w in _upcoming_events(s):
+    wall_mine = s.wall.count(p)
+    wall_low = min((s.wall.count(q) for q in others), default=0)
+    for r, event, w in _upcoming_events(s):
         loss = 0
+        if s.great_wall and event == D.MONGOL_INVASION:  # rules §7 Mongol check
+            if len(s.wall) >= r:
+                v += w * wall_mine
+            elif wall_mine <= wall_low:
+                loss += 1
         if event == D.IMPERIAL_TRIBUTE:
             paid = min(D.TRIBUTE_YUAN, yuan)
             yuan -= paid
@@ -107,7 +114,7 @@ def evaluate(s: YotdState, p: int) -> float:
         elif event == D.CONTAGION:
             loss = max(0, D.CONTAGION_RELEASES - mortars)
         elif event == D.MONGOL_INVASION:
-            loss = 1 if helmets <= low_helmets else 0
+            loss += 1 if helmets <= low_helmets else 0
             v += w * helmets
         elif event == D.DRAGON_FESTIVAL:
             f = s.fireworks[p]
