@@ -155,3 +155,13 @@ def test_dragon_card_option_adds_points_at_the_end():
     drawn = {engine.make("dragon_castle", 2, seed, dragon_card=True).dragon_cards[0]
              for seed in range(60)}
     assert len(drawn) == len(DRAGON_CARDS)
+
+
+def test_power_faq_higher_than_left_lower_than_right():
+    """Seed FAQ (Power): higher than one neighbour, lower than the other -> 2 VP."""
+    me = R().put(0, 0, top=M[4], up=True)  # 5
+    left = R().put(0, 0, top=M[3], up=True)  # 4
+    right = R().put(0, 0, top=M[5], up=True)  # 6
+    assert dragon_points("Power", [me.realm(), left.realm(), right.realm()], 0) == 2
+    # seat 1's left is seat 2 (6 > 4? no), right is seat 0 (5 > 4? no): 0
+    assert dragon_points("Power", [me.realm(), left.realm(), right.realm()], 1) == 0

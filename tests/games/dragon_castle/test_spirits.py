@@ -417,3 +417,24 @@ def test_destruction_uses_normal_availability_at_any_level():
     assert s.legal_actions() == [DestroyStone(0, 2), DestroyStone(6, 2), DestroyStone(8, 2)]
     s.apply(DestroyStone(6, 2))
     assert top_level(s) == 3 and s.castle_h[(2 + 1) * 14 + 7] == 0
+
+
+def test_faith_faq_shrine_on_any_set_merged_this_turn():
+    """Seed FAQ (Faith): with two sets merged this turn the extra shrine may go on either."""
+    s = with_spirit(FAITH)
+    set_castle(s, {(0, 2): [F[0]], (5, 2): [F[0]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, F[c + 1])
+        set_cell(s, 0, 5, c, 1, F[c + 1])
+    s.pool[0] = 2
+    s.apply(TakeStone(0, 2))
+    s.apply(Pair(5, 2))
+    s.apply(Place(0, 3))
+    s.apply(Place(5, 3))
+    s.apply(StopBuilding())  # keep the pool shrines
+    s.apply(StopBuilding())
+    assert s.pending[-1] == SpiritWindow(0, 4)
+    assert s.legal_actions() == [ActivateSpiritShrine(), Proceed()]  # no face-up stone left
+    s.apply(ActivateSpiritShrine())
+    legal = s.legal_actions()
+    assert BuildShrine(0, 0) in legal and BuildShrine(5, 3) in legal and len(legal) == 8
