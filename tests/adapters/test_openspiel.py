@@ -143,3 +143,15 @@ def test_register_is_idempotent_and_names_are_prefixed():
     assert names == [openspiel.short_name(g) for g in game_ids()]
     assert openspiel.register_all() == names
     assert set(names) <= set(pyspiel.registered_names())
+
+
+def test_illegal_actions_raise_our_error_and_change_nothing():
+    game = openspiel.load_game("kit", seed=1)
+    state = game.new_initial_state()
+    before = state.core.to_bytes()
+    illegal = next(a for a in range(game.num_distinct_actions())
+                   if a not in state.legal_actions())
+    for action in (illegal, game.num_distinct_actions()):
+        with pytest.raises(engine.IllegalActionError):
+            state.apply_action(action)
+    assert state.history() == [] and state.core.to_bytes() == before
