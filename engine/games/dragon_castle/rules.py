@@ -480,9 +480,10 @@ def apply(s: DragonCastleState, a: object) -> None:
         elif not activate(s, req.seat, req.window, a):
             raise s._illegal(a, "activate the spirit or proceed")
     elif t in SPIRIT_REQUESTS:
-        if not isinstance(a, Action) or a not in spirit_legal(s, req):
+        legal = spirit_legal(s, req)
+        if not isinstance(a, Action) or a not in legal:
             raise s._illegal(a, f"not a legal choice for {type(req).__name__}")
-        spirit_apply(s, req, a)
+        spirit_apply(s, req, legal[legal.index(a)])  # the canonical (int-valued) action
     elif t is BuildShrines:
         if at is BuildShrine:
             cell = realm_cell(a)  # type: ignore[arg-type]

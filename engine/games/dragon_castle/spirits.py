@@ -381,8 +381,10 @@ def activate(s: DragonCastleState, seat: int, window: int, a: object) -> bool:
     """Pay and start the power; False if `a` is not a legal activation here."""
     if type(a) not in (ActivateSpirit, ActivateSpiritShrine):
         return False
-    if a not in activation_options(s, seat, window):
+    options = activation_options(s, seat, window)
+    if a not in options:
         return False
+    a = options[options.index(a)]  # the canonical (int-valued) action
     if type(a) is ActivateSpiritShrine:
         s.pool[seat] -= 1
         s.shrines_out += 1

@@ -438,3 +438,19 @@ def test_faith_faq_shrine_on_any_set_merged_this_turn():
     s.apply(ActivateSpiritShrine())
     legal = s.legal_actions()
     assert BuildShrine(0, 0) in legal and BuildShrine(5, 3) in legal and len(legal) == 8
+
+
+def test_look_alike_actions_with_float_fields_are_handled():
+    """Actions equal by value (1.0 == 1) act as the canonical action; nothing half-applies."""
+    s = with_spirit(CUNNING)
+    set_castle(s, {(0, 2): [M[0], M[1]]})
+    for c in range(3):
+        set_cell(s, 0, 1, c, 1, S[c])
+    set_cell(s, 0, 5, 5, 1, F[0])
+    s.apply(ActivateSpirit(5.0, 5))  # type: ignore[arg-type]
+    s.apply(MergeGroup(1.0, 0))  # type: ignore[arg-type]
+    assert s.vp[0] == 2
+    before = s.to_bytes()
+    with pytest.raises(IllegalActionError):
+        s.apply(Place(0.5, 1))  # type: ignore[arg-type]
+    assert s.to_bytes() == before
