@@ -93,6 +93,10 @@ class YotdState(State, msgspec.Struct, kw_only=True):
         return _render.render(self)
 
     def heuristic(self, seat: int) -> float:
+        """Cheap value in [0, 1]: a logistic (scale 12 VP) of seat's projected final score
+        (VP + persons/monks/money now + palace, court-lady and privilege income for the
+        scoring phases left) minus the best other seat's; exact (1 = won, 0 = last) at the
+        end. Details in heuristic.py."""
         return _heuristic.value(self, seat)
 
     def action_space(self) -> ActionSpace:

@@ -346,3 +346,11 @@ def test_choose_request_kind_for_joker():
     s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)])
     s.apply(PlayCard(D.JOKER))
     assert s.stack[-1] == Req(R_CHOOSE_PERSON, 0, 0, D.JOKER)
+
+
+def test_d18_privileges_and_floors_are_unlimited():
+    s = position(2, groups=[[D.PRIVILEGE, 0, 1, 2], [3, 4, 5]], yuan=[9, 0],
+                 small_privileges=[20, 0], large_privileges=[9, 0], stack=[Req(R_ACTION, 0)])
+    s.apply(TakeAction(D.PRIVILEGE))
+    s.apply(BuyPrivilege(True))
+    assert s.large_privileges[0] == 10
