@@ -178,6 +178,45 @@ def _join_ok(lab: list[int], km: dict[int, int], t: int, bit: int) -> bool:
     return True
 
 
+def _allowed_colours(lab: list[int], km: dict[int, int], t: int) -> int:
+    """Bitmask of leader colours the §6.1 join rule allows on hex t (nothing lifted)."""
+    first = -1
+    for n in NEIGHBOURS[t]:
+        lb = lab[n]
+        if lb < 0 or lb == first or lb not in km:
+            continue
+        if first < 0:
+            first = lb
+            continue
+        ks = {lab[x] for x in NEIGHBOURS[t]}
+        ks.intersection_update(km)
+        acc = 0
+        for k in ks:
+            m = km[k]
+            if acc & m:
+                return 0
+            acc |= m
+        return 31 & ~acc
+    return 31
+
+
+def placeable_colours(s: HuangState, need: int) -> int:
+    """Among the colour bits `need` of off-board leaders, those with some legal hex (§6.1);
+    scans the map lazily and stops once every needed colour has one."""
+    board, lab, yn = s.board, s.labels, s.yellow_next
+    km = _kingdom_masks(s, lab, -1)
+    bad = bandit_labels(s, lab) if s.bandits else None
+    got = 0
+    for t in MAPS[s.side].land:
+        if yn[t] and not board[t]:
+            if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
+                continue
+            got |= _allowed_colours(lab, km, t)
+            if got & need == need:
+                break
+    return got & need
+
+
 def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
     """§6.1: legal hexes for leader i (seat * 5 + colour)."""
     board, lab, x = _lifted(s, i)

@@ -44,22 +44,19 @@ from engine.games.huang.queries import (
     _any_tile_on_board,
     _can_discard_two,
     _has_tile_hex,
-    _join_ok,
-    _kingdom_masks,
     _triangle_colour,
     all_free_triangles,
     any_free_triangle,
-    bandit_labels,
     bandit_status,
     building_triangles,
     free_triangle,
     hand_total,
     kingdom_granaries,
-    leader_candidates,
     leader_target_ok,
     leader_targets,
     leaders_in,
     palace_rhombi,
+    placeable_colours,
     supported_hexes,
     tile_hex_ok,
     tile_hexes,
@@ -179,24 +176,17 @@ def top_level_actions(s: HuangState) -> list[Action]:
     p = s.active
     out: list[Action] = []
     base = p * 5
-    cands: list[int] | None = None
-    km: dict[int, int] = {}
-    lab = s.labels
+    leaders = s.leaders
+    need = 0
     for c in range(5):
-        if s.leaders[base + c] >= 0:
+        if leaders[base + c] < 0:
+            need |= 1 << c
+    ok = 31 - need  # on-board leaders can always be withdrawn
+    if need:
+        ok |= placeable_colours(s, need)
+    for c in range(5):
+        if ok >> c & 1:
             out.append(POSITION_LEADER[c])
-            continue
-        if cands is None:  # an off-board leader: nothing is lifted, compute once
-            cands = leader_candidates(s.board, s.yellow_next, MAPS[s.side].land)
-            km = _kingdom_masks(s, lab, -1)
-            if s.bandits:
-                bad = bandit_labels(s, lab)
-                cands = [t for t in cands if bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]])]
-        bit = 1 << c
-        for t in cands:
-            if _join_ok(lab, km, t, bit):
-                out.append(POSITION_LEADER[c])
-                break
     for c in range(5):
         if s.hands[base + c] and _has_tile_hex(s, c):
             out.append(PLACE_TILE[c])
@@ -308,7 +298,7 @@ def is_legal(s: HuangState, a: object) -> bool:
         if ta is A.PositionLeader:
             c = a.colour
             return (0 <= c < 5 and (s.leaders[p * 5 + c] >= 0
-                                    or bool(leader_targets(s, p * 5 + c, True))))
+                                    or placeable_colours(s, 1 << c) != 0))
         if ta is A.PlaceTile:
             c = a.colour
             return 0 <= c < 5 and s.hands[p * 5 + c] > 0 and _has_tile_hex(s, c)
