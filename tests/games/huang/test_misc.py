@@ -1,0 +1,39 @@
+"""Render, heuristic and action space of the Huang engine."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from engine.games.huang import actions as A
+from engine.games.huang.data import RED, WHITE, YELLOW
+from engine.games.huang.state import HuangState, action_space
+from tests.games.huang.test_scenarios import build
+
+
+def test_render_shows_board_players_and_pending_decision() -> None:
+    s = engine.make("huang", 3, 2)
+    text = s.render()
+    assert text.count("\nr=") == 11 and "seat 2:" in text and "ChooseAction" in text
+    assert "Y" in text and "bag " in text
+
+
+def test_heuristic_is_in_range_and_prefers_the_leader() -> None:
+    s = build(n=2, vp={0: {YELLOW: 5, RED: 5, 2: 5, 3: 5}, 1: {YELLOW: 1, WHITE: 2}})
+    h0, h1 = s.heuristic(0), s.heuristic(1)
+    assert 0.0 <= h1 < 0.5 < h0 <= 1.0
+    g = engine.make("huang", 2, 3)
+    rng = random.Random(3)
+    while not g.is_terminal():
+        g.apply(rng.choice(g.legal_actions()))
+    values = [g.heuristic(p) for p in range(2)]
+    assert sorted(values) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_action_space_is_fixed_and_shared() -> None:
+    a, b = action_space(2, {}), action_space(4, {"bandits": True})
+    assert a.actions == b.actions and a.size > 1000
+    assert a.id_of(A.Pass()) == a.size - 1
+    s = engine.make("huang", 2, 0)
+    assert isinstance(s, HuangState)
+    assert s.action_from_id(s.action_id(A.PlaceTile(RED))) == A.PlaceTile(RED)
