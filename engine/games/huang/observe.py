@@ -8,13 +8,11 @@ the bag's contents, other seats' face-down discards, the generator (future draws
 
 from __future__ import annotations
 
-import msgspec
-
 from engine.common.rng import Rng
 from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
 from engine.games.huang.board import compute_labels, yellow_counts
-from engine.games.huang.data import LEADER, TILE, TILE_COUNTS
-from engine.protocol import TERMINAL, Observation
+from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
+from engine.protocol import Observation
 
 
 class HuangObservation(Observation, kw_only=True):
@@ -81,12 +79,8 @@ def unseen_tiles(obs: HuangObservation) -> list[int]:
     for c in range(5):
         left[c] -= obs.market[c] + obs.box[c] + obs.hand[c] + obs.own_hidden[c]
     if obs.revolt is not None:
-        from engine.games.huang.data import YELLOW
-
         left[YELLOW] -= max(0, obs.revolt.attacker_tiles) + max(0, obs.revolt.defender_tiles)
     if obs.war is not None and obs.war.winner < 0:
-        from engine.games.huang.data import RED
-
         left[RED] -= sum(obs.war.tiles)
     return left
 
@@ -131,6 +125,3 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         bandits=obs.bandits[:], bandit_fight=obs.bandit_fight,
     )
 
-
-assert msgspec  # re-exported type machinery in use
-assert TERMINAL

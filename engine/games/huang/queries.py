@@ -381,3 +381,10 @@ def bandit_status(s: HuangState, h: int,
 def bandit_labels(s: HuangState, lab: list[int]) -> set[int]:
     """Labels of the groups holding a bandit tile (§11.1: no leader may join them)."""
     return {lab[BANDIT_SITES[n][0]] for n in s.bandits}
+
+
+def building_rhombi(s: HuangState, h: int) -> list[int]:
+    """§11.3: with the palace module, a yellow tile may yield the palace instead."""
+    if s.board[h] != YELLOW_TILE:
+        return []
+    return palace_rhombi(s, h)

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from engine.common.rng import Rng
-from engine.games.huang import rules
+from engine.games.huang import legal, rules
 from engine.games.huang.actions import BanditFight, HuangRequest, Revolt, War
 from engine.games.huang.data import EIGHTEEN_SIDE, GRANARY_VP, NUM_HEXES, NUM_PAGODAS
 from engine.protocol import TERMINAL, Action, ActionSpace, InvalidConfigError, State
@@ -65,10 +65,10 @@ class HuangState(State, msgspec.Struct, kw_only=True):
         return TERMINAL if req is None else req.seat
 
     def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
+        return legal.legal_actions(self)
 
     def apply(self, action: Action) -> None:
-        if not rules.is_legal(self, action):
+        if not legal.is_legal(self, action):
             raise self._illegal(action, "not an option of the pending decision "
                                 f"{type(self.pending).__name__}")
         rules.apply_action(self, action)
@@ -130,10 +130,10 @@ _SPACES: dict[int, ActionSpace] = {}
 
 
 def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
-    """The fixed action enumeration (rules.ALL_ACTIONS); the same for every player count."""
+    """The fixed action enumeration (legal.ALL_ACTIONS); the same for every player count."""
     space = _SPACES.get(0)
     if space is None:
-        space = _SPACES[0] = ActionSpace(rules.ALL_ACTIONS)
+        space = _SPACES[0] = ActionSpace(legal.ALL_ACTIONS)
     return space
 
 
