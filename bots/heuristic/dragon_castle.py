@@ -8,16 +8,23 @@ Strategy (greedy, one decision at a time, from the observation only):
    crowding other groups.
 2. Action: for each available top-level stone, value its best finish: Pair (two
    placements), Stone and shrine (placement + a pool shrine), or Discard (1 VP). Summon the
-   dragon (2 VP) when it beats every take, favouring it when ahead (it hastens the end).
+   dragon (2 VP) when it beats every take: favoured when ahead by 3+ (it hastens the end),
+   disfavoured when behind, never when it would start the last round while behind.
 3. Finishing: same values as in 2 with the stone actually taken.
 4. Shrines: always build, on the highest stacks of the merged set.
-5. Spirit card (option): never activated; in spirit windows it proceeds.
+5. Spirit card (option): Cunning, Beauty, Change and Faith are activated when a one-ply
+   look-ahead (on a sampled state, paying a pool shrine or a lone face-up stone, then
+   choosing the power's options greedily) raises my estimate by 0.5; other spirits are
+   never activated (the bot proceeds in spirit windows).
 """
 
 from __future__ import annotations
 
+import engine
 from bots.base import Bot
 from engine.games.dragon_castle.actions import (
+    ActivateSpirit,
+    ActivateSpiritShrine,
     BuildShrine,
     DiscardStone,
     Pair,
@@ -29,8 +36,12 @@ from engine.games.dragon_castle.actions import (
     TakeStone,
 )
 from engine.games.dragon_castle.data import (
+    BEAUTY,
     CASTLE_COLS,
+    CHANGE,
+    CUNNING,
     DRAGON,
+    FAITH,
     IS_SPECIAL,
     REALM_CELLS,
     REALM_NB,
@@ -38,14 +49,35 @@ from engine.games.dragon_castle.data import (
     merge_points,
     shrine_value,
 )
+from engine.games.dragon_castle.heuristic import estimate
 from engine.games.dragon_castle.observe import DragonCastleObservation
+from engine.games.dragon_castle.requests import (
+    BeautyMerge,
+    BuildShrines,
+    ChangeRequest,
+    CunningMerge,
+    FaithShrine,
+)
+from engine.games.dragon_castle.state import DragonCastleState
 from engine.protocol import Action
 
 #: worth of a face-up group of n < 4 stones of one type (with room to grow)
 GROUP_WORTH = (0.0, 0.3, 1.0, 2.4)
 POOL_SHRINE = 1.5
+#: extra worth of realising a merge now (a 3-group's promise is not yet points)
+MERGE_BONUS = 0.5
+
+
+def next_shrine_worth(pool: int) -> float:
+    """Worth of one more pool shrine: high while the pool is small (merges build 1-2)."""
+    return POOL_SHRINE if pool < 2 else 0.7 if pool < 4 else 0.1
 DISCARD = 1.0
 SUMMON = 2.0
+#: spirits this bot activates, the decisions their powers ask for, and the gain it wants
+MERGING_SPIRITS = frozenset((CUNNING, BEAUTY, CHANGE, FAITH))
+POWER_STEPS = (CunningMerge, BeautyMerge, ChangeRequest, FaithShrine, BuildShrines)
+POWER_PHASES = ("cunning", "beauty", "change", "faith")
+MIN_SPIRIT_GAIN = 0.5
 
 
 class RealmView:
@@ -95,7 +127,7 @@ class RealmView:
                              reverse=True)
             for h in heights[:min(allowance, self.pool)]:
                 value += shrine_value(h) - POOL_SHRINE * 0.5
-            value -= before
+            value += MERGE_BONUS - 0.5 * before  # a merge realises the groups' promise
         else:
             cells = [c] + [k for g in old_groups for k in g]
             saved = (self.height[c], self.top[c], self.up[c])
@@ -147,6 +179,14 @@ class RealmView:
         return len(seen) + 1 >= 4
 
 
+def _standing(obs: DragonCastleObservation, p: int) -> float:
+    """VP + built-shrine points + countdown tokens + 1.5 per pool shrine."""
+    a = p * REALM_CELLS
+    shrines = sum(shrine_value(obs.height[a + c]) for c in range(REALM_CELLS)
+                  if obs.shrine[a + c])
+    return obs.vp[p] + 2 * obs.tokens[p] + shrines + POOL_SHRINE * obs.pool[p]
+
+
 def _available(heights: list[int], j: int) -> bool:
     h = heights[j]
     x = j % CASTLE_COLS
@@ -164,6 +204,21 @@ def _pair_exists(obs: DragonCastleObservation, j: int) -> bool:
                for i in range(len(heights)))
 
 
+def _resolve_greedily(state: DragonCastleState, me: int) -> None:
+    """Finish a power's decisions (merge choice, shrines) one greedy step at a time."""
+    while (not state.is_terminal() and state.current_player() == me
+           and type(state.pending[-1]) in POWER_STEPS):
+        best = None
+        for a in state.legal_actions():
+            c = state.clone()
+            c.apply(a)
+            v = estimate(c, me)
+            if best is None or v > best[0]:
+                best = (v, a)
+        assert best is not None
+        state.apply(best[1])
+
+
 class HeuristicBot(Bot):
     """Greedy rule-based player; see the module docstring for the strategy."""
 
@@ -175,6 +230,42 @@ class HeuristicBot(Bot):
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self.seat = seat
 
+    def _spirit_choice(self, obs: DragonCastleObservation, legal: list) -> Action | None:
+        """Rule 5: activate a merging spirit (Cunning, Beauty, Change, Faith) when a one-ply
+        look-ahead on a sampled state gains at least MIN_SPIRIT_GAIN; finish its
+        decisions greedily."""
+        if obs.phase in POWER_PHASES:
+            state = engine.sample_state(obs, obs.decision)
+            best = None
+            for a in legal:
+                c = state.clone()
+                c.apply(a)
+                _resolve_greedily(c, obs.seat)
+                v = estimate(c, obs.seat)
+                if best is None or v > best[0]:
+                    best = (v, a)
+            return best[1] if best else None
+        acts = [a for a in legal if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
+        if not acts:
+            return None
+        # candidates: the shrine payment and the face-up stones that sit alone
+        realm = RealmView(obs, obs.seat)
+        cheap = [a for a in acts if isinstance(a, ActivateSpiritShrine)
+                 or len(realm.group(a.r * 6 + a.c)) == 1][:5]
+        state = engine.sample_state(obs, obs.decision)
+        base = estimate(state, obs.seat)
+        best = None
+        for a in cheap:
+            c = state.clone()
+            c.apply(a)
+            _resolve_greedily(c, obs.seat)
+            v = estimate(c, obs.seat) - base
+            if best is None or v > best[0]:
+                best = (v, a)
+        if best is not None and best[0] >= MIN_SPIRIT_GAIN:
+            return best[1]
+        return None
+
     def act(self, observation: DragonCastleObservation, time_left: float | None) -> Action:
         obs = observation
         legal = obs.legal_actions
@@ -182,8 +273,12 @@ class HeuristicBot(Bot):
             return legal[0]
         me = obs.seat
         realm = RealmView(obs, me)
+        if obs.spirit_cards and obs.spirit_cards[0] in MERGING_SPIRITS:
+            choice = self._spirit_choice(obs, legal)
+            if choice is not None:
+                return choice
         if obs.phase not in ("build_shrines", "place", "finish_action", "action"):
-            # spirit windows and powers: this bot never activates the spirit by choice
+            # spirit windows and other powers: proceed / first option
             return next((a for a in legal if isinstance(a, Proceed)), legal[0])
         if obs.phase == "build_shrines":
             builds = [a for a in legal if isinstance(a, BuildShrine)]
@@ -200,8 +295,9 @@ class HeuristicBot(Bot):
             best: tuple[float, Action] = (DISCARD, next(
                 a for a in legal if isinstance(a, DiscardStone)))
             for a in legal:
-                if isinstance(a, StoneAndShrine) and single + POOL_SHRINE > best[0]:
-                    best = (single + POOL_SHRINE, a)
+                extra = next_shrine_worth(obs.pool[me])
+                if isinstance(a, StoneAndShrine) and single + extra > best[0]:
+                    best = (single + extra, a)
             pair_value = None
             for a in legal:
                 if isinstance(a, Pair):
@@ -221,17 +317,19 @@ class HeuristicBot(Bot):
             if stone not in cache:
                 cache[stone] = realm.best_place(stone)[0]
             single = cache[stone]
-            value = max(DISCARD, single + (POOL_SHRINE if obs.supply > 0 else 0.0))
+            value = max(DISCARD, single + (next_shrine_worth(obs.pool[me])
+                                           if obs.supply > 0 else 0.0))
             if _pair_exists(obs, j):
                 value = max(value, realm.best_two(stone))
             if value > best_take[0]:
                 best_take = (value, a)
         summon = next((a for a in legal if isinstance(a, SummonDragon)), None)
         if summon is not None:
-            mine = obs.vp[me] + 2 * obs.tokens[me]
-            lead = mine - max(obs.vp[p] + 2 * obs.tokens[p]
-                              for p in range(obs.num_players) if p != me)
-            value = SUMMON + (1.0 if lead >= 0 else -0.5)
+            lead = _standing(obs, me) - max(
+                _standing(obs, p) for p in range(obs.num_players) if p != me)
+            value = SUMMON + (1.5 if lead >= 3 else 0.0 if lead >= 0 else -2.0)
+            if obs.track_singles == 1 and lead + SUMMON <= 0:
+                value = -10.0  # it would start the last round while I am behind
             if best_take[1] is None or value >= best_take[0]:
                 return summon
         assert best_take[1] is not None
