@@ -27,7 +27,7 @@ from engine.record import MatchRecord, decode_json
 from harness import tournament_runner as runner
 from harness.cli import main
 from harness.tournament import create, show_table
-from harness.tournament_schedule import TournamentSpec
+from harness.tournament_schedule import TournamentError, TournamentSpec
 from ladders.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,6 +52,15 @@ class CrashBot(Bot):
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         raise RuntimeError("boom")
+
+
+class ExitBot(Bot):
+    """Kills its own process: the Ray worker dies on every try."""
+
+    name = "exit"
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        os._exit(3)
 
 
 class SleepyBot(RandomBot):
@@ -157,6 +166,17 @@ def test_bot_failures_are_classified_and_counted_per_bot(tmp_path: Path) -> None
         assert "crash 4" in crash_line
 
 
+def test_games_whose_worker_keeps_dying_stay_pending_for_resume(tmp_path: Path) -> None:
+    store = Store(tmp_path / "x.sqlite")
+    create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
+    with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
+        runner.run(store, "t", 2)
+    with Store(tmp_path / "x.sqlite") as again:
+        t = again.tournament("t")
+        assert t.status == "incomplete"
+        assert [r.status for r in again.games(t.id)] == ["pending"]
+
+
 def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "cli.sqlite")
 
@@ -205,13 +225,16 @@ def _kill_session(sid: int) -> None:
 def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spec = _spec(bots=("random", f"{SLEEPY}:delay=0.01"), seat_rotation=True, games=40, seed=11)
+    import ray
+
+    spec = _spec(bots=("random", f"{SLEEPY}:delay=0.005"), seat_rotation=True, games=40, seed=11)
     db = tmp_path / "killed.sqlite"
+    address = ray.get_runtime_context().gcs_address  # the driver joins this module's Ray
     proc = subprocess.Popen(
         [sys.executable, "-m", "harness.cli", "tournament", "run", "--game", "kit",
          "--game-module", "tests.kitgame", "--players", "2",
          "--bots", ",".join(spec.bots), "--games", "40", "--seat-rotation", "--seed", "11",
-         "--name", "t", "--workers", "1", "--db", str(db)],
+         "--name", "t", "--workers", "1", "--db", str(db), "--address", address],
         cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while _done(db) < 4:
@@ -223,6 +246,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
     assert proc.returncode == -signal.SIGKILL
     killed_at = _done(db)
     assert 4 <= killed_at < 40
+    time.sleep(1.0)  # let Ray notice the dead driver and drop its tasks
 
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit_:  # `arena tournament resume`, on this module's Ray
