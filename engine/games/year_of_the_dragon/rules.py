@@ -330,10 +330,75 @@ _ACCEPTS: tuple[tuple[type, ...], ...] = (
 
 
 def is_legal(s: YotdState, action: object) -> bool:
+    """Cheap validation: the same answer as `action in legal_actions()` (a property test
+    checks this on every action id), without building the list for the common decisions."""
     req = s.stack[-1]
     if type(action) not in _ACCEPTS[req.kind]:
         return False
-    return action in _LEGAL[req.kind](s, req)
+    check = _CHECK.get(req.kind)
+    if check is None:
+        return action in _LEGAL[req.kind](s, req)
+    try:
+        return check(s, req, action)
+    except (TypeError, IndexError):  # malformed field values
+        return False
+
+
+def _int(x: object, lo: int, hi: int) -> bool:
+    return type(x) is int and lo <= x < hi
+
+
+def _check_place(s: YotdState, req: Req, a: Action) -> bool:
+    pals = s.palaces[req.seat]
+    has_free = any(len(q) - 1 < q[0] for q in pals)
+    if type(a) is PlacePerson:
+        return _int(a.palace, 0, len(pals)) and len(pals[a.palace]) - 1 < pals[a.palace][0]
+    if has_free:
+        return False
+    if type(a) is ReplacePerson:
+        return _int(a.palace, 0, len(pals)) and _int(a.tile, 0, D.NUM_TILES) and (
+            a.tile in pals[a.palace][1:])
+    return True  # DiscardPerson
+
+
+def _check_action(s: YotdState, req: Req, a: Action) -> bool:
+    if type(a) is TakeMoney:
+        return True
+    return a in _legal_action(s, req)
+
+
+def _check_build(s: YotdState, req: Req, a: BuildFloor) -> bool:
+    pals = s.palaces[req.seat]
+    if a.palace == -1 and type(a.palace) is int:
+        return len(pals) < D.MAX_PALACES
+    return _int(a.palace, 0, len(pals)) and pals[a.palace][0] < D.MAX_FLOORS
+
+
+def _check_play_card(s: YotdState, req: Req, a: PlayCard) -> bool:
+    return _int(a.card, 0, D.NUM_CARDS) and s.hands[req.seat][a.card] > 0
+
+
+def _check_choose(s: YotdState, req: Req, a: ChoosePerson) -> bool:
+    return _int(a.tile, 0, D.NUM_TILES) and a.tile in CARD_TILES[req.a] and s.supply[a.tile] > 0
+
+
+def _check_release(s: YotdState, req: Req, a: Release) -> bool:
+    pals = s.palaces[req.seat]
+    return (
+        _int(a.palace, 0, len(pals)) and _int(a.tile, 0, D.NUM_TILES)
+        and a.tile in pals[a.palace][1:]
+    )
+
+
+def _check_drought(s: YotdState, req: Req, a: Release) -> bool:
+    return _check_release(s, req, a) and not req.a >> a.palace & 1
+
+
+_CHECK = {
+    R_PLACE: _check_place, R_ACTION: _check_action, R_BUILD: _check_build,
+    R_PLAY_CARD: _check_play_card, R_CHOOSE_PERSON: _check_choose, R_RELEASE: _check_release,
+    R_DROUGHT: _check_drought,
+}
 
 
 # --- effects ----------------------------------------------------------------------------------

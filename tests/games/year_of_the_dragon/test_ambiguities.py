@@ -354,3 +354,30 @@ def test_d18_privileges_and_floors_are_unlimited():
     s.apply(TakeAction(D.PRIVILEGE))
     s.apply(BuyPrivilege(True))
     assert s.large_privileges[0] == 10
+
+
+def test_malformed_field_values_are_illegal_not_crashes():
+    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)],
+                 palaces={0: [[2, Y[S]], [1]]})
+    for bad in (PlayCard(-1), PlayCard(10), PlayCard("1"), PlayCard(True), PlayCard(None)):
+        with pytest.raises(IllegalActionError):
+            s.apply(bad)
+    s.apply(PlayCard(M))
+    for bad in (ChoosePerson(99), ChoosePerson(-1), ChoosePerson(Y[S])):
+        with pytest.raises(IllegalActionError):
+            s.apply(bad)
+    s.apply(ChoosePerson(Y[M]))
+    for bad in (PlacePerson(-1), PlacePerson(2), PlacePerson("0"), ReplacePerson(0, Y[S]),
+                DiscardPerson()):
+        with pytest.raises(IllegalActionError):
+            s.apply(bad)
+    s.apply(PlacePerson(1))
+    s = position(2, stage=ST_PERSONS, round=5, yuan=[2, 4],
+                 palaces={0: [[3, Y[S], Y[F], Y[T]]], 1: [[1, Y[S]]]})
+    s.events[4] = D.IMPERIAL_TRIBUTE
+    rules.start_event_phase(s)
+    for bad in (Release(-1, Y[S]), Release(0, -1), Release(0, 99), Release(1, Y[S]),
+                Release(0, Y[M]), BuildFloor(-1)):
+        with pytest.raises(IllegalActionError):
+            s.apply(bad)
+    s.apply(Release(0, Y[T]))
