@@ -232,19 +232,21 @@ def test_example_24_tie_breaks():
     shrines, else a shared win."""
     s = empty_state(2)
     s.vp = [50, 50]
-    for i in range(7):
-        set_cell(s, 0, 0, i % 6, 1, M[0], up=False) if i < 6 else set_cell(
-            s, 0, 1, 0, 1, M[0], up=False)
-    for i in range(6):
-        set_cell(s, 1, 0, i, 1, M[0], up=False)
+    for c in range(6):  # A: 7 face-down-topped stacks
+        set_cell(s, 0, 0, c, 1, M[0], up=False)
+    set_cell(s, 0, 1, 0, 1, M[0], up=False)
+    for c in range(6):  # B: 6 face-down-topped stacks and a face-up one
+        set_cell(s, 1, 0, c, 1, M[0], up=False)
     set_cell(s, 1, 1, 0, 1, M[0], up=True)  # face up: does not count
     assert s.scores() == [50, 50]
-    assert s.ranking() == [0, 1]
-    set_cell(s, 1, 1, 0, 1, M[0], up=False)
-    assert s.ranking() == [0, 0]
-    set_cell(s, 1, 1, 1, 1, M[0], up=False, shrine=True)  # B: 8 stacks
-    set_cell(s, 1, 1, 0, 0, -1)
-    s.vp[1] -= 1  # keep 50: the shrine scores 1
+    assert s.ranking() == [0, 1]  # A wins
+    set_cell(s, 1, 1, 0, 1, M[0], up=False)  # B: 7 too
+    assert s.tiebreak(0) == s.tiebreak(1) == (7, 0)
+    assert s.ranking() == [0, 0]  # shared win
+    set_cell(s, 1, 1, 0, 1, M[0], up=False, shrine=True)  # B: a built shrine (1 VP) ...
+    s.vp[1] -= 1  # ... with the score kept at 50
     assert s.scores() == [50, 50]
     assert s.tiebreak(0) == (7, 0) and s.tiebreak(1) == (7, 1)
+    assert s.ranking() == [1, 0]  # B wins on built shrines
+    s.pool[0] = 5  # pool shrines do not count
     assert s.ranking() == [1, 0]
