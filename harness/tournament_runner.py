@@ -30,6 +30,8 @@ from ladders.store import GameRow, Store, Tournament
 LOOPBACK = "127.0.0.2"
 #: tasks in flight per worker, so a worker never waits for the driver
 IN_FLIGHT_PER_WORKER = 2
+#: Ray re-runs a task this many times if its worker dies
+TASK_RETRIES = 3
 #: games per Ray task at most; batches shrink towards the end so workers finish together
 MAX_BATCH = 32
 
@@ -181,9 +183,10 @@ _REMOTE: dict[str, Any] = {}
 
 
 def remote(ray: Any, fn: Callable[..., Any]) -> Any:
-    """`fn` as a Ray task (retried up to 3 times if its worker dies)."""
+    """`fn` as a Ray task (re-run up to TASK_RETRIES times if its worker dies)."""
     if fn.__name__ not in _REMOTE:
-        _REMOTE[fn.__name__] = ray.remote(max_retries=3, retry_exceptions=False, num_cpus=1)(fn)
+        _REMOTE[fn.__name__] = ray.remote(max_retries=TASK_RETRIES, retry_exceptions=False,
+                                          num_cpus=1)(fn)
     return _REMOTE[fn.__name__]
 
 
@@ -221,9 +224,7 @@ def _play(state: RunState, workers: int | None, address: str | None,
 
     cpus = ensure_ray(workers, address)
     par = max(1, int(min(workers or cpus, cpus) / task_cpus))
-    fn = remote(ray, play_batch)
-    if task_cpus != 1.0:
-        fn = fn.options(num_cpus=task_cpus)
+    fn = remote(ray, play_batch).options(num_cpus=task_cpus, max_retries=TASK_RETRIES)
     queue = deque(state.pending())
     spec_json = state.spec.to_json()
     inflight: dict[Any, list[GameRow]] = {}

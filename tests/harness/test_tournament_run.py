@@ -166,7 +166,10 @@ def test_bot_failures_are_classified_and_counted_per_bot(tmp_path: Path) -> None
         assert "crash 4" in crash_line
 
 
-def test_games_whose_worker_keeps_dying_stay_pending_for_resume(tmp_path: Path) -> None:
+def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "TASK_RETRIES", 1)  # one retry is enough to see it happen
     store = Store(tmp_path / "x.sqlite")
     create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
     with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
