@@ -68,6 +68,7 @@ def _clone_only(samples: list) -> float:
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    random_play(games, 5)  # the maximum player count (Dragon dynasty)
     random_play(games, 4)
     random_play(games, 2)
-    clone_apply(4)
+    clone_apply(5)

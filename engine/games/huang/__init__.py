@@ -1,7 +1,8 @@
-"""Huang (Reiner Knizia): base game for 2-4 players (rules: ../shared/rules/huang.md).
+"""Huang (Reiner Knizia) for 2-5 players (rules: ../shared/rules/huang.md).
 
 Registers `GAME`. Options: `bandits` (§11.1), `eighteen_kingdoms` (§11.2) and
-`imperial_palace` (§11.3). The Dragon dynasty (a 5th player) is not implemented.
+`imperial_palace` (§11.3). A 5-player game uses the Dragon dynasty (§11.4: identical
+rules for the 5th player), so it needs no option.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ GAME = registry.Game(
     id="huang",
     name="Huang",
     min_players=2,
-    max_players=4,
+    max_players=5,
     new_state=new_state,
     sample_state=sample_state,  # type: ignore[arg-type]
     action_space=action_space,
@@ -33,7 +34,7 @@ GAME = registry.Game(
     presets=({"imperial_palace": True}, {"eighteen_kingdoms": True}, {"bandits": True},
              {"bandits": True, "imperial_palace": True}),
     max_decisions=5_000,
-    summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-4 players",
+    summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-5 players",
 )
 
 __all__ = ["GAME", "HuangState", "HuangObservation", "HuangAction"]

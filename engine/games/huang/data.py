@@ -16,8 +16,8 @@ COLOUR_NAMES = ("yellow", "red", "blue", "green", "white")
 COLOUR_LETTERS = "YRBGW"
 #: leader names per colour (§12, [seed])
 LEADER_NAMES = ("Governor", "Soldier", "Farmer", "Trader", "Artisan")
-#: dynasties (§12, [seed]); the Dragon (5th) belongs to a module not implemented here
-DYNASTIES = ("Tiger", "Rabbit", "Rat", "Goat")
+#: dynasties (§12, [seed]); the Dragon dynasty (§11.4) is the 5th player's
+DYNASTIES = ("Tiger", "Rabbit", "Rat", "Goat", "Dragon")
 
 # --- components (§2, §12) -------------------------------------------------------------
 #: tiles per colour: Y 42, R 36, B 24, G 24, W 12 = 138 ([seed])

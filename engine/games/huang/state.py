@@ -148,7 +148,8 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> HuangState:
-    """§3 setup for 2-4 players; options add the modules of §11.2 and §11.3."""
+    """§3 setup for 2-4 players, 5 with the Dragon dynasty (§11.4); options add the modules
+of §11.1-§11.3."""
     s = empty_state(num_players, Rng.from_seed(seed, "huang"))
     s.palace_module = bool(options.get("imperial_palace", False))
     s.bandits_module = bool(options.get("bandits", False))

@@ -37,3 +37,11 @@ def test_action_space_is_fixed_and_shared() -> None:
     s = engine.make("huang", 2, 0)
     assert isinstance(s, HuangState)
     assert s.action_from_id(s.action_id(A.PlaceTile(RED))) == A.PlaceTile(RED)
+
+
+def test_five_players_use_the_dragon_dynasty() -> None:
+    """§11.4: a 5th player with identical rules; 36 tiles dealt at setup."""
+    s = engine.make("huang", 5, 1)
+    assert isinstance(s, HuangState)
+    assert sum(s.hands) + sum(s.market) == 36 and sum(s.bag) == 131 - 36
+    assert len(s.leaders) == 25

@@ -90,7 +90,7 @@ def test_unknown_options_and_player_counts_raise() -> None:
         engine.make("huang", 2, 0, bandits="yes")
     with pytest.raises(InvalidConfigError):  # §11.1: not with Eighteen Kingdoms
         engine.make("huang", 2, 0, bandits=True, eighteen_kingdoms=True)
-    for n in (1, 5):
+    for n in (1, 6):
         with pytest.raises(InvalidConfigError):
             engine.make("huang", n, 0)
 
