@@ -54,7 +54,7 @@ from engine.protocol import Action
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
-#: largest number of tiles one commit can take from a hand (a hand never exceeds 6, §9)
+#: largest number of tiles one commit can take: a hand never exceeds 6, or 7 with the palace (§9)
 MAX_COMMIT = 7
 #: at most 3 kingdoms can touch one hex, 6 is a safe bound for party indices
 MAX_PARTIES = 6
