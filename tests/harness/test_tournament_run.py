@@ -264,3 +264,21 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         assert got == want  # none lost, none twice, same games
         ladder = {b: n for b, (_, n) in store.ladder(store.tournament("t").ladder).items()}
         assert ladder == {b: 40 for b in spec.bots}
+
+
+def test_demo_plays_the_first_real_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.tournament import demo
+
+    real = [g.id for g in engine.games() if g.id != "kit"]
+    if not real:
+        pytest.skip("no real game has landed yet")
+    db = tmp_path / "demo.sqlite"
+    demo(db, workers=2, budget=0.01)  # the smallest demo: 10 games
+    out = " ".join(capsys.readouterr().out.split())
+    assert "demo-" in out and real[0] in out and "games counted" in out
+    with Store(db) as store:
+        (t,) = store.tournaments()
+        assert t.name.startswith("demo-") and t.status == "finished"
+        rows = store.games(t.id)
+        assert len(rows) == 10 and {r.status for r in rows} == {"done"}
+        assert "random" in {b for r in rows for b in r.bots}
