@@ -39,7 +39,14 @@ from harness.tournament_schedule import (
     validate,
 )
 from ladders.sprt import Sprt
-from ladders.standings import counted, final_table, live_table, outcome_counts, standings
+from ladders.standings import (
+    counted,
+    final_table,
+    ladder_table,
+    live_table,
+    outcome_counts,
+    standings,
+)
 from ladders.store import DEFAULT_DB, Store
 
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True)
@@ -205,6 +212,18 @@ def list_cmd(db: DbOpt = DEFAULT_DB) -> None:
             table.add_row(t.name, spec.game, str(spec.num_players), ", ".join(spec.bots),
                           f"{done}/{len(rows)}", t.status, t.created)
         out.print(table)
+
+
+@app.command("ladder")
+def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
+               = None, db: DbOpt = DEFAULT_DB) -> None:
+    """Ladders (one per game, player count and options): online and ML Elo per bot."""
+    with Store(db) as store:
+        keys = [k for k in store.ladders() if game is None or k.split("/")[0] == game]
+        if not keys:
+            out.print(f"no ladder{f' for {game}' if game else ''} in {db} yet")
+        for key in keys:
+            out.print(ladder_table(key, store.ladder_table(key)))
 
 
 @app.command("export")

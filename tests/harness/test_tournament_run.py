@@ -196,6 +196,8 @@ def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixt
     shown = arena("tournament", "show", "c", "--db", db)
     assert "seat" in shown and "Elo" in shown and "random" in shown
     assert "c" in arena("tournament", "list", "--db", db)
+    ladder = " ".join(arena("tournament", "ladder", "--game", "kit", "--db", db).split())
+    assert 'ladder kit/2p/{"unused": true}' in ladder and "Elo (ML)" in ladder
     arena("tournament", "export", "c", "--to", str(tmp_path / "c.jsonl"), "--db", db)
     lines = (tmp_path / "c.jsonl").read_text().splitlines()
     assert len(lines) == 6
