@@ -31,7 +31,8 @@ GAME = registry.Game(
         registry.Option("eighteen_kingdoms", False, "Eighteen Kingdoms module: the other "
                         "board side with 19 capitals and granaries (2 blue VP each)"),
     ),
-    presets=({"imperial_palace": True}, {"eighteen_kingdoms": True}, {"bandits": True},
+    # every module is played: the two combinations cover all three options
+    presets=({"eighteen_kingdoms": True, "imperial_palace": True},
              {"bandits": True, "imperial_palace": True}),
     max_decisions=5_000,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-5 players",

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang.board import compute_labels, yellow_counts
-from engine.games.huang.data import LEADER, NEIGHBOURS, TILE, YELLOW
+from engine.games.huang.data import LEADER, NEIGHBOURS, RHOMBI, TILE, TRIANGLES, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import conserved
 
@@ -29,14 +29,24 @@ def _between_actions_invariants(s: HuangState) -> None:
         assert key not in seen, "two leaders of one colour in a kingdom"
         seen.add(key)
         assert any(s.board[n] == TILE + YELLOW for n in NEIGHBOURS[pos]), "stranded leader"
-    for t in s.pagodas:
-        assert t == -1 or t >= 0
+    bandit_groups = {s.labels[h] for h in range(len(s.board)) if s.board[h] < 0}
+    assert not bandit_groups & {s.labels[pos] for pos in s.leaders if pos >= 0}, (
+        "a kingdom holds a bandit tile")
+    under = [h for t in s.pagodas if t >= 0 for h in TRIANGLES[t]]
+    if s.palace >= 0:
+        under += list(RHOMBI[s.palace])
+    assert len(under) == len(set(under)), "a tile supports two buildings"
+    assert all(TILE <= s.board[h] < LEADER for h in under)
 
 
-@settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(2, 4))
-def test_random_playouts_keep_the_invariants(seed: int, n: int) -> None:
-    s = engine.make("huang", n, seed)
+OPTION_SETS = ({}, {"imperial_palace": True}, {"eighteen_kingdoms": True}, {"bandits": True},
+               {"bandits": True, "imperial_palace": True})
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 5), opts=st.sampled_from(OPTION_SETS))
+def test_random_playouts_keep_the_invariants(seed: int, n: int, opts: dict) -> None:
+    s = engine.make("huang", n, seed, **opts)
     assert isinstance(s, HuangState)
     rng = random.Random(seed)
     vp = list(s.vp)
@@ -46,7 +56,7 @@ def test_random_playouts_keep_the_invariants(seed: int, n: int) -> None:
         if isinstance(s.pending, A.ChooseAction):
             _between_actions_invariants(s)
         for p in range(n):
-            assert sum(s.hands[p * 5:p * 5 + 5]) <= 6
+            assert sum(s.hands[p * 5:p * 5 + 5]) <= (7 if s.palace_module else 6)
         s.apply(rng.choice(s.legal_actions()))
         assert all(a >= b for a, b in zip(s.vp, vp, strict=True)), "VP never decrease"
         vp = list(s.vp)
