@@ -47,7 +47,8 @@ def test_a_tournament_runs_on_a_real_local_ray_cluster(tmp_path: Path) -> None:
     temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's sockets live here
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     head = subprocess.Popen(
-        [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", f"--node-ip-address={HOST}", f"--port={port}",
+        [sys.executable, "-m", "ray.scripts.scripts", "start", "--head",
+         f"--node-ip-address={HOST}", f"--port={port}",
          "--include-dashboard=false", "--disable-usage-stats", "--num-cpus=2",
          f"--temp-dir={temp}", "--block"],
         cwd=ROOT, env=env, start_new_session=True, text=True,
