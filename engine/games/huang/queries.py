@@ -224,10 +224,25 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     bit = 1 << (i % 5)
     out = []
     bad = bandit_labels(s, lab) if s.bandits else None
-    for t in leader_candidates(board, s.yellow_next, MAPS[s.side].land):
+    yn = s.yellow_next
+    for t in MAPS[s.side].land:
+        if not yn[t] or board[t] or t == x:
+            continue
         if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
             continue
-        if t != x and _join_ok(lab, km, t, bit):
+        first = -1
+        for n in NEIGHBOURS[t]:  # fast path: at most one adjacent kingdom is always fine
+            lb = lab[n]
+            if lb >= 0 and lb != first and lb in km:
+                if first >= 0:
+                    if not _join_ok(lab, km, t, bit):
+                        break
+                    first = -2
+                    break
+                first = lb
+        else:
+            first = -2
+        if first == -2:
             out.append(t)
             if first_only:
                 break
