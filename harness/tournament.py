@@ -96,11 +96,12 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
         TextColumn("{task.fields[rate]:.1f} games/s"), TimeElapsedColumn(),
         TextColumn("ETA"), TimeRemainingColumn(), console=console,
     )
-    task = progress.add_task(name, total=None, rate=0.0)
+    task = progress.add_task(f"{name} (starting Ray)", total=None, rate=0.0)
     shown = {"at": 0.0}
     with Live(progress, console=console, refresh_per_second=4) as live:
         def update(state: runner.RunState) -> None:
-            progress.update(task, completed=state.done, total=state.total, rate=state.rate())
+            progress.update(task, description=name, completed=state.done, total=state.total,
+                            rate=state.rate())
             now = time.monotonic()
             if now - shown["at"] >= 0.5:
                 shown["at"] = now
@@ -109,7 +110,8 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
                 live.update(Group(progress, live_table(stats, state.elo.ratings)))
 
         state = runner.run(store, name, workers, address, update)
-        progress.update(task, completed=state.done, total=state.total, rate=state.rate())
+        progress.update(task, description=name, completed=state.done, total=state.total,
+                        rate=state.rate())
         live.update(progress)
     console.line()
     show_table(store, name, console)

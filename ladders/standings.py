@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from rich import box
 from rich.table import Table
 
-from ladders.ratings import Pair, Rating, ml_ratings, pairwise
+from ladders.ratings import BASE, Pair, Rating, ml_ratings, pairwise
 from ladders.store import GameRow
 
 
@@ -112,9 +112,9 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
     t.add_column("bot", style="bold cyan")
     for col in ("games", "wins", "avg place", "Elo (online)"):
         t.add_column(col, justify="right")
-    for s in sorted(stats, key=lambda s: (-elo.get(s.bot, 0.0), s.bot)):
+    for s in sorted(stats, key=lambda s: (-elo.get(s.bot, BASE), s.bot)):
         t.add_row(s.bot, str(s.games), str(s.wins), f"{s.avg_place:.2f}",
-                  f"{elo.get(s.bot, 0.0):.0f}")
+                  f"{elo.get(s.bot, BASE):.0f}")
     return t
 
 
