@@ -218,31 +218,30 @@ def placeable_colours(s: HuangState, need: int) -> int:
 
 
 def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
-    """§6.1: legal hexes for leader i (seat * 5 + colour)."""
+    """§6.1: legal hexes for leader i (seat * 5 + colour), evaluated after lifting it."""
     board, lab, x = _lifted(s, i)
     km = _kingdom_masks(s, lab, i)
     bit = 1 << (i % 5)
-    out = []
-    bad = bandit_labels(s, lab) if s.bandits else None
     yn = s.yellow_next
-    for t in MAPS[s.side].land:
-        if not yn[t] or board[t] or t == x:
-            continue
-        if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
-            continue
+    cands = [t for t in MAPS[s.side].land if yn[t] and not board[t] and t != x]
+    if s.bandits:
+        bad = bandit_labels(s, lab)
+        cands = [t for t in cands if bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]])]
+    out = []
+    for t in cands:
         first = -1
-        for n in NEIGHBOURS[t]:  # fast path: at most one adjacent kingdom is always fine
+        for n in NEIGHBOURS[t]:
             lb = lab[n]
             if lb >= 0 and lb != first and lb in km:
                 if first >= 0:
-                    if not _join_ok(lab, km, t, bit):
-                        break
-                    first = -2
-                    break
+                    break  # a second kingdom: the full join check below
                 first = lb
-        else:
-            first = -2
-        if first == -2:
+        else:  # at most one adjacent kingdom: always legal (maybe a revolt)
+            out.append(t)
+            if first_only:
+                break
+            continue
+        if _join_ok(lab, km, t, bit):
             out.append(t)
             if first_only:
                 break
