@@ -94,9 +94,10 @@ def _spec(**kw: object) -> TournamentSpec:
 
 
 def _play(path: Path, spec: TournamentSpec, workers: int = 2, name: str = "t") -> Store:
+    """Play on this module's 2-CPU Ray; one worker = tasks that reserve both CPUs."""
     store = Store(path)
     create(store, name, spec)
-    runner.run(store, name, workers)
+    runner.run(store, name, workers, task_cpus=2.0 / workers)
     return store
 
 
@@ -164,20 +165,6 @@ def test_bot_failures_are_classified_and_counted_per_bot(tmp_path: Path) -> None
         text = _table(store)
         crash_line = next(line for line in text.splitlines() if "CrashBot" in line)
         assert "crash 4" in crash_line
-
-
-def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(runner, "TASK_RETRIES", 1)  # one retry is enough to see it happen
-    store = Store(tmp_path / "x.sqlite")
-    create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
-    with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
-        runner.run(store, "t", 2)
-    with Store(tmp_path / "x.sqlite") as again:
-        t = again.tournament("t")
-        assert t.status == "incomplete"
-        assert [r.status for r in again.games(t.id)] == ["pending"]
 
 
 def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -284,3 +271,17 @@ def test_demo_plays_the_first_real_game(tmp_path: Path, capsys: pytest.CaptureFi
         rows = store.games(t.id)
         assert len(rows) == 10 and {r.status for r in rows} == {"done"}
         assert "random" in {b for r in rows for b in r.bots}
+
+
+def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "TASK_RETRIES", 1)  # one retry is enough to see it happen
+    store = Store(tmp_path / "x.sqlite")
+    create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
+    with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
+        runner.run(store, "t", 2)
+    with Store(tmp_path / "x.sqlite") as again:
+        t = again.tournament("t")
+        assert t.status == "incomplete"
+        assert [r.status for r in again.games(t.id)] == ["pending"]
