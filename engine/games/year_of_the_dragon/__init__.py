@@ -3,7 +3,7 @@
 Base game complete (rules §1-§6); options: the Great Wall (rules §7) and Great Events
 (rules §8) expansions, usable together, and the original edition's privilege price (D17).
 Rules: ../shared/rules/year_of_the_dragon.md; corrections and decisions:
-docs/rules-notes-year_of_the_dragon.md.
+docs/rules-notes.md (In the Year of the Dragon).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Worked examples of the rules document (§13) and the seed, base game (1-7, 24).
 
 Spirit examples (8-16) are not covered: the spirit cards are not implemented (see
-docs/rules-notes-dragon_castle.md). Dragon card examples (17-23) are in test_dragons.py.
+docs/rules-notes.md, Dragon Castle). Dragon card examples (17-23) are in test_dragons.py.
 """
 
 from __future__ import annotations
