@@ -33,7 +33,7 @@ def make(game_id: str, num_players: int, seed: int = 0, **options: Any) -> State
     """A new game. Unknown ids, bad player counts and unknown options raise one clear error."""
     game = get_game(game_id)
     game.check_players(num_players)
-    opts = game.resolve_options(options)
+    opts = game.resolve_options(options, num_players)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidConfigError(f"seed must be an integer, got {seed!r}")
     return game.new_state(num_players, seed, opts)

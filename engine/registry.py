@@ -18,6 +18,8 @@ class Option:
     default: Any
     meaning: str
     choices: tuple[Any, ...] | None = None
+    #: player counts at which the option may differ from its default (None: any)
+    players: tuple[int, ...] | None = None
 
     def check(self, value: Any) -> Any:
         if self.choices is not None:
@@ -58,8 +60,11 @@ class Game:
     #: one line for `arena games`
     summary: str = ""
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Defaults overlaid with `options`; unknown names or bad values raise."""
+    def resolve_options(
+        self, options: Mapping[str, Any] | None, num_players: int | None = None
+    ) -> dict[str, Any]:
+        """Defaults overlaid with `options`; unknown names, bad values, or an option set
+        at a player count it is not for (given `num_players`) raise."""
         known = {o.name: o for o in self.options}
         out = {o.name: o.default for o in self.options}
         for k, v in (options or {}).items():
@@ -68,8 +73,23 @@ class Game:
                 raise InvalidConfigError(
                     f"game {self.id!r} has no option {k!r}; valid options: {valid}"
                 )
-            out[k] = known[k].check(v)
+            opt = known[k]
+            out[k] = opt.check(v)
+            if (num_players is not None and opt.players is not None
+                    and out[k] != opt.default and num_players not in opt.players):
+                counts = ", ".join(map(str, opt.players))
+                raise InvalidConfigError(
+                    f"option {k} is only for {counts} players, not {num_players}"
+                )
         return out
+
+    def allows(self, num_players: int, options: Mapping[str, Any]) -> bool:
+        """Whether `options` may be used at `num_players` (for listing valid set-ups)."""
+        try:
+            self.resolve_options(options, num_players)
+        except InvalidConfigError:
+            return False
+        return True
 
     def check_players(self, num_players: int) -> None:
         if not isinstance(num_players, int) or not (

@@ -75,7 +75,11 @@ def games_cmd() -> None:
     table.add_column("players", justify="center")
     table.add_column("options (default): meaning")
     for g in engine.games():
-        opts = "\n".join(f"{o.name} ({o.default!r}): {o.meaning}" for o in g.options) or "-"
+        opts = "\n".join(
+            f"{o.name} ({o.default!r}): {o.meaning}"
+            + (f" [{'/'.join(map(str, o.players))} players]" if o.players else "")
+            for o in g.options
+        ) or "-"
         table.add_row(g.id, g.name, f"{g.min_players}-{g.max_players}", opts)
     out.print(table)
 

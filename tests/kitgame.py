@@ -149,6 +149,8 @@ GAME = registry.Game(
     new_state=new_state, sample_state=sample_state,
     action_space=lambda n, o: SPACE, state_type=KitState,
     observation_type=KitObservation, action_type=KitAction,
-    options=(registry.Option("unused", False, "an option that changes nothing"),),
-    presets=({"unused": True},), max_decisions=100, summary="test-only card game",
+    options=(registry.Option("unused", False, "an option that changes nothing"),
+             registry.Option("duel", False, "two-player-only option that changes nothing",
+                             players=(2,))),
+    presets=({"unused": True}, {"duel": True}), max_decisions=100, summary="test-only card game",
 )

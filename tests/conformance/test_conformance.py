@@ -28,6 +28,8 @@ def _cases() -> list[Any]:
         presets: list[dict[str, Any]] = [{}] + [dict(p) for p in game.presets]
         for n in range(game.min_players, game.max_players + 1):
             for i, preset in enumerate(presets):
+                if not game.allows(n, preset):
+                    continue  # e.g. a two-player-only variant at 3 players
                 label = ",".join(f"{k}={v}" for k, v in preset.items()) or "defaults"
                 out.append(pytest.param((game.id, n, preset), id=f"{game.id}-{n}p-{i}:{label}"))
     return out

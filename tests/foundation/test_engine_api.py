@@ -24,7 +24,8 @@ def test_player_count_out_of_range():
 
 
 def test_unknown_option_lists_the_valid_ones():
-    with pytest.raises(InvalidConfigError, match="no option 'great_wall'; valid options: unused"):
+    msg = "no option 'great_wall'; valid options: duel, unused"
+    with pytest.raises(InvalidConfigError, match=msg):
         engine.make("kit", 2, 0, great_wall=True)
 
 
@@ -102,3 +103,12 @@ def test_every_game_package_on_disk_is_playable():
     for game_id in BUILTIN:
         if (games_dir / game_id / "__init__.py").exists():
             assert engine.get_game(game_id).id == game_id
+
+
+def test_an_option_limited_to_some_player_counts():
+    assert engine.make("kit", 2, 0, duel=True).num_players == 2
+    with pytest.raises(InvalidConfigError, match="option duel is only for 2 players, not 3"):
+        engine.make("kit", 3, 0, duel=True)
+    engine.make("kit", 3, 0, duel=False)  # the default is fine everywhere
+    kit = engine.get_game("kit")
+    assert kit.allows(2, {"duel": True}) and not kit.allows(4, {"duel": True})
