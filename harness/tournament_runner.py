@@ -246,5 +246,5 @@ def _play(state: RunState, workers: int | None, address: str | None,
                 continue
             for played in results:
                 state.finish(played)
-            state.check_sprt()
+                state.check_sprt()
         on_update(state)
