@@ -1,7 +1,8 @@
 """Huang (Reiner Knizia) for 2-5 players (rules: ../shared/rules/huang.md).
 
-Registers `GAME`. Options: `bandits` (§11.1), `eighteen_kingdoms` (§11.2) and
-`imperial_palace` (§11.3). A 5-player game uses the Dragon dynasty (§11.4: identical
+Registers `GAME`. Options: `bandits` (§11.1), `eighteen_kingdoms` (§11.2),
+`imperial_palace` (§11.3) and, at 2 players only, `short_game` (§3 step 2: 24 random
+tiles leave the bag unseen). A 5-player game uses the Dragon dynasty (§11.4: identical
 rules for the 5th player), so it needs no option.
 """
 
@@ -30,10 +31,14 @@ GAME = registry.Game(
                         "a kingdom with enough red tiles connects and defeats them"),
         registry.Option("eighteen_kingdoms", False, "Eighteen Kingdoms module: the other "
                         "board side with 19 capitals and granaries (2 blue VP each)"),
+        registry.Option("short_game", False, "2-player short game: 24 random tiles leave "
+                        "the bag unseen at setup (rules §3)", players=(2,)),
     ),
-    # every module is played: the two combinations cover all three options
+    # every module is played: the two combinations cover all three modules; the short game
+    # is played at 2 players only (the kit skips it elsewhere)
     presets=({"eighteen_kingdoms": True, "imperial_palace": True},
-             {"bandits": True, "imperial_palace": True}),
+             {"bandits": True, "imperial_palace": True},
+             {"short_game": True}),
     max_decisions=5_000,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-5 players",
 )

@@ -144,6 +144,8 @@ BAG_AFTER_SETUP = tuple(n - (len(CAPITAL_HEXES) if c == YELLOW else 0)
 
 assert len(RIVER) == 38 and -1 not in RIVER_HEXES
 assert sum(BAG_AFTER_SETUP) == 131
+#: 2-player short game (§3 step 2, §12): tiles removed unseen from the bag to the box
+SHORT_GAME_REMOVED = 24
 
 # --- Bandits module (§11.1, §12) ---------------------------------------------------------
 #: bandit tile n (1..10) covers these hexes of the base side [reconstructed]

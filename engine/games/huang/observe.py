@@ -1,9 +1,10 @@
 """What one seat may know (rules §13 "Hidden"/"Public") and determinization.
 
 Public: board, leaders, pagodas, market, VP (every award happens in public, §13), revealed
-discards (box), committed conflict tiles, bag size, hand sizes, face-down discard counts.
-Owner-only: the seat's hand and its own face-down exchange discards. Hidden: other hands,
-the bag's contents, other seats' face-down discards, the generator (future draws).
+discards (box), committed conflict tiles, bag size, hand sizes, face-down discard counts,
+the number of tiles removed unseen in a 2-player short game. Owner-only: the seat's hand and
+its own face-down exchange discards. Hidden: other hands, the bag's contents, other seats'
+face-down discards, which tiles the short game removed (§13), the generator (future draws).
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ class HuangObservation(Observation, kw_only=True):
     bandits_module: bool = False
     bandits: list[int] = []
     bandit_fight: BanditFight | None = None
+    #: 2-player short game (§3 step 2): in play, and how many tiles left unseen (not which)
+    short_game: bool = False
+    removed_count: int = 0
 
 
 def observation(s: object, seat: int) -> HuangObservation:
@@ -66,12 +70,13 @@ def observation(s: object, seat: int) -> HuangObservation:
         palace_module=s.palace_module, palace=s.palace, side=s.side,
         granaries=s.granaries[:], granaries_held=s.granaries_held[:],
         bandits_module=s.bandits_module, bandits=s.bandits[:], bandit_fight=s.bandit_fight,
+        short_game=s.short_game, removed_count=sum(s.removed),
     )
 
 
 def unseen_tiles(obs: HuangObservation) -> list[int]:
     """Per colour, the tiles `obs.seat` cannot locate: other hands, others' face-down
-    discards and the bag."""
+    discards, the tiles a short game removed unseen, and the bag."""
     left = list(TILE_COUNTS)
     for x in obs.board:
         if TILE <= x < LEADER:
@@ -87,14 +92,20 @@ def unseen_tiles(obs: HuangObservation) -> list[int]:
 
 def sample_state(obs: HuangObservation, seed: int) -> object:
     """A full state consistent with `obs`: the unseen tiles are dealt uniformly at random to
-    the other hands, the others' face-down discards and the bag; the generator is fresh."""
+    the other hands, the others' face-down discards, the short game's removed tiles and the
+    bag; the generator is fresh."""
     from engine.games.huang.state import HuangState
 
     if not isinstance(obs, HuangObservation):
         raise TypeError(f"not a Huang observation: {type(obs).__name__}")
     rng = Rng.from_seed(seed, "huang-sample")
     n = obs.num_players
-    pool = [c for c, k in enumerate(unseen_tiles(obs)) for _ in range(k)]
+    unseen = unseen_tiles(obs)
+    pool = [c for c, k in enumerate(unseen) for _ in range(k)]
+    others = sum(obs.hand_sizes[p] + obs.hidden_counts[p] for p in range(n) if p != obs.seat)
+    if min(unseen) < 0 or len(pool) != others + obs.removed_count + obs.bag_size:
+        raise ValueError("observation is inconsistent: unseen tiles do not match the hidden "
+                         "zones (other hands, face-down discards, removed tiles, bag)")
     rng.shuffle(pool)
     hands = [0] * (5 * n)
     hidden = [0] * (5 * n)
@@ -107,11 +118,12 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
             hands[p * 5 + pool.pop()] += 1
         for _ in range(obs.hidden_counts[p]):
             hidden[p * 5 + pool.pop()] += 1
+    removed = [0] * 5 if obs.short_game else []
+    for _ in range(obs.removed_count):
+        removed[pool.pop()] += 1
     bag = [0] * 5
     for c in pool:
         bag[c] += 1
-    if len(pool) != obs.bag_size:
-        raise ValueError("observation is inconsistent: unseen tiles do not match the bag size")
     return HuangState(
         num_players=n, rng=rng, board=obs.board[:],
         labels=compute_labels(obs.board, obs.marker), yellow_next=yellow_counts(obs.board),
@@ -122,6 +134,7 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         decision=obs.decision, over=obs.over, palace_module=obs.palace_module,
         palace=obs.palace, side=obs.side, granaries=obs.granaries[:],
         granaries_held=obs.granaries_held[:], bandits_module=obs.bandits_module,
-        bandits=obs.bandits[:], bandit_fight=obs.bandit_fight,
+        bandits=obs.bandits[:], bandit_fight=obs.bandit_fight, short_game=obs.short_game,
+        removed=removed,
     )
 

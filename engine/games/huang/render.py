@@ -56,8 +56,9 @@ def render(s: Any) -> str:
     market = " ".join(f"{COLOUR_NAMES[c]}:{k}" for c, k in enumerate(s.market) if k)
     supply = "".join(COLOUR_LETTERS[PAGODA_COLOUR[k]] for k, t in enumerate(s.pagodas) if t < 0)
     palace_at = "-" if not s.palace_module else "supply" if s.palace < 0 else "board"
-    lines.append(f"market {market or '-'} | bag {sum(s.bag)} | pagoda supply [{supply}] "
-                 f"| palace {palace_at}")
+    removed = f" | removed unseen {sum(s.removed)}" if s.short_game else ""
+    lines.append(f"market {market or '-'} | bag {sum(s.bag)}{removed} | pagoda supply "
+                 f"[{supply}] | palace {palace_at}")
     if s.over:
         lines.append(f"game over; ranking {s.ranking()}")
     else:

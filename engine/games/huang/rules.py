@@ -29,6 +29,7 @@ from engine.games.huang.data import (
     PAGODA_COLOUR,
     PALACE_HAND_SIZE,
     RHOMBI,
+    SHORT_GAME_REMOVED,
     TILE,
     TILE_COUNTS,
     TRIANGLES,
@@ -59,12 +60,15 @@ if TYPE_CHECKING:
 
 def setup(s: HuangState) -> None:
     """§3: yellow tile on each capital (7, or 19 on the Eighteen Kingdoms side with their
-    granaries), deal 6 tiles per player, 6 to the market, pick the first player at random
-    (seats are clockwise)."""
+    granaries), the rest into the bag (less 24 unseen tiles in a 2-player short game), deal
+    6 tiles per player, 6 to the market, pick the first player at random (seats are
+    clockwise)."""
     capitals = MAPS[s.side].capitals
     for h in capitals:
         s.board[h] = YELLOW_TILE
     s.bag[:] = [n - (len(capitals) if c == YELLOW else 0) for c, n in enumerate(TILE_COUNTS)]
+    if s.short_game:
+        remove_short_game_tiles(s)
     if s.side == EIGHTEEN_SIDE:
         s.granaries[:] = list(capitals)  # §11.2: a granary on every capital
     if s.bandits_module:
@@ -79,6 +83,15 @@ def setup(s: HuangState) -> None:
     s.active = s.rng.below(s.num_players)
     s.actions_left = ACTIONS_PER_TURN
     s.pending = A.ChooseAction(s.active)
+
+
+def remove_short_game_tiles(s: HuangState) -> None:
+    """§3 step 2 (2-player short game): 24 random tiles leave the bag for the box, unseen
+    (right after the bag is filled, as the seed places it; drawn with the state's generator
+    like every other bag draw)."""
+    s.removed[:] = [0] * 5
+    for _ in range(SHORT_GAME_REMOVED):
+        s.removed[draw(s)] += 1
 
 
 def place_bandits(s: HuangState) -> None:

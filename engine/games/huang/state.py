@@ -5,7 +5,8 @@ Zones and who sees them (§13 "Hidden"/"Public"):
               market, vp, box (revealed discards), bag size, hand sizes, face-down discard
               counts, pending request, revolt, war
   owner-only  hands[seat], hidden[seat] (own face-down exchange discards)
-  hidden      bag contents, rng (future chance)
+  hidden      bag contents, removed (2-player short game: the 24 tiles boxed unseen at
+              setup; only their number is public), rng (future chance)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from engine.protocol import TERMINAL, Action, ActionSpace, InvalidConfigError, S
 
 class HuangState(State, msgspec.Struct, kw_only=True):
     """Rules §3-§10. Indices: leader i = seat * 5 + colour; hands/vp/hidden are flat
-    seat * 5 + colour; bag/market/box are per colour."""
+    seat * 5 + colour; bag/market/box/removed are per colour."""
 
     game_id = "huang"
     num_players: int
@@ -58,6 +59,10 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     bandits_module: bool = False
     bandits: list[int] = []
     bandit_fight: BanditFight | None = None
+    #: 2-player short game (§3 step 2): in play, and the tiles removed unseen to the box at
+    #: setup, per colour (empty when not in play; nobody sees them, they never come back)
+    short_game: bool = False
+    removed: list[int] = []
 
     # --- protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -84,7 +89,8 @@ class HuangState(State, msgspec.Struct, kw_only=True):
             palace_module=self.palace_module, palace=self.palace, side=self.side,
             granaries=self.granaries[:], granaries_held=self.granaries_held[:],
             bandits_module=self.bandits_module, bandits=self.bandits[:],
-            bandit_fight=self.bandit_fight,
+            bandit_fight=self.bandit_fight, short_game=self.short_game,
+            removed=self.removed[:],
         )
 
     def final_vector(self, seat: int) -> list[int]:
@@ -149,10 +155,15 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> HuangState:
     """§3 setup for 2-4 players, 5 with the Dragon dynasty (§11.4); options add the modules
-of §11.1-§11.3."""
+of §11.1-§11.3 and the 2-player short game (§3 step 2)."""
     s = empty_state(num_players, Rng.from_seed(seed, "huang"))
     s.palace_module = bool(options.get("imperial_palace", False))
     s.bandits_module = bool(options.get("bandits", False))
+    if options.get("short_game", False):
+        if num_players != 2:  # the registry already refuses it (Option.players)
+            raise InvalidConfigError(f"option short_game is only for 2 players, not "
+                                     f"{num_players}")
+        s.short_game = True
     if s.bandits_module and options.get("eighteen_kingdoms", False):
         raise InvalidConfigError("the Bandits module cannot be combined with Eighteen "
                                  "Kingdoms (rules §11.1)")

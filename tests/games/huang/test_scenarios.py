@@ -99,11 +99,16 @@ def vp(s: HuangState, seat: int, colour: int) -> int:
 
 
 def conserved(s: HuangState) -> bool:
-    """Every tile is somewhere: board, hands, bag, market, box, face-down, committed."""
+    """Every tile is somewhere: board, hands, bag, market, box, face-down, committed, and
+    the tiles a 2-player short game removed unseen."""
     count = [0] * 5
     for x in s.board:
         if TILE <= x < LEADER:
             count[x - TILE] += 1
+    if s.short_game and sum(s.removed) != 24:
+        return False
+    for c, k in enumerate(s.removed):
+        count[c] += k
     for c in range(5):
         count[c] += s.bag[c] + s.market[c] + s.box[c]
         count[c] += sum(s.hands[p * 5 + c] + s.hidden[p * 5 + c] for p in range(s.num_players))
