@@ -164,6 +164,7 @@ def run_cmd(
 ) -> None:
     """Schedule a tournament in the database, then play it on Ray."""
     _check_workers(workers)
+    runner.check_address(address)
     spec = TournamentSpec(
         game=game, num_players=players, bots=tuple(b.strip() for b in bots.split(",") if b.strip()),
         format=fmt.value, seat_rotation=seat_rotation, games=games, sprt=sprt,
@@ -183,6 +184,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                workers: WorkersOpt = None, address: AddressOpt = None,
                db: DbOpt = DEFAULT_DB) -> None:
     """Play exactly the games of NAME that have not finished (after a kill, say)."""
+    runner.check_address(address)
     with Store(db) as store:
         store.acquire_driver_lock()
         t = store.tournament(name)

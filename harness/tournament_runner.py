@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -82,6 +83,21 @@ def warm_up(spec_json: str, seconds: float) -> int:
     return os.getpid()
 
 
+def check_address(address: str | None) -> None:
+    """Fail fast, with one clear error, if a `host:port` Ray address does not answer
+    (ray.init itself would wait for minutes)."""
+    address = address or os.environ.get("RAY_ADDRESS")
+    if not address or "://" in address or address == "auto":
+        return
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise TournamentError(f"Ray address {address!r} is not of the form host:port")
+    try:
+        socket.create_connection((host, int(port)), timeout=3.0).close()
+    except OSError as e:
+        raise TournamentError(f"no Ray cluster answers at {address} ({e.strerror or e})") from None
+
+
 def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
     """Start an embedded local Ray on loopback, or join `address` / RAY_ADDRESS.
     Returns the number of CPUs Ray offers."""
@@ -91,8 +107,12 @@ def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
     if not ray.is_initialized():
         address = address or os.environ.get("RAY_ADDRESS")
         if address:
+            check_address(address)
             os.environ.setdefault("RAY_AUTH_MODE", "token")
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            try:
+                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            except (ConnectionError, RuntimeError) as e:
+                raise TournamentError(f"cannot join the Ray cluster at {address}: {e}") from None
         else:
             ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
                      include_dashboard=False, log_to_driver=False,

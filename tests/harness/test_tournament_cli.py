@@ -33,6 +33,8 @@ def _fails(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (["--bots", "random,mcts", "--option", "nope"], "must look like name=value"),
     (["--bots", "random,mcts", "--option", "nope=1"], "no option 'nope'"),
     (["--bots", "random,mcts", "--format", "swiss"], "swiss"),
+    (["--bots", "random,mcts", "--address", "127.0.0.2:1"], "no Ray cluster answers at"),
+    (["--bots", "random,mcts", "--address", "nonsense"], "not of the form host:port"),
 ])
 def test_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
                        message: str) -> None:
