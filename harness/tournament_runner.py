@@ -114,9 +114,12 @@ def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
             except (ConnectionError, RuntimeError) as e:
                 raise TournamentError(f"cannot join the Ray cluster at {address}: {e}") from None
         else:
-            ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
-                     include_dashboard=False, log_to_driver=False,
-                     _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
+            try:
+                ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
+                         include_dashboard=False, log_to_driver=False,
+                         _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
+            except (ConnectionError, RuntimeError, OSError) as e:
+                raise TournamentError(f"cannot start a local Ray: {e}") from None
     return max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
 
 
