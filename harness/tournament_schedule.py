@@ -125,7 +125,7 @@ def schedule(spec: TournamentSpec) -> list[ScheduledGame]:
 
 def ladder_key(spec: TournamentSpec) -> str:
     """One ladder per (game, player count, options with defaults filled in)."""
-    opts = get_game(spec.game).resolve_options(spec.options)
+    opts = get_game(spec.game).resolve_options(spec.options, spec.num_players)
     return f"{spec.game}/{spec.num_players}p/{json.dumps(opts, sort_keys=True)}"
 
 
@@ -134,7 +134,7 @@ def validate(spec: TournamentSpec) -> None:
     load_modules(spec.modules)
     game = engine.get_game(spec.game)
     game.check_players(spec.num_players)
-    game.resolve_options(spec.options)
+    game.resolve_options(spec.options, spec.num_players)
     if spec.format not in FORMATS:
         raise TournamentError(f"--format {spec.format!r} is not one of {', '.join(FORMATS)}")
     if len(spec.bots) < 2:
