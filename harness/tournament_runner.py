@@ -135,7 +135,8 @@ class RunState:
         self.blocks: dict[int, list[GameRow]] = {}
         for r in self.rows.values():
             self.blocks.setdefault(r.block, []).append(r)
-        self._next_block, self._block_scores = 0, list[float]()
+        self._next_block = 0  # SPRT: first block not yet in the test
+        self._block_scores: list[float] = []
         ladder = store.ladder(t.ladder)
         self.ladder = Elo(ratings={b: e for b, (e, _) in ladder.items()},
                           games={b: n for b, (_, n) in ladder.items()})
