@@ -16,6 +16,8 @@ Parameters (all optional):
   widen    progressive widening: a node may have ceil(widen * sqrt(visits + 1)) children;
            0 turns it off
   nodes    tree size cap (memory bound); past it the search only simulates
+  guide    > 0: the game's heuristic bot names a root move, expanded first and kept
+           unless another move gets `guide * iterations` more visits (0: off)
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 Determinism: with an iteration budget (and no deadline reached) the chosen action is a
@@ -65,15 +67,15 @@ class MCTSBot(Bot):
 
     def __init__(self, iters: int | None = None, time: float | None = None, c: float = 0.7,
                  rollout: str = "random", depth: int = 20, widen: float = 0.0,
-                 nodes: int = 200_000, seed: int = 0) -> None:
+                 nodes: int = 200_000, guide: float = 0.0, seed: int = 0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iters is not None and iters < 1:
             raise ValueError("iters must be at least 1")
         if time is not None and time <= 0:
             raise ValueError("time must be positive")
-        if depth < 0 or nodes < 1 or c < 0 or widen < 0:
-            raise ValueError("depth, c and widen must be >= 0, nodes >= 1")
+        if depth < 0 or nodes < 1 or c < 0 or widen < 0 or guide < 0:
+            raise ValueError("depth, c, widen and guide must be >= 0, nodes >= 1")
         self.iters = iters
         self.time = time
         self.c = float(c)
@@ -81,11 +83,13 @@ class MCTSBot(Bot):
         self.depth = depth
         self.widen = float(widen)
         self.max_nodes = nodes
+        self.guide = float(guide)
         self.seed = seed
         self.stats = SearchStats()
         self._base = derive_seed(seed, "mcts")
         self._seat = 0
         self._bots: list[Bot] | None = None
+        self._guide_bot: Bot | None = None
         #: (decision, child of our action there): the subtree a next decision may reuse
         self._last: tuple[int, Node] | None = None
 
@@ -93,9 +97,12 @@ class MCTSBot(Bot):
         self._base = derive_seed(self.seed, "mcts", seed, seat)
         self._seat = seat
         self._last = None
-        self._bots = None
+        self._bots = self._guide_bot = None
         if self.rollout == "heuristic":
             self._bots = heuristic_bots(game_id, num_players, self._base)
+        if self.guide > 0:
+            guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
+            self._guide_bot = guides[seat] if guides else None
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         start = _time.perf_counter()
@@ -108,7 +115,9 @@ class MCTSBot(Bot):
             return legal[0]
         seed = derive_seed(self._base, "decision", observation.decision)
         rng = random.Random(derive_seed(seed, "tree"))
-        tree = Tree(root or Node(observation.seat), self.c, self.widen, self.max_nodes, rng)
+        hint = self._guide_bot.act(observation, time_left) if self._guide_bot else None
+        tree = Tree(root or Node(observation.seat), self.c, self.widen, self.max_nodes, rng,
+                    hint if hint in legal else None)
         playout = self._playout(random.Random(derive_seed(seed, "playout")))
         deadline = self._deadline(start, time_left)
         playout.deadline = deadline
@@ -119,7 +128,7 @@ class MCTSBot(Bot):
             state = engine.sample_state(observation, derive_seed(seed, "det", done))
             tree.iterate(state, playout)
             done += 1
-        action = tree.best_action(legal)
+        action = tree.best_action(legal, self.guide)
         self._remember(observation.decision, tree.root.children.get(action))
         self._count(done, playout.steps, start, root is not None)
         return action
@@ -166,4 +175,4 @@ class MCTSBot(Bot):
         """Parameters as given (for reports)."""
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
-                "seed": self.seed}
+                "guide": self.guide, "seed": self.seed}

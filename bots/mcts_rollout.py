@@ -21,6 +21,8 @@ from engine.protocol import State
 ROLLOUTS = ("random", "heuristic", "cutoff")
 #: how many playout steps run between two deadline checks
 CHECK_EVERY = 16
+#: most decisions a cut-off playout adds to finish the turn it stopped in
+TURN_LIMIT = 64
 
 Simulate = Callable[[State], list[float]]
 
@@ -72,8 +74,22 @@ class Playout:
             steps += 1
             if steps % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
                 break
+        if self.kind == "cutoff":
+            steps += self._finish_turn(state, rng_random)
         self.steps += steps
         return value(state)
+
+    def _finish_turn(self, state: State, rng_random: Callable[[], float]) -> int:
+        """Play on (randomly, at most TURN_LIMIT more) while the seat to move keeps the
+        move, so cut-off values compare positions between turns, not halfway through one."""
+        if state.is_terminal():
+            return 0
+        seat, steps = state.current_player(), 0
+        while steps < TURN_LIMIT and state.current_player() == seat:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng_random() * len(legal))])
+            steps += 1
+        return steps
 
     def _heuristic(self, state: State, bots: list[Bot]) -> list[float]:
         steps = 0

@@ -76,13 +76,18 @@ class Tree:
     """
 
     def __init__(self, root: Node, c: float, widen: float, max_nodes: int,
-                 rng: random.Random) -> None:
+                 rng: random.Random, hint: Action | None = None) -> None:
         self.root = root
+        #: a root action to expand first (the game's heuristic bot's choice), or None
+        self.hint = hint
         self.c = c
         self.widen = widen
         self.max_nodes = max_nodes
         self.rng = rng
         self.nodes = root.size()
+        #: smallest and largest reward backed up so far: UCT's exploration term is scaled
+        #: by their spread, so cut-off values near 0.5 explore as much as 0/1 results
+        self.lo, self.hi = math.inf, -math.inf
 
     def iterate(self, state: State, simulate: Callable[[State], list[float]]) -> None:
         node = self.root
@@ -94,7 +99,8 @@ class Tree:
             untried = [a for a in legal if a not in children] if len(available) < len(
                 legal) else []
             if untried and self._may_expand(node, len(available)):
-                action = self.rng.choice(untried)
+                hinted = node is self.root and self.hint in untried
+                action = self.hint if hinted else self.rng.choice(untried)
                 child = Node(state.current_player())
                 child.avail = 1
                 children[action] = child
@@ -108,6 +114,8 @@ class Tree:
             state.apply(action)
             path.append(node)
         rewards = simulate(state)
+        self.lo = min(self.lo, *rewards)
+        self.hi = max(self.hi, *rewards)
         self.root.visits += 1
         for n in path[1:]:
             n.visits += 1
@@ -122,7 +130,7 @@ class Tree:
 
     def _select(self, node: Node, available: list[tuple[Action, Node]]) -> tuple[Action, Node]:
         """UCT with availability counts; first best in legal order wins ties."""
-        c = self.c
+        c = self.c * (self.hi - self.lo if self.hi > self.lo else 1.0)
         best: tuple[Action, Node] = available[0]
         best_score = -math.inf
         for pair in available:
@@ -134,12 +142,18 @@ class Tree:
                 best, best_score = pair, score
         return best
 
-    def best_action(self, legal: Sequence[Action]) -> Action:
-        """Most visited legal root action; ties by mean reward, then legal order."""
-        best, key = legal[0], (-1, -math.inf)
+    def best_action(self, legal: Sequence[Action], guide: float = 0.0) -> Action:
+        """Most visited legal root action; ties by mean reward, then legal order.
+
+        The hint counts `guide * root visits` extra visits: another action replaces it
+        only when the search prefers that action by this margin.
+        """
+        best, key = legal[0], (-1.0, -math.inf)
+        bonus = guide * self.root.visits
         for a in legal:
             child = self.root.children.get(a)
-            k = (child.visits, child.mean()) if child else (0, -math.inf)
+            extra = bonus if a == self.hint else 0.0
+            k = (child.visits + extra, child.mean()) if child else (extra, -math.inf)
             if k > key:
                 best, key = a, k
         return best

@@ -46,7 +46,7 @@ def test_spec_builds_the_bot_with_its_parameters():
     bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,seed=3")
     assert isinstance(bot, MCTSBot)
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
-                              "depth": 4, "widen": 1.5, "nodes": 999, "seed": 3}
+                              "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0, "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="greedy")
     with pytest.raises(ValueError):
@@ -90,7 +90,10 @@ def test_every_rollout_plays_whole_games(rollout):
 def test_cutoff_values_are_heuristic_then_ranks():
     state = kitgame.new_state(2, 4, {})
     playout = Playout("cutoff", random.Random(0), max_steps=100, depth=0)
-    assert playout(state.clone()) == [state.heuristic(0), state.heuristic(1)]
+    cut = state.clone()
+    rewards = playout(cut)  # seat 0 finishes its turn (play, then draw or keep), no more
+    assert cut.current_player() == 1 and cut.decision in (1, 2)
+    assert rewards == [cut.heuristic(0), cut.heuristic(1)]
     playout = Playout("cutoff", random.Random(0), max_steps=100, depth=10_000)
     end = state.clone()
     rewards = playout(end)
