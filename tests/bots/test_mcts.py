@@ -167,3 +167,35 @@ def test_one_hundred_thousand_nodes_fit_in_one_gibibyte():
     assert tree.nodes == tree.root.size() >= 1500
     per_node = used / tree.nodes
     assert 100_000 * per_node < 2**30, f"{per_node:.0f} bytes per node"
+
+
+def test_the_hint_is_expanded_first_and_kept_within_the_guide_margin():
+    state = kitgame.new_state(2, 21, {})
+    legal = state.legal_actions()
+    hint = legal[-1]
+    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), hint=hint)
+    tree.iterate(state.clone(), Playout("random", random.Random(2), 10**6, 0))
+    assert list(tree.root.children) == [hint]
+    other = legal[0]
+    tree.root.children[other] = Node(0)
+    tree.root.children[hint].visits, tree.root.children[other].visits = 40, 55
+    tree.root.visits = 100
+    assert tree.best_action(legal) == other
+    assert tree.best_action(legal, guide=0.2) == hint  # 40 + 0.2 * 100 > 55
+    assert tree.best_action(legal, guide=0.1) == other
+
+
+def test_exploration_scales_with_the_spread_of_rewards():
+    tree = _tree_on_kit(50)
+    assert (tree.lo, tree.hi) == (0.0, 1.0)  # rank rewards of finished kit games
+    a, b = Node(0), Node(0)
+    pairs = [(kitgame.Pass(), a), (kitgame.Keep(), b)]
+
+    def pick(lo: float, hi: float) -> Node:
+        tree.lo, tree.hi = lo, hi
+        a.visits, a.total, a.avail = 30, 15.9, 20  # mean 0.53, well explored
+        b.visits, b.total, b.avail = 10, 5.0, 20  # mean 0.50, less explored
+        return tree._select(tree.root, pairs)[1]
+
+    assert pick(0.0, 1.0) is b  # 0/1 results: explore
+    assert pick(0.45, 0.55) is a  # values within 0.1: the same c would over-explore
