@@ -6,6 +6,7 @@ See docs/tournaments.md. Scheduling lives in `harness.tournament_schedule`, play
 
 from __future__ import annotations
 
+import os
 import statistics
 import tempfile
 import time
@@ -279,12 +280,15 @@ def scaling_cmd(
                 with Store(Path(tmp) / f"r{r}w{w}.sqlite") as store:
                     create(store, "scaling", spec)
                     t0 = time.perf_counter()
-                    runner.run(store, "scaling", 2, task_cpus=2.0 / w)
+                    state = runner.run(store, "scaling", 2, task_cpus=2.0 / w)
                     seconds[w].append(time.perf_counter() - t0)
-                out.print(f"run {r + 1}, {w} worker(s): {games} games in {seconds[w][-1]:.2f} s")
+                    played = store.game_seconds(state.t.id)
+                out.print(f"run {r + 1}, {w} worker(s): {games} games in {seconds[w][-1]:.2f} s "
+                          f"(inside games {played:.2f} s; load average {os.getloadavg()[0]:.1f})")
     med = {w: statistics.median(v) for w, v in seconds.items()}
+    best = {w: min(v) for w, v in seconds.items()}
     out.print(f"median: 1 worker {med[1]:.2f} s, 2 workers {med[2]:.2f} s; "
-              f"speed-up [bold]{med[1] / med[2]:.2f}x[/]")
+              f"speed-up [bold]{med[1] / med[2]:.2f}x[/] (best runs: {best[1] / best[2]:.2f}x)")
 
 
 def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 40.0) -> None:

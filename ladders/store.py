@@ -307,6 +307,11 @@ class Store:
                 [(ladder, bot, elo, n) for bot, (elo, n) in ratings.items()],
             )
 
+    def game_seconds(self, tid: int) -> float:
+        """Seconds spent inside the finished games of a tournament (as their bots played)."""
+        return float(self._rows("SELECT coalesce(sum(seconds), 0) FROM games "
+                                "WHERE tournament_id=? AND status='done'", (tid,))[0][0])
+
     def fail_game(self, tid: int, idx: int, error: str) -> None:
         """A game that could not be played (the engine raised): kept with its error."""
         with self._tx() as db:

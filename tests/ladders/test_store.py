@@ -47,6 +47,7 @@ def test_a_finished_game_stores_result_record_and_ratings_together(tmp_path: Pat
                                                                     [(1, "crash")])
         assert list(store.records(tid)) == [b'{"rec": 1}']
         assert store.ladder("kit/2p/{}") == {"a": (1516.0, 1), "b": (1484.0, 1)}
+        assert store.game_seconds(tid) == 0.5
 
 
 def test_a_game_is_never_stored_twice(tmp_path: Path) -> None:
