@@ -7,6 +7,7 @@ loaded in workers by their `python:` specs.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -102,7 +103,7 @@ def _play(path: Path, spec: TournamentSpec, workers: int = 2, name: str = "t") -
 
 
 def _table(store: Store, name: str = "t") -> str:
-    console = Console(record=True, width=200, file=open(os.devnull, "w"))  # noqa: SIM115
+    console = Console(record=True, width=200, file=io.StringIO())
     show_table(store, name, console)
     return console.export_text()
 
