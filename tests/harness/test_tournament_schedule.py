@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bots.registry import BotSpecError
 from engine.protocol import InvalidConfigError, UnknownGameError
@@ -95,3 +99,27 @@ def test_validation_gives_one_clear_error(kw: dict[str, object], error: type[Exc
 def test_spec_round_trips_through_json() -> None:
     spec = _spec(options={"unused": True}, sprt="0,5,0.1,0.1", modules=("tests.kitgame",))
     assert TournamentSpec.from_json(spec.to_json()) == spec
+
+
+@given(n=st.integers(2, 4), entrants=st.integers(2, 5), rotation=st.booleans(),
+       gauntlet=st.booleans(), games=st.integers(1, 60), seed=st.integers(0, 2**40))
+def test_schedule_invariants(n: int, entrants: int, rotation: bool, gauntlet: bool,
+                             games: int, seed: int) -> None:
+    bots = tuple(f"b{i}" for i in range(entrants))
+    spec = _spec(num_players=n, bots=bots, seat_rotation=rotation, games=games, seed=seed,
+                 format="gauntlet" if gauntlet else "round-robin")
+    sched = schedule(spec)
+    assert len(sched) >= games and [g.idx for g in sched] == list(range(len(sched)))
+    blocks: dict[int, list[tuple[str, ...]]] = {}
+    for g in sched:
+        assert len(g.bots) == n and len(set(g.bots)) > 1 and g.seed == block_seed(seed, g.block)
+        if gauntlet:
+            assert "b0" in g.bots
+        blocks.setdefault(g.block, []).append(g.bots)
+    assert sorted(blocks) == list(range(len(blocks)))
+    for seats in blocks.values():
+        assert len(set(seats)) == len(seats)
+        assert len({tuple(sorted(s)) for s in seats}) == 1  # one lineup per block
+        if rotation:
+            assert len(seats) == len(set(itertools.permutations(seats[0])))
+    assert len(sched) - games < max(len(s) for s in blocks.values())  # whole blocks only
