@@ -199,6 +199,23 @@ def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     return [_figure(group, f"MCTS ({iters} iters)", "sims/s", rates)]
 
 
+def bench_workers(game_id: str, games: int = 200, repeats: int = 3) -> list[Figure]:
+    """Tournament games per second on 1 and 2 Ray workers, and their ratio (same run)."""
+    from harness.tournament import measure_scaling
+    from harness.tournament_schedule import TournamentSpec
+
+    spec = TournamentSpec(game=game_id, num_players=2, games=games, seed=0,
+                          bots=("random", "python:bots.base:RandomBot"), modules=())
+    seconds = measure_scaling(spec, repeats)
+    group = f"harness ({game_id}, {games} random games)"
+    rate = {w: [games / s for s in v] for w, v in seconds.items()}
+    return [
+        _figure(group, "1 worker", "games/s", rate[1]),
+        _figure(group, "2 workers", "games/s", rate[2], baseline="1 worker",
+                ratio=statistics.median(seconds[1]) / statistics.median(seconds[2])),
+    ]
+
+
 def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> list[int]:
     g = engine.get_game(game_id)
     if players:
@@ -207,8 +224,10 @@ def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> l
 
 
 def run(games: list[str] | None = None, players: list[int] | None = None,
-        quick: bool = False, progress: Callable[[str], None] | None = None) -> list[Figure]:
-    """All engine figures for the chosen games (default: every real game)."""
+        quick: bool = False, progress: Callable[[str], None] | None = None,
+        workers: bool = False) -> list[Figure]:
+    """All engine figures for the chosen games (default: every game), and with `workers`
+    the tournament speed on 1 and 2 Ray workers for the first of them."""
     ids = games or [g.id for g in engine.games()]
     figs: list[Figure] = []
     for gid in ids:
@@ -220,4 +239,8 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
         if progress:
             progress(f"{gid} external bot")
         figs.extend(bench_external(gid, engine.get_game(gid).min_players, quick))
+    if workers and ids:
+        if progress:
+            progress("harness: 1 vs 2 Ray workers")
+        figs.extend(bench_workers(ids[0], games=100 if quick else 200))
     return figs

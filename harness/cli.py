@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 import typer
@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 
 import engine
-from bots.registry import parse_params
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json, encode_json
+from harness.args import UsageProblem, parse_options, split_bots
 from harness.match import play_match
 from harness.tournament import app as tournament_app
 from harness.tournament import demo
@@ -38,32 +38,6 @@ app = typer.Typer(
 )
 out = Console()
 err = Console(stderr=True, soft_wrap=True)
-
-
-class UsageProblem(ArenaError):
-    """A command-line argument that cannot be used."""
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """`["great_wall=true", "k=3"]` -> {"great_wall": True, "k": 3}."""
-    opts: dict[str, Any] = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise UsageProblem(f"--option {pair!r} must look like name=value")
-        opts.update(parse_params(pair))
-    return opts
-
-
-def split_bots(text: str | None, num_players: int) -> list[str]:
-    """`a,b` -> one spec per seat; a single spec fills every seat; default random."""
-    if not text:
-        return ["random"] * num_players
-    specs = [s.strip() for s in text.split(",") if s.strip()]
-    if len(specs) == 1:
-        specs *= num_players
-    if len(specs) != num_players:
-        raise UsageProblem(f"--bots lists {len(specs)} bots for {num_players} players")
-    return specs
 
 
 @app.command("games")
@@ -163,6 +137,9 @@ def bench_cmd(
     players: Annotated[list[int] | None, typer.Option("--players", "-n")] = None,
     quick: Annotated[bool, typer.Option(help="short repeats; max player count only")] = False,
     json: Annotated[Path | None, typer.Option("--json", help="also write the figures here")] = None,
+    workers: Annotated[bool | None, typer.Option(
+        "--workers/--no-workers", help="tournament speed on 1 vs 2 Ray workers "
+        "(default: on, off with --quick)")] = None,
 ) -> None:
     """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""
     from harness import bench
@@ -170,7 +147,8 @@ def bench_cmd(
     for g in game or []:
         engine.get_game(g)  # unknown ids fail before anything runs
     with err.status("benchmarking...") as status:
-        figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"))
+        figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
+                         workers=not quick if workers is None else workers)
     for group in dict.fromkeys(f.group for f in figs):
         table = Table(title=f"arena bench{' --quick' if quick else ''}: {group}")
         table.add_column("metric", no_wrap=True)

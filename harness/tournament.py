@@ -10,6 +10,7 @@ import os
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -28,8 +29,9 @@ from rich.progress import (
 from rich.table import Table
 
 import engine
-from bots.registry import BotSpecError, make_bot, parse_params
+from bots.registry import BotSpecError, make_bot
 from harness import tournament_runner as runner
+from harness.args import parse_options
 from harness.match import play_match
 from harness.tournament_schedule import (
     TournamentError,
@@ -64,15 +66,6 @@ ModuleOpt = Annotated[list[str] | None, typer.Option(
 class Format(StrEnum):
     round_robin = "round-robin"
     gauntlet = "gauntlet"
-
-
-def _options(pairs: list[str] | None) -> dict[str, object]:
-    opts: dict[str, object] = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise TournamentError(f"--option {pair!r} must look like name=value")
-        opts.update(parse_params(pair))
-    return opts
 
 
 def _check_workers(workers: int | None) -> None:
@@ -169,7 +162,7 @@ def run_cmd(
     spec = TournamentSpec(
         game=game, num_players=players, bots=tuple(b.strip() for b in bots.split(",") if b.strip()),
         format=fmt.value, seat_rotation=seat_rotation, games=games, sprt=sprt,
-        time_per_move=time_per_move, options=_options(option), seed=seed,
+        time_per_move=time_per_move, options=parse_options(option), seed=seed,
         modules=tuple(game_module or ()),
     )
     name = name or f"{game}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
@@ -257,15 +250,34 @@ def scaling_cmd(
     seed: Annotated[int, typer.Option()] = 0,
     game_module: ModuleOpt = None,
 ) -> None:
-    """Play the same tournament on 1 and on 2 Ray workers in one run; print the speed-up.
-
-    One embedded Ray with 2 CPUs, two workers warmed up before every run; "1 worker"
-    runs tasks that reserve both CPUs, so one game batch runs at a time. Runs alternate; the time
-    counted is the whole `run` (Ray tasks, one transaction per game); medians shown."""
-    import ray
-
+    """Play the same tournament on 1 and on 2 Ray workers in one run; print the speed-up
+    (how it is measured: `measure_scaling`)."""
     spec = TournamentSpec(game=game, num_players=players, games=games, seed=seed,
                           bots=tuple(bots.split(",")), modules=tuple(game_module or ()))
+
+    def report(r: int, w: int, run_s: float, played: float) -> None:
+        out.print(f"run {r + 1}, {w} worker(s): {games} games in {run_s:.2f} s "
+                  f"(inside games {played:.2f} s; load average {os.getloadavg()[0]:.1f})")
+
+    seconds = measure_scaling(spec, repeats, report)
+    med = {w: statistics.median(v) for w, v in seconds.items()}
+    best = {w: min(v) for w, v in seconds.items()}
+    out.print(f"median: 1 worker {med[1]:.2f} s, 2 workers {med[2]:.2f} s; "
+              f"speed-up [bold]{med[1] / med[2]:.2f}x[/] (best runs: {best[1] / best[2]:.2f}x)")
+
+
+def measure_scaling(
+    spec: TournamentSpec, repeats: int,
+    report: Callable[[int, int, float, float], None] | None = None,
+) -> dict[int, list[float]]:
+    """Seconds per run of the same tournament on 1 and on 2 workers, `repeats` runs each.
+
+    One embedded Ray with 2 CPUs, two workers warmed up before every run; "1 worker"
+    runs tasks that reserve both CPUs, so one game batch runs at a time. Runs alternate
+    (1, 2, then 2, 1, ...); the time counted is the whole `run` (Ray tasks, one
+    transaction per game). `report(run, workers, seconds, seconds inside games)`."""
+    import ray
+
     validate(spec)
     runner.ensure_ray(2)
     warm = runner.remote(ray, runner.warm_up)
@@ -283,12 +295,9 @@ def scaling_cmd(
                     state = runner.run(store, "scaling", 2, task_cpus=2.0 / w)
                     seconds[w].append(time.perf_counter() - t0)
                     played = store.game_seconds(state.t.id)
-                out.print(f"run {r + 1}, {w} worker(s): {games} games in {seconds[w][-1]:.2f} s "
-                          f"(inside games {played:.2f} s; load average {os.getloadavg()[0]:.1f})")
-    med = {w: statistics.median(v) for w, v in seconds.items()}
-    best = {w: min(v) for w, v in seconds.items()}
-    out.print(f"median: 1 worker {med[1]:.2f} s, 2 workers {med[2]:.2f} s; "
-              f"speed-up [bold]{med[1] / med[2]:.2f}x[/] (best runs: {best[1] / best[2]:.2f}x)")
+                if report:
+                    report(r, w, seconds[w][-1], played)
+    return seconds
 
 
 def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 30.0) -> None:
