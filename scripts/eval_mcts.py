@@ -66,6 +66,9 @@ def play(job: Job) -> Outcome:
     firsts = sum(1 for r in rec.ranking if r == 0)
     share = 1 / firsts if rec.ranking[seat] == 0 else 0.0
     fails = [f"{'mcts' if f.seat == seat else 'opp'}:{f.kind}" for f in rec.failures]
+    for f in rec.failures:
+        print(f"{job.game} seed {job.seed} seat {f.seat} ({f.bot}) {f.kind} at decision "
+              f"{f.decision}: {f.detail}", file=sys.stderr)
     return Outcome(share, fails, bot.stats.iterations, bot.stats.seconds, bot.stats.decisions,
                    rec.seconds)
 
