@@ -227,7 +227,7 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
         quick: bool = False, progress: Callable[[str], None] | None = None,
         workers: bool = False) -> list[Figure]:
     """All engine figures for the chosen games (default: every game), and with `workers`
-    the tournament speed on 1 and 2 Ray workers for the first of them."""
+    the tournament speed on 1 and 2 Ray workers for the one with the longest playouts."""
     ids = games or [g.id for g in engine.games()]
     figs: list[Figure] = []
     for gid in ids:
@@ -242,5 +242,8 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
     if workers and ids:
         if progress:
             progress("harness: 1 vs 2 Ray workers")
-        figs.extend(bench_workers(ids[0], games=100 if quick else 200))
+        # the game with the longest random games, so per-game work dominates Ray's fixed costs
+        rates = {f.group.split()[0]: f.median for f in figs if f.metric == "random playouts"}
+        slowest = min(rates, key=rates.__getitem__) if rates else ids[0]
+        figs.extend(bench_workers(slowest, games=100 if quick else 200))
     return figs
