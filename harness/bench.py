@@ -187,7 +187,9 @@ def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
         return []
     group = f"{game_id} {n}p"
     iters = 100 if quick else 300
-    positions = sample_positions(game_id, n, 3 if quick else 5, seed=4)
+    # only real decisions: with one legal action the bot answers without searching
+    positions = [s for s in sample_positions(game_id, n, 30, seed=4)
+                 if len(s.legal_actions()) > 1][: 3 if quick else 5]
     rates = []
     for i, s in enumerate(positions):
         p = s.current_player()
