@@ -22,11 +22,26 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return opts
 
 
+def split_specs(text: str) -> list[str]:
+    """Comma-separated bot specs, where a piece `key=value` (no kind before it) continues
+    the previous spec's parameters: `mcts:iters=200,c=1.4,random` -> two specs."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        key = piece.split("=", 1)[0]
+        if "=" in piece and ":" not in key and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def split_bots(text: str | None, num_players: int) -> list[str]:
     """`a,b` -> one spec per seat; a single spec fills every seat; default random."""
     if not text:
         return ["random"] * num_players
-    specs = [s.strip() for s in text.split(",") if s.strip()]
+    specs = split_specs(text)
     if len(specs) == 1:
         specs *= num_players
     if len(specs) != num_players:

@@ -31,7 +31,7 @@ from rich.table import Table
 import engine
 from bots.registry import BotSpecError, make_bot
 from harness import tournament_runner as runner
-from harness.args import parse_options
+from harness.args import parse_options, split_specs
 from harness.match import play_match
 from harness.tournament_schedule import (
     TournamentError,
@@ -160,7 +160,7 @@ def run_cmd(
     _check_workers(workers)
     runner.check_address(address)
     spec = TournamentSpec(
-        game=game, num_players=players, bots=tuple(b.strip() for b in bots.split(",") if b.strip()),
+        game=game, num_players=players, bots=tuple(split_specs(bots)),
         format=fmt.value, seat_rotation=seat_rotation, games=games, sprt=sprt,
         time_per_move=time_per_move, options=parse_options(option), seed=seed,
         modules=tuple(game_module or ()),
@@ -253,7 +253,7 @@ def scaling_cmd(
     """Play the same tournament on 1 and on 2 Ray workers in one run; print the speed-up
     (how it is measured: `measure_scaling`)."""
     spec = TournamentSpec(game=game, num_players=players, games=games, seed=seed,
-                          bots=tuple(bots.split(",")), modules=tuple(game_module or ()))
+                          bots=tuple(split_specs(bots)), modules=tuple(game_module or ()))
 
     def report(r: int, w: int, run_s: float, played: float) -> None:
         out.print(f"run {r + 1}, {w} worker(s): {games} games in {run_s:.2f} s "

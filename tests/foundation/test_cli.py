@@ -69,3 +69,19 @@ def test_replay_of_a_file_that_is_not_a_record(capsys, tmp_path: Path):
     bad.write_text("[1, 2")
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 2 and "is not a match record" in err
+
+
+def test_bot_parameters_may_contain_commas():
+    from harness.args import split_bots, split_specs
+
+    assert split_specs("mcts:iters=200,c=1.4,random") == ["mcts:iters=200,c=1.4", "random"]
+    assert split_specs("python:m:C:a=1,b=2, heuristic:huang") == ["python:m:C:a=1,b=2",
+                                                                 "heuristic:huang"]
+    assert split_bots("mcts:iters=20,rollout=cutoff,depth=4", 3) == [
+        "mcts:iters=20,rollout=cutoff,depth=4"] * 3
+
+
+def test_play_with_a_parameterised_bot(capsys):
+    code, out, err = run(capsys, "play", "--game", "kit", "--bots",
+                         "python:bots.base:RandomBot:seed=1,random")
+    assert code == 0, err
