@@ -8,15 +8,17 @@ a piece leaves, so they always equal `compute_labels(board, marker)`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.games.huang.data import NEIGHBOURS, NUM_HEXES
 
 _RANGE = range(NUM_HEXES)
 
 
-def compute_labels(board: list[int], marker: int = -1) -> list[int]:
-    """§4 groups: maximal connected sets of occupied hexes (the marker hex excluded)."""
-    lab = [-1] * NUM_HEXES
-    for h in _RANGE:
+def _flood(board: list[int], lab: list[int], starts: Iterable[int], marker: int) -> None:
+    """Label every unlabelled occupied hex reachable from `starts` by its start hex
+    (starts in increasing order, so a group's label is its smallest hex)."""
+    for h in starts:
         if board[h] and lab[h] < 0 and h != marker:
             lab[h] = h
             stack = [h]
@@ -26,6 +28,12 @@ def compute_labels(board: list[int], marker: int = -1) -> list[int]:
                     if board[n] and lab[n] < 0 and n != marker:
                         lab[n] = h
                         stack.append(n)
+
+
+def compute_labels(board: list[int], marker: int = -1) -> list[int]:
+    """§4 groups: maximal connected sets of occupied hexes (the marker hex excluded)."""
+    lab = [-1] * NUM_HEXES
+    _flood(board, lab, _RANGE, marker)
     return lab
 
 
@@ -53,16 +61,7 @@ def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) 
         pass
     for h in cells:
         lab[h] = -1
-    for h in cells:
-        if board[h] and lab[h] < 0 and h != marker:
-            lab[h] = h
-            stack = [h]
-            while stack:
-                x = stack.pop()
-                for n in NEIGHBOURS[x]:
-                    if board[n] and lab[n] < 0 and n != marker:
-                        lab[n] = h
-                        stack.append(n)
+    _flood(board, lab, cells, marker)
 
 
 def join(lab: list[int], h: int) -> None:
