@@ -156,28 +156,6 @@ def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> dict[int, int]:
     return km
 
 
-def _join_ok(lab: list[int], km: dict[int, int], t: int, bit: int) -> bool:
-    """§6.1 join rule: with >= 2 adjacent kingdoms the merge must have no duplicate colour."""
-    first = -1
-    for n in NEIGHBOURS[t]:
-        lb = lab[n]
-        if lb < 0 or lb == first or lb not in km:
-            continue
-        if first < 0:
-            first = lb
-            continue
-        ks = {lab[x] for x in NEIGHBOURS[t]}
-        ks.intersection_update(km)
-        acc = bit
-        for k in ks:
-            m = km[k]
-            if acc & m:
-                return False
-            acc |= m
-        return True
-    return True
-
-
 def _allowed_colours(lab: list[int], km: dict[int, int], t: int) -> int:
     """Bitmask of leader colours the §6.1 join rule allows on hex t (nothing lifted)."""
     first = -1
@@ -241,7 +219,7 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
             if first_only:
                 break
             continue
-        if _join_ok(lab, km, t, bit):
+        if _allowed_colours(lab, km, t) & bit:
             out.append(t)
             if first_only:
                 break
@@ -257,7 +235,7 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
         return False
     if s.bandits and not bandit_labels(s, lab).isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
         return False
-    return _join_ok(lab, _kingdom_masks(s, lab, i), t, 1 << (i % 5))
+    return bool(_allowed_colours(lab, _kingdom_masks(s, lab, i), t) & (1 << (i % 5)))
 
 
 def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
