@@ -6,18 +6,23 @@ the search never sees what the seat may not know), walks the information-set tre
 UCT and availability counts, expands one action, simulates, and backs up a reward vector
 max^n style (`bots.mcts_tree`). Simulations are pluggable (`bots.mcts_rollout`).
 
-Parameters (all optional):
+Parameters (all optional; a game's entry in PROFILES replaces the defaults for it):
   iters    iterations per decision (default 1000 when no time budget is given)
   time     seconds per decision (capped by the harness's limit, minus a safety margin)
   c        UCT exploration constant (rewards lie in [0, 1])
   rollout  random | heuristic (the game's HeuristicBot plays all seats) | cutoff
-           (random playout of `depth` decisions, then `State.heuristic(p)`)
-  depth    playout length for `cutoff`
+           (random playout of `depth` decisions, then `State.heuristic(p)`) | greedy
+           (the HeuristicBot plays `depth` decisions and the rest of that turn, then
+           `State.heuristic(p)`)
+  depth    playout length for `cutoff` and `greedy`
   widen    progressive widening: a node may have ceil(widen * sqrt(visits + 1)) children;
            0 turns it off
   nodes    tree size cap (memory bound); past it the search only simulates
   guide    > 0: the game's heuristic bot names a root move, expanded first and kept
            unless another move gets `guide * iterations` more visits (0: off)
+  order    1: expand untried actions best first by the game's HeuristicBot
+           (`action_values(observation)`, else its chosen action first), so that with
+           `widen` only the best few are searched; 0: random order
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 Determinism: with an iteration budget (and no deadline reached) the chosen action is a
@@ -30,6 +35,7 @@ from __future__ import annotations
 import gc
 import random
 import time as _time
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -37,12 +43,23 @@ from bots.base import Bot
 from bots.mcts_rollout import ROLLOUTS, Playout, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from engine.common.rng import derive_seed
-from engine.protocol import Action, Observation
+from engine.protocol import Action, Observation, State
 
 DEFAULT_ITERS = 1000
 #: fraction of the time limit kept in reserve, plus a fixed reserve in seconds
 MARGIN_FRACTION = 0.12
 MARGIN_SECONDS = 0.03
+
+
+#: search parameters of a spec that names none of them
+DEFAULTS: dict[str, Any] = {"c": 0.7, "rollout": "random", "depth": 20, "widen": 0.0,
+                            "nodes": 200_000, "guide": 0.0, "order": 0}
+#: per-game defaults, chosen by measurement (docs/mcts.md): they replace DEFAULTS for that
+#: game; parameters a spec names override both
+PROFILES: dict[str, dict[str, Any]] = {
+    "dragon_castle": {"order": 1, "widen": 1.0, "rollout": "greedy", "depth": 0, "c": 0.1},
+    "huang": {"order": 1, "widen": 1.0, "rollout": "greedy", "depth": 0, "c": 0.1},
+}
 
 
 class SearchStats:
@@ -66,44 +83,60 @@ class MCTSBot(Bot):
 
     name = "mcts"
 
-    def __init__(self, iters: int | None = None, time: float | None = None, c: float = 0.7,
-                 rollout: str = "random", depth: int = 20, widen: float = 0.0,
-                 nodes: int = 200_000, guide: float = 0.0, seed: int = 0) -> None:
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+    def __init__(self, iters: int | None = None, time: float | None = None,
+                 c: float | None = None, rollout: str | None = None, depth: int | None = None,
+                 widen: float | None = None, nodes: int | None = None,
+                 guide: float | None = None, order: int | None = None, seed: int = 0) -> None:
         if iters is not None and iters < 1:
             raise ValueError("iters must be at least 1")
         if time is not None and time <= 0:
             raise ValueError("time must be positive")
-        if depth < 0 or nodes < 1 or c < 0 or widen < 0 or guide < 0:
-            raise ValueError("depth, c, widen and guide must be >= 0, nodes >= 1")
         self.iters = iters
         self.time = time
-        self.c = float(c)
-        self.rollout = rollout
-        self.depth = depth
-        self.widen = float(widen)
-        self.max_nodes = nodes
-        self.guide = float(guide)
+        #: the search parameters the spec named; the others come from the game's profile
+        self.given = {k: v for k, v in (("c", c), ("rollout", rollout), ("depth", depth),
+                                         ("widen", widen), ("nodes", nodes), ("guide", guide),
+                                         ("order", order)) if v is not None}
+        self._configure(DEFAULTS | self.given)
         self.seed = seed
         self.stats = SearchStats()
         self._base = derive_seed(seed, "mcts")
         self._seat = 0
         self._bots: list[Bot] | None = None
         self._guide_bot: Bot | None = None
+        self._order_bots: list[Bot] | None = None
         #: (decision, child of our action there): the subtree a next decision may reuse
         self._last: tuple[int, Node] | None = None
 
+    def _configure(self, p: dict[str, Any]) -> None:
+        """Set the search parameters from `p` (checked: bad values raise ValueError)."""
+        if p["rollout"] not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
+                             f"not {p['rollout']!r}")
+        if p["depth"] < 0 or p["nodes"] < 1 or min(p["c"], p["widen"], p["guide"]) < 0:
+            raise ValueError("depth, c, widen and guide must be >= 0, nodes >= 1")
+        self.c = float(p["c"])
+        self.rollout = str(p["rollout"])
+        self.depth = int(p["depth"])
+        self.widen = float(p["widen"])
+        self.max_nodes = int(p["nodes"])
+        self.guide = float(p["guide"])
+        self.order = bool(p["order"])
+
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
+        self._configure(DEFAULTS | PROFILES.get(game_id, {}) | self.given)
         self._base = derive_seed(self.seed, "mcts", seed, seat)
         self._seat = seat
         self._last = None
-        self._bots = self._guide_bot = None
-        if self.rollout == "heuristic":
+        self._bots = self._guide_bot = self._order_bots = None
+        if self.rollout in ("heuristic", "greedy"):
             self._bots = heuristic_bots(game_id, num_players, self._base)
         if self.guide > 0:
             guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
             self._guide_bot = guides[seat] if guides else None
+        if self.order:
+            self._order_bots = heuristic_bots(game_id, num_players,
+                                              derive_seed(self._base, "order"))
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         start = _time.perf_counter()
@@ -118,7 +151,7 @@ class MCTSBot(Bot):
         rng = random.Random(derive_seed(seed, "tree"))
         hint = self._guide_bot.act(observation, time_left) if self._guide_bot else None
         tree = Tree(root or Node(observation.seat), self.c, self.widen, self.max_nodes, rng,
-                    hint if hint in legal else None)
+                    hint if hint in legal else None, self._policy())
         playout = self._playout(random.Random(derive_seed(seed, "playout")))
         deadline = self._deadline(start, time_left)
         playout.deadline = deadline
@@ -141,6 +174,20 @@ class MCTSBot(Bot):
         self._count(done, playout.steps, start, root is not None)
         return action
 
+    def _policy(self) -> Callable[[State], dict[Action, float]] | None:
+        """Move ordering by the game's heuristic bot (`action_values`), if asked for."""
+        bots = self._order_bots
+        if bots is None:
+            return None
+
+        def values(state: State) -> dict[Action, float]:
+            obs = state.observation(state.current_player())
+            bot = bots[obs.seat]
+            if hasattr(bot, "action_values"):
+                return dict(zip(obs.legal_actions, bot.action_values(obs), strict=True))
+            return {bot.act(obs, None): 1.0}  # only the bot's choice is known: it goes first
+        return values
+
     def _deadline(self, start: float, time_left: float | None) -> float:
         budget = self.time
         if time_left is not None:
@@ -151,7 +198,7 @@ class MCTSBot(Bot):
 
     def _playout(self, rng: random.Random) -> Playout:
         kind = self.rollout
-        if kind == "heuristic" and self._bots is None:
+        if kind in ("heuristic", "greedy") and self._bots is None:
             kind = "random"  # the game has no heuristic bot
         return Playout(kind, rng, max_steps=1_000_000, depth=self.depth, bots=self._bots)
 
@@ -183,4 +230,4 @@ class MCTSBot(Bot):
         """Parameters as given (for reports)."""
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
-                "guide": self.guide, "seed": self.seed}
+                "guide": self.guide, "order": int(self.order), "seed": self.seed}

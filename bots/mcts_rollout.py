@@ -18,7 +18,7 @@ from bots.mcts_tree import rank_rewards
 from engine.common.rng import derive_seed
 from engine.protocol import State
 
-ROLLOUTS = ("random", "heuristic", "cutoff")
+ROLLOUTS = ("random", "heuristic", "cutoff", "greedy")
 #: how many playout steps run between two deadline checks
 CHECK_EVERY = 16
 #: most decisions a cut-off playout adds to finish the turn it stopped in
@@ -57,8 +57,8 @@ class Playout:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {kind!r}")
         self.kind = kind
         self.rng = rng
-        self.max_steps = max_steps if kind != "cutoff" else min(max_steps, depth)
-        self.bots = bots if kind == "heuristic" else None
+        self.max_steps = max_steps if kind in ("random", "heuristic") else min(max_steps, depth)
+        self.bots = bots if kind in ("heuristic", "greedy") else None
         self.deadline = float("inf")
         #: decisions played in playouts so far (for statistics)
         self.steps = 0
@@ -99,5 +99,11 @@ class Playout:
             steps += 1
             if time.perf_counter() > self.deadline:
                 break
+        if self.kind == "greedy" and not state.is_terminal():
+            seat, more = state.current_player(), 0
+            while more < TURN_LIMIT and not state.is_terminal() and state.current_player() == seat:
+                state.apply(bots[seat].act(state.observation(seat), None))
+                more += 1
+            steps += more
         self.steps += steps
         return value(state)

@@ -23,10 +23,12 @@ from engine.protocol import Action, State
 class Node:
     """One information-set node: visits, availability, summed reward of its mover."""
 
-    __slots__ = ("children", "visits", "avail", "total", "mover")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "prior")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[Action, Node] = {}
+        #: the move-ordering values of the node's actions (first determinization), or None
+        self.prior: dict[Action, float] | None = None
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -76,8 +78,12 @@ class Tree:
     """
 
     def __init__(self, root: Node, c: float, widen: float, max_nodes: int,
-                 rng: random.Random, hint: Action | None = None) -> None:
+                 rng: random.Random, hint: Action | None = None,
+                 policy: Callable[[State], dict[Action, float]] | None = None) -> None:
         self.root = root
+        #: move ordering: values of the legal actions of a state; untried actions are
+        #: expanded best first (random order when None)
+        self.policy = policy
         #: a root action to expand first (the game's heuristic bot's choice), or None
         self.hint = hint
         self.c = c
@@ -99,8 +105,7 @@ class Tree:
             untried = [a for a in legal if a not in children] if len(available) < len(
                 legal) else []
             if untried and self._may_expand(node, len(available)):
-                hinted = node is self.root and self.hint in untried
-                action = self.hint if hinted else self.rng.choice(untried)
+                action = self._untried_choice(node, state, untried)
                 child = Node(state.current_player())
                 child.avail = 1
                 children[action] = child
@@ -120,6 +125,20 @@ class Tree:
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.mover]
+
+    def _untried_choice(self, node: Node, state: State, untried: list[Action]) -> Action:
+        """The hint at the root, else the best untried action by the move ordering (its
+        values computed once per node, on the first determinization that needs them),
+        else a random one."""
+        if node is self.root and self.hint in untried:
+            return self.hint
+        if self.policy is None:
+            return self.rng.choice(untried)
+        prior = node.prior
+        if prior is None:
+            prior = node.prior = self.policy(state)
+        low = -math.inf
+        return max(untried, key=lambda a: prior.get(a, low))
 
     def _may_expand(self, node: Node, available: int) -> bool:
         if self.nodes >= self.max_nodes:

@@ -31,7 +31,6 @@ from engine.games.dragon_castle.actions import (
     Place,
     Proceed,
     StoneAndShrine,
-    StopBuilding,
     SummonDragon,
     TakeStone,
 )
@@ -267,50 +266,74 @@ class HeuristicBot(Bot):
         return None
 
     def act(self, observation: DragonCastleObservation, time_left: float | None) -> Action:
+        legal = observation.legal_actions
+        values = self.action_values(observation)
+        return legal[max(range(len(legal)), key=values.__getitem__)]
+
+    def action_values(self, observation: DragonCastleObservation) -> list[float]:
+        """The strategy's value of every legal action, in `legal_actions` order (`act`
+        plays the first best one; the MCTS bot orders its expansions by them)."""
         obs = observation
         legal = obs.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return [0.0]
         me = obs.seat
         realm = RealmView(obs, me)
         if obs.spirit_cards and obs.spirit_cards[0] in MERGING_SPIRITS:
             choice = self._spirit_choice(obs, legal)
             if choice is not None:
-                return choice
+                return [1.0 if a == choice else 0.0 for a in legal]
         if obs.phase not in ("build_shrines", "place", "finish_action", "action"):
             # spirit windows and other powers: proceed / first option
-            return next((a for a in legal if isinstance(a, Proceed)), legal[0])
+            first = next((a for a in legal if isinstance(a, Proceed)), legal[0])
+            return [1.0 if a == first else 0.0 for a in legal]
         if obs.phase == "build_shrines":
-            builds = [a for a in legal if isinstance(a, BuildShrine)]
-            if not builds:
-                return next(a for a in legal if isinstance(a, StopBuilding))
-            return max(builds, key=lambda a: (realm.height[a.r * 6 + a.c], -a.r, -a.c))
+            # the highest stack first, then the top-left one; stop only when nothing builds
+            return [realm.height[a.r * 6 + a.c] - 0.01 * a.r - 0.001 * a.c
+                    if isinstance(a, BuildShrine) else -1.0 for a in legal]
         if obs.phase == "place":
             stone = obs.pending[-1].stone
-            return max((a for a in legal if isinstance(a, Place)),
-                       key=lambda a: realm.place_value(a.r * 6 + a.c, stone))
+            return [realm.place_value(a.r * 6 + a.c, stone) if isinstance(a, Place) else -1e9
+                    for a in legal]
         if obs.phase == "finish_action":
-            stone = obs.pending[-1].stone
-            single = realm.best_place(stone)[0]
-            best: tuple[float, Action] = (DISCARD, next(
-                a for a in legal if isinstance(a, DiscardStone)))
-            for a in legal:
-                extra = next_shrine_worth(obs.pool[me])
-                if isinstance(a, StoneAndShrine) and single + extra > best[0]:
-                    best = (single + extra, a)
-            pair_value = None
-            for a in legal:
-                if isinstance(a, Pair):
-                    if pair_value is None:
-                        pair_value = realm.best_two(stone)
-                    if pair_value > best[0]:
-                        best = (pair_value, a)
-            return best[1]
-        # phase "action": choose the first stone, or summon
-        best_take: tuple[float, Action | None] = (-1e9, None)
+            return self._finish_values(obs, realm, legal)
+        return self._action_values(obs, realm, legal)
+
+    @staticmethod
+    def _finish_values(obs: DragonCastleObservation, realm: RealmView,
+                       legal: list) -> list[float]:
+        """Rule 3: Discard 1, Stone and shrine = best placement + next pool shrine's worth,
+        Pair = the two best placements."""
+        stone = obs.pending[-1].stone
+        single = realm.best_place(stone)[0]
+        extra = next_shrine_worth(obs.pool[obs.seat])
+        pair_value: float | None = None
+        out = []
+        for a in legal:
+            if isinstance(a, DiscardStone):
+                out.append(DISCARD)
+            elif isinstance(a, StoneAndShrine):
+                out.append(single + extra - 1e-9)  # a tie goes to the discard
+            elif isinstance(a, Pair):
+                if pair_value is None:
+                    pair_value = realm.best_two(stone)
+                out.append(pair_value - 2e-9)  # and to the shrine before the pair
+            else:
+                out.append(-1e9)
+        return out
+
+    @staticmethod
+    def _action_values(obs: DragonCastleObservation, realm: RealmView,
+                       legal: list) -> list[float]:
+        """Rule 2: a stone is worth its best finish; summoning is worth 2 VP adjusted by
+        the lead (it wins ties with the best stone)."""
+        me = obs.seat
         cache: dict[int, float] = {}
+        out = []
+        best_take = -1e9
         for a in legal:
             if not isinstance(a, TakeStone):
+                out.append(-1e9)
                 continue
             j = a.y * CASTLE_COLS + a.x
             stone = obs.castle_tops[j]
@@ -321,16 +344,14 @@ class HeuristicBot(Bot):
                                            if obs.supply > 0 else 0.0))
             if _pair_exists(obs, j):
                 value = max(value, realm.best_two(stone))
-            if value > best_take[0]:
-                best_take = (value, a)
-        summon = next((a for a in legal if isinstance(a, SummonDragon)), None)
-        if summon is not None:
-            lead = _standing(obs, me) - max(
-                _standing(obs, p) for p in range(obs.num_players) if p != me)
-            value = SUMMON + (1.5 if lead >= 3 else 0.0 if lead >= 0 else -2.0)
-            if obs.track_singles == 1 and lead + SUMMON <= 0:
-                value = -10.0  # it would start the last round while I am behind
-            if best_take[1] is None or value >= best_take[0]:
-                return summon
-        assert best_take[1] is not None
-        return best_take[1]
+            out.append(value)
+            best_take = max(best_take, value)
+        for i, a in enumerate(legal):
+            if isinstance(a, SummonDragon):
+                lead = _standing(obs, me) - max(
+                    _standing(obs, p) for p in range(obs.num_players) if p != me)
+                value = SUMMON + (1.5 if lead >= 3 else 0.0 if lead >= 0 else -2.0)
+                if obs.track_singles == 1 and lead + SUMMON <= 0:
+                    value = -10.0  # it would start the last round while I am behind
+                out[i] = max(value, best_take + 1e-9) if value >= best_take else value
+        return out

@@ -46,9 +46,10 @@ def test_spec_builds_the_bot_with_its_parameters():
     bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,seed=3")
     assert isinstance(bot, MCTSBot)
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
-                              "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0, "seed": 3}
+                              "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
+                              "order": 0, "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
-        MCTSBot(rollout="greedy")
+        MCTSBot(rollout="smart")
     with pytest.raises(ValueError):
         MCTSBot(iters=0)
 
@@ -199,3 +200,35 @@ def test_exploration_scales_with_the_spread_of_rewards():
 
     assert pick(0.0, 1.0) is b  # 0/1 results: explore
     assert pick(0.45, 0.55) is a  # values within 0.1: the same c would over-explore
+
+
+def test_move_ordering_expands_best_first_and_widening_keeps_the_best_few():
+    state = kitgame.new_state(2, 21, {})
+    legal = state.legal_actions()
+    assert len(legal) >= 3
+    ranked = list(reversed(legal))  # the policy likes the last legal action best
+
+    def policy(s: object) -> dict:
+        return {a: float(i) for i, a in enumerate(legal)}
+
+    tree = Tree(Node(0), 0.7, 0.5, 10**9, random.Random(1), policy=policy)
+    playout = Playout("random", random.Random(2), 10**6, 0)
+    tree.iterate(state.clone(), playout)
+    assert list(tree.root.children) == ranked[:1]
+    for i in range(30):
+        tree.iterate(engine.sample_state(state.observation(0), i), playout)
+    k = len(tree.root.children)
+    assert 2 <= k <= widen_cap(0.5, tree.root.visits) < len(legal)
+    assert set(tree.root.children) == set(ranked[:k])
+    assert tree.root.prior == policy(None)  # computed once, kept on the node
+
+
+def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
+    bot = make_bot("mcts:time=0.5,c=0.3")
+    assert isinstance(bot, MCTSBot)
+    bot.reset("dragon_castle", 2, 0, 1)
+    assert (bot.rollout, bot.order, bot.c, bot.depth) == ("greedy", True, 0.3, 0)
+    bot.reset("kit", 2, 0, 1)  # no profile: the global defaults
+    assert (bot.rollout, bot.order, bot.c, bot.depth) == ("random", False, 0.3, 20)
+    with pytest.raises(ValueError, match="rollout"):
+        make_bot("mcts:rollout=smart")

@@ -1,0 +1,49 @@
+"""The MCTS bot's game-specific parts on real games: the greedy playout, move ordering by
+the heuristic bots, and the per-game profiles playing whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from bots.heuristic.dragon_castle import HeuristicBot
+from bots.mcts import PROFILES
+from bots.mcts_rollout import Playout, heuristic_bots
+from harness.match import play_match
+
+
+def test_greedy_playout_finishes_the_turn_by_the_heuristic_bot_then_evaluates():
+    state = engine.make("dragon_castle", 2, seed=4)
+    bots = heuristic_bots("dragon_castle", 2, 0)
+    assert bots is not None
+    expected = state.clone()
+    while expected.current_player() == 0:  # seat 0's whole turn, as the bot plays it
+        expected.apply(bots[0].act(expected.observation(0), None))
+    cut = state.clone()
+    rewards = Playout("greedy", random.Random(0), 10**6, depth=0, bots=bots)(cut)
+    assert cut.to_bytes() == expected.to_bytes() and cut.current_player() == 1
+    assert rewards == [cut.heuristic(0), cut.heuristic(1)]
+
+
+def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
+    state = engine.make("dragon_castle", 2, seed=9)
+    bot = HeuristicBot()
+    bot.reset("dragon_castle", 2, 0, 0)
+    for _ in range(40):
+        obs = state.observation(state.current_player())
+        values = bot.action_values(obs)
+        assert len(values) == len(obs.legal_actions)
+        bot.seat = obs.seat
+        choice = bot.act(obs, None)
+        assert values[obs.legal_actions.index(choice)] == max(values)
+        assert obs.legal_actions.index(choice) == values.index(max(values))
+        state.apply(choice)
+
+
+@pytest.mark.parametrize("game", sorted(PROFILES))
+def test_profiled_search_plays_whole_games(game):
+    rec = play_match(game, 2, ["mcts:iters=4", "random"], seed=1, time_per_move=30.0)
+    assert rec.outcome == "normal" and not rec.failures
+    assert rec.scores == engine.replay(rec).scores()
