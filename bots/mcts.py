@@ -25,6 +25,9 @@ Parameters (all optional; a game's entry in PROFILES replaces the defaults for i
            `widen` only the best few are searched; 0: random order
   seed     mixed into the seeds the harness gives, so two bots can differ
 
+A timed search stops early once the most visited root action leads the next one by more
+visits than the time left can give at the rate so far (its answer can no longer change).
+
 Determinism: with an iteration budget (and no deadline reached) the chosen action is a
 function of (seed, game seed, seat, observation). Time budgets are the only source of
 nondeterminism.
@@ -49,6 +52,8 @@ DEFAULT_ITERS = 1000
 #: fraction of the time limit kept in reserve, plus a fixed reserve in seconds
 MARGIN_FRACTION = 0.12
 MARGIN_SECONDS = 0.03
+#: a timed search checks this often whether its answer can still change
+SETTLE_EVERY = 8
 
 
 #: search parameters of a spec that names none of them
@@ -160,12 +165,18 @@ class MCTSBot(Bot):
         done = 0
         collecting = gc.isenabled()
         gc.disable()  # no cyclic-GC pause inside the timed search (its garbage is acyclic)
+        searching = _time.perf_counter()
         try:
             while (iters is None or done < iters) and (
                     done == 0 or _time.perf_counter() < deadline):
                 state = engine.sample_state(observation, derive_seed(seed, "det", done))
                 tree.iterate(state, playout)
                 done += 1
+                if iters is None and done % SETTLE_EVERY == 0:
+                    now = _time.perf_counter()
+                    left = (deadline - now) * done / (now - searching)
+                    if tree.settled(legal, left, self.guide):
+                        break  # no answer but this one within the time left
         finally:
             if collecting:
                 gc.enable()

@@ -70,7 +70,7 @@ class Playout:
         steps = 0
         while not state.is_terminal() and steps < self.max_steps:
             legal = state.legal_actions()
-            state.apply(legal[int(rng_random() * len(legal))])
+            state.apply_legal(legal[int(rng_random() * len(legal))])
             steps += 1
             if steps % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
                 break
@@ -87,7 +87,7 @@ class Playout:
         seat, steps = state.current_player(), 0
         while steps < TURN_LIMIT and state.current_player() == seat:
             legal = state.legal_actions()
-            state.apply(legal[int(rng_random() * len(legal))])
+            state.apply_legal(legal[int(rng_random() * len(legal))])
             steps += 1
         return steps
 
@@ -95,14 +95,14 @@ class Playout:
         steps = 0
         while not state.is_terminal() and steps < self.max_steps:
             seat = state.current_player()
-            state.apply(bots[seat].act(state.observation(seat), None))
+            state.apply_legal(bots[seat].act(state.observation(seat), None))
             steps += 1
             if time.perf_counter() > self.deadline:
                 break
         if self.kind == "greedy" and not state.is_terminal():
             seat, more = state.current_player(), 0
             while more < TURN_LIMIT and not state.is_terminal() and state.current_player() == seat:
-                state.apply(bots[seat].act(state.observation(seat), None))
+                state.apply_legal(bots[seat].act(state.observation(seat), None))
                 more += 1
             steps += more
         self.steps += steps

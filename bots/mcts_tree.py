@@ -110,13 +110,13 @@ class Tree:
                 child.avail = 1
                 children[action] = child
                 self.nodes += 1
-                state.apply(action)
+                state.apply_legal(action)
                 path.append(child)
                 break
             if not available:
                 break  # node budget spent: simulate from here
             action, node = self._select(node, available)
-            state.apply(action)
+            state.apply_legal(action)
             path.append(node)
         rewards = simulate(state)
         self.lo = min(self.lo, *rewards)
@@ -160,6 +160,21 @@ class Tree:
             if score > best_score:
                 best, best_score = pair, score
         return best
+
+    def settled(self, legal: Sequence[Action], more: float, guide: float = 0.0) -> bool:
+        """True when `more` iterations cannot change `best_action`: the most visited legal
+        root action (the hint's guide bonus included) leads every other by more (the bonus
+        grows by `guide` per iteration)."""
+        bonus = guide * self.root.visits
+        first = second = 0.0
+        for a in legal:
+            child = self.root.children.get(a)
+            v = (child.visits if child else 0) + (bonus if a == self.hint else 0.0)
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > more * (1 + guide)
 
     def best_action(self, legal: Sequence[Action], guide: float = 0.0) -> Action:
         """Most visited legal root action; ties by mean reward, then legal order.

@@ -118,6 +118,12 @@ class State:
         """Perform one decision. Raises `IllegalActionError` and changes nothing if illegal."""
         raise NotImplementedError
 
+    def apply_legal(self, action: Action) -> None:
+        """`apply` for an action taken from this very state's `legal_actions()`: a game may
+        skip re-validating it (searches and playouts call this in their inner loops).
+        Anything from outside (bots, records, users) goes through `apply`."""
+        self.apply(action)
+
     def scores(self) -> list[int]:
         """Victory points per seat (final once terminal)."""
         raise NotImplementedError

@@ -232,3 +232,19 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
     assert (bot.rollout, bot.order, bot.c, bot.depth) == ("random", False, 0.3, 20)
     with pytest.raises(ValueError, match="rollout"):
         make_bot("mcts:rollout=smart")
+
+
+def test_a_search_is_settled_when_the_leader_cannot_be_caught():
+    state = kitgame.new_state(2, 21, {})
+    legal = state.legal_actions()
+    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), hint=legal[1])
+    for a, visits in zip(legal[:2], (50, 20), strict=True):
+        tree.root.children[a] = Node(0)
+        tree.root.children[a].visits = visits
+    tree.root.visits = 70
+    assert tree.settled(legal, 29) and not tree.settled(legal, 30)
+    # the hint's guide bonus counts, and grows by `guide` per further iteration
+    assert not tree.settled(legal, 10, guide=0.3)  # 50 vs 20 + 21: lead 9
+    tree.root.children[legal[0]].visits = 80
+    tree.root.visits = 100
+    assert tree.settled(legal, 20, guide=0.3) and not tree.settled(legal, 25, guide=0.3)

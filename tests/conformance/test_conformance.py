@@ -100,6 +100,7 @@ def test_random_playouts_end_with_valid_results(case):
 
 
 def test_same_seed_and_actions_give_identical_bytes(case):
+    """Determinism; and `apply_legal` (the searches' unchecked path) does what `apply` does."""
     game_id, n, preset = case
     traj = _trajectory(game_id, n, tuple(sorted(preset.items())), SEEDS[0])
     a = engine.make(game_id, n, SEEDS[0], **preset)
@@ -107,7 +108,8 @@ def test_same_seed_and_actions_give_identical_bytes(case):
     assert a.to_bytes() == b.to_bytes()
     for act in traj:
         a.apply(act)
-        b.apply(act)
+        b.apply_legal(act)
+        assert a.decision == b.decision
     assert a.to_bytes() == b.to_bytes()
 
 

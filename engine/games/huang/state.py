@@ -78,6 +78,9 @@ class HuangState(State, msgspec.Struct, kw_only=True):
                                 f"{type(self.pending).__name__}")
         rules.apply_action(self, action)
 
+    def apply_legal(self, action: Action) -> None:
+        rules.apply_action(self, action)
+
     def clone(self) -> HuangState:
         return HuangState(
             num_players=self.num_players, rng=Rng(self.rng.s), board=self.board[:],

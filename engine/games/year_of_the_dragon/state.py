@@ -77,6 +77,10 @@ class YotdState(State, msgspec.Struct, kw_only=True):
         rules.apply(self, action)
         self.decision += 1
 
+    def apply_legal(self, action: Action) -> None:
+        rules.apply(self, action)
+        self.decision += 1
+
     def scores(self) -> list[int]:
         return list(self.vp)
 
