@@ -101,7 +101,8 @@ class Playout:
                 break
         if self.kind == "greedy" and not state.is_terminal():
             seat, more = state.current_player(), 0
-            while more < TURN_LIMIT and not state.is_terminal() and state.current_player() == seat:
+            while (more < TURN_LIMIT and not state.is_terminal()
+                   and state.current_player() == seat and time.perf_counter() < self.deadline):
                 state.apply_legal(bots[seat].act(state.observation(seat), None))
                 more += 1
             steps += more

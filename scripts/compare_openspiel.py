@@ -3,8 +3,9 @@
 Two measurements per game, in one run:
 
 1. Speed on the same positions: positions from seeded random games; OpenSpiel's
-   `MCTSBot` (random rollouts, `RandomRolloutEvaluator`) and ours (`rollout=random`,
-   and the `--ours` configuration) each search every position for a fixed number of
+   `MCTSBot` (random rollouts, `RandomRolloutEvaluator`) and ours (plain UCT with
+   random rollouts, `PLAIN`, and the `--ours` configuration: by default the game's
+   profile, `bots.mcts.PROFILES`) each search every position for a fixed number of
    simulations; simulations per second = simulations / wall time of the decision.
 2. Head-to-head at equal time per move: OpenSpiel's bot gets as many simulations per
    move as it ran in `--time` seconds in part 1; ours gets `time=--time`. Seats swap
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import engine
-from bots.mcts import MCTSBot
+from bots.mcts import DEFAULTS, MCTSBot
 from bots.registry import parse_params
 from engine.common.rng import derive_seed
 
@@ -72,6 +73,10 @@ def os_bot(game, sims: int, uct_c: float, seed: int) -> os_mcts.MCTSBot:
     return os_mcts.MCTSBot(game, uct_c, max(1, sims), evaluator, solve=False, random_state=rs)
 
 
+#: plain UCT with random rollouts, as OpenSpiel's bot searches (no game profile applies)
+PLAIN = DEFAULTS | {"rollout": "random"}
+
+
 @dataclass
 class Speed:
     os_rate: float
@@ -89,7 +94,7 @@ def speed(game_id: str, n: int, paths: list[tuple[int, list[int]]], sims: int, u
         os_bot(game, sims, uct_c, i).step(state)
         os_rates.append(sims / (time.perf_counter() - t0))
         seat = state.current_player()
-        for params, rates in (({"rollout": "random"}, rnd_rates), (ours_params, our_rates)):
+        for params, rates in ((PLAIN, rnd_rates), (ours_params, our_rates)):
             bot = MCTSBot(**(params | {"iters": sims}))
             bot.reset(game_id, n, seat, i)
             t0 = time.perf_counter()
