@@ -238,7 +238,7 @@ class MCTSBot(Bot):
         s.reused += reused
 
     def describe(self) -> dict[str, Any]:
-        """Parameters as given (for reports)."""
+        """Parameters in effect (after `reset`, with the game's profile applied; for reports)."""
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
                 "guide": self.guide, "order": int(self.order), "seed": self.seed}

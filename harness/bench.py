@@ -182,7 +182,7 @@ def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
 def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     """MCTS simulations per second from positions of random games (needs bots.mcts)."""
     try:
-        from bots.mcts import MCTSBot
+        from bots.mcts import DEFAULTS, MCTSBot
     except ImportError:
         return []
     group = f"{game_id} {n}p"
@@ -193,7 +193,7 @@ def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     rates = []
     for i, s in enumerate(positions):
         p = s.current_player()
-        bot = MCTSBot(iters=iters, seed=i)
+        bot = MCTSBot(iters=iters, seed=i, **DEFAULTS)  # plain UCT, random rollouts
         bot.reset(game_id, n, p, i)
         t0 = time.perf_counter()
         bot.act(s.observation(p), None)

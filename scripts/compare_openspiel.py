@@ -4,7 +4,7 @@ Two measurements per game, in one run:
 
 1. Speed on the same positions: positions from seeded random games; OpenSpiel's
    `MCTSBot` (random rollouts, `RandomRolloutEvaluator`) and ours (plain UCT with
-   random rollouts, `PLAIN`, and the `--ours` configuration: by default the game's
+   random rollouts, `bots.mcts.DEFAULTS`, and the `--ours` configuration: by default the game's
    profile, `bots.mcts.PROFILES`) each search every position for a fixed number of
    simulations; simulations per second = simulations / wall time of the decision.
 2. Head-to-head at equal time per move: OpenSpiel's bot gets as many simulations per
@@ -73,10 +73,6 @@ def os_bot(game, sims: int, uct_c: float, seed: int) -> os_mcts.MCTSBot:
     return os_mcts.MCTSBot(game, uct_c, max(1, sims), evaluator, solve=False, random_state=rs)
 
 
-#: plain UCT with random rollouts, as OpenSpiel's bot searches (no game profile applies)
-PLAIN = DEFAULTS | {"rollout": "random"}
-
-
 @dataclass
 class Speed:
     os_rate: float
@@ -94,7 +90,8 @@ def speed(game_id: str, n: int, paths: list[tuple[int, list[int]]], sims: int, u
         os_bot(game, sims, uct_c, i).step(state)
         os_rates.append(sims / (time.perf_counter() - t0))
         seat = state.current_player()
-        for params, rates in ((PLAIN, rnd_rates), (ours_params, our_rates)):
+        # DEFAULTS named in full: plain UCT with random rollouts, no game profile
+        for params, rates in ((DEFAULTS, rnd_rates), (ours_params, our_rates)):
             bot = MCTSBot(**(params | {"iters": sims}))
             bot.reset(game_id, n, seat, i)
             t0 = time.perf_counter()
