@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.games.huang.data import NEIGHBOURS, NUM_HEXES
+from engine.games.huang.data import NEIGHBOURS, NUM_HEXES, RING_STEPS
 
 _RANGE = range(NUM_HEXES)
 
@@ -49,16 +49,22 @@ def yellow_counts(board: list[int]) -> list[int]:
     return out
 
 
-def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) -> None:
-    """Recompute the labels of the hexes that carried label `old` (after a removal)."""
+def _cells(lab: list[int], label: int) -> list[int]:
+    """Hexes carrying `label` (all at or after the label's own hex, its smallest)."""
     cells = []
-    h = -1
+    h = label - 1
     try:
         while True:
-            h = lab.index(old, h + 1)
+            h = lab.index(label, h + 1)
             cells.append(h)
     except ValueError:
         pass
+    return cells
+
+
+def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) -> None:
+    """Recompute the labels of the hexes that carried label `old` (after a removal)."""
+    cells = _cells(lab, old)
     for h in cells:
         lab[h] = -1
     _flood(board, lab, cells, marker)
@@ -74,11 +80,21 @@ def join(lab: list[int], h: int) -> None:
     new = min(found)
     if h < new:
         new = h
-    if len(found) == 1 and new in found:
-        lab[h] = new
-        return
-    lab[:] = [new if x in found else x for x in lab]
     lab[h] = new
+    for old in found:
+        if old != new:
+            for x in _cells(lab, old):
+                lab[x] = new
+
+
+def stays_connected(lab: list[int], h: int) -> bool:
+    """Whether the labelled neighbours of the unlabelled hex h form at most one unbroken arc
+    round h: then they stay connected without h and its group does not split (§4)."""
+    starts = 0
+    for n, prev in RING_STEPS[h]:
+        if lab[n] >= 0 and (prev < 0 or lab[prev] < 0):
+            starts += 1
+    return starts <= 1
 
 
 def leave(board: list[int], lab: list[int], h: int, marker: int = -1) -> None:
@@ -87,11 +103,6 @@ def leave(board: list[int], lab: list[int], h: int, marker: int = -1) -> None:
     lab[h] = -1
     if old < 0:
         return
-    if old != h:
-        occupied = 0
-        for n in NEIGHBOURS[h]:
-            if lab[n] >= 0:
-                occupied += 1
-        if occupied <= 1:
-            return  # an end of the group: nothing splits, the smallest hex is unchanged
+    if old != h and stays_connected(lab, h):
+        return  # nothing splits and the group's smallest hex is unchanged
     relabel_group(board, lab, old, marker)

@@ -74,6 +74,20 @@ def _neighbours(h: int) -> tuple[int, ...]:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(h) for h in range(NUM_HEXES))
 
 
+def _ring_steps(h: int) -> tuple[tuple[int, int], ...]:
+    """(n, previous) for each on-board neighbour n of h, walking round h in direction order;
+    `previous` is the neighbour one direction before n (itself adjacent to n), -1 off-board."""
+    q, r = axial(h)
+    ring = [hex_index(q + dq, r + dr) for dq, dr in DIRECTIONS]
+    return tuple((ring[d], ring[d - 1]) for d in range(6) if ring[d] >= 0)
+
+
+#: per hex, its neighbours paired with their predecessor round the hex (board.leave: the
+#: occupied neighbours of a vacated hex forming one unbroken arc stay connected, §4)
+RING_STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _ring_steps(h) for h in range(NUM_HEXES))
+
+
 def _triangles() -> tuple[tuple[int, int, int], ...]:
     """§4: every triangle is {h, h+(1,-1), h+(1,0)} or {h, h+(1,0), h+(0,1)}."""
     out = []

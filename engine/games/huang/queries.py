@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.huang import actions as A
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
 YELLOW_TILE = TILE + YELLOW
+HEXES = range(NUM_HEXES)
 RED_TILE = TILE + RED
 #: colour bit of leader index i (seat * 5 + colour)
 LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
@@ -108,7 +110,7 @@ def any_free_triangle(s: HuangState) -> bool:
     """§6.4: some free triangle exists on the board."""
     board = s.board
     sup: set[int] | None = None
-    for h in range(NUM_HEXES):
+    for h in compress(HEXES, board):  # the occupied hexes only
         x = board[h]
         if TILE <= x < LEADER:
             for b, c in ANCHORED[h]:
@@ -132,63 +134,81 @@ def leader_candidates(
     return [t for t in land if yellow_next[t] and board[t] == EMPTY]
 
 
-def _lifted(s: HuangState, i: int) -> tuple[list[int], list[int], int]:
-    """Board and labels with leader i lifted (§6.1: moves are evaluated after lifting)."""
+def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
+    """Labels with leader i lifted (§6.1: moves are evaluated after lifting), and its hex
+    (-1 off-board). The board is not copied: the lifted hex is kept out of every group by
+    passing it to `leave` as the hex that connects nothing."""
     x = s.leaders[i]
     if x < 0:
-        return s.board, s.labels, -1
-    board = s.board[:]
+        return s.labels, -1
     lab = s.labels[:]
-    board[x] = EMPTY
-    leave(board, lab, x)
-    return board, lab, x
+    leave(s.board, lab, x, x)
+    return lab, x
 
 
-def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> dict[int, int]:
-    """Colour bitmask of the leaders of each kingdom (leader `skip` ignored)."""
-    km: dict[int, int] = {}
+def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> list[int]:
+    """Colour bitmask of the leaders of each kingdom, indexed by label (leader `skip`
+    ignored); one spare last entry, always 0, is what label -1 reads."""
+    km = [0] * (NUM_HEXES + 1)
     i = 0
     for pos in s.leaders:
         if pos >= 0 and i != skip:
-            lb = lab[pos]
-            km[lb] = km.get(lb, 0) | LEADER_BIT[i]
+            km[lab[pos]] |= LEADER_BIT[i]
         i += 1
     return km
 
 
-def _allowed_colours(lab: list[int], km: dict[int, int], t: int) -> int:
-    """Bitmask of leader colours the §6.1 join rule allows on hex t (nothing lifted)."""
-    first = -1
+def _allowed_colours(lab: list[int], km: list[int], t: int) -> int:
+    """Bitmask of leader colours the §6.1 join rule allows on hex t (nothing lifted): all
+    next to at most one kingdom; none if two adjacent kingdoms share a leader colour; else
+    the colours none of them has."""
+    seen: list[int] = []  # the adjacent kingdoms (at most 3)
+    acc = 0
     for n in NEIGHBOURS[t]:
         lb = lab[n]
-        if lb < 0 or lb == first or lb not in km:
-            continue
-        if first < 0:
-            first = lb
-            continue
-        ks = {lab[x] for x in NEIGHBOURS[t]}
-        ks.intersection_update(km)
-        acc = 0
-        for k in ks:
-            m = km[k]
+        m = km[lb]
+        if m and lb not in seen:
             if acc & m:
                 return 0
             acc |= m
-        return 31 & ~acc
-    return 31
+            seen.append(lb)
+    return 31 if len(seen) < 2 else 31 & ~acc
+
+
+def _leader_hexes(s: HuangState) -> list[int]:
+    """§6.1: the empty land hexes next to a yellow tile, ascending."""
+    board, yn = s.board, s.yellow_next
+    return [t for t in MAPS[s.side].land if yn[t] and not board[t]]
+
+
+def _one_group_next_to(lab: list[int], t: int) -> bool:
+    """Whether the occupied neighbours of t all belong to one group (then at most one
+    kingdom is adjacent and the §6.1 join rule allows every colour on t)."""
+    first = -1
+    for n in NEIGHBOURS[t]:
+        lb = lab[n]
+        if lb >= 0 and lb != first:
+            if first >= 0:
+                return False
+            first = lb
+    return True
 
 
 def placeable_colours(s: HuangState, need: int) -> int:
     """Among the colour bits `need` of off-board leaders, those with some legal hex (§6.1);
     scans the map lazily and stops once every needed colour has one."""
     board, lab, yn = s.board, s.labels, s.yellow_next
-    km = _kingdom_masks(s, lab, -1)
+    km: list[int] | None = None  # built at the first hex between two groups
     bad = bandit_labels(s, lab) if s.bandits else None
     got = 0
     for t in MAPS[s.side].land:
         if yn[t] and not board[t]:
             if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
                 continue
+            if _one_group_next_to(lab, t):
+                return need
+            if km is None:
+                km = _kingdom_masks(s, lab, -1)
             got |= _allowed_colours(lab, km, t)
             if got & need == need:
                 break
@@ -196,33 +216,36 @@ def placeable_colours(s: HuangState, need: int) -> int:
 
 
 def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
-    """§6.1: legal hexes for leader i (seat * 5 + colour), evaluated after lifting it."""
-    board, lab, x = _lifted(s, i)
-    km = _kingdom_masks(s, lab, i)
+    """§6.1: legal hexes for leader i (seat * 5 + colour), evaluated after lifting it (its
+    own hex is occupied on the unlifted board, so it is never a candidate)."""
+    lab, _ = _lifted_labels(s, i)
     bit = 1 << (i % 5)
-    yn = s.yellow_next
-    cands = [t for t in MAPS[s.side].land if yn[t] and not board[t] and t != x]
+    cands = _leader_hexes(s)
     if s.bandits:
         bad = bandit_labels(s, lab)
         cands = [t for t in cands if bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]])]
+    km: list[int] | None = None  # built at the first candidate between two groups
     out = []
     for t in cands:
         first = -1
-        for n in NEIGHBOURS[t]:
+        for n in NEIGHBOURS[t]:  # inlined _one_group_next_to (the hot loop)
             lb = lab[n]
-            if lb >= 0 and lb != first and lb in km:
+            if lb >= 0 and lb != first:
                 if first >= 0:
-                    break  # a second kingdom: the full join check below
+                    break  # two groups: the full join check below
                 first = lb
-        else:  # at most one adjacent kingdom: always legal (maybe a revolt)
+        else:
             out.append(t)
             if first_only:
                 break
             continue
-        if _allowed_colours(lab, km, t) & bit:
-            out.append(t)
-            if first_only:
-                break
+        if km is None:
+            km = _kingdom_masks(s, lab, i)
+        if not _allowed_colours(lab, km, t) & bit:
+            continue
+        out.append(t)
+        if first_only:
+            break
     return out
 
 
@@ -230,7 +253,7 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
     if (not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or MAPS[s.side].is_river[t]
             or t == s.leaders[i]):
         return False
-    board, lab, _ = _lifted(s, i)
+    lab, _ = _lifted_labels(s, i)
     if s.yellow_next[t] == 0:
         return False
     if s.bandits and not bandit_labels(s, lab).isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
