@@ -27,6 +27,9 @@ TOTAL_TILES = sum(TILE_COUNTS)
 PAGODA_NAMES = ("Court", "Garrison", "Granary", "Market", "Workshop")
 PAGODA_COLOUR = (YELLOW, YELLOW, RED, RED, BLUE, BLUE, GREEN, GREEN, WHITE)
 NUM_PAGODAS = len(PAGODA_COLOUR)
+#: pagoda indices of each colour, ascending
+PAGODAS_OF_COLOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(NUM_PAGODAS) if PAGODA_COLOUR[k] == c) for c in range(5))
 HAND_SIZE = 6  # §9 hand target
 MARKET_SIZE = 6  # §3.6
 EXCHANGE_MAX = 6  # §6.5
@@ -109,6 +112,22 @@ TRIANGLES_AT: tuple[tuple[int, ...], ...] = tuple(
 TRIANGLE_ANCHORED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((b, c) for a, b, c in TRIANGLES if a == h) for h in range(NUM_HEXES)
 )
+
+
+def _east_fan(h: int) -> tuple[int, tuple[int, ...]]:
+    """(e, thirds): both triangle shapes listed first at h contain e = h+(1,0); `thirds`
+    are their remaining hexes ((-1, ()) when no triangle is listed first at h)."""
+    q, r = axial(h)
+    e = hex_index(q + 1, r)
+    thirds = tuple(c if b == e else b for b, c in TRIANGLE_ANCHORED[h])
+    assert all(e in pair for pair in TRIANGLE_ANCHORED[h])
+    return (e, thirds) if thirds else (-1, ())
+
+
+#: per hex, the east neighbour shared by the triangles listed first there and their third
+#: hexes (queries.any_free_triangle compares the east neighbour first)
+TRIANGLE_FAN: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+    _east_fan(h) for h in range(NUM_HEXES))
 
 
 

@@ -61,6 +61,9 @@ MAX_PARTIES = 6
 
 # --- prebuilt action instances (shared, immutable) ----------------------------------------
 POSITION_LEADER = tuple(A.PositionLeader(c) for c in range(5))
+#: the PositionLeader actions of the colours in each bitmask, colours ascending
+POSITION_LEADERS_OF: tuple[tuple[A.PositionLeader, ...], ...] = tuple(
+    tuple(POSITION_LEADER[c] for c in range(5) if m >> c & 1) for m in range(32))
 PLACE_TILE = tuple(A.PlaceTile(c) for c in range(5))
 LEADER_TO = tuple(A.LeaderTo(h) for h in range(NUM_HEXES))
 TILE_TO = tuple(A.TileTo(h) for h in range(NUM_HEXES))
@@ -95,7 +98,6 @@ ALL_ACTIONS: tuple[Action, ...] = (
 def top_level_actions(s: HuangState) -> list[Action]:
     """§5: the legal ones of actions A-E for the active player."""
     p = s.active
-    out: list[Action] = []
     base = p * 5
     leaders = s.leaders
     need = 0
@@ -105,12 +107,19 @@ def top_level_actions(s: HuangState) -> list[Action]:
     ok = 31 - need  # on-board leaders can always be withdrawn
     if need:
         ok |= placeable_colours(s, need)
+    out: list[Action] = list(POSITION_LEADERS_OF[ok])
+    hands = s.hands
+    land: bool | None = None  # a hex for a land tile (§6.2), the same for all 4 land colours
     for c in range(5):
-        if ok >> c & 1:
-            out.append(POSITION_LEADER[c])
-    for c in range(5):
-        if s.hands[base + c] and _has_tile_hex(s, c):
-            out.append(PLACE_TILE[c])
+        if hands[base + c]:
+            if c == BLUE:
+                ok_c = _has_tile_hex(s, BLUE)
+            else:
+                if land is None:
+                    land = _has_tile_hex(s, c)
+                ok_c = land
+            if ok_c:
+                out.append(PLACE_TILE[c])
     if _can_discard_two(s, p, BLUE) and _any_tile_on_board(s):
         out.append(REVOLT)
     if _can_discard_two(s, p, GREEN) and (any_free_triangle(s) or palace_rhombi(s)):

@@ -26,7 +26,7 @@ from engine.games.huang.data import (
     YELLOW,
 )
 from engine.games.huang.data import (
-    TRIANGLE_ANCHORED as ANCHORED,
+    TRIANGLE_FAN as FAN,
 )
 
 if TYPE_CHECKING:
@@ -99,11 +99,22 @@ def free_triangle(s: HuangState, t: int, supported: set[int]) -> bool:
 
 
 def building_triangles(s: HuangState, h: int) -> list[int]:
-    """§6.2.5: free triangles containing the tile just placed on h."""
+    """§6.2.5: free triangles containing the tile just placed on h (the support check only
+    once some triangle there has three tiles of one colour)."""
+    board = s.board
+    x = board[h]
+    same = [t for t in TRIANGLES_AT[h] if _one_colour(board, TRIANGLES[t], x)]
+    if not same:
+        return []
     sup = supported_hexes(s)
     if h in sup:
         return []
-    return [t for t in TRIANGLES_AT[h] if free_triangle(s, t, sup)]
+    return [t for t in same if free_triangle(s, t, sup)]
+
+
+def _one_colour(board: list[int], tri: tuple[int, int, int], x: int) -> bool:
+    a, b, c = tri
+    return board[a] == x and board[b] == x and board[c] == x
 
 
 def any_free_triangle(s: HuangState) -> bool:
@@ -113,12 +124,14 @@ def any_free_triangle(s: HuangState) -> bool:
     for h in compress(HEXES, board):  # the occupied hexes only
         x = board[h]
         if TILE <= x < LEADER:
-            for b, c in ANCHORED[h]:
-                if board[b] == x and board[c] == x:
-                    if sup is None:
-                        sup = supported_hexes(s)
-                    if h not in sup and b not in sup and c not in sup:
-                        return True
+            e, thirds = FAN[h]
+            if e >= 0 and board[e] == x:
+                for c in thirds:
+                    if board[c] == x:
+                        if sup is None:
+                            sup = supported_hexes(s)
+                        if h not in sup and e not in sup and c not in sup:
+                            return True
     return False
 
 
@@ -224,23 +237,21 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     if s.bandits:
         bad = bandit_labels(s, lab)
         cands = [t for t in cands if bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]])]
-    km: list[int] | None = None  # built at the first candidate between two groups
+    km = _kingdom_masks(s, lab, i)
     out = []
     for t in cands:
         first = -1
-        for n in NEIGHBOURS[t]:  # inlined _one_group_next_to (the hot loop)
+        for n in NEIGHBOURS[t]:
             lb = lab[n]
-            if lb >= 0 and lb != first:
+            if lb != first and km[lb]:
                 if first >= 0:
-                    break  # two groups: the full join check below
+                    break  # a second kingdom: the full join check below
                 first = lb
-        else:
+        else:  # at most one adjacent kingdom: always legal (maybe a revolt)
             out.append(t)
             if first_only:
                 break
             continue
-        if km is None:
-            km = _kingdom_masks(s, lab, i)
         if not _allowed_colours(lab, km, t) & bit:
             continue
         out.append(t)

@@ -27,6 +27,7 @@ from engine.games.huang.data import (
     NEIGHBOURS,
     NUM_PAGODAS,
     PAGODA_COLOUR,
+    PAGODAS_OF_COLOUR,
     PALACE_HAND_SIZE,
     RHOMBI,
     SHORT_GAME_REMOVED,
@@ -45,7 +46,6 @@ from engine.games.huang.queries import (
     building_triangles,
     hand_total,
     kingdom_granaries,
-    leaders_in,
     war_parties,
 )
 from engine.protocol import Action
@@ -296,15 +296,15 @@ def pagoda_scoring(s: HuangState) -> None:
     """§7: each on-board leader of the active player whose kingdom holds at least one pagoda
     of its colour scores 1 VP of that colour (no yellow fallback)."""
     p = s.active
-    lab = s.labels
+    lab, pagodas = s.labels, s.pagodas
     for c in range(5):
         pos = s.leaders[p * 5 + c]
         if pos < 0:
             continue
         lb = lab[pos]
-        for k in range(NUM_PAGODAS):
-            tri = s.pagodas[k]
-            if tri >= 0 and PAGODA_COLOUR[k] == c and lab[TRIANGLES[tri][0]] == lb:
+        for k in PAGODAS_OF_COLOUR[c]:
+            tri = pagodas[k]
+            if tri >= 0 and lab[TRIANGLES[tri][0]] == lb:
                 s.vp[p * 5 + c] += 1
                 break
 
@@ -367,13 +367,22 @@ def position_leader(s: HuangState, i: int, t: int) -> None:
         take_off(s, s.leaders[i])
     s.leaders[i] = t
     put(s, t, LEADER + i)
-    colour = i % 5
-    lb = s.labels[t]
-    for j in leaders_in(s, lb):
-        if j != i and j % 5 == colour:
-            conflicts.start_revolt(s, i, j)
-            return
+    j = same_colour_leader(s, i)
+    if j >= 0:
+        conflicts.start_revolt(s, i, j)
+        return
     end_action(s)
+
+
+def same_colour_leader(s: HuangState, i: int) -> int:
+    """§8.1: the first other leader of leader i's colour in i's kingdom, or -1."""
+    leaders, lab = s.leaders, s.labels
+    lb = lab[leaders[i]]
+    for j in range(i % 5, len(leaders), 5):  # the leaders of that colour, ascending
+        pos = leaders[j]
+        if j != i and pos >= 0 and lab[pos] == lb:
+            return j
+    return -1
 
 
 # --- (B) place a tile -----------------------------------------------------------------------------
@@ -407,16 +416,24 @@ def place_tile(s: HuangState, colour: int, h: int) -> None:
 def score_tile(s: HuangState, h: int, colour: int) -> None:
     """§6.2.3: 1 VP of the tile's colour to the owner of the kingdom's leader of that colour,
     else of its yellow leader, else nobody."""
-    found = -1
-    for i in leaders_in(s, s.labels[h]):
-        c = i % 5
-        if c == colour:
-            found = i
-            break
-        if c == YELLOW:
-            found = i
+    found = _leader_of_colour(s, s.labels[h], colour, first=True)
+    if found < 0:
+        found = _leader_of_colour(s, s.labels[h], YELLOW, first=False)
     if found >= 0:
         s.vp[found // 5 * 5 + colour] += 1
+
+
+def _leader_of_colour(s: HuangState, label: int, colour: int, first: bool) -> int:
+    """The first (or last) leader of `colour` in the group `label` by index, or -1."""
+    leaders, lab = s.leaders, s.labels
+    found = -1
+    for i in range(colour, len(leaders), 5):
+        pos = leaders[i]
+        if pos >= 0 and lab[pos] == label:
+            if first:
+                return i
+            found = i
+    return found
 
 
 def build_palace(s: HuangState, r: int) -> None:
