@@ -103,6 +103,10 @@ def leave(board: list[int], lab: list[int], h: int, marker: int = -1) -> None:
     lab[h] = -1
     if old < 0:
         return
-    if old != h and stays_connected(lab, h):
-        return  # nothing splits and the group's smallest hex is unchanged
-    relabel_group(board, lab, old, marker)
+    if not stays_connected(lab, h):
+        relabel_group(board, lab, old, marker)
+    elif old == h:  # nothing splits, but the group's smallest hex left: relabel its cells
+        cells = _cells(lab, old)
+        for x in cells:
+            lab[x] = cells[0]
+    # else nothing splits and the group's smallest hex is unchanged

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from engine.games.huang import actions as A
 from engine.games.huang import rules
 from engine.games.huang.board import compute_labels
@@ -70,9 +72,7 @@ def ask_revolt_commit(s: HuangState) -> None:
 
 
 def _replace_revolt(rv: A.Revolt, **kw: int) -> A.Revolt:
-    d = {f: getattr(rv, f) for f in rv.__struct_fields__}
-    d.update(kw)
-    return A.Revolt(**d)
+    return msgspec.structs.replace(rv, **kw)
 
 
 def commit_revolt(s: HuangState, seat: int, k: int) -> None:
@@ -142,9 +142,7 @@ def next_supporter(s: HuangState, first: bool = False) -> None:
 
 
 def _replace_war(war: A.War, **kw: object) -> A.War:
-    d = {f: getattr(war, f) for f in war.__struct_fields__}
-    d.update(kw)
-    return A.War(**d)  # type: ignore[arg-type]
+    return msgspec.structs.replace(war, **kw)
 
 
 def commit_war_tiles(s: HuangState, p: int, party: int, k: int) -> None:

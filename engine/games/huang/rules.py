@@ -257,21 +257,21 @@ def finish_turn(s: HuangState) -> None:
     without any legal action goes straight to the end of the turn (§14.19)."""
     while True:
         n = s.num_players
+        hands, market = s.hands, s.market
         for k in range(n):
             p = (s.active + k) % n
-            target = hand_target(s, p)
-            while hand_total(s, p) < target:
+            for _ in range(hand_target(s, p) - hand_total(s, p)):
                 c = draw(s)
                 if c < 0:
                     game_over(s)
                     return
-                s.hands[p * 5 + c] += 1
-        while sum(s.market) < MARKET_SIZE:
+                hands[p * 5 + c] += 1
+        for _ in range(MARKET_SIZE - sum(market)):
             c = draw(s)
             if c < 0:
                 game_over(s)
                 return
-            s.market[c] += 1
+            market[c] += 1
         s.active = (s.active + 1) % n
         s.actions_left = ACTIONS_PER_TURN
         s.pending = A.ChooseAction(s.active)
