@@ -188,12 +188,6 @@ def _allowed_colours(lab: list[int], km: list[int], t: int) -> int:
     return 31 if len(seen) < 2 else 31 & ~acc
 
 
-def _leader_hexes(s: HuangState) -> list[int]:
-    """§6.1: the empty land hexes next to a yellow tile, ascending."""
-    board, yn = s.board, s.yellow_next
-    return [t for t in MAPS[s.side].land if yn[t] and not board[t]]
-
-
 def _one_group_next_to(lab: list[int], t: int) -> bool:
     """Whether the occupied neighbours of t all belong to one group (then at most one
     kingdom is adjacent and the §6.1 join rule allows every colour on t)."""
@@ -233,13 +227,15 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     own hex is occupied on the unlifted board, so it is never a candidate)."""
     lab, _ = _lifted_labels(s, i)
     bit = 1 << (i % 5)
-    cands = _leader_hexes(s)
-    if s.bandits:
-        bad = bandit_labels(s, lab)
-        cands = [t for t in cands if bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]])]
+    board, yn = s.board, s.yellow_next
+    bad = bandit_labels(s, lab) if s.bandits else None
     km = _kingdom_masks(s, lab, i)
     out = []
-    for t in cands:
+    for t in MAPS[s.side].land:
+        if not yn[t] or board[t]:
+            continue  # not a §6.1 leader hex
+        if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
+            continue
         first = -1
         for n in NEIGHBOURS[t]:
             lb = lab[n]
