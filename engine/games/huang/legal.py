@@ -150,14 +150,14 @@ def legal_actions(s: HuangState) -> list[Action]:
         return top_level_actions(s)
     if t is A.ChooseTileHex or t is A.ChooseChain:
         if t is A.ChooseTileHex:
-            return list(map(TILE_TO.__getitem__, tile_hexes(s, req.colour)))
+            return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
         board = s.board
         return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
                 if board[h] == EMPTY and MAPS[s.side].is_river[h]
                 and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
     if t is A.ChooseLeaderHex:
         i = p * 5 + req.colour
-        out: list[Action] = list(map(LEADER_TO.__getitem__, leader_targets(s, i)))
+        out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
         if s.leaders[i] >= 0:
             out.append(WITHDRAW)
         return out

@@ -103,18 +103,17 @@ def building_triangles(s: HuangState, h: int) -> list[int]:
     once some triangle there has three tiles of one colour)."""
     board = s.board
     x = board[h]
-    same = [t for t in TRIANGLES_AT[h] if _one_colour(board, TRIANGLES[t], x)]
+    same = []  # the triangles at h whose three hexes hold what h holds
+    for t in TRIANGLES_AT[h]:
+        a, b, c = TRIANGLES[t]
+        if board[a] == x and board[b] == x and board[c] == x:
+            same.append(t)
     if not same:
         return []
     sup = supported_hexes(s)
     if h in sup:
         return []
     return [t for t in same if free_triangle(s, t, sup)]
-
-
-def _one_colour(board: list[int], tri: tuple[int, int, int], x: int) -> bool:
-    a, b, c = tri
-    return board[a] == x and board[b] == x and board[c] == x
 
 
 def any_free_triangle(s: HuangState) -> bool:
