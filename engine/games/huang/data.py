@@ -151,6 +151,12 @@ RHOMBI: tuple[tuple[int, int, int, int], ...] = _rhombi()
 RHOMBI_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, rh in enumerate(RHOMBI) if h in rh) for h in range(NUM_HEXES)
 )
+#: per hex h, the indices of the rhombi listed first at h (ascending; all of them, taken
+#: hex by hex, are the rhombi in index order)
+RHOMBI_ANCHORED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, rh in enumerate(RHOMBI) if rh[0] == h) for h in range(NUM_HEXES)
+)
+assert [i for a in RHOMBI_ANCHORED for i in a] == list(range(len(RHOMBI)))
 #: hand target while your yellow leader shares a kingdom with the palace (§9, §11.3)
 PALACE_HAND_SIZE = 7
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from engine.games.huang.data import (
     NUM_HEXES,
     RED,
     RHOMBI,
+    RHOMBI_ANCHORED,
     RHOMBI_AT,
     TILE,
     TRIANGLES,
@@ -75,9 +77,22 @@ def palace_rhombi(s: HuangState, h: int | None = None) -> list[int]:
     """§11.3: free rhombi (containing hex h, if given) when the module is in play."""
     if not s.palace_module:
         return []
+    board = s.board
+    if h is None:  # the rhombi listed first at a yellow tile, in index order
+        cands: Iterable[int] = [r for x in compress(HEXES, board) if board[x] == YELLOW_TILE
+                                for r in RHOMBI_ANCHORED[x]]
+    else:
+        cands = RHOMBI_AT[h]
+    yellow = []  # those with 4 yellow tiles (the support check only for them)
+    for r in cands:
+        a, b, c, d = RHOMBI[r]
+        if (board[a] == YELLOW_TILE and board[b] == YELLOW_TILE and board[c] == YELLOW_TILE
+                and board[d] == YELLOW_TILE):
+            yellow.append(r)
+    if not yellow:
+        return []
     sup = supported_hexes(s)
-    cands = range(len(RHOMBI)) if h is None else RHOMBI_AT[h]
-    return [r for r in cands if free_rhombus(s, r, sup)]
+    return [r for r in yellow if free_rhombus(s, r, sup)]
 
 
 def yellow_adjacent(board: list[int], h: int) -> int:
