@@ -49,7 +49,7 @@ def yellow_counts(board: list[int]) -> list[int]:
     return out
 
 
-def _cells(lab: list[int], label: int) -> list[int]:
+def group_cells(lab: list[int], label: int) -> list[int]:
     """Hexes carrying `label` (all at or after the label's own hex, its smallest)."""
     cells = []
     h = label - 1
@@ -64,7 +64,7 @@ def _cells(lab: list[int], label: int) -> list[int]:
 
 def relabel_group(board: list[int], lab: list[int], old: int, marker: int = -1) -> None:
     """Recompute the labels of the hexes that carried label `old` (after a removal)."""
-    cells = _cells(lab, old)
+    cells = group_cells(lab, old)
     for h in cells:
         lab[h] = -1
     _flood(board, lab, cells, marker)
@@ -83,7 +83,7 @@ def join(lab: list[int], h: int) -> None:
     lab[h] = new
     for old in found:
         if old != new:
-            for x in _cells(lab, old):
+            for x in group_cells(lab, old):
                 lab[x] = new
 
 
@@ -106,7 +106,7 @@ def leave(board: list[int], lab: list[int], h: int, marker: int = -1) -> None:
     if not stays_connected(lab, h):
         relabel_group(board, lab, old, marker)
     elif old == h:  # nothing splits, but the group's smallest hex left: relabel its cells
-        cells = _cells(lab, old)
+        cells = group_cells(lab, old)
         for x in cells:
             lab[x] = cells[0]
     # else nothing splits and the group's smallest hex is unchanged

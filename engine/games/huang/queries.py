@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.huang import actions as A
-from engine.games.huang.board import leave
+from engine.games.huang.board import group_cells, leave
 from engine.games.huang.data import (
     BANDIT_COUNT,
     BANDIT_SITES,
@@ -294,19 +294,31 @@ def tile_hexes(s: HuangState, colour: int) -> list[int]:
     m = MAPS[s.side]
     out = [h for h in (m.river if colour == BLUE else m.land) if board[h] == EMPTY]
     if s.bandits:
-        groups = bandit_groups(s, s.labels)
-        kingdoms = {s.labels[pos] for pos in s.leaders if pos >= 0}
-        out = [h for h in out if bandit_status(s, h, groups, kingdoms) != BANDIT_ILLEGAL]
+        ok = _bandit_check(s)
+        out = [h for h in out if ok(h)]
     return out
+
+
+def _bandit_check(s: HuangState) -> Callable[[int], bool]:
+    """§11.1: whether a tile may go on an empty hex as far as the bandits are concerned;
+    only hexes next to a group holding a bandit tile need `bandit_status`."""
+    lab = s.labels
+    groups = bandit_groups(s, lab)
+    kingdoms = {lab[pos] for pos in s.leaders if pos >= 0}
+    near = {n for lb in groups for x in group_cells(lab, lb) for n in NEIGHBOURS[x]}
+
+    def ok(h: int) -> bool:
+        return h not in near or bandit_status(s, h, groups, kingdoms) != BANDIT_ILLEGAL
+
+    return ok
 
 
 def _has_tile_hex(s: HuangState, colour: int) -> bool:
     board = s.board
     m = MAPS[s.side]
-    if s.bandits:
-        return bool(tile_hexes(s, colour))
+    ok = _bandit_check(s) if s.bandits else None
     for h in m.river if colour == BLUE else m.land:
-        if board[h] == EMPTY:
+        if board[h] == EMPTY and (ok is None or ok(h)):
             return True
     return False
 
