@@ -70,7 +70,8 @@ def os_state(game, path: list[int]):
 def os_bot(game, sims: int, uct_c: float, seed: int) -> os_mcts.MCTSBot:
     rs = np.random.RandomState(seed % 2**32)
     evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    return os_mcts.MCTSBot(game, uct_c, max(1, sims), evaluator, solve=False, random_state=rs)
+    # two simulations at least: its first one only visits the root, the second expands it
+    return os_mcts.MCTSBot(game, uct_c, max(2, sims), evaluator, solve=False, random_state=rs)
 
 
 @dataclass

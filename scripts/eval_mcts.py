@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import engine
@@ -126,11 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         for opp in opponents_for(game, args.opponents.split(",")):
             t0 = time.perf_counter()
             todo = list(jobs(game, args.players, opp, args.n, args.seed, params, args.time))
-            if args.jobs > 1:
-                with ProcessPoolExecutor(args.jobs) as pool:
-                    results = list(pool.map(play, todo))
-            else:
-                results = [play(j) for j in todo]
+            results: list[Outcome] = []
+            with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+                for r in (pool.map(play, todo) if pool else map(play, todo)):
+                    results.append(r)
+                    won = sum(x.share for x in results)
+                    print(f"\r{game} vs {opp}: {len(results)}/{len(todo)} games, "
+                          f"{won:g} won", end="", file=sys.stderr, flush=True)
+            print(file=sys.stderr)
             rows.append(summarise(game, opp, results, time.perf_counter() - t0))
             print(" | ".join(rows[-1]), flush=True)
     print()
