@@ -248,3 +248,19 @@ def test_a_search_is_settled_when_the_leader_cannot_be_caught():
     tree.root.children[legal[0]].visits = 80
     tree.root.visits = 100
     assert tree.settled(legal, 20, guide=0.3) and not tree.settled(legal, 25, guide=0.3)
+
+
+def test_nodes_with_move_ordering_values_still_fit_100k_in_one_gibibyte():
+    actions = [kitgame.Play(card=k) for k in range(64)]  # wider than any decision here
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        nodes = []
+        for i in range(2000):
+            node = Node(0)
+            node.prior = {a: float(i + k) for k, a in enumerate(actions)}
+            nodes.append(node)
+        used = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert 100_000 * used / len(nodes) < 2**30, f"{used / len(nodes):.0f} bytes per node"
