@@ -7,8 +7,10 @@ Two measurements per game, in one run:
    random rollouts, `bots.mcts.DEFAULTS`, and the `--ours` configuration: by default the game's
    profile, `bots.mcts.PROFILES`) each search every position for a fixed number of
    simulations; simulations per second = simulations / wall time of the decision.
-2. Head-to-head at equal time per move: OpenSpiel's bot gets as many simulations per
-   move as it ran in `--time` seconds in part 1; ours gets `time=--time`. Seats swap
+2. Head-to-head at equal time per move: OpenSpiel's bot starts with as many
+   simulations per move as it ran in `--time` seconds in part 1, then gets its measured
+   rate in the game so far times `--time` (so its moves average `--time` seconds); ours
+   gets `time=--time` (and may stop early once its answer is settled). Seats swap
    every game. By default OpenSpiel's bot searches a state resampled from its own
    information state (`resample_from_infostate`, same knowledge as ours); `--truth`
    lets it search the true state (hidden cards and future chance included).
@@ -105,7 +107,7 @@ def speed(game_id: str, n: int, paths: list[tuple[int, list[int]]], sims: int, u
 def head_to_head(game_id: str, n_games: int, per_move: float, os_sims: int, uct_c: float,
                  ours_params: dict, truth: bool, seed: int) -> tuple[float, float, float]:
     """Our share of wins (ties half) and mean seconds per move (ours, OpenSpiel's)."""
-    won, ours_t, os_t = 0.0, [], []
+    won, ours_t, os_all = 0.0, [], []
     for g in range(n_games):
         deal = derive_seed(seed, "h2h", game_id, g // 2) % 2**31
         game = adapter.load_game(game_id, players=2, seed=deal)
@@ -113,6 +115,7 @@ def head_to_head(game_id: str, n_games: int, per_move: float, os_sims: int, uct_
         ours = MCTSBot(**(ours_params | {"time": per_move}))
         ours.reset(game_id, 2, seat, deal)
         theirs = os_bot(game, os_sims, uct_c, deal)
+        os_run, os_t = 0, []
         sampler = random.Random(derive_seed(deal, "sampler")).random
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -126,11 +129,15 @@ def head_to_head(game_id: str, n_games: int, per_move: float, os_sims: int, uct_
                 view = state if truth else state.resample_from_infostate(p, sampler)
                 action = theirs.step(view)
                 os_t.append(time.perf_counter() - t0)
+                # equal time: its simulation budget follows its own rate in this game so far
+                os_run += theirs.max_simulations
+                theirs.max_simulations = max(2, int(os_run / sum(os_t) * per_move))
             state.apply_action(action)
+        os_all += os_t
         ranking = state.core.ranking()
         if ranking[seat] == 0:
             won += 1 / sum(1 for r in ranking if r == 0)
-    return won / n_games, statistics.mean(ours_t), statistics.mean(os_t)
+    return won / n_games, statistics.mean(ours_t), statistics.mean(os_all)
 
 
 def main(argv: list[str] | None = None) -> int:
