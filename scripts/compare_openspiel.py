@@ -8,8 +8,8 @@ Two measurements per game, in one run:
    profile, `bots.mcts.PROFILES`) each search every position for a fixed number of
    simulations; simulations per second = simulations / wall time of the decision.
 2. Head-to-head at equal time per move: OpenSpiel's bot starts with as many
-   simulations per move as it ran in `--time` seconds in part 1, then gets its measured
-   rate in the game so far times `--time` (so its moves average `--time` seconds); ours
+   simulations per move as it ran in `--time` seconds in part 1, then its rate on its
+   previous move times `--time` (so its moves take about `--time` seconds); ours
    gets `time=--time` (and may stop early once its answer is settled). Seats swap
    every game. By default OpenSpiel's bot searches a state resampled from its own
    information state (`resample_from_infostate`, same knowledge as ours); `--truth`
@@ -115,7 +115,7 @@ def head_to_head(game_id: str, n_games: int, per_move: float, os_sims: int, uct_
         ours = MCTSBot(**(ours_params | {"time": per_move}))
         ours.reset(game_id, 2, seat, deal)
         theirs = os_bot(game, os_sims, uct_c, deal)
-        os_run, os_t = 0, []
+        os_t: list[float] = []
         sampler = random.Random(derive_seed(deal, "sampler")).random
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -129,9 +129,9 @@ def head_to_head(game_id: str, n_games: int, per_move: float, os_sims: int, uct_
                 view = state if truth else state.resample_from_infostate(p, sampler)
                 action = theirs.step(view)
                 os_t.append(time.perf_counter() - t0)
-                # equal time: its simulation budget follows its own rate in this game so far
-                os_run += theirs.max_simulations
-                theirs.max_simulations = max(2, int(os_run / sum(os_t) * per_move))
+                # equal time: the next budget follows its rate on this move (simulations
+                # get cheaper as a game goes on, so an average over the game lags behind)
+                theirs.max_simulations = max(2, int(theirs.max_simulations / os_t[-1] * per_move))
             state.apply_action(action)
         os_all += os_t
         ranking = state.core.ranking()
