@@ -78,3 +78,15 @@ def set_cell(s: DragonCastleState, seat: int, r: int, c: int, height: int, top: 
 
 def cell(r: int, c: int) -> int:
     return r * REALM_SIZE + c
+
+
+def two_open_sets(s: DragonCastleState) -> None:
+    """Seat 0 holds two separate farmer sets of three (rows 0 and 5, columns 0-2, height 1)
+    and 2 pool shrines; the castle's (0, 2) and (5, 2) hold a farmer pair that, placed on
+    (0, 3) and (5, 3), completes both sets (worked example 4, Faith FAQ)."""
+    farmers = [stone("farmer", n) for n in range(1, 5)]
+    set_castle(s, {(0, 2): [farmers[0]], (5, 2): [farmers[0]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, farmers[c + 1])
+        set_cell(s, 0, 5, c, 1, farmers[c + 1])
+    s.pool[0] = 2

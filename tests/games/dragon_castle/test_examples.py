@@ -22,7 +22,7 @@ from engine.games.dragon_castle.requests import BuildShrines, ChooseAction, Fini
 from engine.games.dragon_castle.rules import first_stone_options, is_available, top_level
 from engine.protocol import TERMINAL, IllegalActionError
 
-from .builder import D2, D, cell, empty_state, set_castle, set_cell, stone
+from .builder import D2, D, cell, empty_state, set_castle, set_cell, stone, two_open_sets
 
 M = [stone("merchant", n) for n in range(1, 7)]
 F = [stone("farmer", n) for n in range(1, 7)]
@@ -144,11 +144,7 @@ def test_example_4_two_groups_merge_separately():
 def test_example_4_pair_completes_two_separate_sets_of_one_type():
     """A pair can complete two separate same-type sets: separate merges and allowances."""
     s = empty_state(2, seat=0)
-    set_castle(s, {(0, 2): [F[0]], (5, 2): [F[0]]})
-    for c in range(3):
-        set_cell(s, 0, 0, c, 1, F[c + 1])
-        set_cell(s, 0, 5, c, 1, F[c + 1])
-    s.pool[0] = 2
+    two_open_sets(s)
     s.apply(TakeStone(0, 2))
     s.apply(Pair(5, 2))
     s.apply(Place(0, 3))

@@ -45,7 +45,7 @@ from engine.games.dragon_castle.requests import BuildShrines, FinishAction, Spir
 from engine.games.dragon_castle.rules import top_level
 from engine.protocol import IllegalActionError
 
-from .builder import cell, empty_state, set_castle, set_cell, stone
+from .builder import cell, empty_state, set_castle, set_cell, stone, two_open_sets
 
 M = [stone("merchant", n) for n in range(1, 7)]
 S = [stone("soldier", n) for n in range(1, 7)]
@@ -422,11 +422,7 @@ def test_destruction_uses_normal_availability_at_any_level():
 def test_faith_faq_shrine_on_any_set_merged_this_turn():
     """Seed FAQ (Faith): with two sets merged this turn the extra shrine may go on either."""
     s = with_spirit(FAITH)
-    set_castle(s, {(0, 2): [F[0]], (5, 2): [F[0]]})
-    for c in range(3):
-        set_cell(s, 0, 0, c, 1, F[c + 1])
-        set_cell(s, 0, 5, c, 1, F[c + 1])
-    s.pool[0] = 2
+    two_open_sets(s)
     s.apply(TakeStone(0, 2))
     s.apply(Pair(5, 2))
     s.apply(Place(0, 3))
