@@ -16,7 +16,7 @@ from collections.abc import Callable
 from bots.base import Bot
 from bots.mcts_tree import rank_rewards
 from engine.common.rng import derive_seed
-from engine.protocol import State
+from engine.protocol import Action, State
 
 ROLLOUTS = ("random", "heuristic", "cutoff", "greedy")
 #: how many playout steps run between two deadline checks
@@ -75,19 +75,23 @@ class Playout:
             if steps % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
                 break
         if self.kind == "cutoff":
-            steps += self._finish_turn(state, rng_random)
+            def pick(s: State) -> Action:
+                legal = s.legal_actions()
+                return legal[int(rng_random() * len(legal))]
+            steps += self._finish_turn(state, pick, timed=False)
         self.steps += steps
         return value(state)
 
-    def _finish_turn(self, state: State, rng_random: Callable[[], float]) -> int:
-        """Play on (randomly, at most TURN_LIMIT more) while the seat to move keeps the
-        move, so cut-off values compare positions between turns, not halfway through one."""
+    def _finish_turn(self, state: State, pick: Callable[[State], Action], timed: bool) -> int:
+        """Play on by `pick` (at most TURN_LIMIT more; `timed`: not past the deadline) while
+        the seat to move keeps the move, so cut-off values compare positions between turns,
+        not halfway through one."""
         if state.is_terminal():
             return 0
         seat, steps = state.current_player(), 0
-        while steps < TURN_LIMIT and state.current_player() == seat:
-            legal = state.legal_actions()
-            state.apply_legal(legal[int(rng_random() * len(legal))])
+        while (steps < TURN_LIMIT and state.current_player() == seat
+               and not (timed and time.perf_counter() >= self.deadline)):
+            state.apply_legal(pick(state))
             steps += 1
         return steps
 
@@ -99,12 +103,10 @@ class Playout:
             steps += 1
             if time.perf_counter() > self.deadline:
                 break
-        if self.kind == "greedy" and not state.is_terminal():
-            seat, more = state.current_player(), 0
-            while (more < TURN_LIMIT and not state.is_terminal()
-                   and state.current_player() == seat and time.perf_counter() < self.deadline):
-                state.apply_legal(bots[seat].act(state.observation(seat), None))
-                more += 1
-            steps += more
+        if self.kind == "greedy":
+            def pick(s: State) -> Action:
+                seat = s.current_player()
+                return bots[seat].act(s.observation(seat), None)
+            steps += self._finish_turn(state, pick, timed=True)
         self.steps += steps
         return value(state)
