@@ -34,6 +34,11 @@ class Bot:
     def close(self) -> None:
         """Release resources (subprocesses, files)."""
 
+    def action_values(self, observation: Observation) -> list[float] | None:
+        """Optional: one value per legal action, in order (higher is better), for searches
+        that order their expansions by it (docs/mcts.md). None: the bot does not say."""
+        return None
+
 
 class RandomBot(Bot):
     """Uniformly random legal action, from a generator seeded by `reset`."""

@@ -6,7 +6,7 @@ the search never sees what the seat may not know), walks the information-set tre
 UCT and availability counts, expands one action, simulates, and backs up a reward vector
 max^n style (`bots.mcts_tree`). Simulations are pluggable (`bots.mcts_rollout`).
 
-Parameters (all optional; a game's entry in PROFILES replaces the defaults for it):
+Parameters (all optional; the game's `search_profile` replaces the defaults for it):
   iters    iterations per decision (default 1000 when no time budget is given)
   time     seconds per decision (capped by the harness's limit, minus a safety margin)
   c        UCT exploration constant (rewards lie in [0, 1])
@@ -59,12 +59,12 @@ SETTLE_EVERY = 8
 #: search parameters of a spec that names none of them
 DEFAULTS: dict[str, Any] = {"c": 0.7, "rollout": "random", "depth": 20, "widen": 0.0,
                             "nodes": 200_000, "guide": 0.0, "order": 0}
-#: per-game defaults, chosen by measurement (docs/mcts.md): they replace DEFAULTS for that
-#: game; parameters a spec names override both
-PROFILES: dict[str, dict[str, Any]] = {
-    "dragon_castle": {"order": 1, "widen": 1.0, "rollout": "greedy", "depth": 0, "c": 0.1},
-    "huang": {"order": 1, "widen": 1.0, "rollout": "greedy", "depth": 0, "c": 0.1},
-}
+
+
+def profile(game_id: str) -> dict[str, Any]:
+    """The game's search defaults (its descriptor's `search_profile`, docs/mcts.md): they
+    replace DEFAULTS for that game; parameters a spec names override both."""
+    return dict(engine.get_game(game_id).search_profile)
 
 
 class SearchStats:
@@ -129,7 +129,7 @@ class MCTSBot(Bot):
         self.order = bool(p["order"])
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
-        self._configure(DEFAULTS | PROFILES.get(game_id, {}) | self.given)
+        self._configure(DEFAULTS | profile(game_id) | self.given)
         self._base = derive_seed(self.seed, "mcts", seed, seat)
         self._seat = seat
         self._last = None
@@ -194,8 +194,9 @@ class MCTSBot(Bot):
         def values(state: State) -> dict[Action, float]:
             obs = state.observation(state.current_player())
             bot = bots[obs.seat]
-            if hasattr(bot, "action_values"):
-                return dict(zip(obs.legal_actions, bot.action_values(obs), strict=True))
+            vals = bot.action_values(obs)
+            if vals is not None:
+                return dict(zip(obs.legal_actions, vals, strict=True))
             return {bot.act(obs, None): 1.0}  # only the bot's choice is known: it goes first
         return values
 

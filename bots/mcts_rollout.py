@@ -8,12 +8,12 @@ or the deadline).
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable
 
 from bots.base import Bot
+from bots.heuristic import NoRuleBasedBot, rule_based_bot
 from bots.mcts_tree import rank_rewards
 from engine.common.rng import derive_seed
 from engine.protocol import Action, State
@@ -35,14 +35,13 @@ def value(state: State) -> list[float]:
 
 
 def heuristic_bots(game_id: str, num_players: int, seed: int) -> list[Bot] | None:
-    """One `bots.heuristic.<game>.HeuristicBot` per seat, or None if the game has none."""
-    try:
-        mod = importlib.import_module(f"bots.heuristic.{game_id}")
-    except ModuleNotFoundError:
-        return None
+    """One instance of the game's rule-based bot per seat, or None if the game has none."""
     out: list[Bot] = []
     for seat in range(num_players):
-        bot = mod.HeuristicBot()
+        try:
+            bot = rule_based_bot(game_id)
+        except NoRuleBasedBot:
+            return None
         bot.reset(game_id, num_players, seat, derive_seed(seed, "rollout-bot", seat))
         out.append(bot)
     return out

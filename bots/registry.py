@@ -12,6 +12,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
 
+import engine
 from bots.base import Bot, RandomBot
 from engine.protocol import ArenaError
 
@@ -67,11 +68,12 @@ def _heuristic(rest: str) -> Bot:
     game_id, _, params = rest.partition(":")
     if not game_id:
         raise BotSpecError("heuristic bots are named heuristic:<game id>")
+    from bots.heuristic import NoRuleBasedBot, rule_based_bot
+
     try:
-        mod = importlib.import_module(f"bots.heuristic.{game_id}")
-    except ModuleNotFoundError:
+        return rule_based_bot(game_id, **parse_params(params))
+    except (NoRuleBasedBot, engine.UnknownGameError):
         raise BotSpecError(f"no heuristic bot for game {game_id!r}") from None
-    return mod.HeuristicBot(**parse_params(params))
 
 
 @builtin("mcts")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any
 
 from engine.protocol import ActionSpace, InvalidConfigError, Observation, State, UnknownGameError
@@ -59,6 +60,12 @@ class Game:
     max_decisions: int = 10_000
     #: one line for `arena games`
     summary: str = ""
+    #: the game's rule-based bot as "module:Class" (spec `heuristic:<id>`; MCTS playouts and
+    #: move ordering use it too); "" when the game has none
+    bot: str = ""
+    #: the game's MCTS search defaults, chosen by measurement (docs/mcts.md); a spec's own
+    #: parameters override them
+    search_profile: Mapping[str, Any] = field(default_factory=dict)
 
     def resolve_options(
         self, options: Mapping[str, Any] | None, num_players: int | None = None
@@ -110,6 +117,10 @@ BUILTIN: dict[str, str] = {
     "gugong": "engine.games.gugong",
 }
 
+#: entry-point group through which installed packages add games (name = game id; the
+#: object is a `Game` or a module defining `GAME`)
+ENTRY_POINT_GROUP = "arena.games"
+
 _loaded: dict[str, Game] = {}
 _extra: dict[str, Game] = {}
 
@@ -130,7 +141,7 @@ def _try_load(game_id: str) -> Game | None:
         return _loaded[game_id]
     module = BUILTIN.get(game_id)
     if module is None:
-        return None
+        return _load_plugin(game_id)
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as e:
@@ -144,10 +155,32 @@ def _try_load(game_id: str) -> Game | None:
     return game
 
 
+def _plugin_names() -> list[str]:
+    return [ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+def _load_plugin(game_id: str) -> Game | None:
+    """A game from the `arena.games` entry-point group, or None."""
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == game_id:
+            obj = ep.load()
+            game = obj if isinstance(obj, Game) else getattr(obj, "GAME", None)
+            if not isinstance(game, Game) or game.id != game_id:
+                raise InvalidConfigError(
+                    f"entry point {ep.value!r} in {ENTRY_POINT_GROUP} does not give a Game "
+                    f"with id {game_id!r}")
+            _loaded[game_id] = game
+            return game
+    return None
+
+
 def game_ids() -> list[str]:
-    """Ids of every game available here, built-in ones first in table order."""
+    """Ids of every game available here: built-in ones first in table order, then plug-ins
+    and registered ones."""
     ids = [g for g in BUILTIN if _try_load(g) is not None]
-    return ids + sorted(g for g in _extra if g not in ids)
+    more = {g for g in _extra if g not in ids}
+    more |= {g for g in _plugin_names() if g not in ids and _try_load(g) is not None}
+    return ids + sorted(more)
 
 
 def get_game(game_id: str) -> Game:

@@ -5,7 +5,7 @@ Two measurements per game, in one run:
 1. Speed on the same positions: positions from seeded random games; OpenSpiel's
    `MCTSBot` (random rollouts, `RandomRolloutEvaluator`) and ours (plain UCT with
    random rollouts, `bots.mcts.DEFAULTS`, and the `--ours` configuration: by default the game's
-   profile, `bots.mcts.PROFILES`) each search every position for a fixed number of
+   profile, the game descriptor's `search_profile`) each search every position for a fixed number of
    simulations; simulations per second = simulations / wall time of the decision.
 2. Head-to-head at equal time per move: OpenSpiel's bot starts with as many
    simulations per move as it ran in `--time` seconds in part 1, then its rate on its

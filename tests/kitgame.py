@@ -1,27 +1,27 @@
-"""A tiny hidden-information game that exercises the conformance kit. Test-only:
-it is registered by tests/conftest.py and never by the product.
+"""A tiny hidden-information game on the engine kernel: the complete small example of
+docs/adding-a-game.md. Test-only: registered by tests/conftest.py, never by the product.
 
-Rules: a deck of cards 1..9 (two copies each) is shuffled; each player holds 3
-cards hidden from the others. Players take turns; a turn is two decisions: choose a
-hand card to play face up (or pass), then, if a card was played, `Draw` or `Keep`
-(draw a replacement from the deck, or not). After 3 rounds, most face-up points wins;
-ties broken by fewer cards played.
+Rules: a deck of cards 1..9 (two copies each) is shuffled; each player holds 3 cards
+hidden from the others. Players take turns; a turn is two decisions: choose a hand card to
+play face up (or pass), then, if a card was played, `Draw` or `Keep` (draw a replacement
+from the deck, or not). After 3 rounds, most face-up points wins; ties broken by fewer cards
+played.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-import msgspec
-
-from engine import registry
+from engine import kernel, registry
 from engine.common.rng import Rng
-from engine.protocol import TERMINAL, Action, ActionSpace, Observation, State
+from engine.kernel import GENERATOR, PUBLIC, Hidden, Owner
+from engine.protocol import Action, ActionSpace, Observation
 
 ROUNDS = 3
 DECK = tuple(v for v in range(1, 10) for _ in range(2))
 
 
+# --- decisions -----------------------------------------------------------------------------
 class Play(Action, frozen=True):
     card: int
 
@@ -41,17 +41,39 @@ class Keep(Action, frozen=True):
 KitAction = Play | Pass | Draw | Keep
 
 
+class PlayOrPass(kernel.Request, frozen=True):
+    """Start of a turn: play a hand card face up, or pass."""
+
+
+class DrawOrKeep(kernel.Request, frozen=True):
+    """After playing: draw a replacement from the deck, or not."""
+
+
+KitRequest = PlayOrPass | DrawOrKeep
+
+
+# --- state -----------------------------------------------------------------------------------
 class KitObservation(Observation, kw_only=True):
     legal_actions: list[KitAction] = []
+    stack: list[KitRequest]
+    num_players: int
     round: int
+    turn: int
     played: list[list[int]]
     hand_sizes: list[int]
     deck_size: int
     hand: list[int]
 
 
-class KitState(State, msgspec.Struct, kw_only=True):
+class KitState(kernel.GameState, kw_only=True):
     game_id = "kit"
+    OBSERVATION = KitObservation
+    VISIBILITY: ClassVar = {
+        "num_players": PUBLIC, "round": PUBLIC, "turn": PUBLIC, "played": PUBLIC,
+        "hands": Owner(own="hand", sizes="hand_sizes"),
+        "deck": Hidden(size="deck_size"),
+        "rng": GENERATOR,
+    }
     num_players: int
     rng: Rng
     deck: list[int]
@@ -59,35 +81,7 @@ class KitState(State, msgspec.Struct, kw_only=True):
     played: list[list[int]]
     turn: int = 0
     round: int = 0
-    step: str = "play"  # play | draw
-    decision: int = 0
-
-    def current_player(self) -> int:
-        return TERMINAL if self.round >= ROUNDS else self.turn
-
-    def legal_actions(self) -> list[Action]:
-        if self.round >= ROUNDS:
-            return []
-        if self.step == "draw":
-            return [Draw(), Keep()] if self.deck else [Keep()]
-        return [Play(c) for c in sorted(set(self.hands[self.turn]))] + [Pass()]
-
-    def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
-            raise self._illegal(action)
-        p = self.turn
-        self.decision += 1
-        if isinstance(action, Play):
-            self.hands[p].remove(action.card)
-            self.played[p].append(action.card)
-            self.step = "draw"
-            return
-        if isinstance(action, Draw):
-            self.hands[p].append(self.deck.pop())
-        self.step = "play"
-        self.turn = (p + 1) % self.num_players
-        if self.turn == 0:
-            self.round += 1
+    stack: list[KitRequest] = []
 
     def scores(self) -> list[int]:
         return [sum(c) for c in self.played]
@@ -95,24 +89,64 @@ class KitState(State, msgspec.Struct, kw_only=True):
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         return (-len(self.played[seat]),)
 
-    def observation(self, seat: int) -> KitObservation:
-        return KitObservation(
-            game="kit", seat=seat, decision=self.decision, phase=self.step,
-            current_player=self.current_player(),
-            legal_actions=self.legal_actions() if self.current_player() == seat else [],
-            round=self.round, played=[list(c) for c in self.played],
-            hand_sizes=[len(h) for h in self.hands], deck_size=len(self.deck),
-            hand=sorted(self.hands[seat]),
-        )
-
     def render(self) -> str:
-        rows = [f"round {self.round + 1}/{ROUNDS}, seat {self.turn} to {self.step}"]
+        rows = [f"round {self.round + 1}/{ROUNDS}, {self.phase()}"]
         rows += [f"seat {p}: played {self.played[p]}" for p in range(self.num_players)]
         return "\n".join(rows)
 
     def action_space(self) -> ActionSpace:
         return SPACE
 
+    @classmethod
+    def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+        """Unknown cards = deck minus what the seat sees; dealt anew to the other hands and
+        the deck."""
+        unknown = list(DECK)
+        for c in obs.hand + [c for cs in obs.played for c in cs]:
+            unknown.remove(c)
+        rng.shuffle(unknown)
+        for p, n in enumerate(obs.hand_sizes):
+            if p != obs.seat:
+                fields["hands"][p] = [unknown.pop() for _ in range(n)]
+        fields["deck"] = unknown
+
+
+# --- rules -----------------------------------------------------------------------------------
+def play_options(s: KitState, req: PlayOrPass) -> list[Action]:
+    return [Play(c) for c in sorted(set(s.hands[req.seat]))] + [Pass()]
+
+
+def play(s: KitState, req: PlayOrPass, a: Action) -> None:
+    if isinstance(a, Play):
+        s.hands[req.seat].remove(a.card)
+        s.played[req.seat].append(a.card)
+        s.stack.append(DrawOrKeep(req.seat))
+    else:
+        end_turn(s)
+
+
+def draw_options(s: KitState, req: DrawOrKeep) -> list[Action]:
+    return [Draw(), Keep()] if s.deck else [Keep()]
+
+
+def draw(s: KitState, req: DrawOrKeep, a: Action) -> None:
+    if isinstance(a, Draw):
+        s.hands[req.seat].append(s.deck.pop())
+    end_turn(s)
+
+
+def end_turn(s: KitState) -> None:
+    s.turn = (s.turn + 1) % s.num_players
+    if s.turn == 0:
+        s.round += 1
+    if s.round < ROUNDS:
+        s.stack.append(PlayOrPass(s.turn))
+
+
+RULES = KitState.RULES = kernel.Rules("kit")
+RULES.on(PlayOrPass, options=play_options, apply=play)
+RULES.on(DrawOrKeep, options=draw_options, apply=draw,
+         legal=lambda s, req, a: a == Keep() or (a == Draw() and bool(s.deck)))
 
 SPACE = ActionSpace([Play(c) for c in range(1, 10)] + [Pass(), Draw(), Keep()])
 
@@ -123,30 +157,12 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> KitState:
     rng.shuffle(deck)
     hands = [[deck.pop() for _ in range(3)] for _ in range(num_players)]
     return KitState(num_players=num_players, rng=rng, deck=deck, hands=hands,
-                    played=[[] for _ in range(num_players)])
-
-
-def sample_state(obs: KitObservation, seed: int) -> KitState:
-    """Unknown cards = deck minus what the seat sees; dealt anew to hidden places."""
-    rng = Rng.from_seed(seed, "kit-sample")
-    unknown = list(DECK)
-    for c in obs.hand + [c for cs in obs.played for c in cs]:
-        unknown.remove(c)
-    rng.shuffle(unknown)
-    hands = []
-    for p, n in enumerate(obs.hand_sizes):
-        hands.append(list(obs.hand) if p == obs.seat else [unknown.pop() for _ in range(n)])
-    return KitState(
-        num_players=len(obs.hand_sizes), rng=rng, deck=unknown, hands=hands,
-        played=[list(c) for c in obs.played], turn=obs.current_player
-        if obs.current_player != TERMINAL else 0, round=obs.round, step=obs.phase,
-        decision=obs.decision,
-    )
+                    played=[[] for _ in range(num_players)], stack=[PlayOrPass(0)])
 
 
 GAME = registry.Game(
     id="kit", name="Kit (test-only)", min_players=2, max_players=4,
-    new_state=new_state, sample_state=sample_state,
+    new_state=new_state, sample_state=KitState.sample,
     action_space=lambda n, o: SPACE, state_type=KitState,
     observation_type=KitObservation, action_type=KitAction,
     options=(registry.Option("unused", False, "an option that changes nothing"),

@@ -9,7 +9,6 @@ import pytest
 
 import engine
 from bots.heuristic.dragon_castle import HeuristicBot
-from bots.mcts import PROFILES
 from bots.mcts_rollout import Playout, heuristic_bots
 from harness.match import play_match
 
@@ -42,8 +41,17 @@ def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
         state.apply(choice)
 
 
-@pytest.mark.parametrize("game", sorted(PROFILES))
+@pytest.mark.parametrize("game", [g.id for g in engine.games() if g.search_profile])
 def test_profiled_search_plays_whole_games(game):
     rec = play_match(game, 2, ["mcts:iters=4", "random"], seed=1, time_per_move=30.0)
     assert rec.outcome == "normal" and not rec.failures
     assert rec.scores == engine.replay(rec).scores()
+
+
+def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
+    from bots.mcts import MCTSBot
+
+    bot = MCTSBot(iters=1)
+    bot.reset("huang", 2, 0, 0)
+    assert bot.rollout == "greedy" and bot.order == 1
+    assert type(heuristic_bots("huang", 2, 0)[0]).__module__ == "bots.heuristic.huang"

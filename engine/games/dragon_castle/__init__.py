@@ -50,4 +50,6 @@ GAME = registry.Game(
     ),
     max_decisions=3000,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",
+    bot="bots.heuristic.dragon_castle:HeuristicBot",
+    search_profile={"order": 1, "widen": 1.0, "rollout": "greedy", "depth": 0, "c": 0.1},
 )

@@ -1,0 +1,485 @@
+"""The engine kernel: one decision mechanism and declared visibility for every game
+(PATTERNS.md, "Decisions as a stack of small, typed requests", "Declare who sees each zone").
+
+A game writes:
+
+- its `Request` types (frozen structs with `seat`), and a `Rules` registry that maps each
+  request type to a `Handler`: the options it offers, how a chosen option is applied, an
+  optional fast legality test, and optionally an automatic step (`auto`);
+- a state class deriving from `GameState` whose fields each have a declared visibility in
+  `VISIBILITY` (`PUBLIC`, `Owner(...)`, `Hidden(...)`, `GENERATOR`, `DERIVED`, `CUSTOM`);
+- `redraw(fields, obs, rng)`: how hidden fields are redrawn in `sample_state`, consistently
+  with the observation.
+
+From that the kernel derives `apply` / `apply_legal` (one template), `current_player`,
+`legal_actions`, `clone` (generated once per class), `observation(seat)` and the copying of
+public and own fields in `sample_state`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+import msgspec
+
+from engine.common.rng import Rng
+from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, State
+
+__all__ = [
+    "CUSTOM", "DERIVED", "GENERATOR", "PUBLIC", "GameState", "Handler", "Hidden", "Owner",
+    "Request", "Rules", "Visibility",
+]
+
+
+class Request(msgspec.Struct, frozen=True, tag=True, array_like=True):
+    """A pending decision of `seat`. Subclasses add what the decision needs to know; all
+    requests are public (everybody sees what is being asked and of whom)."""
+
+    seat: int
+
+
+# ============================================================================================
+# decisions
+# ============================================================================================
+
+Options = Callable[[Any, Any], list[Action]]
+Apply = Callable[[Any, Any, Any], None]
+Legal = Callable[[Any, Any, Any], bool]
+Auto = Callable[[Any, Any], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """What one request type does. `apply(s, req, action)` and `auto(s, req)` are called
+    with `req` already taken off the stack; they push whatever comes next."""
+
+    options: Options
+    apply: Apply
+    #: fast test of one candidate (default: membership in `options`); must agree with it
+    legal: Legal | None = None
+    #: an automatic step: resolve `req` without a decision and return True, or return False
+    #: (the kernel puts `req` back and asks its seat). Only where the condition is public.
+    auto: Auto | None = None
+
+
+def _member(options: Options) -> Legal:
+    def legal(s: Any, req: Any, action: Any) -> bool:
+        try:
+            return action in options(s, req)
+        except TypeError:
+            return False
+
+    return legal
+
+
+@dataclass
+class Rules:
+    """One game's registry: request type -> handler, and what happens when the stack is
+    empty (`on_empty(s)`: push the next decisions, or nothing when the game is over)."""
+
+    game: str
+    on_empty: Callable[[Any], None] | None = None
+    handlers: dict[type, Handler] = field(default_factory=dict)
+    _legal: dict[type, Legal] = field(default_factory=dict)
+
+    def on(self, request: type, *, options: Options, apply: Apply,
+           legal: Legal | None = None, auto: Auto | None = None) -> None:
+        """Register the handler of `request` (once per type)."""
+        if request in self.handlers:
+            raise ValueError(f"{self.game}: {request.__name__} has a handler already")
+        self.handlers[request] = Handler(options, apply, legal, auto)
+        self._legal[request] = legal or _member(options)
+
+    def automatic(self, request: type, run: Callable[[Any, Any], None]) -> None:
+        """Register a request that is always resolved without a decision (e.g. a check that
+        runs once all stones are placed)."""
+
+        def auto(s: Any, req: Any) -> bool:
+            run(s, req)
+            return True
+
+        self.on(request, options=_no_options, apply=_no_apply, auto=auto)
+
+    def handler(self, request: type) -> Handler:
+        try:
+            return self.handlers[request]
+        except KeyError:
+            raise AssertionError(f"{self.game}: no handler for {request.__name__}") from None
+
+    def options(self, s: Any) -> list[Action]:
+        stack = s.stack
+        if not stack:
+            return []
+        req = stack[-1]
+        return self.handlers[type(req)].options(s, req)
+
+    def is_legal(self, s: Any, action: Any) -> bool:
+        stack = s.stack
+        if not stack or not isinstance(action, Action):
+            return False
+        req = stack[-1]
+        return self._legal[type(req)](s, req, action)
+
+    def perform(self, s: Any, action: Any) -> None:
+        """The apply template: take the top request, run its handler, count the decision,
+        run the automatic steps that follow."""
+        req = s.stack.pop()
+        self.handlers[type(req)].apply(s, req, action)
+        s.decision += 1
+        self.settle(s)
+
+    def settle(self, s: Any) -> None:
+        """Run automatic steps until a decision is pending or the game is over."""
+        stack = s.stack
+        handlers = self.handlers
+        while True:
+            if not stack:
+                if self.on_empty is None:
+                    return
+                self.on_empty(s)
+                if not stack:
+                    return
+                continue
+            h = handlers[type(stack[-1])]
+            if h.auto is None:
+                return
+            req = stack.pop()
+            if not h.auto(s, req):
+                stack.append(req)
+                return
+
+
+def _no_options(s: Any, req: Any) -> list[Action]:
+    return []
+
+
+def _no_apply(s: Any, req: Any, action: Any) -> None:  # pragma: no cover - never asked
+    raise AssertionError("an automatic request takes no decision")
+
+
+# ============================================================================================
+# visibility
+# ============================================================================================
+
+
+class Visibility:
+    """Base of the field declarations."""
+
+    __slots__ = ()
+
+
+class _Public(Visibility):
+    """Everybody sees it: copied to the observation under the same name."""
+
+    __slots__ = ()
+
+
+class _Generator(Visibility):
+    """The seeded generator (future chance): nobody sees it; `sample_state` replaces it."""
+
+    __slots__ = ()
+
+
+class _Derived(Visibility):
+    """Computed from public fields (a cache); not observed; `redraw` recomputes it."""
+
+    __slots__ = ()
+
+
+class _Custom(Visibility):
+    """Partly hidden in a way the game describes itself: `observe_custom` shows what may be
+    seen, `redraw` rebuilds the rest."""
+
+    __slots__ = ()
+
+
+PUBLIC: Visibility = _Public()
+GENERATOR: Visibility = _Generator()
+DERIVED: Visibility = _Derived()
+CUSTOM: Visibility = _Custom()
+
+
+def _size_of(entry: Any, measure: str) -> int:
+    return sum(entry) if measure == "sum" else len(entry)
+
+
+@dataclass(frozen=True, slots=True)
+class Owner(Visibility):
+    """One entry per seat, seen by its owner only. Entries are `stride` consecutive items of
+    a flat list, or items of a list (stride 0). The observation shows the seat's own entry
+    as `own` and, when the rules make sizes public, every seat's size as `sizes` (measured
+    by `measure`: "sum" of counts or "len" of a list)."""
+
+    own: str
+    sizes: str | None = None
+    stride: int = 0
+    measure: str = "len"
+
+    def entry(self, value: list[Any], seat: int) -> Any:
+        if self.stride:
+            return value[seat * self.stride:(seat + 1) * self.stride]
+        e = value[seat]
+        return e[:] if isinstance(e, list) else e
+
+    def size_list(self, value: list[Any], n: int) -> list[int]:
+        return [_size_of(self.entry(value, p), self.measure) for p in range(n)]
+
+    def blank(self, n: int, seat: int, own: Any) -> list[Any]:
+        """The field as `sample_state` starts it: the seat's own entry, others empty."""
+        if self.stride:
+            out = [0] * (n * self.stride)
+            out[seat * self.stride:(seat + 1) * self.stride] = own
+            return out
+        return [own[:] if p == seat else [] for p in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden(Visibility):
+    """Hidden from all (a bag, a deck, a face-down pile). When the rules make its size
+    public, the observation shows it as `size` (measured by `measure`)."""
+
+    size: str | None = None
+    measure: str = "len"
+
+
+# ============================================================================================
+# generated copies
+# ============================================================================================
+
+
+def _is_immutable(t: Any) -> bool:
+    mi = msgspec.inspect
+    if isinstance(t, (mi.IntType, mi.BoolType, mi.FloatType, mi.StrType, mi.NoneType,
+                      mi.LiteralType, mi.BytesType, mi.EnumType)):
+        return True
+    if isinstance(t, mi.StructType):
+        return bool(t.cls.__struct_config__.frozen)
+    if isinstance(t, (mi.TupleType, mi.VarTupleType, mi.FrozenSetType)):
+        items = t.item_types if isinstance(t, mi.TupleType) else (t.item_type,)
+        return all(_is_immutable(x) for x in items)
+    if isinstance(t, mi.UnionType):
+        return all(_is_immutable(x) for x in t.types)
+    return False
+
+
+def _copy_expr(t: Any, x: str, depth: int, helpers: dict[str, Any]) -> str:
+    """A Python expression copying the value `x` of type `t` (immutable parts shared)."""
+    mi = msgspec.inspect
+    if _is_immutable(t):
+        return x
+    if isinstance(t, mi.ListType):
+        if _is_immutable(t.item_type):
+            return f"{x}[:]"
+        v = f"_v{depth}"
+        return f"[{_copy_expr(t.item_type, v, depth + 1, helpers)} for {v} in {x}]"
+    if isinstance(t, mi.StructType):
+        name = f"_clone_{t.cls.__name__}_{len(helpers)}"
+        helpers[name] = struct_copier(t.cls)
+        return f"{name}({x})"
+    if isinstance(t, mi.UnionType):
+        mutable = [u for u in t.types if not isinstance(u, mi.NoneType)]
+        if len(mutable) == 1 and len(t.types) == 2:
+            return f"(None if {x} is None else {_copy_expr(mutable[0], x, depth, helpers)})"
+    raise TypeError(f"cannot generate a copy for a field of type {t!r}: use lists, tuples, "
+                    "ints and structs")
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def struct_copier(cls: type) -> Callable[[Any], Any]:
+    """A generated function copying a mutable struct of type `cls`: a shallow `__copy__`,
+    then fresh copies of the mutable fields only (lists, nested mutable structs)."""
+    fn = _COPIERS.get(cls)
+    if fn is not None:
+        return fn
+    info = msgspec.inspect.type_info(cls)
+    helpers: dict[str, Any] = {}
+    lines = ["def copy(self):", "    c = self.__copy__()"]
+    for f in info.fields:
+        expr = _copy_expr(f.type, f"self.{f.name}", 0, helpers)
+        if expr != f"self.{f.name}":
+            lines.append(f"    c.{f.name} = {expr}")
+    lines.append("    return c")
+    ns: dict[str, Any] = dict(helpers)
+    exec("\n".join(lines), ns)  # noqa: S102 - generated from the struct's own field types
+    fn = _COPIERS[cls] = ns["copy"]
+    return fn
+
+
+# ============================================================================================
+# the state base
+# ============================================================================================
+
+
+class GameState(State, msgspec.Struct, kw_only=True):
+    """Base of every game state on the kernel. A subclass sets `RULES`, `VISIBILITY` (every
+    field but `decision` and `stack`, which are public), `OBSERVATION` (its observation
+    type) and narrows `stack` to its request union."""
+
+    RULES: ClassVar[Rules]
+    VISIBILITY: ClassVar[Mapping[str, Visibility]]
+    OBSERVATION: ClassVar[type[Observation]]
+
+    decision: int = 0
+    #: pending decisions; the last one is decided now
+    stack: list[Request] = []
+
+    # --- decisions -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        stack = self.stack
+        return stack[-1].seat if stack else TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        return self.RULES.options(self)
+
+    def is_legal(self, action: Any) -> bool:
+        """The fast legality test of the pending request (agrees with `legal_actions`)."""
+        return self.RULES.is_legal(self, action)
+
+    def apply(self, action: Action) -> None:
+        if not self.stack:
+            raise IllegalActionError(f"{action!r}: the game is over")
+        if not self.RULES.is_legal(self, action):
+            raise self._illegal(action, "not an option of the pending decision "
+                                f"{type(self.stack[-1]).__name__}")
+        self.RULES.perform(self, action)
+
+    def apply_legal(self, action: Action) -> None:
+        self.RULES.perform(self, action)
+
+    def pending(self) -> Request | None:
+        """The request decided now (None when the game is over)."""
+        return self.stack[-1] if self.stack else None
+
+    def phase(self) -> str:
+        """The observation's phase: the pending request's name, or "over"."""
+        return type(self.stack[-1]).__name__ if self.stack else "over"
+
+    # --- copies ----------------------------------------------------------------------------
+    def clone(self) -> Self:
+        return _clone_of(type(self))(self)
+
+    # --- views -----------------------------------------------------------------------------
+    def observation(self, seat: int) -> Any:
+        """Everything `seat` may know, derived from `VISIBILITY` (plus `observe_custom`)."""
+        cls = type(self)
+        plan = _plan_of(cls)
+        cp = self.current_player()
+        out: dict[str, Any] = {
+            "game": self.game_id, "seat": seat, "decision": self.decision,
+            "phase": self.phase(), "current_player": cp,
+            "legal_actions": self.legal_actions() if cp == seat else [],
+        }
+        n = self.num_players
+        for name, copy in plan.public:
+            out[name] = copy(getattr(self, name))
+        for name, vis in plan.owner:
+            value = getattr(self, name)
+            out[vis.own] = vis.entry(value, seat)
+            if vis.sizes:
+                out[vis.sizes] = vis.size_list(value, n)
+        for name, vis in plan.sized:
+            out[vis.size] = _size_of(getattr(self, name), vis.measure)  # type: ignore[arg-type]
+        if plan.custom:
+            out.update(self.observe_custom(seat))
+        return cls.OBSERVATION(**out)
+
+    def observe_custom(self, seat: int) -> dict[str, Any]:
+        """Observation fields of the `CUSTOM` declarations (games that have some override)."""
+        return {}
+
+    # --- determinization -------------------------------------------------------------------
+    @classmethod
+    def sample(cls, obs: Observation, seed: int) -> Self:
+        """`sample_state`: public fields from `obs`, the seat's own owner-only entries, a
+        fresh generator; the game's `redraw` fills the hidden fields and derived caches."""
+        if not isinstance(obs, cls.OBSERVATION):
+            raise TypeError(f"not a {cls.game_id} observation: {type(obs).__name__}")
+        plan = _plan_of(cls)
+        fields: dict[str, Any] = {"decision": obs.decision}
+        for name, copy in plan.public:
+            fields[name] = copy(getattr(obs, name))
+        n = fields.get("num_players", 0)
+        for name, vis in plan.owner:
+            fields[name] = vis.blank(n, obs.seat, getattr(obs, vis.own))
+        rng = Rng.from_seed(seed, f"{cls.game_id}-sample")
+        for name in plan.generator:
+            fields[name] = rng
+        cls.redraw(fields, obs, rng)
+        return cls(**fields)
+
+    @classmethod
+    def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+        """Fill the hidden, other seats' owner-only, custom and derived fields of `fields`
+        consistently with `obs`, drawing from `rng`. Games with hidden information override."""
+
+    @classmethod
+    def generator_field(cls) -> str | None:
+        names = _plan_of(cls).generator
+        return names[0] if names else None
+
+    @classmethod
+    def owner_fields(cls) -> dict[str, Owner]:
+        return dict(_plan_of(cls).owner)
+
+
+@dataclass
+class _Plan:
+    public: list[tuple[str, Callable[[Any], Any]]]
+    owner: list[tuple[str, Owner]]
+    sized: list[tuple[str, Hidden]]
+    generator: list[str]
+    custom: bool
+
+
+_PLANS: dict[type, _Plan] = {}
+_CLONES: dict[type, Callable[[Any], Any]] = {}
+
+
+def _plan_of(cls: type) -> _Plan:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _make_plan(cls)
+    return plan
+
+
+def _clone_of(cls: type) -> Callable[[Any], Any]:
+    fn = _CLONES.get(cls)
+    if fn is None:
+        fn = _CLONES[cls] = struct_copier(cls)
+    return fn
+
+
+def _make_plan(cls: type) -> _Plan:
+    info = msgspec.inspect.type_info(cls)
+    declared = dict(cls.VISIBILITY)  # type: ignore[attr-defined]
+    declared.setdefault("decision", DERIVED)  # copied by hand (it is an observation base field)
+    declared.setdefault("stack", PUBLIC)
+    names = {f.name for f in info.fields}
+    missing = sorted(names - set(declared))
+    extra = sorted(set(declared) - names)
+    if missing or extra:
+        raise TypeError(f"{cls.__name__}.VISIBILITY must declare every field: "
+                        f"undeclared {missing}, unknown {extra}")
+    plan = _Plan([], [], [], [], False)
+    for f in info.fields:
+        vis = declared[f.name]
+        if vis is PUBLIC:
+            helpers: dict[str, Any] = {}
+            expr = _copy_expr(f.type, "x", 0, helpers)
+            plan.public.append((f.name, eval(f"lambda x: {expr}", helpers)))  # noqa: S307
+        elif isinstance(vis, Owner):
+            plan.owner.append((f.name, vis))
+        elif isinstance(vis, Hidden):
+            if vis.size:
+                plan.sized.append((f.name, vis))
+        elif vis is GENERATOR:
+            plan.generator.append(f.name)
+        elif vis is CUSTOM:
+            plan.custom = True
+        elif vis is not DERIVED:
+            raise TypeError(f"{cls.__name__}.{f.name}: unknown visibility {vis!r}")
+    return plan
