@@ -14,6 +14,8 @@ import msgspec
 import pytest
 
 import engine
+from engine.common.rng import Rng
+from engine.kernel import GameState, Hidden
 from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, State
 from harness.match import play_match
 
@@ -170,19 +172,117 @@ def test_observations_encode_and_decode(case):
             assert msgspec.msgpack.decode(mp, type=game.observation_type) == obs
 
 
-def test_sample_state_reproduces_the_observation_and_resamples_the_rest(case):
-    game_id, n, preset = case
+def _without_generator(state: GameState) -> bytes:
+    """The state's bytes with its generator (future chance) blanked out."""
+    twin = state.clone()
+    name = type(state).generator_field()
+    if name is not None:
+        setattr(twin, name, Rng(0))
+    return twin.to_bytes()
+
+
+def _owner_entries(state: GameState, seat: int) -> tuple[str, ...]:
+    """What the other seats hold in the owner-only zones (which `seat` cannot see), as text;
+    empty entries ([] or all zeros) as ""."""
+    out = []
+    for name, vis in type(state).owner_fields().items():
+        value = getattr(state, name)
+        for q in range(state.num_players):
+            if q != seat:
+                e = vis.entry(value, q)
+                held = any(e) if isinstance(e, list) else bool(e)
+                out.append(repr(e) if held else "")
+    return tuple(out)
+
+
+def test_states_are_on_the_engine_kernel(case):
+    """Issue 13: one decision mechanism and declared visibility for every game."""
+    game_id, _, _ = case
+    assert issubclass(engine.get_game(game_id).state_type, GameState)
+
+
+def check_sampling(game_id: str, n: int, preset: dict) -> None:
+    """`sample_state(obs).observation(p) == obs`; no peeking: the generator is always new,
+    and hidden zones are redrawn: what other seats hold in owner-only zones varies across
+    samples, and somewhere in the game the samples differ from the truth with the
+    generator excluded (so a new generator alone cannot pass)."""
+    state_type = engine.get_game(game_id).state_type
+    has_owner_zones = bool(state_type.owner_fields())
+    hidden_somewhere = varied = differs = 0
     for state, _ in _positions(game_id, n, preset, SEEDS[0]):
-        truth = state.to_bytes()
+        gen = type(state).generator_field()
+        truth = _without_generator(state)
         for p in range(n):
             obs: Observation = state.observation(p)
-            samples = [engine.sample_state(obs, k) for k in range(4)]
+            samples = [engine.sample_state(obs, k) for k in range(6)]
             for k, s in enumerate(samples):
                 assert s.observation(p) == obs, f"sample {k} does not reproduce seat {p}'s view"
-            if not state.is_terminal():
-                # no peeking: hidden parts and future chance (the generator) are resampled
-                assert any(s.to_bytes() != truth for s in samples), "sample_state copied the truth"
-                assert len({s.to_bytes() for s in samples}) > 1, "sample_state ignores its seed"
+                if gen is not None and not state.is_terminal():
+                    assert getattr(s, gen) != getattr(state, gen), "the generator was copied"
+            differs += any(_without_generator(s) != truth for s in samples)
+            if has_owner_zones and not state.is_terminal():
+                others = _owner_entries(state, p)
+                if any(others):
+                    hidden_somewhere += 1
+                    varied += len({_owner_entries(s, p) for s in samples}) > 1
+    if hidden_somewhere:
+        assert varied, ("other seats' owner-only zones never vary across samples: "
+                        "sample_state copies what the seat cannot see")
+    if hidden_somewhere or any(isinstance(v, Hidden) for v in state_type.VISIBILITY.values()):
+        assert differs, "samples always equal the truth: hidden zones are not redrawn"
+
+
+def test_sample_state_reproduces_the_observation_and_resamples_the_rest(case):
+    check_sampling(*case)
+
+
+def check_fast_legality(game_id: str, n: int, preset: dict) -> None:
+    """The handlers' fast `legal` tests accept exactly the listed options, over the whole
+    action space, on true and sampled states."""
+    for state, _ in _positions(game_id, n, preset, SEEDS[0]):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        for s in (state, engine.sample_state(state.observation((p + 1) % n), 3)):
+            legal = set(s.legal_actions())
+            for a in s.action_space().actions:
+                assert s.is_legal(a) == (a in legal), (
+                    f"fast legality test says {s.is_legal(a)} for {a!r}, options say "
+                    f"{a in legal} (pending {type(s.pending()).__name__})")
+
+
+def test_fast_legality_test_agrees_with_legal_actions(case):
+    check_fast_legality(*case)
+
+
+def check_asking(game_id: str, n: int, preset: dict) -> None:
+    """From any seat q's point of view, the truth and a state sampled from q's observation
+    (given the truth's generator) must ask the same seat the same kind of question after
+    the same action: otherwise q learns hidden facts from the shape of the game (a seat
+    with nothing to commit must still be asked, with 0 or pass as its only option)."""
+    traj = _trajectory(game_id, n, tuple(sorted(preset.items())), SEEDS[0])
+    state = engine.make(game_id, n, SEEDS[0], **preset)
+    gen = type(state).generator_field()
+    for i, a in enumerate(traj):
+        for q in range(n):
+            s2 = engine.sample_state(state.observation(q), i * n + q)
+            if gen is not None:
+                setattr(s2, gen, Rng(getattr(state, gen).s))
+            if not s2.is_legal(a):
+                continue
+            truth = state.clone()
+            truth.apply(a)
+            s2.apply(a)
+            asked = (truth.current_player(), type(truth.pending()).__name__)
+            assert (s2.current_player(), type(s2.pending()).__name__) == asked, (
+                f"after {a!r} (decision {i}) the truth asks {asked} but a state seat {q} "
+                f"cannot tell from it asks {s2.current_player()}, "
+                f"{type(s2.pending()).__name__}")
+        state.apply(a)
+
+
+def test_whether_a_seat_is_asked_does_not_depend_on_what_others_cannot_see(case):
+    check_asking(*case)
 
 
 def test_replay_rebuilds_the_final_state(case):

@@ -1,0 +1,182 @@
+"""The engine kernel (engine/kernel.py): the decision template, declared visibility, the
+generated clone, and the conformance checks catching leaky games built on purpose."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+import pytest
+
+import engine
+from engine import kernel, registry
+from engine.common.rng import Rng
+from engine.kernel import GENERATOR, PUBLIC, Owner
+from engine.protocol import IllegalActionError
+from tests import kitgame
+from tests.conformance.test_conformance import check_asking, check_fast_legality, check_sampling
+
+
+def test_apply_takes_the_top_request_runs_its_handler_and_counts_the_decision():
+    s = kitgame.new_state(2, 5, {})
+    card = s.hands[0][0]
+    s.apply(kitgame.Play(card))
+    assert s.decision == 1 and s.pending() == kitgame.DrawOrKeep(0)
+    assert s.legal_actions() == [kitgame.Draw(), kitgame.Keep()]
+    s.apply(kitgame.Keep())
+    assert s.stack == [kitgame.PlayOrPass(1)] and s.current_player() == 1
+    before = s.to_bytes()
+    with pytest.raises(IllegalActionError, match="not an option of the pending decision"):
+        s.apply(kitgame.Draw())
+    assert s.to_bytes() == before
+
+
+def test_observation_is_derived_from_the_declarations():
+    s = kitgame.new_state(3, 1, {})
+    obs = s.observation(1)
+    assert obs.hand == s.hands[1] and obs.hand_sizes == [3, 3, 3]
+    assert obs.deck_size == len(s.deck) and obs.stack == s.stack
+    assert obs.legal_actions == [] and obs.phase == "PlayOrPass"
+    assert not hasattr(obs, "deck") and not hasattr(obs, "rng")
+    obs.hand.append(99)  # the observation is a copy
+    assert 99 not in s.hands[1]
+
+
+def test_generated_clone_is_equal_and_independent():
+    s = kitgame.new_state(2, 3, {})
+    c = s.clone()
+    assert c.to_bytes() == s.to_bytes() and c.rng is not s.rng
+    c.hands[0].append(7)
+    c.rng.next64()
+    c.stack.append(kitgame.PlayOrPass(1))
+    assert s.to_bytes() != c.to_bytes() and len(s.hands[0]) == 3 and len(s.stack) == 1
+
+
+def test_sample_state_copies_public_and_own_fields_and_redraws_the_rest():
+    s = kitgame.new_state(2, 8, {})
+    obs = s.observation(0)
+    t = kitgame.KitState.sample(obs, 4)
+    assert t.hands[0] == s.hands[0] and t.played == s.played and len(t.hands[1]) == 3
+    assert t.observation(0) == obs and t.rng != s.rng
+
+
+def test_every_field_must_be_declared():
+    class Undeclared(kernel.GameState, kw_only=True):
+        game_id = "undeclared"
+        VISIBILITY: ClassVar = {"num_players": PUBLIC}
+        num_players: int
+        secret: list[int] = []
+
+    with pytest.raises(TypeError, match=r"undeclared \['secret'\]"):
+        Undeclared(num_players=2).observation(0)
+
+
+def test_a_request_type_has_one_handler_and_automatic_steps_run_without_a_decision():
+    rules = kernel.Rules("t")
+    rules.on(kitgame.PlayOrPass, options=kitgame.play_options, apply=kitgame.play)
+    with pytest.raises(ValueError, match="has a handler already"):
+        rules.on(kitgame.PlayOrPass, options=kitgame.play_options, apply=kitgame.play)
+
+    class Tick(kernel.Request, frozen=True):
+        pass
+
+    seen: list[int] = []
+    rules.automatic(Tick, lambda s, req: seen.append(req.seat))
+    s = kitgame.new_state(2, 1, {})
+    s.stack.append(Tick(1))
+    rules.settle(s)
+    assert seen == [1] and s.pending() == kitgame.PlayOrPass(0) and s.decision == 0
+
+
+# --- leaky games the conformance checks must catch ------------------------------------------
+
+
+class PeekState(kitgame.KitState, kw_only=True):
+    """Deals the other hands from the unknown cards in sorted order: they never vary."""
+
+    game_id = "kit_peek"
+
+    @classmethod
+    def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+        unknown = list(kitgame.DECK)
+        for c in obs.hand + [c for cs in obs.played for c in cs]:
+            unknown.remove(c)
+        unknown.sort()
+        for p, n in enumerate(obs.hand_sizes):
+            if p != obs.seat:
+                fields["hands"][p] = [unknown.pop() for _ in range(n)]
+        rng.shuffle(unknown)
+        fields["deck"] = unknown
+
+
+def _play_then_ask_only_with_a_high_card(s: Any, req: Any, a: Any) -> None:
+    """Leaks: the draw question comes only when the hidden hand still holds a 7 or more."""
+    if isinstance(a, kitgame.Play):
+        s.hands[req.seat].remove(a.card)
+        s.played[req.seat].append(a.card)
+        if max(s.hands[req.seat], default=0) >= 7:
+            s.stack.append(kitgame.DrawOrKeep(req.seat))
+            return
+    kitgame.end_turn(s)
+
+
+class ShapeState(kitgame.KitState, kw_only=True):
+    game_id = "kit_shape"
+
+
+ShapeState.RULES = kernel.Rules("kit_shape")
+ShapeState.RULES.on(kitgame.PlayOrPass, options=kitgame.play_options,
+                    apply=_play_then_ask_only_with_a_high_card)
+ShapeState.RULES.on(kitgame.DrawOrKeep, options=kitgame.draw_options, apply=kitgame.draw)
+
+
+class LaxState(kitgame.KitState, kw_only=True):
+    """Its fast legality test accepts playing a card the player does not hold."""
+
+    game_id = "kit_lax"
+
+
+LaxState.RULES = kernel.Rules("kit_lax")
+LaxState.RULES.on(kitgame.PlayOrPass, options=kitgame.play_options, apply=kitgame.play,
+                  legal=lambda s, req, a: isinstance(a, kitgame.Play | kitgame.Pass))
+LaxState.RULES.on(kitgame.DrawOrKeep, options=kitgame.draw_options, apply=kitgame.draw)
+
+
+def _variant(state_type: type[kitgame.KitState]) -> registry.Game:
+    def new_state(n: int, seed: int, options: dict[str, Any]) -> kitgame.KitState:
+        base = kitgame.new_state(n, seed, options)
+        return state_type(**msgspec.structs.asdict(base))
+
+    g = kitgame.GAME
+    return registry.Game(
+        id=state_type.game_id, name=state_type.game_id, min_players=2, max_players=4,
+        new_state=new_state, sample_state=state_type.sample, action_space=g.action_space,
+        state_type=state_type, observation_type=g.observation_type,
+        action_type=g.action_type, max_decisions=100)
+
+
+@pytest.mark.parametrize("state_type, check, message", [
+    (PeekState, check_sampling, "never vary across samples"),
+    (ShapeState, check_asking, "cannot tell from it asks"),
+    (LaxState, check_fast_legality, "fast legality test says True"),
+])
+def test_the_conformance_kit_catches_a_leaky_game(state_type, check, message):
+    engine.register(_variant(state_type))
+    try:
+        for n in (2, 3, 4):
+            try:
+                check(state_type.game_id, n, {})
+            except AssertionError as e:
+                assert message in str(e)
+                return
+        pytest.fail(f"{check.__name__} did not catch {state_type.__name__}")
+    finally:
+        registry.unregister(state_type.game_id)
+
+
+def test_owner_declarations_give_own_entries_and_public_sizes():
+    vis = Owner(own="hand", sizes="hand_sizes", stride=5, measure="sum")
+    flat = [1, 0, 2, 0, 0, 0, 0, 0, 3, 1]
+    assert vis.entry(flat, 1) == [0, 0, 0, 3, 1] and vis.size_list(flat, 2) == [3, 4]
+    assert vis.blank(2, 1, [0, 0, 0, 3, 1]) == [0] * 5 + [0, 0, 0, 3, 1]
+    assert GENERATOR is not PUBLIC
