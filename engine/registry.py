@@ -131,7 +131,10 @@ def register(game: Game) -> None:
 
 
 def unregister(game_id: str) -> None:
+    """Forget a registered or plug-in game (tests)."""
     _extra.pop(game_id, None)
+    if game_id not in BUILTIN:
+        _loaded.pop(game_id, None)
 
 
 def _try_load(game_id: str) -> Game | None:

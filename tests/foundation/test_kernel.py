@@ -3,6 +3,8 @@ generated clone, and the conformance checks catching leaky games built on purpos
 
 from __future__ import annotations
 
+import dataclasses
+from importlib.metadata import EntryPoint
 from typing import Any, ClassVar
 
 import msgspec
@@ -180,3 +182,20 @@ def test_owner_declarations_give_own_entries_and_public_sizes():
     assert vis.entry(flat, 1) == [0, 0, 0, 3, 1] and vis.size_list(flat, 2) == [3, 4]
     assert vis.blank(2, 1, [0, 0, 0, 3, 1]) == [0] * 5 + [0, 0, 0, 3, 1]
     assert GENERATOR is not PUBLIC
+
+
+PLUGIN = dataclasses.replace(kitgame.GAME, id="kit_plugin")
+
+
+def test_installed_packages_add_games_through_the_arena_games_entry_point(monkeypatch):
+    eps = [EntryPoint("kit_plugin", "tests.foundation.test_kernel:PLUGIN", "arena.games")]
+    monkeypatch.setattr(registry, "entry_points", lambda group: eps if group == "arena.games"
+                        else [])
+    try:
+        assert "kit_plugin" in engine.game_ids()
+        assert engine.make("kit_plugin", 2, 1).num_players == 2
+    finally:
+        registry.unregister("kit_plugin")
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    with pytest.raises(engine.UnknownGameError):
+        engine.get_game("kit_plugin")
