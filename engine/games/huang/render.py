@@ -63,7 +63,7 @@ def render(s: Any) -> str:
         lines.append(f"game over; ranking {s.ranking()}")
     else:
         lines.append(f"seat {s.active} to act, {s.actions_left} action(s) left; "
-                     f"pending {s.pending!r}")
+                     f"pending {s.pending()!r}")
     if s.revolt is not None:
         lines.append(f"revolt: {s.revolt!r}")
     if s.war is not None:
