@@ -11,7 +11,6 @@ from .actions import DragonCastleAction, action_space
 from .data import NAMED_LAYOUTS
 from .observe import DragonCastleObservation
 from .rules import setup
-from .sample import sample_state
 from .state import DragonCastleState
 
 
@@ -26,7 +25,7 @@ GAME = registry.Game(
     min_players=2,
     max_players=4,
     new_state=new_state,
-    sample_state=sample_state,
+    sample_state=DragonCastleState.sample,
     action_space=action_space,
     state_type=DragonCastleState,
     observation_type=DragonCastleObservation,

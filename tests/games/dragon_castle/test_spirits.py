@@ -27,6 +27,7 @@ from engine.games.dragon_castle.actions import (
     SummonDragon,
     TakeStone,
 )
+from engine.games.dragon_castle.castle import top_level
 from engine.games.dragon_castle.data import (
     BEAUTY,
     CHANGE,
@@ -42,7 +43,6 @@ from engine.games.dragon_castle.data import (
     WIND_SPIRIT,
 )
 from engine.games.dragon_castle.requests import BuildShrines, FinishAction, SpiritWindow
-from engine.games.dragon_castle.rules import top_level
 from engine.protocol import IllegalActionError
 
 from .builder import cell, empty_state, set_castle, set_cell, stone, two_open_sets
@@ -79,7 +79,7 @@ def test_example_8_faith_third_shrine_on_a_special_set():
     assert s.vp[0] == 2 and s.pool[0] == 4
     s.apply(BuildShrine(0, 0))
     s.apply(BuildShrine(0, 1))
-    assert s.pending[-1] == SpiritWindow(0, 4)
+    assert s.stack[-1] == SpiritWindow(0, 4)
     assert ActivateSpiritShrine() in s.legal_actions()
     s.apply(ActivateSpiritShrine())  # pay a pool shrine: pool 2 -> 1
     assert s.pool[0] == 1
@@ -103,7 +103,7 @@ def test_example_9_cunning_three_soldiers():
     assert s.legal_actions() == [MergeGroup(1, 0)]
     s.apply(MergeGroup(1, 0))
     assert s.vp[0] == 2
-    assert s.pending[-1] == BuildShrines(0, (cell(1, 0), cell(1, 1), cell(1, 2)), 1)
+    assert s.stack[-1] == BuildShrines(0, (cell(1, 0), cell(1, 1), cell(1, 2)), 1)
     s.apply(BuildShrine(1, 1))
     assert s.pool[0] == 1
     assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]  # back to W1; spirit used
@@ -120,7 +120,7 @@ def test_example_10_beauty_same_numbers():
     assert s.legal_actions() == [MergeGroup(0, 0)]
     s.apply(MergeGroup(0, 0))
     assert s.vp[0] == 3
-    assert s.pending[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 2)
+    assert s.stack[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 2)
     s.apply(BuildShrine(0, 0))
     s.apply(BuildShrine(0, 2))
     assert s.pool[0] == 0
@@ -141,7 +141,7 @@ def test_example_11_change_wind_as_merchant():
         s.apply(ChangeStone(0, 3, SOLDIER))
     s.apply(ChangeStone(0, 3, MERCHANT))
     assert s.vp[0] == 2
-    assert s.pending[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 1)
+    assert s.stack[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 1)
     t = with_spirit(CHANGE)
     set_castle(t, {(0, 2): [M[0]]})
     set_cell(t, 0, 0, 0, 1, M[0])
@@ -158,12 +158,12 @@ def test_example_12_depths_any_merchant():
     s.apply(TakeStone(0, 2))
     assert Pair(3, 2) in s.legal_actions() and Pair(6, 2) not in s.legal_actions()
     s.apply(ActivateSpiritShrine())
-    assert s.pending[-1] == FinishAction(0, M[4], True)
+    assert s.stack[-1] == FinishAction(0, M[4], True)
     assert s.legal_actions() == [Pair(3, 2), Pair(6, 2)]  # no soldier; must pair now
     with pytest.raises(IllegalActionError):
         s.apply(DiscardStone())
     s.apply(Pair(6, 2))
-    assert [type(r).__name__ for r in s.pending[-2:]] == ["PlaceTaken", "PlaceTaken"]
+    assert [type(r).__name__ for r in s.stack[-2:]] == ["PlaceTaken", "PlaceTaken"]
 
 
 def test_example_13_elegance_short_sides():
@@ -323,10 +323,10 @@ def test_spirit_once_per_turn_and_windows():
     s.apply(TakeStone(6, 2))
     s.apply(StoneAndShrine())
     s.apply(Place(0, 0))
-    assert s.pending[-1] == SpiritWindow(1, 3)
+    assert s.stack[-1] == SpiritWindow(1, 3)
     assert Proceed() in s.legal_actions()
     s.apply(Proceed())
-    assert s.pending[-1] == SpiritWindow(1, 4)
+    assert s.stack[-1] == SpiritWindow(1, 4)
     s.apply(Proceed())
     assert s.current_player() == 0
 
@@ -343,7 +343,7 @@ def test_w3_cannot_stop_a_mandatory_merge():
     s.apply(TakeStone(0, 2))
     s.apply(StoneAndShrine())
     s.apply(Place(0, 3))
-    assert s.pending[-1] == SpiritWindow(0, 3)
+    assert s.stack[-1] == SpiritWindow(0, 3)
     acts = activations(s)
     assert ActivateSpirit(5, 5) in acts and not any(
         isinstance(a, ActivateSpirit) and a.r == 0 for a in acts)
@@ -389,7 +389,7 @@ def test_cunning_on_dragons_gets_the_dragon_bonus():
     s.apply(ActivateSpiritShrine())
     s.apply(MergeGroup(0, 5))
     assert s.vp[0] == 3
-    assert s.pending[-1] == BuildShrines(0, (cell(0, 5), cell(1, 5), cell(2, 5)), 2)
+    assert s.stack[-1] == BuildShrines(0, (cell(0, 5), cell(1, 5), cell(2, 5)), 2)
 
 
 def test_strength_may_move_the_stone_uncovered_by_the_first_move():
@@ -429,7 +429,7 @@ def test_faith_faq_shrine_on_any_set_merged_this_turn():
     s.apply(Place(5, 3))
     s.apply(StopBuilding())  # keep the pool shrines
     s.apply(StopBuilding())
-    assert s.pending[-1] == SpiritWindow(0, 4)
+    assert s.stack[-1] == SpiritWindow(0, 4)
     assert s.legal_actions() == [ActivateSpiritShrine(), Proceed()]  # no face-up stone left
     s.apply(ActivateSpiritShrine())
     legal = s.legal_actions()
