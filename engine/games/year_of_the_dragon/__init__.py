@@ -13,9 +13,9 @@ from typing import Any
 from engine import registry
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import rules
+from engine.games.year_of_the_dragon import flow
 from engine.games.year_of_the_dragon.actions import YotdAction
-from engine.games.year_of_the_dragon.observe import YotdObservation, sample_state
+from engine.games.year_of_the_dragon.observe import YotdObservation
 from engine.games.year_of_the_dragon.space import action_space
 from engine.games.year_of_the_dragon.state import YotdState
 from engine.protocol import InvalidConfigError
@@ -31,7 +31,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> YotdState
     if chosen >= 0 and not great:
         raise InvalidConfigError("option great_event needs great_events=True")
     rng = Rng.from_seed(seed, "year_of_the_dragon")
-    events = rules.arrange_event_track(rng)
+    events = flow.arrange_event_track(rng)
     great_event = -1
     if great:  # rules §3.3: drawn at random, or chosen by the players
         great_event = chosen if chosen >= 0 else rng.below(D.NUM_GREAT_EVENTS)
@@ -46,7 +46,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> YotdState
         palaces=[[[f] for f in D.START_PALACES] for _ in range(n)],
         wall_used=[0] * n,
     )
-    rules.setup(s)
+    flow.setup(s)
     return s
 
 
@@ -56,7 +56,7 @@ GAME = registry.Game(
     min_players=2,
     max_players=5,
     new_state=new_state,
-    sample_state=sample_state,
+    sample_state=YotdState.sample,
     action_space=action_space,
     state_type=YotdState,
     observation_type=YotdObservation,
