@@ -1,7 +1,8 @@
 """Bot specs -> bots.
 
 Spec forms: `random`; `heuristic:<game id>`; `mcts[:k=v,...]`;
-`python:package.module:Class[:k=v,...]`; `cmd:<command line>`; or a name from the
+`python:package.module:Class[:k=v,...]`; `cmd:<command line>` (`cmd-msgpack:` for
+MessagePack framing); or a name from the
 `arena.bots` entry-point group (`name[:k=v,...]`), whose object is a Bot class or factory.
 """
 
@@ -105,6 +106,13 @@ def _cmd(rest: str) -> Bot:
     except ModuleNotFoundError:
         raise BotSpecError("external (cmd:) bots are not available in this build") from None
     return mod.ExternalBot(rest)
+
+
+@builtin("cmd-msgpack")
+def _cmd_msgpack(rest: str) -> Bot:
+    from bots.external import ExternalBot
+
+    return ExternalBot(rest, framing="msgpack")
 
 
 def make_bot(spec: str) -> Bot:

@@ -26,7 +26,8 @@ class Move(msgspec.Struct, kw_only=True):
 
 
 class Failure(msgspec.Struct, kw_only=True):
-    """A bot failure: kind is one of crash, timeout, illegal, malformed."""
+    """A bot failure: kind is one of crash, timeout, illegal, malformed, memory,
+    output flood, forbidden (the last three from sandboxed and external bots)."""
 
     seat: int
     bot: str
@@ -48,6 +49,10 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     final_digest: str = ""
     seconds: float = 0.0
     version: int = 1
+    #: what the harness wants a reader to know, e.g. a sandbox that could not isolate a bot
+    notes: list[str] = []
+    #: per seat, the end of an external bot's stderr ("" for in-process bots)
+    logs: list[str] = []
 
 
 def encode_json(record: MatchRecord) -> bytes:
