@@ -38,6 +38,14 @@ def pairwise(bots: Sequence[str], ranking: Sequence[int]) -> list[Pair]:
     return out
 
 
+def first_share(ranking: Sequence[int], seat: int) -> float:
+    """A seat's share of first place: 1/k when k seats share first place, else 0.
+    The one definition of "wins" used by standings, ladders and evaluation scripts."""
+    if ranking[seat] != 0:
+        return 0.0
+    return 1.0 / sum(1 for r in ranking if r == 0)
+
+
 def expected(ra: float, rb: float) -> float:
     """Elo expected score of a rating `ra` against `rb`."""
     return 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))
