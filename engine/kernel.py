@@ -365,27 +365,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
     # --- views -----------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
         """Everything `seat` may know, derived from `VISIBILITY` (plus `observe_custom`)."""
-        cls = type(self)
-        plan = _plan_of(cls)
-        cp = self.current_player()
-        out: dict[str, Any] = {
-            "game": self.game_id, "seat": seat, "decision": self.decision,
-            "phase": self.phase(), "current_player": cp,
-            "legal_actions": self.legal_actions() if cp == seat else [],
-        }
-        n = self.num_players
-        for name, copy in plan.public:
-            out[name] = copy(getattr(self, name))
-        for name, vis in plan.owner:
-            value = getattr(self, name)
-            out[vis.own] = vis.entry(value, seat)
-            if vis.sizes:
-                out[vis.sizes] = vis.size_list(value, n)
-        for name, vis in plan.sized:
-            out[vis.size] = _size_of(getattr(self, name), vis.measure)  # type: ignore[arg-type]
-        if plan.custom:
-            out.update(self.observe_custom(seat))
-        return cls.OBSERVATION(**out)
+        return _observer_of(type(self))(self, seat)
 
     def observe_custom(self, seat: int) -> dict[str, Any]:
         """Observation fields of the `CUSTOM` declarations (games that have some override)."""
@@ -451,6 +431,48 @@ def _clone_of(cls: type) -> Callable[[Any], Any]:
     if fn is None:
         fn = _CLONES[cls] = struct_copier(cls)
     return fn
+
+
+_OBSERVERS: dict[type, Callable[[Any, int], Any]] = {}
+
+
+def _observer_of(cls: type) -> Callable[[Any, int], Any]:
+    fn = _OBSERVERS.get(cls)
+    if fn is None:
+        fn = _OBSERVERS[cls] = _make_observer(cls)
+    return fn
+
+
+def _make_observer(cls: type) -> Callable[[Any, int], Any]:
+    """A generated `observation(self, seat)` for `cls`, following its plan: one constructor
+    call with the public copies, the seat's own entries, the sizes and the custom fields."""
+    plan = _plan_of(cls)
+    types = {f.name: f.type for f in msgspec.inspect.type_info(cls).fields}
+    helpers: dict[str, Any] = {"_OBS": cls.OBSERVATION}  # type: ignore[attr-defined]
+    args = ["game=self.game_id", "seat=seat", "decision=self.decision", "phase=self.phase()",
+            "current_player=cp", "legal_actions=self.legal_actions() if cp == seat else []"]
+    for name, _ in plan.public:
+        args.append(f"{name}={_copy_expr(types[name], f'self.{name}', 0, helpers)}")
+    for k, (name, vis) in enumerate(plan.owner):
+        helpers[f"_own{k}"] = vis
+        x, st = f"self.{name}", vis.stride
+        args.append(f"{vis.own}={x}[seat * {st}:(seat + 1) * {st}]" if st
+                    else f"{vis.own}=_own{k}.entry({x}, seat)")
+        if vis.sizes:
+            agg = "sum" if vis.measure == "sum" else "len"
+            args.append(f"{vis.sizes}=[{agg}({x}[i:i + {st}]) for i in range(0, n * {st}, {st})]"
+                        if st else f"{vis.sizes}=[{agg}({x}[p]) for p in range(n)]")
+    for name, vis in plan.sized:
+        args.append(f"{vis.size}={'sum' if vis.measure == 'sum' else 'len'}(self.{name})")
+    lines = ["def observation(self, seat):", "    cp = self.current_player()",
+             "    n = self.num_players" if plan.owner else "    pass"]
+    if plan.custom:
+        lines += ["    kw = dict(" + ", ".join(args) + ")",
+                  "    kw.update(self.observe_custom(seat))", "    return _OBS(**kw)"]
+    else:
+        lines.append("    return _OBS(" + ", ".join(args) + ")")
+    exec("\n".join(lines), helpers)  # noqa: S102 - generated from the declarations
+    return helpers["observation"]  # type: ignore[no-any-return]
 
 
 def _make_plan(cls: type) -> _Plan:
