@@ -13,6 +13,7 @@ from typing import Annotated
 import msgspec
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import engine
@@ -81,20 +82,35 @@ def play_cmd(
     time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
     record: Annotated[Path | None, typer.Option(help="write the match record (JSON) here")] = None,
     show: Annotated[bool, typer.Option(help="print the final position")] = False,
+    isolate: Annotated[bool, typer.Option(help="run every bot that is not the project's own "
+                                          "(python:, entry points) in the sandbox")] = False,
 ) -> None:
     """Play one game and print scores, ranking, decisions and time per bot."""
     opts = parse_options(option)
     rec = play_match(game, players, split_bots(bots, players), seed=seed, options=opts,
-                     time_per_move=time_per_move)
+                     time_per_move=time_per_move, isolate=isolate)
     if show:
         out.print(engine.replay(rec).render(), markup=False, highlight=False)
     out.print(summary_table(rec))
     for f in rec.failures:
-        out.print(f"[red]seat {f.seat} ({f.bot}) {f.kind} at decision {f.decision}:[/] {f.detail}")
+        out.print(f"[red]seat {f.seat} ({escape(f.bot)}) {f.kind} at decision {f.decision}:[/] "
+                  f"{escape(f.detail)}", highlight=False)
+    for note in rec.notes:
+        out.print(f"[yellow]note:[/] {escape(note)}", highlight=False)
     if record is not None:
         record.parent.mkdir(parents=True, exist_ok=True)
         record.write_bytes(encode_json(rec))
         out.print(f"record written to {record}")
+
+
+@app.command("schema")
+def schema_cmd(
+    game: Annotated[str, typer.Argument(help="game id (see `arena games`)")],
+) -> None:
+    """Print the JSON Schema of GAME's bot protocol: messages, observation, actions."""
+    from bots.protocol_schema import schema_json
+
+    sys.stdout.write(schema_json(game).decode() + "\n")
 
 
 @app.command("replay")

@@ -27,12 +27,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import engine
 from bots.base import Bot
 from bots.external import ExternalBot, ExternalBotError, Limits, exit_reason, set_rlimits
-from bots.registry import make_bot
+from bots.registry import BotSpecError, make_bot
 
 #: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
 UID_BASE = 1_800_000_000
@@ -328,5 +329,9 @@ def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) 
         return SandboxedBot(rest, framing="json" if kind == "cmd" else "msgpack",
                             limits=limits)
     if isolate and kind not in TRUSTED:
+        if kind == "python" and len(rest.split(":")) < 2:
+            raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
+        if kind != "python" and kind not in {e.name for e in entry_points(group="arena.bots")}:
+            return make_bot(spec)  # unknown: the registry's error
         return SandboxedBot.python(spec.strip(), limits=limits)
     return make_bot(spec)

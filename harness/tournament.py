@@ -155,6 +155,8 @@ def run_cmd(
     name: Annotated[str | None, typer.Option(help="tournament name (default: game-time)")] = None,
     seed: Annotated[int, typer.Option(help="tournament seed")] = 0,
     game_module: ModuleOpt = None,
+    isolate: Annotated[bool, typer.Option(help="run every bot that is not the project's own "
+                                          "(python:, entry points) in the sandbox")] = False,
 ) -> None:
     """Schedule a tournament in the database, then play it on Ray."""
     _check_workers(workers)
@@ -163,7 +165,7 @@ def run_cmd(
         game=game, num_players=players, bots=tuple(split_specs(bots)),
         format=fmt.value, seat_rotation=seat_rotation, games=games, sprt=sprt,
         time_per_move=time_per_move, options=parse_options(option), seed=seed,
-        modules=tuple(game_module or ()),
+        modules=tuple(game_module or ()), isolate=isolate,
     )
     name = name or f"{game}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
     with Store(db) as store:

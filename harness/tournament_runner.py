@@ -61,7 +61,8 @@ def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
     for idx, seed, bots in games:
         try:
             rec = play_match(spec.game, spec.num_players, list(bots), seed=seed,
-                             options=dict(spec.options), time_per_move=spec.time_per_move)
+                             options=dict(spec.options), time_per_move=spec.time_per_move,
+                             isolate=spec.isolate)
         except Exception as e:  # an engine error: deterministic, so kept as the game's result
             out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
             continue
@@ -78,7 +79,7 @@ def warm_up(spec_json: str, seconds: float) -> int:
     load_modules(spec.modules)
     game = schedule(spec)[0]
     play_match(spec.game, spec.num_players, list(game.bots), seed=game.seed,
-               options=dict(spec.options))
+               options=dict(spec.options), isolate=spec.isolate)
     time.sleep(seconds)
     return os.getpid()
 

@@ -19,10 +19,10 @@ from typing import Any
 import msgspec
 
 import engine
-from bots.registry import make_bot
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.registry import Game, get_game, register
+from harness.sandbox import make_player
 from ladders.sprt import Sprt
 from ladders.store import ScheduledGame
 
@@ -52,6 +52,8 @@ class TournamentSpec(msgspec.Struct, kw_only=True, frozen=True):
     #: modules imported in the driver and in every Ray worker before play; a module
     #: that defines `GAME` has it registered (plug-in games, the test kit game)
     modules: tuple[str, ...] = ()
+    #: every bot that is not the project's own runs in the sandbox (harness/sandbox.py)
+    isolate: bool = False
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -155,5 +157,5 @@ def validate(spec: TournamentSpec) -> None:
             raise TournamentError("--sprt compares exactly two bots in a round-robin")
     if spec.seat_rotation and math.factorial(spec.num_players) > 120:
         raise TournamentError("seat rotation is limited to 5 players (120 permutations)")
-    for b in spec.bots:
-        make_bot(b).close()  # unknown or malformed specs raise BotSpecError here
+    for b in spec.bots:  # unknown or malformed specs raise BotSpecError here
+        make_player(b, spec.isolate).close()  # (isolated ones are not imported here)
