@@ -379,9 +379,8 @@ class GameState(State, msgspec.Struct, kw_only=True):
         if not isinstance(obs, cls.OBSERVATION):
             raise TypeError(f"not a {cls.game_id} observation: {type(obs).__name__}")
         plan = _plan_of(cls)
-        fields: dict[str, Any] = {"decision": obs.decision}
-        for name, copy in plan.public:
-            fields[name] = copy(getattr(obs, name))
+        fields: dict[str, Any] = _public_copier_of(cls)(obs)
+        fields["decision"] = obs.decision
         n = fields.get("num_players", 0)
         for name, vis in plan.owner:
             fields[name] = vis.blank(n, obs.seat, getattr(obs, vis.own))
@@ -440,6 +439,23 @@ def _observer_of(cls: type) -> Callable[[Any, int], Any]:
     fn = _OBSERVERS.get(cls)
     if fn is None:
         fn = _OBSERVERS[cls] = _make_observer(cls)
+    return fn
+
+
+_PUBLIC_COPIERS: dict[type, Callable[[Any], dict[str, Any]]] = {}
+
+
+def _public_copier_of(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """A generated `copy(obs) -> {name: copy of obs.name}` over the public fields of `cls`
+    (for `sample`: one dict display instead of per-field lambdas)."""
+    fn = _PUBLIC_COPIERS.get(cls)
+    if fn is None:
+        types = {f.name: f.type for f in msgspec.inspect.type_info(cls).fields}
+        helpers: dict[str, Any] = {}
+        items = [f"{name!r}: {_copy_expr(types[name], f'x.{name}', 0, helpers)}"
+                 for name, _ in _plan_of(cls).public]
+        exec("def copy(x):\n    return {" + ", ".join(items) + "}", helpers)  # noqa: S102
+        fn = _PUBLIC_COPIERS[cls] = helpers["copy"]
     return fn
 
 
