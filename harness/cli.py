@@ -20,6 +20,8 @@ import engine
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json, encode_json
 from harness.args import UsageProblem, parse_options, split_bots
+from harness.ladder import app as ladder_app
+from harness.ladder import ladders_cmd
 from harness.match import play_match
 from harness.tournament import app as tournament_app
 from harness.tournament import demo
@@ -186,6 +188,8 @@ def bench_cmd(
 
 
 app.add_typer(tournament_app, name="tournament")
+app.add_typer(ladder_app, name="ladder")
+app.command("ladders")(ladders_cmd)
 
 
 @app.command("demo")

@@ -14,7 +14,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,8 +22,8 @@ import msgspec
 
 from engine.protocol import ArenaError
 
-#: bumped when the schema changes; a database with another version is refused
-SCHEMA_VERSION = 1
+#: bumped when the schema changes; older databases are migrated, newer ones refused
+SCHEMA_VERSION = 2
 DEFAULT_DB = Path("results/arena.sqlite")
 
 SCHEMA = """
@@ -69,6 +69,62 @@ CREATE TABLE IF NOT EXISTS ratings (
     ml_low REAL,
     ml_high REAL,
     PRIMARY KEY (ladder, bot)
+);
+"""
+
+#: version 2: submitted-bot ladders (see ladders/ladder_store.py for what each table holds)
+LADDER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ladders (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    spec TEXT NOT NULL,                      -- LadderSpec as JSON
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entrants (
+    id INTEGER PRIMARY KEY,
+    ladder_id INTEGER NOT NULL REFERENCES ladders(id),
+    name TEXT NOT NULL,                      -- display name given at submission
+    version INTEGER NOT NULL,
+    spec TEXT NOT NULL,                      -- the spec as submitted
+    run_spec TEXT NOT NULL,                  -- the pinned spec the ladder runs
+    hash TEXT NOT NULL,                      -- sha256 of the spec and the bot's files
+    snapshot TEXT,                           -- copy of the bot's files, if any
+    active INTEGER NOT NULL DEFAULT 1,       -- 0: replaced by a newer version
+    submitted TEXT NOT NULL,
+    report TEXT,                             -- what validation found
+    mu REAL NOT NULL,                        -- Weng-Lin (Plackett-Luce) rating
+    sigma REAL NOT NULL,
+    elo REAL NOT NULL,                       -- online Elo
+    games INTEGER NOT NULL DEFAULT 0,
+    last_played TEXT,
+    UNIQUE (ladder_id, name, version)
+);
+CREATE TABLE IF NOT EXISTS ladder_games (
+    ladder_id INTEGER NOT NULL REFERENCES ladders(id),
+    idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    entrants TEXT NOT NULL,                  -- JSON list: entrant id per seat
+    status TEXT NOT NULL DEFAULT 'pending',  -- pending | done | error
+    outcome TEXT,
+    scores TEXT,
+    ranking TEXT,
+    failures TEXT,
+    seconds REAL,
+    error TEXT,
+    seq INTEGER,                             -- order in which results were rated
+    finished TEXT,
+    record BLOB,                             -- MatchRecord as JSON
+    PRIMARY KEY (ladder_id, idx)
+);
+CREATE INDEX IF NOT EXISTS ladder_games_by_status ON ladder_games (ladder_id, status);
+CREATE TABLE IF NOT EXISTS ladder_history (
+    ladder_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    entrant_id INTEGER NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    elo REAL NOT NULL,
+    PRIMARY KEY (ladder_id, seq, entrant_id)
 );
 """
 
@@ -135,9 +191,11 @@ class Store:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
-                self.db.executescript(
-                    f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
-                )
+                self.db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {LADDER_SCHEMA} "
+                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+            elif version == 1:  # before ladders of submitted bots: add their tables
+                self.db.executescript(f"BEGIN IMMEDIATE; {LADDER_SCHEMA} "
+                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
             elif version != SCHEMA_VERSION:
                 raise StoreError(
                     f"{self.path} is not an arena database of schema {SCHEMA_VERSION} "
@@ -180,6 +238,14 @@ class Store:
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._errors():
             return self.db.execute(sql, args).fetchall()
+
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction (BEGIN IMMEDIATE ... COMMIT), errors as StoreError."""
+        return self._tx()
+
+    def query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one read, errors as StoreError."""
+        return self._rows(sql, args)
 
     def close(self) -> None:
         self.release_driver_lock()
