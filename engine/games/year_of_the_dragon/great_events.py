@@ -5,6 +5,7 @@ the Great Event, fixed for it.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
@@ -156,7 +157,7 @@ def flood_options(s: YotdState, req: FloodDiscard) -> list[Action]:
 
 def tornado_options(s: YotdState, req: TornadoDiscard) -> list[Action]:
     """Rules §8.7: any card in hand."""
-    return [DISCARD_CARD[c] for c, k in enumerate(s.hands[req.seat]) if k]
+    return list(compress(DISCARD_CARD, s.hands[req.seat]))
 
 
 def sunrise_options(s: YotdState, req: SunriseRecruit) -> list[Action]:

@@ -8,6 +8,7 @@ mutate the state and push what comes next (PATTERNS.md, "Decisions as a stack").
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine import kernel
@@ -75,6 +76,11 @@ WALL = tuple(BuildWall(b) for b in range(D.WALL_TILES_PER_PLAYER))
 CARD_TILES: tuple[tuple[int, ...], ...] = tuple(
     tuple(t for t in D.VALID_TILES if D.TILE_TYPE[t] == c) for c in range(D.NUM_TYPES)
 ) + (D.VALID_TILES,)
+
+
+#: yuan enough for any action card: the group fee plus the small privilege (rules §5.1, D3)
+RICH = D.OCCUPIED_GROUP_FEE + D.SMALL_PRIVILEGE_COST
+ALL_WALL_TILES = (1 << D.WALL_TILES_PER_PLAYER) - 1
 
 
 def large_privilege_cost(s: YotdState) -> int:
@@ -164,8 +170,14 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
     """A card of any group (3 yuan if occupied; D3 limits), or Money."""
     p = req.seat
     yuan = s.yuan[p]
+    wall_open = len(s.wall) < D.WALL_LENGTH and s.wall_used[p] != ALL_WALL_TILES
+    out: list[Action]
+    if yuan >= RICH and wall_open:  # fast path: fee plus privilege affordable, wall open
+        out = [TAKE[c] for c, g in enumerate(s.card_group) if g >= 0]
+        out.append(MONEY)
+        return out
     dragons = s.group_dragons
-    out: list[Action] = []
+    out = []
     for c, g in enumerate(s.card_group):
         if g < 0:
             continue
@@ -176,9 +188,7 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
             left -= D.OCCUPIED_GROUP_FEE
         if c == D.PRIVILEGE and left < D.SMALL_PRIVILEGE_COST:
             continue
-        if c == D.BUILD_WALL and (
-            len(s.wall) >= D.WALL_LENGTH or s.wall_used[p] == (1 << D.WALL_TILES_PER_PLAYER) - 1
-        ):
+        if c == D.BUILD_WALL and not wall_open:
             continue
         out.append(TAKE[c])
     out.append(MONEY)
@@ -289,7 +299,7 @@ def buy_privilege(s: YotdState, req: ChoosePrivilege, a: BuyPrivilege) -> None:
 # --- PlayPersonCard and ChooseTile (rules §5.2) ----------------------------------------------
 def play_card_options(s: YotdState, req: PlayPersonCard) -> list[Action]:
     """Any card in hand (even one whose persons are exhausted)."""
-    return [PLAY[c] for c, k in enumerate(s.hands[req.seat]) if k]
+    return list(compress(PLAY, s.hands[req.seat]))
 
 
 def play_card_legal(s: YotdState, req: PlayPersonCard, a: Action) -> bool:
