@@ -67,7 +67,7 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     line_bytes: int = 1024**2  #: longest answer
     game_bytes: int = 16 * 1024**2  #: all answers of one game together
     log_bytes: int = 8 * 1024  #: stderr kept (its end)
-    game_seconds: float | None = None  #: wall-clock time for all its answers in one game
+    game_seconds: float | None = 1800.0  #: wall-clock time for all its answers in one game
 
 
 def set_rlimits(limits: Limits, processes: bool = False) -> None:

@@ -3,13 +3,14 @@
 `python -m bots.sandbox_runner [--module M] SPEC` loads the bot (and module M, whose
 `GAME`, if any, it registers: plug-in games), answers `{"type":"ready"}`, then speaks the
 JSON-lines protocol of docs/bot-protocol.md on stdin/stdout, handing the bot typed
-observations. Errors of the bot end the program with a traceback on stderr, which the
+observations. The bot's own prints go to stderr. Errors of the bot end the program with a traceback on stderr, which the
 harness classifies (crash, memory, forbidden...).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import msgspec
@@ -38,8 +39,9 @@ def main(argv: list[str]) -> int:
         game = getattr(importlib.import_module(module), "GAME", None)
         if isinstance(game, engine.Game):
             engine.register(game)
+    out = os.fdopen(os.dup(1), "wb")  # the protocol's channel; the bot's prints go to stderr
+    sys.stdout = sys.stderr
     bot = make_bot(argv[0])
-    out = sys.stdout.buffer
     out.write(b'{"type":"ready"}\n')
     out.flush()
     enc, head = msgspec.json.Encoder(), msgspec.json.Decoder(_Message)

@@ -26,7 +26,7 @@ class Probe(Bot):
 
     def act(self, observation, time_left):
 {body}
-        print("uid", os.getuid(), "cwd", os.getcwd(), file=sys.stderr)
+        print("uid", os.getuid(), "cwd", os.getcwd())  # print() goes to the log
         return observation.legal_actions[-1]
 """
 
