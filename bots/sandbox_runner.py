@@ -3,8 +3,8 @@
 `python -m bots.sandbox_runner [--module M] SPEC` loads the bot (and module M, whose
 `GAME`, if any, it registers: plug-in games), answers `{"type":"ready"}`, then speaks the
 JSON-lines protocol of docs/bot-protocol.md on stdin/stdout, handing the bot typed
-observations. The bot's own prints go to stderr. Errors of the bot end the program with a traceback on stderr, which the
-harness classifies (crash, memory, forbidden...).
+observations. The bot's own prints go to stderr. Errors of the bot end the program with
+a traceback on stderr, which the harness classifies (crash, memory, forbidden...).
 """
 
 from __future__ import annotations
