@@ -378,17 +378,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
         fresh generator; the game's `redraw` fills the hidden fields and derived caches."""
         if not isinstance(obs, cls.OBSERVATION):
             raise TypeError(f"not a {cls.game_id} observation: {type(obs).__name__}")
-        plan = _plan_of(cls)
-        fields: dict[str, Any] = _public_copier_of(cls)(obs)
-        fields["decision"] = obs.decision
-        n = fields.get("num_players", 0)
-        for name, vis in plan.owner:
-            fields[name] = vis.blank(n, obs.seat, getattr(obs, vis.own))
-        rng = Rng.from_seed(seed, f"{cls.game_id}-sample")
-        for name in plan.generator:
-            fields[name] = rng
-        cls.redraw(fields, obs, rng)
-        return cls(**fields)
+        return _sampler_of(cls)(cls, obs, Rng.from_seed(seed, f"{cls.game_id}-sample"))
 
     @classmethod
     def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
@@ -407,7 +397,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
 
 @dataclass
 class _Plan:
-    public: list[tuple[str, Callable[[Any], Any]]]
+    public: list[str]
     owner: list[tuple[str, Owner]]
     sized: list[tuple[str, Hidden]]
     generator: list[str]
@@ -442,21 +432,37 @@ def _observer_of(cls: type) -> Callable[[Any, int], Any]:
     return fn
 
 
-_PUBLIC_COPIERS: dict[type, Callable[[Any], dict[str, Any]]] = {}
+_SAMPLERS: dict[type, Callable[[Any, Any, Rng], Any]] = {}
 
 
-def _public_copier_of(cls: type) -> Callable[[Any], dict[str, Any]]:
-    """A generated `copy(obs) -> {name: copy of obs.name}` over the public fields of `cls`
-    (for `sample`: one dict display instead of per-field lambdas)."""
-    fn = _PUBLIC_COPIERS.get(cls)
+def _sampler_of(cls: type) -> Callable[[Any, Any, Rng], Any]:
+    fn = _SAMPLERS.get(cls)
     if fn is None:
-        types = {f.name: f.type for f in msgspec.inspect.type_info(cls).fields}
-        helpers: dict[str, Any] = {}
-        items = [f"{name!r}: {_copy_expr(types[name], f'x.{name}', 0, helpers)}"
-                 for name, _ in _plan_of(cls).public]
-        exec("def copy(x):\n    return {" + ", ".join(items) + "}", helpers)  # noqa: S102
-        fn = _PUBLIC_COPIERS[cls] = helpers["copy"]
+        fn = _SAMPLERS[cls] = _make_sampler(cls)
     return fn
+
+
+def _make_sampler(cls: type) -> Callable[[Any, Any, Rng], Any]:
+    """A generated `sample(cls, obs, rng)` for `cls`: the public fields copied from `obs`,
+    the seat's own owner-only entries, the generator; then the game's `redraw` on the field
+    dict (or, for a game without one, the state built directly)."""
+    plan = _plan_of(cls)
+    types = {f.name: f.type for f in msgspec.inspect.type_info(cls).fields}
+    helpers: dict[str, Any] = {}
+    items = [(name, _copy_expr(types[name], f"obs.{name}", 0, helpers))
+             for name in plan.public]
+    items.append(("decision", "obs.decision"))
+    for k, (name, vis) in enumerate(plan.owner):
+        helpers[f"_own{k}"] = vis
+        items.append((name, f"_own{k}.blank(obs.num_players, obs.seat, obs.{vis.own})"))
+    items += [(name, "rng") for name in plan.generator]
+    if cls.redraw.__func__ is GameState.redraw.__func__:  # type: ignore[attr-defined]
+        body = "    return cls(" + ", ".join(f"{k}={v}" for k, v in items) + ")"
+    else:
+        body = ("    f = {" + ", ".join(f"{k!r}: {v}" for k, v in items) + "}\n"
+                "    cls.redraw(f, obs, rng)\n    return cls(**f)")
+    exec("def sample(cls, obs, rng):\n" + body, helpers)  # noqa: S102 - from the declarations
+    return helpers["sample"]  # type: ignore[no-any-return]
 
 
 def _make_observer(cls: type) -> Callable[[Any, int], Any]:
@@ -467,7 +473,7 @@ def _make_observer(cls: type) -> Callable[[Any, int], Any]:
     helpers: dict[str, Any] = {"_OBS": cls.OBSERVATION}  # type: ignore[attr-defined]
     args = ["game=self.game_id", "seat=seat", "decision=self.decision", "phase=self.phase()",
             "current_player=cp", "legal_actions=self.legal_actions() if cp == seat else []"]
-    for name, _ in plan.public:
+    for name in plan.public:
         args.append(f"{name}={_copy_expr(types[name], f'self.{name}', 0, helpers)}")
     for k, (name, vis) in enumerate(plan.owner):
         helpers[f"_own{k}"] = vis
@@ -506,9 +512,8 @@ def _make_plan(cls: type) -> _Plan:
     for f in info.fields:
         vis = declared[f.name]
         if vis is PUBLIC:
-            helpers: dict[str, Any] = {}
-            expr = _copy_expr(f.type, "x", 0, helpers)
-            plan.public.append((f.name, eval(f"lambda x: {expr}", helpers)))  # noqa: S307
+            _copy_expr(f.type, "x", 0, {})  # fails early on a type it cannot copy
+            plan.public.append(f.name)
         elif isinstance(vis, Owner):
             plan.owner.append((f.name, vis))
         elif isinstance(vis, Hidden):
