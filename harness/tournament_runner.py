@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from engine.record import encode_json
+from harness.clock import play_game
 from harness.match import play_match
 from harness.tournament_schedule import TournamentError, TournamentSpec, load_modules, schedule
 from ladders.ratings import Elo, ml_ratings
@@ -60,9 +61,8 @@ def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
     out: list[Played] = []
     for idx, seed, bots in games:
         try:
-            rec = play_match(spec.game, spec.num_players, list(bots), seed=seed,
-                             options=dict(spec.options), time_per_move=spec.time_per_move,
-                             isolate=spec.isolate)
+            rec = play_game(spec.game, spec.num_players, bots, seed, dict(spec.options),
+                            spec.time_per_move, spec.clock, spec.isolate)
         except Exception as e:  # an engine error: deterministic, so kept as the game's result
             out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
             continue

@@ -22,6 +22,7 @@ import engine
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.registry import Game, get_game, register
+from harness.clock import check_time_control
 from harness.sandbox import make_player
 from ladders.sprt import Sprt
 from ladders.store import ScheduledGame
@@ -47,6 +48,7 @@ class TournamentSpec(msgspec.Struct, kw_only=True, frozen=True):
     games: int | None = None  # at least this many games (whole blocks); None: one cycle
     sprt: str | None = None  # "elo0,elo1,alpha,beta" between bots[0] and bots[1]
     time_per_move: float | None = None
+    clock: str | None = None  # "60+0.5": a game clock per seat with an increment (harness.clock)
     options: dict[str, Any] = {}
     seed: int = 0
     #: modules imported in the driver and in every Ray worker before play; a module
@@ -146,8 +148,7 @@ def validate(spec: TournamentSpec) -> None:
         raise TournamentError(f"--bots lists {dup[0]!r} twice; each entrant once")
     if spec.games is not None and spec.games < 1:
         raise TournamentError(f"--games must be at least 1, got {spec.games}")
-    if spec.time_per_move is not None and not spec.time_per_move > 0:
-        raise TournamentError(f"--time-per-move must be positive, got {spec.time_per_move}")
+    check_time_control(spec.time_per_move, spec.clock)
     if spec.sprt is not None:
         try:
             Sprt.parse(spec.sprt)
