@@ -24,7 +24,7 @@ def entrants(game: str) -> list[tuple[str, str]]:
     """(spec, display name) of the demo's entrants: random, the game's rule-based bot if it
     has one, and MCTS with a small time budget."""
     found = [("random", "random")]
-    for spec, name in ((f"heuristic:{game}", "heuristic"), ("mcts:time=0.02", "mcts")):
+    for spec, name in ((f"heuristic:{game}", "heuristic"), ("mcts:time=0.05", "mcts")):
         try:
             make_bot(spec).close()
         except BotSpecError:

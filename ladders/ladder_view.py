@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ladders.ladder_store import Entrant, Ladder, LadderGame
 from ladders.ratings import Rating, first_share, ml_ratings, pairwise
-from ladders.weng_lin import Skill, provisional
+from ladders.weng_lin import PROVISIONAL_GAMES, Skill, provisional
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Standing:
 
     @property
     def provisional(self) -> bool:
-        return provisional(self.skill, self.games)
+        return provisional(self.games)
 
     def as_json(self, rank: int) -> dict[str, Any]:
         e, s = self.entrant, self.skill
@@ -125,7 +125,7 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
             cells += [f"{r.entrant.elo:.0f}",
                       f"{r.ml.elo:.0f}±{(r.ml.high - r.ml.low) / 2:.0f}" if r.ml else "-"]
         t.add_row(*cells, _when(r.entrant.last_played))
-    notes = ["rating: Weng-Lin mu ±95%; ? provisional (under 20 games or sigma over 2.5); "
+    notes = [f"rating: Weng-Lin mu ±95%; ? provisional (under {PROVISIONAL_GAMES} games); "
              "last: UTC"]
     if seats:
         notes.append("seat advantage (win% / avg place): " + ", ".join(

@@ -14,9 +14,9 @@ from ladders.ratings import Z95
 
 MU = 25.0
 SIGMA = MU / 3
-#: a rating stays provisional until it has this many games and sigma at most PROVISIONAL_SIGMA
+#: a rating is provisional until it has this many games (sigma alone is no guide: a bot that
+#: wins nearly every game keeps a wide sigma, as its results are no surprise to the model)
 PROVISIONAL_GAMES = 20
-PROVISIONAL_SIGMA = 2.5
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,8 @@ class Skill:
         return f"{self.mu:.1f} [{self.low:.1f}, {self.high:.1f}]"
 
 
-def provisional(skill: Skill, games: int) -> bool:
-    return games < PROVISIONAL_GAMES or skill.sigma > PROVISIONAL_SIGMA
+def provisional(games: int) -> bool:
+    return games < PROVISIONAL_GAMES
 
 
 class WengLin:

@@ -85,4 +85,4 @@ def test_interval_conservative_rating_and_provisional() -> None:
     s = Skill(30.0, 2.0)
     assert (s.low, s.high) == pytest.approx((30 - 1.96 * 2, 30 + 1.96 * 2), abs=1e-3)
     assert s.conservative == 24.0
-    assert provisional(s, 5) and not provisional(s, 20) and provisional(Skill(30, 3.0), 50)
+    assert provisional(19) and not provisional(20)
