@@ -22,11 +22,13 @@ import functools
 import importlib.machinery
 import itertools
 import os
+import select
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -70,6 +72,7 @@ printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
 done
 cp -R "$SBX_STAGE/." "$R/bot/"
 chown -R "$U:$U" "$R/bot"
+echo ready > "/proc/self/fd/$SBX_READY"
 exec 3<&0
 chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
   --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
@@ -131,6 +134,7 @@ class SandboxedBot(ExternalBot):
         self.isolated = False
         self.dir: Path | None = None
         self.binds: list[str] = []
+        self._ready: int | None = None  # read end of the sandbox's "bot starts" pipe
 
     @classmethod
     def python(cls, spec: str, limits: Limits | None = None,
@@ -266,22 +270,45 @@ class SandboxedBot(ExternalBot):
         root = self.dir / "root"
         root.mkdir()
         uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64
+        read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
                "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
-               "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds)}
+               "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
+               "SBX_READY": str(write_end)}
         bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
         cmd = ["unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--fork",
                "--kill-child", "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env, *argv]
         limits = self.limits
-        return self._popen(cmd, env=env, cwd="/",
-                           preexec_fn=lambda: set_rlimits(limits, processes=True))
+        try:
+            proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
+                               preexec_fn=lambda: set_rlimits(limits, processes=True))
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)
+        self._ready = read_end
+        return proc
+
+    def _await_sandbox(self) -> None:
+        """Wait until the sandbox is set up and the bot program starts, so that its first
+        decision is not charged for the sandbox's start."""
+        if self._ready is None:
+            return
+        fd, self._ready = self._ready, None
+        try:
+            readable, _, _ = select.select([fd], [], [], self.default_timeout)
+            started = bool(readable) and os.read(fd, 16) == b"ready\n"
+        finally:
+            os.close(fd)
+        if not started:
+            self._gone()
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         super().reset(game_id, num_players, seat, seed)
+        self._await_sandbox()
         if self.python_spec is not None:  # the runner says when the bot is loaded
-            import time
-
             ready = self._receive(time.monotonic() + self.default_timeout,
                                   "the Python bot did not load in time")
             if ready != b'{"type":"ready"}':
@@ -315,6 +342,9 @@ class SandboxedBot(ExternalBot):
         try:
             super().close()
         finally:
+            if self._ready is not None:
+                os.close(self._ready)
+                self._ready = None
             self._remove_dir()
 
 
