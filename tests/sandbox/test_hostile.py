@@ -13,19 +13,20 @@ import pytest
 
 import engine
 from harness.match import play_match
-from harness.sandbox import UID_BASE
+from harness.sandbox import UID_BASE, SandboxedBot
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 
 def sandbox_processes() -> list[int]:
-    """Live processes running as a sandbox uid."""
+    """Live processes running as a uid of this process's sandboxes."""
+    mine = range(UID_BASE + 64 * os.getpid(), UID_BASE + 64 * os.getpid() + 64)
     pids = []
     for d in Path("/proc").iterdir():
         try:
             uid = int((d / "status").read_text().split("\nUid:")[1].split()[0])
         except (OSError, IndexError, ValueError):
             continue
-        if uid >= UID_BASE:
+        if uid in mine:
             pids.append(int(d.name))
     return pids
 
@@ -65,7 +66,16 @@ def test_fork_bomb_is_stopped_and_leaves_no_process(tmp_path: Path):
     assert failure.kind in ("forbidden", "timeout"), failure.detail
     if failure.kind == "forbidden":
         assert "process limit" in failure.detail
-    assert sandbox_processes() == [] or not os.geteuid() == 0
+    assert sandbox_processes() == []
+
+
+def test_the_bot_directory_is_removed_after_the_game(tmp_path: Path):
+    bot = SandboxedBot(hostile(tmp_path, "pass").removeprefix("cmd:"), limits=LIMITS)
+    bot.reset("kit", 2, 0, 0)
+    where = bot.dir
+    assert where is not None and where.exists()
+    bot.close()
+    assert bot.dir is None and not where.exists()
 
 
 def test_cpu_seconds_per_game(tmp_path: Path):
