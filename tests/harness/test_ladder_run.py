@@ -4,6 +4,7 @@ create -> submit (one bot refused) -> run -> show -> history -> games; kill -9 m
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -20,7 +21,6 @@ from harness.cli import main
 from ladders import ladder_store as ls
 from ladders.store import Store
 from ladders.weng_lin import WengLin
-from tests.harness.test_tournament_run import _kill_session
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = '''
@@ -164,7 +164,7 @@ def test_kill_9_during_run_then_run_again_loses_and_duplicates_nothing(
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert time.monotonic() < deadline, "the ladder did not start within 120 s"
         time.sleep(0.1)
-    _kill_session(proc.pid)
+    os.killpg(proc.pid, signal.SIGKILL)  # the driver (it joined this module's Ray)
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     killed_at = _done(db)
