@@ -208,7 +208,7 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
           ) -> None:
     spec_json = state.spec.to_json()
     inflight: dict[Any, ls.LadderGame] = {}
-    sent, lost = 0, []
+    sent, lost, waiting = 0, [], False
     deadline = None if seconds is None else time.monotonic() + seconds
     update = on_update or (lambda s: None)
     state.started = time.monotonic()
@@ -228,9 +228,14 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
             open_ = target is None or sent < target
         if not inflight:
             if target is None and (deadline is None or time.monotonic() < deadline):
-                time.sleep(1.0)  # --forever with fewer than two entrants: wait for bots
+                if not waiting:  # --forever with fewer than two entrants: wait for bots
+                    waiting = True
+                    print(f"waiting for a second entrant: `arena ladder submit "
+                          f"{state.ladder.name} SPEC --as NAME`", file=sys.stderr)
+                time.sleep(1.0)
                 continue
             break
+        waiting = False
         for key, result in pool.wait(list(inflight), 0.5):
             game = inflight.pop(key)
             if isinstance(result, Exception):

@@ -271,8 +271,8 @@ class Store:
             holder = f.read().strip() or "unknown"
             f.close()
             raise StoreError(
-                f"database {self.path} is locked: another tournament driver (pid {holder}) "
-                "is writing it; wait for it or use another --db"
+                f"database {self.path} is locked: another driver (tournament or ladder run, "
+                f"pid {holder}) is writing it; wait for it or use another --db"
             ) from None
         f.seek(0)
         f.truncate()

@@ -71,7 +71,7 @@ def test_a_database_locked_by_another_driver(tmp_path: Path,
         other.acquire_driver_lock()
         err = _fails(capsys, "tournament", "run", *KIT, "--bots", "random,mcts", "--name", "t",
                      "--db", str(db))
-        assert "is locked: another tournament driver" in err
+        assert "is locked: another driver (tournament or ladder run" in err
         assert other.tournaments() == []  # the refused run scheduled nothing
 
 
