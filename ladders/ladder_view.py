@@ -127,6 +127,8 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
         t.add_row(*cells, _when(r.entrant.last_played))
     notes = [f"rating: Weng-Lin mu ±95%; ? provisional (under {PROVISIONAL_GAMES} games); "
              "last: UTC"]
+    if not rows:
+        notes.insert(0, f"no bots yet: arena ladder submit {lad.name} SPEC --as NAME")
     if seats:
         notes.append("seat advantage (win% / avg place): " + ", ".join(
             f"seat {i + 1} {100 * w:.0f}% / {p:.2f}" for i, (w, p) in enumerate(seats)))
