@@ -67,8 +67,7 @@ def submit_cmd(
     display: Annotated[str, typer.Option("--as", help="the bot's name on the ladder")],
     db: DbOpt = DEFAULT_DB,
 ) -> None:
-    """Pin SPEC (hash and snapshot of its files), validate it in smoke games against
-    random in the sandbox, and register it (a new version if NAME is already there)."""
+    """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it."""
     with Store(db) as store:
         result = submit(store, name, spec, display)
     e = result.entrant
@@ -140,8 +139,7 @@ def show_cmd(
     all_versions: Annotated[bool, typer.Option("--all", help="retired versions too")] = False,
     db: DbOpt = DEFAULT_DB,
 ) -> None:
-    """Standings: rank, bot and version, rating [95%], games, win rate, place, score,
-    failures, Elo, last played; `?` marks provisional ratings."""
+    """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
     with Store(db) as store:
         if not as_json:
             out.print(_table(store, name, all_versions))
