@@ -18,6 +18,7 @@ harness prints one warning line and the match record says so.
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import importlib.machinery
 import itertools
@@ -25,6 +26,7 @@ import os
 import select
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -82,6 +84,25 @@ wait $!
 
 _slots = itertools.count()
 _warned = False
+_swept = False
+
+
+def _in_child(limits: Limits) -> None:
+    """Before exec of the sandbox: the rlimits, and death with the harness (its Ray
+    worker killed, say), which takes the bot's whole PID namespace with it."""
+    set_rlimits(limits, processes=True)
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def sweep() -> None:
+    """Remove the directories of sandboxes whose harness was killed (done once per process
+    before its first sandbox)."""
+    global _swept
+    _swept = True
+    for d in Path(tempfile.gettempdir()).glob("arena-sandbox-*-*"):
+        pid = d.name.split("-")[2]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(d, ignore_errors=True)
 
 
 @functools.cache
@@ -238,7 +259,9 @@ class SandboxedBot(ExternalBot):
             warn_once(reason)
             self.notes = [f"{self.name}: not isolated ({reason}): ran as this user, "
                           "with network access"]
-        self.dir = Path(tempfile.mkdtemp(prefix="arena-sandbox-"))
+        if not _swept:
+            sweep()
+        self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
         stage = self.dir / "files"
         stage.mkdir()
         self.binds = []
@@ -282,7 +305,7 @@ class SandboxedBot(ExternalBot):
         limits = self.limits
         try:
             proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
-                               preexec_fn=lambda: set_rlimits(limits, processes=True))
+                               preexec_fn=lambda: _in_child(limits))
         except BaseException:
             os.close(read_end)
             raise

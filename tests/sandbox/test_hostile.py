@@ -6,29 +6,26 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 import engine
 from harness.match import play_match
-from harness.sandbox import UID_BASE, SandboxedBot
+from harness.sandbox import UID_BASE, SandboxedBot, sweep
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def sandbox_processes() -> list[int]:
     """Live processes running as a uid of this process's sandboxes."""
     mine = range(UID_BASE + 64 * os.getpid(), UID_BASE + 64 * os.getpid() + 64)
-    pids = []
-    for d in Path("/proc").iterdir():
-        try:
-            uid = int((d / "status").read_text().split("\nUid:")[1].split()[0])
-        except (OSError, IndexError, ValueError):
-            continue
-        if uid in mine:
-            pids.append(int(d.name))
-    return pids
+    return [p for p in all_pids() if uid_of(p) in mine]
 
 
 def play(tmp_path: Path, body: str, time_per_move: float | None = 2.0, **kw):
@@ -169,3 +166,49 @@ def test_the_bot_runs_as_its_own_user_in_an_empty_directory(tmp_path: Path):
 
 def _fields(limits):
     return {f: getattr(limits, f) for f in limits.__struct_fields__}
+
+
+HARNESS = """import sys, time
+from tests import kitgame
+from engine import registry
+registry.register(kitgame.GAME)
+from harness.sandbox import SandboxedBot
+bot = SandboxedBot(sys.argv[1])
+bot.reset("kit", 2, 0, 0)
+print(bot.dir, flush=True)
+time.sleep(60)
+"""
+
+
+@needs_isolation
+def test_a_killed_harness_takes_its_sandboxes_with_it(tmp_path: Path):
+    stubborn = hostile(tmp_path, "pass").removeprefix("cmd:").replace(
+        "bot.py", "stubborn.py")
+    (tmp_path / "stubborn.py").write_text(
+        "import signal, sys, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "sys.stdin.close()\nwhile True:\n    time.sleep(1)\n")
+    harness = subprocess.Popen([sys.executable, "-c", HARNESS, stubborn], cwd=ROOT,
+                               stdout=subprocess.PIPE, text=True)
+    where = Path(harness.stdout.readline().strip())
+    uids = range(UID_BASE + 64 * harness.pid, UID_BASE + 64 * harness.pid + 64)
+    assert where.exists() and any(uid_of(p) in uids for p in all_pids())
+    harness.kill()
+    harness.wait()
+    harness.stdout.close()
+    deadline = time.monotonic() + 5
+    while any(uid_of(p) in uids for p in all_pids()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(uid_of(p) in uids for p in all_pids())
+    sweep()  # as the next harness process does before its first sandbox
+    assert not where.exists()
+
+
+def all_pids() -> list[int]:
+    return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit()]
+
+
+def uid_of(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/status").read_text().split("\nUid:")[1].split()[0])
+    except (OSError, IndexError, ValueError):
+        return -1
