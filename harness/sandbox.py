@@ -23,6 +23,7 @@ import functools
 import importlib.machinery
 import itertools
 import os
+import re
 import select
 import shlex
 import shutil
@@ -252,7 +253,7 @@ class SandboxedBot(ExternalBot):
 
     # -- starting and stopping ------------------------------------------------------------
 
-    def _start(self):  # type: ignore[no-untyped-def]
+    def _start(self) -> subprocess.Popen[bytes]:
         reason = isolation()
         self.isolated = not reason
         if reason:
@@ -286,7 +287,8 @@ class SandboxedBot(ExternalBot):
             self._remove_dir()
             raise
 
-    def _start_isolated(self, argv: list[str], env_extra: list[str]):  # type: ignore[no-untyped-def]
+    def _start_isolated(self, argv: list[str],
+                        env_extra: list[str]) -> subprocess.Popen[bytes]:
         if "=" in argv[0] or any("\n" in b for b in self.binds):
             raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
         assert self.dir is not None
@@ -348,8 +350,6 @@ class SandboxedBot(ExternalBot):
         forbidden reach outside the sandbox."""
         kind, detail = exit_reason(status, stderr)
         if kind == "crash" and self.isolated:
-            import re
-
             m = re.search(r"no such file or directory\W+(?:\w+ )?'(/[^']*)'", stderr[-2000:],
                           re.I)
             if m and not _under(m.group(1), [*VIEW, *self.binds]):
