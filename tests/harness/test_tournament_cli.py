@@ -35,6 +35,8 @@ def _fails(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (["--bots", "random,mcts", "--format", "swiss"], "swiss"),
     (["--bots", "random,mcts", "--address", "127.0.0.2:1"], "no Ray cluster answers at"),
     (["--bots", "random,mcts", "--address", "nonsense"], "not of the form host:port"),
+    (["--bots", "random,mcts", "--clock", "1+x"], "must look like SECONDS+INCREMENT"),
+    (["--bots", "random,mcts", "--clock", "5", "--time-per-move", "1"], "not both"),
 ])
 def test_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
                        message: str) -> None:
