@@ -271,6 +271,13 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         assert ladder == {b: 60 for b in spec.bots}
 
 
+def test_a_tournament_under_a_game_clock(tmp_path: Path) -> None:
+    with _play(tmp_path / "c.sqlite", _spec(games=4, clock="5+0.1")) as store:
+        rows = store.games(store.tournament("t").id)
+        assert [r.status for r in rows] == ["done"] * 4 and all(not r.failures for r in rows)
+        assert "clock 5+0.1" in _table(store)
+
+
 def test_demo_plays_a_ladder_on_the_first_real_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
