@@ -28,7 +28,8 @@ def sandbox_processes() -> list[int]:
     return [p for p in all_pids() if uid_of(p) in mine]
 
 
-def play(tmp_path: Path, body: str, time_per_move: float | None = 2.0, **kw):
+def play(tmp_path: Path, body: str, time_per_move: float | None = 5.0, **kw):
+    # generous: a loaded machine may take a second to start a Python program
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
                      time_per_move=time_per_move, limits=kw.pop("limits", LIMITS), **kw)
     assert engine.replay(rec).is_terminal()  # the game finished
@@ -51,7 +52,7 @@ def play(tmp_path: Path, body: str, time_per_move: float | None = 2.0, **kw):
      "forbidden", "file size limit"),
 ])
 def test_hostile_bot(tmp_path: Path, case: str, body: str, kind: str, detail: str):
-    rec, failure = play(tmp_path, body)
+    rec, failure = play(tmp_path, body, time_per_move=1.0 if kind == "timeout" else 5.0)
     assert failure.kind == kind, failure.detail
     assert detail in failure.detail
     assert rec.outcome == kind
@@ -98,7 +99,7 @@ def test_output_per_game(tmp_path: Path):
 
 def test_stderr_is_kept_bounded(tmp_path: Path):
     rec = play_match("kit", 2, [hostile(tmp_path, "sys.stderr.write('e' * 100_000 + 'END')"),
-                                "random"], seed=1, time_per_move=2.0, limits=LIMITS)
+                                "random"], seed=1, time_per_move=5.0, limits=LIMITS)
     assert not rec.failures
     log = rec.logs[0]
     assert log.endswith("END") and "bytes dropped" in log and len(log) < LIMITS.log_bytes + 100
@@ -162,7 +163,7 @@ def test_the_bot_runs_as_its_own_user_in_an_empty_directory(tmp_path: Path):
             "assert not os.path.exists('/root/.bashrc') and not os.path.exists('/work')\n"
             "print('ALL-CHECKED', file=sys.stderr, flush=True)")
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
-                     time_per_move=2.0, limits=LIMITS)
+                     time_per_move=5.0, limits=LIMITS)
     assert not rec.failures, rec.failures
     assert "ALL-CHECKED" in rec.logs[0] and not rec.notes
 
