@@ -22,7 +22,7 @@ import engine
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.registry import Game, get_game, register
-from harness.clock import check_time_control
+from harness.clock import ClockError, check_time_control
 from harness.sandbox import make_player
 from ladders.sprt import Sprt
 from ladders.store import ScheduledGame
@@ -148,7 +148,10 @@ def validate(spec: TournamentSpec) -> None:
         raise TournamentError(f"--bots lists {dup[0]!r} twice; each entrant once")
     if spec.games is not None and spec.games < 1:
         raise TournamentError(f"--games must be at least 1, got {spec.games}")
-    check_time_control(spec.time_per_move, spec.clock)
+    try:
+        check_time_control(spec.time_per_move, spec.clock)
+    except ClockError as e:
+        raise TournamentError(str(e)) from None
     if spec.sprt is not None:
         try:
             Sprt.parse(spec.sprt)
