@@ -6,6 +6,7 @@ Per seat REALM_CELLS entries in `height`, `top` (identity of the top stone, -1 e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import BUILD, PLACE, BuildShrine, Place
@@ -57,30 +58,38 @@ def pay_with_stone(s: DragonCastleState, seat: int, c: int) -> None:
     s.up[j] = 0
 
 
-def face_up_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
-    """Rules §6.3: maximal orthogonally connected sets of face-up stones of one type, at
-    any levels, in canonical order (lowest cell first); each sorted."""
+def components(s: DragonCastleState, seat: int,
+               key: Callable[[int], int | None]) -> list[list[int]]:
+    """Maximal orthogonally connected sets of face-up stones with equal key(identity)
+    (None: not part of any set), lowest cell first."""
     base = seat * REALM_CELLS
     up, top = s.up, s.top
     seen = [False] * REALM_CELLS
-    groups: list[list[int]] = []
+    out = []
     for i in range(REALM_CELLS):
         if seen[i] or not up[base + i]:
             continue
-        kind = TYPE_OF[top[base + i]]
+        k = key(top[base + i])
+        if k is None:
+            continue
         seen[i] = True
-        comp = [i]
-        stack = [i]
+        comp, stack = [i], [i]
         while stack:
             j = stack.pop()
-            for k in REALM_NB[j]:
-                if not seen[k] and up[base + k] and TYPE_OF[top[base + k]] == kind:
-                    seen[k] = True
-                    comp.append(k)
-                    stack.append(k)
+            for n in REALM_NB[j]:
+                if not seen[n] and up[base + n] and key(top[base + n]) == k:
+                    seen[n] = True
+                    comp.append(n)
+                    stack.append(n)
         comp.sort()
-        groups.append(comp)
-    return groups
+        out.append(comp)
+    return out
+
+
+def face_up_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
+    """Rules §6.3: maximal orthogonally connected sets of face-up stones of one type, at
+    any levels, in canonical order (lowest cell first); each sorted."""
+    return components(s, seat, TYPE_OF.__getitem__)
 
 
 def merge_set(s: DragonCastleState, seat: int, cells: list[int]) -> int:

@@ -9,7 +9,6 @@ powers' own decisions are in powers.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.kernel import Request
@@ -46,7 +45,7 @@ from .data import (
     WIND_SPIRIT,
 )
 from .data import CHANGE as CHANGE_SPIRIT
-from .realm import can_place, pay_with_stone
+from .realm import can_place, components, pay_with_stone
 from .requests import (
     BeautyMerge,
     ChangeRequest,
@@ -94,34 +93,6 @@ def pair_ok(s: DragonCastleState, i: int, stone: int) -> bool:
 
 
 # --- realm -------------------------------------------------------------------------------------
-def components(s: DragonCastleState, seat: int,
-               key: Callable[[int], int | None]) -> list[list[int]]:
-    """Maximal orthogonally connected sets of face-up stones with equal key(identity)
-    (None: not part of any set), lowest cell first."""
-    base = seat * REALM_CELLS
-    up, top = s.up, s.top
-    seen = [False] * REALM_CELLS
-    out = []
-    for i in range(REALM_CELLS):
-        if seen[i] or not up[base + i]:
-            continue
-        k = key(top[base + i])
-        if k is None:
-            continue
-        seen[i] = True
-        comp, stack = [i], [i]
-        while stack:
-            j = stack.pop()
-            for n in REALM_NB[j]:
-                if not seen[n] and up[base + n] and key(top[base + n]) == k:
-                    seen[n] = True
-                    comp.append(n)
-                    stack.append(n)
-        comp.sort()
-        out.append(comp)
-    return out
-
-
 def type_key(k: int) -> int:
     return TYPE_OF[k]
 
