@@ -214,7 +214,7 @@ def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
 
 def bench_workers(game_id: str, games: int = 200, repeats: int = 3) -> list[Figure]:
     """Tournament games per second on 1 and 2 Ray workers, and their ratio (same run)."""
-    from harness.tournament import measure_scaling
+    from harness.scaling import measure_scaling
     from harness.tournament_schedule import TournamentSpec
 
     spec = TournamentSpec(game=game_id, num_players=2, games=games, seed=0,

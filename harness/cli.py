@@ -20,11 +20,11 @@ import engine
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json, encode_json
 from harness.args import UsageProblem, parse_options, split_bots
+from harness.demo import demo
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.match import play_match
 from harness.tournament import app as tournament_app
-from harness.tournament import demo
 from ladders.store import DEFAULT_DB
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -197,7 +197,8 @@ def demo_cmd(
     db: Annotated[Path, typer.Option("--db", help="SQLite database")] = DEFAULT_DB,
     workers: Annotated[int, typer.Option(help="local Ray workers")] = 2,
 ) -> None:
-    """A small local Ray tournament on the first game (about a minute on 2 cores)."""
+    """A small local Ray ladder: random, rule-based and MCTS entrants, about a minute of
+    games on 2 cores, then standings and rating history (results in results/)."""
     demo(db, workers)
 
 

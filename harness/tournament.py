@@ -17,7 +17,6 @@ from rich.console import Console
 from harness import tournament_runner as runner
 from harness.args import parse_options, split_specs
 from harness.clock import check_time_control
-from harness.demo import demo  # noqa: F401 - `arena demo` (harness.cli) imports it from here
 from harness.scaling import measure_scaling
 from harness.tournament_schedule import TournamentSpec, load_modules
 from harness.tournament_service import check_workers, create, play, show_table, tournament_list
