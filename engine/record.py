@@ -43,7 +43,9 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     failures: list[Failure] = []
     scores: list[int] = []
     ranking: list[int] = []
-    #: "normal" or the kind of the first failure, or "stall" if a step bound was hit
+    #: "normal"; "no_winner" (protocol.NO_WINNER) when the game ended normally and its rules
+    #: say nobody wins (`State.no_winner()`); the kind of the first failure; or "stall" if a
+    #: step bound was hit
     outcome: str = "normal"
     #: blake2b of the final state's bytes, to verify replays
     final_digest: str = ""

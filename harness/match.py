@@ -12,7 +12,7 @@ import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
 from bots.external import BotViolation, ExternalBot, Limits
 from engine.common.rng import derive_seed
-from engine.protocol import Action
+from engine.protocol import NO_WINNER, Action
 from engine.record import Failure, MatchConfig, MatchRecord, Move
 from harness.sandbox import SandboxedBot, make_player
 
@@ -147,5 +147,7 @@ def play_match(
     record.seconds = round(time.perf_counter() - started, 6)
     record.scores = list(state.scores())
     record.ranking = failure_aware_ranking(state.ranking(), {f.seat for f in record.failures})
+    if record.outcome == "normal" and state.is_terminal() and state.no_winner():
+        record.outcome = NO_WINNER
     record.final_digest = engine.digest(state)
     return record

@@ -61,7 +61,7 @@ def standings(entrants: Sequence[Entrant], games: Sequence[LadderGame]) -> list[
         for s, e in enumerate(g.entrants):
             st = rows[e]
             st.games += 1
-            st.wins += first_share(g.ranking, s)
+            st.wins += first_share(g.ranking, s, g.outcome)
             st.place_sum += g.ranking[s]
             st.score_sum += g.scores[s]
         for s, kind in g.failures:
@@ -81,7 +81,7 @@ def seat_advantage(games: Sequence[LadderGame], num_players: int) -> list[tuple[
         return []
     out = []
     for s in range(num_players):
-        wins = sum(first_share(g.ranking, s) for g in done)  # type: ignore[arg-type]
+        wins = sum(first_share(g.ranking, s, g.outcome) for g in done)  # type: ignore[arg-type]
         place = sum(g.ranking[s] for g in done) / len(done)  # type: ignore[index]
         out.append((wins / len(done), 1 + place))
     return out

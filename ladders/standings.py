@@ -64,7 +64,7 @@ def standings(
             continue
         for seat, bot in enumerate(r.bots):
             s = stats.setdefault(bot, BotStats(bot, num_players))
-            won = first_share(r.ranking, seat)
+            won = first_share(r.ranking, seat, r.outcome)
             s.games += 1
             s.wins += won
             s.place_sum += r.ranking[seat]

@@ -65,7 +65,7 @@ def play(job: Job) -> Outcome:
     bots: list = [job.opponent] * job.players
     bots[seat] = bot
     rec = play_match(job.game, job.players, bots, seed=job.seed, time_per_move=job.time)
-    share = first_share(rec.ranking, seat)
+    share = first_share(rec.ranking, seat, rec.outcome)
     fails = [f"{'mcts' if f.seat == seat else 'opp'}:{f.kind}" for f in rec.failures]
     for f in rec.failures:
         print(f"{job.game} seed {job.seed} seat {f.seat} ({f.bot}) {f.kind} at decision "

@@ -112,6 +112,11 @@ class HuangState(kernel.GameState, kw_only=True):
         """§10: second lowest colour, then third, then fourth (identical vectors share)."""
         return tuple(self.final_vector(seat)[1:])
 
+    def no_winner(self) -> bool:
+        """§10: "gdy gracze remisują we wszystkich 4 kolorach, nikt nie wygrywa" - seats
+        tied in all four colours at the top share no win."""
+        return self.over and sum(1 for r in self.ranking() if r == 0) > 1
+
     def render(self) -> str:
         return render(self)
 

@@ -25,5 +25,5 @@ def test_heuristic_beats_random_with_seats_swapped():
         bots[seat] = "heuristic:dragon_castle"
         rec = play_match("dragon_castle", 2, bots, seed=500 + g)
         assert not rec.failures
-        wins += first_share(rec.ranking, seat)
+        wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8

@@ -21,5 +21,5 @@ def test_heuristic_beats_random_with_seats_swapped() -> None:
         bots[seat] = "heuristic:huang"
         rec = play_match("huang", 2, bots, seed=500 + g)
         assert not rec.failures, rec.failures
-        wins += first_share(rec.ranking, seat)
+        wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8

@@ -256,3 +256,28 @@ def test_identical_vectors_share_the_win() -> None:
     assert s.ranking() == [1, 1, 0]
     s2 = build(n=2, vp={0: {Y: 2, R: 2, B: 2, G: 3}, 1: {Y: 3, R: 2, B: 2, G: 2}})
     assert s2.ranking() == [0, 0]  # §14.9: all four colours tied -> no winner
+
+
+def test_all_four_colours_tied_nobody_wins_through_record_and_standings() -> None:
+    """Rules §10 (seed 002): "gdy gracze remisują we wszystkich 4 kolorach, nikt nie
+    wygrywa" - the tied top seats share no win: a draw between them, no first-place share."""
+    from engine.protocol import NO_WINNER
+    from ladders.ratings import first_share, pairwise
+    from ladders.standings import standings
+    from ladders.store import GameRow
+
+    s = build(n=3, vp={0: {Y: 2, R: 2, B: 2, G: 3}, 1: {Y: 3, R: 2, B: 2, G: 2},
+                       2: {Y: 1, R: 5, B: 5, G: 5}})
+    s.over, s.stack = True, []
+    assert s.ranking() == [0, 0, 2] and s.no_winner()
+    assert "nobody wins" in s.render()
+    s.vp[1 * 5 + Y] = 4  # seat 1 now beats seat 0 on the second colour: seat 1 wins
+    assert s.ranking() == [1, 0, 2] and not s.no_winner()
+    s.vp[1 * 5 + Y] = 3
+    ranking = s.ranking()
+    assert [first_share(ranking, p, NO_WINNER) for p in range(3)] == [0.0, 0.0, 0.0]
+    assert pairwise(["a", "b", "c"], ranking) == [("a", "b", 0.5), ("a", "c", 1.0),
+                                                    ("b", "c", 1.0)]
+    row = GameRow(idx=0, block=0, seed=0, bots=["a", "b", "c"], status="done",
+                  outcome=NO_WINNER, ranking=ranking, scores=s.scores())
+    assert [st.wins for st in standings([row], 3, ["a", "b", "c"], with_elo=False)] == [0, 0, 0]

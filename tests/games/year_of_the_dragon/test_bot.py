@@ -20,7 +20,7 @@ def test_heuristic_bot_beats_random_in_two_player_games():
             rec = play_match("year_of_the_dragon", 2, bots, seed=seed)
             assert not rec.failures, rec.failures
             games += 1
-            wins += first_share(rec.ranking, seat)
+            wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8
 
 
