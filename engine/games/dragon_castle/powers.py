@@ -144,7 +144,7 @@ def change(s: DragonCastleState, req: ChangeRequest, a: Action) -> None:
 
 # --- Strength ------------------------------------------------------------------------------
 def strength_from_options(s: DragonCastleState, req: StrengthFrom) -> list[Action]:
-    out: list[Action] = [MOVE_FROM[c] for c in strength_sources(s, req.seat)]
+    out: list[Action] = [MOVE_FROM[c] for c in strength_sources(s, req.seat, req.locked)]
     if req.moved:
         out.append(STOP_MOVING)
     return out
@@ -161,7 +161,7 @@ def strength_from(s: DragonCastleState, req: StrengthFrom, a: Action) -> None:
     if merged:
         s.merged_now.remove(c)
     pay_with_stone(s, seat, c)  # lifts the top stone; the one beneath becomes top
-    s.stack.append(StrengthTo(seat, req.moved, c, stone, up, merged))
+    s.stack.append(StrengthTo(seat, req.moved, c, stone, up, merged, req.locked))
 
 
 def strength_to_options(s: DragonCastleState, req: StrengthTo) -> list[Action]:
@@ -179,12 +179,14 @@ def strength_to(s: DragonCastleState, req: StrengthTo, a: Action) -> None:
     s.up[j] = int(req.up)
     if req.merged:
         s.merged_now.append(c)
-    if req.moved + 1 < 2 and strength_sources(s, seat):
-        s.stack.append(StrengthFrom(seat, req.moved + 1))
+    if req.moved + 1 < 2 and strength_sources(s, seat, req.locked):
+        s.stack.append(StrengthFrom(seat, req.moved + 1, req.locked))
 
 
 # --- Wind ----------------------------------------------------------------------------------
 def wind_flip_options(s: DragonCastleState, req: WindFlip) -> list[Action]:
+    """Rules §8.2 Wind: flip a face-up stone, or not when a shrine can move without it
+    (Wind is activated only when a built shrine can move: spirits.wind_can_move_shrine)."""
     out: list[Action] = [FLIP[c] for c in wind_flips(s, req.seat)]
     if shrine_sources(s, req.seat):
         out.append(NO_FLIP)

@@ -20,9 +20,10 @@ from .data import (
     SHRINE_ALLOWANCE_FACTION,
     SHRINE_ALLOWANCE_SPECIAL,
     TYPE_OF,
+    W4,
     merge_points,
 )
-from .requests import BuildShrines
+from .requests import BuildShrines, SpiritWindow
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
@@ -117,8 +118,11 @@ def resolve_merges(s: DragonCastleState, seat: int) -> None:
         if len(comp) >= MIN_SET:
             allowance = merge_set(s, seat, comp)
             builds.append(BuildShrines(seat, tuple(comp), allowance))
-    for req in reversed(builds):  # the first merged set decides first
-        s.stack.append(req)
+    stack = s.stack
+    for k, req in enumerate(reversed(builds)):  # the first merged set decides first
+        if k and s.spirit_cards:  # §8.1: any step of the turn, also between two sets
+            stack.append(SpiritWindow(seat, W4))
+        stack.append(req)
 
 
 def shrine_options(s: DragonCastleState, req: BuildShrines) -> list[BuildShrine]:

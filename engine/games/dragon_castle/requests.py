@@ -52,7 +52,9 @@ class BuildShrines(Request, frozen=True):
 
 
 class SpiritWindow(Request, frozen=True):
-    """Rules §8.1: window W3 (after placement) or W4 (end of turn): activate or proceed.
+    """Rules §8.1 "W dowolnym momencie swojej tury": a step of the own turn between two
+    others - W3 (before each placement and before the merge check) or W4 (between the
+    shrine decisions of two merged sets, and at the end of the turn): activate or proceed.
     Skipped automatically when no activation is possible."""
 
     PHASE: ClassVar[str] = "spirit_window"
@@ -90,10 +92,12 @@ class ChangeRequest(Request, frozen=True):
 
 
 class StrengthFrom(Request, frozen=True):
-    """Rules §8.2 Strength: choose a stone to move (`moved` stones moved so far)."""
+    """Rules §8.2 Strength: choose a stone to move (`moved` stones moved so far); `locked`:
+    the cells awaiting a merge when the power began (merges are checked after it)."""
 
     PHASE: ClassVar[str] = "strength_from"
     moved: int
+    locked: tuple[int, ...] = ()
 
 
 class StrengthTo(Request, frozen=True):
@@ -106,6 +110,7 @@ class StrengthTo(Request, frozen=True):
     stone: int
     up: bool
     merged: bool
+    locked: tuple[int, ...] = ()
 
 
 class WindFlip(Request, frozen=True):

@@ -197,13 +197,15 @@ def can_summon(s: DragonCastleState) -> bool:
 
 
 def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
-    """Rules §6.2-6.3 (+ §8.1 windows): place the taken stones in taken order, [W3], merge
-    check, [W4]."""
+    """Rules §6.2-6.3 (+ §8.1 "W dowolnym momencie swojej tury"): place the taken stones in
+    taken order, each after a window [W3], then [W3], merge check, [W4]."""
     stack = s.stack
     if s.spirit_cards:
         stack += [SpiritWindow(seat, W4), CheckMerges(seat), SpiritWindow(seat, W3)]
-    else:
-        stack.append(CheckMerges(seat))
+        for k in reversed(stones):
+            stack += [PlaceTaken(seat, k), SpiritWindow(seat, W3)]
+        return
+    stack.append(CheckMerges(seat))
     for k in reversed(stones):
         stack.append(PlaceTaken(seat, k))
 

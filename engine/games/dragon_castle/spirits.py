@@ -149,10 +149,16 @@ def change_options(s: DragonCastleState, seat: int) -> list[tuple[int, int, list
     return out
 
 
-def strength_sources(s: DragonCastleState, seat: int) -> list[int]:
-    """Rules §8.2 Strength: shrineless top stones that have another legal cell to go to."""
+def strength_sources(s: DragonCastleState, seat: int,
+                     locked: set[int] | tuple[int, ...] | None = None) -> list[int]:
+    """Rules §8.2 Strength: shrineless top stones that have another legal cell to go to.
+    `locked`: the stones awaiting a merge when the power began (default: now); a set the
+    first move completes is checked only after the power ("Dopiero gdy skończysz korzystać
+    z mocy, sprawdź, czy jakieś zestawy kamieni nie wymagają scalenia"), so its stones may
+    still move."""
     base = seat * REALM_CELLS
-    locked = locked_cells(s, seat)
+    if locked is None:
+        locked = locked_cells(s, seat)
     free = [c for c in range(REALM_CELLS) if can_place(s, seat, c)]
     out = []
     for c in range(REALM_CELLS):
@@ -182,6 +188,17 @@ def shrine_targets(s: DragonCastleState, seat: int, src: int) -> list[int]:
 def shrine_sources(s: DragonCastleState, seat: int) -> list[int]:
     base = seat * REALM_CELLS
     return [c for c in range(REALM_CELLS) if s.shrine[base + c] and shrine_targets(s, seat, c)]
+
+
+def wind_can_move_shrine(s: DragonCastleState, seat: int) -> bool:
+    """Rules §8.2 Wind: "Możesz odwrócić 1 odkryty kamień … Następnie przesuń 1 wybudowaną
+    już świątynię" - the flip is optional, the shrine move is not ("Jeśli zapłacisz za
+    aktywację ducha, musisz skorzystać z jego mocy"): Wind has a use only when a built
+    shrine can move, at once or onto the stone the flip turns face down."""
+    if shrine_sources(s, seat):
+        return True
+    base = seat * REALM_CELLS
+    return any(s.shrine[base:base + REALM_CELLS]) and bool(wind_flips(s, seat))
 
 
 def faith_cells(s: DragonCastleState, seat: int) -> list[int]:
@@ -223,7 +240,7 @@ def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int, stone
     if spirit == STRENGTH:
         return bool(strength_sources(s, seat))
     if spirit == WIND_SPIRIT:
-        return bool(wind_flips(s, seat)) or bool(shrine_sources(s, seat))
+        return wind_can_move_shrine(s, seat)
     raise AssertionError(spirit)  # pragma: no cover
 
 
@@ -317,6 +334,7 @@ def activate(s: DragonCastleState, req: Request, window: int, a: Action) -> None
     elif spirit == CHANGE_SPIRIT:
         stack.append(ChangeRequest(seat))
     elif spirit == STRENGTH:
-        stack += [CheckMerges(seat), StrengthFrom(seat, 0)]
+        locked = tuple(sorted(locked_cells(s, seat)))
+        stack += [CheckMerges(seat), StrengthFrom(seat, 0, locked)]
     elif spirit == WIND_SPIRIT:
         stack.append(WindFlip(seat))
