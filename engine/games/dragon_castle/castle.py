@@ -20,14 +20,30 @@ from .data import (
 if TYPE_CHECKING:
     from .state import DragonCastleState
 
-#: padded height maps of every layout (rules §4.3, §4.4)
-LAYOUT_HEIGHTS: dict[str, tuple[int, ...]] = {
-    name: tuple(layout_heights(layout_rows(name))) for name in ALL_LAYOUTS
-}
+class _Heights(dict[str, tuple[int, ...]]):
+    """Padded height maps by layout name; a user's layout (data.CUSTOM_PREFIX + rows) is
+    parsed the first time it is looked up (rules §4.4: "tworzenia własnych układów")."""
+
+    def __missing__(self, name: str) -> tuple[int, ...]:
+        h = self[name] = tuple(layout_heights(layout_rows(name)))
+        return h
+
+
+class _Cells(dict[str, tuple[int, ...]]):
+    """The cells of a layout that hold a stack at setup (only these can ever hold stones)."""
+
+    def __missing__(self, name: str) -> tuple[int, ...]:
+        h = LAYOUT_HEIGHTS[name]
+        cells = self[name] = tuple(i for i in CASTLE_CELLS if h[i])
+        return cells
+
+
+#: padded height maps of every layout (rules §4.3, §4.4, and users' own layouts)
+LAYOUT_HEIGHTS: dict[str, tuple[int, ...]] = _Heights(
+    {name: tuple(layout_heights(layout_rows(name))) for name in ALL_LAYOUTS})
 #: the cells of each layout that hold a stack at setup (only these can ever hold stones)
-LAYOUT_CELLS: dict[str, tuple[int, ...]] = {
-    p: tuple(i for i in CASTLE_CELLS if h[i]) for p, h in LAYOUT_HEIGHTS.items()
-}
+LAYOUT_CELLS: dict[str, tuple[int, ...]] = _Cells(
+    {p: tuple(i for i in CASTLE_CELLS if h[i]) for p, h in LAYOUT_HEIGHTS.items()})
 M = MAX_CASTLE_HEIGHT
 
 

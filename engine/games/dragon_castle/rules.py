@@ -46,12 +46,13 @@ from .castle import (
     take_from_castle,
 )
 from .data import (
+    ALL_LAYOUTS,
     COPIES,
     COUNTDOWN_SINGLES,
     COUNTDOWN_TOKENS,
+    CUSTOM_PREFIX,
     DISCARD_VP,
     DRAGON_CARDS,
-    NAMED_LAYOUTS,
     NUM_IDENTITIES,
     PAD_CELLS,
     REALM_CELLS,
@@ -62,6 +63,7 @@ from .data import (
     W2,
     W3,
     W4,
+    custom_layout_name,
 )
 from .realm import can_place, place_options, place_stone, resolve_merges, shrine_options
 from .requests import (
@@ -125,12 +127,27 @@ def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
 
 
 def chosen_layout(num_players: int, options: dict[str, Any]) -> str:
-    """Rules §3 step 1: the standard layout for the player count, or one named layout
-    (§4.4) chosen by its option; two named layouts at once are an error."""
-    named = [name for name in NAMED_LAYOUTS if options.get(name)]
-    if len(named) > 1:
-        raise InvalidConfigError(f"choose at most one castle layout, not {', '.join(named)}")
-    return named[0] if named else f"standard_{num_players}p"
+    """Rules §3 step 1: option `layout`: "standard" (the standard layout for the player
+    count, §4.3), a named layout (§4.4, data.NAMED_LAYOUTS, or "standard_<P>p"), or a
+    user's own layout: "file:<path>" of a text file (data.custom_layout_name) or its rows
+    inline, joined by "/"."""
+    value = options.get("layout", "standard") or "standard"
+    if not isinstance(value, str):
+        raise InvalidConfigError(f"option layout takes a layout name, got {value!r}")
+    if value == "standard":
+        return f"standard_{num_players}p"
+    if value in ALL_LAYOUTS:
+        return value
+    try:
+        if value.startswith("file:"):
+            with open(value[len("file:"):], encoding="utf-8") as f:
+                return custom_layout_name(f.read())
+        if "/" in value:
+            return custom_layout_name(value.removeprefix(CUSTOM_PREFIX).replace("/", "\n"))
+    except (OSError, ValueError) as e:
+        raise InvalidConfigError(f"layout {value!r}: {e}") from None
+    raise InvalidConfigError(f"layout {value!r} is not one of standard, "
+                             f"{', '.join(ALL_LAYOUTS)}, file:<path> or rows joined by '/'")
 
 
 # --- taking stones (rules §6.1) ---------------------------------------------------------------

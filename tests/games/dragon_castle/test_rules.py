@@ -64,14 +64,34 @@ def test_named_layouts(name):
     for p in best:
         lo, hi = RECOMMENDED_L1[p]
         assert lo <= level1 <= hi
-    s = engine.make("dragon_castle", best[0], 1, **{name: True})
+    s = engine.make("dragon_castle", best[0], 1, layout=name)
     assert s.layout == name and s.castle_h == list(heights)
     assert s.legal_actions() and all(isinstance(a, TakeStone) for a in s.legal_actions())
 
 
-def test_two_layouts_at_once_are_rejected():
-    with pytest.raises(InvalidConfigError, match="at most one castle layout"):
-        engine.make("dragon_castle", 4, 1, fortress=True, forbidden_city=True)
+def test_unknown_or_malformed_layouts_are_rejected():
+    with pytest.raises(InvalidConfigError, match="is not one of"):
+        engine.make("dragon_castle", 4, 1, layout="fortress_and_forbidden_city")
+    with pytest.raises(InvalidConfigError, match="116"):
+        engine.make("dragon_castle", 4, 1, layout="333/333")
+    with pytest.raises(InvalidConfigError):
+        engine.make("dragon_castle", 4, 1, fortress=True)  # the old booleans are gone
+
+
+def test_a_layout_from_a_file_the_players_write(tmp_path):
+    """§4.4 (seed 003): "Zachęcamy was także do kreatywności i tworzenia własnych układów!"
+    - a user's own layout from a text file; the state names it by its rows, so a saved
+    game or a replay does not need the file."""
+    rows = NAMED_LAYOUTS["gates_of_destiny"][0][::-1]
+    path = tmp_path / "my_castle.txt"
+    path.write_text("# my castle\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    s = engine.make("dragon_castle", 4, 3, layout=f"file:{path}")
+    assert s.layout == "custom:" + "/".join(rows)
+    assert s.castle_h == list(LAYOUT_HEIGHTS["custom:" + "/".join(rows)])
+    inline = engine.make("dragon_castle", 4, 3, layout="/".join(rows))
+    assert inline.to_bytes() == s.to_bytes()
+    t = type(s).from_bytes(s.to_bytes())
+    assert t.legal_actions() == s.legal_actions()
 
 
 def test_first_player_is_random():
@@ -261,3 +281,13 @@ def test_sample_state_keeps_the_view_and_resamples_covered_stones():
     assert len({tuple(x.castle) for x in samples}) == 5  # covered stones dealt anew
     for x in samples:  # same multiset of stones in the castle, same visible tops
         assert sorted(x.castle) == sorted(s.castle)
+
+
+def test_every_stone_has_its_own_render_label():
+    """§2 (seed 003): four season symbols (spring, summer, autumn, winter) - the text
+    picture tells every stone identity apart, spring "Sp" from summer "Su"."""
+    from engine.games.dragon_castle.data import IDENTITIES, LABEL
+
+    assert len(set(LABEL)) == len(IDENTITIES) == 29
+    assert LABEL[IDENTITIES.index((3, "spring"))] == "Sp"
+    assert LABEL[IDENTITIES.index((3, "summer"))] == "Su"
