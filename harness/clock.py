@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots.base import Bot, BotTimeout
+from bots.external import ExternalBot
 from engine.protocol import Action, ArenaError, Observation
 from engine.record import MatchRecord
+from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
 from harness.match import GRACE_FACTOR, GRACE_SECONDS, play_match
 
 
@@ -75,7 +77,10 @@ class ClockedBot(Bot):
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         t0 = time.perf_counter()
-        action = self.inner.act(observation, max(0.0, self.left))
+        hard = None if isinstance(self.inner, ExternalBot) else (
+            max(0.0, self.left) * GRACE_FACTOR + GRACE_SECONDS + HARD_EXTRA_SECONDS)
+        with hard_limit(hard):
+            action = self.inner.act(observation, max(0.0, self.left))
         used = time.perf_counter() - t0
         if used > self.left * GRACE_FACTOR + GRACE_SECONDS:
             raise BotTimeout(f"game clock ran out: {used:.3f}s used, {self.left:.3f}s left "

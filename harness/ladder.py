@@ -17,6 +17,7 @@ from engine.record import decode_json
 from harness import ladder_runner
 from harness.args import parse_options
 from harness.ladder_service import LadderError, create, submit
+from harness.paths import check_folder
 from ladders import ladder_store as ls
 from ladders.ladder_view import (
     games_table,
@@ -140,7 +141,7 @@ def show_cmd(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
-    with Store(db) as store:
+    with Store(db, read_only=True) as store:
         if not as_json:
             out.print(_table(store, name, all_versions))
             return
@@ -164,7 +165,7 @@ def history_cmd(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
-    with Store(db) as store:
+    with Store(db, read_only=True) as store:
         lad = ls.ladder(store, name)
         entrants = {e.id: e for e in ls.entrants(store, lad.id)}
         hist = ls.history(store, lad.id)
@@ -202,8 +203,8 @@ def games_cmd(
 ) -> None:
     """A bot's recent games, how to replay them, and its log in the latest one."""
     if save is not None:
-        _writable(save)
-    with Store(db) as store:
+        check_folder(save, "--save")
+    with Store(db, read_only=True) as store:
         lad = ls.ladder(store, name)
         entrants = {e.id: e for e in ls.entrants(store, lad.id)}
         mine = [e for e in entrants.values() if e.name == bot
@@ -222,6 +223,7 @@ def games_cmd(
             for g in recent]
     out.print(games_table(f"{name}: {me.label}, {len(recent)} of {len(played)} games", rows))
     if save is not None:
+        _writable(save)
         for g in recent:
             if records[g.idx]:
                 (save / f"{name}-{g.idx}.json").write_bytes(records[g.idx])  # type: ignore[arg-type]
@@ -258,7 +260,7 @@ def _writable(folder: Path) -> None:
 
 def ladders_cmd(db: DbOpt = DEFAULT_DB) -> None:
     """Every ladder in the database."""
-    with Store(db) as store:
+    with Store(db, read_only=True) as store:
         items = []
         for lad in ls.ladders(store):
             bots = len(ls.entrants(store, lad.id, active_only=True))

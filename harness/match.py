@@ -14,6 +14,7 @@ from bots.external import BotViolation, ExternalBot, Limits
 from engine.common.rng import derive_seed
 from engine.protocol import NO_WINNER, Action
 from engine.record import Failure, MatchConfig, MatchRecord, Move
+from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
 from harness.sandbox import SandboxedBot, make_player
 
 #: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
@@ -27,8 +28,9 @@ def _label(bot: str | Bot) -> str:
 
 
 def failure_aware_ranking(ranking: Sequence[int], failed: set[int]) -> list[int]:
-    """Failed seats are placed after every other seat; order otherwise kept."""
-    keys = [(p in failed, r) for p, r in enumerate(ranking)]
+    """Failed seats share the place after every other seat (what their random substitutes
+    scored says nothing about them); the others keep their order."""
+    keys = [(p in failed, 0 if p in failed else r) for p, r in enumerate(ranking)]
     return [sum(1 for k in keys if k < mine) for mine in keys]
 
 
@@ -104,10 +106,12 @@ def play_match(
             obs = state.observation(seat)
             sub = substitutes.get(seat)
             bot = sub or players[seat]
+            external = isinstance(bot, ExternalBot)  # held to its deadlines by bots.external
             t0 = time.perf_counter()
             problem: tuple[str, str] | None = None
             try:
-                action = bot.act(obs, time_per_move)
+                with hard_limit(None if external or limit is None else limit + HARD_EXTRA_SECONDS):
+                    action = bot.act(obs, time_per_move)
             except BotTimeout as e:
                 action, problem = None, ("timeout", str(e))
             except MalformedOutput as e:

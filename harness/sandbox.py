@@ -38,7 +38,7 @@ from pathlib import Path
 import engine
 from bots.base import Bot
 from bots.external import ExternalBot, ExternalBotError, Limits, exit_reason, set_rlimits
-from bots.registry import BotSpecError, make_bot
+from bots.registry import BotSpecError, base_spec, make_bot
 
 #: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
 UID_BASE = 1_800_000_000
@@ -374,8 +374,10 @@ class SandboxedBot(ExternalBot):
 def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
     """The bot for `spec` as the harness runs it: `cmd:` programs always in the sandbox;
     with `isolate`, every bot that is not part of the project (`python:`, entry points)
-    too, through the runner; the project's own bots in-process."""
-    kind, _, rest = spec.strip().partition(":")
+    too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
+    is dropped."""
+    spec = base_spec(spec)
+    kind, _, rest = spec.partition(":")
     if kind in ("cmd", "cmd-msgpack"):
         if not rest.strip():
             raise ExternalBotError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
@@ -386,5 +388,5 @@ def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) 
             raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
         if kind != "python" and kind not in {e.name for e in entry_points(group="arena.bots")}:
             return make_bot(spec)  # unknown: the registry's error
-        return SandboxedBot.python(spec.strip(), limits=limits)
+        return SandboxedBot.python(spec, limits=limits)
     return make_bot(spec)

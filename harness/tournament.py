@@ -14,12 +14,23 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from bots.registry import name_copies
 from harness import tournament_runner as runner
-from harness.args import parse_options, split_specs
+from harness.args import entrant_specs, parse_options, split_specs
 from harness.clock import check_time_control
+from harness.paths import check_output, make_parent
 from harness.scaling import measure_scaling
 from harness.tournament_schedule import TournamentSpec, load_modules
-from harness.tournament_service import check_workers, create, play, show_table, tournament_list
+from harness.tournament_schedule import validate as validate_spec
+from harness.tournament_service import (
+    check_workers,
+    create,
+    delete,
+    interrupted,
+    play,
+    show_table,
+    tournament_list,
+)
 from ladders.standings import ladder_table
 from ladders.store import DEFAULT_DB, Store
 
@@ -42,7 +53,12 @@ class Format(StrEnum):
 @app.command("run")
 def run_cmd(
     game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
-    bots: Annotated[str, typer.Option(help="comma-separated bot specs (the entrants)")],
+    bots: Annotated[str | None, typer.Option(
+        help="comma-separated bot specs (the entrants); quote a spec holding a comma: "
+             "'random,\"cmd:node bot.js --w=1,2\"'; a spec given twice enters two copies "
+             "(random#1, random#2)")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", help="one entrant's spec, taken whole (repeat for each bot)")] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
     games: Annotated[int | None, typer.Option(help="at least this many games")] = None,
     sprt: Annotated[str | None, typer.Option(help="elo0,elo1,alpha,beta: stop on a verdict "
@@ -66,18 +82,21 @@ def run_cmd(
     check_workers(workers)
     check_time_control(time_per_move, clock)
     runner.check_address(address)
+    check_output(db, "--db")
     spec = TournamentSpec(
-        game=game, num_players=players, bots=tuple(split_specs(bots)),
+        game=game, num_players=players, bots=tuple(name_copies(entrant_specs(bots, bot))),
         format=fmt.value, seat_rotation=seat_rotation, games=games, sprt=sprt,
         time_per_move=time_per_move, clock=clock, options=parse_options(option), seed=seed,
         modules=tuple(game_module or ()), isolate=isolate,
     )
+    validate_spec(spec)  # every entrant checked once; nothing written for a refused run
     name = name or f"{game}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
     with Store(db) as store:
         store.acquire_driver_lock()  # before scheduling: a locked database changes nothing
-        count = create(store, name, spec)
+        count = create(store, name, spec, validated=True)
         out.print(f"tournament [bold]{name}[/]: {count} games scheduled in {db}")
-        play(store, name, workers, address)
+        with interrupted(store, name, db):
+            play(store, name, workers, address)
 
 
 @app.command("resume")
@@ -86,27 +105,42 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                db: DbOpt = DEFAULT_DB) -> None:
     """Play exactly the games of NAME that have not finished (after a kill, say)."""
     runner.check_address(address)
+    with Store(db, read_only=True) as reader:  # an unknown database or name: no file made
+        reader.tournament(name)
     with Store(db) as store:
         store.acquire_driver_lock()
         t = store.tournament(name)
         load_modules(TournamentSpec.from_json(t.spec).modules)
         left = len(store.games(t.id, "pending"))
         out.print(f"tournament [bold]{name}[/]: {left} games left to play")
-        play(store, name, workers, address)
+        with interrupted(store, name, db):
+            play(store, name, workers, address)
+
+
+@app.command("delete")
+def delete_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
+               db: DbOpt = DEFAULT_DB) -> None:
+    """Remove NAME with its games and records (not while a run of this database is on)."""
+    with Store(db, read_only=True) as reader:
+        reader.tournament(name)
+    with Store(db) as store:
+        store.acquire_driver_lock()
+        n = delete(store, name)
+    out.print(f"tournament [bold]{name}[/] deleted from {db} ({n} games played)")
 
 
 @app.command("show")
 def show_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
              db: DbOpt = DEFAULT_DB) -> None:
     """Final table: games, wins, places, scores, win rate by seat, failures, Elo [95%]."""
-    with Store(db) as store:
+    with Store(db, read_only=True) as store:
         show_table(store, name)
 
 
 @app.command("list")
 def list_cmd(db: DbOpt = DEFAULT_DB) -> None:
     """Tournaments in the database."""
-    with Store(db) as store:
+    with Store(db, read_only=True) as store:
         out.print(tournament_list(store, str(db)))
 
 
@@ -114,7 +148,7 @@ def list_cmd(db: DbOpt = DEFAULT_DB) -> None:
 def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
                = None, db: DbOpt = DEFAULT_DB) -> None:
     """Ladders (one per game, player count and options): online and ML Elo per bot."""
-    with Store(db) as store:
+    with Store(db, read_only=True) as store:
         keys = [k for k in store.ladders() if game is None or k.split("/")[0] == game]
         if not keys:
             out.print(f"no ladder{f' for {game}' if game else ''} in {db} yet")
@@ -127,9 +161,10 @@ def export_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                to: Annotated[Path, typer.Option("--to", help="JSON-lines file to write")],
                db: DbOpt = DEFAULT_DB) -> None:
     """Write the match records of NAME, one JSON object per line, in schedule order."""
-    with Store(db) as store:
+    check_output(to, "--to")
+    with Store(db, read_only=True) as store:
         t = store.tournament(name)
-        to.parent.mkdir(parents=True, exist_ok=True)
+        make_parent(to, "--to")
         n = 0
         with to.open("wb") as f:
             for rec in store.records(t.id):

@@ -23,7 +23,7 @@ from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.registry import Game, get_game, register
 from harness.clock import ClockError, check_time_control
-from harness.sandbox import make_player
+from harness.entrants import check_entrants
 from ladders.sprt import Sprt
 from ladders.store import ScheduledGame
 
@@ -145,7 +145,8 @@ def validate(spec: TournamentSpec) -> None:
         raise TournamentError("a tournament needs at least two different bots in --bots")
     dup = [b for b, k in itertools.groupby(sorted(spec.bots)) if len(list(k)) > 1]
     if dup:
-        raise TournamentError(f"--bots lists {dup[0]!r} twice; each entrant once")
+        raise TournamentError(f"the entrants hold {dup[0]!r} twice; name copies apart "
+                              f"({dup[0]}#1, {dup[0]}#2)")
     if spec.games is not None and spec.games < 1:
         raise TournamentError(f"--games must be at least 1, got {spec.games}")
     try:
@@ -161,5 +162,4 @@ def validate(spec: TournamentSpec) -> None:
             raise TournamentError("--sprt compares exactly two bots in a round-robin")
     if spec.seat_rotation and math.factorial(spec.num_players) > 120:
         raise TournamentError("seat rotation is limited to 5 players (120 permutations)")
-    for b in spec.bots:  # unknown or malformed specs raise BotSpecError here
-        make_player(b, spec.isolate).close()  # (isolated ones are not imported here)
+    check_entrants(spec.game, spec.num_players, spec.bots, spec.isolate)

@@ -3,8 +3,13 @@ run with its live display, and the final table (commands: harness/tournament.py)
 
 from __future__ import annotations
 
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
+import typer
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import (
@@ -20,8 +25,16 @@ from rich.table import Table
 from harness import tournament_runner as runner
 from harness.tournament_schedule import TournamentError, TournamentSpec, ladder_key, schedule
 from harness.tournament_schedule import validate as validate_spec
+from ladders.ratings import ml_ratings
 from ladders.sprt import Sprt
-from ladders.standings import counted, final_table, live_table, outcome_counts, standings
+from ladders.standings import (
+    all_pairs,
+    counted,
+    final_table,
+    live_table,
+    outcome_counts,
+    standings,
+)
 from ladders.store import Store
 
 out = Console()
@@ -32,9 +45,11 @@ def check_workers(workers: int | None) -> None:
         raise TournamentError(f"--workers must be at least 1, got {workers}")
 
 
-def create(store: Store, name: str, spec: TournamentSpec) -> int:
-    """Validate `spec` and write it with its whole schedule; returns the game count."""
-    validate_spec(spec)
+def create(store: Store, name: str, spec: TournamentSpec, validated: bool = False) -> int:
+    """Validate `spec` (unless the caller did) and write it with its whole schedule;
+    returns the game count."""
+    if not validated:
+        validate_spec(spec)
     games = schedule(spec)
     store.create(name, spec.to_json(), ladder_key(spec), games)
     return len(games)
@@ -60,14 +75,58 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
                 shown["at"] = now
                 rows = counted(state.rows.values(), state.stop_block)
                 stats = standings(rows, state.spec.num_players, state.spec.bots, with_elo=False)
-                live.update(Group(progress, live_table(stats, state.elo.ratings)))
+                parts = [progress, live_table(stats, state.elo.ratings)]
+                if state.sprt is not None:
+                    parts.append(sprt_line(state))
+                live.update(Group(*parts))
 
         state = runner.run(store, name, workers, address, update)
         progress.update(task, description=name, completed=state.done, total=state.total,
                         rate=state.rate())
         live.update(progress)
+    if state.sprt is not None:
+        console.print(sprt_line(state), highlight=False)
     console.line()
     show_table(store, name, console)
+
+
+def sprt_line(state: runner.RunState) -> str:
+    """The SPRT's log-likelihood ratio and its bounds, as chess testing tools show it."""
+    assert state.sprt is not None
+    s, scores = state.sprt, state.block_scores
+    llr = s.llr(scores)
+    verdict = f" -> {state.verdict}" if state.verdict else ""
+    return (f"SPRT [{s.elo0:g}, {s.elo1:g}]: LLR {llr:.2f} ({s.lower:.2f}, {s.upper:.2f}) "
+            f"after {len(scores)} blocks{verdict}")
+
+
+@contextmanager
+def interrupted(store: Store, name: str, db: Path) -> Iterator[None]:
+    """Ctrl-C: one line saying how to go on (the runner has marked the tournament
+    incomplete and stopped Ray), exit status 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        t = store.tournament(name)
+        left = len(store.games(t.id, "pending"))
+        print(f"interrupted: {left} games of {name} left; `arena tournament resume {name} "
+              f"--db {db}` plays them", file=sys.stderr)
+        raise typer.Exit(130) from None
+
+
+def delete(store: Store, name: str) -> int:
+    """Remove tournament `name`; returns how many of its games had been played. Its ladder
+    keeps the online Elo of games already rated; bots left without a game there are
+    dropped, and the maximum-likelihood Elo is recomputed from the games that remain."""
+    t = store.tournament(name)
+    played = sum(1 for r in store.games(t.id) if r.status == "done")
+    store.delete(t.id)
+    games = store.ladder_games(t.ladder)
+    still = {b for g in games for b in g.bots}
+    store.drop_ratings(t.ladder, [b for b in store.ladder(t.ladder) if b not in still])
+    store.set_ml(t.ladder, {b: (r.elo, r.low, r.high)
+                            for b, r in ml_ratings(all_pairs(games)).items()})
+    return played
 
 
 def show_table(store: Store, name: str, console: Console = out) -> Table:
@@ -88,6 +147,8 @@ def show_table(store: Store, name: str, console: Console = out) -> Table:
         better = f"{spec.bots[0]} is stronger than {spec.bots[1]} by {s.elo1:g} Elo"
         worse = f"{spec.bots[0]} is at most {s.elo0:g} Elo stronger than {spec.bots[1]}"
         caption += f"; SPRT after {t.stop_block} blocks: {better if t.verdict == 'H1' else worse}"
+    elif spec.sprt:
+        caption += "; SPRT: no verdict yet"
     style = ", seat rotation" if spec.seat_rotation else ""
     clock = f", clock {spec.clock}" if spec.clock else ""
     title = (f"{name}: {spec.game}, {spec.num_players} players, {spec.format}{style}{clock}, "

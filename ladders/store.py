@@ -175,32 +175,67 @@ def _now() -> str:
 class Store:
     """An open arena database; every method is one transaction."""
 
-    def __init__(self, path: str | Path = DEFAULT_DB, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, timeout: float = 5.0,
+                 read_only: bool = False) -> None:
+        """Open (a writer: create if need be) the database at `path`. `read_only` opens an
+        existing database for reading only (it works on a read-only mount) and never
+        creates one."""
         self.path = Path(path)
+        self.read_only = read_only
         self._lock_file: TextIO | None = None
-        if self.path.parent and not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot open database {self.path}: {e}") from None
+        if read_only:
+            self.db = self._open_read_only(timeout)
+        else:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            except OSError as e:
+                raise StoreError(f"cannot create database {self.path}: {e.strerror}") from None
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot open database {self.path}: {e}") from None
         with self._errors():
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("PRAGMA foreign_keys=ON")
+            if not read_only:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute("PRAGMA foreign_keys=ON")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if read_only and version not in (1, SCHEMA_VERSION):
+                raise StoreError(f"{self.path} is not an arena database; use another --db")
             if version == 0 and tables == 0:
                 self.db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {LADDER_SCHEMA} "
                                       f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-            elif version == 1:  # before ladders of submitted bots: add their tables
+            elif version == 1 and not read_only:  # before ladders of submitted bots
                 self.db.executescript(f"BEGIN IMMEDIATE; {LADDER_SCHEMA} "
                                       f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-            elif version != SCHEMA_VERSION:
+            elif version not in (1, SCHEMA_VERSION):
                 raise StoreError(
                     f"{self.path} is not an arena database of schema {SCHEMA_VERSION} "
                     f"(found version {version}); use another --db"
                 )
+
+    def _open_read_only(self, timeout: float) -> sqlite3.Connection:
+        """A read-only connection to an existing database: `mode=ro`, or, where SQLite
+        cannot keep its shared-memory file beside it (a read-only mount), `immutable=1`."""
+        if not self.path.is_file():
+            what = "is a folder" if self.path.exists() else "does not exist"
+            raise StoreError(f"no database at {self.path} (it {what}); check --db")
+        uri = self.path.resolve().as_uri()
+        try:
+            db = sqlite3.connect(f"{uri}?mode=ro", timeout=timeout, isolation_level=None,
+                                 uri=True)
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            pass  # WAL on a read-only mount: no -shm file can be made there
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is not a usable arena database ({e}); "
+                             "move it away or choose another --db") from None
+        try:
+            return sqlite3.connect(f"{uri}?immutable=1", timeout=timeout, isolation_level=None,
+                                   uri=True)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open database {self.path}: {e}") from None
 
     # --- plumbing ----------------------------------------------------------------
     @contextmanager
@@ -331,6 +366,20 @@ class Store:
                        (stop_block, verdict, tid))
             db.execute("UPDATE games SET status='cancelled' WHERE tournament_id=? "
                        "AND status='pending' AND block>=?", (tid, stop_block))
+
+    def delete(self, tid: int) -> None:
+        """Remove a tournament with its games and records (the ladder's ratings stay: see
+        `drop_ratings`)."""
+        with self._tx() as db:
+            db.execute("DELETE FROM records WHERE tournament_id=?", (tid,))
+            db.execute("DELETE FROM games WHERE tournament_id=?", (tid,))
+            db.execute("DELETE FROM tournaments WHERE id=?", (tid,))
+
+    def drop_ratings(self, ladder: str, bots: Sequence[str]) -> None:
+        """Forget the ladder ratings of `bots` (bots left without any game there)."""
+        with self._tx() as db:
+            db.executemany("DELETE FROM ratings WHERE ladder=? AND bot=?",
+                           [(ladder, b) for b in bots])
 
     # --- games -------------------------------------------------------------------------
     def games(self, tid: int, status: str | None = None) -> list[GameRow]:

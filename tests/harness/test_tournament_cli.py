@@ -54,6 +54,8 @@ def test_unknown_game_module_and_unknown_tournament(tmp_path: Path,
     err = _fails(capsys, "tournament", "run", "--game", "kit", "--game-module", "no.such",
                  "--bots", "random,mcts", "--db", db)
     assert "cannot import game module 'no.such'" in err
+    assert "no database at" in _fails(capsys, "tournament", "resume", "x", "--db", db)
+    Store(db).close()  # an empty arena database
     assert "no tournament 'x'" in _fails(capsys, "tournament", "resume", "x", "--db", db)
     assert "no tournament 'x'" in _fails(capsys, "tournament", "show", "x", "--db", db)
 
