@@ -109,8 +109,19 @@ def start_round(s: YotdState) -> None:
     """Rules §5.1: a new round starts with the action phase in turn order."""
     s.round += 1
     s.stage = ST_ACTIONS
+    if s.hidden_great_event and s.round == D.GREAT_EVENT_ROUND:
+        turn_up_great_event(s)
     deal_action_cards(s)
     push(s, [ChooseAction(p) for p in turn_order(s)])
+
+
+def turn_up_great_event(s: YotdState) -> None:
+    """Rules §8 setup (option hidden_great_event): "Żetony wielkich wydarzeń należy zakryć i
+    potasować. Następnie należy wylosować jeden z nich i umieścić go na wierzchu siódmego
+    kafelka wydarzenia" - never said to be turned up, so it may stay face down until round 7.
+    Nobody has seen it, so it is modelled as drawn now from the generator: observations
+    show -1 until then, and `sample_state`'s fresh generator redraws it."""
+    s.great_event = s.rng.below(D.NUM_GREAT_EVENTS)
 
 
 def start_persons_phase(s: YotdState) -> None:

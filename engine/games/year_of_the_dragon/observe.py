@@ -3,7 +3,8 @@
 Zones and who sees them: everything on the table is public (palaces, persons, money, goods,
 privileges, both tracks, event track, supply, action groups, the wall). Person cards are
 played face up from identical starting hands, so every hand is deducible and is shown
-(D11). Hidden from everyone: only the generator, i.e. the future action-card deals.
+(D11). Hidden from everyone: only the generator, i.e. the future action-card deals (and,
+with option hidden_great_event, the face-down Great Event until round 7).
 The state declares this field by field (`YotdState.VISIBILITY`); the kernel derives the
 observation and `sample_state` (every field copied, a fresh generator).
 """
@@ -22,6 +23,7 @@ class YotdObservation(Observation, kw_only=True):
     original_privilege: bool
     great_events: bool
     great_event: int
+    hidden_great_event: bool
     sunrise_used: int
     round: int
     stage: int

@@ -28,6 +28,7 @@ class YotdState(kernel.GameState, kw_only=True):
     VISIBILITY: ClassVar = {
         **{name: PUBLIC for name in (
             "num_players", "great_wall", "original_privilege", "great_events", "great_event",
+            "hidden_great_event",
             "sunrise_used", "round", "stage", "events", "supply", "yuan", "rice", "fireworks",
             "vp", "small_privileges", "large_privileges", "track", "track_stamp", "moves",
             "hands", "palaces", "drafted", "card_group", "group_dragons", "wall", "wall_used",
@@ -38,8 +39,11 @@ class YotdState(kernel.GameState, kw_only=True):
     great_wall: bool = False
     original_privilege: bool = False
     great_events: bool = False
-    #: the Great Event on slot 7 (rules §8, 0-9), -1 without the expansion
+    #: the Great Event on slot 7 (rules §8, 0-9), -1 without the expansion (or while it
+    #: lies face down with hidden_great_event)
     great_event: int = -1
+    #: option hidden_great_event: the tile stays face down until round 7 (flow.py)
+    hidden_great_event: bool = False
     #: person types already chosen in this Sunrise (bitmask)
     sunrise_used: int = 0
     rng: Rng
