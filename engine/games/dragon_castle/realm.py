@@ -6,7 +6,7 @@ Per seat REALM_CELLS entries in `height`, `top` (identity of the top stone, -1 e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import BUILD, PLACE, BuildShrine, Place
@@ -60,9 +60,9 @@ def pay_with_stone(s: DragonCastleState, seat: int, c: int) -> None:
 
 
 def components(s: DragonCastleState, seat: int,
-               key: Callable[[int], int | None]) -> list[list[int]]:
-    """Maximal orthogonally connected sets of face-up stones with equal key(identity)
-    (None: not part of any set), lowest cell first."""
+               key: Sequence[int | None]) -> list[list[int]]:
+    """Maximal orthogonally connected sets of face-up stones with equal `key[identity]`
+    (a table such as TYPE_OF; None: not part of any set), lowest cell first."""
     base = seat * REALM_CELLS
     up, top = s.up, s.top
     seen = [False] * REALM_CELLS
@@ -70,7 +70,7 @@ def components(s: DragonCastleState, seat: int,
     for i in range(REALM_CELLS):
         if seen[i] or not up[base + i]:
             continue
-        k = key(top[base + i])
+        k = key[top[base + i]]
         if k is None:
             continue
         seen[i] = True
@@ -78,7 +78,7 @@ def components(s: DragonCastleState, seat: int,
         while stack:
             j = stack.pop()
             for n in REALM_NB[j]:
-                if not seen[n] and up[base + n] and key(top[base + n]) == k:
+                if not seen[n] and up[base + n] and key[top[base + n]] == k:
                     seen[n] = True
                     comp.append(n)
                     stack.append(n)
@@ -90,7 +90,7 @@ def components(s: DragonCastleState, seat: int,
 def face_up_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §6.3: maximal orthogonally connected sets of face-up stones of one type, at
     any levels, in canonical order (lowest cell first); each sorted."""
-    return components(s, seat, TYPE_OF.__getitem__)
+    return components(s, seat, TYPE_OF)
 
 
 def merge_set(s: DragonCastleState, seat: int, cells: list[int]) -> int:

@@ -329,7 +329,7 @@ def place(s: DragonCastleState, req: PlaceTaken, a: Action) -> None:
 
 def no_cell(s: DragonCastleState, req: PlaceTaken) -> bool:
     """Rules §6.2 [reconstructed]: a stone with no legal cell is removed from the game."""
-    return not place_options(s, req.seat)
+    return not any(can_place(s, req.seat, c) for c in range(REALM_CELLS))
 
 
 # --- BuildShrines (rules §6.3 step 4) ----------------------------------------------------------

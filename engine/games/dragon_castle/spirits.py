@@ -93,32 +93,27 @@ def pair_ok(s: DragonCastleState, i: int, stone: int) -> bool:
 
 
 # --- realm -------------------------------------------------------------------------------------
-def type_key(k: int) -> int:
-    return TYPE_OF[k]
-
-
-def number_key(k: int) -> int | None:
-    n = NUMBER_OF[k]
-    return n if n else None
+#: the set key of each stone identity for Beauty: its number (None: no number)
+NUMBER_KEY: tuple[int | None, ...] = tuple(n if n else None for n in NUMBER_OF)
 
 
 def locked_cells(s: DragonCastleState, seat: int) -> set[int]:
     """[reconstructed] Face-up stones in a 4+ set waiting for its merge check (only in W3):
     they cannot pay for, be flipped, moved or changed by a spirit, since a power cannot
     stop a mandatory merge (Change FAQ)."""
-    return {c for comp in components(s, seat, type_key) if len(comp) >= MIN_SET for c in comp}
+    return {c for comp in components(s, seat, TYPE_OF) if len(comp) >= MIN_SET for c in comp}
 
 
 def cunning_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Cunning: connected groups of exactly 3 face-up same-type stones."""
-    return [g for g in components(s, seat, type_key) if len(g) == CUNNING_SET]
+    return [g for g in components(s, seat, TYPE_OF) if len(g) == CUNNING_SET]
 
 
 def beauty_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Beauty: maximal connected groups of 4+ face-up faction stones with the
     same number (factions may mix), with no stone awaiting another merge."""
     locked = locked_cells(s, seat)
-    return [g for g in components(s, seat, number_key)
+    return [g for g in components(s, seat, NUMBER_KEY)
             if len(g) >= MIN_SET and not locked.intersection(g)]
 
 
