@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from engine.record import decode_json
 from harness import ladder_runner
+from harness import tournament_runner as runner
 from harness.args import parse_options
 from harness.ladder_service import LadderError, create, submit
 from harness.paths import check_folder
@@ -120,7 +121,9 @@ def run_cmd(
                                           update)
                 done = f"{state.done} games played"
             except KeyboardInterrupt:
-                done = "stopped; games in flight stay pending and the next run plays them first"
+                runner.shutdown()  # Ray's processes go now, not minutes later
+                done = ("stopped; games in flight stay pending and the next run "
+                        f"(`arena ladder run {name} --db {db}`) plays them first")
         out.print(_table(store, name))
         out.print(f"{escape(name)}: {done}")
 
