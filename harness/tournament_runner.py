@@ -115,18 +115,26 @@ def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
     if not ray.is_initialized():
         _refresh_ray_config()
         address = address or os.environ.get("RAY_ADDRESS")
-        with held_interrupt():
-            if address:
-                check_address(address)
-                _join(ray, address)
-            else:
-                try:
-                    ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
-                             include_dashboard=False, log_to_driver=False,
-                             _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
-                except (ConnectionError, RuntimeError, OSError) as e:
-                    raise TournamentError(f"cannot start a local Ray: {e}") from None
+        try:
+            _start_ray(ray, workers, address)
+        except KeyboardInterrupt:  # pressed while Ray started: stop it cleanly now
+            shutdown()
+            raise
     return max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
+
+
+def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
+    with held_interrupt():
+        if address:
+            check_address(address)
+            _join(ray, address)
+        else:
+            try:
+                ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
+                         include_dashboard=False, log_to_driver=False,
+                         _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
+            except (ConnectionError, RuntimeError, OSError) as e:
+                raise TournamentError(f"cannot start a local Ray: {e}") from None
 
 
 def _refresh_ray_config() -> None:
