@@ -15,7 +15,8 @@ gives it the engine's group labels, never the hidden truth):
    everything; in wars back the party holding my leaders with enough red to lead, pass
    when I have no stake; break ties for my party; strip winner tiles away from pagodas.
 4. Take market tiles in the colours my leaders score; exchange only when nothing else helps;
-   build the palace where my yellow leader rules; always collect granaries.
+   build the palace where my yellow leader rules and then keep 7 tiles; always collect
+   granaries.
 """
 
 from __future__ import annotations
@@ -208,6 +209,8 @@ class HeuristicBot(Bot):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
         elif isinstance(req, A.ChooseGranary):
             best = next(a for a in legal if isinstance(a, A.KeepGranary))
+        elif isinstance(req, A.ChooseRefill):
+            best = A.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
         elif isinstance(req, (A.RemoveWinnerTile, A.RemoveBanditLoss)):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, self.rng.random()))

@@ -145,6 +145,13 @@ class KeepGranary(Action, frozen=True):
     hex: int
 
 
+class RefillTo(Action, frozen=True):
+    """§11.3 / §9 step 3: refill the hand to `count` tiles (6, or 7 with the palace: "możesz
+    trzymać za zasłonką 7 kafla (zamiast 6)")."""
+
+    count: int
+
+
 class Pass(Action, frozen=True):
     """Decline an optional choice: market pick, building, blue chain, war support, or end the
     exchange discards."""
@@ -154,7 +161,7 @@ HuangAction = (
     PositionLeader | PlaceTile | PeasantRevolt | BuildWithGreen | Exchange | LeaderTo
     | Withdraw | TileTo | TakeFromMarket | BuildPagoda | BuildPalace | MovePagoda | ChainTo
     | UseLeader | RemoveTile | DiscardTile | CommitTiles | SupportParty | CommitRedLeader
-    | DeclareWinner | RemoveRedTile | KeepGranary | Pass
+    | DeclareWinner | RemoveRedTile | KeepGranary | RefillTo | Pass
 )
 
 # --- requests: what must be decided next ------------------------------------------------------
@@ -272,12 +279,20 @@ class ChooseGranary(Request, frozen=True):
     (or decline)."""
 
 
+class ChooseRefill(Request, frozen=True):
+    """§11.3 / §9 step 3: this seat's yellow leader is in the palace's kingdom and it holds
+    fewer than 7 tiles (both public): refill to 6 or 7? `order` is its place in the refill
+    sequence (0 = the active player)."""
+
+    order: int
+
+
 HuangRequest = (
     ChooseAction | ChooseLeaderHex | ChooseTileHex | ChooseMarketTile | ChooseBuilding
     | ChoosePagodaToMove | ChooseChain | ChooseSubstitute | ChooseRevoltTarget | ChooseTriangle
     | ChooseDiscard | CommitRevolt | ResolveRevolt | ChooseSupport | CommitWarTiles
     | CommitWarLeader | ResolveWar | ChooseWarWinner | RemoveWinnerTile | ChooseGranary
-    | RemoveBanditLoss
+    | RemoveBanditLoss | ChooseRefill
 )
 
 # --- conflict records (public) ------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import kernel
 from engine.games.huang import actions as A
-from engine.games.huang import conflicts, legal, rules
+from engine.games.huang import conflicts, legal, rules, turn
 
 RULES = kernel.Rules("huang")  # the stack empties only when the game is over (§10)
 
@@ -48,3 +48,6 @@ RULES.on(A.RemoveWinnerTile, options=legal.winner_tile_options,
 RULES.on(A.RemoveBanditLoss, options=legal.bandit_loss_options,
          apply=conflicts.remove_bandit_loss)
 RULES.on(A.ChooseGranary, options=legal.granary_options, apply=rules.choose_granary)
+
+# --- §9 step 3 with the Imperial Palace (§11.3): refill to 6 or 7 -------------------------------
+RULES.on(A.ChooseRefill, options=legal.refill_options, apply=turn.choose_refill)

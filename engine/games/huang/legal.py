@@ -81,6 +81,8 @@ WINNER = tuple(A.DeclareWinner(i) for i in range(MAX_PARTIES))
 REMOVE_RED = tuple(A.RemoveRedTile(h) for h in range(NUM_HEXES))
 KEEP_GRANARY = tuple(A.KeepGranary(h) for h in range(NUM_HEXES))
 PASS = A.Pass()
+#: §11.3: the two refill sizes with the palace
+REFILL_TO = (A.RefillTo(6), A.RefillTo(7))
 WITHDRAW = A.Withdraw()
 REVOLT = A.PeasantRevolt()
 GREEN_BUILD = A.BuildWithGreen()
@@ -92,7 +94,7 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *POSITION_LEADER, *PLACE_TILE, REVOLT, GREEN_BUILD, EXCHANGE, *LEADER_TO, WITHDRAW,
     *TILE_TO, *TAKE, *BUILD, *PALACE, *MOVE_PAGODA, *CHAIN_TO, USE_YES, USE_NO, *REMOVE_TILE,
     *DISCARD, *COMMIT, *SUPPORT, RED_LEADER_YES, RED_LEADER_NO, *WINNER, *REMOVE_RED,
-    *KEEP_GRANARY, PASS,
+    *KEEP_GRANARY, PASS, *REFILL_TO,
 )
 
 
@@ -287,3 +289,8 @@ def bandit_loss_options(s: HuangState, req: A.RemoveBanditLoss) -> list[Action]:
 
 def granary_options(s: HuangState, req: A.ChooseGranary) -> list[Action]:
     return [KEEP_GRANARY[g] for g in kingdom_granaries(s, req.seat)] + [PASS]
+
+
+def refill_options(s: HuangState, req: A.ChooseRefill) -> list[Action]:
+    """§11.3: refill to 6 or to 7 tiles."""
+    return list(REFILL_TO)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.huang.actions import ChooseAction, ChooseGranary
+from engine.games.huang.actions import ChooseAction, ChooseGranary, ChooseRefill, RefillTo
 from engine.games.huang.board import join, leave
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
@@ -89,12 +89,21 @@ def collect_granaries(s: HuangState, keep: int) -> None:
 def finish_turn(s: HuangState) -> None:
     """§9 steps 3-5: refills (active first, then clockwise), market, next player; a player
     without any legal action goes straight to the end of the turn (§14.19)."""
+    refill_from(s, 0)
+
+
+def refill_from(s: HuangState, first: int) -> None:
+    """§9 steps 3-5 from the `first`-th seat of the refill order (0 = the active player). A seat
+    that may keep 7 tiles (§11.3) is asked first (ChooseRefill); the loop resumes after it."""
+    hands, market = s.hands, s.market
     while True:
         n = s.num_players
-        hands, market = s.hands, s.market
-        for k in range(n):
+        for k in range(first, n):
             p = (s.active + k) % n
-            for _ in range(hand_target(s, p) - hand_total(s, p)):
+            if s.palace >= 0 and palace_choice(s, p):
+                s.stack.append(ChooseRefill(p, k))
+                return
+            for _ in range(HAND_SIZE - hand_total(s, p)):
                 c = draw(s)
                 if c < 0:
                     game_over(s)
@@ -115,15 +124,28 @@ def finish_turn(s: HuangState) -> None:
         if len(kingdom_granaries(s, s.active)) >= 2:
             s.stack.append(ChooseGranary(s.active))
             return
+        first = 0
 
 
-def hand_target(s: HuangState, p: int) -> int:
-    """§9: 6, or 7 while p's yellow leader is in the palace's kingdom (§11.3)."""
-    if s.palace >= 0:
-        pos = s.leaders[p * 5 + YELLOW]
-        if pos >= 0 and s.labels[pos] == s.labels[RHOMBI[s.palace][0]]:
-            return PALACE_HAND_SIZE
-    return HAND_SIZE
+def choose_refill(s: HuangState, req: ChooseRefill, a: RefillTo) -> None:
+    """§11.3: "możesz trzymać za zasłonką 7 kafla (zamiast 6)" - the seat draws up to the
+    size it chose; then the refills go on with the next seat."""
+    p = req.seat
+    for _ in range(a.count - hand_total(s, p)):
+        c = draw(s)
+        if c < 0:
+            game_over(s)
+            return
+        s.hands[p * 5 + c] += 1
+    refill_from(s, req.order + 1)
+
+
+def palace_choice(s: HuangState, p: int) -> bool:
+    """§11.3: p's yellow leader is in the palace's kingdom and p holds fewer than 7 tiles
+    (public: hand sizes are), so p may refill to 7 instead of 6."""
+    pos = s.leaders[p * 5 + YELLOW]
+    return (pos >= 0 and s.labels[pos] == s.labels[RHOMBI[s.palace][0]]
+            and hand_total(s, p) < PALACE_HAND_SIZE)
 
 
 def pagoda_scoring(s: HuangState) -> None:

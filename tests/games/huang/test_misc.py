@@ -33,7 +33,8 @@ def test_heuristic_is_in_range_and_prefers_the_leader() -> None:
 def test_action_space_is_fixed_and_shared() -> None:
     a, b = action_space(2, {}), action_space(4, {"bandits": True})
     assert a.actions == b.actions and a.size > 1000
-    assert a.id_of(A.Pass()) == a.size - 1
+    assert a.id_of(A.Pass()) == a.size - 3  # the palace refill choices came later (§11.3)
+    assert a.id_of(A.RefillTo(7)) == a.size - 1
     s = engine.make("huang", 2, 0)
     assert isinstance(s, HuangState)
     assert s.action_from_id(s.action_id(A.PlaceTile(RED))) == A.PlaceTile(RED)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import engine
 from engine.games.huang import actions as A
-from engine.games.huang.data import BLUE, GREEN, RED, RHOMBI, YELLOW
+from engine.games.huang.data import BLUE, GREEN, RED, RHOMBI, WHITE, YELLOW
 from tests.games.huang.test_scenarios import H, build, conserved, play, tri
 
-Y, R, B, G = YELLOW, RED, BLUE, GREEN
+Y, R, B, G, W = YELLOW, RED, BLUE, GREEN, WHITE
 
 
 def rhombus(*cells: tuple[int, int]) -> int:
@@ -48,9 +48,61 @@ def test_palace_gives_a_hand_of_seven_to_its_yellow_leader() -> None:
                     leaders={(0, Y): (8, 4)}, hands={0: {R: 6}, 1: {R: 6}})
     s.palace = rhombus(*RH)
     s.actions_left = 1
-    play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+    play(s, A.PlaceTile(R), A.TileTo(H(10, 9)), A.RefillTo(7))
     assert sum(s.hands[:5]) == 7 and sum(s.hands[5:]) == 6
     assert conserved(s)
+
+
+def palace_turn_end(**kw: object) -> object:
+    """Seat 0 (or `kw` seat) ends its turn; the palace's kingdom holds the yellow leader of
+    `holder`."""
+    holder = kw.pop("holder", 0)
+    s = palace_game(n=3, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y},
+                    leaders={(holder, Y): (8, 4)}, **kw)
+    s.palace = rhombus(*RH)
+    s.actions_left = 1
+    return s
+
+
+def test_palace_refill_is_a_choice_of_6_or_7() -> None:
+    """§11.3: "możesz trzymać za zasłonką 7 kafla (zamiast 6)" - may, not must."""
+    for count in (6, 7):
+        s = palace_turn_end(hands={0: {R: 6}, 1: {R: 6}, 2: {R: 6}})
+        play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+        assert isinstance(s.pending(), A.ChooseRefill) and s.current_player() == 0
+        assert s.legal_actions() == [A.RefillTo(6), A.RefillTo(7)]
+        s.apply(A.RefillTo(count))
+        assert sum(s.hands[:5]) == count
+        assert isinstance(s.pending(), A.ChooseAction) and s.current_player() == 1
+        assert conserved(s)
+
+
+def test_palace_refill_asks_the_refilled_seat_in_refill_order() -> None:
+    """§9: the active player refills first, then clockwise; the palace's yellow-leader owner
+    decides its own refill, the others draw to 6 (and the market refills after all)."""
+    s = palace_turn_end(holder=2, hands={0: {R: 6}, 1: {R: 3}, 2: {R: 2}})
+    play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+    assert isinstance(s.pending(), A.ChooseRefill) and s.current_player() == 2
+    assert sum(s.hands[0:5]) == 6 and sum(s.hands[5:10]) == 6 and sum(s.hands[10:]) == 2
+    s.apply(A.RefillTo(7))
+    assert sum(s.hands[10:]) == 7 and sum(s.market) == 6
+    assert s.current_player() == 1 and conserved(s)
+
+
+def test_palace_refill_is_asked_whatever_the_hand_holds() -> None:
+    """Whether the seat is asked depends only on public facts: the leader, the palace and
+    the hand's size (not its colours)."""
+    for hand in ({R: 5}, {B: 2, G: 3}, {W: 5}):
+        s = palace_turn_end(hands={0: {R: 1, **hand}})
+        play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+        assert isinstance(s.pending(), A.ChooseRefill)
+
+
+def test_no_refill_question_without_the_leader_or_with_seven_tiles() -> None:
+    s = palace_turn_end(holder=1, hands={0: {R: 6}, 1: {R: 7}})
+    play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+    assert isinstance(s.pending(), A.ChooseAction) and s.current_player() == 1
+    assert sum(s.hands[:5]) == 6 and sum(s.hands[5:10]) == 7
 
 
 def test_palace_returns_to_the_supply_when_a_tile_leaves() -> None:
