@@ -12,10 +12,10 @@ Strategy (greedy, one decision at a time, from the observation only):
    disfavoured when behind, never when it would start the last round while behind.
 3. Finishing: same values as in 2 with the stone actually taken.
 4. Shrines: always build, on the highest stacks of the merged set.
-5. Spirit card (option): Cunning, Beauty, Change and Faith are activated when a one-ply
-   look-ahead (on a sampled state, paying a pool shrine or a lone face-up stone, then
-   choosing the power's options greedily) raises my estimate by 0.5; other spirits are
-   never activated (the bot proceeds in spirit windows).
+5. Spirit cards (options; each card in play on its own): Cunning, Beauty, Change and Faith
+   are activated when a one-ply look-ahead (on a sampled state, paying a pool shrine or a
+   lone face-up stone, then choosing the power's options greedily) raises my estimate by
+   0.5; other spirits are never activated (the bot proceeds in spirit windows).
 """
 
 from __future__ import annotations
@@ -244,13 +244,18 @@ class HeuristicBot(Bot):
                 if best is None or v > best[0]:
                     best = (v, a)
             return best[1] if best else None
-        acts = [a for a in legal if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
+        cards = obs.spirit_cards
+        acts = [a for a in legal if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))
+                and cards[a.card] in MERGING_SPIRITS]
         if not acts:
             return None
-        # candidates: the shrine payment and the face-up stones that sit alone
+        # candidates per merging card in play: the shrine payment and the face-up stones
+        # that sit alone
         realm = RealmView(obs, obs.seat)
-        cheap = [a for a in acts if isinstance(a, ActivateSpiritShrine)
-                 or len(realm.group(a.r * 6 + a.c)) == 1][:5]
+        cheap = []
+        for k in sorted({a.card for a in acts}):
+            cheap += [a for a in acts if a.card == k and (
+                isinstance(a, ActivateSpiritShrine) or len(realm.group(a.r * 6 + a.c)) == 1)][:5]
         state = engine.sample_state(obs, obs.decision)
         base = estimate(state, obs.seat)
         best = None
@@ -279,7 +284,7 @@ class HeuristicBot(Bot):
             return [0.0]
         me = obs.seat
         realm = RealmView(obs, me)
-        if obs.spirit_cards and obs.spirit_cards[0] in MERGING_SPIRITS:
+        if any(c in MERGING_SPIRITS for c in obs.spirit_cards):
             choice = self._spirit_choice(obs, legal)
             if choice is not None:
                 return [1.0 if a == choice else 0.0 for a in legal]

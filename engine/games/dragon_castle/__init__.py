@@ -1,5 +1,6 @@
 """Dragon Castle (Horrible Games, 2017), 2-4 players: base game (rules doc
-../shared/rules/dragon_castle.md, seed 003) with the optional dragon and spirit cards."""
+../shared/rules/dragon_castle.md, seed 003) with the optional dragon and spirit cards, one
+or several of each kind, random or named (cards.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from engine import registry
 
 from .actions import DragonCastleAction, action_space
-from .data import NAMED_LAYOUTS
+from .data import DRAGON_CARDS, NAMED_LAYOUTS, SPIRIT_CARDS
 from .observe import DragonCastleObservation
 from .rules import setup
 from .state import DragonCastleState
@@ -36,6 +37,17 @@ GAME = registry.Game(
         registry.Option("spirit_card", False,
                         "draw 1 random spirit card, activated once per turn for a cost "
                         "(rules §8)"),
+        registry.Option("dragon_cards", 0, "draw this many different random dragon cards "
+                        "(0-10); each scores (rules §9)"),
+        registry.Option("spirit_cards", 0, "draw this many different random spirit cards "
+                        "(0-10); each once per turn (rules §8.1)"),
+        registry.Option("dragons", "", "the dragon cards to play, by name, comma-separated "
+                        f"({', '.join(DRAGON_CARDS)}; Polish names too); no draw"),
+        registry.Option("spirits", "", "the spirit cards to play, by name, comma-separated "
+                        f"({', '.join(SPIRIT_CARDS)}; Polish names too); no draw"),
+        registry.Option("beginner", False, "random cards only from the beginner set (spirits "
+                        "Strength, Depths, Faith, Destruction; dragons Courage, Valor, Piety, "
+                        "Knowledge; reconstructed)"),
         registry.Option("layout", "standard",
                         "castle layout (rules §3, §4.3-4.4): standard (for the player count), "
                         f"a named one ({', '.join(NAMED_LAYOUTS)}; shapes reconstructed), "
@@ -49,6 +61,11 @@ GAME = registry.Game(
         {"layout": "forbidden_city", "dragon_card": True, "spirit_card": True},
         {"layout": "gates_of_destiny", "spirit_card": True},
         {"layout": "/".join(NAMED_LAYOUTS["fortress"][0][::-1])},  # a user's own layout
+        # several cards at once (rules "Duchy i smoki"), named and beginner set-ups
+        {"spirit_cards": 2, "dragon_cards": 2},
+        {"spirits": "Strength,Faith", "dragons": "Power,Harmony"},
+        {"spirits": "Deception,Elegance,Wind", "dragon_card": True},
+        {"beginner": True, "spirit_cards": 2, "dragon_card": True},
     ),
     max_decisions=3000,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",

@@ -10,7 +10,10 @@ from typing import Any
 
 from engine.protocol import Action, ActionSpace
 
-from .data import CASTLE_COLS, CASTLE_ROWS, REALM_CELLS, REALM_SIZE, castle_index
+from .data import CASTLE_COLS, CASTLE_ROWS, REALM_CELLS, REALM_SIZE, SPIRIT_CARDS, castle_index
+
+#: at most every spirit card in play at once (rules §8.1, "więcej niż 1 kartą ducha")
+MAX_SPIRIT_CARDS = len(SPIRIT_CARDS)
 
 
 class TakeStone(Action, frozen=True):
@@ -59,14 +62,19 @@ class StopBuilding(Action, frozen=True):
 
 # --- spirit cards (rules §8) ---------------------------------------------------------------
 class ActivateSpirit(Action, frozen=True):
-    """Rules §8.1: activate the spirit, paying with the face-up realm stone at (r, c)."""
+    """Rules §8.1: activate spirit card `card` (its index among the cards in play, 0 when
+    there is one), paying with the face-up realm stone at (r, c)."""
 
     r: int
     c: int
+    card: int = 0
 
 
 class ActivateSpiritShrine(Action, frozen=True):
-    """Rules §8.1: activate the spirit, paying with a shrine from your pool."""
+    """Rules §8.1: activate spirit card `card` (index among the cards in play), paying with
+    a shrine from your pool."""
+
+    card: int = 0
 
 
 class Proceed(Action, frozen=True):
@@ -157,7 +165,12 @@ BUILD: tuple[BuildShrine, ...] = tuple(
     BuildShrine(*divmod(i, REALM_SIZE)) for i in range(REALM_CELLS)
 )
 _R = tuple(divmod(i, REALM_SIZE) for i in range(REALM_CELLS))
-ACTIVATE: tuple[ActivateSpirit, ...] = tuple(ActivateSpirit(r, c) for r, c in _R)
+#: the activations of each spirit card in play (index k < MAX_SPIRIT_CARDS), per cell
+ACTIVATE_OF: tuple[tuple[ActivateSpirit, ...], ...] = tuple(
+    tuple(ActivateSpirit(r, c, k) for r, c in _R) for k in range(MAX_SPIRIT_CARDS))
+ACTIVATE_SHRINE_OF: tuple[ActivateSpiritShrine, ...] = tuple(
+    ActivateSpiritShrine(k) for k in range(MAX_SPIRIT_CARDS))
+ACTIVATE = ACTIVATE_OF[0]
 MERGE_GROUP: tuple[MergeGroup, ...] = tuple(MergeGroup(r, c) for r, c in _R)
 CHANGE: tuple[tuple[ChangeStone, ...], ...] = tuple(
     tuple(ChangeStone(r, c, k) for k in range(6)) for r, c in _R)
@@ -167,7 +180,7 @@ FLIP: tuple[FlipStone, ...] = tuple(FlipStone(r, c) for r, c in _R)
 SHRINE_FROM: tuple[ShrineFrom, ...] = tuple(ShrineFrom(r, c) for r, c in _R)
 SHRINE_TO: tuple[ShrineTo, ...] = tuple(ShrineTo(r, c) for r, c in _R)
 DESTROY: dict[int, DestroyStone] = {i: DestroyStone(a.x, a.y) for i, a in TAKE.items()}
-ACTIVATE_SHRINE = ActivateSpiritShrine()
+ACTIVATE_SHRINE = ACTIVATE_SHRINE_OF[0]
 PROCEED = Proceed()
 STOP_MOVING = StopMoving()
 NO_FLIP = NoFlip()
@@ -181,7 +194,8 @@ _SPACES: dict[tuple[int, tuple[tuple[str, Any], ...]], ActionSpace] = {}
 
 def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
     """The fixed enumeration: takes, pairs (castle order), the three finishing actions,
-    summon, placements, shrine builds (realm order), stop, then the spirit decisions.
+    summon, placements, shrine builds (realm order), stop, then the spirit decisions (the
+    activations of the first card in play; those of further cards, §8.1, at the end).
     Same for every player count and option set."""
     key = (num_players, tuple(sorted((options or {}).items())))
     space = _SPACES.get(key)
@@ -190,7 +204,9 @@ def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
             [*TAKE.values(), *PAIR.values(), STONE_AND_SHRINE, DISCARD, SUMMON, *PLACE,
              *BUILD, STOP, *ACTIVATE, ACTIVATE_SHRINE, PROCEED, *DESTROY.values(),
              *MERGE_GROUP, *(a for row in CHANGE for a in row), *MOVE_FROM, *MOVE_TO,
-             STOP_MOVING, *FLIP, NO_FLIP, *SHRINE_FROM, *SHRINE_TO]
+             STOP_MOVING, *FLIP, NO_FLIP, *SHRINE_FROM, *SHRINE_TO,
+             *(a for k in range(1, MAX_SPIRIT_CARDS) for a in (*ACTIVATE_OF[k],
+                                                            ACTIVATE_SHRINE_OF[k]))]
         )
     return space
 

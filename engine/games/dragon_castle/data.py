@@ -307,6 +307,12 @@ SPIRIT_CARDS_PL: tuple[str, ...] = (
 )
 (DECEPTION, BEAUTY, WIND_SPIRIT, CHANGE, STRENGTH,
  ELEGANCE, DEPTHS, FAITH, DESTRUCTION, CUNNING) = range(10)
+#: the beginner cards ("Takie karty oznaczono symbolem": the symbol is lost in the seed;
+#: [reconstructed] set of the rules document §10): spirits Strength, Depths, Faith,
+#: Destruction; dragons Courage, Valor, Piety, Knowledge
+BEGINNER_SPIRITS: tuple[int, ...] = (STRENGTH, DEPTHS, FAITH, DESTRUCTION)
+BEGINNER_DRAGONS: tuple[int, ...] = tuple(
+    DRAGON_CARDS.index(n) for n in ("Courage", "Valor", "Piety", "Knowledge"))
 #: activation windows [reconstructed discretisation of "any time"]: W1 before the action,
 #: W2 after the first stone, W3 after placement before the merge check, W4 after merges
 W1, W2, W3, W4 = 1, 2, 3, 4

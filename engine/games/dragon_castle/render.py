@@ -69,9 +69,9 @@ def render(s: DragonCastleState) -> str:
     if s.dragon_cards:
         lines.append("dragon cards: " + ", ".join(DRAGON_CARDS[c] for c in s.dragon_cards))
     if s.spirit_cards:
-        used = "used" if s.spirit_used[0] else "not used"
-        lines.append("spirit card: " + ", ".join(SPIRIT_CARDS[c] for c in s.spirit_cards)
-                     + f" ({used} this turn)")
+        lines.append("spirit cards: " + ", ".join(
+            f"{k}: {SPIRIT_CARDS[c]} ({'used' if s.spirit_used[k] else 'not used'} this turn)"
+            for k, c in enumerate(s.spirit_cards)))
     lines += castle_lines(s)
     scores = s.scores()
     for p in range(s.num_players):

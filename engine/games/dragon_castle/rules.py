@@ -36,6 +36,7 @@ from .actions import (
     castle_cell,
     realm_cell,
 )
+from .cards import cards_in_play
 from .castle import (
     LAYOUT_CELLS,
     LAYOUT_HEIGHTS,
@@ -52,12 +53,10 @@ from .data import (
     COUNTDOWN_TOKENS,
     CUSTOM_PREFIX,
     DISCARD_VP,
-    DRAGON_CARDS,
     NUM_IDENTITIES,
     PAD_CELLS,
     REALM_CELLS,
     SHRINES_TOTAL,
-    SPIRIT_CARDS,
     START_POOL,
     W1,
     W2,
@@ -94,7 +93,8 @@ ACTIVATIONS = (ActivateSpirit, ActivateSpiritShrine)
 
 # --- setup (rules §3) -----------------------------------------------------------------------
 def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Rules §3: build the castle from shuffled stones, shrines, countdown, cards, first player.
+    """Rules §3: build the castle from shuffled stones, shrines, countdown, cards (one or
+    several of each kind, cards.py), first player.
 
     Returns the constructor fields of a DragonCastleState."""
     rng = Rng.from_seed(seed, "dragon_castle")
@@ -106,12 +106,8 @@ def setup(num_players: int, seed: int, options: dict[str, Any]) -> dict[str, Any
     for i in LAYOUT_CELLS[layout]:
         for level in range(heights[i]):
             castle[i * M + level] = stones.pop()
-    cards: list[int] = []
-    if options.get("dragon_card"):
-        cards.append(rng.below(len(DRAGON_CARDS)))
-    spirits: list[int] = []
-    if options.get("spirit_card"):
-        spirits.append(rng.below(len(SPIRIT_CARDS)))
+    cards = cards_in_play("dragon", options, rng)
+    spirits = cards_in_play("spirit", options, rng)
     first = rng.below(num_players)
     singles = COUNTDOWN_SINGLES[num_players]
     cells = num_players * REALM_CELLS

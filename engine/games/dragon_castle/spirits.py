@@ -1,9 +1,11 @@
 """Spirit cards (rules §8): activation (cost, windows, "must be used") and where each
 power has a legal use.
 
-Option `spirit_card`: one random spirit card is in play; each player may activate it at
-most once per turn in the windows W1-W4 its card allows (data.SPIRIT_WINDOWS), paying a
-face-up realm stone or a pool shrine, and only when the power then has a legal use. The
+Options `spirit_card` / `spirit_cards` / `spirits`: the spirit cards in play (one, or
+several: "możecie spróbować rozgrywki z więcej niż 1 kartą ducha lub smoka naraz"); each
+player may activate each card at most once per turn in the windows W1-W4 it allows
+(data.SPIRIT_WINDOWS), paying a face-up realm stone or a pool shrine, and only when the
+power then has a legal use. The
 powers' own decisions are in powers.py.
 """
 
@@ -14,7 +16,13 @@ from typing import TYPE_CHECKING
 from engine.kernel import Request
 from engine.protocol import Action
 
-from .actions import ACTIVATE, ACTIVATE_SHRINE, ActivateSpirit, ActivateSpiritShrine, cell_of
+from .actions import (
+    ACTIVATE_OF,
+    ACTIVATE_SHRINE_OF,
+    ActivateSpirit,
+    ActivateSpiritShrine,
+    cell_of,
+)
 from .castle import (
     LAYOUT_CELLS,
     destroy_cells,
@@ -244,11 +252,22 @@ REALM_DEPENDENT = frozenset((CUNNING, BEAUTY, CHANGE_SPIRIT, STRENGTH, WIND_SPIR
 
 def activation_options(s: DragonCastleState, seat: int, window: int,
                        stone: int = -1) -> list[Action]:
-    """Rules §8.1: payments (a face-up realm stone, or a pool shrine) after which the
-    spirit in play has a legal use in this window; none once used this turn."""
-    if not s.spirit_cards or s.spirit_used[0] or window not in SPIRIT_WINDOWS[s.spirit_cards[0]]:
-        return []
-    spirit = s.spirit_cards[0]
+    """Rules §8.1: for each spirit card in play, in order, the payments (a face-up realm
+    stone, or a pool shrine) after which it has a legal use in this window. "Każdego ducha
+    możesz aktywować tylko raz na turę": each card once per turn, several cards in one
+    turn."""
+    used = s.spirit_used
+    out: list[Action] = []
+    for k, spirit in enumerate(s.spirit_cards):
+        if not used[k] and window in SPIRIT_WINDOWS[spirit]:
+            out += card_activations(s, seat, k, spirit, stone)
+    return out
+
+
+def card_activations(s: DragonCastleState, seat: int, k: int, spirit: int,
+                     stone: int) -> list[Action]:
+    """Rules §8.1: the legal activations of spirit card k (`spirit`) in play."""
+    activate_at = ACTIVATE_OF[k]
     base = seat * REALM_CELLS
     locked = locked_cells(s, seat)
     payers = [c for c in range(REALM_CELLS) if s.up[base + c] and c not in locked]
@@ -267,13 +286,13 @@ def activation_options(s: DragonCastleState, seat: int, window: int,
             return []
         for c in payers:
             if any(c not in g for g in groups):
-                out.append(ACTIVATE[c])
+                out.append(activate_at[c])
                 continue
             j = base + c
             saved = (s.height[j], s.top[j], s.up[j])
             pay_with_stone(s, seat, c)
             if has_use(s, seat, spirit, pool, stone):
-                out.append(ACTIVATE[c])
+                out.append(activate_at[c])
             s.height[j], s.top[j], s.up[j] = saved
     elif spirit in REALM_DEPENDENT:
         for c in payers:
@@ -281,12 +300,12 @@ def activation_options(s: DragonCastleState, seat: int, window: int,
             saved = (s.height[j], s.top[j], s.up[j])
             pay_with_stone(s, seat, c)
             if has_use(s, seat, spirit, pool, stone):
-                out.append(ACTIVATE[c])
+                out.append(activate_at[c])
             s.height[j], s.top[j], s.up[j] = saved
     elif has_use(s, seat, spirit, pool, stone):
-        out += [ACTIVATE[c] for c in payers]
+        out += [activate_at[c] for c in payers]
     if pool > 0 and has_use(s, seat, spirit, pool - 1, stone):
-        out.append(ACTIVATE_SHRINE)
+        out.append(ACTIVATE_SHRINE_OF[k])
     return out
 
 
@@ -299,16 +318,17 @@ def activation_ok(s: DragonCastleState, seat: int, window: int, a: Action,
 
 
 def activate(s: DragonCastleState, req: Request, window: int, a: Action) -> None:
-    """Rules §8.1: pay and start the power (`a` is a legal activation; `req`, taken off the
-    stack, stays pending under the power's decisions)."""
+    """Rules §8.1: pay and start the power of the card `a` names (`a` is a legal
+    activation; `req`, taken off the stack, stays pending under the power's decisions)."""
     seat = req.seat
     if type(a) is ActivateSpiritShrine:
         s.pool[seat] -= 1
         s.shrines_out += 1
     else:
         pay_with_stone(s, seat, cell_of(a))
-    s.spirit_used[0] = 1
-    spirit = s.spirit_cards[0]
+    k = int(a.card)  # type: ignore[attr-defined]
+    s.spirit_used[k] = 1
+    spirit = s.spirit_cards[k]
     stack = s.stack
     if spirit in PAIR_MODE:
         s.pair_mode = PAIR_MODE[spirit]

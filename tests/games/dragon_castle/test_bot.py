@@ -27,3 +27,10 @@ def test_heuristic_beats_random_with_seats_swapped():
         assert not rec.failures
         wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8
+
+
+def test_heuristic_bot_plays_with_several_spirit_and_dragon_cards():
+    for spirits in ("Cunning,Beauty,Strength", "Faith,Wind"):
+        rec = play_match("dragon_castle", 2, ["heuristic:dragon_castle", "random"], seed=8,
+                         options={"spirits": spirits, "dragon_cards": 2})
+        assert rec.outcome == "normal" and not rec.failures

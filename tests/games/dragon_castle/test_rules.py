@@ -245,6 +245,8 @@ def test_illegal_and_malformed_actions_raise_and_change_nothing():
 
 def test_unknown_options_and_player_counts_are_rejected():
     with pytest.raises(InvalidConfigError, match="no option"):
+        engine.make("dragon_castle", 2, 1, spirit=True)
+    with pytest.raises(InvalidConfigError, match="card names"):
         engine.make("dragon_castle", 2, 1, spirits=True)
     with pytest.raises(InvalidConfigError, match="true/false"):
         engine.make("dragon_castle", 2, 1, dragon_card=1)
