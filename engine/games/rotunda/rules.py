@@ -1,0 +1,362 @@
+"""Rotunda turn (rules §5), the Ancestral Lodge (§7), Assistant actions (§6), bonus (§5
+step 4), orders (§5 step 5), end of turn and of game (§8); the handler registry."""
+
+from __future__ import annotations
+
+from engine import kernel
+from engine.games.rotunda import board
+from engine.games.rotunda import data as D
+from engine.games.rotunda import effects as E
+from engine.games.rotunda import experts as X
+from engine.games.rotunda import rooms as R
+from engine.games.rotunda.actions import (
+    Apprentice, BankLoop, BlackMarketLoop, BonusAmulet, BonusOrder, BonusStep, ChainEnd,
+    ChooseLodge, ChooseStaircase, Cleanup, EndCell, EndTurn, ExpertCube, ExpertReward,
+    ExpertSale, ExpertStep, Fulfil, Grant, GuildLoop, HireLimit, Honour, HonourEmpty,
+    KeepOrDiscard, LodgeStep, Move, MoveStep, OrdersStep, Peddler, Pray, ReturnChain,
+    RoomTurn, SaleLoop, Skip, TakeAmulet, TradingLoop, WarehouseLoop, WorshipAmulet,
+    DiscardExpert,
+)
+from engine.games.rotunda.state import RotundaState
+from engine.protocol import Action
+
+STOP = R.STOP
+SKIP = Skip()
+push = R.push
+
+
+# --- turn (§5) -------------------------------------------------------------------------------
+def start_turn(s: RotundaState, p: int) -> None:
+    """A new turn of seat p: once-per-turn effects reset, the five steps queued."""
+    s.turn = p
+    s.turns += 1
+    s.fired = [0] * s.num_players
+    s.vp_start = s.vp[p]
+    s.peddler_used = False
+    s.market_mine = 0
+    push(s, ExpertStep(p), MoveStep(p), BonusStep(p, -1), OrdersStep(p), EndTurn(p))
+
+
+def end_turn(s: RotundaState, req: EndTurn) -> None:
+    """End of turn: the free Peddler move if a Peddler action was used, then the end
+    check: after the trigger every other seat plays one more turn (§8)."""
+    if s.peddler_used:
+        E.move_peddler(s, 1)
+    if s.end_triggered:
+        if s.turns_left == 0:
+            return  # game over: the stack stays empty
+        s.turns_left -= 1
+    start_turn(s, (s.turn + 1) % s.num_players)
+
+
+# --- step 2: move a leader (§4.4) ------------------------------------------------------------
+def occupied(s: RotundaState, skip: int) -> int:
+    bits = 0
+    for i, n in enumerate(s.leaders):
+        if i != skip and n > 0:
+            bits |= 1 << n
+    return bits
+
+
+def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
+    p, k = req.seat, s.per_seat
+    out: list[Action] = []
+    seen = set()
+    for i in range(p * k, p * k + k):
+        frm = s.leaders[i]
+        if frm < 0 or frm in seen:
+            continue
+        seen.add(frm)
+        out += [Move(frm, to) for to in board.destinations(s.lodge, frm, occupied(s, i))]
+    return out
+
+
+def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
+    assert isinstance(a, Move)
+    p, k = req.seat, s.per_seat
+    i = s.leaders.index(a.frm, p * k, p * k + k)
+    s.leaders[i] = a.to
+    s.stack.append(Cleanup(p))
+    if a.to == D.LODGE:
+        s.stack.append(LodgeStep(p))
+    else:
+        s.stack.append(RoomTurn(p, a.to, 0, 0, 0))
+
+
+def cleanup(s: RotundaState, req: Cleanup) -> None:
+    """End of step 3 (§5): full icon rows return to the supply, an empty Banker room gets 3
+    coins, the Warehouse is refilled from the supply."""
+    if -1 not in s.market:
+        for c in s.market:
+            s.supply[c] += 1
+        s.market = [-1] * 3
+    for row in (s.retailer, s.wholesaler):
+        if row and -1 not in row:
+            for x in row:
+                s.supply[x & 3] += 1
+            row[:] = [-1] * D.ICONS
+    if s.banker == 0:
+        s.banker = D.BANKER_REFILL
+    for t in D.BASIC:
+        if s.warehouse[t] == 0 and s.supply[t] > 0:
+            s.supply[t] -= 1
+            s.warehouse[t] = 1
+
+
+# --- Assistant actions (§6) ------------------------------------------------------------------
+def grant_options(s: RotundaState, req: Grant) -> list[Action]:
+    p = req.seat
+    if req.kind == D.PEDDLER:
+        most = min(D.MAX_PEDDLER_MOVE, s.coins[p])
+        out: list[Action] = [Peddler(b, 0) for b in range(most + 1)]
+        out += [Peddler(0, a) for a in range(1, most + 1)]
+    else:
+        out = ([Apprentice(n) for n in D.INNER if E.free_chairs(s, n)]
+               if s.supply_discs[p] else [])
+    if req.optional or not out:
+        out.append(SKIP)
+    return out
+
+
+def grant_auto(s: RotundaState, req: Grant) -> bool:
+    return grant_options(s, req) == [SKIP]
+
+
+def grant_apply(s: RotundaState, req: Grant, a: Action) -> None:
+    p = req.seat
+    if isinstance(a, Peddler):
+        s.coins[p] -= a.before + a.after
+        E.move_peddler(s, a.before)
+        E.peddler_place(s, p)
+        E.move_peddler(s, a.after)
+        s.peddler_used = True
+    elif isinstance(a, Apprentice):
+        E.seat_apprentice(s, p, a.room, req.kind == D.ELDER_APPRENTICE)
+
+
+# --- the Ancestral Lodge (§7) ----------------------------------------------------------------
+def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
+    p, n = req.seat, s.num_players
+    out: list[Action] = [Pray(t) for t in range(len(D.TEMPLES)) if s.temples[t]]
+    out += [Honour(v) for v in range(D.VILLAGES) if s.villages[v * n + p]]
+    return out or [HonourEmpty()]
+
+
+def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
+    p = req.seat
+    if isinstance(a, Pray):
+        pray(s, p, a.temple)
+        return
+    advance_round(s, p)
+    if isinstance(a, HonourEmpty):
+        E.add_vp(s, p, E.chair_count(s, p))
+        return
+    assert isinstance(a, Honour)
+    k = a.village * s.num_players + p
+    count, s.villages[k] = s.villages[k], 0
+    s.stack.append(ChainEnd(p, count))
+
+
+def pray(s: RotundaState, p: int, temple: int) -> None:
+    """Pray: the temple's reward; the token is flipped for good; no round advance."""
+    s.temples[temple] = 0
+    _, coins, gold, actions = D.TEMPLES[temple]
+    E.gain_coins(s, p, coins)
+    if gold:
+        E.gain_cube(s, p, D.GOLD)
+    grants = []
+    for act in actions:
+        if act == D.RECRUIT:
+            E.recruit(s, p)
+        else:
+            grants.append(Grant(p, act, False))
+    push(s, *grants)
+
+
+def advance_round(s: RotundaState, p: int) -> None:
+    """Honour step 1: the round marker advances; entering the end-amulet space takes the
+    amulet and triggers the end (§8)."""
+    if s.round < D.ROUND_TRACK_LAST:
+        s.round += 1
+    if s.round == D.END_SPACE[s.num_players] and s.end_amulet >= 0:
+        s.amulets[p].append(s.end_amulet)
+        s.end_amulet = -1
+        s.end_triggered = True
+        s.turns_left = s.num_players - 1
+
+
+def elders(s: RotundaState, p: int) -> int:
+    base = p * 16
+    return sum(1 << c for c in range(16) if s.worship[base + c])
+
+
+def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
+    _, ends = board.chain_ends(elders(s, req.seat), req.count)
+    return [EndCell(c) for c in ends]
+
+
+def chain_auto(s: RotundaState, req: ChainEnd) -> bool:
+    """No legal chain at all (every reachable cell an own elder): the Assistants return."""
+    if chain_options(s, req):
+        return False
+    s.supply_discs[req.seat] += req.count
+    E.add_vp(s, req.seat, E.chair_count(s, req.seat))
+    return True
+
+
+def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
+    """Honour steps 3-5: the last disc turns elder; cell VP + 1 per chair Assistant; left
+    and top rewards; one right/bottom amulet; the rest of the chain returns."""
+    assert isinstance(a, EndCell)
+    p = req.seat
+    r, c = divmod(a.cell, D.WORSHIP_COLS)
+    s.worship[p * 16 + a.cell] = 1
+    E.add_vp(s, p, D.WORSHIP_VP[r][c] + E.chair_count(s, p))
+    E.gain_cube(s, p, D.WORSHIP_LEFT[r])
+    coins, action = D.WORSHIP_TOP[c]
+    E.gain_coins(s, p, coins)
+    later: list[object] = []
+    if action == D.RECRUIT:
+        E.recruit(s, p)
+    elif action == D.ELDER_APPRENTICE:
+        later.append(Grant(p, D.ELDER_APPRENTICE, True))
+    later += [WorshipAmulet(p, r, c), ReturnChain(p, req.count - 1)]
+    push(s, *later)
+
+
+def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
+    spaces = D.worship_amulet_spaces(req.r, req.c)
+    return [TakeAmulet(k) for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
+
+
+def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:
+    if isinstance(a, TakeAmulet):
+        s.amulets[req.seat].append(s.amulet_spaces[a.space])
+        s.amulet_spaces[a.space] = -1
+
+
+def return_chain(s: RotundaState, req: ReturnChain) -> None:
+    s.supply_discs[req.seat] += req.count
+
+
+# --- step 4: score bonus ---------------------------------------------------------------------
+def bonus_auto(s: RotundaState, req: BonusStep) -> bool:
+    if req.left < 0:
+        crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
+        if crossed > 0:
+            s.stack.append(BonusStep(req.seat, crossed))
+        return True
+    return not (s.order_pool or s.amulet_pool)
+
+
+def bonus_options(s: RotundaState, req: BonusStep) -> list[Action]:
+    return ([BonusOrder(k) for k in range(len(s.order_pool))]
+            + [BonusAmulet(k) for k in range(len(s.amulet_pool))] + [STOP])
+
+
+def bonus_apply(s: RotundaState, req: BonusStep, a: Action) -> None:
+    if isinstance(a, BonusOrder):
+        E.take_order(s, req.seat, a.slot)
+    elif isinstance(a, BonusAmulet):
+        E.take_amulet(s, req.seat, a.slot)
+    if req.left > 1:
+        s.stack.append(BonusStep(req.seat, req.left - 1))
+
+
+# --- step 5: orders --------------------------------------------------------------------------
+def fulfil_options(s: RotundaState, p: int) -> list[Action]:
+    out: list[Action] = []
+    have = s.cubes[p * 4:p * 4 + 4]
+    for o in s.orders_open[p]:
+        _, t, f, c, coins, *_ = D.ORDERS[o]
+        if s.coins[p] < coins:
+            continue
+        for gt in range(t + 1):
+            if t - gt > have[0]:
+                continue
+            for gf in range(f + 1):
+                if f - gf > have[1]:
+                    continue
+                for gc in range(c + 1):
+                    if c - gc <= have[2] and gt + gf + gc <= have[3]:
+                        out.append(Fulfil(o, gt, gf, gc))
+    return out
+
+
+def orders_options(s: RotundaState, req: OrdersStep) -> list[Action]:
+    return fulfil_options(s, req.seat) + [STOP]
+
+
+def orders_auto(s: RotundaState, req: OrdersStep) -> bool:
+    return not fulfil_options(s, req.seat)
+
+
+def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
+    if not isinstance(a, Fulfil):
+        return
+    p = req.seat
+    _, t, f, c, coins, *_ = D.ORDERS[a.order]
+    s.coins[p] -= coins
+    for typ, need, gold in ((D.TEA, t, a.gt), (D.FRUIT, f, a.gf), (D.CELADON, c, a.gc)):
+        for _ in range(need - gold):
+            E.pay_cube(s, p, typ)
+        for _ in range(gold):
+            E.pay_cube(s, p, D.GOLD)
+    s.orders_open[p].remove(a.order)
+    s.orders_done[p].append(a.order)
+    s.stack.append(OrdersStep(p))
+
+
+# --- hiring limit (§9) -----------------------------------------------------------------------
+def hire_limit_options(s: RotundaState, req: HireLimit) -> list[Action]:
+    return [DiscardExpert(e) for e in sorted(s.experts[req.seat])] + [STOP]
+
+
+def hire_limit_apply(s: RotundaState, req: HireLimit, a: Action) -> None:
+    if isinstance(a, DiscardExpert):
+        s.experts[req.seat].remove(a.expert)
+        s.expert_discard.append(a.expert)
+        R.finish_hire(s, req.seat, req.slot, req.guild)
+
+
+# --- Lodge variant (§3 step 13, §4.3) --------------------------------------------------------
+LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(D.STAIRCASES))]
+
+
+def lodge_choice_apply(s: RotundaState, req: ChooseLodge, a: Action) -> None:
+    assert isinstance(a, ChooseStaircase)
+    s.lodge = a.stair
+
+
+# --- registry --------------------------------------------------------------------------------
+RULES = RotundaState.RULES = kernel.Rules("rotunda")
+RULES.on(ChooseLodge, options=lambda s, r: LODGE_OPTIONS, apply=lodge_choice_apply)
+RULES.on(ExpertStep, options=X.step_options, apply=X.step_apply, auto=X.step_auto)
+RULES.on(ExpertCube, options=X.cube_options, apply=X.cube_apply)
+RULES.on(ExpertReward, options=lambda s, r: X.REWARD_OPTIONS, apply=X.reward_apply)
+RULES.on(ExpertSale, options=X.sale_req_options, apply=X.sale_apply)
+RULES.on(KeepOrDiscard, options=lambda s, r: X.KEEP_OPTIONS, apply=X.keep_apply)
+RULES.on(MoveStep, options=move_options, apply=move_apply)
+RULES.on(LodgeStep, options=lodge_options, apply=lodge_apply)
+RULES.on(ChainEnd, options=chain_options, apply=chain_apply, auto=chain_auto)
+RULES.on(WorshipAmulet, options=worship_amulet_options, apply=worship_amulet_apply,
+         auto=lambda s, r: worship_amulet_options(s, r) == [SKIP])
+RULES.on(Grant, options=grant_options, apply=grant_apply, auto=grant_auto)
+RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto)
+RULES.on(SaleLoop, options=R.sale_options, apply=R.sale_apply,
+         auto=R.loop_auto(R.sale_options))
+RULES.on(BankLoop, options=R.bank_options, apply=R.bank_apply,
+         auto=R.loop_auto(R.bank_options))
+RULES.on(TradingLoop, options=R.trading_options, apply=R.trading_apply,
+         auto=R.loop_auto(R.trading_options))
+RULES.on(WarehouseLoop, options=R.warehouse_options, apply=R.warehouse_apply,
+         auto=R.loop_auto(R.warehouse_options))
+RULES.on(GuildLoop, options=R.guild_options, apply=R.guild_apply,
+         auto=R.loop_auto(R.guild_options))
+RULES.on(BlackMarketLoop, options=R.bm_options, apply=R.bm_apply)
+RULES.on(HireLimit, options=hire_limit_options, apply=hire_limit_apply)
+RULES.on(BonusStep, options=bonus_options, apply=bonus_apply, auto=bonus_auto)
+RULES.on(OrdersStep, options=orders_options, apply=orders_apply, auto=orders_auto)
+RULES.automatic(Cleanup, cleanup)
+RULES.automatic(ReturnChain, return_chain)
+RULES.automatic(EndTurn, end_turn)
