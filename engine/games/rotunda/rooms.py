@@ -281,8 +281,8 @@ def source_cube(s: RotundaState, source: int) -> int:
         return i if s.warehouse[i] else -1
     if room == D.MARKET:
         return s.market[i]
-    x = sales.icons(s, room)[i]
-    return x & 3 if x >= 0 else -1
+    row = sales.icons(s, room)
+    return row[i] & 3 if row and row[i] >= 0 else -1
 
 
 def warehouse_options(s: RotundaState, req: WarehouseLoop) -> list[Action]:

@@ -213,6 +213,7 @@ class RotundaState(kernel.GameState, kw_only=True):
         seen_experts = set(obs.expert_pool) | set(obs.expert_discard)
         for lst in obs.experts + obs.kept:
             seen_experts.update(lst)
+        seen_experts.update(r.expert for r in obs.stack if type(r).__name__ == "KeepOrDiscard")
         experts = [i for i in range(len(D.EXPERTS)) if i not in seen_experts]
         rng.shuffle(experts)
         fields["expert_deck"] = experts
