@@ -76,13 +76,13 @@ def successors(lodge_stair: int) -> tuple[tuple[int, ...], ...]:
 GRAPHS = tuple(successors(k) for k in range(len(STAIRCASES)))
 
 # --- rooms (§12.1) ---------------------------------------------------------------------------
-(SUPPLIER, HARBOUR, MARKET, EXPERTS, BANKER, TEA_HOUSE, RETAILER, WHOLESALER, BANK,
+(SUPPLIER, HARBOUR, MARKET, EXPERTS_ROOM, BANKER, TEA_HOUSE, RETAILER, WHOLESALER, BANK,
  BLACK_MARKET, TRADING_POST, GUILD_HALL, WAREHOUSE, LODGE_ROOM) = range(14)
 ROOM_NAMES = ("Supplier", "Harbour", "Market", "Experts' Room", "Banker", "Tea House",
               "Retailer", "Wholesaler", "Bank", "Black Market", "Trading Post", "Guild Hall",
               "Warehouse", "Ancestral Lodge")
 #: the fixed inner ring I1..I5 [seed: "always the same"; order rec]
-INNER_ROOMS = (SUPPLIER, HARBOUR, MARKET, EXPERTS, BANKER)
+INNER_ROOMS = (SUPPLIER, HARBOUR, MARKET, EXPERTS_ROOM, BANKER)
 SMALL_TILES = (TEA_HOUSE, RETAILER, WHOLESALER, BANK, BLACK_MARKET)
 LARGE_TILES = (TRADING_POST, GUILD_HALL, WAREHOUSE)
 SMALL_DRAWN = 3

@@ -6,8 +6,19 @@ from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
 from engine.games.rotunda.actions import (
-    Activate, Choose, DiscardCard, ExpertCube, ExpertReward, ExpertSale, ExpertSell,
-    ExpertStep, Grant, KeepAmulet, KeepOrDiscard, PickCube, SkipExpert,
+    Activate,
+    Choose,
+    DiscardCard,
+    ExpertCube,
+    ExpertReward,
+    ExpertSale,
+    ExpertSell,
+    ExpertStep,
+    Grant,
+    KeepAmulet,
+    KeepOrDiscard,
+    PickCube,
+    SkipExpert,
 )
 from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action

@@ -6,9 +6,28 @@ from __future__ import annotations
 from engine.games.rotunda import data as D
 from engine.games.rotunda import rooms as R
 from engine.games.rotunda.actions import (
-    Activate, Apprentice, BonusAmulet, BonusOrder, Buy, Choose, ChooseStaircase, Deal,
-    DiscardExpert, EndCell, Execute, ExpertSell, Fulfil, Hire, Honour, Move, Peddler,
-    PickCube, Pray, Sell, TakeAmulet, TakeCube,
+    Activate,
+    Apprentice,
+    BonusAmulet,
+    BonusOrder,
+    Buy,
+    Choose,
+    ChooseStaircase,
+    Deal,
+    DiscardExpert,
+    EndCell,
+    Execute,
+    ExpertSell,
+    Fulfil,
+    Hire,
+    Honour,
+    Move,
+    Peddler,
+    PickCube,
+    Pray,
+    Sell,
+    TakeAmulet,
+    TakeCube,
 )
 from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
@@ -100,7 +119,7 @@ def _option(s: RotundaState, room: int, o: int) -> str:
     if room == D.TEA_HOUSE:
         return "2 Recruit + Peddler + Apprentice" if o == 0 else \
             f"copy {node_label(s, o - 1)}"
-    if room == D.EXPERTS:
+    if room == D.EXPERTS_ROOM:
         return f"hire slot {o}"
     return "start"
 

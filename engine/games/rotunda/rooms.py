@@ -7,8 +7,23 @@ from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
 from engine.games.rotunda.actions import (
-    BankLoop, BlackMarketLoop, Buy, Deal, Execute, Grant, GuildLoop, Hire, HireLimit, Pay,
-    RoomTurn, SaleLoop, Sell, Stop, TakeCube, TradingLoop, WarehouseLoop,
+    BankLoop,
+    BlackMarketLoop,
+    Buy,
+    Deal,
+    Execute,
+    Grant,
+    GuildLoop,
+    Hire,
+    HireLimit,
+    Pay,
+    RoomTurn,
+    SaleLoop,
+    Sell,
+    Stop,
+    TakeCube,
+    TradingLoop,
+    WarehouseLoop,
 )
 from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
@@ -54,7 +69,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
     if room == D.MARKET:
         return [t * 2 + g for t in D.BASIC for g in (0, 1)
                 if sales.can_sell(s, p, D.MARKET, t, bool(g), extra)]
-    if room == D.EXPERTS:
+    if room == D.EXPERTS_ROOM:
         return list(range(len(s.expert_pool)))
     if room == D.BANKER:
         return [0] + [t + 1 for t in D.BASIC if s.supply[t]]
@@ -130,7 +145,7 @@ def execute(s: RotundaState, p: int, node: int, option: int) -> None:
         coins, vp, action = D.MARKET_REWARD[t]
         sales.pay_reward(s, p, coins, vp)
         _grant(s, p, action, True)
-    elif room == D.EXPERTS:
+    elif room == D.EXPERTS_ROOM:
         start_hire(s, p, option, -1)
     elif room == D.BANKER:
         if option == 0:

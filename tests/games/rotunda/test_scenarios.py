@@ -5,12 +5,26 @@ from __future__ import annotations
 
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
+from engine.games.rotunda import rooms as R
 from engine.games.rotunda.actions import (
-    Deal, EndCell, Execute, Fulfil, Honour, LodgeStep, Move, MoveStep, Pay, Peddler, Pray,
-    Skip, Stop, TakeAmulet, BonusOrder, Apprentice,
+    Apprentice,
+    BonusOrder,
+    Deal,
+    EndCell,
+    Execute,
+    Fulfil,
+    Honour,
+    LodgeStep,
+    Move,
+    MoveStep,
+    Pay,
+    Peddler,
+    Pray,
+    Skip,
+    Stop,
+    TakeAmulet,
 )
 from engine.games.rotunda.scoring import amulet_vp, breakdown, family_vp
-from engine.games.rotunda import rooms as R
 from tests.games.rotunda.builder import begin, blank, play, put_leader, seat_chair
 
 BLUE = 3  # the acting seat of the examples
