@@ -31,6 +31,7 @@ GAME = registry.Game(
     presets=({"lodge_variant": True},),
     max_decisions=20_000,
     summary="Hakka families circle a round earthen house; 3-5 players",
+    bot="bots.heuristic.rotunda:HeuristicBot",
 )
 
 __all__ = ["GAME", "RotundaAction", "RotundaObservation", "RotundaState"]
