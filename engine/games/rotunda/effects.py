@@ -6,6 +6,24 @@ from engine.games.rotunda import data as D
 from engine.games.rotunda.state import RotundaState
 
 _EXPERT_BIT = 20
+Seats = tuple[tuple[int, ...], ...]
+
+
+# --- copy-on-write helpers (rarely changed zones are tuples, shared by clones) ---------------
+def seat_add(t: Seats, p: int, x: int) -> Seats:
+    """`t` with x appended to seat p's entry."""
+    return t[:p] + (t[p] + (x,),) + t[p + 1:]
+
+
+def seat_remove(t: Seats, p: int, x: int) -> Seats:
+    """`t` with one x removed from seat p's entry."""
+    e = list(t[p])
+    e.remove(x)
+    return t[:p] + (tuple(e),) + t[p + 1:]
+
+
+def without(t: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return t[:i] + t[i + 1:]
 
 
 # --- once-per-turn effects (§5 "Once per turn", §9) ------------------------------------------
@@ -157,48 +175,59 @@ def chair_count(s: RotundaState, p: int) -> int:
 
 # --- pools (§5 "Decks and pools") ------------------------------------------------------------
 def take_order(s: RotundaState, p: int, slot: int) -> None:
-    s.orders_open[p].append(s.order_pool.pop(slot))
+    s.orders_open = seat_add(s.orders_open, p, s.order_pool[slot])
+    s.order_pool = without(s.order_pool, slot)
     if s.order_deck:
-        s.order_pool.append(s.order_deck.pop())
+        s.order_pool += s.order_deck[-1:]
+        s.order_deck = s.order_deck[:-1]
 
 
 def take_amulet(s: RotundaState, p: int, slot: int) -> None:
-    s.amulets[p].append(s.amulet_pool.pop(slot))
+    s.amulets = seat_add(s.amulets, p, s.amulet_pool[slot])
+    s.amulet_pool = without(s.amulet_pool, slot)
     refill_amulets(s)
 
 
 def refill_amulets(s: RotundaState) -> None:
     while len(s.amulet_pool) < D.POOL_SIZE and s.amulet_stack:
-        s.amulet_pool.append(s.amulet_stack.pop())
+        s.amulet_pool += s.amulet_stack[-1:]
+        s.amulet_stack = s.amulet_stack[:-1]
 
 
 def sell_amulet(s: RotundaState, p: int, t: int) -> None:
     """Black Market: the sold amulet is shuffled into the stack."""
-    s.amulets[p].remove(t)
-    s.amulet_stack.append(t)
-    s.rng.shuffle(s.amulet_stack)
+    s.amulets = seat_remove(s.amulets, p, t)
+    stack = [*s.amulet_stack, t]
+    s.rng.shuffle(stack)
+    s.amulet_stack = tuple(stack)
 
 
 def hire(s: RotundaState, p: int, slot: int) -> None:
     """Hire the pool Expert in `slot`, refill the pool (deck empty: reshuffle the discard
     pile); Clerk scores the hire (its own included)."""
-    s.experts[p].append(s.expert_pool.pop(slot))
+    s.experts = seat_add(s.experts, p, s.expert_pool[slot])
+    s.expert_pool = without(s.expert_pool, slot)
     if not s.expert_deck and s.expert_discard:
-        s.expert_deck = s.expert_discard
-        s.expert_discard = []
-        s.rng.shuffle(s.expert_deck)
+        deck = list(s.expert_discard)
+        s.rng.shuffle(deck)
+        s.expert_deck = tuple(deck)
+        s.expert_discard = ()
     if s.expert_deck:
-        s.expert_pool.append(s.expert_deck.pop())
+        s.expert_pool += s.expert_deck[-1:]
+        s.expert_deck = s.expert_deck[:-1]
     if _expert_fires(s, p, D.P8):
         add_vp(s, p, D.CLERK_VP)
 
 
 def take_smuggler(s: RotundaState, slot: int) -> int:
     """Harbour: take a pool Smuggler; it goes face down under the stack; reveal the next."""
-    tok = s.smuggler_pool.pop(slot)
-    s.smuggler_returned.append(tok)
+    tok = s.smuggler_pool[slot]
+    s.smuggler_pool = without(s.smuggler_pool, slot)
+    s.smuggler_returned += (tok,)
     if s.smuggler_stack:
-        s.smuggler_pool.append(s.smuggler_stack.pop())
-    elif s.smuggler_returned:
-        s.smuggler_pool.append(s.smuggler_returned.pop(0))
+        s.smuggler_pool += s.smuggler_stack[-1:]
+        s.smuggler_stack = s.smuggler_stack[:-1]
+    else:
+        s.smuggler_pool += s.smuggler_returned[:1]
+        s.smuggler_returned = s.smuggler_returned[1:]
     return tok

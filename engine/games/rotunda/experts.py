@@ -74,6 +74,9 @@ def step_options(s: RotundaState, req: ExpertStep) -> list[Action]:
 
 
 def step_auto(s: RotundaState, req: ExpertStep) -> bool:
+    held = s.experts[req.seat]
+    if not held or all(D.EXPERTS[e][2] for e in held):
+        return True
     return len(step_options(s, req)) == 1
 
 
@@ -84,11 +87,11 @@ def step_apply(s: RotundaState, req: ExpertStep, a: Action) -> None:
 
 def activate(s: RotundaState, p: int, e: int) -> None:
     """Use one-shot Expert e; afterwards an amulet Expert may be kept (§5 step 1)."""
-    s.experts[p].remove(e)
+    s.experts = E.seat_remove(s.experts, p, e)
     if D.EXPERTS[e][3] >= 0:
         s.stack.append(KeepOrDiscard(p, e))
     else:
-        s.expert_discard.append(e)
+        s.expert_discard += (e,)
     st = s.stack
     if e == D.H1:
         E.gain_coins(s, p, 3)
@@ -183,6 +186,6 @@ KEEP_OPTIONS: list[Action] = [KeepAmulet(), DiscardCard()]
 
 def keep_apply(s: RotundaState, req: KeepOrDiscard, a: Action) -> None:
     if isinstance(a, KeepAmulet):
-        s.kept[req.seat].append(req.expert)
+        s.kept = E.seat_add(s.kept, req.seat, req.expert)
     else:
-        s.expert_discard.append(req.expert)
+        s.expert_discard += (req.expert,)

@@ -30,6 +30,7 @@ from engine.protocol import Action
 
 STOP = Stop()
 MAX_EXTRA = 2
+EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + D.NODES))
 
 #: Black Market options (R10): (kind, argument)
 BM_OPTIONS = (
@@ -97,7 +98,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
 def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     p, node = req.seat, req.node
     if req.done == 0:
-        return [Execute(o, 0) for o in execution_options(s, p, node, False)] + [STOP]
+        return [EXECUTE[o][0] for o in execution_options(s, p, node, False)] + [STOP]
     if req.done > MAX_EXTRA or node not in D.INNER:
         return [STOP]
     young, elder = E.chair_discs(s, p, node)
@@ -105,14 +106,14 @@ def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     if not discs:
         return [STOP]
     opts = execution_options(s, p, node, True)
-    return [Execute(o, d) for o in opts for d in discs] + [STOP]
+    return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
 
 
 def room_auto(s: RotundaState, req: RoomTurn) -> bool:
     """Nothing left to execute: the room action ends without asking."""
-    if room_options(s, req) == [STOP]:
+    if req.done and (req.node not in D.INNER or req.done > MAX_EXTRA):
         return True
-    return False
+    return len(room_options(s, req)) == 1
 
 
 def room_apply(s: RotundaState, req: RoomTurn, a: Action) -> None:

@@ -55,6 +55,12 @@ from engine.protocol import Action
 STOP = R.STOP
 SKIP = Skip()
 push = R.push
+MOVES = tuple(tuple(Move(a, b) for b in range(D.NODES)) for a in range(D.NODES))
+#: Peddler options by the most villages the seat can pay for
+PEDDLER_OPTIONS = tuple(
+    tuple([Peddler(b, 0) for b in range(most + 1)] + [Peddler(0, a) for a in range(1, most + 1)])
+    for most in range(D.MAX_PEDDLER_MOVE + 1))
+APPRENTICES = {n: Apprentice(n) for n in D.INNER}
 
 
 # --- turn (§5) -------------------------------------------------------------------------------
@@ -99,7 +105,8 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
         if frm < 0 or frm in seen:
             continue
         seen.add(frm)
-        out += [Move(frm, to) for to in board.destinations(s.lodge, frm, occupied(s, i))]
+        row = MOVES[frm]
+        out += [row[to] for to in board.destinations(s.lodge, frm, occupied(s, i))]
     return out
 
 
@@ -139,12 +146,13 @@ def cleanup(s: RotundaState, req: Cleanup) -> None:
 def grant_options(s: RotundaState, req: Grant) -> list[Action]:
     p = req.seat
     if req.kind == D.PEDDLER:
-        most = min(D.MAX_PEDDLER_MOVE, s.coins[p])
-        out: list[Action] = [Peddler(b, 0) for b in range(most + 1)]
-        out += [Peddler(0, a) for a in range(1, most + 1)]
+        out: list[Action] = list(PEDDLER_OPTIONS[min(D.MAX_PEDDLER_MOVE, s.coins[p])])
+    elif s.supply_discs[p]:
+        chairs = s.chairs
+        out = [APPRENTICES[n] for n in D.INNER
+               if -1 in chairs[(n - 1) * D.CHAIRS_PER_ROOM:n * D.CHAIRS_PER_ROOM]]
     else:
-        out = ([Apprentice(n) for n in D.INNER if E.free_chairs(s, n)]
-               if s.supply_discs[p] else [])
+        out = []
     if req.optional or not out:
         out.append(SKIP)
     return out
@@ -191,7 +199,7 @@ def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
 
 def pray(s: RotundaState, p: int, temple: int) -> None:
     """Pray: the temple's reward; the token is flipped for good; no round advance."""
-    s.temples[temple] = 0
+    s.temples = s.temples[:temple] + (0,) + s.temples[temple + 1:]
     _, coins, gold, actions = D.TEMPLES[temple]
     E.gain_coins(s, p, coins)
     if gold:
@@ -211,7 +219,7 @@ def advance_round(s: RotundaState, p: int) -> None:
     if s.round < D.ROUND_TRACK_LAST:
         s.round += 1
     if s.round == D.END_SPACE[s.num_players] and s.end_amulet >= 0:
-        s.amulets[p].append(s.end_amulet)
+        s.amulets = E.seat_add(s.amulets, p, s.end_amulet)
         s.end_amulet = -1
         s.end_triggered = True
         s.turns_left = s.num_players - 1
@@ -242,7 +250,8 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     assert isinstance(a, EndCell)
     p = req.seat
     r, c = divmod(a.cell, D.WORSHIP_COLS)
-    s.worship[p * 16 + a.cell] = 1
+    k = p * 16 + a.cell
+    s.worship = s.worship[:k] + (1,) + s.worship[k + 1:]
     E.add_vp(s, p, D.WORSHIP_VP[r][c] + E.chair_count(s, p))
     E.gain_cube(s, p, D.WORSHIP_LEFT[r])
     coins, action = D.WORSHIP_TOP[c]
@@ -263,8 +272,9 @@ def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
 
 def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:
     if isinstance(a, TakeAmulet):
-        s.amulets[req.seat].append(s.amulet_spaces[a.space])
-        s.amulet_spaces[a.space] = -1
+        k = a.space
+        s.amulets = E.seat_add(s.amulets, req.seat, s.amulet_spaces[k])
+        s.amulet_spaces = s.amulet_spaces[:k] + (-1,) + s.amulet_spaces[k + 1:]
 
 
 def return_chain(s: RotundaState, req: ReturnChain) -> None:
@@ -320,7 +330,7 @@ def orders_options(s: RotundaState, req: OrdersStep) -> list[Action]:
 
 
 def orders_auto(s: RotundaState, req: OrdersStep) -> bool:
-    return not fulfil_options(s, req.seat)
+    return not s.orders_open[req.seat] or not fulfil_options(s, req.seat)
 
 
 def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
@@ -334,8 +344,8 @@ def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
             E.pay_cube(s, p, typ)
         for _ in range(gold):
             E.pay_cube(s, p, D.GOLD)
-    s.orders_open[p].remove(a.order)
-    s.orders_done[p].append(a.order)
+    s.orders_open = E.seat_remove(s.orders_open, p, a.order)
+    s.orders_done = E.seat_add(s.orders_done, p, a.order)
     s.stack.append(OrdersStep(p))
 
 
@@ -346,8 +356,8 @@ def hire_limit_options(s: RotundaState, req: HireLimit) -> list[Action]:
 
 def hire_limit_apply(s: RotundaState, req: HireLimit, a: Action) -> None:
     if isinstance(a, DiscardExpert):
-        s.experts[req.seat].remove(a.expert)
-        s.expert_discard.append(a.expert)
+        s.experts = E.seat_remove(s.experts, req.seat, a.expert)
+        s.expert_discard += (a.expert,)
         R.finish_hire(s, req.seat, req.slot, req.guild)
 
 

@@ -10,7 +10,7 @@ from engine.games.rotunda.state import RotundaState
 
 def amulet_types(s: RotundaState, p: int) -> list[int]:
     """Amulet tokens plus kept amulet Experts."""
-    return s.amulets[p] + [D.EXPERTS[e][3] for e in s.kept[p]]
+    return [*s.amulets[p], *(D.EXPERTS[e][3] for e in s.kept[p])]
 
 
 def amulet_vp(types: list[int]) -> int:

@@ -19,11 +19,12 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     rng.shuffle(large)
     small = list(D.SMALL_TILES)
     rng.shuffle(small)
-    rooms = [D.LODGE_ROOM, *D.INNER_ROOMS] + [0] * len(D.OUTER)
+    board = [D.LODGE_ROOM, *D.INNER_ROOMS] + [0] * len(D.OUTER)
     for node, room in zip(D.LARGE_SLOTS, large, strict=True):
-        rooms[node] = room
+        board[node] = room
     for node, room in zip(D.SMALL_SLOTS, small[:D.SMALL_DRAWN], strict=True):
-        rooms[node] = room
+        board[node] = room
+    rooms = tuple(board)
     amulets = list(D.AMULET_TOKENS)
     rng.shuffle(amulets)
     spaces = [amulets.pop() for _ in range(6)]
@@ -34,7 +35,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     smuggler_pool = [smugglers.pop() for _ in range(D.POOL_SIZE)]
     starting = list(D.STARTING_ORDERS)
     rng.shuffle(starting)
-    held = [[starting.pop()] for _ in range(n)]
+    held = tuple((starting.pop(),) for _ in range(n))
     deck = starting + [i for i in range(len(D.ORDERS)) if i not in D.STARTING_ORDERS]
     rng.shuffle(deck)
     order_pool = [deck.pop() for _ in range(D.POOL_SIZE)]
@@ -57,16 +58,16 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
         leaders=[D.LODGE] * (n * per), coins=coins, vp=[0] * n, cubes=cubes,
         supply_discs=[D.START_SUPPLY_ASSISTANTS] * n, track=[D.START_TRACK_ASSISTANTS] * n,
         chairs=[-1] * (len(D.INNER) * D.CHAIRS_PER_ROOM), villages=[0] * (D.VILLAGES * n),
-        worship=[0] * (16 * n), amulet_spaces=spaces, end_amulet=end_amulet,
-        temples=[1] * len(D.TEMPLES), market=[-1] * 3,
+        worship=(0,) * (16 * n), amulet_spaces=tuple(spaces), end_amulet=end_amulet,
+        temples=(1,) * len(D.TEMPLES), market=[-1] * 3,
         retailer=[-1] * D.ICONS if D.RETAILER in rooms else [],
         wholesaler=[-1] * D.ICONS if D.WHOLESALER in rooms else [],
-        warehouse=[1, 1, 1], supply=supply, order_pool=order_pool, amulet_pool=amulet_pool,
-        expert_pool=expert_pool, smuggler_pool=smuggler_pool, order_deck=deck,
-        amulet_stack=amulets, expert_deck=experts, smuggler_stack=smugglers,
-        orders_open=held, orders_done=[[] for _ in range(n)],
-        experts=[[] for _ in range(n)], kept=[[] for _ in range(n)],
-        amulets=[[] for _ in range(n)], fired=[0] * n,
+        warehouse=[1, 1, 1], supply=supply, order_pool=tuple(order_pool),
+        amulet_pool=tuple(amulet_pool), expert_pool=tuple(expert_pool),
+        smuggler_pool=tuple(smuggler_pool), order_deck=tuple(deck),
+        amulet_stack=tuple(amulets), expert_deck=tuple(experts),
+        smuggler_stack=tuple(smugglers), orders_open=held, orders_done=((),) * n,
+        experts=((),) * n, kept=((),) * n, amulets=((),) * n, fired=[0] * n,
     )
     start_turn(s, first)
     s.turns = 0

@@ -33,7 +33,7 @@ class RotundaObservation(Observation, kw_only=True):
     num_players: int
     first: int
     lodge: int
-    rooms: list[int]
+    rooms: tuple[int, ...]
     leaders: list[int]
     coins: list[int]
     vp: list[int]
@@ -43,28 +43,28 @@ class RotundaObservation(Observation, kw_only=True):
     chairs: list[int]
     villages: list[int]
     peddler: int
-    worship: list[int]
-    amulet_spaces: list[int]
+    worship: tuple[int, ...]
+    amulet_spaces: tuple[int, ...]
     end_amulet: int
     round: int
-    temples: list[int]
+    temples: tuple[int, ...]
     market: list[int]
     retailer: list[int]
     wholesaler: list[int]
     warehouse: list[int]
     banker: int
     supply: list[int]
-    order_pool: list[int]
-    amulet_pool: list[int]
-    expert_pool: list[int]
-    smuggler_pool: list[int]
-    smuggler_returned: list[int]
-    expert_discard: list[int]
-    orders_open: list[list[int]]
-    orders_done: list[list[int]]
-    experts: list[list[int]]
-    kept: list[list[int]]
-    amulets: list[list[int]]
+    order_pool: tuple[int, ...]
+    amulet_pool: tuple[int, ...]
+    expert_pool: tuple[int, ...]
+    smuggler_pool: tuple[int, ...]
+    smuggler_returned: tuple[int, ...]
+    expert_discard: tuple[int, ...]
+    orders_open: tuple[tuple[int, ...], ...]
+    orders_done: tuple[tuple[int, ...], ...]
+    experts: tuple[tuple[int, ...], ...]
+    kept: tuple[tuple[int, ...], ...]
+    amulets: tuple[tuple[int, ...], ...]
     fired: list[int]
     turn: int
     turns: int
@@ -100,7 +100,7 @@ class RotundaState(kernel.GameState, kw_only=True):
     #: staircase the Lodge covers (0 SA, 1 SB, 2 SC)
     lodge: int = D.DEFAULT_STAIRCASE
     #: room kind of each node (data room constants)
-    rooms: list[int] = []
+    rooms: tuple[int, ...] = ()
     #: node of each leader (seat * leaders_per_seat + k); -1 = not in play
     leaders: list[int] = []
     coins: list[int] = []
@@ -117,14 +117,14 @@ class RotundaState(kernel.GameState, kw_only=True):
     villages: list[int] = []
     peddler: int = D.PEDDLER_START
     #: seat * 16 + cell: 1 where the seat's elder lies on the worship board
-    worship: list[int] = []
+    worship: tuple[int, ...] = ()
     #: amulet type on RA1-RA3, BA1-BA3 (-1 taken)
-    amulet_spaces: list[int] = []
+    amulet_spaces: tuple[int, ...] = ()
     #: amulet type on the round track's end space (-1 taken)
     end_amulet: int = -1
     round: int = 0
     #: 1 = face up
-    temples: list[int] = []
+    temples: tuple[int, ...] = ()
     #: Market icons by cube type (T, F, C): the cube lying there (-1 uncovered)
     market: list[int] = []
     #: Retailer / Wholesaler icons left to right: as_type * 4 + actual cube (-1 uncovered)
@@ -135,25 +135,25 @@ class RotundaState(kernel.GameState, kw_only=True):
     banker: int = D.BANKER_REFILL
     #: general supply by cube type
     supply: list[int] = []
-    order_pool: list[int] = []
-    amulet_pool: list[int] = []
-    expert_pool: list[int] = []
-    smuggler_pool: list[int] = []
+    order_pool: tuple[int, ...] = ()
+    amulet_pool: tuple[int, ...] = ()
+    expert_pool: tuple[int, ...] = ()
+    smuggler_pool: tuple[int, ...] = ()
     #: used Smugglers under the stack, in order (seen by all)
-    smuggler_returned: list[int] = []
-    expert_discard: list[int] = []
-    order_deck: list[int] = []
-    amulet_stack: list[int] = []
-    expert_deck: list[int] = []
-    smuggler_stack: list[int] = []
-    orders_open: list[list[int]] = []
-    orders_done: list[list[int]] = []
+    smuggler_returned: tuple[int, ...] = ()
+    expert_discard: tuple[int, ...] = ()
+    order_deck: tuple[int, ...] = ()
+    amulet_stack: tuple[int, ...] = ()
+    expert_deck: tuple[int, ...] = ()
+    smuggler_stack: tuple[int, ...] = ()
+    orders_open: tuple[tuple[int, ...], ...] = ()
+    orders_done: tuple[tuple[int, ...], ...] = ()
     #: held Experts (unused one-shots and permanents; the limit counts these)
-    experts: list[list[int]] = []
+    experts: tuple[tuple[int, ...], ...] = ()
     #: used amulet Experts kept as amulets
-    kept: list[list[int]] = []
+    kept: tuple[tuple[int, ...], ...] = ()
     #: amulet tokens (types) held
-    amulets: list[list[int]] = []
+    amulets: tuple[tuple[int, ...], ...] = ()
     #: per seat: bit set of Orders (0-19) and Experts (20-43) that fired this turn
     fired: list[int] = []
     #: seat taking the turn
@@ -205,20 +205,20 @@ class RotundaState(kernel.GameState, kw_only=True):
     def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         """§13.2: the four face-down piles are redrawn from the components nobody has seen."""
         seen_orders = set(obs.order_pool)
-        for lst in obs.orders_open + obs.orders_done:
+        for lst in (*obs.orders_open, *obs.orders_done):
             seen_orders.update(lst)
         orders = [i for i in range(len(D.ORDERS)) if i not in seen_orders]
         rng.shuffle(orders)
-        fields["order_deck"] = orders
+        fields["order_deck"] = tuple(orders)
         seen_experts = set(obs.expert_pool) | set(obs.expert_discard)
-        for lst in obs.experts + obs.kept:
+        for lst in (*obs.experts, *obs.kept):
             seen_experts.update(lst)
         seen_experts.update(r.expert for r in obs.stack if type(r).__name__ == "KeepOrDiscard")
         experts = [i for i in range(len(D.EXPERTS)) if i not in seen_experts]
         rng.shuffle(experts)
-        fields["expert_deck"] = experts
+        fields["expert_deck"] = tuple(experts)
         amulets = list(D.AMULET_TOKENS)
-        visible = [a for a in obs.amulet_spaces if a >= 0] + obs.amulet_pool
+        visible = [a for a in obs.amulet_spaces if a >= 0] + list(obs.amulet_pool)
         if obs.end_amulet >= 0:
             visible.append(obs.end_amulet)
         for lst in obs.amulets:
@@ -226,8 +226,8 @@ class RotundaState(kernel.GameState, kw_only=True):
         for a in visible:
             amulets.remove(a)
         rng.shuffle(amulets)
-        fields["amulet_stack"] = amulets
+        fields["amulet_stack"] = tuple(amulets)
         seen_smugglers = set(obs.smuggler_pool) | set(obs.smuggler_returned)
         smugglers = [i for i in range(len(D.SMUGGLERS)) if i not in seen_smugglers]
         rng.shuffle(smugglers)
-        fields["smuggler_stack"] = smugglers
+        fields["smuggler_stack"] = tuple(smugglers)

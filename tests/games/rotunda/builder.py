@@ -17,9 +17,11 @@ def blank(n: int = 4, seed: int = 0, rooms: dict[int, int] | None = None) -> Rot
     s.stack = []
     s.coins = [0] * n
     s.cubes = [0] * (4 * n)
-    s.orders_open = [[] for _ in range(n)]
+    s.orders_open = ((),) * n
+    board = list(s.rooms)
     for node, room in (rooms or {}).items():
-        s.rooms[node] = room
+        board[node] = room
+    s.rooms = tuple(board)
     if D.RETAILER in s.rooms and not s.retailer:
         s.retailer = [-1] * 3
     if D.WHOLESALER in s.rooms and not s.wholesaler:
@@ -53,3 +55,15 @@ def seat_chair(s: RotundaState, p: int, node: int, elder: bool = False) -> None:
     k = (node - D.I1) * 3
     i = s.chairs.index(-1, k, k + 3)
     s.chairs[i] = p * 2 + int(elder)
+
+
+def set_seat(s: RotundaState, name: str, p: int, values: list[int]) -> None:
+    """Set seat p's entry of a per-seat tuple zone (orders, experts, kept, amulets)."""
+    t = getattr(s, name)
+    setattr(s, name, t[:p] + (tuple(values),) + t[p + 1:])
+
+
+def set_item(s: RotundaState, name: str, i: int, value: int) -> None:
+    """Set item i of a tuple zone (pools, worship board, temples)."""
+    t = getattr(s, name)
+    setattr(s, name, t[:i] + (value,) + t[i + 1:])

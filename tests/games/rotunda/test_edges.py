@@ -29,7 +29,7 @@ from engine.games.rotunda.actions import (
     Stop,
 )
 from engine.games.rotunda.rules import advance_round
-from tests.games.rotunda.builder import begin, blank, play, seat_chair
+from tests.games.rotunda.builder import begin, blank, play, seat_chair, set_item, set_seat
 
 P = 1
 
@@ -152,7 +152,7 @@ def test_tea_house_copies_a_room_with_a_leader_with_chairs_there():
 def test_expert_sales_double_reward_and_shandong_two_cubes():
     """§9, §14.11: H5 doubles the Market reward without the Recruit; P5 sells 2 cubes."""
     s = blank()
-    s.experts[P] = [D.H5, D.P5]
+    set_seat(s, 'experts', P, [D.H5, D.P5])
     s.cubes[P * 4:P * 4 + 4] = [1, 0, 1, 0]
     begin(s, P)
     track = s.track[P]
@@ -160,7 +160,7 @@ def test_expert_sales_double_reward_and_shandong_two_cubes():
     assert (s.coins[P], s.vp[P], s.track[P]) == (6, 2, track)
     assert s.expert_discard[-1] == D.H5
     s2 = blank()
-    s2.experts[P] = [D.P5]
+    set_seat(s2, 'experts', P, [D.P5])
     s2.cubes[P * 4:P * 4 + 4] = [1, 1, 0, 0]
     begin(s2, P)
     play(s2, Activate(D.P5), ExpertSell(D.I3, D.TEA, False))
@@ -171,7 +171,7 @@ def test_expert_sales_double_reward_and_shandong_two_cubes():
 
 def test_p5_needs_two_sales():
     s = blank()
-    s.experts[P] = [D.P5]
+    set_seat(s, 'experts', P, [D.P5])
     s.cubes[P * 4 + D.TEA] = 1
     begin(s, P)
     assert Activate(D.P5) not in s.legal_actions()
@@ -180,14 +180,14 @@ def test_p5_needs_two_sales():
 def test_e4_on_gold_and_bonus_cubes_do_not_retrigger():
     """§9, §14.12: E4b on Gold gives a Gold; the bonus cube triggers nothing further."""
     s = blank()
-    s.orders_done[P] = [18]                  # O19: E4b
-    s.experts[P] = [D.P7]                    # Shopkeeper: +1 VP per basic cube gain
+    set_seat(s, 'orders_done', P, [18])                  # O19: E4b
+    set_seat(s, 'experts', P, [D.P7])                    # Shopkeeper: +1 VP per basic cube gain
     begin(s, P)
     play(s, Move(D.LODGE, D.I2), Execute(3, 0))   # Harbour: 1 Gold
     assert s.cube(P, D.GOLD) == 2 and s.vp[P] == 0
     s2 = blank()
-    s2.orders_done[P] = [18]
-    s2.experts[P] = [D.P7]
+    set_seat(s2, 'orders_done', P, [18])
+    set_seat(s2, 'experts', P, [D.P7])
     begin(s2, P)
     play(s2, Move(D.LODGE, D.I1), Execute(D.TEA, 0))
     assert s2.cube(P, D.TEA) == 2 and s2.vp[P] == 1
@@ -195,7 +195,7 @@ def test_e4_on_gold_and_bonus_cubes_do_not_retrigger():
 
 def test_old_man_ignores_elder_apprentice_and_clerk_scores_its_own_hire():
     s = blank()
-    s.experts[P] = [D.H3]
+    set_seat(s, 'experts', P, [D.H3])
     s.supply_discs[P] = 2
     begin(s, P)
     play(s, Move(D.LODGE, D.I1))
@@ -206,7 +206,7 @@ def test_old_man_ignores_elder_apprentice_and_clerk_scores_its_own_hire():
     seat_apprentice(s, P, D.I2, False)
     assert s.vp[P] == 3                     # once per turn
     s2 = blank()
-    s2.expert_pool[0] = D.P8
+    set_item(s2, 'expert_pool', 0, D.P8)
     s2.leaders[P * 2] = D.I2
     begin(s2, P)
     play(s2, Move(D.I2, D.I4), Execute(0, 0))
@@ -215,8 +215,8 @@ def test_old_man_ignores_elder_apprentice_and_clerk_scores_its_own_hire():
 
 def test_expert_limit_and_kept_amulet_experts_do_not_count():
     s = blank()
-    s.experts[P] = [D.H3, D.H4, D.P7]
-    s.kept[P] = [D.H1]
+    set_seat(s, 'experts', P, [D.H3, D.H4, D.P7])
+    set_seat(s, 'kept', P, [D.H1])
     s.leaders[P * 2] = D.I2
     begin(s, P)
     hired = s.expert_pool[0]
@@ -230,10 +230,10 @@ def test_expert_limit_and_kept_amulet_experts_do_not_count():
 
 def test_amulet_expert_may_be_kept():
     s = blank()
-    s.experts[P] = [D.P3]
+    set_seat(s, 'experts', P, [D.P3])
     begin(s, P)
     play(s, Activate(D.P3), PickCube(D.FRUIT), KeepAmulet())
-    assert s.kept[P] == [D.P3] and s.cube(P, D.FRUIT) == 1
+    assert s.kept[P] == (D.P3,) and s.cube(P, D.FRUIT) == 1
 
 
 def test_elder_apprentice_needs_a_spare_assistant_before_the_chain_returns():
@@ -256,7 +256,7 @@ def test_must_pray_without_village_assistants_and_empty_honour():
     play(s, Move(D.I5, D.LODGE))
     assert all(isinstance(a, Pray) for a in s.legal_actions())
     s2 = blank()
-    s2.temples = [0, 0, 0, 0]
+    s2.temples = (0, 0, 0, 0)
     seat_chair(s2, P, D.I1)
     seat_chair(s2, P, D.I2, elder=True)
     s2.leaders[P * 2] = D.I5
@@ -303,7 +303,7 @@ def test_fire_needs_a_spare_assistant():
     """§14.21."""
     s = blank(rooms={D.O2: D.BLACK_MARKET})
     s.supply_discs[P] = 0
-    s.experts[P] = [D.H8]
+    set_seat(s, 'experts', P, [D.H8])
     begin(s, P)
     assert s.legal_actions()[0].__class__.__name__ == "Move"     # H8 not activatable
     play(s, Move(D.LODGE, D.O2), Execute(0, 0))
@@ -312,7 +312,7 @@ def test_fire_needs_a_spare_assistant():
 
 def test_jin_trader_and_black_market_prices():
     s = blank(rooms={D.O2: D.BLACK_MARKET})
-    s.experts[P] = [D.H2]
+    set_seat(s, 'experts', P, [D.H2])
     begin(s, P)
     play(s, Activate(D.H2), DiscardCard_())
     assert (s.coins[P], s.vp[P]) == (1, 1)
@@ -345,16 +345,16 @@ def test_smugglers_return_under_the_stack():
     begin(s, P)
     tok = s.smuggler_pool[0]
     play(s, Move(D.LODGE, D.I2), Execute(0, 0))
-    assert s.smuggler_returned == [tok] and len(s.smuggler_pool) == 3
+    assert s.smuggler_returned == (tok,) and len(s.smuggler_pool) == 3
 
 
 def test_observation_hides_only_the_face_down_piles():
     a = engine.make("rotunda", 3, 5)
     b = a.clone()
-    b.order_deck.reverse()
-    b.expert_deck.reverse()
-    b.amulet_stack.reverse()
-    b.smuggler_stack.reverse()
+    b.order_deck = b.order_deck[::-1]
+    b.expert_deck = b.expert_deck[::-1]
+    b.amulet_stack = b.amulet_stack[::-1]
+    b.smuggler_stack = b.smuggler_stack[::-1]
     for p in range(3):
         assert a.observation(p) == b.observation(p)
     obs = a.observation(0)

@@ -25,7 +25,15 @@ from engine.games.rotunda.actions import (
     TakeAmulet,
 )
 from engine.games.rotunda.scoring import amulet_vp, breakdown, family_vp
-from tests.games.rotunda.builder import begin, blank, play, put_leader, seat_chair
+from tests.games.rotunda.builder import (
+    begin,
+    blank,
+    play,
+    put_leader,
+    seat_chair,
+    set_item,
+    set_seat,
+)
 
 BLUE = 3  # the acting seat of the examples
 PEDDLER0 = Peddler(0, 0)
@@ -75,7 +83,7 @@ def test_3_bank_and_bonus():
     assert type(s.pending()).__name__ == "BonusStep"
     taken = s.order_pool[0]
     play(s, BonusOrder(0))
-    assert s.orders_open[BLUE] == [taken]
+    assert s.orders_open[BLUE] == (taken,)
     assert len(s.order_pool) == 3 and len(s.order_deck) == deck - 1
 
 
@@ -83,14 +91,14 @@ def test_4_order_effect_once_per_turn():
     """§15.4 / seed p.6: O05 (T F C, 2 VP, +1 VP on gaining any resource once per turn)."""
     s = blank()
     o05 = 4
-    s.orders_open[BLUE] = [o05]
+    set_seat(s, 'orders_open', BLUE, [o05])
     s.cubes[BLUE * 4:BLUE * 4 + 3] = [1, 1, 1]
     s.leaders = [D.LODGE] * len(s.leaders)
     put_leader(s, BLUE, D.O6)
     begin(s, BLUE)
     play(s, Move(D.O6, D.LODGE), Pray(3))        # TP4: a Gold before the order is done
     play(s, Fulfil(o05, 0, 0, 0))
-    assert s.orders_done[BLUE] == [o05] and s.cubes[BLUE * 4:BLUE * 4 + 3] == [0, 0, 0]
+    assert s.orders_done[BLUE] == (o05,) and s.cubes[BLUE * 4:BLUE * 4 + 3] == [0, 0, 0]
     vp = s.vp[BLUE]
     s.chairs = [-1] * 15
     seat_chair(s, BLUE, D.I1)
@@ -165,7 +173,7 @@ def test_8_honour():
     s = blank()
     s.round = 3
     s.villages[3 * 4 + BLUE] = 3
-    s.worship[BLUE * 16 + 1] = 1
+    set_item(s, 'worship', BLUE * 16 + 1, 1)
     seat_chair(s, BLUE, D.I1)
     seat_chair(s, BLUE, D.I2)
     s.supply_discs[BLUE] = 1
@@ -183,7 +191,7 @@ def test_8_honour():
     assert set(s.legal_actions()) == {TakeAmulet(0), TakeAmulet(4), Skip()}  # RA1 or BA2
     amulet = s.amulet_spaces[4]
     play(s, TakeAmulet(4))
-    assert s.amulets[BLUE] == [amulet] and s.amulet_spaces[0] >= 0
+    assert s.amulets[BLUE] == (amulet,) and s.amulet_spaces[0] >= 0
     assert s.supply_discs[BLUE] == 0 + 2             # the other two chain discs return
 
 
