@@ -274,7 +274,7 @@ class HireLimit(kernel.Request, frozen=True):
 
 
 class BonusStep(kernel.Request, frozen=True):
-    """Turn step 4: `left` bonus symbols still to use (-1: not counted yet)."""
+    """Turn step 4: `left` bonus symbols still to use."""
     left: int
 
 

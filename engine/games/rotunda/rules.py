@@ -65,14 +65,18 @@ APPRENTICES = {n: Apprentice(n) for n in D.INNER}
 
 # --- turn (§5) -------------------------------------------------------------------------------
 def start_turn(s: RotundaState, p: int) -> None:
-    """A new turn of seat p: once-per-turn effects reset, the five steps queued."""
+    """A new turn of seat p: once-per-turn effects reset, the five steps queued (step 1
+    only for a seat holding a one-shot Expert; step 4 is queued by the end of step 3 when
+    the score marker crossed a bonus symbol)."""
     s.turn = p
     s.turns += 1
     s.fired = [0] * s.num_players
     s.vp_start = s.vp[p]
     s.peddler_used = False
     s.market_mine = 0
-    push(s, ExpertStep(p), MoveStep(p), BonusStep(p, -1), OrdersStep(p), EndTurn(p))
+    s.stack += [EndTurn(p), OrdersStep(p), MoveStep(p)]
+    if any(not D.EXPERTS[e][2] for e in s.experts[p]):
+        s.stack.append(ExpertStep(p))
 
 
 def end_turn(s: RotundaState, req: EndTurn) -> None:
@@ -124,7 +128,8 @@ def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
 
 def cleanup(s: RotundaState, req: Cleanup) -> None:
     """End of step 3 (§5): full icon rows return to the supply, an empty Banker room gets 3
-    coins, the Warehouse is refilled from the supply."""
+    coins, the Warehouse is refilled from the supply; then step 4 is queued once per bonus
+    symbol the score marker crossed this turn."""
     if -1 not in s.market:
         for c in s.market:
             s.supply[c] += 1
@@ -140,6 +145,9 @@ def cleanup(s: RotundaState, req: Cleanup) -> None:
         if s.warehouse[t] == 0 and s.supply[t] > 0:
             s.supply[t] -= 1
             s.warehouse[t] = 1
+    crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
+    if crossed > 0 and (s.order_pool or s.amulet_pool):
+        s.stack.append(BonusStep(req.seat, crossed))
 
 
 # --- Assistant actions (§6) ------------------------------------------------------------------
@@ -283,11 +291,6 @@ def return_chain(s: RotundaState, req: ReturnChain) -> None:
 
 # --- step 4: score bonus ---------------------------------------------------------------------
 def bonus_auto(s: RotundaState, req: BonusStep) -> bool:
-    if req.left < 0:
-        crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
-        if crossed > 0:
-            s.stack.append(BonusStep(req.seat, crossed))
-        return True
     return not (s.order_pool or s.amulet_pool)
 
 
