@@ -91,7 +91,13 @@ def describe(s: RotundaState, a: Action) -> str:
         return f"hire {D.EXPERTS[s.expert_pool[a.slot]][1]}"
     if isinstance(a, Deal):
         kind, arg = R.BM_OPTIONS[a.option]
-        return f"{kind} {arg}"
+        return {"buy cube": lambda: f"buy a {D.CUBE_NAMES[arg]} for 1 coin",
+                "buy recruit": lambda: "buy a Recruit for 3 coins",
+                "buy amulet": lambda: f"buy amulet A{s.amulet_pool[arg] + 1} for 4 coins",
+                "sell cube": lambda: f"sell a {D.CUBE_NAMES[arg]} for 3 coins",
+                "fire": lambda: "fire an Assistant for 5 coins",
+                "sell amulet": lambda: f"sell amulet A{arg + 1} for 6 coins",
+                "peddler": lambda: "Peddler action"}[kind]()
     if isinstance(a, DiscardExpert):
         return f"discard {D.EXPERTS[a.expert][1]}"
     if isinstance(a, BonusOrder):
@@ -120,8 +126,10 @@ def _option(s: RotundaState, room: int, o: int) -> str:
         return "2 Recruit + Peddler + Apprentice" if o == 0 else \
             f"copy {node_label(s, o - 1)}"
     if room == D.EXPERTS_ROOM:
-        return f"hire slot {o}"
-    return "start"
+        return f"hire {D.EXPERTS[s.expert_pool[o]][1]}"
+    return {D.RETAILER: "sell cubes", D.WHOLESALER: "sell cubes", D.BANK: "make payments",
+            D.BLACK_MARKET: "trade", D.TRADING_POST: "buy", D.GUILD_HALL: "hire Experts",
+            D.WAREHOUSE: "Recruit and buy cubes"}.get(room, "take the action")
 
 
 def render(s: RotundaState) -> str:
@@ -180,7 +188,11 @@ def render(s: RotundaState) -> str:
         rows.append(f"game over: scores {s.scores()}")
     else:
         legal = s.legal_actions()
-        rows.append(f"{colour(req.seat)} to decide: {type(req).__name__}; options: "
+        what = type(req).__name__
+        kind = getattr(req, "kind", None)
+        if kind is not None:
+            what += f" ({D.ASSISTANT_ACTION_NAMES[kind]})"
+        rows.append(f"{colour(req.seat)} to decide: {what}; options: "
                     + "; ".join(describe(s, a) for a in legal[:12])
                     + (" ..." if len(legal) > 12 else ""))
     return "\n".join(rows)
