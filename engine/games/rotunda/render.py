@@ -123,8 +123,9 @@ def _option(s: RotundaState, room: int, o: int) -> str:
     if room == D.BANKER:
         return "the room's coins" if o == 0 else D.CUBE_NAMES[o - 1]
     if room == D.TEA_HOUSE:
-        return "2 Recruit + Peddler + Apprentice" if o == 0 else \
-            f"copy {node_label(s, o - 1)}"
+        if o <= 1:
+            return ("2 Recruit + Peddler + Apprentice", "2 Recruit + Apprentice + Peddler")[o]
+        return f"copy {node_label(s, o - 1)}"
     if room == D.EXPERTS_ROOM:
         return f"hire {D.EXPERTS[s.expert_pool[o]][1]}"
     return {D.RETAILER: "sell cubes", D.WHOLESALER: "sell cubes", D.BANK: "make payments",

@@ -79,7 +79,10 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
             return []
         targets = sorted({n for n in s.leaders if n > 0
                           and s.rooms[n] not in (D.TEA_HOUSE, D.LODGE_ROOM)})
-        return [0] + [1 + n for n in targets]
+        # (a) in the other order (Apprentice before Peddler) only when that changes
+        # something: exactly one Assistant will be there for the two actions
+        swap = [1] if s.supply_discs[p] + min(2, s.track[p]) == 1 else []
+        return [0, *swap] + [1 + n for n in targets]
     if room in (D.RETAILER, D.WHOLESALER):
         ok = any(sales.can_sell(s, p, room, t, g) for t in D.BASIC for g in (False, True))
         return [0] if ok else []
@@ -158,10 +161,11 @@ def execute(s: RotundaState, p: int, node: int, option: int) -> None:
     elif room == D.TEA_HOUSE:
         s.coins[p] -= D.TEA_HOUSE_COST
         s.banker += D.TEA_HOUSE_COST
-        if option == 0:
+        if option <= 1:
             E.recruit(s, p)
             E.recruit(s, p)
-            push(s, Grant(p, D.PEDDLER, False), Grant(p, D.APPRENTICE, False))
+            grants = [Grant(p, D.PEDDLER, False), Grant(p, D.APPRENTICE, False)]
+            push(s, *(grants if option == 0 else grants[::-1]))
         else:
             E.recruit(s, p)
             s.stack.append(RoomTurn(p, option - 1, 0, 0, 0))

@@ -361,3 +361,17 @@ def test_observation_hides_only_the_face_down_piles():
     assert obs.order_deck_size == len(a.order_deck)
     assert not hasattr(obs, "order_deck")
     assert Honour(0) not in a.legal_actions() and EndCell(0) not in a.legal_actions()
+
+
+def test_tea_house_a_offers_the_other_order_when_one_assistant_is_left():
+    """§5 step 3 "in any order": with one Assistant for Peddler and Apprentice."""
+    s = blank(rooms={D.O4: D.TEA_HOUSE})
+    s.coins[P] = 2
+    s.supply_discs[P], s.track[P] = 0, 1
+    s.leaders[P * 2] = D.O3
+    begin(s, P)
+    play(s, Move(D.O3, D.O4))
+    assert Execute(1, 0) in s.legal_actions()
+    play(s, Execute(1, 0), Apprentice(D.I1))
+    assert s.chairs[0] == P * 2 and s.banker == 5
+    assert s.legal_actions()[0] == Peddler(0, 0)   # the Peddler places nothing now
