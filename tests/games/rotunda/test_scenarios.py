@@ -3,6 +3,8 @@ each asserting the rulebook's numbers."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import rooms as R
@@ -250,3 +252,13 @@ def test_lodge_step_and_room_turn_requests():
     play(s, Move(D.LODGE, D.I1))
     assert not isinstance(s.pending(), LodgeStep)
     assert R.STOP in s.legal_actions()
+
+
+@pytest.mark.skip(reason="advanced Experts variant: issue 19")
+def test_9_advanced_scoring():
+    """§15.9: 3 Phoenix cards in the discard pile: each Phoenix Expert owned scores 3."""
+
+
+@pytest.mark.skip(reason="2-player game with neutral leaders: issue 19")
+def test_12_two_player_neutral_move():
+    """§15.12: neutral leader moves (never stops at the Lodge)."""
