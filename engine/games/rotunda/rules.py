@@ -114,6 +114,18 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
     return out
 
 
+def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
+    """Fast test of one Move (agrees with `move_options`)."""
+    if type(a) is not Move:
+        return False
+    p, k = req.seat, s.per_seat
+    try:
+        i = s.leaders.index(a.frm, p * k, p * k + k)
+    except ValueError:
+        return False
+    return a.to in board.destinations(s.lodge, a.frm, occupied(s, i))
+
+
 def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
     assert isinstance(a, Move)
     p, k = req.seat, s.per_seat
@@ -164,6 +176,24 @@ def grant_options(s: RotundaState, req: Grant) -> list[Action]:
     if req.optional or not out:
         out.append(SKIP)
     return out
+
+
+def grant_legal(s: RotundaState, req: Grant, a: Action) -> bool:
+    """Fast test of one option (agrees with `grant_options`)."""
+    kind = type(a)
+    p = req.seat
+    if req.kind == D.PEDDLER:
+        if kind is Peddler:
+            most = min(D.MAX_PEDDLER_MOVE, s.coins[p])
+            b, f = a.before, a.after  # type: ignore[attr-defined]
+            return (f == 0 and 0 <= b <= most) or (b == 0 and 1 <= f <= most)
+        return kind is Skip and req.optional
+    if kind is Apprentice:
+        return (s.supply_discs[p] > 0 and a.room in APPRENTICES  # type: ignore[attr-defined]
+                and E.free_chairs(s, a.room) > 0)  # type: ignore[attr-defined]
+    if kind is Skip:
+        return req.optional or grant_options(s, req) == [SKIP]
+    return False
 
 
 def grant_auto(s: RotundaState, req: Grant) -> bool:
@@ -381,12 +411,13 @@ RULES.on(ExpertCube, options=X.cube_options, apply=X.cube_apply)
 RULES.on(ExpertReward, options=lambda s, r: X.REWARD_OPTIONS, apply=X.reward_apply)
 RULES.on(ExpertSale, options=X.sale_req_options, apply=X.sale_apply)
 RULES.on(KeepOrDiscard, options=lambda s, r: X.KEEP_OPTIONS, apply=X.keep_apply)
-RULES.on(MoveStep, options=move_options, apply=move_apply)
+RULES.on(MoveStep, options=move_options, apply=move_apply, legal=move_legal)
 RULES.on(LodgeStep, options=lodge_options, apply=lodge_apply)
 RULES.on(ChainEnd, options=chain_options, apply=chain_apply, auto=chain_auto)
 RULES.on(WorshipAmulet, options=worship_amulet_options, apply=worship_amulet_apply,
          auto=lambda s, r: worship_amulet_options(s, r) == [SKIP])
-RULES.on(Grant, options=grant_options, apply=grant_apply, auto=grant_auto)
+RULES.on(Grant, options=grant_options, apply=grant_apply, auto=grant_auto,
+         legal=grant_legal)
 RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto)
 RULES.on(SaleLoop, options=R.sale_options, apply=R.sale_apply,
          auto=R.loop_auto(R.sale_options))
