@@ -24,49 +24,13 @@ import random
 
 import engine
 from bots.base import Bot
-from engine.games.rotunda import data as D
-from engine.games.rotunda.scoring import amulet_types, amulet_vp, family_vp
+from engine.games.rotunda.scoring import position_value as potential
 from engine.games.rotunda.state import RotundaObservation, RotundaState
 from engine.protocol import Action
 
 #: requests that end "this part of the turn" for the look-ahead
 _BOUNDARY = ("BonusStep", "OrdersStep", "ExpertStep", "MoveStep", "EndTurn")
 LOOKAHEAD = 10
-
-
-def potential(s: RotundaState, p: int) -> float:
-    """The strategy's value of seat p's position (point 1 of the module docstring)."""
-    n = s.num_players
-    late = min(1.0, s.round / D.END_SPACE[n]) if not s.end_triggered else 1.0
-    early = 1.0 - late
-    v = float(s.vp[p])
-    v += amulet_vp(amulet_types(s, p))
-    v += sum(D.ORDERS[o][5] for o in s.orders_done[p]) * (1.0 + 0.3 * early)
-    v += family_vp(s.track[p])
-    coins = s.coins[p]
-    cubes = s.cubes[p * 4:p * 4 + 4]
-    rate = 1 / 3 + early * 0.25
-    v += coins * rate + (cubes[0] + cubes[1] + cubes[2]) * (rate + early * 0.35)
-    v += cubes[3] * (rate + early * 0.55)
-    v += s.supply_discs[p] * (1 / 3 + early * 0.2)
-    young = elder = 0
-    for c in s.chairs:
-        if c >= 0 and c >> 1 == p:
-            if c & 1:
-                elder += 1
-            else:
-                young += 1
-    v += young * (1.0 + early * 1.5) + elder * (1.0 + early * 3.0)
-    vill = sum(s.villages[k * n + p] for k in range(D.VILLAGES))
-    v += vill * (1.0 + early * 0.8)
-    v += sum(s.worship[p * 16:p * 16 + 16]) * early * 0.8
-    v += len(s.experts[p]) * early * 2.0
-    for o in s.orders_open[p]:
-        _, t, f, c, cost, vp, *_ = D.ORDERS[o]
-        short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])
-        short = max(0, short - cubes[3]) + max(0, cost - coins) / 3
-        v += max(0.0, vp * early * 0.6 - short * 0.5)
-    return v
 
 
 class HeuristicBot(Bot):
