@@ -375,3 +375,22 @@ def test_tea_house_a_offers_the_other_order_when_one_assistant_is_left():
     play(s, Execute(1, 0), Apprentice(D.I1))
     assert s.chairs[0] == P * 2 and s.banker == 5
     assert s.legal_actions()[0] == Peddler(0, 0)   # the Peddler places nothing now
+
+
+def test_sample_state_redraws_only_unseen_components():
+    """§13.2: the returned Smugglers stay in their public order; an Expert waiting to be
+    kept or discarded is not redrawn into the deck."""
+    s = blank()
+    set_seat(s, "experts", P, [D.P3])
+    begin(s, P)
+    play(s, Activate(D.P3), PickCube(D.TEA))
+    s.smuggler_returned = (4, 5)
+    s.smuggler_stack = tuple(x for x in s.smuggler_stack if x not in (4, 5))
+    obs = s.observation(0)
+    for k in range(5):
+        t = engine.sample_state(obs, k)
+        assert t.smuggler_returned == (4, 5)
+        assert sorted(t.smuggler_stack) == sorted(s.smuggler_stack)
+        assert D.P3 not in t.expert_deck and sorted(t.expert_deck) == sorted(s.expert_deck)
+        assert sorted(t.amulet_stack) == sorted(s.amulet_stack)
+        assert t.observation(0) == obs
