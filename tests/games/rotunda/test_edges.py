@@ -381,6 +381,9 @@ def test_sample_state_redraws_only_unseen_components():
     """§13.2: the returned Smugglers stay in their public order; an Expert waiting to be
     kept or discarded is not redrawn into the deck."""
     s = blank()
+    s.expert_deck = tuple(e for e in s.expert_deck if e != D.P3)
+    s.expert_pool = tuple(e if e != D.P3 else s.expert_deck[0] for e in s.expert_pool)
+    s.expert_deck = tuple(e for e in s.expert_deck if e not in s.expert_pool)
     set_seat(s, "experts", P, [D.P3])
     begin(s, P)
     play(s, Activate(D.P3), PickCube(D.TEA))
