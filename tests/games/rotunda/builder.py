@@ -17,6 +17,7 @@ def blank(n: int = 4, seed: int = 0, rooms: dict[int, int] | None = None) -> Rot
     s.stack = []
     s.coins = [0] * n
     s.cubes = [0] * (4 * n)
+    s.order_deck += tuple(o for held in s.orders_open for o in held)  # keep 20 in play
     s.orders_open = ((),) * n
     board = list(s.rooms)
     for node, room in (rooms or {}).items():
