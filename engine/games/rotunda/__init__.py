@@ -33,7 +33,8 @@ GAME = registry.Game(
     summary="Hakka families circle a round earthen house; 3-5 players",
     bot="bots.heuristic.rotunda:HeuristicBot",
     # measured at 3 players against two heuristic bots: random cut-off playouts valued by
-    # heuristic(p) won as often as greedy ones (3 of 6 each) with 2-3x the iterations
+    # heuristic(p) ran 2-3x the iterations of greedy playouts for the same wins (3 of 6);
+    # with heuristic(p) = position_value, 10 of 12 games won
     search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
 )
 
