@@ -3,6 +3,9 @@ repeated purchases of the outer rooms."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
@@ -387,7 +390,7 @@ def bm_apply(s: RotundaState, req: BlackMarketLoop, a: Action) -> None:
         E.gain_coins(s, p, D.BM_SELL_AMULET)
 
 
-def loop_auto(options):  # type: ignore[no-untyped-def]
+def loop_auto(options: Callable[[Any, Any], list[Action]]) -> Callable[[Any, Any], bool]:
     """An automatic step for a loop whose only option is Stop."""
     def auto(s: RotundaState, req: object) -> bool:
         return options(s, req) == [STOP]

@@ -28,7 +28,7 @@ from engine.games.rotunda.actions import (
     Skip,
     Stop,
 )
-from engine.games.rotunda.rules import advance_round
+from engine.games.rotunda.lodge import advance_round
 from tests.games.rotunda.builder import begin, blank, play, seat_chair, set_item, set_seat
 
 P = 1
