@@ -65,7 +65,6 @@ def push(s: RotundaState, *reqs: object) -> None:
 def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """The options of one execution of the room in `node` that seat p can take now."""
     room = s.rooms[node]
-    c = p * 4
     if room == D.SUPPLIER:
         return [t for t in D.BASIC if s.supply[t]] + [3]
     if room == D.HARBOUR:
@@ -97,7 +96,6 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
         return [0] if s.expert_pool and s.coins[p] >= D.GUILD_HALL_COSTS[0][0] else []
     if room in (D.BLACK_MARKET, D.WAREHOUSE):
         return [0]
-    del c
     return []
 
 
