@@ -113,6 +113,25 @@ def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
 
 
+def room_legal(s: RotundaState, req: RoomTurn, a: Action) -> bool:
+    """Fast test of one option (agrees with `room_options`)."""
+    if a is STOP or type(a) is Stop:
+        return True
+    if type(a) is not Execute:
+        return False
+    p, node, disc = req.seat, req.node, a.disc  # type: ignore[attr-defined]
+    if req.done == 0:
+        if disc:
+            return False
+    else:
+        if disc == 0 or req.done > MAX_EXTRA or node not in D.INNER:
+            return False
+        young, elder = E.chair_discs(s, p, node)
+        if (disc == 1 and young == 0) or (disc == 2 and elder <= req.elder):
+            return False
+    return a.option in execution_options(s, p, node, req.done > 0)  # type: ignore[attr-defined]
+
+
 def room_auto(s: RotundaState, req: RoomTurn) -> bool:
     """Nothing left to execute: the room action ends without asking."""
     if req.done and (req.node not in D.INNER or req.done > MAX_EXTRA):

@@ -88,11 +88,16 @@ def end_turn(s: RotundaState, req: EndTurn) -> None:
 
 
 # --- step 2: move a leader (§4.4) ------------------------------------------------------------
+_BIT = (0, *(1 << n for n in range(1, D.NODES)), 0)  # the Lodge never blocks; -1: none
+
+
 def occupied(s: RotundaState, skip: int) -> int:
+    """Bit set of the rooms holding a leader other than leader `skip`."""
     bits = 0
-    for i, n in enumerate(s.leaders):
-        if i != skip and n > 0:
-            bits |= 1 << n
+    leaders = s.leaders
+    for i in range(len(leaders)):
+        if i != skip:
+            bits |= _BIT[leaders[i]]
     return bits
 
 
@@ -307,7 +312,8 @@ RULES.on(WorshipAmulet, options=L.worship_amulet_options, apply=L.worship_amulet
          auto=lambda s, r: L.worship_amulet_options(s, r) == [SKIP])
 RULES.on(Grant, options=grant_options, apply=grant_apply, auto=grant_auto,
          legal=grant_legal)
-RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto)
+RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto,
+         legal=R.room_legal)
 RULES.on(SaleLoop, options=R.sale_options, apply=R.sale_apply,
          auto=R.loop_auto(R.sale_options))
 RULES.on(BankLoop, options=R.bank_options, apply=R.bank_apply,
