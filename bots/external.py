@@ -1,30 +1,35 @@
-"""External bots: any program speaking JSON lines on stdin/stdout (`cmd:<command line>`).
+"""External bots: any program speaking the bot protocol on stdin/stdout (`cmd:<command line>`).
 
-Protocol (one JSON object per line, UTF-8):
+The protocol is documented in docs/bot-protocol.md: one JSON object per line (or, with
+`cmd-msgpack:`, MessagePack frames: a 4-byte big-endian length, then the body).
 
 harness -> bot                                              bot -> harness
-{"type": "reset", "game": id, "num_players": n,             (nothing)
- "seat": p, "seed": s}
-{"type": "act", "observation": {...}, "time_left": t}       one line: the chosen action as
-                                                            its tagged JSON object, e.g.
+{"type": "reset", "protocol": 1, "game": id,                (nothing)
+ "num_players": n, "seat": p, "seed": s}
+{"type": "act", "observation": {...}, "time_left": t}       one answer: the chosen action
+                                                            as its tagged object, e.g.
                                                             {"type": "Pass"}, or
                                                             {"index": i} into legal_actions
 {"type": "close"}                                           (exit)
 
-The program runs in its own process session with a memory cap and only
-PATH/HOME/LANG in its environment. No answer within the time limit (or within
-`default_timeout` when the game has none) is a timeout: the program is killed.
+This module runs the program and holds the harness side to its limits: every read and
+write has a deadline, an answer longer than `Limits.line_bytes` or a game's output beyond
+`Limits.game_bytes` is an output flood, stderr is kept in a bounded log, and a program
+that exits is classified by `exit_reason` (crash, memory, forbidden, timeout). Untrusted
+programs also need isolation: harness/sandbox.py runs them through this class.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import resource
-import selectors
+import select
 import shlex
+import signal
 import subprocess
 import time
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
@@ -32,106 +37,315 @@ import engine
 from bots.base import Bot, BotTimeout, MalformedOutput
 from engine.protocol import Action, ArenaError, IllegalActionError, Observation
 
-MEMORY_LIMIT = 2 * 1024**3
-_ENC = msgspec.json.Encoder()
+#: the protocol version sent in `reset`
+PROTOCOL_VERSION = 1
+FRAMINGS = ("json", "msgpack")
 
 
 class ExternalBotError(ArenaError):
     """The external program could not be started."""
 
 
-def _limits() -> None:  # runs in the child before exec
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+class BotViolation(Exception):
+    """A failure the harness records with its `kind` (crash, memory, forbidden, timeout,
+    output flood)."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
+class Limits(msgspec.Struct, frozen=True, kw_only=True):
+    """What an external program may use. Process limits are rlimits of the program;
+    the rest are enforced by the harness while it talks to it."""
+
+    memory_bytes: int = 2 * 1024**3  #: address space (RLIMIT_AS)
+    cpu_seconds: int = 600  #: CPU time for the whole game (RLIMIT_CPU)
+    processes: int = 32  #: processes and threads (RLIMIT_NPROC; sandboxed bots only)
+    open_files: int = 256  #: RLIMIT_NOFILE
+    file_bytes: int = 64 * 1024**2  #: largest file it may write (RLIMIT_FSIZE)
+    line_bytes: int = 1024**2  #: longest answer
+    game_bytes: int = 16 * 1024**2  #: all answers of one game together
+    log_bytes: int = 8 * 1024  #: stderr kept (its end)
+    game_seconds: float | None = 1800.0  #: wall-clock time for all its answers in one game
+
+
+def set_rlimits(limits: Limits, processes: bool = False) -> None:
+    """Apply `limits` to the calling process (a child before exec)."""
+    for res, value in ((resource.RLIMIT_AS, limits.memory_bytes),
+                       (resource.RLIMIT_NOFILE, limits.open_files),
+                       (resource.RLIMIT_FSIZE, limits.file_bytes),
+                       (resource.RLIMIT_CORE, 0)):
+        resource.setrlimit(res, (value, value))
+    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+    if processes:
+        resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
+
+
+_MEMORY = re.compile(r"memoryerror|out of memory|cannot allocate memory|bad_alloc|enomem"
+                     r"|allocation failed|failed to reserve", re.I)
+_FILES = re.compile(r"file too large|efbig|no space left|enospc|disk quota", re.I)
+_PROCS = re.compile(r"resource temporarily unavailable|eagain|blockingioerror"
+                    r"|cannot fork|fork failed", re.I)
+_ACCESS = re.compile(r"permission denied|permissionerror|operation not permitted|eacces|eperm"
+                     r"|network is unreachable|enetunreach|read-only file system", re.I)
+
+
+def exit_reason(status: int, stderr: str) -> tuple[str, str]:
+    """(kind, detail) for a program that exited: from its status (negative: killed by that
+    signal) and the end of its stderr, whose last line names the error of most runtimes."""
+    lines = [s.strip() for s in stderr.splitlines() if s.strip()]
+    last = lines[-1][:300] if lines else ""
+    how = f"killed by {signal.Signals(-status).name}" if status < 0 else f"exited ({status})"
+    if status == -signal.SIGXCPU:
+        return "timeout", f"{how}: CPU time limit for the game"
+    if status == -signal.SIGXFSZ:
+        return "forbidden", f"{how}: file size limit"
+    for text in ([last], lines[-8:]):
+        joined = "\n".join(text)
+        for kind, pattern, what in (("memory", _MEMORY, "memory limit"),
+                                    ("forbidden", _FILES, "file size limit"),
+                                    ("forbidden", _PROCS, "process limit"),
+                                    ("forbidden", _ACCESS, "access denied")):
+            if pattern.search(joined):
+                return kind, f"{how}, {what}: {last}"
+    return "crash", f"{how}{': ' + last if last else ''}"
 
 
 class ExternalBot(Bot):
     """A bot program in a subprocess; started at `reset`, stopped at `close`."""
 
-    def __init__(self, command: str, default_timeout: float = 30.0, cwd: str | None = None):
+    def __init__(self, command: str, default_timeout: float = 30.0, cwd: str | None = None,
+                 framing: str = "json", limits: Limits | None = None) -> None:
         self.argv = shlex.split(command)
         if not self.argv:
             raise ExternalBotError("cmd: needs a command line, e.g. cmd:./my_bot.sh")
-        self.name = f"cmd:{command}"
+        if framing not in FRAMINGS:
+            raise ExternalBotError(f"framing must be one of {FRAMINGS}, not {framing!r}")
+        self.name = f"cmd:{command}" if framing == "json" else f"cmd-msgpack:{command}"
         self.default_timeout = default_timeout
         self.cwd = cwd
+        self.framing = framing
+        self.limits = limits or Limits()
         self.proc: subprocess.Popen[bytes] | None = None
-        self._buf = b""
         self.game_id = ""
+        self.log = b""  #: the end of the program's stderr (at most limits.log_bytes)
+        self.log_dropped = 0  #: stderr bytes dropped from the front of `log`
+        self._buf = bytearray()
+        self._read = 0  # answer bytes this game
+        self._spent = 0.0  # seconds waited for answers this game
+        self._enc: Any = msgspec.json.Encoder() if framing == "json" else msgspec.msgpack.Encoder()
+        self._dec: Any = msgspec.json.Decoder() if framing == "json" else msgspec.msgpack.Decoder()
+
+    # -- process --------------------------------------------------------------------------
 
     def _start(self) -> subprocess.Popen[bytes]:
+        """Start the program (subclasses start it elsewhere, e.g. in a sandbox)."""
         env = {k: os.environ[k] for k in ("PATH", "HOME", "LANG") if k in os.environ}
+        limits = self.limits
+        return self._popen(self.argv, env=env, cwd=self.cwd,
+                           preexec_fn=lambda: set_rlimits(limits))
+
+    def _popen(self, argv: list[str], **kw: Any) -> subprocess.Popen[bytes]:
         try:
-            return subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, cwd=self.cwd, env=env,
-                start_new_session=True, preexec_fn=_limits,
-            )
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, start_new_session=True, **kw)
         except OSError as e:
-            raise ExternalBotError(f"cannot start {self.argv[0]!r}: {e.strerror}") from None
+            raise ExternalBotError(f"cannot start {argv[0]!r}: {e.strerror}") from None
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            assert f is not None
+            os.set_blocking(f.fileno(), False)
+        return proc
 
-    def _send(self, msg: dict[str, Any]) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
+    def exit_status(self) -> int:
+        """The program's exit status (negative: the signal that killed it)."""
+        assert self.proc is not None
+        return self.proc.returncode
+
+    def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
+        return exit_reason(status, stderr)
+
+    def _gone(self) -> NoReturn:
+        """The program closed its output: wait for it and raise what became of it."""
+        assert self.proc is not None
         try:
-            self.proc.stdin.write(_ENC.encode(msg) + b"\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise RuntimeError(f"bot program exited (status {self.proc.poll()})") from None
+            self.proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            self._kill()
+        self._drain_stderr()
+        kind, detail = self.exit_reason(self.exit_status(), self.stderr_text())
+        raise BotViolation(kind, f"bot program {detail}")
 
-    def _read_line(self, timeout: float) -> bytes:
+    # -- stderr log -----------------------------------------------------------------------
+
+    def _keep_log(self, chunk: bytes) -> None:
+        log = self.log + chunk
+        cap = self.limits.log_bytes
+        if len(log) > cap:
+            self.log_dropped += len(log) - cap
+            log = log[-cap:]
+        self.log = log
+
+    def _drain_stderr(self) -> None:
+        if self.proc is None or self.proc.stderr is None or self.proc.stderr.closed:
+            return
+        fd = self.proc.stderr.fileno()
+        for _ in range(64):  # at most 4 MiB per call; the rest stays in the pipe
+            try:
+                chunk = os.read(fd, 65536)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            self._keep_log(chunk)
+
+    def stderr_text(self) -> str:
+        """The kept end of the program's stderr."""
+        text = self.log.decode("utf-8", "replace")
+        return f"[... {self.log_dropped} bytes dropped ...]\n{text}" if self.log_dropped else text
+
+    # -- I/O ------------------------------------------------------------------------------
+
+    def _wait(self, deadline: float, write: bool = False) -> bool:
+        """Wait until the program's output (or, with `write`, its input) is ready,
+        logging stderr meanwhile. False at the deadline."""
+        assert self.proc is not None and self.proc.stdout and self.proc.stdin and self.proc.stderr
+        err = self.proc.stderr.fileno()
+        rd = [err] if write else [self.proc.stdout.fileno(), err]
+        wr = [self.proc.stdin.fileno()] if write else []
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            r, w, _ = select.select(rd, wr, [], left)
+            if err in r:
+                try:
+                    chunk: bytes | None = os.read(err, 65536)
+                except BlockingIOError:
+                    chunk = None
+                if chunk:
+                    self._keep_log(chunk)
+                elif chunk is not None:  # stderr closed
+                    rd.remove(err)
+                if len(r) + len(w) == 1:
+                    continue
+            return True
+
+    def _send(self, msg: dict[str, Any], deadline: float) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        body = self._enc.encode(msg)
+        data = body + b"\n" if self.framing == "json" else len(body).to_bytes(4, "big") + body
+        view, fd = memoryview(data), self.proc.stdin.fileno()
+        while view:
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                if not self._wait(deadline, write=True):
+                    self._kill()
+                    raise BotTimeout("does not read its input") from None
+            except (BrokenPipeError, OSError):
+                self._gone()
+
+    def _frame(self) -> bytes | None:
+        """The next complete answer in the buffer, if any."""
+        buf, cap = self._buf, self.limits.line_bytes
+        if self.framing == "json":
+            end = buf.find(b"\n")
+            if end < 0:
+                if len(buf) > cap:
+                    self._flood(f"an answer longer than {cap} bytes")
+                return None
+            frame = bytes(buf[:end])
+            del buf[:end + 1]
+            return frame
+        if len(buf) < 4:
+            return None
+        size = int.from_bytes(buf[:4], "big")
+        if size > cap:
+            self._flood(f"a frame of {size} bytes (at most {cap})")
+        if len(buf) < 4 + size:
+            return None
+        frame = bytes(buf[4:4 + size])
+        del buf[:4 + size]
+        return frame
+
+    def _flood(self, what: str) -> NoReturn:
+        self._kill()
+        raise BotViolation("output flood", what)
+
+    def _receive(self, deadline: float, why: str) -> bytes:
         assert self.proc is not None and self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + timeout
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self._buf:
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
-                    self._kill()
-                    raise BotTimeout(f"no answer within {timeout:.3f}s")
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    raise RuntimeError(f"bot program exited (status {self.proc.wait()})")
-                self._buf += chunk
-        line, _, self._buf = self._buf.partition(b"\n")
-        return line
+        while (frame := self._frame()) is None:
+            if not self._wait(deadline):
+                self._kill()
+                raise BotTimeout(why)
+            try:
+                chunk = os.read(fd, 1 << 20)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                self._gone()
+            self._read += len(chunk)
+            if self._read > self.limits.game_bytes:
+                self._flood(f"more than {self.limits.game_bytes} bytes of output in one game")
+            self._buf += chunk
+        return frame
+
+    # -- the Bot interface ----------------------------------------------------------------
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self.close()
         self.game_id = game_id
+        self.log, self.log_dropped, self._read, self._spent = b"", 0, 0, 0.0
         self.proc = self._start()
-        self._send({"type": "reset", "game": game_id, "num_players": num_players,
-                    "seat": seat, "seed": seed})
+        self._send({"type": "reset", "protocol": PROTOCOL_VERSION, "game": game_id,
+                    "num_players": num_players, "seat": seat, "seed": seed},
+                   time.monotonic() + self.default_timeout)
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
-        if self.proc is None or self.proc.poll() is not None:
+        if self.proc is None:
             raise RuntimeError("bot program is not running")
-        self._send({"type": "act", "observation": observation, "time_left": time_left})
-        line = self._read_line(time_left if time_left is not None else self.default_timeout)
-        return self.parse_answer(line, observation)
+        t0 = time.monotonic()
+        timeout = time_left if time_left is not None else self.default_timeout
+        why = f"no answer within {timeout:.3f}s"
+        game_left = None
+        if self.limits.game_seconds is not None:
+            game_left = self.limits.game_seconds - self._spent
+            if game_left < timeout:
+                timeout, why = max(game_left, 0.0), (
+                    f"wall-clock limit of {self.limits.game_seconds}s for the game used up")
+        deadline = t0 + timeout
+        try:
+            self._send({"type": "act", "observation": observation, "time_left": time_left},
+                       deadline)
+            answer = self._receive(deadline, why)
+        finally:
+            self._spent += time.monotonic() - t0
+        return self.parse_answer(answer, observation)
 
-    def parse_answer(self, line: bytes, observation: Observation) -> Action:
+    def parse_answer(self, data: bytes, observation: Observation) -> Action:
         """An action object, or {"index": i} into the observation's legal actions."""
         try:
-            data = msgspec.json.decode(line)
+            value = self._dec.decode(data)
         except msgspec.DecodeError:
-            raise MalformedOutput(f"not JSON: {line[:200]!r}") from None
-        if isinstance(data, dict) and set(data) == {"index"}:
-            i = data["index"]
+            raise MalformedOutput(f"not {self.framing.upper()}: {data[:200]!r}") from None
+        if isinstance(value, dict) and set(value) == {"index"}:
+            i = value["index"]
             if not isinstance(i, int) or not 0 <= i < len(observation.legal_actions):
                 raise MalformedOutput(f"index {i!r} is not a legal-action index")
             return observation.legal_actions[i]
         try:
-            return engine.decode_action(self.game_id, data)
+            return engine.decode_action(self.game_id, value)
         except IllegalActionError as e:
             raise MalformedOutput(str(e)) from None
 
     def _kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             try:
-                os.killpg(self.proc.pid, 9)
-            except ProcessLookupError:
-                pass
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                self.proc.kill()
             self.proc.wait()
 
     def close(self) -> None:
@@ -139,12 +353,16 @@ class ExternalBot(Bot):
             return
         if self.proc.poll() is None:
             try:
-                self._send({"type": "close"})
+                self._send({"type": "close"}, time.monotonic() + 0.5)
                 self.proc.wait(timeout=1.0)
-            except (RuntimeError, subprocess.TimeoutExpired):
+            except (BotViolation, BotTimeout, subprocess.TimeoutExpired):
                 pass
         self._kill()
-        for f in (self.proc.stdin, self.proc.stdout):
+        self._drain_stderr()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if f is not None:
-                f.close()
-        self.proc, self._buf = None, b""
+                try:
+                    f.close()
+                except OSError:
+                    pass
+        self.proc, self._buf = None, bytearray()

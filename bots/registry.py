@@ -1,13 +1,22 @@
 """Bot specs -> bots.
 
 Spec forms: `random`; `heuristic:<game id>`; `mcts[:k=v,...]`;
-`python:package.module:Class[:k=v,...]`; `cmd:<command line>`; or a name from the
+`python:package.module:Class[:k=v,...]`; `cmd:<command line>` (`cmd-msgpack:` for
+MessagePack framing); or a name from the
 `arena.bots` entry-point group (`name[:k=v,...]`), whose object is a Bot class or factory.
+
+A spec may end in `#<n>` to name one of several copies of the same bot in a tournament
+(`random#1`, `random#2`); the copy number is not part of the bot. `python:` modules are
+found on sys.path and in the current directory. A bot module or constructor that raises
+gives a BotSpecError with the bot's own error message (one line, no traceback).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
+import sys
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
@@ -22,6 +31,36 @@ class BotSpecError(ArenaError, ValueError):
 
 
 Factory = Callable[[str], Bot]
+#: `spec#n`: copy n of a bot that enters a tournament more than once
+_COPY = re.compile(r"#\d+$")
+
+
+def base_spec(name: str) -> str:
+    """The bot spec of an entrant name: `random#2` -> `random` (other names unchanged)."""
+    return _COPY.sub("", name.strip())
+
+
+def name_copies(specs: list[str] | tuple[str, ...]) -> list[str]:
+    """Entrant names for `specs`: a spec given k > 1 times becomes `spec#1` ... `spec#k`."""
+    total = {s: sum(1 for t in specs if t == s) for s in specs}
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        seen[s] = seen.get(s, 0) + 1
+        out.append(f"{s}#{seen[s]}" if total[s] > 1 else s)
+    return out
+
+
+def spec_game(spec: str) -> str | None:
+    """The one game a spec's bot is made for (`heuristic:<game id>`), else None."""
+    kind, _, rest = base_spec(spec).partition(":")
+    return rest.partition(":")[0] or None if kind == "heuristic" else None
+
+
+def _failure(e: BaseException) -> str:
+    """An exception as one line: `Type: first line of its message`."""
+    text = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
 _BUILTIN: dict[str, Factory] = {}
 
 
@@ -91,11 +130,27 @@ def _python(rest: str) -> Bot:
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
     module, cls_name, params = parts[0], parts[1], ":".join(parts[2:])
+    if os.getcwd() not in sys.path:  # `python:my_bot:MyBot` from the bot's own folder
+        sys.path.append(os.getcwd())
     try:
         cls = getattr(importlib.import_module(module), cls_name)
     except (ImportError, AttributeError) as e:
         raise BotSpecError(f"cannot load bot {module}:{cls_name}: {e}") from None
-    return cls(**parse_params(params))
+    except Exception as e:  # the bot's module itself raised
+        raise BotSpecError(f"cannot load bot {module}:{cls_name}: its module raised "
+                           f"{_failure(e)}") from None
+    return _construct(cls, parse_params(params), f"{module}:{cls_name}")
+
+
+def _construct(factory: Callable[..., Bot], params: dict[str, Any], what: str) -> Bot:
+    """`factory(**params)`; a bad parameter stays a TypeError, any other error of the bot's
+    own code becomes one clear BotSpecError."""
+    try:
+        return factory(**params)
+    except TypeError:
+        raise
+    except Exception as e:
+        raise BotSpecError(f"bot {what} failed to start: {_failure(e)}") from None
 
 
 @builtin("cmd")
@@ -107,11 +162,19 @@ def _cmd(rest: str) -> Bot:
     return mod.ExternalBot(rest)
 
 
+@builtin("cmd-msgpack")
+def _cmd_msgpack(rest: str) -> Bot:
+    from bots.external import ExternalBot
+
+    return ExternalBot(rest, framing="msgpack")
+
+
 def make_bot(spec: str) -> Bot:
     """A fresh bot for `spec`; raises BotSpecError with the valid forms if unknown."""
     if not isinstance(spec, str) or not spec.strip():
         raise BotSpecError(f"empty bot spec {spec!r}")
-    kind, _, rest = spec.strip().partition(":")
+    spec = base_spec(spec)
+    kind, _, rest = spec.partition(":")
     if kind in _BUILTIN:
         try:
             return _BUILTIN[kind](rest)
@@ -120,7 +183,11 @@ def make_bot(spec: str) -> Bot:
     for ep in entry_points(group="arena.bots"):
         if ep.name == kind:
             try:
-                return ep.load()(**parse_params(rest))
+                factory = ep.load()
+            except Exception as e:
+                raise BotSpecError(f"cannot load bot {kind!r}: {_failure(e)}") from None
+            try:
+                return _construct(factory, parse_params(rest), kind)
             except TypeError as e:
                 raise BotSpecError(f"bad parameters in bot spec {spec!r}: {e}") from None
     known = sorted(_BUILTIN) + sorted(ep.name for ep in entry_points(group="arena.bots"))

@@ -365,27 +365,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
     # --- views -----------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
         """Everything `seat` may know, derived from `VISIBILITY` (plus `observe_custom`)."""
-        cls = type(self)
-        plan = _plan_of(cls)
-        cp = self.current_player()
-        out: dict[str, Any] = {
-            "game": self.game_id, "seat": seat, "decision": self.decision,
-            "phase": self.phase(), "current_player": cp,
-            "legal_actions": self.legal_actions() if cp == seat else [],
-        }
-        n = self.num_players
-        for name, copy in plan.public:
-            out[name] = copy(getattr(self, name))
-        for name, vis in plan.owner:
-            value = getattr(self, name)
-            out[vis.own] = vis.entry(value, seat)
-            if vis.sizes:
-                out[vis.sizes] = vis.size_list(value, n)
-        for name, vis in plan.sized:
-            out[vis.size] = _size_of(getattr(self, name), vis.measure)  # type: ignore[arg-type]
-        if plan.custom:
-            out.update(self.observe_custom(seat))
-        return cls.OBSERVATION(**out)
+        return _observer_of(type(self))(self, seat)
 
     def observe_custom(self, seat: int) -> dict[str, Any]:
         """Observation fields of the `CUSTOM` declarations (games that have some override)."""
@@ -398,18 +378,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
         fresh generator; the game's `redraw` fills the hidden fields and derived caches."""
         if not isinstance(obs, cls.OBSERVATION):
             raise TypeError(f"not a {cls.game_id} observation: {type(obs).__name__}")
-        plan = _plan_of(cls)
-        fields: dict[str, Any] = {"decision": obs.decision}
-        for name, copy in plan.public:
-            fields[name] = copy(getattr(obs, name))
-        n = fields.get("num_players", 0)
-        for name, vis in plan.owner:
-            fields[name] = vis.blank(n, obs.seat, getattr(obs, vis.own))
-        rng = Rng.from_seed(seed, f"{cls.game_id}-sample")
-        for name in plan.generator:
-            fields[name] = rng
-        cls.redraw(fields, obs, rng)
-        return cls(**fields)
+        return _sampler_of(cls)(cls, obs, Rng.from_seed(seed, f"{cls.game_id}-sample"))
 
     @classmethod
     def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
@@ -428,7 +397,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
 
 @dataclass
 class _Plan:
-    public: list[tuple[str, Callable[[Any], Any]]]
+    public: list[str]
     owner: list[tuple[str, Owner]]
     sized: list[tuple[str, Hidden]]
     generator: list[str]
@@ -453,6 +422,81 @@ def _clone_of(cls: type) -> Callable[[Any], Any]:
     return fn
 
 
+_OBSERVERS: dict[type, Callable[[Any, int], Any]] = {}
+
+
+def _observer_of(cls: type) -> Callable[[Any, int], Any]:
+    fn = _OBSERVERS.get(cls)
+    if fn is None:
+        fn = _OBSERVERS[cls] = _make_observer(cls)
+    return fn
+
+
+_SAMPLERS: dict[type, Callable[[Any, Any, Rng], Any]] = {}
+
+
+def _sampler_of(cls: type) -> Callable[[Any, Any, Rng], Any]:
+    fn = _SAMPLERS.get(cls)
+    if fn is None:
+        fn = _SAMPLERS[cls] = _make_sampler(cls)
+    return fn
+
+
+def _make_sampler(cls: type) -> Callable[[Any, Any, Rng], Any]:
+    """A generated `sample(cls, obs, rng)` for `cls`: the public fields copied from `obs`,
+    the seat's own owner-only entries, the generator; then the game's `redraw` on the field
+    dict (or, for a game without one, the state built directly)."""
+    plan = _plan_of(cls)
+    types = {f.name: f.type for f in msgspec.inspect.type_info(cls).fields}
+    helpers: dict[str, Any] = {}
+    items = [(name, _copy_expr(types[name], f"obs.{name}", 0, helpers))
+             for name in plan.public]
+    items.append(("decision", "obs.decision"))
+    for k, (name, vis) in enumerate(plan.owner):
+        helpers[f"_own{k}"] = vis
+        items.append((name, f"_own{k}.blank(obs.num_players, obs.seat, obs.{vis.own})"))
+    items += [(name, "rng") for name in plan.generator]
+    if cls.redraw.__func__ is GameState.redraw.__func__:  # type: ignore[attr-defined]
+        body = "    return cls(" + ", ".join(f"{k}={v}" for k, v in items) + ")"
+    else:
+        body = ("    f = {" + ", ".join(f"{k!r}: {v}" for k, v in items) + "}\n"
+                "    cls.redraw(f, obs, rng)\n    return cls(**f)")
+    exec("def sample(cls, obs, rng):\n" + body, helpers)  # noqa: S102 - from the declarations
+    return helpers["sample"]  # type: ignore[no-any-return]
+
+
+def _make_observer(cls: type) -> Callable[[Any, int], Any]:
+    """A generated `observation(self, seat)` for `cls`, following its plan: one constructor
+    call with the public copies, the seat's own entries, the sizes and the custom fields."""
+    plan = _plan_of(cls)
+    types = {f.name: f.type for f in msgspec.inspect.type_info(cls).fields}
+    helpers: dict[str, Any] = {"_OBS": cls.OBSERVATION}  # type: ignore[attr-defined]
+    args = ["game=self.game_id", "seat=seat", "decision=self.decision", "phase=self.phase()",
+            "current_player=cp", "legal_actions=self.legal_actions() if cp == seat else []"]
+    for name in plan.public:
+        args.append(f"{name}={_copy_expr(types[name], f'self.{name}', 0, helpers)}")
+    for k, (name, vis) in enumerate(plan.owner):
+        helpers[f"_own{k}"] = vis
+        x, st = f"self.{name}", vis.stride
+        args.append(f"{vis.own}={x}[seat * {st}:(seat + 1) * {st}]" if st
+                    else f"{vis.own}=_own{k}.entry({x}, seat)")
+        if vis.sizes:
+            agg = "sum" if vis.measure == "sum" else "len"
+            args.append(f"{vis.sizes}=[{agg}({x}[i:i + {st}]) for i in range(0, n * {st}, {st})]"
+                        if st else f"{vis.sizes}=[{agg}({x}[p]) for p in range(n)]")
+    for name, vis in plan.sized:
+        args.append(f"{vis.size}={'sum' if vis.measure == 'sum' else 'len'}(self.{name})")
+    lines = ["def observation(self, seat):", "    cp = self.current_player()",
+             "    n = self.num_players" if plan.owner else "    pass"]
+    if plan.custom:
+        lines += ["    kw = dict(" + ", ".join(args) + ")",
+                  "    kw.update(self.observe_custom(seat))", "    return _OBS(**kw)"]
+    else:
+        lines.append("    return _OBS(" + ", ".join(args) + ")")
+    exec("\n".join(lines), helpers)  # noqa: S102 - generated from the declarations
+    return helpers["observation"]  # type: ignore[no-any-return]
+
+
 def _make_plan(cls: type) -> _Plan:
     info = msgspec.inspect.type_info(cls)
     declared = dict(cls.VISIBILITY)  # type: ignore[attr-defined]
@@ -468,9 +512,8 @@ def _make_plan(cls: type) -> _Plan:
     for f in info.fields:
         vis = declared[f.name]
         if vis is PUBLIC:
-            helpers: dict[str, Any] = {}
-            expr = _copy_expr(f.type, "x", 0, helpers)
-            plan.public.append((f.name, eval(f"lambda x: {expr}", helpers)))  # noqa: S307
+            _copy_expr(f.type, "x", 0, {})  # fails early on a type it cannot copy
+            plan.public.append(f.name)
         elif isinstance(vis, Owner):
             plan.owner.append((f.name, vis))
         elif isinstance(vis, Hidden):

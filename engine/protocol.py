@@ -15,6 +15,9 @@ import numpy as np
 
 #: `State.current_player()` when the game is over (same value as OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
+#: `MatchRecord.outcome` of a game that ended by its rules with nobody winning: the seats
+#: sharing place 0 share no win (`State.no_winner()`; e.g. Huang §10, all four colours tied)
+NO_WINNER = "no_winner"
 
 
 class ArenaError(Exception):
@@ -157,6 +160,13 @@ class State:
         sc = self.scores()
         keys = [(sc[p], *self.tiebreak(p)) for p in range(len(sc))]
         return [sum(1 for k in keys if k > mine) for mine in keys]
+
+    def no_winner(self) -> bool:
+        """True when the game is over and its rules say nobody wins: the seats sharing
+        place 0 in `ranking()` then share no win (ratings count them as a draw between
+        them, above the seats they beat; `ladders.ratings.first_share` gives them 0).
+        Default: False (the best place wins)."""
+        return False
 
     def heuristic(self, seat: int) -> float:
         """Cheap value estimate in [0, 1] of `seat`'s position; default from score share."""

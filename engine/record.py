@@ -26,7 +26,8 @@ class Move(msgspec.Struct, kw_only=True):
 
 
 class Failure(msgspec.Struct, kw_only=True):
-    """A bot failure: kind is one of crash, timeout, illegal, malformed."""
+    """A bot failure: kind is one of crash, timeout, illegal, malformed, memory,
+    output flood, forbidden (the last three from sandboxed and external bots)."""
 
     seat: int
     bot: str
@@ -42,12 +43,18 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     failures: list[Failure] = []
     scores: list[int] = []
     ranking: list[int] = []
-    #: "normal" or the kind of the first failure, or "stall" if a step bound was hit
+    #: "normal"; "no_winner" (protocol.NO_WINNER) when the game ended normally and its rules
+    #: say nobody wins (`State.no_winner()`); the kind of the first failure; or "stall" if a
+    #: step bound was hit
     outcome: str = "normal"
     #: blake2b of the final state's bytes, to verify replays
     final_digest: str = ""
     seconds: float = 0.0
     version: int = 1
+    #: what the harness wants a reader to know, e.g. a sandbox that could not isolate a bot
+    notes: list[str] = []
+    #: per seat, the end of an external bot's stderr ("" for in-process bots)
+    logs: list[str] = []
 
 
 def encode_json(record: MatchRecord) -> bytes:

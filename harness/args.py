@@ -22,11 +22,37 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return opts
 
 
+def _pieces(text: str) -> list[str]:
+    """Split at commas outside single or double quotes; a piece wholly in quotes loses them."""
+    pieces, cur, quote = [], "", ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ",":
+            pieces.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    if quote:
+        raise UsageProblem(f"--bots {text!r}: a quote ({quote}) is not closed")
+    pieces.append(cur)
+    out = []
+    for p in (p.strip() for p in pieces):
+        if len(p) >= 2 and p[0] == p[-1] and p[0] in "'\"":
+            p = p[1:-1].strip()
+        out.append(p)
+    return out
+
+
 def split_specs(text: str) -> list[str]:
     """Comma-separated bot specs, where a piece `key=value` (no kind before it) continues
-    the previous spec's parameters: `mcts:iters=200,c=1.4,random` -> two specs."""
+    the previous spec's parameters: `mcts:iters=200,c=1.4,random` -> two specs. A comma
+    inside quotes belongs to the spec: `random,"cmd:node bot.js --w=1,2"` -> two specs
+    (or give each spec with its own `--bot`)."""
     specs: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
+    for piece in _pieces(text):
         if not piece:
             continue
         key = piece.split("=", 1)[0]
@@ -37,11 +63,22 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def split_bots(text: str | None, num_players: int) -> list[str]:
-    """`a,b` -> one spec per seat; a single spec fills every seat; default random."""
-    if not text:
+def entrant_specs(bots: str | None, bot: list[str] | None) -> list[str]:
+    """The bot specs of `--bots a,b` followed by those of each `--bot SPEC` (taken whole,
+    commas and all)."""
+    specs = split_specs(bots) if bots else []
+    specs += [b.strip() for b in bot or [] if b.strip()]
+    if not specs:
+        raise UsageProblem("give the bots with --bots a,b,... or one --bot SPEC per bot")
+    return specs
+
+
+def split_bots(text: str | None, num_players: int, bot: list[str] | None = None) -> list[str]:
+    """`a,b` (and/or `--bot` specs) -> one spec per seat; a single spec fills every seat;
+    default random."""
+    if not text and not bot:
         return ["random"] * num_players
-    specs = split_specs(text)
+    specs = entrant_specs(text, bot)
     if len(specs) == 1:
         specs *= num_players
     if len(specs) != num_players:

@@ -149,34 +149,45 @@ for line in sys.stdin:
 
 
 def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
-    """Protocol round trip of an external (cmd:) bot vs an in-process bot's act()."""
+    """Protocol round trip per decision of an external (cmd:) bot, plain and in the sandbox
+    (harness/sandbox.py), vs an in-process bot's act(); all in the same run."""
     import shlex
     import sys
     import tempfile
 
     from bots.base import RandomBot
     from bots.external import ExternalBot
+    from harness.sandbox import SandboxedBot, isolation
 
     group = f"{game_id} {n}p"
     positions = sample_positions(game_id, n, 20 if quick else 50, seed=3)
     obs = [s.observation(s.current_player()) for s in positions]
+    repeats = 3 if quick else 5
+
+    def round_trips(bot: ExternalBot) -> list[float]:
+        bot.reset(game_id, n, 0, 0)
+        try:
+            bot.act(obs[0], 30.0)  # the program has started
+            return [_per_call_us(lambda: [bot.act(o, 5.0) for o in obs], 1) / len(obs)
+                    for _ in range(repeats)]
+        finally:
+            bot.close()
+
     with tempfile.TemporaryDirectory() as tmp:
         path = f"{tmp}/echo_bot.py"
         with open(path, "w") as f:
             f.write(_ECHO_BOT)
-        bot = ExternalBot(f"{shlex.quote(sys.executable)} {shlex.quote(path)}")
-        bot.reset(game_id, n, 0, 0)
-        try:
-            ext = [_per_call_us(lambda: [bot.act(o, 5.0) for o in obs], 1) / len(obs)
-                   for _ in range(3 if quick else 5)]
-        finally:
-            bot.close()
+        command = f"{shlex.quote(sys.executable)} {shlex.quote(path)}"
+        ext = round_trips(ExternalBot(command))
+        boxed = round_trips(SandboxedBot(command))
     local = RandomBot(0)
     inproc = [_per_call_us(lambda: [local.act(o, None) for o in obs], 1) / len(obs)
-              for _ in range(3 if quick else 5)]
-    return [_figure(group, "external bot act()", "us", ext,
-                    baseline="in-proc",
-                    ratio=statistics.median(inproc) / statistics.median(ext))]
+              for _ in range(repeats)]
+    where = "sandboxed bot act()" + ("" if not isolation() else " (not isolated here)")
+    return [_figure(group, "external bot act()", "us", ext, baseline="in-proc",
+                    ratio=statistics.median(inproc) / statistics.median(ext)),
+            _figure(group, where, "us", boxed, baseline="external",
+                    ratio=statistics.median(ext) / statistics.median(boxed))]
 
 
 def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
@@ -203,7 +214,7 @@ def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
 
 def bench_workers(game_id: str, games: int = 200, repeats: int = 3) -> list[Figure]:
     """Tournament games per second on 1 and 2 Ray workers, and their ratio (same run)."""
-    from harness.tournament import measure_scaling
+    from harness.scaling import measure_scaling
     from harness.tournament_schedule import TournamentSpec
 
     spec = TournamentSpec(game=game_id, num_players=2, games=games, seed=0,

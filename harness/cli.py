@@ -13,15 +13,19 @@ from typing import Annotated
 import msgspec
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import engine
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json, encode_json
 from harness.args import UsageProblem, parse_options, split_bots
+from harness.demo import demo
+from harness.ladder import app as ladder_app
+from harness.ladder import ladders_cmd
 from harness.match import play_match
+from harness.paths import check_output, make_parent
 from harness.tournament import app as tournament_app
-from harness.tournament import demo
 from ladders.store import DEFAULT_DB
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -38,6 +42,30 @@ app = typer.Typer(
 )
 out = Console()
 err = Console(stderr=True, soft_wrap=True)
+#: lines of a failed external bot's stderr that `arena play` shows
+LOG_LINES = 8
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"arena {_package_version()}", highlight=False)
+        raise typer.Exit(0)
+
+
+def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dynasty-arena")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        return "unknown (not installed)"
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="print the version and exit")] = False) -> None:
+    """Dynasty Arena: game engines, bots, tournaments and Elo ladders."""
 
 
 @app.command("games")
@@ -75,26 +103,53 @@ def summary_table(record: MatchRecord) -> Table:
 def play_cmd(
     game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
     players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 2,
-    bots: Annotated[str | None, typer.Option(help="bot specs, one per seat")] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="bot specs, one per seat (quote a spec holding a comma)")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", help="one seat's bot spec, taken whole (repeat per seat)")] = None,
     seed: Annotated[int, typer.Option(help="game seed")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
     record: Annotated[Path | None, typer.Option(help="write the match record (JSON) here")] = None,
     show: Annotated[bool, typer.Option(help="print the final position")] = False,
+    isolate: Annotated[bool, typer.Option(help="run every bot that is not the project's own "
+                                          "(python:, entry points) in the sandbox")] = False,
 ) -> None:
     """Play one game and print scores, ranking, decisions and time per bot."""
     opts = parse_options(option)
-    rec = play_match(game, players, split_bots(bots, players), seed=seed, options=opts,
-                     time_per_move=time_per_move)
+    if record is not None:
+        check_output(record, "--record")  # before the game, not after it
+    rec = play_match(game, players, split_bots(bots, players, bot), seed=seed, options=opts,
+                     time_per_move=time_per_move, isolate=isolate)
     if show:
         out.print(engine.replay(rec).render(), markup=False, highlight=False)
     out.print(summary_table(rec))
     for f in rec.failures:
-        out.print(f"[red]seat {f.seat} ({f.bot}) {f.kind} at decision {f.decision}:[/] {f.detail}")
+        out.print(f"[red]seat {f.seat} ({escape(f.bot)}) {f.kind} at decision {f.decision}:[/] "
+                  f"{escape(f.detail)}", highlight=False)
+    for note in rec.notes:
+        out.print(f"[yellow]note:[/] {escape(note)}", highlight=False)
+    failed = {f.seat for f in rec.failures}
+    for seat, log in enumerate(rec.logs):
+        if seat in failed and log.strip():
+            out.print(f"stderr of seat {seat} ({escape(rec.bots[seat])}), last lines:",
+                      highlight=False)
+            for line in log.strip().splitlines()[-LOG_LINES:]:
+                out.print(f"  {escape(line)}", highlight=False)
     if record is not None:
-        record.parent.mkdir(parents=True, exist_ok=True)
+        make_parent(record, "--record")
         record.write_bytes(encode_json(rec))
         out.print(f"record written to {record}")
+
+
+@app.command("schema")
+def schema_cmd(
+    game: Annotated[str, typer.Argument(help="game id (see `arena games`)")],
+) -> None:
+    """Print the JSON Schema of GAME's bot protocol: messages, observation, actions."""
+    from bots.protocol_schema import schema_json
+
+    sys.stdout.write(schema_json(game).decode() + "\n")
 
 
 @app.command("replay")
@@ -146,6 +201,8 @@ def bench_cmd(
 
     for g in game or []:
         engine.get_game(g)  # unknown ids fail before anything runs
+    if json is not None:
+        check_output(json, "--json")
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
                          workers=not quick if workers is None else workers)
@@ -164,12 +221,14 @@ def bench_cmd(
             table.add_row(f.metric, _num(f.median), f"{_num(f.min)}..{_num(f.max)}", f.unit, vs)
         out.print(table)
     if json is not None:
-        json.parent.mkdir(parents=True, exist_ok=True)
+        make_parent(json, "--json")
         json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))
         out.print(f"figures written to {json}")
 
 
 app.add_typer(tournament_app, name="tournament")
+app.add_typer(ladder_app, name="ladder")
+app.command("ladders")(ladders_cmd)
 
 
 @app.command("demo")
@@ -177,7 +236,8 @@ def demo_cmd(
     db: Annotated[Path, typer.Option("--db", help="SQLite database")] = DEFAULT_DB,
     workers: Annotated[int, typer.Option(help="local Ray workers")] = 2,
 ) -> None:
-    """A small local Ray tournament on the first game (about a minute on 2 cores)."""
+    """A small local Ray ladder: random, rule-based and MCTS entrants, about a minute of
+    games on 2 cores, then standings and rating history (results in results/)."""
     demo(db, workers)
 
 
@@ -194,10 +254,10 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except click_exc.ClickException as e:
-        err.print(f"[red]error:[/] {e.format_message()}", highlight=False)
+        err.print(f"[red]error:[/] {escape(e.format_message())}", highlight=False, emoji=False)
         sys.exit(2)
     except (ArenaError, ValueError) as e:
-        err.print(f"[red]error:[/] {e}", highlight=False)
+        err.print(f"[red]error:[/] {escape(str(e))}", highlight=False, emoji=False)
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -10,10 +10,12 @@ import msgspec
 
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
-from bots.registry import make_bot
+from bots.external import BotViolation, ExternalBot, Limits
 from engine.common.rng import derive_seed
-from engine.protocol import Action
+from engine.protocol import NO_WINNER, Action
 from engine.record import Failure, MatchConfig, MatchRecord, Move
+from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
+from harness.sandbox import SandboxedBot, make_player
 
 #: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
 #: it counts as a timeout
@@ -26,9 +28,27 @@ def _label(bot: str | Bot) -> str:
 
 
 def failure_aware_ranking(ranking: Sequence[int], failed: set[int]) -> list[int]:
-    """Failed seats are placed after every other seat; order otherwise kept."""
-    keys = [(p in failed, r) for p, r in enumerate(ranking)]
+    """Failed seats share the place after every other seat (what their random substitutes
+    scored says nothing about them); the others keep their order."""
+    keys = [(p in failed, 0 if p in failed else r) for p, r in enumerate(ranking)]
     return [sum(1 for k in keys if k < mine) for mine in keys]
+
+
+def _close(bot: Bot) -> None:
+    try:
+        bot.close()
+    except Exception:  # closing must not hide the result
+        pass
+
+
+def _collect_logs(record: MatchRecord, players: Sequence[Bot]) -> None:
+    """External bots' stderr and the sandbox's notes into the record."""
+    record.logs = [b.stderr_text() if isinstance(b, ExternalBot) else "" for b in players]
+    if not any(record.logs):
+        record.logs = []
+    for seat, b in enumerate(players):
+        if isinstance(b, SandboxedBot):
+            record.notes += [f"seat {seat}: {n}" for n in b.notes]
 
 
 def play_match(
@@ -38,12 +58,16 @@ def play_match(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     time_per_move: float | None = None,
+    isolate: bool = False,
+    limits: Limits | None = None,
 ) -> MatchRecord:
     """Play one game. Bots are specs or Bot instances, one per seat.
 
-    A bot that raises, overruns `time_per_move`, or answers with something that is not
-    a legal action is recorded as a Failure, ranked last, and replaced by the random bot
-    for the rest of the game.
+    A bot that raises, overruns `time_per_move`, answers with something that is not
+    a legal action, or breaks a sandbox limit is recorded as a Failure, ranked last, stopped,
+    and replaced by the random bot for the rest of the game. `cmd:` bots always run in the
+    sandbox (harness/sandbox.py), with `isolate` every bot spec that is not the project's
+    own too; `limits` are the sandbox's.
     """
     options = dict(options or {})
     if len(bots) != num_players:
@@ -53,7 +77,8 @@ def play_match(
     state = engine.make(game_id, num_players, seed, **options)
     game = engine.get_game(game_id)
     labels = [_label(b) for b in bots]
-    players: list[Bot] = [make_bot(b) if isinstance(b, str) else b for b in bots]
+    players: list[Bot] = [make_player(b, isolate, limits) if isinstance(b, str) else b
+                          for b in bots]
     record = MatchRecord(
         config=MatchConfig(game=game_id, num_players=num_players, seed=seed, options=options),
         bots=labels,
@@ -63,9 +88,12 @@ def play_match(
         try:
             bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
         except Exception as e:  # a bot that cannot start plays no move of its own
-            record.failures.append(Failure(seat=seat, bot=labels[seat], kind="crash",
+            kind = e.kind if isinstance(e, BotViolation) else "crash"
+            record.failures.append(Failure(seat=seat, bot=labels[seat], kind=kind,
                                            decision=0, detail=f"reset failed: {e}"))
-            record.outcome = "crash"
+            if record.outcome == "normal":
+                record.outcome = kind
+            _close(bot)
             substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
     limit = None if time_per_move is None else time_per_move * GRACE_FACTOR + GRACE_SECONDS
     started = time.perf_counter()
@@ -78,14 +106,18 @@ def play_match(
             obs = state.observation(seat)
             sub = substitutes.get(seat)
             bot = sub or players[seat]
+            external = isinstance(bot, ExternalBot)  # held to its deadlines by bots.external
             t0 = time.perf_counter()
             problem: tuple[str, str] | None = None
             try:
-                action = bot.act(obs, time_per_move)
+                with hard_limit(None if external or limit is None else limit + HARD_EXTRA_SECONDS):
+                    action = bot.act(obs, time_per_move)
             except BotTimeout as e:
                 action, problem = None, ("timeout", str(e))
             except MalformedOutput as e:
                 action, problem = None, ("malformed", str(e))
+            except BotViolation as e:
+                action, problem = None, (e.kind, str(e))
             except Exception as e:  # a bot crash must not stop the game
                 action, problem = None, ("crash", f"{type(e).__name__}: {e}")
             used = time.perf_counter() - t0
@@ -105,6 +137,7 @@ def play_match(
                 if record.outcome == "normal":
                     record.outcome = kind
                 sub = substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
+                _close(bot)  # a failed program stops now, not at the end of the game
                 action = sub.act(obs, None)
             assert isinstance(action, Action)
             state.apply(action)
@@ -113,12 +146,12 @@ def play_match(
                                      by_substitute=sub is not None))
     finally:
         for bot in players:
-            try:
-                bot.close()
-            except Exception:  # closing must not hide the result
-                pass
+            _close(bot)
+    _collect_logs(record, players)
     record.seconds = round(time.perf_counter() - started, 6)
     record.scores = list(state.scores())
     record.ranking = failure_aware_ranking(state.ranking(), {f.seat for f in record.failures})
+    if record.outcome == "normal" and state.is_terminal() and state.no_winner():
+        record.outcome = NO_WINNER
     record.final_digest = engine.digest(state)
     return record

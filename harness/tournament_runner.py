@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
+import tempfile
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import msgspec
 
 from engine.record import encode_json
+from harness.clock import play_game
 from harness.match import play_match
 from harness.tournament_schedule import TournamentError, TournamentSpec, load_modules, schedule
 from ladders.ratings import Elo, ml_ratings
@@ -60,8 +65,8 @@ def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
     out: list[Played] = []
     for idx, seed, bots in games:
         try:
-            rec = play_match(spec.game, spec.num_players, list(bots), seed=seed,
-                             options=dict(spec.options), time_per_move=spec.time_per_move)
+            rec = play_game(spec.game, spec.num_players, bots, seed, dict(spec.options),
+                            spec.time_per_move, spec.clock, spec.isolate)
         except Exception as e:  # an engine error: deterministic, so kept as the game's result
             out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
             continue
@@ -78,7 +83,7 @@ def warm_up(spec_json: str, seconds: float) -> int:
     load_modules(spec.modules)
     game = schedule(spec)[0]
     play_match(spec.game, spec.num_players, list(game.bots), seed=game.seed,
-               options=dict(spec.options))
+               options=dict(spec.options), isolate=spec.isolate)
     time.sleep(seconds)
     return os.getpid()
 
@@ -100,27 +105,96 @@ def check_address(address: str | None) -> None:
 
 def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
     """Start an embedded local Ray on loopback, or join `address` / RAY_ADDRESS.
-    Returns the number of CPUs Ray offers."""
+    Returns the number of CPUs Ray offers. A Ctrl-C while Ray starts is held until it has
+    started (then raised), so that Ray is never left half-started."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # before Ray reads its configuration: token authentication, as on any cluster
+    os.environ.setdefault("RAY_AUTH_MODE", "token")
     import ray
 
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if not ray.is_initialized():
+        _refresh_ray_config()
         address = address or os.environ.get("RAY_ADDRESS")
-        if address:
-            check_address(address)
-            os.environ.setdefault("RAY_AUTH_MODE", "token")
-            try:
-                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
-            except (ConnectionError, RuntimeError) as e:
-                raise TournamentError(f"cannot join the Ray cluster at {address}: {e}") from None
-        else:
-            try:
-                ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
-                         include_dashboard=False, log_to_driver=False,
-                         _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
-            except (ConnectionError, RuntimeError, OSError) as e:
-                raise TournamentError(f"cannot start a local Ray: {e}") from None
+        with held_interrupt():
+            if address:
+                check_address(address)
+                _join(ray, address)
+            else:
+                try:
+                    ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
+                             include_dashboard=False, log_to_driver=False,
+                             _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
+                except (ConnectionError, RuntimeError, OSError) as e:
+                    raise TournamentError(f"cannot start a local Ray: {e}") from None
     return max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
+
+
+def _refresh_ray_config() -> None:
+    """Make an already imported Ray see RAY_AUTH_MODE (it caches its configuration)."""
+    try:
+        from ray._raylet import Config
+
+        Config.initialize("")
+    except (ImportError, AttributeError):  # pragma: no cover - another Ray release
+        pass
+
+
+def _join(ray: Any, address: str) -> None:
+    """ray.init(address) with Ray's own log lines (a refused token repeats one line
+    about twenty times) kept out of the terminal; a failure is one TournamentError."""
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as log:
+        os.dup2(log.fileno(), 2)
+        try:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            return
+        except Exception as e:
+            failure = e
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        log.seek(0)
+        said = log.read().decode("utf-8", "replace")
+    shutdown()
+    raise TournamentError(f"cannot join the Ray cluster at {address}: "
+                          f"{_join_problem(failure, said)}") from None
+
+
+def _join_problem(e: Exception, said: str) -> str:
+    text = f"{type(e).__name__}: {e} {said}"
+    if "auth" in text.lower() or "token" in text.lower():
+        return ("its authentication token was refused; join with the cluster's token in "
+                "~/.ray/auth_token (or RAY_AUTH_TOKEN / RAY_AUTH_TOKEN_PATH)")
+    lines = [ln.strip() for ln in str(e).strip().splitlines() if ln.strip()]
+    return lines[0][:300] if lines else type(e).__name__
+
+
+@contextmanager
+def held_interrupt() -> Iterator[None]:
+    """Hold a Ctrl-C (SIGINT) until the block is done, then raise KeyboardInterrupt."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda sig, frame: pressed.append(sig))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if pressed:
+        raise KeyboardInterrupt
+
+
+def shutdown() -> None:
+    """Stop (embedded) or leave (joined) Ray now, so no Ray process lingers after us."""
+    import ray
+
+    if ray.is_initialized():
+        with held_interrupt():
+            try:
+                ray.shutdown()
+            except Exception:  # shutting down after a failure: best effort
+                pass
 
 
 class RunState:
@@ -159,6 +233,11 @@ class RunState:
     def pending(self) -> list[GameRow]:
         return sorted((r for r in self.rows.values() if r.status == "pending"),
                       key=lambda r: r.idx)
+
+    @property
+    def block_scores(self) -> list[float]:
+        """The SPRT's per-block scores so far (bots[0] against bots[1])."""
+        return list(self._block_scores)
 
     def rate(self) -> float:
         return (self.done - self.done_at_start) / max(1e-9, time.monotonic() - self.started)
@@ -225,8 +304,15 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
         load_modules(state.spec.modules)
         state.check_sprt()
         if state.pending() and state.stop_block is None:
+            cpus = ensure_ray(workers, address)  # a failed start or join changes nothing
             store.set_status(state.t.id, "running")
-            _play(state, workers, address, on_update or (lambda s: None), task_cpus)
+            try:
+                _play(state, cpus, workers, on_update or (lambda s: None), task_cpus)
+            except BaseException as e:  # Ctrl-C, a lost cluster: never left `running`
+                store.set_status(state.t.id, "incomplete")
+                if isinstance(e, KeyboardInterrupt):
+                    shutdown()  # Ray's processes go now, not minutes later
+                raise
         complete = not state.pending() and not state.lost
         store.set_status(state.t.id, "finished" if complete else "incomplete")
         games = store.ladder_games(state.t.ladder)
@@ -242,11 +328,10 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
     return state
 
 
-def _play(state: RunState, workers: int | None, address: str | None,
+def _play(state: RunState, cpus: int, workers: int | None,
           on_update: Callable[[RunState], None], task_cpus: float) -> None:
     import ray
 
-    cpus = ensure_ray(workers, address)
     par = max(1, int(min(workers or cpus, cpus) / task_cpus))
     fn = remote(ray, play_batch).options(num_cpus=task_cpus, max_retries=TASK_RETRIES)
     queue = deque(state.pending())

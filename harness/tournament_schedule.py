@@ -19,10 +19,11 @@ from typing import Any
 import msgspec
 
 import engine
-from bots.registry import make_bot
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.registry import Game, get_game, register
+from harness.clock import ClockError, check_time_control
+from harness.entrants import check_entrants
 from ladders.sprt import Sprt
 from ladders.store import ScheduledGame
 
@@ -47,11 +48,14 @@ class TournamentSpec(msgspec.Struct, kw_only=True, frozen=True):
     games: int | None = None  # at least this many games (whole blocks); None: one cycle
     sprt: str | None = None  # "elo0,elo1,alpha,beta" between bots[0] and bots[1]
     time_per_move: float | None = None
+    clock: str | None = None  # "60+0.5": a game clock per seat with an increment (harness.clock)
     options: dict[str, Any] = {}
     seed: int = 0
     #: modules imported in the driver and in every Ray worker before play; a module
     #: that defines `GAME` has it registered (plug-in games, the test kit game)
     modules: tuple[str, ...] = ()
+    #: every bot that is not the project's own runs in the sandbox (harness/sandbox.py)
+    isolate: bool = False
 
     def to_json(self) -> str:
         return msgspec.json.encode(self).decode()
@@ -141,11 +145,14 @@ def validate(spec: TournamentSpec) -> None:
         raise TournamentError("a tournament needs at least two different bots in --bots")
     dup = [b for b, k in itertools.groupby(sorted(spec.bots)) if len(list(k)) > 1]
     if dup:
-        raise TournamentError(f"--bots lists {dup[0]!r} twice; each entrant once")
+        raise TournamentError(f"the entrants hold {dup[0]!r} twice; name copies apart "
+                              f"({dup[0]}#1, {dup[0]}#2)")
     if spec.games is not None and spec.games < 1:
         raise TournamentError(f"--games must be at least 1, got {spec.games}")
-    if spec.time_per_move is not None and not spec.time_per_move > 0:
-        raise TournamentError(f"--time-per-move must be positive, got {spec.time_per_move}")
+    try:
+        check_time_control(spec.time_per_move, spec.clock)
+    except ClockError as e:
+        raise TournamentError(str(e)) from None
     if spec.sprt is not None:
         try:
             Sprt.parse(spec.sprt)
@@ -155,5 +162,4 @@ def validate(spec: TournamentSpec) -> None:
             raise TournamentError("--sprt compares exactly two bots in a round-robin")
     if spec.seat_rotation and math.factorial(spec.num_players) > 120:
         raise TournamentError("seat rotation is limited to 5 players (120 permutations)")
-    for b in spec.bots:
-        make_bot(b).close()  # unknown or malformed specs raise BotSpecError here
+    check_entrants(spec.game, spec.num_players, spec.bots, spec.isolate)

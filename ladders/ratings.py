@@ -1,7 +1,8 @@
 """Multiplayer Elo and maximum-likelihood (Bradley-Terry) ratings with 95% intervals.
 
 A game of N players counts as the N*(N-1)/2 pairwise results it contains: the better
-placed seat of each pair wins it, equal places draw. Pairs of seats held by the same
+placed seat of each pair wins it, equal places draw (also seats tied at the top of a game
+that nobody wins, `engine.protocol.NO_WINNER`). Pairs of seats held by the same
 bot are skipped (they say nothing about its strength).
 """
 
@@ -12,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+
+from engine.protocol import NO_WINNER
 
 #: the rating every new bot starts from, and the mean of maximum-likelihood ratings
 BASE = 1500.0
@@ -36,6 +39,16 @@ def pairwise(bots: Sequence[str], ranking: Sequence[int]) -> list[Pair]:
             ri, rj = ranking[i], ranking[j]
             out.append((bots[i], bots[j], 1.0 if ri < rj else 0.0 if ri > rj else 0.5))
     return out
+
+
+def first_share(ranking: Sequence[int], seat: int, outcome: str | None = None) -> float:
+    """A seat's share of first place: 1/k when k seats share first place, else 0; and 0
+    for everybody when the game's `outcome` is NO_WINNER (the rules say nobody wins; the
+    tied seats still draw with each other in `pairwise`).
+    The one definition of "wins" used by standings, ladders and evaluation scripts."""
+    if ranking[seat] != 0 or outcome == NO_WINNER:
+        return 0.0
+    return 1.0 / sum(1 for r in ranking if r == 0)
 
 
 def expected(ra: float, rb: float) -> float:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from rich import box
 from rich.table import Table
 
-from ladders.ratings import BASE, Pair, Rating, ml_ratings, pairwise
+from ladders.ratings import BASE, Pair, Rating, first_share, ml_ratings, pairwise
 from ladders.store import GameRow
 
 
@@ -20,17 +20,17 @@ class BotStats:
     bot: str
     num_players: int
     games: int = 0
-    wins: int = 0  # first place, shared first places included
+    wins: float = 0.0  # shares of first place (1/k when k seats share it)
     place_sum: int = 0
     score_sum: float = 0.0
     seat_games: list[int] = field(default_factory=list)
-    seat_wins: list[int] = field(default_factory=list)
+    seat_wins: list[float] = field(default_factory=list)
     failures: Counter[str] = field(default_factory=Counter)
     elo: Rating | None = None
 
     def __post_init__(self) -> None:
         self.seat_games = self.seat_games or [0] * self.num_players
-        self.seat_wins = self.seat_wins or [0] * self.num_players
+        self.seat_wins = self.seat_wins or [0.0] * self.num_players
 
     @property
     def win_rate(self) -> float:
@@ -64,7 +64,7 @@ def standings(
             continue
         for seat, bot in enumerate(r.bots):
             s = stats.setdefault(bot, BotStats(bot, num_players))
-            won = r.ranking[seat] == 0
+            won = first_share(r.ranking, seat, r.outcome)
             s.games += 1
             s.wins += won
             s.place_sum += r.ranking[seat]
@@ -100,7 +100,7 @@ def final_table(title: str, stats: Sequence[BotStats], caption: str = "") -> Tab
         seats = "/".join(f"{100 * w / g:.0f}" if g else "-"
                          for w, g in zip(s.seat_wins, s.seat_games, strict=True))
         fails = ", ".join(f"{k} {n}" for k, n in sorted(s.failures.items())) or "-"
-        t.add_row(s.bot, str(s.games), f"{s.wins} ({100 * s.win_rate:.0f}%)",
+        t.add_row(s.bot, str(s.games), f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
                   f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
                   s.elo.short() if s.elo else "-")
     return t
@@ -113,7 +113,7 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
     for col in ("games", "wins", "avg place", "Elo (online)"):
         t.add_column(col, justify="right")
     for s in sorted(stats, key=lambda s: (-elo.get(s.bot, BASE), s.bot)):
-        t.add_row(s.bot, str(s.games), str(s.wins), f"{s.avg_place:.2f}",
+        t.add_row(s.bot, str(s.games), f"{s.wins:g}", f"{s.avg_place:.2f}",
                   f"{elo.get(s.bot, BASE):.0f}")
     return t
 

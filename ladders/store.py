@@ -14,7 +14,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,8 +22,8 @@ import msgspec
 
 from engine.protocol import ArenaError
 
-#: bumped when the schema changes; a database with another version is refused
-SCHEMA_VERSION = 1
+#: bumped when the schema changes; older databases are migrated, newer ones refused
+SCHEMA_VERSION = 2
 DEFAULT_DB = Path("results/arena.sqlite")
 
 SCHEMA = """
@@ -69,6 +69,62 @@ CREATE TABLE IF NOT EXISTS ratings (
     ml_low REAL,
     ml_high REAL,
     PRIMARY KEY (ladder, bot)
+);
+"""
+
+#: version 2: submitted-bot ladders (see ladders/ladder_store.py for what each table holds)
+LADDER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ladders (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    spec TEXT NOT NULL,                      -- LadderSpec as JSON
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entrants (
+    id INTEGER PRIMARY KEY,
+    ladder_id INTEGER NOT NULL REFERENCES ladders(id),
+    name TEXT NOT NULL,                      -- display name given at submission
+    version INTEGER NOT NULL,
+    spec TEXT NOT NULL,                      -- the spec as submitted
+    run_spec TEXT NOT NULL,                  -- the pinned spec the ladder runs
+    hash TEXT NOT NULL,                      -- sha256 of the spec and the bot's files
+    snapshot TEXT,                           -- copy of the bot's files, if any
+    active INTEGER NOT NULL DEFAULT 1,       -- 0: replaced by a newer version
+    submitted TEXT NOT NULL,
+    report TEXT,                             -- what validation found
+    mu REAL NOT NULL,                        -- Weng-Lin (Plackett-Luce) rating
+    sigma REAL NOT NULL,
+    elo REAL NOT NULL,                       -- online Elo
+    games INTEGER NOT NULL DEFAULT 0,
+    last_played TEXT,
+    UNIQUE (ladder_id, name, version)
+);
+CREATE TABLE IF NOT EXISTS ladder_games (
+    ladder_id INTEGER NOT NULL REFERENCES ladders(id),
+    idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    entrants TEXT NOT NULL,                  -- JSON list: entrant id per seat
+    status TEXT NOT NULL DEFAULT 'pending',  -- pending | done | error
+    outcome TEXT,
+    scores TEXT,
+    ranking TEXT,
+    failures TEXT,
+    seconds REAL,
+    error TEXT,
+    seq INTEGER,                             -- order in which results were rated
+    finished TEXT,
+    record BLOB,                             -- MatchRecord as JSON
+    PRIMARY KEY (ladder_id, idx)
+);
+CREATE INDEX IF NOT EXISTS ladder_games_by_status ON ladder_games (ladder_id, status);
+CREATE TABLE IF NOT EXISTS ladder_history (
+    ladder_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    entrant_id INTEGER NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    elo REAL NOT NULL,
+    PRIMARY KEY (ladder_id, seq, entrant_id)
 );
 """
 
@@ -119,30 +175,67 @@ def _now() -> str:
 class Store:
     """An open arena database; every method is one transaction."""
 
-    def __init__(self, path: str | Path = DEFAULT_DB, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, timeout: float = 5.0,
+                 read_only: bool = False) -> None:
+        """Open (a writer: create if need be) the database at `path`. `read_only` opens an
+        existing database for reading only (it works on a read-only mount) and never
+        creates one."""
         self.path = Path(path)
+        self.read_only = read_only
         self._lock_file: TextIO | None = None
-        if self.path.parent and not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot open database {self.path}: {e}") from None
+        if read_only:
+            self.db = self._open_read_only(timeout)
+        else:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            except OSError as e:
+                raise StoreError(f"cannot create database {self.path}: {e.strerror}") from None
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot open database {self.path}: {e}") from None
         with self._errors():
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("PRAGMA foreign_keys=ON")
+            if not read_only:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute("PRAGMA foreign_keys=ON")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if read_only and version not in (1, SCHEMA_VERSION):
+                raise StoreError(f"{self.path} is not an arena database; use another --db")
             if version == 0 and tables == 0:
-                self.db.executescript(
-                    f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
-                )
-            elif version != SCHEMA_VERSION:
+                self.db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {LADDER_SCHEMA} "
+                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+            elif version == 1 and not read_only:  # before ladders of submitted bots
+                self.db.executescript(f"BEGIN IMMEDIATE; {LADDER_SCHEMA} "
+                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+            elif version not in (1, SCHEMA_VERSION):
                 raise StoreError(
                     f"{self.path} is not an arena database of schema {SCHEMA_VERSION} "
                     f"(found version {version}); use another --db"
                 )
+
+    def _open_read_only(self, timeout: float) -> sqlite3.Connection:
+        """A read-only connection to an existing database: `mode=ro`, or, where SQLite
+        cannot keep its shared-memory file beside it (a read-only mount), `immutable=1`."""
+        if not self.path.is_file():
+            what = "is a folder" if self.path.exists() else "does not exist"
+            raise StoreError(f"no database at {self.path} (it {what}); check --db")
+        uri = self.path.resolve().as_uri()
+        try:
+            db = sqlite3.connect(f"{uri}?mode=ro", timeout=timeout, isolation_level=None,
+                                 uri=True)
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            pass  # WAL on a read-only mount: no -shm file can be made there
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is not a usable arena database ({e}); "
+                             "move it away or choose another --db") from None
+        try:
+            return sqlite3.connect(f"{uri}?immutable=1", timeout=timeout, isolation_level=None,
+                                   uri=True)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open database {self.path}: {e}") from None
 
     # --- plumbing ----------------------------------------------------------------
     @contextmanager
@@ -181,6 +274,14 @@ class Store:
         with self._errors():
             return self.db.execute(sql, args).fetchall()
 
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction (BEGIN IMMEDIATE ... COMMIT), errors as StoreError."""
+        return self._tx()
+
+    def query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one read, errors as StoreError."""
+        return self._rows(sql, args)
+
     def close(self) -> None:
         self.release_driver_lock()
         self.db.close()
@@ -205,8 +306,8 @@ class Store:
             holder = f.read().strip() or "unknown"
             f.close()
             raise StoreError(
-                f"database {self.path} is locked: another tournament driver (pid {holder}) "
-                "is writing it; wait for it or use another --db"
+                f"database {self.path} is locked: another driver (tournament or ladder run, "
+                f"pid {holder}) is writing it; wait for it or use another --db"
             ) from None
         f.seek(0)
         f.truncate()
@@ -265,6 +366,20 @@ class Store:
                        (stop_block, verdict, tid))
             db.execute("UPDATE games SET status='cancelled' WHERE tournament_id=? "
                        "AND status='pending' AND block>=?", (tid, stop_block))
+
+    def delete(self, tid: int) -> None:
+        """Remove a tournament with its games and records (the ladder's ratings stay: see
+        `drop_ratings`)."""
+        with self._tx() as db:
+            db.execute("DELETE FROM records WHERE tournament_id=?", (tid,))
+            db.execute("DELETE FROM games WHERE tournament_id=?", (tid,))
+            db.execute("DELETE FROM tournaments WHERE id=?", (tid,))
+
+    def drop_ratings(self, ladder: str, bots: Sequence[str]) -> None:
+        """Forget the ladder ratings of `bots` (bots left without any game there)."""
+        with self._tx() as db:
+            db.executemany("DELETE FROM ratings WHERE ladder=? AND bot=?",
+                           [(ladder, b) for b in bots])
 
     # --- games -------------------------------------------------------------------------
     def games(self, tid: int, status: str | None = None) -> list[GameRow]:

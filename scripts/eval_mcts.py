@@ -27,6 +27,7 @@ from bots.mcts import MCTSBot
 from bots.registry import BotSpecError, make_bot, parse_params
 from engine.common.rng import derive_seed
 from harness.match import play_match
+from ladders.ratings import first_share
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,7 @@ def play(job: Job) -> Outcome:
     bots: list = [job.opponent] * job.players
     bots[seat] = bot
     rec = play_match(job.game, job.players, bots, seed=job.seed, time_per_move=job.time)
-    firsts = sum(1 for r in rec.ranking if r == 0)
-    share = 1 / firsts if rec.ranking[seat] == 0 else 0.0
+    share = first_share(rec.ranking, seat, rec.outcome)
     fails = [f"{'mcts' if f.seat == seat else 'opp'}:{f.kind}" for f in rec.failures]
     for f in rec.failures:
         print(f"{job.game} seed {job.seed} seat {f.seat} ({f.bot}) {f.kind} at decision "
@@ -75,7 +75,7 @@ def play(job: Job) -> Outcome:
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (ties count as half wins)."""
+    """95% Wilson score interval of a proportion (a shared first place counts 1/k)."""
     if n == 0:
         return 0.0, 1.0
     p = wins / n

@@ -206,7 +206,7 @@ def _pair_exists(obs: DragonCastleObservation, j: int) -> bool:
 def _resolve_greedily(state: DragonCastleState, me: int) -> None:
     """Finish a power's decisions (merge choice, shrines) one greedy step at a time."""
     while (not state.is_terminal() and state.current_player() == me
-           and type(state.pending[-1]) in POWER_STEPS):
+           and type(state.stack[-1]) in POWER_STEPS):
         best = None
         for a in state.legal_actions():
             c = state.clone()
@@ -292,7 +292,7 @@ class HeuristicBot(Bot):
             return [realm.height[a.r * 6 + a.c] - 0.01 * a.r - 0.001 * a.c
                     if isinstance(a, BuildShrine) else -1.0 for a in legal]
         if obs.phase == "place":
-            stone = obs.pending[-1].stone
+            stone = obs.stack[-1].stone
             return [realm.place_value(a.r * 6 + a.c, stone) if isinstance(a, Place) else -1e9
                     for a in legal]
         if obs.phase == "finish_action":
@@ -304,7 +304,7 @@ class HeuristicBot(Bot):
                        legal: list) -> list[float]:
         """Rule 3: Discard 1, Stone and shrine = best placement + next pool shrine's worth,
         Pair = the two best placements."""
-        stone = obs.pending[-1].stone
+        stone = obs.stack[-1].stone
         single = realm.best_place(stone)[0]
         extra = next_shrine_worth(obs.pool[obs.seat])
         pair_value: float | None = None

@@ -38,7 +38,7 @@ from engine.games.huang.data import (
     WHITE,
     YELLOW,
 )
-from engine.games.huang.observe import HuangObservation, sample_state
+from engine.games.huang.observe import HuangObservation
 from engine.games.huang.state import HuangState
 from engine.protocol import Action, Observation
 
@@ -166,10 +166,10 @@ class HeuristicBot(Bot):
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        s = sample_state(obs, self.rng.getrandbits(32))
+        s = HuangState.sample(obs, self.rng.getrandbits(32))
         assert isinstance(s, HuangState)
         me = obs.seat
-        req = obs.pending
+        req = obs.stack[-1]
         best: Action | None = None
         if isinstance(req, A.ChooseAction):
             best = self._choose_action(s, legal, me)

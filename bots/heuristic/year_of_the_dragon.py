@@ -22,26 +22,26 @@ from __future__ import annotations
 import engine
 from bots.base import Bot
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.actions import (
-    R_BUILD,
-    R_CHOOSE_PERSON,
-    R_PLACE,
-    R_PRIVILEGE,
-    R_WALL,
+from engine.games.year_of_the_dragon.board import persons, symbols
+from engine.games.year_of_the_dragon.events import final_points
+from engine.games.year_of_the_dragon.requests import (
     ST_ACTIONS,
     ST_DRAFT,
     ST_EVENT,
     ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
+    BuildFloors,
+    ChoosePrivilege,
+    ChooseTile,
+    ChooseWallTile,
+    PlaceRecruit,
 )
-from engine.games.year_of_the_dragon.board import persons, symbols
-from engine.games.year_of_the_dragon.events import final_points
 from engine.games.year_of_the_dragon.state import YotdState
 from engine.protocol import Action, Observation
 
 #: requests that continue the same turn (resolved greedily inside the look-ahead)
-_SAME_TURN = {R_PLACE, R_BUILD, R_PRIVILEGE, R_CHOOSE_PERSON, R_WALL}
+_SAME_TURN = {PlaceRecruit, BuildFloors, ChoosePrivilege, ChooseTile, ChooseWallTile}
 #: stages in which this round's scoring phase is still to come
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 #: what losing one person costs: a base plus a share per round left
@@ -147,7 +147,7 @@ class HeuristicBot(Bot):
 
 def _finish_turn(s: YotdState, p: int, depth: int = 16) -> None:
     """Resolve the rest of p's turn greedily (in place)."""
-    while depth and s.stack and s.stack[-1].seat == p and s.stack[-1].kind in _SAME_TURN:
+    while depth and s.stack and s.stack[-1].seat == p and type(s.stack[-1]) in _SAME_TURN:
         s.apply(_best(s, p, s.legal_actions(), finish=False))
         depth -= 1
 

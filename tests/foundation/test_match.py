@@ -71,6 +71,9 @@ def test_failing_bot_is_recorded_ranked_last_and_replaced(bot: Bot, kind: str):
 def test_failure_aware_ranking_keeps_order_among_the_rest():
     assert failure_aware_ranking([0, 1, 2, 2], {0}) == [3, 0, 1, 1]
     assert failure_aware_ranking([0, 0, 1], {0, 1}) == [1, 1, 0]
+    # failed seats share last place: a bot that never started wins nothing from another
+    assert failure_aware_ranking([0, 1, 2], {0, 1}) == [1, 1, 0]
+    assert failure_aware_ranking([1, 0], {0, 1}) == [0, 0]
     assert failure_aware_ranking([1, 0], set()) == [1, 0]
 
 

@@ -3,7 +3,7 @@ the same tournament is played on 1 and 2 workers, each run timed. No timing is a
 
 from __future__ import annotations
 
-from harness.tournament import measure_scaling
+from harness.scaling import measure_scaling
 from harness.tournament_schedule import TournamentSpec
 
 

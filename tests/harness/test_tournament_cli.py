@@ -35,6 +35,8 @@ def _fails(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (["--bots", "random,mcts", "--format", "swiss"], "swiss"),
     (["--bots", "random,mcts", "--address", "127.0.0.2:1"], "no Ray cluster answers at"),
     (["--bots", "random,mcts", "--address", "nonsense"], "not of the form host:port"),
+    (["--bots", "random,mcts", "--clock", "1+x"], "must look like SECONDS+INCREMENT"),
+    (["--bots", "random,mcts", "--clock", "5", "--time-per-move", "1"], "not both"),
 ])
 def test_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
                        message: str) -> None:
@@ -52,6 +54,8 @@ def test_unknown_game_module_and_unknown_tournament(tmp_path: Path,
     err = _fails(capsys, "tournament", "run", "--game", "kit", "--game-module", "no.such",
                  "--bots", "random,mcts", "--db", db)
     assert "cannot import game module 'no.such'" in err
+    assert "no database at" in _fails(capsys, "tournament", "resume", "x", "--db", db)
+    Store(db).close()  # an empty arena database
     assert "no tournament 'x'" in _fails(capsys, "tournament", "resume", "x", "--db", db)
     assert "no tournament 'x'" in _fails(capsys, "tournament", "show", "x", "--db", db)
 
@@ -71,7 +75,7 @@ def test_a_database_locked_by_another_driver(tmp_path: Path,
         other.acquire_driver_lock()
         err = _fails(capsys, "tournament", "run", *KIT, "--bots", "random,mcts", "--name", "t",
                      "--db", str(db))
-        assert "is locked: another tournament driver" in err
+        assert "is locked: another driver (tournament or ladder run" in err
         assert other.tournaments() == []  # the refused run scheduled nothing
 
 

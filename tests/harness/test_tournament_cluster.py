@@ -22,6 +22,8 @@ from ladders.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.2"
+ARENA = [sys.executable, "-m", "harness.cli"]
+KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 
 
 def _free_port() -> int:
@@ -67,17 +69,33 @@ def test_a_tournament_runs_on_a_real_local_ray_cluster(tmp_path: Path) -> None:
     db = tmp_path / "cluster.sqlite"
     try:
         assert started.wait(180), "ray start did not come up:\n" + "".join(lines[-20:])
+        env.pop("RAY_AUTH_MODE", None)  # the driver sets it (docs/tournaments.md, "Ray")
         run = subprocess.run(
-            [sys.executable, "-m", "harness.cli", "tournament", "run", "--game", "kit",
-             "--game-module", "tests.kitgame", "--bots", "random,mcts:iters=4", "--games", "8",
+            [*ARENA, "tournament", "run", *KIT, "--bots", "random,mcts:iters=4", "--games", "8",
              "--seat-rotation", "--name", "c", "--db", str(db), "--address", f"{HOST}:{port}"],
-            cwd=ROOT, env={**env, "RAY_AUTH_MODE": "token"}, capture_output=True, text=True,
-            timeout=300)
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         assert run.returncode == 0, run.stderr[-2000:]
         assert "8 games counted" in run.stdout
         with Store(db) as store:
             rows = store.games(store.tournament("c").id)
             assert [r.status for r in rows] == ["done"] * 8
+
+        # a refused token: one line, and the tournament is not left `running`
+        run = subprocess.run(
+            [*ARENA, "tournament", "run", *KIT, "--bots", "random,mcts:iters=4", "--games", "2",
+             "--name", "x", "--db", str(db), "--address", f"{HOST}:{port}"],
+            cwd=ROOT, env={**env, "RAY_AUTH_TOKEN": "not-the-token"}, capture_output=True,
+            text=True, timeout=300)
+        assert run.returncode == 2
+        lines = [ln for ln in run.stderr.splitlines() if ln.strip()]
+        assert len(lines) == 1 and "authentication token was refused" in lines[0], run.stderr
+        with Store(db) as store:
+            assert store.tournament("x").status == "scheduled"
+        gone = subprocess.run([*ARENA, "tournament", "delete", "x", "--db", str(db)], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=60)
+        assert gone.returncode == 0, gone.stderr
+        with Store(db) as store:
+            assert [t.name for t in store.tournaments()] == ["c"]
     finally:
         head.send_signal(signal.SIGTERM)
         try:

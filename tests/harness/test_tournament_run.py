@@ -27,8 +27,8 @@ from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
 from harness import tournament_runner as runner
 from harness.cli import main
-from harness.tournament import create, show_table
 from harness.tournament_schedule import TournamentError, TournamentSpec
+from harness.tournament_service import create, show_table
 from ladders.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -271,22 +271,33 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         assert ladder == {b: 60 for b in spec.bots}
 
 
-def test_demo_plays_the_first_real_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from harness.tournament import demo
+def test_a_tournament_under_a_game_clock(tmp_path: Path) -> None:
+    with _play(tmp_path / "c.sqlite", _spec(games=4, clock="5+0.1")) as store:
+        rows = store.games(store.tournament("t").id)
+        assert [r.status for r in rows] == ["done"] * 4 and all(not r.failures for r in rows)
+        assert "clock 5+0.1" in _table(store)
+
+
+def test_demo_plays_a_ladder_on_the_first_real_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from harness.demo import demo
+    from ladders import ladder_store as ls
 
     real = [g.id for g in engine.games() if g.id != "kit"]
     if not real:
         pytest.skip("no real game has landed yet")
     db = tmp_path / "demo.sqlite"
-    demo(db, workers=2, budget=0.01)  # the smallest demo: 10 games
+    name = demo(db, workers=2, budget=0.5)  # the smallest demo: a few games
     out = " ".join(capsys.readouterr().out.split())
-    assert "demo-" in out and real[0] in out and "games counted" in out
+    assert f"demo ladder {name}" in out and "submit random as random: registered" in out
+    assert "rating (mu) after each game" in out and "seat advantage" in out
     with Store(db) as store:
-        (t,) = store.tournaments()
-        assert t.name.startswith("demo-") and t.status == "finished"
-        rows = store.games(t.id)
-        assert len(rows) == 10 and {r.status for r in rows} == {"done"}
-        assert "random" in {b for r in rows for b in r.bots}
+        lad = ls.ladder(store, name)
+        assert lad.spec.game == real[0]
+        assert {e.name for e in ls.entrants(store, lad.id)} >= {"random", "mcts"}
+        games = ls.games(store, lad.id)
+        assert games and {g.status for g in games} == {"done"}
 
 
 def test_games_whose_worker_keeps_dying_stay_pending_for_resume(

@@ -27,10 +27,10 @@ ROWS = [
 def test_per_bot_games_wins_places_scores_seats_and_failures() -> None:
     stats = {s.bot: s for s in standings(counted(ROWS), 2, ["a", "b"])}
     a, b = stats["a"], stats["b"]
-    assert (a.games, a.wins, b.wins) == (5, 3, 3)  # a shared first place counts for both
+    assert (a.games, a.wins, b.wins) == (5, 2.5, 2.5)  # a shared first place: half each
     assert a.avg_place == 1 + 2 / 5
     assert a.avg_score == (10 + 8 + 5 + 0 + 0) / 5
-    assert (a.seat_games, a.seat_wins) == ([3, 2], [2, 1])
+    assert (a.seat_games, a.seat_wins) == ([3, 2], [1.5, 1])
     assert a.failures == {"crash": 1, "stall": 1}
     assert b.failures == {"stall": 1}
     assert a.elo is not None and b.elo is not None
@@ -49,6 +49,6 @@ def test_tables_show_every_column() -> None:
     console.print(final_table("final", stats, "caption"))
     console.print(live_table(stats, {"a": 1510.0, "b": 1490.0}))
     text = console.export_text()
-    for word in ("seat win%", "place", "Elo ±95%", "crash 1, stall 1", "67/50", "1500 ±151",
+    for word in ("seat win%", "place", "Elo ±95%", "crash 1, stall 1", "50/50", "1500 ±151",
                  "Elo (online)", "1510", "caption"):
         assert word in text

@@ -109,7 +109,7 @@ def test_a_database_locked_by_another_process_is_one_clear_error(tmp_path: Path)
 def test_only_one_driver_writes_a_database(tmp_path: Path) -> None:
     with _store(tmp_path) as first, Store(first.path) as second:
         first.acquire_driver_lock()
-        with pytest.raises(StoreError, match="another tournament driver"):
+        with pytest.raises(StoreError, match="another driver"):
             second.acquire_driver_lock()
         first.release_driver_lock()
         second.acquire_driver_lock()

@@ -11,12 +11,11 @@ from .actions import DragonCastleAction, action_space
 from .data import NAMED_LAYOUTS
 from .observe import DragonCastleObservation
 from .rules import setup
-from .sample import sample_state
 from .state import DragonCastleState
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> DragonCastleState:
-    """Rules §3: a new game on the standard layout for the player count."""
+    """Rules §3: a new game on the chosen castle layout (option `layout`)."""
     return DragonCastleState(**setup(num_players, seed, options))
 
 
@@ -26,7 +25,7 @@ GAME = registry.Game(
     min_players=2,
     max_players=4,
     new_state=new_state,
-    sample_state=sample_state,
+    sample_state=DragonCastleState.sample,
     action_space=action_space,
     state_type=DragonCastleState,
     observation_type=DragonCastleObservation,
@@ -37,16 +36,19 @@ GAME = registry.Game(
         registry.Option("spirit_card", False,
                         "draw 1 random spirit card, activated once per turn for a cost "
                         "(rules §8)"),
-        *(registry.Option(name, False, f"build the castle as the {name.replace('_', ' ')} "
-                          f"layout (rules §4.4, best for {'/'.join(map(str, best))} players)")
-          for name, (_, best) in NAMED_LAYOUTS.items()),
+        registry.Option("layout", "standard",
+                        "castle layout (rules §3, §4.3-4.4): standard (for the player count), "
+                        f"a named one ({', '.join(NAMED_LAYOUTS)}; shapes reconstructed), "
+                        "file:<path> of your own (8 rows of 12: '.' or a height 1-3, 116 "
+                        "stones), or its rows joined by '/'"),
     ),
     presets=(
         {"dragon_card": True}, {"spirit_card": True}, {"dragon_card": True, "spirit_card": True},
-        {"four_seasons": True}, {"thousand_towers": True, "dragon_card": True},
-        {"pillars_of_creation": True, "spirit_card": True}, {"fortress": True},
-        {"forbidden_city": True, "dragon_card": True, "spirit_card": True},
-        {"gates_of_destiny": True, "spirit_card": True},
+        {"layout": "four_seasons"}, {"layout": "thousand_towers", "dragon_card": True},
+        {"layout": "pillars_of_creation", "spirit_card": True}, {"layout": "fortress"},
+        {"layout": "forbidden_city", "dragon_card": True, "spirit_card": True},
+        {"layout": "gates_of_destiny", "spirit_card": True},
+        {"layout": "/".join(NAMED_LAYOUTS["fortress"][0][::-1])},  # a user's own layout
     ),
     max_decisions=3000,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",

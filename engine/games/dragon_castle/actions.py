@@ -214,3 +214,14 @@ def realm_cell(a: Any) -> int:
         return r * REALM_SIZE + c
     return -1
 
+
+
+def cell_of(a: Any) -> int:
+    """Realm index of a legal action's cell; its fields may be look-alikes of the canonical
+    ints (1.0 == 1), as membership in the options accepts them."""
+    return int(a.r) * REALM_SIZE + int(a.c)
+
+
+def castle_cell_of(a: Any) -> int:
+    """Padded castle index of a legal action's cell (look-alike fields accepted)."""
+    return castle_index(int(a.x), int(a.y))

@@ -34,9 +34,13 @@ TYPE_OF: tuple[int, ...] = tuple(t for t, _ in IDENTITIES)
 NUMBER_OF: tuple[int, ...] = tuple(int(s) if t in FACTIONS else 0 for t, s in IDENTITIES)
 #: identity -> True for season / wind / dragon
 IS_SPECIAL: tuple[bool, ...] = tuple(t in SPECIALS for t in TYPE_OF)
-#: two-letter labels for render()
+#: the second letter of a special stone's label: its symbol's first letter, but "p"/"u"
+#: for spring/summer, which share theirs
+SYMBOL_LETTER: dict[str, str] = {"spring": "p", "summer": "u"}
+#: two-letter labels for render(), one per identity
 LABEL: tuple[str, ...] = tuple(
-    ("m", "s", "f")[t] + s if t in FACTIONS else {SEASON: "S", WIND: "W", DRAGON: "D"}[t] + s[0]
+    ("m", "s", "f")[t] + s if t in FACTIONS
+    else {SEASON: "S", WIND: "W", DRAGON: "D"}[t] + SYMBOL_LETTER.get(s, s[0])
     for t, s in IDENTITIES
 )
 
@@ -203,11 +207,35 @@ NAMED_LAYOUTS: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {
 RECOMMENDED_L1: dict[int, tuple[int, int]] = {2: (65, 80), 3: (50, 70), 4: (40, 55)}
 
 
+#: a user's own layout is named by this prefix and its rows joined by "/"
+CUSTOM_PREFIX = "custom:"
+
+
 def layout_rows(name: str) -> tuple[str, ...]:
-    """Rows of a layout: "standard_<P>p" (rules §4.3) or a named layout (§4.4)."""
+    """Rows of a layout: "standard_<P>p" (rules §4.3), a named layout (§4.4), or a user's
+    own layout "custom:<row>/<row>/..." (§4.4 invites players to build their castles)."""
+    if name.startswith(CUSTOM_PREFIX):
+        return tuple(name[len(CUSTOM_PREFIX):].split("/"))
     if name.startswith("standard_"):
         return STANDARD_LAYOUTS[int(name[len("standard_"):-1])]
     return NAMED_LAYOUTS[name][0]
+
+
+def custom_layout_name(text: str) -> str:
+    """The layout name of a user's layout text: up to 8 rows of up to 12 characters, a digit
+    1-3 = stack height, "." or a space = no stack; blank lines and lines starting with "#"
+    are ignored. Raises ValueError unless it fits the 12x8 board and holds the 116 stones."""
+    rows = [line.rstrip() for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+    if len(rows) > CASTLE_ROWS or any(len(r) > CASTLE_COLS for r in rows):
+        raise ValueError(f"a layout has at most {CASTLE_ROWS} rows of {CASTLE_COLS} cells")
+    grid = [r.replace(" ", ".").ljust(CASTLE_COLS, ".") for r in rows]
+    grid += ["." * CASTLE_COLS] * (CASTLE_ROWS - len(grid))
+    if any(ch not in ".123" for r in grid for ch in r):
+        raise ValueError("a layout cell is '.', or a stack height 1-3")
+    name = CUSTOM_PREFIX + "/".join(grid)
+    layout_heights(tuple(grid))  # checks the 116 stones
+    return name
 
 
 ALL_LAYOUTS: tuple[str, ...] = (

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from .data import REALM_NB
-from .rules import can_place, face_up_groups
+from .realm import can_place, face_up_groups
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
@@ -49,7 +49,7 @@ def heuristic(s: DragonCastleState, seat: int) -> float:
     points by height, 2 per countdown token, dragon cards) plus the worth of unbuilt pool
     shrines and of face-up groups still short of a merge (`estimate`)."""
     n = s.num_players
-    if s.ended:
+    if not s.stack:
         rank = s.ranking()
         return 1.0 - rank[seat] / (n - 1)
     est = [estimate(s, p) for p in range(n)]

@@ -2,12 +2,14 @@
 
 Declared visibility:
 - public: castle heights and top stones, realms (stacks, tops, faces, shrines), pools, VP,
-  countdown tokens and track, shrine supply, dragon cards, the pending requests, the
+  countdown tokens and track, shrine supply, dragon cards, the request stack, the
   number of stones of each identity that have left the castle, the spirit card and its
   turn flags;
 - hidden from everyone: the identities of covered castle stones (shown as counts per
   identity, derived from the public counts) and the random generator.
-Nothing is owner-only, so every seat sees the same except `legal_actions`.
+Nothing is owner-only, so every seat sees the same except `legal_actions`. The state
+declares this per field (state.DragonCastleState.VISIBILITY); the castle is the one CUSTOM
+zone, shown by `castle_view` and redrawn by sample.redraw_castle.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from typing import TYPE_CHECKING
 from engine.protocol import Observation
 
 from .actions import DragonCastleAction
-from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT, NUM_IDENTITIES
-from .requests import PHASE, Request
+from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT
+from .requests import DragonCastleRequest
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
@@ -48,7 +50,7 @@ class DragonCastleObservation(Observation, kw_only=True):
     turn: int
     last_round: bool
     gone: list[int]
-    pending: list[Request]
+    stack: list[DragonCastleRequest]
     spirit_cards: list[int]
     spirit_used: list[int]
     pair_mode: int
@@ -60,29 +62,14 @@ class DragonCastleObservation(Observation, kw_only=True):
     layout: str
 
 
-def observation(s: DragonCastleState, seat: int) -> DragonCastleObservation:
-    """Copy the public zones; covered castle stones become counts per identity."""
+def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
+    """The castle as a seat sees it: heights and top stones, row-major over CASTLE_CELLS;
+    covered stones as counts per identity (from the public `gone` counts)."""
     h, castle = s.castle_h, s.castle
     heights = [h[i] for i in CASTLE_CELLS]
     tops = [castle[i * MAX_CASTLE_HEIGHT + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS]
-    hidden = [COPIES - s.gone[k] for k in range(NUM_IDENTITIES)]
+    hidden = [COPIES - g for g in s.gone]
     for k in tops:
         if k >= 0:
             hidden[k] -= 1
-    ended = s.ended
-    cp = s.current_player()
-    return DragonCastleObservation(
-        game="dragon_castle", seat=seat, decision=s.decision,
-        phase="end" if ended else PHASE[type(s.pending[-1])], current_player=cp,
-        legal_actions=s.legal_actions() if cp == seat else [],
-        num_players=s.num_players, dragon_cards=list(s.dragon_cards),
-        castle_heights=heights, castle_tops=tops, hidden=hidden,
-        height=list(s.height), top=list(s.top), up=list(s.up), shrine=list(s.shrine),
-        pool=list(s.pool), vp=list(s.vp), tokens=list(s.tokens), supply=s.supply,
-        track_singles=s.track_singles, track_stack=s.track_stack,
-        first_player=s.first_player, turn=s.seat, last_round=s.last_round,
-        gone=list(s.gone), pending=list(s.pending), spirit_cards=list(s.spirit_cards),
-        spirit_used=list(s.spirit_used), pair_mode=s.pair_mode, first_cell=s.first_cell,
-        first_level=s.first_level, elegance=s.elegance, merged_now=list(s.merged_now),
-        shrines_out=s.shrines_out, layout=s.layout,
-    )
+    return {"castle_heights": heights, "castle_tops": tops, "hidden": hidden}

@@ -15,7 +15,6 @@ from .data import (
     SPIRIT_CARDS,
     castle_index,
 )
-from .requests import PHASE
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
@@ -57,11 +56,11 @@ def realm_lines(s: DragonCastleState, seat: int) -> list[str]:
 
 def render(s: DragonCastleState) -> str:
     h = max(s.castle_h)
-    if s.ended:
+    if not s.stack:
         head = f"game over; scores {s.scores()}, ranking {s.ranking()}"
     else:
-        req = s.pending[-1]
-        head = f"seat {req.seat} to {PHASE[type(req)]}: {req}"
+        req = s.stack[-1]
+        head = f"seat {req.seat} to {req.PHASE}: {req}"
     lines = [
         f"Dragon Castle, {s.num_players} players, decision {s.decision}; {head}",
         f"castle top level T={h}; countdown: {s.track_singles} on the track, "

@@ -1,149 +1,139 @@
 """What must be decided next (PATTERNS.md, "Decisions as a stack of small, typed requests").
 
 The state keeps a stack of these; the top one is the pending decision (or an automatic
-step such as the merge check). All are public information.
+step such as the merge check). All are public information. `PHASE` is the name the
+observation shows while the request is pending.
 """
 
 from __future__ import annotations
 
-import msgspec
+from typing import ClassVar
+
+from engine.kernel import Request
 
 
-class ChooseAction(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class ChooseAction(Request, frozen=True):
     """Rules §6.1: start the turn: take the first stone from the top level, or summon."""
 
-    seat: int
+    PHASE: ClassVar[str] = "action"
 
 
-class FinishAction(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class FinishAction(Request, frozen=True):
     """Rules §6.1: the first stone is taken; finish with Pair, Stone and shrine or Discard.
     `must_pair`: a spirit activated here (Deception, Depths, Elegance) must be used, so
     only its Pair options remain."""
 
-    seat: int
+    PHASE: ClassVar[str] = "finish_action"
     stone: int
     must_pair: bool = False
 
 
-class PlaceTaken(msgspec.Struct, frozen=True, tag=True, array_like=True):
-    """Rules §6.2: place this taken stone (an identity index) in the realm."""
+class PlaceTaken(Request, frozen=True):
+    """Rules §6.2: place this taken stone (an identity index) in the realm; automatic
+    removal when no cell is legal."""
 
-    seat: int
+    PHASE: ClassVar[str] = "place"
     stone: int
 
 
-class CheckMerges(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class CheckMerges(Request, frozen=True):
     """Rules §6.3: automatic: merge every face-up group of 4+ after all stones are placed."""
 
-    seat: int
+    PHASE: ClassVar[str] = "merge"
 
 
-class BuildShrines(msgspec.Struct, frozen=True, tag=True, array_like=True):
-    """Rules §6.3 step 4: build up to `allowance` more pool shrines on the merged set `cells`."""
+class BuildShrines(Request, frozen=True):
+    """Rules §6.3 step 4: build up to `allowance` more pool shrines on the merged set `cells`
+    (skipped automatically when nothing can be built)."""
 
-    seat: int
+    PHASE: ClassVar[str] = "build_shrines"
     cells: tuple[int, ...]
     allowance: int
 
 
-class SpiritWindow(msgspec.Struct, frozen=True, tag=True, array_like=True):
-    """Rules §8.1: window W3 (after placement) or W4 (end of turn): activate or proceed.
+class SpiritWindow(Request, frozen=True):
+    """Rules §8.1 "W dowolnym momencie swojej tury": a step of the own turn between two
+    others - W3 (before each placement and before the merge check) or W4 (between the
+    shrine decisions of two merged sets, and at the end of the turn): activate or proceed.
     Skipped automatically when no activation is possible."""
 
-    seat: int
+    PHASE: ClassVar[str] = "spirit_window"
     window: int
 
 
-class DestroyRequest(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class DestroyRequest(Request, frozen=True):
     """Rules §8.2 Destruction: choose the available castle stone to remove."""
 
-    seat: int
+    PHASE: ClassVar[str] = "destruction"
 
 
-class FaithShrine(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class FaithShrine(Request, frozen=True):
     """Rules §8.2 Faith: build the extra shrine on a stone merged this turn."""
 
-    seat: int
+    PHASE: ClassVar[str] = "faith"
 
 
-class CunningMerge(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class CunningMerge(Request, frozen=True):
     """Rules §8.2 Cunning: choose the group of exactly 3 to merge."""
 
-    seat: int
+    PHASE: ClassVar[str] = "cunning"
 
 
-class BeautyMerge(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class BeautyMerge(Request, frozen=True):
     """Rules §8.2 Beauty: choose the same-number faction group of 4+ to merge."""
 
-    seat: int
+    PHASE: ClassVar[str] = "beauty"
 
 
-class ChangeRequest(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class ChangeRequest(Request, frozen=True):
     """Rules §8.2 Change: choose the special stone and the type it counts as."""
 
-    seat: int
+    PHASE: ClassVar[str] = "change"
 
 
-class StrengthFrom(msgspec.Struct, frozen=True, tag=True, array_like=True):
-    """Rules §8.2 Strength: choose a stone to move (`moved` stones moved so far)."""
+class StrengthFrom(Request, frozen=True):
+    """Rules §8.2 Strength: choose a stone to move (`moved` stones moved so far); `locked`:
+    the cells awaiting a merge when the power began (merges are checked after it)."""
 
-    seat: int
+    PHASE: ClassVar[str] = "strength_from"
     moved: int
+    locked: tuple[int, ...] = ()
 
 
-class StrengthTo(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class StrengthTo(Request, frozen=True):
     """Rules §8.2 Strength: the picked-up stone (identity, face, merged this turn) goes to
     a cell other than `src`."""
 
-    seat: int
+    PHASE: ClassVar[str] = "strength_to"
     moved: int
     src: int
     stone: int
     up: bool
     merged: bool
+    locked: tuple[int, ...] = ()
 
 
-class WindFlip(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class WindFlip(Request, frozen=True):
     """Rules §8.2 Wind: flip a face-up stone, or not."""
 
-    seat: int
+    PHASE: ClassVar[str] = "wind_flip"
 
 
-class WindShrineFrom(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class WindShrineFrom(Request, frozen=True):
     """Rules §8.2 Wind: choose the built shrine to move (compulsory when possible)."""
 
-    seat: int
+    PHASE: ClassVar[str] = "wind_shrine_from"
 
 
-class WindShrineTo(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class WindShrineTo(Request, frozen=True):
     """Rules §8.2 Wind: choose the face-down shrineless top stone it moves to."""
 
-    seat: int
+    PHASE: ClassVar[str] = "wind_shrine_to"
     src: int
 
 
-Request = (
+DragonCastleRequest = (
     ChooseAction | FinishAction | PlaceTaken | CheckMerges | BuildShrines | SpiritWindow
     | DestroyRequest | FaithShrine | CunningMerge | BeautyMerge | ChangeRequest
     | StrengthFrom | StrengthTo | WindFlip | WindShrineFrom | WindShrineTo
 )
-
-#: phase names shown in observations
-PHASE: dict[type, str] = {
-    ChooseAction: "action",
-    FinishAction: "finish_action",
-    PlaceTaken: "place",
-    CheckMerges: "merge",
-    BuildShrines: "build_shrines",
-    SpiritWindow: "spirit_window",
-    DestroyRequest: "destruction",
-    FaithShrine: "faith",
-    CunningMerge: "cunning",
-    BeautyMerge: "beauty",
-    ChangeRequest: "change",
-    StrengthFrom: "strength_from",
-    StrengthTo: "strength_to",
-    WindFlip: "wind_flip",
-    WindShrineFrom: "wind_shrine_from",
-    WindShrineTo: "wind_shrine_to",
-}

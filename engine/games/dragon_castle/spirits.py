@@ -1,45 +1,34 @@
-"""Spirit cards (rules §8): activation (cost, windows, "must be used") and the ten powers.
+"""Spirit cards (rules §8): activation (cost, windows, "must be used") and where each
+power has a legal use.
 
 Option `spirit_card`: one random spirit card is in play; each player may activate it at
 most once per turn in the windows W1-W4 its card allows (data.SPIRIT_WINDOWS), paying a
-face-up realm stone or a pool shrine, and only when the power then has a legal use.
+face-up realm stone or a pool shrine, and only when the power then has a legal use. The
+powers' own decisions are in powers.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .actions import (
-    ACTIVATE,
-    ACTIVATE_SHRINE,
-    BUILD,
-    CHANGE,
-    DESTROY,
-    FLIP,
-    MERGE_GROUP,
-    MOVE_FROM,
-    MOVE_TO,
-    NO_FLIP,
-    SHRINE_FROM,
-    SHRINE_TO,
-    STOP_MOVING,
-    ActivateSpirit,
-    ActivateSpiritShrine,
-    FlipStone,
-    MoveFrom,
+from engine.kernel import Request
+from engine.protocol import Action
+
+from .actions import ACTIVATE, ACTIVATE_SHRINE, ActivateSpirit, ActivateSpiritShrine, cell_of
+from .castle import (
+    LAYOUT_CELLS,
+    destroy_cells,
+    elegance_first_cells,
+    is_available,
+    is_short_exposed,
 )
 from .data import (
     BEAUTY,
-    BEAUTY_BONUS,
-    BEAUTY_SHRINES,
     CUNNING,
-    CUNNING_POINTS,
     CUNNING_SET,
     DECEPTION,
     DEPTHS,
     DESTRUCTION,
-    DRAGON,
-    DRAGON_SET_BONUS,
     ELEGANCE,
     FAITH,
     IS_SPECIAL,
@@ -49,22 +38,16 @@ from .data import (
     PAD_W,
     REALM_CELLS,
     REALM_NB,
-    SHRINE_ALLOWANCE_FACTION,
-    SHRINE_ALLOWANCE_SPECIAL,
-    SPECIALS,
     SPIRIT_WINDOWS,
     STRENGTH,
     TYPE_OF,
     W2,
     WIND_SPIRIT,
-    merge_points,
 )
-from .data import (
-    CHANGE as CHANGE_SPIRIT,
-)
+from .data import CHANGE as CHANGE_SPIRIT
+from .realm import can_place, components, pay_with_stone
 from .requests import (
     BeautyMerge,
-    BuildShrines,
     ChangeRequest,
     CheckMerges,
     CunningMerge,
@@ -72,10 +55,7 @@ from .requests import (
     FaithShrine,
     FinishAction,
     StrengthFrom,
-    StrengthTo,
     WindFlip,
-    WindShrineFrom,
-    WindShrineTo,
 )
 
 if TYPE_CHECKING:
@@ -87,33 +67,7 @@ PAIR_MODE = {DECEPTION: 1, DEPTHS: 2}
 TYPES_ALL = range(6)
 
 
-# --- castle helpers (Elegance, Deception, Depths, Destruction) -------------------------------
-def is_available(h: list[int], i: int) -> bool:
-    level = h[i]
-    return level > 0 and (h[i - 1] < level or h[i + 1] < level)
-
-
-def is_short_exposed(h: list[int], i: int) -> bool:
-    """Rules §4.1: a free stone with a short side (north/south) touching no stone at its
-    level."""
-    level = h[i]
-    return level > 0 and (h[i - PAD_W] < level or h[i + PAD_W] < level)
-
-
-def elegance_first_cells(s: DragonCastleState, cells: tuple[int, ...]) -> list[int]:
-    """Rules §8.2 Elegance: the next take must be short-exposed and not available; the
-    first stone still comes from the top level."""
-    h = s.castle_h
-    t = max(h)
-    return [i for i in cells if t and h[i] == t and is_short_exposed(h, i)
-            and not is_available(h, i)]
-
-
-def castle_top(s: DragonCastleState, i: int) -> int:
-    h = s.castle_h[i]
-    return s.castle[i * M + h - 1] if h else -1
-
-
+# --- castle (Elegance, Deception, Depths) ------------------------------------------------------
 def pair_ok(s: DragonCastleState, i: int, stone: int) -> bool:
     """Rules §6.1a with the spirit modes: Deception (a free stone next to the first stone's
     cell at its former level), Depths (any available stone of the same type), Elegance
@@ -138,66 +92,28 @@ def pair_ok(s: DragonCastleState, i: int, stone: int) -> bool:
     return is_available(h, i)
 
 
-def destroy_cells(s: DragonCastleState, cells: tuple[int, ...]) -> list[int]:
-    """Rules §8.2 Destruction: available stones, normal rule, any level."""
-    h = s.castle_h
-    return [i for i in cells if is_available(h, i)]
-
-
-# --- realm helpers ---------------------------------------------------------------------------
-def _components(s: DragonCastleState, seat: int, key: Any) -> list[list[int]]:
-    """Maximal orthogonally connected sets of face-up stones with equal key(identity)
-    (None: not part of any set), lowest cell first."""
-    base = seat * REALM_CELLS
-    up, top = s.up, s.top
-    seen = [False] * REALM_CELLS
-    out = []
-    for i in range(REALM_CELLS):
-        if seen[i] or not up[base + i]:
-            continue
-        k = key(top[base + i])
-        if k is None:
-            continue
-        seen[i] = True
-        comp, stack = [i], [i]
-        while stack:
-            j = stack.pop()
-            for n in REALM_NB[j]:
-                if not seen[n] and up[base + n] and key(top[base + n]) == k:
-                    seen[n] = True
-                    comp.append(n)
-                    stack.append(n)
-        comp.sort()
-        out.append(comp)
-    return out
-
-
-def _type_key(k: int) -> int:
-    return TYPE_OF[k]
-
-
-def _number_key(k: int) -> int | None:
-    n = NUMBER_OF[k]
-    return n if n else None
+# --- realm -------------------------------------------------------------------------------------
+#: the set key of each stone identity for Beauty: its number (None: no number)
+NUMBER_KEY: tuple[int | None, ...] = tuple(n if n else None for n in NUMBER_OF)
 
 
 def locked_cells(s: DragonCastleState, seat: int) -> set[int]:
     """[reconstructed] Face-up stones in a 4+ set waiting for its merge check (only in W3):
     they cannot pay for, be flipped, moved or changed by a spirit, since a power cannot
     stop a mandatory merge (Change FAQ)."""
-    return {c for comp in _components(s, seat, _type_key) if len(comp) >= MIN_SET for c in comp}
+    return {c for comp in components(s, seat, TYPE_OF) if len(comp) >= MIN_SET for c in comp}
 
 
 def cunning_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Cunning: connected groups of exactly 3 face-up same-type stones."""
-    return [g for g in _components(s, seat, _type_key) if len(g) == CUNNING_SET]
+    return [g for g in components(s, seat, TYPE_OF) if len(g) == CUNNING_SET]
 
 
 def beauty_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Beauty: maximal connected groups of 4+ face-up faction stones with the
     same number (factions may mix), with no stone awaiting another merge."""
     locked = locked_cells(s, seat)
-    return [g for g in _components(s, seat, _number_key)
+    return [g for g in components(s, seat, NUMBER_KEY)
             if len(g) >= MIN_SET and not locked.intersection(g)]
 
 
@@ -228,16 +144,17 @@ def change_options(s: DragonCastleState, seat: int) -> list[tuple[int, int, list
     return out
 
 
-def placeable(s: DragonCastleState, seat: int, c: int) -> bool:
-    j = seat * REALM_CELLS + c
-    return s.height[j] == 0 or (not s.up[j] and not s.shrine[j])
-
-
-def strength_sources(s: DragonCastleState, seat: int) -> list[int]:
-    """Rules §8.2 Strength: shrineless top stones that have another legal cell to go to."""
+def strength_sources(s: DragonCastleState, seat: int,
+                     locked: set[int] | tuple[int, ...] | None = None) -> list[int]:
+    """Rules §8.2 Strength: shrineless top stones that have another legal cell to go to.
+    `locked`: the stones awaiting a merge when the power began (default: now); a set the
+    first move completes is checked only after the power ("Dopiero gdy skończysz korzystać
+    z mocy, sprawdź, czy jakieś zestawy kamieni nie wymagają scalenia"), so its stones may
+    still move."""
     base = seat * REALM_CELLS
-    locked = locked_cells(s, seat)
-    free = [c for c in range(REALM_CELLS) if placeable(s, seat, c)]
+    if locked is None:
+        locked = locked_cells(s, seat)
+    free = [c for c in range(REALM_CELLS) if can_place(s, seat, c)]
     out = []
     for c in range(REALM_CELLS):
         j = base + c
@@ -247,7 +164,7 @@ def strength_sources(s: DragonCastleState, seat: int) -> list[int]:
 
 
 def strength_targets(s: DragonCastleState, seat: int, src: int) -> list[int]:
-    return [c for c in range(REALM_CELLS) if c != src and placeable(s, seat, c)]
+    return [c for c in range(REALM_CELLS) if c != src and can_place(s, seat, c)]
 
 
 def wind_flips(s: DragonCastleState, seat: int) -> list[int]:
@@ -268,6 +185,17 @@ def shrine_sources(s: DragonCastleState, seat: int) -> list[int]:
     return [c for c in range(REALM_CELLS) if s.shrine[base + c] and shrine_targets(s, seat, c)]
 
 
+def wind_can_move_shrine(s: DragonCastleState, seat: int) -> bool:
+    """Rules §8.2 Wind: "Możesz odwrócić 1 odkryty kamień … Następnie przesuń 1 wybudowaną
+    już świątynię" - the flip is optional, the shrine move is not ("Jeśli zapłacisz za
+    aktywację ducha, musisz skorzystać z jego mocy"): Wind has a use only when a built
+    shrine can move, at once or onto the stone the flip turns face down."""
+    if shrine_sources(s, seat):
+        return True
+    base = seat * REALM_CELLS
+    return any(s.shrine[base:base + REALM_CELLS]) and bool(wind_flips(s, seat))
+
+
 def faith_cells(s: DragonCastleState, seat: int) -> list[int]:
     """Rules §8.2 Faith: shrineless stones merged this turn (still face-down tops)."""
     base = seat * REALM_CELLS
@@ -276,27 +204,26 @@ def faith_cells(s: DragonCastleState, seat: int) -> list[int]:
 
 
 # --- activation (rules §8.1) --------------------------------------------------------------
-def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int) -> bool:
-    """Does the power have a legal resolution in the current position (after payment)?"""
+def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int, stone: int) -> bool:
+    """Does the power have a legal resolution in the current position (after payment)?
+    `stone`: the first stone taken when activating in W2 (-1 otherwise)."""
     if spirit == DECEPTION or spirit == DEPTHS:
-        req = s.pending[-1]
         saved = s.pair_mode
         s.pair_mode = PAIR_MODE[spirit]
-        ok = any(pair_ok(s, i, req.stone) for i in _layout(s))
+        ok = any(pair_ok(s, i, stone) for i in LAYOUT_CELLS[s.layout])
         s.pair_mode = saved
         return ok
     if spirit == ELEGANCE:
-        req = s.pending[-1]
         saved = s.elegance
         s.elegance = 1
-        if isinstance(req, FinishAction):
-            ok = any(pair_ok(s, i, req.stone) for i in _layout(s))
+        if stone >= 0:
+            ok = any(pair_ok(s, i, stone) for i in LAYOUT_CELLS[s.layout])
         else:
-            ok = bool(elegance_first_cells(s, _layout(s)))
+            ok = bool(elegance_first_cells(s, LAYOUT_CELLS[s.layout]))
         s.elegance = saved
         return ok
     if spirit == DESTRUCTION:
-        return bool(destroy_cells(s, _layout(s)))
+        return bool(destroy_cells(s))
     if spirit == FAITH:
         return pool_after > 0 and bool(faith_cells(s, seat))
     if spirit == CUNNING:
@@ -308,20 +235,15 @@ def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int) -> bo
     if spirit == STRENGTH:
         return bool(strength_sources(s, seat))
     if spirit == WIND_SPIRIT:
-        return bool(wind_flips(s, seat)) or bool(shrine_sources(s, seat))
+        return wind_can_move_shrine(s, seat)
     raise AssertionError(spirit)  # pragma: no cover
-
-
-def _layout(s: DragonCastleState) -> tuple[int, ...]:
-    from .rules import LAYOUT_CELLS
-
-    return LAYOUT_CELLS[s.layout]
 
 
 REALM_DEPENDENT = frozenset((CUNNING, BEAUTY, CHANGE_SPIRIT, STRENGTH, WIND_SPIRIT))
 
 
-def activation_options(s: DragonCastleState, seat: int, window: int) -> list:
+def activation_options(s: DragonCastleState, seat: int, window: int,
+                       stone: int = -1) -> list[Action]:
     """Rules §8.1: payments (a face-up realm stone, or a pool shrine) after which the
     spirit in play has a legal use in this window; none once used this turn."""
     if not s.spirit_cards or s.spirit_used[0] or window not in SPIRIT_WINDOWS[s.spirit_cards[0]]:
@@ -331,7 +253,7 @@ def activation_options(s: DragonCastleState, seat: int, window: int) -> list:
     locked = locked_cells(s, seat)
     payers = [c for c in range(REALM_CELLS) if s.up[base + c] and c not in locked]
     pool = s.pool[seat]
-    out: list = []
+    out: list[Action] = []
     groups: list[list[int]] | None = None
     if spirit == CUNNING:
         groups = cunning_groups(s, seat)
@@ -350,7 +272,7 @@ def activation_options(s: DragonCastleState, seat: int, window: int) -> list:
             j = base + c
             saved = (s.height[j], s.top[j], s.up[j])
             pay_with_stone(s, seat, c)
-            if has_use(s, seat, spirit, pool):
+            if has_use(s, seat, spirit, pool, stone):
                 out.append(ACTIVATE[c])
             s.height[j], s.top[j], s.up[j] = saved
     elif spirit in REALM_DEPENDENT:
@@ -358,180 +280,56 @@ def activation_options(s: DragonCastleState, seat: int, window: int) -> list:
             j = base + c
             saved = (s.height[j], s.top[j], s.up[j])
             pay_with_stone(s, seat, c)
-            if has_use(s, seat, spirit, pool):
+            if has_use(s, seat, spirit, pool, stone):
                 out.append(ACTIVATE[c])
             s.height[j], s.top[j], s.up[j] = saved
-    elif has_use(s, seat, spirit, pool):
+    elif has_use(s, seat, spirit, pool, stone):
         out += [ACTIVATE[c] for c in payers]
-    if pool > 0 and has_use(s, seat, spirit, pool - 1):
+    if pool > 0 and has_use(s, seat, spirit, pool - 1, stone):
         out.append(ACTIVATE_SHRINE)
     return out
 
 
-def pay_with_stone(s: DragonCastleState, seat: int, c: int) -> None:
-    """Rules §8.1: the face-up stone leaves the game; the face-down stone beneath (identity
-    no longer tracked: -1) becomes the top, or the cell is empty."""
-    j = seat * REALM_CELLS + c
-    s.height[j] -= 1
-    s.top[j] = -1
-    s.up[j] = 0
+def activation_ok(s: DragonCastleState, seat: int, window: int, a: Action,
+                  stone: int = -1) -> bool:
+    """Is `a` a legal activation here (rules §8.1)?"""
+    t = type(a)
+    return (t is ActivateSpirit or t is ActivateSpiritShrine) and a in activation_options(
+        s, seat, window, stone)
 
 
-def activate(s: DragonCastleState, seat: int, window: int, a: object) -> bool:
-    """Pay and start the power; False if `a` is not a legal activation here."""
-    if type(a) not in (ActivateSpirit, ActivateSpiritShrine):
-        return False
-    options = activation_options(s, seat, window)
-    if a not in options:
-        return False
-    a = options[options.index(a)]  # the canonical (int-valued) action
+def activate(s: DragonCastleState, req: Request, window: int, a: Action) -> None:
+    """Rules §8.1: pay and start the power (`a` is a legal activation; `req`, taken off the
+    stack, stays pending under the power's decisions)."""
+    seat = req.seat
     if type(a) is ActivateSpiritShrine:
         s.pool[seat] -= 1
         s.shrines_out += 1
     else:
-        pay_with_stone(s, seat, a.r * 6 + a.c)  # type: ignore[union-attr]
+        pay_with_stone(s, seat, cell_of(a))
     s.spirit_used[0] = 1
     spirit = s.spirit_cards[0]
-    pend = s.pending
-    if spirit in (DECEPTION, DEPTHS):
+    stack = s.stack
+    if spirit in PAIR_MODE:
         s.pair_mode = PAIR_MODE[spirit]
-        req = pend.pop()
-        pend.append(FinishAction(req.seat, req.stone, True))
+        req = FinishAction(seat, req.stone, True)  # type: ignore[attr-defined]
     elif spirit == ELEGANCE:
         s.elegance = 1
         if window == W2:
-            req = pend.pop()
-            pend.append(FinishAction(req.seat, req.stone, True))
-    elif spirit == DESTRUCTION:
-        pend.append(DestroyRequest(seat))
+            req = FinishAction(seat, req.stone, True)  # type: ignore[attr-defined]
+    stack.append(req)
+    if spirit == DESTRUCTION:
+        stack.append(DestroyRequest(seat))
     elif spirit == FAITH:
-        pend.append(FaithShrine(seat))
+        stack.append(FaithShrine(seat))
     elif spirit == CUNNING:
-        pend.append(CunningMerge(seat))
+        stack.append(CunningMerge(seat))
     elif spirit == BEAUTY:
-        pend.append(BeautyMerge(seat))
+        stack.append(BeautyMerge(seat))
     elif spirit == CHANGE_SPIRIT:
-        pend.append(ChangeRequest(seat))
+        stack.append(ChangeRequest(seat))
     elif spirit == STRENGTH:
-        pend += [CheckMerges(seat), StrengthFrom(seat, 0)]
+        locked = tuple(sorted(locked_cells(s, seat)))
+        stack += [CheckMerges(seat), StrengthFrom(seat, 0, locked)]
     elif spirit == WIND_SPIRIT:
-        pend.append(WindFlip(seat))
-    return True
-
-
-# --- the powers' decisions (rules §8.2) -------------------------------------------------------
-SPIRIT_REQUESTS = (DestroyRequest, FaithShrine, CunningMerge, BeautyMerge, ChangeRequest,
-                   StrengthFrom, StrengthTo, WindFlip, WindShrineFrom, WindShrineTo)
-
-
-def spirit_legal(s: DragonCastleState, req: Any) -> list:
-    t = type(req)
-    seat = req.seat
-    if t is DestroyRequest:
-        return [DESTROY[i] for i in destroy_cells(s, _layout(s))]
-    if t is FaithShrine:
-        return [BUILD[c] for c in faith_cells(s, seat)]
-    if t is CunningMerge:
-        return [MERGE_GROUP[g[0]] for g in cunning_groups(s, seat)]
-    if t is BeautyMerge:
-        return [MERGE_GROUP[g[0]] for g in beauty_groups(s, seat)]
-    if t is ChangeRequest:
-        return [CHANGE[c][x] for c, x, _ in change_options(s, seat)]
-    if t is StrengthFrom:
-        out: list = [MOVE_FROM[c] for c in strength_sources(s, seat)]
-        if req.moved:
-            out.append(STOP_MOVING)
-        return out
-    if t is StrengthTo:
-        return [MOVE_TO[c] for c in strength_targets(s, seat, req.src)]
-    if t is WindFlip:
-        out = [FLIP[c] for c in wind_flips(s, seat)]
-        if shrine_sources(s, seat):
-            out.append(NO_FLIP)
-        return out
-    if t is WindShrineFrom:
-        return [SHRINE_FROM[c] for c in shrine_sources(s, seat)]
-    if t is WindShrineTo:
-        return [SHRINE_TO[c] for c in shrine_targets(s, seat, req.src)]
-    raise AssertionError(req)  # pragma: no cover
-
-
-def spirit_merge(s: DragonCastleState, seat: int, cells: list[int], points: int,
-                 allowance: int) -> None:
-    """Rules §8.1: a power-made set merges at once: flip, score, then its shrines."""
-    base = seat * REALM_CELLS
-    for c in cells:
-        s.up[base + c] = 0
-    s.vp[seat] += points
-    s.merged_now += [c for c in cells if c not in s.merged_now]
-    s.pending.append(BuildShrines(seat, tuple(cells), allowance))
-
-
-def _allowance(kind: int) -> int:
-    return SHRINE_ALLOWANCE_SPECIAL if kind in SPECIALS else SHRINE_ALLOWANCE_FACTION
-
-
-def spirit_apply(s: DragonCastleState, req: Any, a: Any) -> None:
-    """Perform a legal power decision (the caller has validated `a`)."""
-    t = type(req)
-    seat = req.seat
-    base = seat * REALM_CELLS
-    pend = s.pending
-    pend.pop()
-    if t is DestroyRequest:
-        from .rules import take_from_castle
-
-        take_from_castle(s, (a.y + 1) * PAD_W + a.x + 1)
-    elif t is FaithShrine:
-        c = a.r * 6 + a.c
-        s.shrine[base + c] = 1
-        s.pool[seat] -= 1
-    elif t is CunningMerge:
-        cell = a.r * 6 + a.c
-        comp = next(g for g in cunning_groups(s, seat) if g[0] == cell)
-        kind = TYPE_OF[s.top[base + cell]]
-        points = CUNNING_POINTS + (DRAGON_SET_BONUS if kind == DRAGON else 0)
-        spirit_merge(s, seat, comp, points, _allowance(kind))
-    elif t is BeautyMerge:
-        cell = a.r * 6 + a.c
-        comp = next(g for g in beauty_groups(s, seat) if g[0] == cell)
-        spirit_merge(s, seat, comp, merge_points(len(comp)) + BEAUTY_BONUS, BEAUTY_SHRINES)
-    elif t is ChangeRequest:
-        cell = a.r * 6 + a.c
-        comp = next(g for c, x, g in change_options(s, seat) if c == cell and x == a.kind)
-        points = merge_points(len(comp)) + (DRAGON_SET_BONUS if a.kind == DRAGON else 0)
-        spirit_merge(s, seat, comp, points, _allowance(a.kind))
-    elif t is StrengthFrom:
-        if type(a) is not MoveFrom:  # StopMoving
-            return
-        c = a.r * 6 + a.c
-        j = base + c
-        stone, up = s.top[j], bool(s.up[j])
-        merged = c in s.merged_now
-        if merged:
-            s.merged_now.remove(c)
-        pay_with_stone(s, seat, c)  # lifts the top stone; the one beneath becomes top
-        pend.append(StrengthTo(seat, req.moved, c, stone, up, merged))
-    elif t is StrengthTo:
-        c = a.r * 6 + a.c
-        j = base + c
-        if c in s.merged_now:
-            s.merged_now.remove(c)  # covered: no longer a top for Faith
-        s.height[j] += 1
-        s.top[j] = req.stone
-        s.up[j] = int(req.up)
-        if req.merged:
-            s.merged_now.append(c)
-        if req.moved + 1 < 2 and strength_sources(s, seat):
-            pend.append(StrengthFrom(seat, req.moved + 1))
-    elif t is WindFlip:
-        if type(a) is FlipStone:
-            s.up[base + a.r * 6 + a.c] = 0
-        if shrine_sources(s, seat):
-            pend.append(WindShrineFrom(seat))
-    elif t is WindShrineFrom:
-        pend.append(WindShrineTo(seat, a.r * 6 + a.c))
-    elif t is WindShrineTo:
-        s.shrine[base + req.src] = 0
-        s.shrine[base + a.r * 6 + a.c] = 1
-
+        stack.append(WindFlip(seat))

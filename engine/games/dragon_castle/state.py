@@ -1,18 +1,23 @@
-"""The Dragon Castle state: flat lists of ints, plus a stack of pending requests."""
+"""The Dragon Castle state: flat lists of ints, a stack of pending requests, and the
+declared visibility of every field (rules §11 "Information")."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-import msgspec
-
+from engine import kernel
 from engine.common.rng import Rng
-from engine.protocol import TERMINAL, Action, ActionSpace, State
+from engine.kernel import CUSTOM, GENERATOR, PUBLIC
+from engine.protocol import ActionSpace
 
-from . import rules
 from .actions import action_space
 from .data import DRAGON_CARDS, REALM_CELLS
-from .requests import Request
+from .heuristic import heuristic
+from .observe import DragonCastleObservation, castle_view
+from .render import render
+from .requests import DragonCastleRequest
+from .rules import RULES
+from .sample import redraw_castle
 from .scoring import (
     Realm,
     built_shrines,
@@ -24,18 +29,31 @@ from .scoring import (
 )
 
 
-class DragonCastleState(State, msgspec.Struct, kw_only=True):
+class DragonCastleState(kernel.GameState, kw_only=True):
     """Whole game state (rules §3 components).
 
-    Castle: `castle_h` is the padded height map (data.castle_index), `castle[i*3 + L-1]` the
-    identity of the stone at level L of cell i (-1 none); covered stones are hidden from
-    everyone. Realms: per seat REALM_CELLS entries in `height`, `top` (identity of the top
-    stone, -1 empty), `up` (top face up) and `shrine` (a shrine on the top). Stones below a
-    realm top are always face down and rule-irrelevant. `gone[k]`: stones of identity k
-    that have left the castle (public).
+    Castle (castle.py): `castle_h` padded heights, `castle` stone identities per level;
+    covered stones are hidden from everyone. Realms (realm.py): per seat REALM_CELLS
+    entries in `height`, `top`, `up` and `shrine`. Stones below a realm top are always face
+    down and rule-irrelevant. `gone[k]`: stones of identity k that have left the castle.
+    `turn`: the seat whose turn it is. The game is over when nothing is pending.
     """
 
     game_id = "dragon_castle"
+    RULES: ClassVar[kernel.Rules] = RULES
+    OBSERVATION = DragonCastleObservation
+    VISIBILITY: ClassVar = {
+        "num_players": PUBLIC, "rng": GENERATOR, "dragon_cards": PUBLIC,
+        # covered castle stones are hidden from all; heights and tops are seen (observe.py)
+        "castle_h": CUSTOM, "castle": CUSTOM,
+        "height": PUBLIC, "top": PUBLIC, "up": PUBLIC, "shrine": PUBLIC, "pool": PUBLIC,
+        "vp": PUBLIC, "tokens": PUBLIC, "supply": PUBLIC, "track_singles": PUBLIC,
+        "track_stack": PUBLIC, "first_player": PUBLIC, "turn": PUBLIC,
+        "last_round": PUBLIC, "gone": PUBLIC, "spirit_cards": PUBLIC, "spirit_used": PUBLIC,
+        "pair_mode": PUBLIC, "first_cell": PUBLIC, "first_level": PUBLIC,
+        "elegance": PUBLIC, "merged_now": PUBLIC, "shrines_out": PUBLIC, "layout": PUBLIC,
+    }
+
     num_players: int
     rng: Rng
     dragon_cards: list[int]
@@ -52,12 +70,10 @@ class DragonCastleState(State, msgspec.Struct, kw_only=True):
     track_singles: int
     track_stack: int
     first_player: int
-    seat: int
+    turn: int
     last_round: bool
     gone: list[int]
-    pending: list[Request]
-    decision: int = 0
-    ended: bool = False
+    stack: list[DragonCastleRequest] = []
     # spirit cards (rules §8; option spirit_card): cards in play, used this turn, the Pair
     # mode (0, Deception or Depths), the first stone's castle cell and level, Elegance
     # (0 off, 1 next take must be the special one, 2 active), cells merged this turn,
@@ -73,38 +89,12 @@ class DragonCastleState(State, msgspec.Struct, kw_only=True):
     #: castle layout name (data.ALL_LAYOUTS)
     layout: str = ""
 
-    # --- protocol ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.ended else self.pending[-1].seat
-
-    def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def clone(self) -> DragonCastleState:
-        c = self.__copy__()
-        c.rng = Rng(self.rng.s)
-        c.castle_h = self.castle_h[:]
-        c.castle = self.castle[:]
-        c.height = self.height[:]
-        c.top = self.top[:]
-        c.up = self.up[:]
-        c.shrine = self.shrine[:]
-        c.pool = self.pool[:]
-        c.vp = self.vp[:]
-        c.tokens = self.tokens[:]
-        c.gone = self.gone[:]
-        c.pending = self.pending[:]  # requests are frozen
-        c.dragon_cards = self.dragon_cards[:]
-        c.spirit_cards = self.spirit_cards[:]
-        c.spirit_used = self.spirit_used[:]
-        c.merged_now = self.merged_now[:]
-        return c
-
     def action_space(self) -> ActionSpace:
         return action_space(self.num_players, {})
+
+    def phase(self) -> str:
+        """The observation's phase: the pending request's `PHASE`, or "end"."""
+        return self.stack[-1].PHASE if self.stack else "end"
 
     # --- scoring (rules §7) ------------------------------------------------------------------
     def realms(self) -> list[Realm]:
@@ -132,19 +122,19 @@ class DragonCastleState(State, msgspec.Struct, kw_only=True):
         return (face_down_tops(r), built_shrines(r))
 
     # --- views --------------------------------------------------------------------------------
-    def observation(self, seat: int):  # type: ignore[override]
-        from .observe import observation
+    def observe_custom(self, seat: int) -> dict[str, Any]:
+        """Rules §11: castle heights and top stones; covered stones as counts."""
+        return castle_view(self)
 
-        return observation(self, seat)
+    @classmethod
+    def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+        """Rules §11: the covered castle stones are dealt anew from the hidden counts."""
+        redraw_castle(fields, obs, rng)
 
     def render(self) -> str:
-        from .render import render
-
         return render(self)
 
     def heuristic(self, seat: int) -> float:
-        from .heuristic import heuristic
-
         return heuristic(self, seat)
 
     def realm_cells(self, seat: int) -> range:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import registry
 from engine.games.huang.actions import HuangAction
-from engine.games.huang.observe import HuangObservation, sample_state
+from engine.games.huang.observe import HuangObservation
 from engine.games.huang.state import HuangState, action_space, new_state
 
 GAME = registry.Game(
@@ -19,7 +19,7 @@ GAME = registry.Game(
     min_players=2,
     max_players=5,
     new_state=new_state,
-    sample_state=sample_state,  # type: ignore[arg-type]
+    sample_state=HuangState.sample,
     action_space=action_space,
     state_type=HuangState,
     observation_type=HuangObservation,

@@ -1,15 +1,16 @@
-"""Huang decisions: the actions (named after the rulebook), the pending-decision requests
+"""Huang decisions: the actions (named after the rulebook), the requests (pending decisions)
 and the conflict records (rules §5-§8, decision table §13).
 
-The state holds exactly one pending request; `current_player()` is its seat and
-`legal_actions()` lists its options. All structs here are frozen, so a state clone can
-share them.
+The state holds a stack of requests (engine.kernel); the top one is decided now, its seat
+is `current_player()` and `legal_actions()` lists its options. All structs here are frozen,
+so a state clone can share them.
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from engine.kernel import Request
 from engine.protocol import Action
 
 # --- actions: top level (§5, decision #1) ----------------------------------------------------
@@ -159,10 +160,6 @@ HuangAction = (
 # --- requests: what must be decided next ------------------------------------------------------
 
 
-class Request(msgspec.Struct, frozen=True, tag=True):
-    seat: int
-
-
 class ChooseAction(Request, frozen=True):
     """§5: the active player picks one of the actions A-E."""
 
@@ -204,7 +201,8 @@ class ChooseChain(Request, frozen=True):
 
 
 class ChooseSubstitute(Request, frozen=True):
-    """§6.3/§6.4: use the off-board leader of `colour` (blue/green) as one tile?"""
+    """§6.3/§6.4: use the off-board leader of `colour` (blue/green) as one tile? Asked
+    whenever that leader is off the board (public), whatever the hand holds."""
 
     colour: int
 
@@ -224,11 +222,22 @@ class ChooseDiscard(Request, frozen=True):
 
 
 class CommitRevolt(Request, frozen=True):
-    """§8.1: yellow tiles this side (attacker, then defender) commits."""
+    """§8.1 step 3: yellow tiles this side (attacker, then defender) commits; asked even
+    without yellow tiles (0 is then the only option)."""
+
+
+class ResolveRevolt(Request, frozen=True):
+    """§8.1 step 4 (automatic): both sides have committed; the revolt is decided."""
 
 
 class ChooseSupport(Request, frozen=True):
-    """§8.2: this seat's turn in the war support round."""
+    """§8.2: this seat's turn in the war support round; every seat is asked, with "pass" as
+    the only option when it has nothing to commit."""
+
+
+class ResolveWar(Request, frozen=True):
+    """§8.2 "Winner" (automatic): the support round is over; a single strongest party wins,
+    else the active player breaks the tie."""
 
 
 class CommitWarTiles(Request, frozen=True):
@@ -266,8 +275,9 @@ class ChooseGranary(Request, frozen=True):
 HuangRequest = (
     ChooseAction | ChooseLeaderHex | ChooseTileHex | ChooseMarketTile | ChooseBuilding
     | ChoosePagodaToMove | ChooseChain | ChooseSubstitute | ChooseRevoltTarget | ChooseTriangle
-    | ChooseDiscard | CommitRevolt | ChooseSupport | CommitWarTiles | CommitWarLeader
-    | ChooseWarWinner | RemoveWinnerTile | ChooseGranary | RemoveBanditLoss
+    | ChooseDiscard | CommitRevolt | ResolveRevolt | ChooseSupport | CommitWarTiles
+    | CommitWarLeader | ResolveWar | ChooseWarWinner | RemoveWinnerTile | ChooseGranary
+    | RemoveBanditLoss
 )
 
 # --- conflict records (public) ------------------------------------------------------------------
@@ -300,9 +310,8 @@ class War(msgspec.Struct, frozen=True):
 
     `parties` are the component labels of the warring kingdoms (min hex of each, computed
     without `hex`); `participants` the leader indices that fight; `base` the red board tiles
-    per party; `tiles`/`leaders` the committed red tiles and red leaders per party;
-    `supported` how many seats of the support round have been asked; once resolved,
-    `winner` and `winner_tiles`.
+    per party; `tiles`/`leaders` the committed red tiles and red leaders per party; once
+    resolved, `winner` and `winner_tiles`.
     """
 
     hex: int
@@ -311,7 +320,6 @@ class War(msgspec.Struct, frozen=True):
     base: tuple[int, ...]
     tiles: tuple[int, ...]
     leaders: tuple[int, ...]
-    supported: int = 0
     winner: int = -1
     #: red board tiles of the winning party when it must lose some (§8.2 d)
     winner_tiles: tuple[int, ...] = ()

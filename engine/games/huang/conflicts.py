@@ -1,6 +1,6 @@
 """Conflicts (rules §8): revolts (leader-caused, §8.1) and wars (tile-caused, §8.2).
 
-Support decisions belong to the supporting seats: the pending request names them.
+Support decisions belong to the supporting seats: the requests on the stack name them.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from engine.games.huang import actions as A
-from engine.games.huang import rules
 from engine.games.huang.board import compute_labels
 from engine.games.huang.data import (
     BANDIT_COUNT,
@@ -24,12 +23,16 @@ from engine.games.huang.data import (
 from engine.games.huang.queries import (
     RED_TILE,
     bandit_groups,
+    bandit_loss_tiles,
     leaders_in,
     red_tiles_in,
     revolt_strengths,
     war_strengths,
+    war_top_parties,
+    winner_red_tiles,
     yellow_adjacent,
 )
+from engine.games.huang.turn import end_action, release_buildings, strand_leaders, take_off
 
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
@@ -40,7 +43,8 @@ if TYPE_CHECKING:
 
 def start_revolt(s: HuangState, att: int, dfn: int) -> None:
     """§8.1 steps 1-2: base strengths (adjacent yellow tiles, +1 for an off-board yellow
-    leader when the contested colour is not yellow)."""
+    leader when the contested colour is not yellow); then step 3, attacker then defender
+    commit (both are asked, whatever their hands hold), then step 4."""
     colour = att % 5
     bases = []
     for i in (att, dfn):
@@ -49,55 +53,33 @@ def start_revolt(s: HuangState, att: int, dfn: int) -> None:
             b += 1
         bases.append(b)
     s.revolt = A.Revolt(colour, att, dfn, bases[0], bases[1])
-    ask_revolt_commit(s)
+    s.stack += [A.ResolveRevolt(s.active), A.CommitRevolt(dfn // 5), A.CommitRevolt(att // 5)]
 
 
-def ask_revolt_commit(s: HuangState) -> None:
-    """§8.1 step 3: attacker commits, then defender (skipped without yellow tiles)."""
+def commit_revolt(s: HuangState, req: A.CommitRevolt, a: A.CommitTiles) -> None:
+    """§8.1 step 3: this side's yellow tiles from hand (revealed)."""
     rv = s.revolt
     assert rv is not None
+    k = a.count
+    s.hands[req.seat * 5 + YELLOW] -= k
     if rv.attacker_tiles < 0:
-        seat = rv.attacker // 5
-        if s.hands[seat * 5 + YELLOW]:
-            s.pending = A.CommitRevolt(seat)
-            return
-        rv = s.revolt = _replace_revolt(rv, attacker_tiles=0)
-    if rv.defender_tiles < 0:
-        seat = rv.defender // 5
-        if s.hands[seat * 5 + YELLOW]:
-            s.pending = A.CommitRevolt(seat)
-            return
-        s.revolt = _replace_revolt(rv, defender_tiles=0)
-    resolve_revolt(s)
-
-
-def _replace_revolt(rv: A.Revolt, **kw: int) -> A.Revolt:
-    return msgspec.structs.replace(rv, **kw)
-
-
-def commit_revolt(s: HuangState, seat: int, k: int) -> None:
-    rv = s.revolt
-    assert rv is not None
-    s.hands[seat * 5 + YELLOW] -= k
-    if rv.attacker_tiles < 0:
-        s.revolt = _replace_revolt(rv, attacker_tiles=k)
+        s.revolt = msgspec.structs.replace(rv, attacker_tiles=k)
     else:
-        s.revolt = _replace_revolt(rv, defender_tiles=k)
-    ask_revolt_commit(s)
+        s.revolt = msgspec.structs.replace(rv, defender_tiles=k)
 
 
-def resolve_revolt(s: HuangState) -> None:
+def resolve_revolt(s: HuangState, req: A.ResolveRevolt) -> None:
     """§8.1 step 4: higher total wins, tie to the defender; loser's leader returns, winner
     +1 VP of the contested colour, committed yellow tiles to the box."""
     rv = s.revolt
     assert rv is not None
     att, dfn = revolt_strengths(rv)
     winner, loser = (rv.attacker, rv.defender) if att > dfn else (rv.defender, rv.attacker)
-    rules.take_off(s, s.leaders[loser])
+    take_off(s, s.leaders[loser])
     s.vp[winner // 5 * 5 + rv.colour] += 1
     s.box[YELLOW] += rv.attacker_tiles + rv.defender_tiles
     s.revolt = None
-    rules.end_action(s)
+    end_action(s)
 
 
 # --- war (§8.2) ----------------------------------------------------------------------------
@@ -113,46 +95,32 @@ def start_war(s: HuangState, h: int, parties: list[int], conflict: int) -> None:
     base = tuple(len(red_tiles_in(s, lb)) for lb in parties)
     zeros = (0,) * len(parties)
     s.war = A.War(h, tuple(parties), participants, base, zeros, zeros)
-    next_supporter(s, first=True)
-
-
-def _can_support(s: HuangState, p: int) -> bool:
-    return s.hands[p * 5 + RED] > 0 or s.leaders[p * 5 + RED] < 0
-
-
-def next_supporter(s: HuangState, first: bool = False) -> None:
-    """§8.2 support round: from the active player's left, clockwise, active player last."""
-    war = s.war
-    assert war is not None
     n = s.num_players
-    k = war.supported if first else war.supported + 1
-    while k < n:
-        seat = (s.active + 1 + k) % n
-        if _can_support(s, seat):
-            s.war = _replace_war(war, supported=k)
-            s.pending = A.ChooseSupport(seat)
-            return
-        k += 1
-    s.war = _replace_war(war, supported=n)
-    top = war_top_parties(s)
-    if len(top) == 1:
-        resolve_war(s, top[0])
-    else:
-        s.pending = A.ChooseWarWinner(s.active)
+    s.stack.append(A.ResolveWar(s.active))
+    s.stack += [A.ChooseSupport((s.active + 1 + k) % n) for k in reversed(range(n))]
 
 
-def _replace_war(war: A.War, **kw: object) -> A.War:
-    return msgspec.structs.replace(war, **kw)
+def choose_support(s: HuangState, req: A.ChooseSupport, a: A.SupportParty | A.Pass) -> None:
+    """§8.2 support round: pass, or back a party (then the red tiles, then the leader)."""
+    if isinstance(a, A.SupportParty):
+        s.stack.append(A.CommitWarTiles(req.seat, a.party))
 
 
-def commit_war_tiles(s: HuangState, p: int, party: int, k: int) -> None:
+def commit_war_tiles(s: HuangState, req: A.CommitWarTiles, a: A.CommitTiles) -> None:
+    """§8.2: t >= 0 red tiles; the off-board red leader is asked about only if t > 0 (at
+    t = 0 it must come, support needs >= 1 strength)."""
+    p, k = req.seat, a.count
     if s.leaders[p * 5 + RED] < 0:
         if k == 0:
-            commit_war_support(s, p, party, 0, True)
+            commit_war_support(s, p, req.party, 0, True)
         else:
-            s.pending = A.CommitWarLeader(p, party, k)
+            s.stack.append(A.CommitWarLeader(p, req.party, k))
     else:
-        commit_war_support(s, p, party, k, False)
+        commit_war_support(s, p, req.party, k, False)
+
+
+def commit_war_leader(s: HuangState, req: A.CommitWarLeader, a: A.CommitRedLeader) -> None:
+    commit_war_support(s, req.seat, req.party, req.tiles, a.use)
 
 
 def commit_war_support(s: HuangState, p: int, party: int, k: int, leader: bool) -> None:
@@ -164,16 +132,20 @@ def commit_war_support(s: HuangState, p: int, party: int, k: int, leader: bool) 
     tiles[party] += k
     leaders = list(war.leaders)
     leaders[party] += int(leader)
-    s.war = _replace_war(war, tiles=tuple(tiles), leaders=tuple(leaders))
-    next_supporter(s)
+    s.war = msgspec.structs.replace(war, tiles=tuple(tiles), leaders=tuple(leaders))
 
 
-def war_top_parties(s: HuangState) -> list[int]:
-    war = s.war
-    assert war is not None
-    st = war_strengths(war)
-    top = max(st)
-    return [i for i, x in enumerate(st) if x == top]
+def decide_war(s: HuangState, req: A.ResolveWar) -> None:
+    """§8.2 "Winner": the strongest party wins; a tie is the active player's choice."""
+    top = war_top_parties(s)
+    if len(top) == 1:
+        resolve_war(s, top[0])
+    else:
+        s.stack.append(A.ChooseWarWinner(s.active))
+
+
+def choose_war_winner(s: HuangState, req: A.ChooseWarWinner, a: A.DeclareWinner) -> None:
+    resolve_war(s, a.party)
 
 
 def resolve_war(s: HuangState, winner: int) -> None:
@@ -199,7 +171,7 @@ def resolve_war(s: HuangState, winner: int) -> None:
         s.board[h] = EMPTY
         lab[h] = -1
         s.box[RED] += 1
-        rules.release_buildings(s, h)
+        release_buildings(s, h)
     for i in removed:
         owner = winner_leaders.get(i % 5)
         if owner is not None:
@@ -213,32 +185,25 @@ def resolve_war(s: HuangState, winner: int) -> None:
             for h in own:
                 _remove_red(s, h)
         else:
-            s.war = _replace_war(war, winner=winner, winner_tiles=tuple(own))
-            s.pending = A.RemoveWinnerTile(s.active, shortfall)
+            s.war = msgspec.structs.replace(war, winner=winner, winner_tiles=tuple(own))
+            s.stack.append(A.RemoveWinnerTile(s.active, shortfall))
             return
     end_war(s)
-
-
-def winner_red_tiles(s: HuangState) -> list[int]:
-    war = s.war
-    assert war is not None
-    board = s.board
-    return [h for h in war.winner_tiles if board[h] == RED_TILE]
 
 
 def _remove_red(s: HuangState, h: int) -> None:
     s.board[h] = EMPTY
     s.labels[h] = -1
     s.box[RED] += 1
-    rules.release_buildings(s, h)
+    release_buildings(s, h)
 
 
-def remove_winner_tile(s: HuangState, h: int, remaining: int) -> None:
+def remove_winner_tile(s: HuangState, req: A.RemoveWinnerTile, a: A.RemoveRedTile) -> None:
     """§8.2(d): the active player removes the shortfall one tile at a time."""
-    _remove_red(s, h)
-    remaining -= 1
+    _remove_red(s, a.hex)
+    remaining = req.remaining - 1
     if remaining > 0 and len(winner_red_tiles(s)) > remaining:
-        s.pending = A.RemoveWinnerTile(s.active, remaining)
+        s.stack.append(A.RemoveWinnerTile(s.active, remaining))
         return
     if remaining > 0:
         for x in winner_red_tiles(s):
@@ -251,8 +216,8 @@ def end_war(s: HuangState) -> None:
     s.marker = -1
     s.war = None
     s.labels[:] = compute_labels(s.board)
-    rules.strand_leaders(s)
-    rules.end_action(s)
+    strand_leaders(s)
+    end_action(s)
 
 
 # --- bandits (§11.1) ---------------------------------------------------------------------
@@ -279,23 +244,18 @@ def fight_bandits(s: HuangState, h: int) -> None:
         end_bandit_fight(s, bandit)
         return
     s.bandit_fight = A.BanditFight(h, bandit, tuple(tiles), n)
-    s.pending = A.RemoveBanditLoss(s.active)
+    s.stack.append(A.RemoveBanditLoss(s.active))
 
 
-def bandit_loss_tiles(s: HuangState) -> list[int]:
+def remove_bandit_loss(s: HuangState, req: A.RemoveBanditLoss, a: A.RemoveRedTile) -> None:
+    """§11.1: the placer removes the kingdom's red tiles one at a time."""
     fight = s.bandit_fight
     assert fight is not None
-    board = s.board
-    return [x for x in fight.tiles if board[x] == RED_TILE]
-
-
-def remove_bandit_loss(s: HuangState, h: int) -> None:
-    fight = s.bandit_fight
-    assert fight is not None
-    _remove_red(s, h)
+    _remove_red(s, a.hex)
     left = fight.remaining - 1
     if left > 0 and len(bandit_loss_tiles(s)) > left:
         s.bandit_fight = A.BanditFight(fight.hex, fight.bandit, fight.tiles, left)
+        s.stack.append(A.RemoveBanditLoss(s.active))
         return
     if left > 0:
         for x in bandit_loss_tiles(s):
@@ -311,5 +271,5 @@ def end_bandit_fight(s: HuangState, bandit: int) -> None:
     s.bandit_fight = None
     s.marker = -1
     s.labels[:] = compute_labels(s.board)
-    rules.strand_leaders(s)
-    rules.end_action(s)
+    strand_leaders(s)
+    end_action(s)

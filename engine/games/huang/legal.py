@@ -1,8 +1,7 @@
-"""Huang legal decisions: the fixed action enumeration and the options of the pending
-request (rules §5-§8, decision table §13).
+"""Huang legal decisions: the fixed action enumeration and, per request type, its options
+and a fast legality test that agrees with them (rules §5-§8, decision table §13).
 
-Nothing here changes the state; `is_legal` validates one action cheaply where the option
-list is long.
+Nothing here changes the state. decisions.py registers these with the effects.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.huang import actions as A
-from engine.games.huang import conflicts
 from engine.games.huang.data import (
     BLUE,
     EMPTY,
@@ -29,17 +27,17 @@ from engine.games.huang.data import (
 )
 from engine.games.huang.queries import (
     BANDIT_ILLEGAL,
-    _any_tile_on_board,
-    _can_discard_two,
-    _has_tile_hex,
-    _triangle_colour,
     all_free_triangles,
     any_free_triangle,
+    any_tile_on_board,
+    bandit_loss_tiles,
     bandit_status,
     building_rhombi,
     building_triangles,
+    can_discard_two,
     free_triangle,
     hand_total,
+    has_tile_hex,
     kingdom_granaries,
     leader_target_ok,
     leader_targets,
@@ -48,6 +46,9 @@ from engine.games.huang.queries import (
     supported_hexes,
     tile_hex_ok,
     tile_hexes,
+    triangle_colour,
+    war_top_parties,
+    winner_red_tiles,
 )
 from engine.protocol import Action
 
@@ -113,16 +114,16 @@ def top_level_actions(s: HuangState) -> list[Action]:
     for c in range(5):
         if hands[base + c]:
             if c == BLUE:
-                ok_c = _has_tile_hex(s, BLUE)
+                ok_c = has_tile_hex(s, BLUE)
             else:
                 if land is None:
-                    land = _has_tile_hex(s, c)
+                    land = has_tile_hex(s, c)
                 ok_c = land
             if ok_c:
                 out.append(PLACE_TILE[c])
-    if _can_discard_two(s, p, BLUE) and _any_tile_on_board(s):
+    if can_discard_two(s, p, BLUE) and any_tile_on_board(s):
         out.append(REVOLT)
-    if _can_discard_two(s, p, GREEN) and (any_free_triangle(s) or palace_rhombi(s)):
+    if can_discard_two(s, p, GREEN) and (any_free_triangle(s) or palace_rhombi(s)):
         out.append(GREEN_BUILD)
     if hand_total(s, p):
         out.append(EXCHANGE)
@@ -139,105 +140,150 @@ def has_any_action(s: HuangState) -> bool:
     return bool(top_level_actions(s))
 
 
-def legal_actions(s: HuangState) -> list[Action]:
-    """Options of the pending request (§13 decision table)."""
-    req = s.pending
-    if req is None:
-        return []
-    t = type(req)
+# --- options and fast tests, one pair per request (registered in decisions.py) -----------------
+
+
+def action_options(s: HuangState, req: A.ChooseAction) -> list[Action]:
+    return top_level_actions(s)
+
+
+def action_legal(s: HuangState, req: A.ChooseAction, a: Action) -> bool:
     p = req.seat
-    if t is A.ChooseAction:
-        return top_level_actions(s)
-    if t is A.ChooseTileHex or t is A.ChooseChain:
-        if t is A.ChooseTileHex:
-            return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
-        board = s.board
-        return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
-                if board[h] == EMPTY and MAPS[s.side].is_river[h]
-                and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
-    if t is A.ChooseLeaderHex:
-        i = p * 5 + req.colour
-        out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
-        if s.leaders[i] >= 0:
-            out.append(WITHDRAW)
-        return out
-    if t is A.ChooseMarketTile:
-        return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
-    if t is A.ChooseBuilding:
-        return ([BUILD[x] for x in building_triangles(s, req.hex)]
-                + [PALACE[r] for r in building_rhombi(s, req.hex)] + [PASS])
-    if t is A.ChoosePagodaToMove:
-        colour = _triangle_colour(s, req.triangle)
-        return [MOVE_PAGODA[k] for k in range(NUM_PAGODAS)
-                if PAGODA_COLOUR[k] == colour and s.pagodas[k] >= 0]
-    if t is A.ChooseSubstitute:
-        return [USE_YES, USE_NO]
-    if t is A.ChooseRevoltTarget:
-        board = s.board
-        return [REMOVE_TILE[h] for h in range(NUM_HEXES) if TILE <= board[h] < LEADER]
-    if t is A.ChooseTriangle:
-        return [BUILD[x] for x in all_free_triangles(s)] + [PALACE[r] for r in palace_rhombi(s)]
-    if t is A.ChooseDiscard:
-        out = [DISCARD[c] for c in range(5) if s.hands[p * 5 + c]]
-        if req.count:
-            out.append(PASS)
-        return out
-    if t is A.CommitRevolt:
-        return list(COMMIT[: s.hands[p * 5 + YELLOW] + 1])
-    if t is A.ChooseSupport:
-        war = s.war
-        assert war is not None
-        return [*SUPPORT[: len(war.parties)], PASS]
-    if t is A.CommitWarTiles:
-        lo = 0 if s.leaders[p * 5 + RED] < 0 else 1
-        return list(COMMIT[lo: s.hands[p * 5 + RED] + 1])
-    if t is A.CommitWarLeader:
-        return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
-    if t is A.ChooseWarWinner:
-        return [WINNER[i] for i in conflicts.war_top_parties(s)]
-    if t is A.RemoveBanditLoss:
-        return [REMOVE_RED[h] for h in conflicts.bandit_loss_tiles(s)]
-    if t is A.ChooseGranary:
-        return [KEEP_GRANARY[g] for g in kingdom_granaries(s, p)] + [PASS]
-    if t is A.RemoveWinnerTile:
-        return [REMOVE_RED[h] for h in conflicts.winner_red_tiles(s)]
-    raise AssertionError(f"unknown request {req!r}")
-
-
-def is_legal(s: HuangState, a: object) -> bool:
-    """Validate `a` for the pending request, cheaply where the option list is long."""
-    req = s.pending
-    if req is None or not isinstance(a, Action):
-        return False
-    t = type(req)
     ta = type(a)
-    if t is A.ChooseTileHex:
-        return ta is A.TileTo and tile_hex_ok(s, req.colour, a.hex)
-    if t is A.ChooseLeaderHex:
-        i = req.seat * 5 + req.colour
-        if ta is A.Withdraw:
-            return s.leaders[i] >= 0
-        return ta is A.LeaderTo and leader_target_ok(s, i, a.hex)
-    if t is A.ChooseRevoltTarget:
-        return ta is A.RemoveTile and 0 <= a.hex < NUM_HEXES and TILE <= s.board[a.hex] < LEADER
-    if t is A.ChooseTriangle and ta is A.BuildPagoda:
+    if ta is A.PositionLeader:
+        c = a.colour
+        return (0 <= c < 5 and (s.leaders[p * 5 + c] >= 0
+                                or placeable_colours(s, 1 << c) != 0))
+    if ta is A.PlaceTile:
+        c = a.colour
+        return 0 <= c < 5 and s.hands[p * 5 + c] > 0 and has_tile_hex(s, c)
+    if ta is A.Exchange:
+        return hand_total(s, p) > 0
+    if ta is A.PeasantRevolt:
+        return can_discard_two(s, p, BLUE) and any_tile_on_board(s)
+    if ta is A.BuildWithGreen:
+        return can_discard_two(s, p, GREEN) and (any_free_triangle(s) or bool(palace_rhombi(s)))
+    return False
+
+
+def leader_hex_options(s: HuangState, req: A.ChooseLeaderHex) -> list[Action]:
+    i = req.seat * 5 + req.colour
+    out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
+    if s.leaders[i] >= 0:
+        out.append(WITHDRAW)
+    return out
+
+
+def leader_hex_legal(s: HuangState, req: A.ChooseLeaderHex, a: Action) -> bool:
+    i = req.seat * 5 + req.colour
+    if type(a) is A.Withdraw:
+        return s.leaders[i] >= 0
+    return type(a) is A.LeaderTo and leader_target_ok(s, i, a.hex)
+
+
+def tile_hex_options(s: HuangState, req: A.ChooseTileHex) -> list[Action]:
+    return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
+
+
+def tile_hex_legal(s: HuangState, req: A.ChooseTileHex, a: Action) -> bool:
+    return type(a) is A.TileTo and tile_hex_ok(s, req.colour, a.hex)
+
+
+def market_options(s: HuangState, req: A.ChooseMarketTile) -> list[Action]:
+    return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
+
+
+def building_options(s: HuangState, req: A.ChooseBuilding) -> list[Action]:
+    return ([BUILD[x] for x in building_triangles(s, req.hex)]
+            + [PALACE[r] for r in building_rhombi(s, req.hex)] + [PASS])
+
+
+def pagoda_move_options(s: HuangState, req: A.ChoosePagodaToMove) -> list[Action]:
+    colour = triangle_colour(s, req.triangle)
+    return [MOVE_PAGODA[k] for k in range(NUM_PAGODAS)
+            if PAGODA_COLOUR[k] == colour and s.pagodas[k] >= 0]
+
+
+def chain_options(s: HuangState, req: A.ChooseChain) -> list[Action]:
+    """§6.2.6: an empty river hex next to the last blue tile (with a blue tile in hand)."""
+    if not s.hands[req.seat * 5 + BLUE]:
+        return [PASS]
+    board = s.board
+    return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
+            if board[h] == EMPTY and MAPS[s.side].is_river[h]
+            and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
+
+
+def substitute_options(s: HuangState, req: A.ChooseSubstitute) -> list[Action]:
+    """§6.3/§6.4: "no" only when the hand can pay both tiles."""
+    return [USE_YES, USE_NO] if s.hands[req.seat * 5 + req.colour] >= 2 else [USE_YES]
+
+
+def revolt_target_options(s: HuangState, req: A.ChooseRevoltTarget) -> list[Action]:
+    board = s.board
+    return [REMOVE_TILE[h] for h in range(NUM_HEXES) if TILE <= board[h] < LEADER]
+
+
+def revolt_target_legal(s: HuangState, req: A.ChooseRevoltTarget, a: Action) -> bool:
+    return type(a) is A.RemoveTile and 0 <= a.hex < NUM_HEXES and TILE <= s.board[a.hex] < LEADER
+
+
+def triangle_options(s: HuangState, req: A.ChooseTriangle) -> list[Action]:
+    return [BUILD[x] for x in all_free_triangles(s)] + [PALACE[r] for r in palace_rhombi(s)]
+
+
+def triangle_legal(s: HuangState, req: A.ChooseTriangle, a: Action) -> bool:
+    if type(a) is A.BuildPagoda:
         return (0 <= a.triangle < len(TRIANGLES)
                 and free_triangle(s, a.triangle, supported_hexes(s)))
-    if t is A.ChooseAction:
-        p = s.active
-        if ta is A.PositionLeader:
-            c = a.colour
-            return (0 <= c < 5 and (s.leaders[p * 5 + c] >= 0
-                                    or placeable_colours(s, 1 << c) != 0))
-        if ta is A.PlaceTile:
-            c = a.colour
-            return 0 <= c < 5 and s.hands[p * 5 + c] > 0 and _has_tile_hex(s, c)
-        if ta is A.Exchange:
-            return hand_total(s, p) > 0
-        if ta is A.PeasantRevolt:
-            return _can_discard_two(s, p, BLUE) and _any_tile_on_board(s)
-        if ta is A.BuildWithGreen:
-            return _can_discard_two(s, p, GREEN) and (any_free_triangle(s)
-                                                      or bool(palace_rhombi(s)))
-        return False
-    return a in legal_actions(s)
+    return type(a) is A.BuildPalace and a.rhombus in palace_rhombi(s)
+
+
+def discard_options(s: HuangState, req: A.ChooseDiscard) -> list[Action]:
+    p = req.seat
+    out: list[Action] = [DISCARD[c] for c in range(5) if s.hands[p * 5 + c]]
+    if req.count:
+        out.append(PASS)
+    return out
+
+
+def revolt_commit_options(s: HuangState, req: A.CommitRevolt) -> list[Action]:
+    """§8.1 step 3: 0..yellow tiles in hand (just 0 without any)."""
+    return list(COMMIT[: s.hands[req.seat * 5 + YELLOW] + 1])
+
+
+def support_options(s: HuangState, req: A.ChooseSupport) -> list[Action]:
+    """§8.2: a party or pass; only pass without a red tile or an off-board red leader."""
+    war = s.war
+    assert war is not None
+    p = req.seat
+    if s.hands[p * 5 + RED] > 0 or s.leaders[p * 5 + RED] < 0:
+        return [*SUPPORT[: len(war.parties)], PASS]
+    return [PASS]
+
+
+def war_tiles_options(s: HuangState, req: A.CommitWarTiles) -> list[Action]:
+    """§8.2: red tiles from hand; at least 1 unless the off-board red leader gives it."""
+    p = req.seat
+    lo = 0 if s.leaders[p * 5 + RED] < 0 else 1
+    return list(COMMIT[lo: s.hands[p * 5 + RED] + 1])
+
+
+def war_leader_options(s: HuangState, req: A.CommitWarLeader) -> list[Action]:
+    return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
+
+
+def war_winner_options(s: HuangState, req: A.ChooseWarWinner) -> list[Action]:
+    return [WINNER[i] for i in war_top_parties(s)]
+
+
+def winner_tile_options(s: HuangState, req: A.RemoveWinnerTile) -> list[Action]:
+    return [REMOVE_RED[h] for h in winner_red_tiles(s)]
+
+
+def bandit_loss_options(s: HuangState, req: A.RemoveBanditLoss) -> list[Action]:
+    return [REMOVE_RED[h] for h in bandit_loss_tiles(s)]
+
+
+def granary_options(s: HuangState, req: A.ChooseGranary) -> list[Action]:
+    return [KEEP_GRANARY[g] for g in kingdom_granaries(s, req.seat)] + [PASS]

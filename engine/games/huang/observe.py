@@ -1,4 +1,6 @@
-"""What one seat may know (rules §13 "Hidden"/"Public") and determinization.
+"""What one seat may know (rules §13 "Hidden"/"Public") and determinization. The fields'
+visibility is declared in state.py (`HuangState.VISIBILITY`); the kernel derives the
+observation from it, and `redraw` fills the hidden part of a sampled state.
 
 Public: board, leaders, pagodas, market, VP (every award happens in public, §13), revealed
 discards (box), committed conflict tiles, bag size, hand sizes, face-down discard counts,
@@ -8,6 +10,8 @@ face-down discards, which tiles the short game removed (§13), the generator (fu
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.common.rng import Rng
 from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
@@ -32,7 +36,7 @@ class HuangObservation(Observation, kw_only=True):
     hidden_counts: list[int]
     hand: list[int]
     own_hidden: list[int]
-    pending: HuangRequest | None = None
+    stack: list[HuangRequest] = []
     revolt: Revolt | None = None
     war: War | None = None
     marker: int = -1
@@ -48,30 +52,6 @@ class HuangObservation(Observation, kw_only=True):
     #: 2-player short game (§3 step 2): in play, and how many tiles left unseen (not which)
     short_game: bool = False
     removed_count: int = 0
-
-
-def observation(s: object, seat: int) -> HuangObservation:
-    from engine.games.huang.state import HuangState
-
-    assert isinstance(s, HuangState)
-    n = s.num_players
-    cp = s.current_player()
-    return HuangObservation(
-        game="huang", seat=seat, decision=s.decision,
-        phase=type(s.pending).__name__ if s.pending is not None else "over",
-        current_player=cp, legal_actions=s.legal_actions() if cp == seat else [],
-        num_players=n, active=s.active, actions_left=s.actions_left, board=s.board[:],
-        leaders=s.leaders[:], pagodas=s.pagodas[:], market=s.market[:], vp=s.vp[:],
-        box=s.box[:], bag_size=sum(s.bag),
-        hand_sizes=[sum(s.hands[p * 5:p * 5 + 5]) for p in range(n)],
-        hidden_counts=[sum(s.hidden[p * 5:p * 5 + 5]) for p in range(n)],
-        hand=s.hands[seat * 5:seat * 5 + 5], own_hidden=s.hidden[seat * 5:seat * 5 + 5],
-        pending=s.pending, revolt=s.revolt, war=s.war, marker=s.marker, over=s.over,
-        palace_module=s.palace_module, palace=s.palace, side=s.side,
-        granaries=s.granaries[:], granaries_held=s.granaries_held[:],
-        bandits_module=s.bandits_module, bandits=s.bandits[:], bandit_fight=s.bandit_fight,
-        short_game=s.short_game, removed_count=sum(s.removed),
-    )
 
 
 def unseen_tiles(obs: HuangObservation) -> list[int]:
@@ -90,15 +70,10 @@ def unseen_tiles(obs: HuangObservation) -> list[int]:
     return left
 
 
-def sample_state(obs: HuangObservation, seed: int) -> object:
-    """A full state consistent with `obs`: the unseen tiles are dealt uniformly at random to
-    the other hands, the others' face-down discards, the short game's removed tiles and the
-    bag; the generator is fresh."""
-    from engine.games.huang.state import HuangState
-
-    if not isinstance(obs, HuangObservation):
-        raise TypeError(f"not a Huang observation: {type(obs).__name__}")
-    rng = Rng.from_seed(seed, "huang-sample")
+def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
+    """`sample_state`'s hidden part: the unseen tiles are dealt uniformly at random to the
+    other hands, the others' face-down discards, the short game's removed tiles and the bag;
+    the group labels and yellow counts are recomputed from the board."""
     n = obs.num_players
     unseen = unseen_tiles(obs)
     pool = [c for c, k in enumerate(unseen) for _ in range(k)]
@@ -107,12 +82,9 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
         raise ValueError("observation is inconsistent: unseen tiles do not match the hidden "
                          "zones (other hands, face-down discards, removed tiles, bag)")
     rng.shuffle(pool)
-    hands = [0] * (5 * n)
-    hidden = [0] * (5 * n)
+    hands, hidden = fields["hands"], fields["hidden"]
     for p in range(n):
         if p == obs.seat:
-            hands[p * 5:p * 5 + 5] = obs.hand
-            hidden[p * 5:p * 5 + 5] = obs.own_hidden
             continue
         for _ in range(obs.hand_sizes[p]):
             hands[p * 5 + pool.pop()] += 1
@@ -124,17 +96,6 @@ def sample_state(obs: HuangObservation, seed: int) -> object:
     bag = [0] * 5
     for c in pool:
         bag[c] += 1
-    return HuangState(
-        num_players=n, rng=rng, board=obs.board[:],
-        labels=compute_labels(obs.board, obs.marker), yellow_next=yellow_counts(obs.board),
-        leaders=obs.leaders[:],
-        pagodas=obs.pagodas[:], hands=hands, vp=obs.vp[:], bag=bag, market=obs.market[:],
-        box=obs.box[:], hidden=hidden, active=obs.active, actions_left=obs.actions_left,
-        pending=obs.pending, revolt=obs.revolt, war=obs.war, marker=obs.marker,
-        decision=obs.decision, over=obs.over, palace_module=obs.palace_module,
-        palace=obs.palace, side=obs.side, granaries=obs.granaries[:],
-        granaries_held=obs.granaries_held[:], bandits_module=obs.bandits_module,
-        bandits=obs.bandits[:], bandit_fight=obs.bandit_fight, short_game=obs.short_game,
-        removed=removed,
-    )
-
+    fields["removed"], fields["bag"] = removed, bag
+    fields["labels"] = compute_labels(obs.board, obs.marker)
+    fields["yellow_next"] = yellow_counts(obs.board)

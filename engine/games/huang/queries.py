@@ -313,7 +313,7 @@ def _bandit_check(s: HuangState) -> Callable[[int], bool]:
     return ok
 
 
-def _has_tile_hex(s: HuangState, colour: int) -> bool:
+def has_tile_hex(s: HuangState, colour: int) -> bool:
     board = s.board
     m = MAPS[s.side]
     ok = _bandit_check(s) if s.bandits else None
@@ -323,13 +323,13 @@ def _has_tile_hex(s: HuangState, colour: int) -> bool:
     return False
 
 
-def _can_discard_two(s: HuangState, p: int, colour: int) -> bool:
+def can_discard_two(s: HuangState, p: int, colour: int) -> bool:
     """§6.3/§6.4: two tiles of `colour`, or one plus the off-board leader of that colour."""
     n = s.hands[p * 5 + colour]
     return n >= 2 or (n >= 1 and s.leaders[p * 5 + colour] < 0)
 
 
-def _any_tile_on_board(s: HuangState) -> bool:
+def any_tile_on_board(s: HuangState) -> bool:
     for x in s.board:
         if TILE <= x < LEADER:
             return True
@@ -372,7 +372,7 @@ def war_strengths(war: A.War) -> list[int]:
     return [b + t + ld for b, t, ld in zip(war.base, war.tiles, war.leaders, strict=True)]
 
 
-def _triangle_colour(s: HuangState, t: int) -> int:
+def triangle_colour(s: HuangState, t: int) -> int:
     return s.board[TRIANGLES[t][0]] - TILE
 
 
@@ -436,3 +436,31 @@ def building_rhombi(s: HuangState, h: int) -> list[int]:
     if s.board[h] != YELLOW_TILE:
         return []
     return palace_rhombi(s, h)
+
+
+# --- conflicts in progress (§8.2, §11.1) ---------------------------------------------------
+
+
+def war_top_parties(s: HuangState) -> list[int]:
+    """§8.2: the parties of highest strength (more than one: the active player chooses)."""
+    war = s.war
+    assert war is not None
+    st = war_strengths(war)
+    top = max(st)
+    return [i for i, x in enumerate(st) if x == top]
+
+
+def winner_red_tiles(s: HuangState) -> list[int]:
+    """§8.2(d): red board tiles of the winning party still there to remove."""
+    war = s.war
+    assert war is not None
+    board = s.board
+    return [h for h in war.winner_tiles if board[h] == RED_TILE]
+
+
+def bandit_loss_tiles(s: HuangState) -> list[int]:
+    """§11.1: red tiles of the kingdom that beat the bandits still there to remove."""
+    fight = s.bandit_fight
+    assert fight is not None
+    board = s.board
+    return [x for x in fight.tiles if board[x] == RED_TILE]

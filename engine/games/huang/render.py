@@ -60,10 +60,11 @@ def render(s: Any) -> str:
     lines.append(f"market {market or '-'} | bag {sum(s.bag)}{removed} | pagoda supply "
                  f"[{supply}] | palace {palace_at}")
     if s.over:
-        lines.append(f"game over; ranking {s.ranking()}")
+        nobody = " (tied in all four colours: nobody wins)" if s.no_winner() else ""
+        lines.append(f"game over; ranking {s.ranking()}{nobody}")
     else:
         lines.append(f"seat {s.active} to act, {s.actions_left} action(s) left; "
-                     f"pending {s.pending!r}")
+                     f"pending {s.pending()!r}")
     if s.revolt is not None:
         lines.append(f"revolt: {s.revolt!r}")
     if s.war is not None:

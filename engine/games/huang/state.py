@@ -1,32 +1,55 @@
-"""The Huang state: flat lists of ints plus one pending request (PATTERNS.md).
-
-Zones and who sees them (§13 "Hidden"/"Public"):
-  public      board, labels and yellow_next (derived from the board), leaders, pagodas,
-              market, vp, box (revealed discards), bag size, hand sizes, face-down discard
-              counts, pending request, revolt, war
-  owner-only  hands[seat], hidden[seat] (own face-down exchange discards)
-  hidden      bag contents, removed (2-player short game: the 24 tiles boxed unseen at
-              setup; only their number is public), rng (future chance)
+"""The Huang state: flat lists of ints plus the stack of pending requests, on the engine
+kernel (PATTERNS.md). Who sees each field (§13 "Hidden"/"Public") is declared in
+`HuangState.VISIBILITY`:
+  public      board, leaders, pagodas, market, vp, box (revealed discards), the requests,
+              revolt, war, bandit fight, module flags; labels and yellow_next are derived
+              from the board
+  owner-only  hands[seat], hidden[seat] (own face-down exchange discards); sizes public
+  hidden      bag contents and removed (2-player short game: the 24 tiles boxed unseen at
+              setup), their sizes public; rng (future chance)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-import msgspec
-
+from engine import kernel
 from engine.common.rng import Rng
-from engine.games.huang import legal, rules
+from engine.games.huang import legal, observe, rules
 from engine.games.huang.actions import BanditFight, HuangRequest, Revolt, War
 from engine.games.huang.data import EIGHTEEN_SIDE, GRANARY_VP, NUM_HEXES, NUM_PAGODAS
-from engine.protocol import TERMINAL, Action, ActionSpace, InvalidConfigError, State
+from engine.games.huang.decisions import RULES
+from engine.games.huang.heuristic import heuristic
+from engine.games.huang.observe import HuangObservation
+from engine.games.huang.render import render
+from engine.kernel import DERIVED, GENERATOR, PUBLIC, Hidden, Owner
+from engine.protocol import ActionSpace, InvalidConfigError
 
 
-class HuangState(State, msgspec.Struct, kw_only=True):
+class HuangState(kernel.GameState, kw_only=True):
     """Rules §3-§10. Indices: leader i = seat * 5 + colour; hands/vp/hidden are flat
     seat * 5 + colour; bag/market/box/removed are per colour."""
 
     game_id = "huang"
+    RULES = RULES
+    OBSERVATION = HuangObservation
+    VISIBILITY: ClassVar = {
+        "num_players": PUBLIC, "rng": GENERATOR, "board": PUBLIC,
+        "labels": DERIVED, "yellow_next": DERIVED,
+        "leaders": PUBLIC, "pagodas": PUBLIC,
+        "hands": Owner(own="hand", sizes="hand_sizes", stride=5, measure="sum"),
+        "vp": PUBLIC,  # every award happens in public (§13)
+        "bag": Hidden(size="bag_size", measure="sum"),
+        "market": PUBLIC, "box": PUBLIC,
+        "hidden": Owner(own="own_hidden", sizes="hidden_counts", stride=5, measure="sum"),
+        "active": PUBLIC, "actions_left": PUBLIC, "revolt": PUBLIC, "war": PUBLIC,
+        "marker": PUBLIC, "over": PUBLIC, "palace_module": PUBLIC, "palace": PUBLIC,
+        "side": PUBLIC, "granaries": PUBLIC, "granaries_held": PUBLIC,
+        "bandits_module": PUBLIC, "bandits": PUBLIC, "bandit_fight": PUBLIC,
+        "short_game": PUBLIC,
+        "removed": Hidden(size="removed_count", measure="sum"),
+    }
+
     num_players: int
     rng: Rng
     board: list[int]
@@ -42,11 +65,10 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     hidden: list[int]
     active: int = 0
     actions_left: int = 2
-    pending: HuangRequest | None = None
+    stack: list[HuangRequest] = []
     revolt: Revolt | None = None
     war: War | None = None
     marker: int = -1
-    decision: int = 0
     over: bool = False
     #: Imperial Palace module (§11.3): in play, and the palace's rhombus (-1: supply)
     palace_module: bool = False
@@ -64,38 +86,12 @@ class HuangState(State, msgspec.Struct, kw_only=True):
     short_game: bool = False
     removed: list[int] = []
 
-    # --- protocol --------------------------------------------------------------------------
-    def current_player(self) -> int:
-        req = self.pending
-        return TERMINAL if req is None else req.seat
+    @classmethod
+    def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+        """§13 determinization: unseen tiles dealt anew (observe.redraw)."""
+        observe.redraw(fields, obs, rng)
 
-    def legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
-
-    def apply(self, action: Action) -> None:
-        if not legal.is_legal(self, action):
-            raise self._illegal(action, "not an option of the pending decision "
-                                f"{type(self.pending).__name__}")
-        rules.apply_action(self, action)
-
-    def apply_legal(self, action: Action) -> None:
-        rules.apply_action(self, action)
-
-    def clone(self) -> HuangState:
-        return HuangState(
-            num_players=self.num_players, rng=Rng(self.rng.s), board=self.board[:],
-            labels=self.labels[:], yellow_next=self.yellow_next[:], leaders=self.leaders[:],
-            pagodas=self.pagodas[:], hands=self.hands[:], vp=self.vp[:], bag=self.bag[:],
-            market=self.market[:], box=self.box[:], hidden=self.hidden[:], active=self.active,
-            actions_left=self.actions_left, pending=self.pending, revolt=self.revolt,
-            war=self.war, marker=self.marker, decision=self.decision, over=self.over,
-            palace_module=self.palace_module, palace=self.palace, side=self.side,
-            granaries=self.granaries[:], granaries_held=self.granaries_held[:],
-            bandits_module=self.bandits_module, bandits=self.bandits[:],
-            bandit_fight=self.bandit_fight, short_game=self.short_game,
-            removed=self.removed[:],
-        )
-
+    # --- protocol ---------------------------------------------------------------------------
     def final_vector(self, seat: int) -> list[int]:
         """§10: Y, R, B, G totals with white VP water-filled, sorted ascending."""
         b = seat * 5
@@ -116,19 +112,15 @@ class HuangState(State, msgspec.Struct, kw_only=True):
         """§10: second lowest colour, then third, then fourth (identical vectors share)."""
         return tuple(self.final_vector(seat)[1:])
 
-    def observation(self, seat: int) -> Any:
-        from engine.games.huang.observe import observation
-
-        return observation(self, seat)
+    def no_winner(self) -> bool:
+        """§10: "gdy gracze remisują we wszystkich 4 kolorach, nikt nie wygrywa" - seats
+        tied in all four colours at the top share no win."""
+        return self.over and sum(1 for r in self.ranking() if r == 0) > 1
 
     def render(self) -> str:
-        from engine.games.huang.render import render
-
         return render(self)
 
     def heuristic(self, seat: int) -> float:
-        from engine.games.huang.heuristic import heuristic
-
         return heuristic(self, seat)
 
     def action_space(self) -> ActionSpace:

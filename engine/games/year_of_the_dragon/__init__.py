@@ -13,9 +13,9 @@ from typing import Any
 from engine import registry
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import rules
+from engine.games.year_of_the_dragon import flow
 from engine.games.year_of_the_dragon.actions import YotdAction
-from engine.games.year_of_the_dragon.observe import YotdObservation, sample_state
+from engine.games.year_of_the_dragon.observe import YotdObservation
 from engine.games.year_of_the_dragon.space import action_space
 from engine.games.year_of_the_dragon.state import YotdState
 from engine.protocol import InvalidConfigError
@@ -31,14 +31,19 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> YotdState
     if chosen >= 0 and not great:
         raise InvalidConfigError("option great_event needs great_events=True")
     rng = Rng.from_seed(seed, "year_of_the_dragon")
-    events = rules.arrange_event_track(rng)
+    events = flow.arrange_event_track(rng)
+    hidden = bool(options.get("hidden_great_event", False))
+    if hidden and (not great or chosen >= 0):
+        raise InvalidConfigError("option hidden_great_event needs great_events=True and a "
+                                 "drawn Great Event (great_event=-1)")
     great_event = -1
-    if great:  # rules §3.3: drawn at random, or chosen by the players
+    if great and not hidden:  # rules §3.3: drawn at random, or chosen by the players
         great_event = chosen if chosen >= 0 else rng.below(D.NUM_GREAT_EVENTS)
     s = YotdState(
         num_players=n, great_wall=bool(options.get("great_wall", False)),
         original_privilege=bool(options.get("original_privilege", False)),
-        great_events=great, great_event=great_event, rng=rng, events=events,
+        great_events=great, great_event=great_event, hidden_great_event=hidden, rng=rng,
+        events=events,
         supply=D.initial_supply(n),
         yuan=[D.START_YUAN] * n, rice=[0] * n, fireworks=[0] * n, vp=[0] * n,
         small_privileges=[0] * n, large_privileges=[0] * n, track=[0] * n,
@@ -46,7 +51,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> YotdState
         palaces=[[[f] for f in D.START_PALACES] for _ in range(n)],
         wall_used=[0] * n,
     )
-    rules.setup(s)
+    flow.setup(s)
     return s
 
 
@@ -56,7 +61,7 @@ GAME = registry.Game(
     min_players=2,
     max_players=5,
     new_state=new_state,
-    sample_state=sample_state,
+    sample_state=YotdState.sample,
     action_space=action_space,
     state_type=YotdState,
     observation_type=YotdObservation,
@@ -70,6 +75,11 @@ GAME = registry.Game(
             choices=tuple(range(-1, D.NUM_GREAT_EVENTS)),
         ),
         registry.Option(
+            "hidden_great_event", False,
+            "with great_events: the drawn Great Event stays face down until round 7 (default: "
+            "shown from the start)",
+        ),
+        registry.Option(
             "original_privilege", False, "original edition price: large privilege costs 6 yuan"
         ),
     ),
@@ -78,6 +88,8 @@ GAME = registry.Game(
         {"original_privilege": True},
         {"great_events": True},
         {"great_wall": True, "great_events": True},
+        {"great_events": True, "hidden_great_event": True},
+        {"great_wall": True, "great_events": True, "hidden_great_event": True},
         *({"great_events": True, "great_event": k} for k in range(D.NUM_GREAT_EVENTS)),
     ),
     max_decisions=4000,

@@ -1,11 +1,9 @@
-"""Decisions (actions) and pending-decision requests (PATTERNS.md, "Decisions as a stack").
+"""Decisions (actions); the pending-decision requests are in requests.py.
 
 Every action is a frozen, hashable msgspec struct named after the rulebook step it performs.
 """
 
 from __future__ import annotations
-
-import msgspec
 
 from engine.protocol import Action
 
@@ -112,43 +110,3 @@ YotdAction = (
     | BuildFloor | BuyPrivilege | PlayCard | ChoosePerson | Release | BuildWall
     | RemoveFloor | DiscardGoods | DiscardCard | Edict
 )
-
-# --- stages of the game (rules §1, §5) ------------------------------------------------------------
-ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER, ST_GREAT_EVENT = range(7)
-STAGE_NAMES = (
-    "draft", "actions", "persons", "event", "final wall check", "over", "great event",
-)
-
-# --- pending decisions ---------------------------------------------------------------------------
-R_DRAFT = 0  # DraftPair
-R_PLACE = 1  # PlacePerson / ReplacePerson / DiscardPerson; a = tile, n = track move
-R_ACTION = 2  # TakeAction / TakeMoney
-R_BUILD = 3  # BuildFloor; n = floors left to place
-R_PRIVILEGE = 4  # BuyPrivilege
-R_PLAY_CARD = 5  # PlayCard
-R_CHOOSE_PERSON = 6  # ChoosePerson; a = card played
-R_RELEASE = 7  # Release; n = persons left to release
-R_DROUGHT = 8  # Release from distinct inhabited palaces; n = left, a = bitmask of used palaces
-R_WALL = 9  # BuildWall
-R_EARTHQUAKE = 10  # RemoveFloor; n = floors left to remove
-R_OVERFULL = 11  # Release from a palace holding more persons than floors
-R_FLOOD = 12  # DiscardGoods; n = items left to discard
-R_TORNADO = 13  # DiscardCard; n = cards left to discard
-R_SUNRISE = 14  # ChoosePerson (young, type not yet chosen in this Sunrise)
-R_EDICT = 15  # Edict
-
-REQUEST_NAMES = (
-    "draft", "place person", "choose action", "build", "privilege", "play card",
-    "choose person", "release", "drought release", "build wall", "earthquake: remove floor",
-    "earthquake: release from over-full palace", "flood: discard", "tornado: discard card",
-    "sunrise: choose person", "edict",
-)
-
-
-class Req(msgspec.Struct, array_like=True, frozen=True):
-    """One pending decision: `kind` (R_*), the deciding `seat`, and two small parameters."""
-
-    kind: int
-    seat: int
-    n: int = 0
-    a: int = 0

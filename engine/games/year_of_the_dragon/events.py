@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.actions import R_DROUGHT, R_RELEASE, Req
 from engine.games.year_of_the_dragon.board import SYM, persons, symbols, turn_order
+from engine.games.year_of_the_dragon.requests import DroughtRelease, ReleasePersons
+from engine.kernel import Request
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
 
-def schedule_release(s: YotdState, p: int, n: int, out: list[Req]) -> None:
+def schedule_release(s: YotdState, p: int, n: int, out: list[Request]) -> None:
     """Rules §5.3, D9: p must release n persons of their choice; with n >= persons owned,
     all are released (no choice, nothing more)."""
     if n <= 0:
@@ -27,12 +28,12 @@ def schedule_release(s: YotdState, p: int, n: int, out: list[Req]) -> None:
         for pal in s.palaces[p]:
             del pal[1:]
         return
-    out.append(Req(R_RELEASE, p, n))
+    out.append(ReleasePersons(p, n))
 
 
-def imperial_tribute(s: YotdState, order: list[int]) -> list[Req]:
+def imperial_tribute(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Imperial Tribute: pay up to 4 yuan; release 1 person per missing yuan."""
-    out: list[Req] = []
+    out: list[Request] = []
     for p in order:
         paid = min(D.TRIBUTE_YUAN, s.yuan[p])
         s.yuan[p] -= paid
@@ -40,10 +41,10 @@ def imperial_tribute(s: YotdState, order: list[int]) -> list[Req]:
     return out
 
 
-def drought(s: YotdState, order: list[int]) -> list[Req]:
+def drought(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Drought: 1 rice per inhabited palace (compulsory maximum); the owner picks
     the unsupplied palaces and releases 1 person from each."""
-    out: list[Req] = []
+    out: list[Request] = []
     for p in order:
         inhabited = [i for i, pal in enumerate(s.palaces[p]) if len(pal) > 1]
         k = len(inhabited)
@@ -56,11 +57,11 @@ def drought(s: YotdState, order: list[int]) -> list[Req]:
             for i in inhabited:  # every inhabited palace loses its only person: no choice
                 del s.palaces[p][i][1:]
             continue
-        out.append(Req(R_DROUGHT, p, missing, 0))
+        out.append(DroughtRelease(p, missing))
     return out
 
 
-def dragon_festival(s: YotdState, order: list[int]) -> list[Req]:
+def dragon_festival(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Dragon Festival, D13: dense ranking of fireworks counts (> 0); highest
     +6 VP, next +3 VP; each scorer returns half (rounded up) of their tokens."""
     counts = sorted({f for f in s.fireworks if f > 0}, reverse=True)
@@ -73,12 +74,12 @@ def dragon_festival(s: YotdState, order: list[int]) -> list[Req]:
     return []
 
 
-def mongol_invasion(s: YotdState, order: list[int]) -> list[Req]:
+def mongol_invasion(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Mongol Invasion, D14: +1 VP per helmet; everyone at the minimum helmet
     count (computed before any release) releases 1 person."""
     helmets = [symbols(s, p, D.WARRIOR) for p in range(s.num_players)]
     low = min(helmets)
-    out: list[Req] = []
+    out: list[Request] = []
     for p in order:
         s.vp[p] += helmets[p]
     for p in order:
@@ -87,15 +88,15 @@ def mongol_invasion(s: YotdState, order: list[int]) -> list[Req]:
     return out
 
 
-def contagion(s: YotdState, order: list[int]) -> list[Req]:
+def contagion(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Contagion: release 3 persons, 1 fewer per mortar on own healers."""
-    out: list[Req] = []
+    out: list[Request] = []
     for p in order:
         schedule_release(s, p, D.CONTAGION_RELEASES - symbols(s, p, D.HEALER), out)
     return out
 
 
-def peace(s: YotdState, order: list[int]) -> list[Req]:
+def peace(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Peace: nothing happens."""
     return []
 
@@ -103,7 +104,7 @@ def peace(s: YotdState, order: list[int]) -> list[Req]:
 EVENT_EFFECTS = (peace, imperial_tribute, drought, dragon_festival, mongol_invasion, contagion)
 
 
-def resolve_event(s: YotdState, event: int, order: list[int]) -> list[Req]:
+def resolve_event(s: YotdState, event: int, order: list[int]) -> list[Request]:
     return EVENT_EFFECTS[event](s, order)
 
 
@@ -114,9 +115,9 @@ def _wall_counts(s: YotdState) -> list[int]:
     return counts
 
 
-def _wall_check(s: YotdState, complete: bool, order: list[int]) -> list[Req]:
+def _wall_check(s: YotdState, complete: bool, order: list[int]) -> list[Request]:
     counts = _wall_counts(s)
-    out: list[Req] = []
+    out: list[Request] = []
     if complete:
         for p in order:
             s.vp[p] += counts[p]
@@ -128,13 +129,13 @@ def _wall_check(s: YotdState, complete: bool, order: list[int]) -> list[Req]:
     return out
 
 
-def mongol_wall_check(s: YotdState, order: list[int]) -> list[Req]:
+def mongol_wall_check(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §7 Mongol check: the wall reaches slot r -> 1 VP per own wall tile; otherwise
     the players with the fewest tiles (0 counts; all tied -> all) release 1 person."""
     return _wall_check(s, len(s.wall) >= s.round, order)
 
 
-def final_wall_check(s: YotdState) -> list[Req]:
+def final_wall_check(s: YotdState) -> list[Request]:
     """Rules §7 final check (after the round-12 scoring, D7/D8): complete wall -> 1 VP per
     own tile; otherwise the fewest-tiles players release 1 person. No decay follows."""
     return _wall_check(s, len(s.wall) >= D.WALL_LENGTH, turn_order(s))

@@ -5,28 +5,31 @@ the Great Event, fixed for it.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
 from engine.games.year_of_the_dragon.actions import (
-    R_BUILD,
-    R_EARTHQUAKE,
-    R_EDICT,
-    R_FLOOD,
-    R_OVERFULL,
-    R_PLACE,
-    R_SUNRISE,
-    R_TORNADO,
     ChoosePerson,
     DiscardCard,
     DiscardGoods,
     Edict,
     Release,
     RemoveFloor,
-    Req,
 )
 from engine.games.year_of_the_dragon.board import move_marker, persons, symbols
+from engine.games.year_of_the_dragon.requests import (
+    BuildFloors,
+    ChooseEdict,
+    EarthquakeFloors,
+    EarthquakeOverfull,
+    FloodDiscard,
+    PlaceRecruit,
+    SunriseRecruit,
+    TornadoDiscard,
+)
+from engine.kernel import Request
 from engine.protocol import Action
 
 if TYPE_CHECKING:
@@ -40,10 +43,10 @@ CHOOSE = tuple(ChoosePerson(t) for t in range(D.NUM_TILES))
 RELEASE = tuple(tuple(Release(i, t) for t in range(D.NUM_TILES)) for i in range(D.MAX_PALACES))
 
 
-def resolve_great_event(s: YotdState, order: list[int]) -> list[Req]:
+def resolve_great_event(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §8: apply the automatic Great Events; return the decisions of the others."""
     ge = s.great_event
-    out: list[Req] = []
+    out: list[Request] = []
     if ge == D.LANTERN_FESTIVAL:
         for p in order:
             s.vp[p] += D.LANTERN_VP_PER_PERSON * persons(s, p)
@@ -51,27 +54,27 @@ def resolve_great_event(s: YotdState, order: list[int]) -> list[Req]:
         for p in order:
             s.vp[p] += E.monk_points(s, p)
     elif ge == D.EARTHQUAKE:
-        out = [Req(R_EARTHQUAKE, p, D.EARTHQUAKE_FLOORS) for p in order]
+        out = [EarthquakeFloors(p, D.EARTHQUAKE_FLOORS) for p in order]
     elif ge == D.FLOOD:
         for p in order:
             n = (s.yuan[p] + s.rice[p] + s.fireworks[p]) // 2
             if n:
-                out.append(Req(R_FLOOD, p, n))
+                out.append(FloodDiscard(p, n))
     elif ge == D.SOLAR_ECLIPSE:
         out = E.resolve_event(s, s.events[D.GREAT_EVENT_ROUND - 1], order)  # D8: no wall check
     elif ge == D.VOLCANIC_ERUPTION:
         volcanic_eruption(s, order)
     elif ge == D.TORNADO:
-        out = [Req(R_TORNADO, p, D.TORNADO_CARDS) for p in order]
+        out = [TornadoDiscard(p, D.TORNADO_CARDS) for p in order]
     elif ge == D.SUNRISE:
         s.sunrise_used = 0
-        out = [Req(R_SUNRISE, p) for p in order]
+        out = [SunriseRecruit(p) for p in order]
     elif ge == D.ASSASSINATION_ATTEMPT:
         for p in order:
             s.small_privileges[p] = 0
             s.large_privileges[p] = 0
     elif ge == D.EDICT:
-        out = [Req(R_EDICT, p) for p in order]
+        out = [ChooseEdict(p) for p in order]
     return out
 
 
@@ -83,43 +86,59 @@ def volcanic_eruption(s: YotdState, order: list[int]) -> None:
         s.track_stamp[p] = s.moves
 
 
-def auto_resolve(s: YotdState, top: Req) -> bool:
-    """Carry out a pending Great Event decision that leaves no choice; True if done."""
-    p = top.seat
-    kind = top.kind
-    if kind == R_EARTHQUAKE:
-        if top.n >= sum(q[0] for q in s.palaces[p]):
-            s.palaces[p] = []  # fewer floors than required: all removed, persons released
-            return True
-    elif kind == R_TORNADO:
-        if top.n >= sum(s.hands[p]):
-            s.hands[p] = [0] * D.NUM_CARDS
-            return True
-    elif kind == R_SUNRISE:
-        return not _sunrise_tiles(s)
-    elif kind == R_EDICT:
-        return persons(s, p) == 0
-    elif kind == R_OVERFULL:
-        return not any(len(q) - 1 > q[0] for q in s.palaces[p])
-    elif kind == R_FLOOD:
-        if top.n >= s.yuan[p] + s.rice[p] + s.fireworks[p]:
-            s.yuan[p] = s.rice[p] = s.fireworks[p] = 0
-            return True
+# --- automatic steps (no choice left; the condition is public) ---------------------------------
+def earthquake_auto(s: YotdState, req: EarthquakeFloors) -> bool:
+    """Rules §8.3: fewer floors than required: all removed, their persons released."""
+    if req.left >= sum(q[0] for q in s.palaces[req.seat]):
+        s.palaces[req.seat] = []
+        return True
     return False
 
 
-def _sunrise_tiles(s: YotdState) -> list[int]:
+def overfull_auto(s: YotdState, req: EarthquakeOverfull) -> bool:
+    """Rules §8.3: done once no palace holds more persons than floors."""
+    return not any(len(q) - 1 > q[0] for q in s.palaces[req.seat])
+
+
+def flood_auto(s: YotdState, req: FloodDiscard) -> bool:
+    """Rules §8.4: owning no more than the items due: all are discarded."""
+    p = req.seat
+    if req.left >= s.yuan[p] + s.rice[p] + s.fireworks[p]:
+        s.yuan[p] = s.rice[p] = s.fireworks[p] = 0
+        return True
+    return False
+
+
+def tornado_auto(s: YotdState, req: TornadoDiscard) -> bool:
+    """Rules §8.7: holding no more than the cards due: all are discarded."""
+    if req.left >= sum(s.hands[req.seat]):
+        s.hands[req.seat] = [0] * D.NUM_CARDS
+        return True
+    return False
+
+
+def sunrise_auto(s: YotdState, req: SunriseRecruit) -> bool:
+    """Rules §8.8, D10: no eligible young tile: nothing happens."""
+    return not sunrise_tiles(s)
+
+
+def edict_auto(s: YotdState, req: ChooseEdict) -> bool:
+    """Rules §8.10: a player owning no person is skipped."""
+    return persons(s, req.seat) == 0
+
+
+def sunrise_tiles(s: YotdState) -> list[int]:
     used = s.sunrise_used
     return [t for t in D.YOUNG_TILES if s.supply[t] and not used >> D.TILE_TYPE[t] & 1]
 
 
 # --- legal decisions -------------------------------------------------------------------------
-def legal_earthquake(s: YotdState, req: Req) -> list[Action]:
+def earthquake_options(s: YotdState, req: EarthquakeFloors) -> list[Action]:
     """Rules §8.3: any own palace (the same one again allowed)."""
     return [REMOVE[i] for i in range(len(s.palaces[req.seat]))]
 
 
-def legal_overfull(s: YotdState, req: Req) -> list[Action]:
+def overfull_options(s: YotdState, req: EarthquakeOverfull) -> list[Action]:
     """Rules §8.3: release (owner's choice) from palaces with more persons than floors."""
     out: list[Action] = []
     for i, pal in enumerate(s.palaces[req.seat]):
@@ -129,31 +148,31 @@ def legal_overfull(s: YotdState, req: Req) -> list[Action]:
     return out
 
 
-def legal_flood(s: YotdState, req: Req) -> list[Action]:
+def flood_options(s: YotdState, req: FloodDiscard) -> list[Action]:
     """Rules §8.4: discard yuan, rice or fireworks, one item at a time."""
     p = req.seat
     have = (s.yuan[p], s.rice[p], s.fireworks[p])
     return [GOODS[g] for g in range(3) if have[g]]
 
 
-def legal_tornado(s: YotdState, req: Req) -> list[Action]:
+def tornado_options(s: YotdState, req: TornadoDiscard) -> list[Action]:
     """Rules §8.7: any card in hand."""
-    return [DISCARD_CARD[c] for c, k in enumerate(s.hands[req.seat]) if k]
+    return list(compress(DISCARD_CARD, s.hands[req.seat]))
 
 
-def legal_sunrise(s: YotdState, req: Req) -> list[Action]:
+def sunrise_options(s: YotdState, req: SunriseRecruit) -> list[Action]:
     """Rules §8.8, D10: a young tile of a type nobody chose in this Sunrise."""
-    return [CHOOSE[t] for t in _sunrise_tiles(s)]
+    return [CHOOSE[t] for t in sunrise_tiles(s)]
 
 
-def legal_edict(s: YotdState, req: Req) -> list[Action]:
+def edict_options(s: YotdState, req: ChooseEdict) -> list[Action]:
     """Rules §8.10: a person type present in own palaces."""
     present = {D.TILE_TYPE[t] for pal in s.palaces[req.seat] for t in pal[1:]}
     return [EDICTS[k] for k in sorted(present)]
 
 
 # --- effects ----------------------------------------------------------------------------------
-def apply_earthquake(s: YotdState, req: Req, a: RemoveFloor) -> None:
+def remove_floor(s: YotdState, req: EarthquakeFloors, a: RemoveFloor) -> None:
     """Rules §8.3: remove a floor; a palace at 0 floors goes with all its persons; after
     the last floor, over-full palaces release their excess (owner's choice)."""
     p = req.seat
@@ -161,19 +180,21 @@ def apply_earthquake(s: YotdState, req: Req, a: RemoveFloor) -> None:
     pals[a.palace][0] -= 1
     if pals[a.palace][0] == 0:
         del pals[a.palace]
-    if req.n > 1:
-        s.stack.append(Req(R_EARTHQUAKE, p, req.n - 1))
+    if req.left > 1:
+        s.stack.append(EarthquakeFloors(p, req.left - 1))
     elif any(len(q) - 1 > q[0] for q in pals):
-        s.stack.append(Req(R_OVERFULL, p))
+        s.stack.append(EarthquakeOverfull(p))
 
 
-def apply_overfull(s: YotdState, req: Req, a: Release) -> None:
+def release_overfull(s: YotdState, req: EarthquakeOverfull, a: Release) -> None:
+    """Rules §8.3: release one person from an over-full palace."""
     pal = s.palaces[req.seat][a.palace]
     del pal[pal.index(a.tile, 1)]
-    s.stack.append(Req(R_OVERFULL, req.seat))  # popped automatically once none is over-full
+    s.stack.append(EarthquakeOverfull(req.seat))  # popped automatically once none is over-full
 
 
-def apply_flood(s: YotdState, req: Req, a: DiscardGoods) -> None:
+def discard_goods(s: YotdState, req: FloodDiscard, a: DiscardGoods) -> None:
+    """Rules §8.4: discard one item."""
     p = req.seat
     if a.good == D.YUAN_GOOD:
         s.yuan[p] -= 1
@@ -181,24 +202,25 @@ def apply_flood(s: YotdState, req: Req, a: DiscardGoods) -> None:
         s.rice[p] -= 1
     else:
         s.fireworks[p] -= 1
-    if req.n > 1:
-        s.stack.append(Req(R_FLOOD, p, req.n - 1))
+    if req.left > 1:
+        s.stack.append(FloodDiscard(p, req.left - 1))
 
 
-def apply_tornado(s: YotdState, req: Req, a: DiscardCard) -> None:
+def discard_card(s: YotdState, req: TornadoDiscard, a: DiscardCard) -> None:
+    """Rules §8.7: discard one card face up."""
     s.hands[req.seat][a.card] -= 1
-    if req.n > 1:
-        s.stack.append(Req(R_TORNADO, req.seat, req.n - 1))
+    if req.left > 1:
+        s.stack.append(TornadoDiscard(req.seat, req.left - 1))
 
 
-def apply_sunrise(s: YotdState, req: Req, a: ChoosePerson) -> None:
+def sunrise_recruit(s: YotdState, req: SunriseRecruit, a: ChoosePerson) -> None:
     """Rules §8.8: take the tile (its type is now used) and handle it like a recruit."""
     s.sunrise_used |= 1 << D.TILE_TYPE[a.tile]
     s.supply[a.tile] -= 1
-    s.stack.append(Req(R_PLACE, req.seat, D.TILE_VALUE[a.tile], a.tile))
+    s.stack.append(PlaceRecruit(req.seat, a.tile, D.TILE_VALUE[a.tile]))
 
 
-def apply_edict(s: YotdState, req: Req, a: Edict) -> None:
+def edict(s: YotdState, req: ChooseEdict, a: Edict) -> None:
     """Rules §8.10, D12: the chosen type's benefit from its own symbols only."""
     p, k = req.seat, a.person_type
     sym = symbols(s, p, k)
@@ -213,7 +235,7 @@ def apply_edict(s: YotdState, req: Req, a: Edict) -> None:
     elif k == D.PYROTECHNIST:
         s.fireworks[p] += sym
     elif k == D.CRAFTSMAN:
-        s.stack.append(Req(R_BUILD, p, sym))
+        s.stack.append(BuildFloors(p, sym))
     elif k == D.WARRIOR:
         move_marker(s, p, sym)
     # healers: nothing

@@ -14,15 +14,15 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.actions import (
+from engine.games.year_of_the_dragon.board import symbols
+from engine.games.year_of_the_dragon.events import final_points
+from engine.games.year_of_the_dragon.requests import (
     ST_ACTIONS,
     ST_EVENT,
     ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
 )
-from engine.games.year_of_the_dragon.board import symbols
-from engine.games.year_of_the_dragon.events import final_points
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.actions import REQUEST_NAMES, STAGE_NAMES
 from engine.games.year_of_the_dragon.board import turn_order
+from engine.games.year_of_the_dragon.requests import STAGE_NAMES
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -65,8 +65,9 @@ def render(s: YotdState) -> str:
         rows.append(f"         hand: {hand or '-'}")
     if s.stack:
         req = s.stack[-1]
-        left = f" ({req.n} left)" if req.n and req.kind != 1 else ""
-        rows.append(f"to decide: seat {req.seat}, {REQUEST_NAMES[req.kind]}{left}")
+        n = getattr(req, "left", 0)
+        left = f" ({n} left)" if n else ""
+        rows.append(f"to decide: seat {req.seat}, {req.TITLE}{left}")
     else:
         rows.append("game over; ranking " + str(s.ranking()))
     return "\n".join(rows)

@@ -1,37 +1,54 @@
-"""The state struct (flat fields, small ints) and its protocol methods (rules in rules.py)."""
+"""The state struct (flat fields, small ints), its declared visibility and its protocol
+methods (decisions in rules.py, round flow in flow.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-import msgspec
-
+from engine import kernel
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import heuristic as _heuristic
 from engine.games.year_of_the_dragon import render as _render
 from engine.games.year_of_the_dragon import rules
-from engine.games.year_of_the_dragon.actions import ST_DRAFT, Req
-from engine.protocol import TERMINAL, Action, ActionSpace, IllegalActionError, State
+from engine.games.year_of_the_dragon.observe import YotdObservation
+from engine.games.year_of_the_dragon.requests import ST_DRAFT, STAGE_NAMES, YotdRequest
+from engine.games.year_of_the_dragon.space import action_space
+from engine.kernel import GENERATOR, PUBLIC
+from engine.protocol import ActionSpace
 
 
-class YotdState(State, msgspec.Struct, kw_only=True):
+class YotdState(kernel.GameState, kw_only=True):
     """In the Year of the Dragon. Zones (all public, rules §11 "Information", D11):
     palaces, persons, money, goods, privileges, tracks, hands (deducible), supply, event
     track, action groups, wall. Hidden from all: only the generator `rng` (future deals)."""
 
     game_id = "year_of_the_dragon"
+    RULES = rules.RULES
+    OBSERVATION = YotdObservation
+    VISIBILITY: ClassVar = {
+        **{name: PUBLIC for name in (
+            "num_players", "great_wall", "original_privilege", "great_events", "great_event",
+            "hidden_great_event",
+            "sunrise_used", "round", "stage", "events", "supply", "yuan", "rice", "fireworks",
+            "vp", "small_privileges", "large_privileges", "track", "track_stamp", "moves",
+            "hands", "palaces", "drafted", "card_group", "group_dragons", "wall", "wall_used",
+        )},
+        "rng": GENERATOR,  # the future action-card deals (rules §11 "Randomness")
+    }
     num_players: int
     great_wall: bool = False
     original_privilege: bool = False
     great_events: bool = False
-    #: the Great Event on slot 7 (rules §8, 0-9), -1 without the expansion
+    #: the Great Event on slot 7 (rules §8, 0-9), -1 without the expansion (or while it
+    #: lies face down with hidden_great_event)
     great_event: int = -1
+    #: option hidden_great_event: the tile stays face down until round 7 (flow.py)
+    hidden_great_event: bool = False
     #: person types already chosen in this Sunrise (bitmask)
     sunrise_used: int = 0
     rng: Rng
     round: int = 0
     stage: int = ST_DRAFT
-    decision: int = 0
     #: event kind of slots 1..12 (index = round - 1)
     events: list[int]
     #: person tiles left in the supply, by tile id
@@ -60,26 +77,7 @@ class YotdState(State, msgspec.Struct, kw_only=True):
     wall: list[int] = []
     wall_used: list[int] = []
     #: pending decisions; the last element is the one to take now
-    stack: list[Req] = []
-
-    # --- protocol ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.stack[-1].seat if self.stack else TERMINAL
-
-    def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self) if self.stack else []
-
-    def apply(self, action: Action) -> None:
-        if not self.stack:
-            raise IllegalActionError(f"{action!r}: the game is over")
-        if not rules.is_legal(self, action):
-            raise self._illegal(action)
-        rules.apply(self, action)
-        self.decision += 1
-
-    def apply_legal(self, action: Action) -> None:
-        rules.apply(self, action)
-        self.decision += 1
+    stack: list[YotdRequest] = []
 
     def scores(self) -> list[int]:
         return list(self.vp)
@@ -87,11 +85,6 @@ class YotdState(State, msgspec.Struct, kw_only=True):
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §6: person track space, then height in the stack."""
         return (self.track[seat], self.track_stamp[seat])
-
-    def observation(self, seat: int) -> Any:
-        from engine.games.year_of_the_dragon.observe import observation
-
-        return observation(self, seat)
 
     def render(self) -> str:
         return _render.render(self)
@@ -104,28 +97,11 @@ class YotdState(State, msgspec.Struct, kw_only=True):
         return _heuristic.value(self, seat)
 
     def action_space(self) -> ActionSpace:
-        from engine.games.year_of_the_dragon.space import action_space
-
         return action_space(
             self.num_players,
             {"great_wall": self.great_wall, "great_events": self.great_events},
         )
 
-    def clone(self) -> YotdState:
-        """Hand-written copy (faster than the msgpack round trip)."""
-        return YotdState(
-            num_players=self.num_players, great_wall=self.great_wall,
-            original_privilege=self.original_privilege, great_events=self.great_events,
-            great_event=self.great_event, sunrise_used=self.sunrise_used,
-            rng=Rng(self.rng.s), round=self.round,
-            stage=self.stage, decision=self.decision, events=self.events[:],
-            supply=self.supply[:], yuan=self.yuan[:], rice=self.rice[:],
-            fireworks=self.fireworks[:], vp=self.vp[:],
-            small_privileges=self.small_privileges[:],
-            large_privileges=self.large_privileges[:], track=self.track[:],
-            track_stamp=self.track_stamp[:], moves=self.moves,
-            hands=[h[:] for h in self.hands],
-            palaces=[[q[:] for q in pl] for pl in self.palaces], drafted=self.drafted[:],
-            card_group=self.card_group[:], group_dragons=self.group_dragons[:],
-            wall=self.wall[:], wall_used=self.wall_used[:], stack=self.stack[:],
-        )
+    def phase(self) -> str:
+        """The observation's phase: the stage of the round (rules §5), not the request."""
+        return STAGE_NAMES[self.stage]

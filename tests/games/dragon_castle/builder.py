@@ -34,8 +34,8 @@ def empty_state(num_players: int = 2, seat: int = 0, first_player: int = 0,
     s.castle = [-1] * len(s.castle)
     s.gone = [COPIES] * NUM_IDENTITIES
     s.first_player = first_player
-    s.seat = seat
-    s.pending = [ChooseAction(seat)]
+    s.turn = seat
+    s.stack = [ChooseAction(seat)]
     return s
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bots.heuristic.dragon_castle import HeuristicBot
 from bots.registry import make_bot
 from harness.match import play_match
+from ladders.ratings import first_share
 
 
 def test_heuristic_bot_is_registered_and_plays_legally():
@@ -24,6 +25,5 @@ def test_heuristic_beats_random_with_seats_swapped():
         bots[seat] = "heuristic:dragon_castle"
         rec = play_match("dragon_castle", 2, bots, seed=500 + g)
         assert not rec.failures
-        if rec.ranking[seat] == 0:
-            wins += 0.5 if rec.ranking[1 - seat] == 0 else 1.0
+        wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8

@@ -17,9 +17,10 @@ from engine.games.dragon_castle.actions import (
     SummonDragon,
     TakeStone,
 )
+from engine.games.dragon_castle.castle import is_available, top_level
 from engine.games.dragon_castle.data import castle_index, merge_points
 from engine.games.dragon_castle.requests import BuildShrines, ChooseAction, FinishAction
-from engine.games.dragon_castle.rules import first_stone_options, is_available, top_level
+from engine.games.dragon_castle.rules import first_stone_options
 from engine.protocol import TERMINAL, IllegalActionError
 
 from .builder import D2, D, cell, empty_state, set_castle, set_cell, stone, two_open_sets
@@ -50,7 +51,7 @@ def test_example_1_joanna_pair_without_merge():
     assert s.pool[0] == 1
     assert top_level(s) == 3
     s.apply(TakeStone(2, 2))
-    assert s.pending[-1] == FinishAction(0, D)
+    assert s.stack[-1] == FinishAction(0, D)
     pairs = [a for a in s.legal_actions() if isinstance(a, Pair)]
     assert pairs == [Pair(6, 2)]  # the level-2 dragon; (9, 2) is covered on both long sides
     s.apply(Pair(6, 2))
@@ -59,7 +60,7 @@ def test_example_1_joanna_pair_without_merge():
     assert s.height[cell(0, 0)] == 2 and s.height[cell(0, 2)] == 3
     assert s.vp[0] == 0  # groups of 3 and 1: no merge
     assert s.up[cell(0, 0)] and s.up[cell(1, 0)] and s.up[cell(2, 0)] and s.up[cell(0, 2)]
-    assert s.current_player() == 1 and s.pending == [ChooseAction(1)]
+    assert s.current_player() == 1 and s.stack == [ChooseAction(1)]
 
 
 def test_example_2_joanna_stone_and_shrine_merges_five_dragons():
@@ -77,7 +78,7 @@ def test_example_2_joanna_stone_and_shrine_merges_five_dragons():
     s.apply(Place(0, 1))
     assert s.vp[0] == 4
     merged = (cell(0, 0), cell(0, 1), cell(0, 2), cell(1, 0), cell(2, 0))
-    assert s.pending[-1] == BuildShrines(0, merged, 2)
+    assert s.stack[-1] == BuildShrines(0, merged, 2)
     assert not any(s.up[i] for i in merged)
     s.apply(BuildShrine(0, 0))
     s.apply(BuildShrine(0, 2))
@@ -116,7 +117,7 @@ def test_example_4_two_groups_merge_separately():
     """Rules §13.4: 4 farmers and 5 winds merge as two sets: 2 + 3 = 5 VP, shrine
     allowances 1 and 2, each on its own set, lowest cell first."""
     from engine.games.dragon_castle.requests import CheckMerges
-    from engine.games.dragon_castle.rules import advance
+    from engine.games.dragon_castle.rules import RULES
 
     s = empty_state(2, seat=0)
     set_castle(s, {(0, 2): [M[5]]})
@@ -125,16 +126,16 @@ def test_example_4_two_groups_merge_separately():
     for c in range(5):
         set_cell(s, 0, 2, c, 1, W[c % 4])
     s.pool[0] = 3
-    s.pending = [CheckMerges(0)]  # e.g. after a placement completed both
-    advance(s)
+    s.stack = [CheckMerges(0)]  # e.g. after a placement completed both
+    RULES.settle(s)
     assert s.vp[0] == 2 + 3
     farmers = tuple(cell(0, c) for c in range(4))
     winds = tuple(cell(2, c) for c in range(5))
-    assert s.pending == [BuildShrines(0, winds, 2), BuildShrines(0, farmers, 1)]
+    assert s.stack == [BuildShrines(0, winds, 2), BuildShrines(0, farmers, 1)]
     with pytest.raises(IllegalActionError):
         s.apply(BuildShrine(2, 0))  # the farmers decide first
     s.apply(BuildShrine(0, 3))
-    assert s.pending == [BuildShrines(0, winds, 2)]  # farmer allowance used up
+    assert s.stack == [BuildShrines(0, winds, 2)]  # farmer allowance used up
     s.apply(BuildShrine(2, 1))
     s.apply(BuildShrine(2, 4))
     assert s.pool[0] == 0 and sum(s.shrine) == 3
@@ -151,8 +152,8 @@ def test_example_4_pair_completes_two_separate_sets_of_one_type():
     assert s.vp[0] == 0  # merges wait until every taken stone is placed
     s.apply(Place(5, 3))
     assert s.vp[0] == 4
-    assert [type(r) for r in s.pending] == [BuildShrines, BuildShrines]
-    assert s.pending[-1].cells == tuple(cell(0, c) for c in range(4))
+    assert [type(r) for r in s.stack] == [BuildShrines, BuildShrines]
+    assert s.stack[-1].cells == tuple(cell(0, c) for c in range(4))
 
 
 def test_example_5_availability():

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import engine
 from engine.games.dragon_castle.data import COPIES, COUNTDOWN_TOKENS, NUM_IDENTITIES
+from engine.games.dragon_castle.realm import face_up_groups
 from engine.games.dragon_castle.requests import ChooseAction
-from engine.games.dragon_castle.rules import face_up_groups
 
 
 def castle_counts(s) -> list[int]:
@@ -44,12 +44,12 @@ def test_random_playout_invariants(players, seed, pick_seed):
         assert all(a >= b for a, b in zip(scores, prev_scores, strict=True))
         assert all(a >= b for a, b in zip(s.height, prev_heights, strict=True))
         prev_scores, prev_heights = scores, list(s.height)
-        if not s.is_terminal() and isinstance(s.pending[-1], ChooseAction) and len(
-                s.pending) == 1 and s.pending[-1].seat != turn_seat:
+        if not s.is_terminal() and isinstance(s.stack[-1], ChooseAction) and len(
+                s.stack) == 1 and s.stack[-1].seat != turn_seat:
             # a new turn: clockwise, and every 4+ group of the previous player was merged
             assert all(len(g) < 4 for g in face_up_groups(s, turn_seat))
-            assert s.pending[-1].seat == (turn_seat + 1) % players
-            turn_seat = s.pending[-1].seat
+            assert s.stack[-1].seat == (turn_seat + 1) % players
+            turn_seat = s.stack[-1].seat
             turns += 1
     # every seat had the same number of turns (the last round ends with the last seat)
     assert turn_seat == (s.first_player - 1) % players

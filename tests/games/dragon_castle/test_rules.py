@@ -16,6 +16,7 @@ from engine.games.dragon_castle.actions import (
     SummonDragon,
     TakeStone,
 )
+from engine.games.dragon_castle.castle import LAYOUT_HEIGHTS
 from engine.games.dragon_castle.data import (
     COPIES,
     NAMED_LAYOUTS,
@@ -24,7 +25,6 @@ from engine.games.dragon_castle.data import (
     shrine_value,
 )
 from engine.games.dragon_castle.requests import BuildShrines, PlaceTaken
-from engine.games.dragon_castle.rules import LAYOUT_HEIGHTS
 from engine.protocol import IllegalActionError, InvalidConfigError
 
 from .builder import D, cell, empty_state, set_castle, set_cell, stone
@@ -64,14 +64,34 @@ def test_named_layouts(name):
     for p in best:
         lo, hi = RECOMMENDED_L1[p]
         assert lo <= level1 <= hi
-    s = engine.make("dragon_castle", best[0], 1, **{name: True})
+    s = engine.make("dragon_castle", best[0], 1, layout=name)
     assert s.layout == name and s.castle_h == list(heights)
     assert s.legal_actions() and all(isinstance(a, TakeStone) for a in s.legal_actions())
 
 
-def test_two_layouts_at_once_are_rejected():
-    with pytest.raises(InvalidConfigError, match="at most one castle layout"):
-        engine.make("dragon_castle", 4, 1, fortress=True, forbidden_city=True)
+def test_unknown_or_malformed_layouts_are_rejected():
+    with pytest.raises(InvalidConfigError, match="is not one of"):
+        engine.make("dragon_castle", 4, 1, layout="fortress_and_forbidden_city")
+    with pytest.raises(InvalidConfigError, match="116"):
+        engine.make("dragon_castle", 4, 1, layout="333/333")
+    with pytest.raises(InvalidConfigError):
+        engine.make("dragon_castle", 4, 1, fortress=True)  # the old booleans are gone
+
+
+def test_a_layout_from_a_file_the_players_write(tmp_path):
+    """§4.4 (seed 003): "Zachęcamy was także do kreatywności i tworzenia własnych układów!"
+    - a user's own layout from a text file; the state names it by its rows, so a saved
+    game or a replay does not need the file."""
+    rows = NAMED_LAYOUTS["gates_of_destiny"][0][::-1]
+    path = tmp_path / "my_castle.txt"
+    path.write_text("# my castle\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    s = engine.make("dragon_castle", 4, 3, layout=f"file:{path}")
+    assert s.layout == "custom:" + "/".join(rows)
+    assert s.castle_h == list(LAYOUT_HEIGHTS["custom:" + "/".join(rows)])
+    inline = engine.make("dragon_castle", 4, 3, layout="/".join(rows))
+    assert inline.to_bytes() == s.to_bytes()
+    t = type(s).from_bytes(s.to_bytes())
+    assert t.legal_actions() == s.legal_actions()
 
 
 def test_first_player_is_random():
@@ -127,7 +147,7 @@ def test_empty_shrine_supply_forbids_stone_and_shrine():
     s.supply = 0
     s.apply(TakeStone(0, 2))
     assert s.legal_actions() == [DiscardStone()]
-    with pytest.raises(IllegalActionError, match="supply is empty"):
+    with pytest.raises(IllegalActionError, match="StoneAndShrine"):
         s.apply(StoneAndShrine())
 
 
@@ -145,7 +165,7 @@ def test_summon_only_at_bottom_level_and_forced_when_castle_is_empty():
     s = empty_state(2)
     set_castle(s, {(0, 2): [M[0], M[1]], (5, 2): [M[2]]})
     assert SummonDragon() not in s.legal_actions()
-    with pytest.raises(IllegalActionError, match="T <= 1"):
+    with pytest.raises(IllegalActionError, match="SummonDragon"):
         s.apply(SummonDragon())
     set_castle(s, {(0, 2): [M[0]]})
     assert s.legal_actions() == [TakeStone(0, 2), TakeStone(5, 2), SummonDragon()]
@@ -186,7 +206,7 @@ def test_special_set_allows_two_shrines_and_stop_building():
     s.apply(TakeStone(0, 2))
     s.apply(StoneAndShrine())
     s.apply(Place(1, 3))
-    assert s.pending[-1] == BuildShrines(0, tuple(cell(1, c) for c in range(4)), 2)
+    assert s.stack[-1] == BuildShrines(0, tuple(cell(1, c) for c in range(4)), 2)
     s.apply(BuildShrine(1, 2))
     with pytest.raises(IllegalActionError):
         s.apply(BuildShrine(1, 2))  # one shrine per stone
@@ -203,7 +223,7 @@ def test_no_shrine_decision_with_an_empty_pool():
     s.apply(TakeStone(0, 2))
     s.apply(Pair(4, 2))
     s.apply(Place(2, 2))
-    assert isinstance(s.pending[-1], PlaceTaken)
+    assert isinstance(s.stack[-1], PlaceTaken)
     s.apply(Place(2, 3))
     assert s.vp[0] == 2 + 1  # dragon bonus
     assert s.current_player() == 1
@@ -261,3 +281,13 @@ def test_sample_state_keeps_the_view_and_resamples_covered_stones():
     assert len({tuple(x.castle) for x in samples}) == 5  # covered stones dealt anew
     for x in samples:  # same multiset of stones in the castle, same visible tops
         assert sorted(x.castle) == sorted(s.castle)
+
+
+def test_every_stone_has_its_own_render_label():
+    """§2 (seed 003): four season symbols (spring, summer, autumn, winter) - the text
+    picture tells every stone identity apart, spring "Sp" from summer "Su"."""
+    from engine.games.dragon_castle.data import IDENTITIES, LABEL
+
+    assert len(set(LABEL)) == len(IDENTITIES) == 29
+    assert LABEL[IDENTITIES.index((3, "spring"))] == "Sp"
+    assert LABEL[IDENTITIES.index((3, "summer"))] == "Su"

@@ -27,6 +27,7 @@ from engine.games.dragon_castle.actions import (
     SummonDragon,
     TakeStone,
 )
+from engine.games.dragon_castle.castle import top_level
 from engine.games.dragon_castle.data import (
     BEAUTY,
     CHANGE,
@@ -42,7 +43,6 @@ from engine.games.dragon_castle.data import (
     WIND_SPIRIT,
 )
 from engine.games.dragon_castle.requests import BuildShrines, FinishAction, SpiritWindow
-from engine.games.dragon_castle.rules import top_level
 from engine.protocol import IllegalActionError
 
 from .builder import cell, empty_state, set_castle, set_cell, stone, two_open_sets
@@ -79,7 +79,7 @@ def test_example_8_faith_third_shrine_on_a_special_set():
     assert s.vp[0] == 2 and s.pool[0] == 4
     s.apply(BuildShrine(0, 0))
     s.apply(BuildShrine(0, 1))
-    assert s.pending[-1] == SpiritWindow(0, 4)
+    assert s.stack[-1] == SpiritWindow(0, 4)
     assert ActivateSpiritShrine() in s.legal_actions()
     s.apply(ActivateSpiritShrine())  # pay a pool shrine: pool 2 -> 1
     assert s.pool[0] == 1
@@ -103,7 +103,7 @@ def test_example_9_cunning_three_soldiers():
     assert s.legal_actions() == [MergeGroup(1, 0)]
     s.apply(MergeGroup(1, 0))
     assert s.vp[0] == 2
-    assert s.pending[-1] == BuildShrines(0, (cell(1, 0), cell(1, 1), cell(1, 2)), 1)
+    assert s.stack[-1] == BuildShrines(0, (cell(1, 0), cell(1, 1), cell(1, 2)), 1)
     s.apply(BuildShrine(1, 1))
     assert s.pool[0] == 1
     assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]  # back to W1; spirit used
@@ -120,7 +120,7 @@ def test_example_10_beauty_same_numbers():
     assert s.legal_actions() == [MergeGroup(0, 0)]
     s.apply(MergeGroup(0, 0))
     assert s.vp[0] == 3
-    assert s.pending[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 2)
+    assert s.stack[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 2)
     s.apply(BuildShrine(0, 0))
     s.apply(BuildShrine(0, 2))
     assert s.pool[0] == 0
@@ -141,7 +141,7 @@ def test_example_11_change_wind_as_merchant():
         s.apply(ChangeStone(0, 3, SOLDIER))
     s.apply(ChangeStone(0, 3, MERCHANT))
     assert s.vp[0] == 2
-    assert s.pending[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 1)
+    assert s.stack[-1] == BuildShrines(0, tuple(cell(0, c) for c in range(4)), 1)
     t = with_spirit(CHANGE)
     set_castle(t, {(0, 2): [M[0]]})
     set_cell(t, 0, 0, 0, 1, M[0])
@@ -158,12 +158,14 @@ def test_example_12_depths_any_merchant():
     s.apply(TakeStone(0, 2))
     assert Pair(3, 2) in s.legal_actions() and Pair(6, 2) not in s.legal_actions()
     s.apply(ActivateSpiritShrine())
-    assert s.pending[-1] == FinishAction(0, M[4], True)
+    assert s.stack[-1] == FinishAction(0, M[4], True)
     assert s.legal_actions() == [Pair(3, 2), Pair(6, 2)]  # no soldier; must pair now
     with pytest.raises(IllegalActionError):
         s.apply(DiscardStone())
     s.apply(Pair(6, 2))
-    assert [type(r).__name__ for r in s.pending[-2:]] == ["PlaceTaken", "PlaceTaken"]
+    # both stones wait to be placed (with §8.1 windows between them)
+    assert [type(r).__name__ for r in s.stack if type(r).__name__ == "PlaceTaken"] == [
+        "PlaceTaken", "PlaceTaken"]
 
 
 def test_example_13_elegance_short_sides():
@@ -263,8 +265,9 @@ def test_strength_moves_can_form_a_set_that_merges():
     s.apply(ActivateSpiritShrine())
     s.apply(MoveFrom(4, 4))
     s.apply(MoveTo(0, 3))
-    # the 4 farmers wait for the check after the power; they cannot be moved again
-    assert s.legal_actions() == [MoveFrom(5, 0), StopMoving()]
+    # §8.2 Strength: merges are checked only after the whole power, so the 4 farmers may
+    # still move; stopping here merges them
+    assert MoveFrom(5, 0) in s.legal_actions() and MoveFrom(0, 3) in s.legal_actions()
     s.apply(StopMoving())
     assert s.vp[0] == 2 and not any(s.up[cell(0, c)] for c in range(4))
     assert s.pool[0] == 0  # no shrine left to build: turn continues at W1
@@ -322,11 +325,13 @@ def test_spirit_once_per_turn_and_windows():
     assert activations(s)  # new turn, new activation
     s.apply(TakeStone(6, 2))
     s.apply(StoneAndShrine())
+    assert s.stack[-1] == SpiritWindow(1, 3)  # §8.1: also before placing
+    s.apply(Proceed())
     s.apply(Place(0, 0))
-    assert s.pending[-1] == SpiritWindow(1, 3)
+    assert s.stack[-1] == SpiritWindow(1, 3)
     assert Proceed() in s.legal_actions()
     s.apply(Proceed())
-    assert s.pending[-1] == SpiritWindow(1, 4)
+    assert s.stack[-1] == SpiritWindow(1, 4)
     s.apply(Proceed())
     assert s.current_player() == 0
 
@@ -339,17 +344,21 @@ def test_w3_cannot_stop_a_mandatory_merge():
         set_cell(s, 0, 0, c, 1, F[c])
     set_cell(s, 0, 5, 5, 1, S[0])
     set_cell(s, 0, 4, 4, 1, S[1])
+    set_cell(s, 0, 3, 0, 1, S[2], up=False, shrine=True)  # Wind needs a shrine to move
     s.pool[0] = 0
     s.apply(TakeStone(0, 2))
     s.apply(StoneAndShrine())
+    s.apply(Proceed())  # the window before placing
     s.apply(Place(0, 3))
-    assert s.pending[-1] == SpiritWindow(0, 3)
+    assert s.stack[-1] == SpiritWindow(0, 3)
     acts = activations(s)
     assert ActivateSpirit(5, 5) in acts and not any(
         isinstance(a, ActivateSpirit) and a.r == 0 for a in acts)
     s.apply(ActivateSpiritShrine())
     assert FlipStone(0, 0) not in s.legal_actions() and FlipStone(5, 5) in s.legal_actions()
     s.apply(FlipStone(5, 5))
+    s.apply(ShrineFrom(3, 0))
+    s.apply(ShrineTo(5, 5))
     assert s.vp[0] == 2  # merge check ran: the 4 farmers merged
 
 
@@ -389,7 +398,7 @@ def test_cunning_on_dragons_gets_the_dragon_bonus():
     s.apply(ActivateSpiritShrine())
     s.apply(MergeGroup(0, 5))
     assert s.vp[0] == 3
-    assert s.pending[-1] == BuildShrines(0, (cell(0, 5), cell(1, 5), cell(2, 5)), 2)
+    assert s.stack[-1] == BuildShrines(0, (cell(0, 5), cell(1, 5), cell(2, 5)), 2)
 
 
 def test_strength_may_move_the_stone_uncovered_by_the_first_move():
@@ -428,8 +437,10 @@ def test_faith_faq_shrine_on_any_set_merged_this_turn():
     s.apply(Place(0, 3))
     s.apply(Place(5, 3))
     s.apply(StopBuilding())  # keep the pool shrines
+    assert s.stack[-1] == SpiritWindow(0, 4)  # §8.1: a step between the two sets
+    s.apply(Proceed())
     s.apply(StopBuilding())
-    assert s.pending[-1] == SpiritWindow(0, 4)
+    assert s.stack[-1] == SpiritWindow(0, 4)
     assert s.legal_actions() == [ActivateSpiritShrine(), Proceed()]  # no face-up stone left
     s.apply(ActivateSpiritShrine())
     legal = s.legal_actions()
@@ -450,3 +461,53 @@ def test_look_alike_actions_with_float_fields_are_handled():
     with pytest.raises(IllegalActionError):
         s.apply(Place(0.5, 1))  # type: ignore[arg-type]
     assert s.to_bytes() == before
+
+
+def test_wind_only_when_a_built_shrine_can_move():
+    """§8.2 Wind (seed 003): "Możesz odwrócić 1 odkryty kamień … Następnie przesuń 1
+    wybudowaną już świątynię" and "Jeśli zapłacisz za aktywację ducha, musisz skorzystać z
+    jego mocy": the flip is optional, the shrine move is not - no shrine, no Wind."""
+    s = with_spirit(WIND_SPIRIT)
+    set_castle(s, {(0, 2): [M[0]]})
+    set_cell(s, 0, 1, 1, 1, S[0])  # a face-up stone that could be flipped
+    s.pool[0] = 1
+    assert activations(s) == []  # no built shrine: paying just to flip is not allowed
+    set_cell(s, 0, 2, 2, 1, F[0], up=False, shrine=True)
+    assert ActivateSpiritShrine() in activations(s)  # the flip gives the shrine a target
+
+
+def test_strength_second_move_may_break_the_set_the_first_completed():
+    """§8.2 Strength (seed 003): "Dopiero gdy skończysz korzystać z mocy, sprawdź, czy
+    jakieś zestawy kamieni nie wymagają scalenia": the set made by move 1 is not merged
+    at once; move 2 may take one of its stones away, and then nothing merges."""
+    s = with_spirit(STRENGTH)
+    set_castle(s, {(0, 2): [M[0]]})
+    for c in range(3):
+        set_cell(s, 0, 0, c, 1, F[c])
+    set_cell(s, 0, 4, 4, 1, F[3])
+    s.apply(ActivateSpiritShrine())
+    s.apply(MoveFrom(4, 4))
+    s.apply(MoveTo(0, 3))  # 4 farmers in a row
+    assert s.vp[0] == 0 and all(s.up[cell(0, c)] for c in range(4))
+    s.apply(MoveFrom(0, 3))
+    s.apply(MoveTo(5, 5))
+    assert s.vp[0] == 0 and all(s.up[cell(0, c)] for c in range(3))  # nothing merged
+
+
+def test_activation_between_placing_the_two_stones():
+    """§8.1 (seed 003): spirits may be used "W dowolnym momencie swojej tury" - also between
+    placing the two stones of a pair; a step offers activation only where one is possible."""
+    s = with_spirit(DESTRUCTION)
+    set_castle(s, {(0, 2): [M[0]], (3, 2): [M[0]], (6, 2): [S[0]], (9, 2): [S[1]]})
+    s.pool[0] = 1
+    s.apply(TakeStone(0, 2))
+    s.apply(Pair(3, 2))
+    s.apply(Proceed())  # the window before the first placement
+    s.apply(Place(0, 0))
+    assert s.stack[-1] == SpiritWindow(0, 3)
+    assert ActivateSpiritShrine() in s.legal_actions()
+    s.apply(ActivateSpiritShrine())
+    s.apply(DestroyStone(6, 2))
+    assert Place(0, 1) in s.legal_actions()  # back to placing the second stone
+    s.apply(Place(0, 1))
+    assert s.current_player() == 1  # spirit used: the later steps ask nothing

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bots.heuristic.huang import HeuristicBot
 from bots.registry import make_bot
 from harness.match import play_match
+from ladders.ratings import first_share
 
 
 def test_heuristic_bot_is_registered() -> None:
@@ -20,6 +21,5 @@ def test_heuristic_beats_random_with_seats_swapped() -> None:
         bots[seat] = "heuristic:huang"
         rec = play_match("huang", 2, bots, seed=500 + g)
         assert not rec.failures, rec.failures
-        if rec.ranking[seat] == 0:
-            wins += 0.5 if rec.ranking[1 - seat] == 0 else 1.0
+        wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8

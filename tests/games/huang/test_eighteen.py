@@ -46,7 +46,7 @@ def test_granaries_are_collected_at_the_end_of_the_turn() -> None:
     s = _granary_kingdom(hands={0: {R: 6}})
     s.actions_left = 1
     play(s, A.PlaceTile(R), A.TileTo(H(12, 5)))
-    assert isinstance(s.pending, A.ChooseGranary) and s.current_player() == 0
+    assert isinstance(s.pending(), A.ChooseGranary) and s.current_player() == 0
     assert s.legal_actions() == [A.KeepGranary(H(6, 4)), A.KeepGranary(H(8, 5)), A.Pass()]
     s.apply(A.KeepGranary(H(8, 5)))
     assert s.granaries == sorted([H(8, 5), H(1, 0)]) and s.granaries_held == [1, 0]

@@ -57,7 +57,7 @@ def test_random_playouts_keep_the_invariants(seed: int, n: int, opts: dict) -> N
     steps = 0
     while not s.is_terminal():
         assert conserved(s), "a tile appeared or vanished"
-        if isinstance(s.pending, A.ChooseAction):
+        if isinstance(s.pending(), A.ChooseAction):
             _between_actions_invariants(s)
         for p in range(n):
             assert sum(s.hands[p * 5:p * 5 + 5]) <= (7 if s.palace_module else 6)

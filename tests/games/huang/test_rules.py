@@ -52,8 +52,12 @@ def test_losing_attacker_goes_in_front_of_the_screen() -> None:
     s = build(n=2, tiles={(6, 5): Y, (7, 4): Y, (1, 1): Y},
               leaders={(1, G): (7, 5), (1, Y): (2, 1), (0, G): (1, 2), (0, Y): (0, 1)},
               hands={0: {R: 1}, 1: {R: 1}})
-    # defender (7,5) touches 2 yellow tiles; attacker at (6,6) touches 1, no yellow in hand
+    # defender (7,5) touches 2 yellow tiles; attacker at (6,6) touches 1, no yellow in hand:
+    # both sides are still asked (§8.1 step 3), 0 being their only option
     play(s, A.PositionLeader(G), A.LeaderTo(H(6, 6)))
+    for seat in (0, 1):
+        assert s.current_player() == seat and s.legal_actions() == [A.CommitTiles(0)]
+        s.apply(A.CommitTiles(0))
     assert s.leaders[G] == -1 and s.board[H(1, 2)] == 0 and s.board[H(6, 6)] == 0
     assert vp(s, 1, G) == 1
 
@@ -64,7 +68,9 @@ def test_yellow_revolt_has_no_yellow_leader_bonus() -> None:
               leaders={(1, Y): (7, 5)}, hands={0: {R: 1}})
     play(s, A.PositionLeader(Y), A.LeaderTo(H(6, 6)))
     rv = s.revolt
-    assert rv is None  # no yellow in hands: resolved at once, 1 (attacker) vs 2 (defender)
+    assert rv is not None and (rv.attacker_base, rv.defender_base) == (1, 2)
+    play(s, A.CommitTiles(0), A.CommitTiles(0))  # no yellow in hands: 1 vs 2
+    assert s.revolt is None
     assert s.leaders[Y] == -1 and vp(s, 1, Y) == 1
 
 
@@ -112,7 +118,7 @@ def test_green_market_pick_needs_no_kingdom_and_is_lost_in_war() -> None:
     """§6.2.4, §14.5."""
     s = build(n=2, hands={0: {G: 2}}, market={R: 2, W: 1})
     play(s, A.PlaceTile(G), A.TileTo(H(8, 5)))
-    assert isinstance(s.pending, A.ChooseMarketTile)
+    assert isinstance(s.pending(), A.ChooseMarketTile)
     assert s.legal_actions() == [A.TakeFromMarket(R), A.TakeFromMarket(W), A.Pass()]
     s.apply(A.TakeFromMarket(W))
     assert s.hands[W] == 1 and s.market[W] == 0 and conserved(s)
@@ -120,7 +126,7 @@ def test_green_market_pick_needs_no_kingdom_and_is_lost_in_war() -> None:
     s = build(n=3, tiles={(8, 5): R, (9, 5): Y, (7, 4): R, (6, 4): Y},
               leaders={(0, R): (9, 4), (1, R): (5, 5)}, hands={0: {G: 1}}, market={R: 2})
     play(s, A.PlaceTile(G), A.TileTo(H(7, 5)))
-    assert s.war is not None and not isinstance(s.pending, A.ChooseMarketTile)
+    assert s.war is not None and not isinstance(s.pending(), A.ChooseMarketTile)
 
 
 def _three_kingdoms(**kw: object) -> object:
@@ -129,17 +135,21 @@ def _three_kingdoms(**kw: object) -> object:
 
 
 def test_war_tie_bystander_and_automatic_winner_losses() -> None:
-    """§8.2: seats without strength are skipped, a tie is broken by the active player,
+    """§8.2: seats without strength may only pass, a tie is broken by the active player,
     a leaderless neighbour is a bystander, M removed automatically when it covers all."""
     s = _three_kingdoms(hands={0: {R: 1}})
     play(s, A.PlaceTile(R), A.TileTo(H(7, 5)))
     war = s.war
     assert war is not None and len(war.parties) == 2  # (6,6) is a leaderless bystander
-    # seat 1 (left of 0) has no red tile and its red leader on board: skipped
+    # seat 1 (left of 0) has no red tile and its red leader on board: asked, may only pass
+    assert s.current_player() == 1 and s.legal_actions() == [A.Pass()]
+    s.apply(A.Pass())
     assert s.current_player() == 2 and s.legal_actions() == [
         A.SupportParty(0), A.SupportParty(1), A.Pass()]
     s.apply(A.Pass())
-    assert isinstance(s.pending, A.ChooseWarWinner) and s.current_player() == 0
+    assert s.current_player() == 0 and s.legal_actions() == [A.Pass()]  # active, last
+    s.apply(A.Pass())
+    assert isinstance(s.pending(), A.ChooseWarWinner) and s.current_player() == 0
     east = war.parties.index(s.labels[H(8, 5)])
     s.apply(A.DeclareWinner(east))
     assert s.leaders[1 * 5 + R] == -1 and s.board[H(7, 4)] == 0  # loser's red tile
@@ -161,8 +171,10 @@ def test_war_loser_colour_missing_in_winner_scores_nobody() -> None:
     assert war is not None and len(war.parties) == 3
     a, b, c = (war.parties.index(s.labels[H(*x)]) for x in ((10, 5), (8, 6), (9, 7)))
     assert [war.base[i] for i in (a, b, c)] == [1, 1, 0]
-    # seat 2 (off-board red leader) passes, seat 0 cannot support, seat 1 last
+    # seat 2 (off-board red leader) passes, seat 0 can only pass, seat 1 last
     assert s.current_player() == 2
+    s.apply(A.Pass())
+    assert s.current_player() == 0 and s.legal_actions() == [A.Pass()]
     s.apply(A.Pass())
     assert s.current_player() == 1
     play(s, A.SupportParty(b), A.CommitTiles(2))
@@ -194,7 +206,7 @@ def test_declining_a_building_keeps_the_blue_chain() -> None:
     """§14.6: building ends the chain, declining does not."""
     s = build(n=2, tiles={(0, 7): B, (1, 6): B}, hands={0: {B: 2}})
     play(s, A.PlaceTile(B), A.TileTo(H(1, 7)))
-    assert isinstance(s.pending, A.ChooseBuilding)
+    assert isinstance(s.pending(), A.ChooseBuilding)
     s.apply(A.Pass())
     assert s.legal_actions() == [A.ChainTo(H(2, 7)), A.Pass()]
 
@@ -219,7 +231,7 @@ def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
               leaders={(1, B): (6, 4), (0, B): (7, 6)},
               pagodas={pagoda(Y): tri((6, 5), (7, 5), (6, 6))}, hands={0: {B: 2}})
     s.apply(A.PeasantRevolt())  # blue leader on board: no substitution question
-    assert isinstance(s.pending, A.ChooseRevoltTarget) and s.hands[B] == 0 and s.box[B] == 2
+    assert isinstance(s.pending(), A.ChooseRevoltTarget) and s.hands[B] == 0 and s.box[B] == 2
     s.apply(A.RemoveTile(H(6, 5)))
     assert s.board[H(6, 5)] == 0 and s.pagodas[pagoda(Y)] == -1
     assert s.leaders[1 * 5 + B] == -1  # stranded
@@ -227,8 +239,8 @@ def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
     assert conserved(s)
 
 
-def test_substitute_leader_asked_only_when_both_ways_work() -> None:
-    """§14.12."""
+def test_substitute_leader_asked_whenever_the_leader_is_off_board() -> None:
+    """§14.12 (rules-notes: the question never depends on the hidden hand)."""
     s = build(n=2, tiles={(6, 5): Y}, hands={0: {B: 2, G: 1}})
     s.apply(A.PeasantRevolt())
     assert s.legal_actions() == [A.UseLeader(True), A.UseLeader(False)]
@@ -236,6 +248,8 @@ def test_substitute_leader_asked_only_when_both_ways_work() -> None:
     assert s.hands[B] == 1 and s.box[B] == 1
     s = build(n=2, tiles={(6, 5): G, (7, 5): G, (6, 6): G}, hands={0: {G: 1}})
     s.apply(A.BuildWithGreen())
+    assert s.legal_actions() == [A.UseLeader(True)]  # one green tile: the leader must help
+    s.apply(A.UseLeader(True))
     assert s.hands[G] == 0 and s.legal_actions() == [A.BuildPagoda(tri((6, 5), (7, 5), (6, 6)))]
 
 

@@ -84,7 +84,7 @@ def build(
     s.labels = compute_labels(s.board)
     s.yellow_next = yellow_counts(s.board)
     s.active = active
-    s.pending = A.ChooseAction(active)
+    s.stack = [A.ChooseAction(active)]
     return s
 
 
@@ -164,7 +164,7 @@ def test_e1_war_from_the_seed() -> None:
     assert s.leaders[BARTEK * 5 + G] == H(-2, 10)  # not participating: stays
     assert vp(s, ARLETA, R) == 1 and vp(s, AGATA, Y) == 1 and sum(s.vp) == 2
     # M = 5: 3 committed tiles count first, Arleta removes 2 of E's 4 red board tiles
-    assert isinstance(s.pending, A.RemoveWinnerTile) and s.pending.remaining == 2
+    assert isinstance(s.pending(), A.RemoveWinnerTile) and s.pending().remaining == 2
     assert s.current_player() == ARLETA
     assert sorted(a.hex for a in s.legal_actions()) == sorted(  # type: ignore[attr-defined]
         H(*x) for x in ((4, 8), (5, 8), (6, 8), (5, 9)))
@@ -176,7 +176,7 @@ def test_e1_war_from_the_seed() -> None:
     assert s.labels[H(2, 9)] == s.labels[H(3, 9)] == s.labels[H(4, 10)]
     assert s.labels[H(-2, 10)] == s.labels[H(-1, 10)] != s.labels[H(2, 9)]
     assert s.leaders[AGATA * 5 + R] < 0  # the committed red leader stays off-board
-    assert s.pending == A.ChooseAction(ARLETA) and s.actions_left == 1
+    assert s.pending() == A.ChooseAction(ARLETA) and s.actions_left == 1
     assert conserved(s)
 
 
@@ -203,7 +203,7 @@ def test_e2_revolt_tie_goes_to_the_defender() -> None:
     assert s.leaders[BARTEK * 5 + G] == H(-2, 5)
     assert vp(s, BARTEK, G) == 1 and sum(s.vp) == 1
     assert s.box[Y] == 2 and s.hands[AGATA * 5 + Y] == 0 and s.hands[BARTEK * 5 + Y] == 0
-    assert s.revolt is None and s.pending == A.ChooseAction(AGATA)
+    assert s.revolt is None and s.pending() == A.ChooseAction(AGATA)
     assert conserved(s)
 
 
@@ -219,7 +219,7 @@ def test_e3_blue_chain_scores_and_builds() -> None:
     )
     play(s, A.PlaceTile(B), A.TileTo(H(-1, 7)))
     assert vp(s, BARTEK, B) == 0  # not in a kingdom
-    assert isinstance(s.pending, A.ChooseChain)
+    assert isinstance(s.pending(), A.ChooseChain)
     # only empty river hexes next to the previous blue tile
     assert set(s.legal_actions()) == {A.ChainTo(H(-2, 8)), A.ChainTo(H(0, 7)), A.Pass()}
     s.apply(A.ChainTo(H(0, 7)))
@@ -231,7 +231,7 @@ def test_e3_blue_chain_scores_and_builds() -> None:
     s.apply(A.BuildPagoda(t))
     assert s.pagodas[pagoda(B)] == t
     # building ends the chain and the action
-    assert s.pending == A.ChooseAction(BARTEK) and s.actions_left == 1
+    assert s.pending() == A.ChooseAction(BARTEK) and s.actions_left == 1
     play(s, A.PlaceTile(R), A.TileTo(H(10, 5)))  # second action, far away
     assert vp(s, BARTEK, B) == 3  # end of turn: +1 blue for the pagoda
     assert s.active == AGATA and sum(s.vp) == 3
@@ -256,3 +256,28 @@ def test_identical_vectors_share_the_win() -> None:
     assert s.ranking() == [1, 1, 0]
     s2 = build(n=2, vp={0: {Y: 2, R: 2, B: 2, G: 3}, 1: {Y: 3, R: 2, B: 2, G: 2}})
     assert s2.ranking() == [0, 0]  # §14.9: all four colours tied -> no winner
+
+
+def test_all_four_colours_tied_nobody_wins_through_record_and_standings() -> None:
+    """Rules §10 (seed 002): "gdy gracze remisują we wszystkich 4 kolorach, nikt nie
+    wygrywa" - the tied top seats share no win: a draw between them, no first-place share."""
+    from engine.protocol import NO_WINNER
+    from ladders.ratings import first_share, pairwise
+    from ladders.standings import standings
+    from ladders.store import GameRow
+
+    s = build(n=3, vp={0: {Y: 2, R: 2, B: 2, G: 3}, 1: {Y: 3, R: 2, B: 2, G: 2},
+                       2: {Y: 1, R: 5, B: 5, G: 5}})
+    s.over, s.stack = True, []
+    assert s.ranking() == [0, 0, 2] and s.no_winner()
+    assert "nobody wins" in s.render()
+    s.vp[1 * 5 + Y] = 4  # seat 1 now beats seat 0 on the second colour: seat 1 wins
+    assert s.ranking() == [1, 0, 2] and not s.no_winner()
+    s.vp[1 * 5 + Y] = 3
+    ranking = s.ranking()
+    assert [first_share(ranking, p, NO_WINNER) for p in range(3)] == [0.0, 0.0, 0.0]
+    assert pairwise(["a", "b", "c"], ranking) == [("a", "b", 0.5), ("a", "c", 1.0),
+                                                    ("b", "c", 1.0)]
+    row = GameRow(idx=0, block=0, seed=0, bots=["a", "b", "c"], status="done",
+                  outcome=NO_WINNER, ranking=ranking, scores=s.scores())
+    assert [st.wins for st in standings([row], 3, ["a", "b", "c"], with_elo=False)] == [0, 0, 0]

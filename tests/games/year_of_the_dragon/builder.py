@@ -6,12 +6,13 @@ from typing import Any
 
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import new_state
-from engine.games.year_of_the_dragon.actions import R_PLAY_CARD, ST_ACTIONS, Req
+from engine.games.year_of_the_dragon.requests import ST_ACTIONS, PlayPersonCard
 from engine.games.year_of_the_dragon.state import YotdState
+from engine.kernel import Request
 
 #: a pending decision left at the bottom of the stack so that nothing automatic runs after
 #: the decisions under test (the round flow only advances when the stack is empty)
-SENTINEL = Req(R_PLAY_CARD, 0)
+SENTINEL = PlayPersonCard(0)
 
 Y = {k: D.tile_of(k, False) for k in range(D.NUM_TYPES)}
 OLD = {k: D.tile_of(k, True) for k in range(D.NUM_TYPES) if k not in D.SINGLE_LEVEL}
@@ -24,7 +25,7 @@ def position(
     round: int = 3,
     palaces: dict[int, list[list[int]]] | None = None,
     groups: list[list[int]] | None = None,
-    stack: list[Req] | None = None,
+    stack: list[Request] | None = None,
     sentinel: bool = True,
     **fields: Any,
 ) -> YotdState:

@@ -7,19 +7,8 @@ import pytest
 import engine
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
-from engine.games.year_of_the_dragon import new_state, rules
+from engine.games.year_of_the_dragon import flow, new_state, rules
 from engine.games.year_of_the_dragon.actions import (
-    R_ACTION,
-    R_BUILD,
-    R_CHOOSE_PERSON,
-    R_PLACE,
-    R_PLAY_CARD,
-    R_PRIVILEGE,
-    R_RELEASE,
-    R_WALL,
-    ST_ACTIONS,
-    ST_EVENT,
-    ST_PERSONS,
     BuildFloor,
     BuildWall,
     BuyPrivilege,
@@ -30,11 +19,23 @@ from engine.games.year_of_the_dragon.actions import (
     PlayCard,
     Release,
     ReplacePerson,
-    Req,
     TakeAction,
     TakeMoney,
 )
 from engine.games.year_of_the_dragon.board import persons
+from engine.games.year_of_the_dragon.requests import (
+    ST_ACTIONS,
+    ST_EVENT,
+    ST_PERSONS,
+    BuildFloors,
+    ChooseAction,
+    ChoosePrivilege,
+    ChooseTile,
+    ChooseWallTile,
+    PlaceRecruit,
+    PlayPersonCard,
+    ReleasePersons,
+)
 from engine.protocol import IllegalActionError
 from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, position
 
@@ -51,14 +52,14 @@ def test_d1_event_track_peace_first_and_no_identical_neighbours():
 
 
 def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)])
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(F))
     assert legal(s) == {ChoosePerson(Y[F]), ChoosePerson(OLD[F])}
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)])
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.supply[Y[F]] = 0
     s.apply(PlayCard(F))
     assert legal(s) == {ChoosePerson(OLD[F])}
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)])
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.supply[Y[F]] = s.supply[OLD[F]] = 0
     track = list(s.track)
     assert PlayCard(F) in legal(s)  # legal even though other cards would work
@@ -67,20 +68,20 @@ def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
 
 
 def test_joker_takes_any_tile_and_nothing_when_supply_empty():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)])
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(D.JOKER))
     assert legal(s) == {ChoosePerson(t) for t in D.VALID_TILES}
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)], supply=[0] * 18)
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)], supply=[0] * 18)
     s.apply(PlayCard(D.JOKER))
     assert s.stack == [SENTINEL] and s.hands[0][D.JOKER] == 1
 
 
 def test_recruit_moves_marker_by_value_and_must_place_when_room():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)],
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S], Y[F]], [1]]})
     s.apply(PlayCard(M))
     s.apply(ChoosePerson(Y[M]))
-    assert s.stack[-1] == Req(R_PLACE, 0, 6, Y[M])
+    assert s.stack[-1] == PlaceRecruit(0, Y[M], 6)
     assert legal(s) == {PlacePerson(1)}  # no discard while a floor is free
     t = s.track[0]
     s.apply(PlacePerson(1))
@@ -88,7 +89,7 @@ def test_recruit_moves_marker_by_value_and_must_place_when_room():
 
 
 def test_full_palaces_replace_anyone_or_discard():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)],
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[S]]]})
     s.apply(PlayCard(M))
     s.apply(ChoosePerson(OLD[M]))
@@ -100,7 +101,7 @@ def test_full_palaces_replace_anyone_or_discard():
 
 
 def test_d16_discarded_recruit_leaves_the_game_without_a_move():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)],
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[1, Y[S]]]})
     before = s.supply[OLD[M]]
     s.apply(PlayCard(M))
@@ -113,7 +114,7 @@ def test_d16_discarded_recruit_leaves_the_game_without_a_move():
 
 
 def test_player_without_palace_can_only_discard():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)], palaces={0: []})
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)], palaces={0: []})
     s.apply(PlayCard(S))
     s.apply(ChoosePerson(Y[S]))
     assert s.legal_actions() == [DiscardPerson()]
@@ -121,19 +122,19 @@ def test_player_without_palace_can_only_discard():
 
 def test_d3_privilege_needs_2_yuan_after_fee_and_large_needs_7():
     s = position(3, groups=[[D.PRIVILEGE, D.TAXES], [1, 2], [3, 4, 5]], yuan=[4, 6, 1],
-                 stack=[Req(R_ACTION, 2), Req(R_ACTION, 0)])
+                 stack=[ChooseAction(2), ChooseAction(0)])
     assert TakeAction(D.PRIVILEGE) not in legal(s)  # 1 yuan
     s.apply(TakeAction(D.TAXES))
     assert TakeAction(D.PRIVILEGE) not in legal(s)  # 4 - 3 fee = 1 < 2
     s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
-                 stack=[Req(R_ACTION, 0)])
+                 stack=[ChooseAction(0)])
     s.apply(TakeAction(D.PRIVILEGE))
-    assert s.stack[-1] == Req(R_PRIVILEGE, 0)
+    assert s.stack[-1] == ChoosePrivilege(0)
     assert legal(s) == {BuyPrivilege(False)}  # 6 < 7
     s.apply(BuyPrivilege(False))
     assert s.yuan[0] == 4 and s.small_privileges[0] == 1
     s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[7, 6, 1],
-                 stack=[Req(R_ACTION, 0)])
+                 stack=[ChooseAction(0)])
     s.apply(TakeAction(D.PRIVILEGE))
     s.apply(BuyPrivilege(True))
     assert s.yuan[0] == 0 and s.large_privileges[0] == 1
@@ -141,7 +142,7 @@ def test_d3_privilege_needs_2_yuan_after_fee_and_large_needs_7():
 
 def test_d17_original_privilege_price_option():
     s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
-                 original_privilege=True, stack=[Req(R_ACTION, 0)])
+                 original_privilege=True, stack=[ChooseAction(0)])
     s.apply(TakeAction(D.PRIVILEGE))
     assert legal(s) == {BuyPrivilege(False), BuyPrivilege(True)}
     s.apply(BuyPrivilege(True))
@@ -150,34 +151,34 @@ def test_d17_original_privilege_price_option():
 
 def test_d3_build_wall_needs_a_tile_and_space():
     groups = [[D.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
-    s = position(2, great_wall=True, groups=groups, stack=[Req(R_ACTION, 0)])
+    s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)])
     assert TakeAction(D.BUILD_WALL) in legal(s)
-    s = position(2, great_wall=True, groups=groups, stack=[Req(R_ACTION, 0)],
+    s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
                  wall_used=[63, 0])
     assert TakeAction(D.BUILD_WALL) not in legal(s)
-    s = position(2, great_wall=True, groups=groups, stack=[Req(R_ACTION, 0)], wall=[1] * 12)
+    s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)], wall=[1] * 12)
     assert TakeAction(D.BUILD_WALL) not in legal(s)
 
 
 def test_build_wall_bonuses():
     groups = [[D.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
-    s = position(2, great_wall=True, groups=groups, stack=[Req(R_ACTION, 0)],
+    s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
                  wall_used=[0b000101, 0], wall=[0, 1, 0])
     s.apply(TakeAction(D.BUILD_WALL))
-    assert s.stack[-1] == Req(R_WALL, 0)
+    assert s.stack[-1] == ChooseWallTile(0)
     assert legal(s) == {BuildWall(b) for b in (1, 3, 4, 5)}
     s.apply(BuildWall(D.WALL_TRACK))
     assert s.wall == [0, 1, 0, 0] and s.track[0] == 2 + 3 and s.wall_used[0] == 0b010101
-    s = position(2, great_wall=True, groups=groups, stack=[Req(R_ACTION, 0)])
+    s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)])
     s.apply(TakeAction(D.BUILD_WALL))
     s.apply(BuildWall(D.WALL_FLOOR))
-    assert s.stack[-1] == Req(R_BUILD, 0, 1)
+    assert s.stack[-1] == BuildFloors(0, 1)
     s.apply(BuildFloor(0))
     assert s.palaces[0][0] == [3]
 
 
 def test_d4_money_is_legal_at_3_or_more_and_gains_nothing():
-    s = position(2, groups=[[0, 1, 2, 3], [4, 5, 6]], yuan=[5, 0], stack=[Req(R_ACTION, 0)])
+    s = position(2, groups=[[0, 1, 2, 3], [4, 5, 6]], yuan=[5, 0], stack=[ChooseAction(0)])
     assert TakeMoney() in legal(s)
     s.apply(TakeMoney())
     assert s.yuan[0] == 5
@@ -196,7 +197,7 @@ def test_d5_both_draft_persons_in_one_palace_then_the_empty_one_decays():
 def test_d6_all_floors_must_be_built_one_at_a_time():
     s = position(2, groups=[[D.BUILD, 0, 2, 3], [4, 5, 6]],
                  palaces={0: [[3, Y[D.CRAFTSMAN]], [3, Y[D.CRAFTSMAN]]]},
-                 stack=[Req(R_ACTION, 0)])
+                 stack=[ChooseAction(0)])
     s.apply(TakeAction(D.BUILD))
     assert s.legal_actions() == [BuildFloor(-1)]  # both palaces have 3 floors
     s.apply(BuildFloor(-1))
@@ -214,12 +215,11 @@ def test_d7_event_then_wall_check_then_decay_then_scoring():
                  vp=[0, 0])
     s.events[5] = D.MONGOL_INVASION
     s.hands = [[0] * 10, [0] * 10]
-    rules.advance(s)
+    rules.RULES.settle(s)
     # event: seat 0 +1 VP, seat 1 (0 helmets) releases 1; wall L=5 < 6: seat 1 (0 tiles)
     # releases 1 more
     assert s.stage == ST_EVENT
-    assert [(r.kind, r.seat, r.n) for r in reversed(s.stack)] == [
-        (R_RELEASE, 1, 1), (R_RELEASE, 1, 1)]
+    assert list(reversed(s.stack)) == [ReleasePersons(1, 1), ReleasePersons(1, 1)]
     s.apply(Release(0, Y[S]))
     # the wall-check release took the last person automatically; both palaces decay
     assert s.stage == ST_ACTIONS and s.round == 7
@@ -234,7 +234,7 @@ def test_d8_slot_12_mongol_gives_two_wall_checks():
     s.events[11] = D.MONGOL_INVASION
     s.stage = ST_PERSONS
     s.hands = [[0] * 10, [0] * 10]
-    rules.advance(s)
+    rules.RULES.settle(s)
     # all 0 helmets: both release their only person (automatic); wall complete: +12 / +0
     assert s.is_terminal()
     # Mongol check +12, no palaces after decay, final check +12 again, no persons left
@@ -245,7 +245,7 @@ def test_d9_over_release_takes_everything_without_decisions():
     s = position(2, stage=ST_PERSONS, round=5, yuan=[0, 4],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[T]]], 1: [[1, Y[S]]]})
     s.events[4] = D.IMPERIAL_TRIBUTE
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert persons(s, 0) == 0 and s.stack == [SENTINEL]
     assert s.yuan == [0, 0] and persons(s, 1) == 1
 
@@ -253,11 +253,11 @@ def test_d9_over_release_takes_everything_without_decisions():
 def test_d13_festival_second_place_exists_after_a_tie_for_first():
     s = position(4, stage=ST_PERSONS, round=5, fireworks=[5, 5, 4, 4], vp=[0] * 4)
     s.events[4] = D.DRAGON_FESTIVAL
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.vp == [6, 6, 3, 3] and s.fireworks == [2, 2, 2, 2]
     s = position(3, stage=ST_PERSONS, round=5, fireworks=[0, 0, 1], vp=[0] * 3)
     s.events[4] = D.DRAGON_FESTIVAL
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.vp == [0, 0, 6] and s.fireworks == [0, 0, 0]
 
 
@@ -265,7 +265,7 @@ def test_d14_mongol_all_equal_everyone_releases():
     s = position(3, stage=ST_PERSONS, round=5, vp=[0] * 3,
                  palaces={p: [[2, Y[S], Y[F]]] for p in range(3)})
     s.events[4] = D.MONGOL_INVASION
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert [r.seat for r in reversed(s.stack[1:])] == [0, 1, 2]  # turn order
 
 
@@ -273,7 +273,7 @@ def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatic
     s = position(2, stage=ST_PERSONS, round=5, rice=[1, 0],
                  palaces={0: [[1, Y[S]], [1, Y[F]], [2]], 1: [[1, Y[S]], [3, Y[F]]]})
     s.events[4] = D.DROUGHT
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.rice == [0, 0]
     # seat 0: 2 inhabited, 1 rice -> chooses which palace goes unsupplied
     assert s.stack[-1].seat == 0 and legal(s) == {Release(0, Y[S]), Release(1, Y[F])}
@@ -283,12 +283,12 @@ def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatic
 
 def test_phase_2_order_reflects_phase_1_parades_and_round_12_has_no_phase_2():
     s = position(2, round=4, sentinel=False, groups=[[D.MILITARY_PARADE, 0, 1, 2], [3, 5, 6]],
-                 track=[5, 4], stack=[Req(R_ACTION, 0), Req(R_ACTION, 1)])
+                 track=[5, 4], stack=[ChooseAction(0), ChooseAction(1)])
     s.apply(TakeMoney())
     s.apply(TakeAction(D.MILITARY_PARADE))
-    assert s.stage == ST_PERSONS and s.stack[-1] == Req(R_PLAY_CARD, 1)
+    assert s.stage == ST_PERSONS and s.stack[-1] == PlayPersonCard(1)
     s = position(2, round=12, sentinel=False, groups=[[0, 1, 2, 3], [4, 5, 6]],
-                 stack=[Req(R_ACTION, 0), Req(R_ACTION, 1)])
+                 stack=[ChooseAction(0), ChooseAction(1)])
     s.events[11] = D.PEACE
     s.apply(TakeMoney())
     s.apply(TakeMoney())
@@ -297,7 +297,7 @@ def test_phase_2_order_reflects_phase_1_parades_and_round_12_has_no_phase_2():
 
 def test_player_without_cards_skips_phase_2():
     s = position(2, round=4, sentinel=False, groups=[[0, 1, 2, 3], [4, 5, 6]],
-                 stack=[Req(R_ACTION, 0), Req(R_ACTION, 1)])
+                 stack=[ChooseAction(0), ChooseAction(1)])
     s.hands[0] = [0] * 10
     s.apply(TakeMoney())
     s.apply(TakeMoney())
@@ -306,7 +306,7 @@ def test_player_without_cards_skips_phase_2():
 
 def test_fee_is_paid_before_taxes_income():
     s = position(2, groups=[[D.TAXES, 0 + 1], [2, 3, 4, 5, 6]], yuan=[2, 2],
-                 stack=[Req(R_ACTION, 0)])
+                 stack=[ChooseAction(0)])
     s.group_dragons[0] = 1
     assert TakeAction(D.TAXES) not in legal(s)  # 2 yuan cannot pay the fee first
 
@@ -343,21 +343,21 @@ def test_supply_and_group_sizes_by_player_count():
 
 
 def test_choose_request_kind_for_joker():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)])
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(D.JOKER))
-    assert s.stack[-1] == Req(R_CHOOSE_PERSON, 0, 0, D.JOKER)
+    assert s.stack[-1] == ChooseTile(0, D.JOKER)
 
 
 def test_d18_privileges_and_floors_are_unlimited():
     s = position(2, groups=[[D.PRIVILEGE, 0, 1, 2], [3, 4, 5]], yuan=[9, 0],
-                 small_privileges=[20, 0], large_privileges=[9, 0], stack=[Req(R_ACTION, 0)])
+                 small_privileges=[20, 0], large_privileges=[9, 0], stack=[ChooseAction(0)])
     s.apply(TakeAction(D.PRIVILEGE))
     s.apply(BuyPrivilege(True))
     assert s.large_privileges[0] == 10
 
 
 def test_malformed_field_values_are_illegal_not_crashes():
-    s = position(2, stage=ST_PERSONS, stack=[Req(R_PLAY_CARD, 0)],
+    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S]], [1]]})
     for bad in (PlayCard(-1), PlayCard(10), PlayCard("1"), PlayCard(True), PlayCard(None)):
         with pytest.raises(IllegalActionError):
@@ -375,7 +375,7 @@ def test_malformed_field_values_are_illegal_not_crashes():
     s = position(2, stage=ST_PERSONS, round=5, yuan=[2, 4],
                  palaces={0: [[3, Y[S], Y[F], Y[T]]], 1: [[1, Y[S]]]})
     s.events[4] = D.IMPERIAL_TRIBUTE
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     for bad in (Release(-1, Y[S]), Release(0, -1), Release(0, 99), Release(1, Y[S]),
                 Release(0, Y[M]), BuildFloor(-1)):
         with pytest.raises(IllegalActionError):

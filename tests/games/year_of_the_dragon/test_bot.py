@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bots.registry import make_bot
 from harness.match import play_match
+from ladders.ratings import first_share
 
 BOT = "heuristic:year_of_the_dragon"
 
@@ -19,8 +20,7 @@ def test_heuristic_bot_beats_random_in_two_player_games():
             rec = play_match("year_of_the_dragon", 2, bots, seed=seed)
             assert not rec.failures, rec.failures
             games += 1
-            if rec.ranking[seat] == 0:
-                wins += 1.0 if rec.ranking.count(0) == 1 else 0.5
+            wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8
 
 

@@ -7,15 +7,9 @@ import random
 import engine
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
+from engine.games.year_of_the_dragon import flow, new_state, rules
 from engine.games.year_of_the_dragon import great_events as G
-from engine.games.year_of_the_dragon import new_state, rules
 from engine.games.year_of_the_dragon.actions import (
-    R_EARTHQUAKE,
-    R_FLOOD,
-    R_OVERFULL,
-    ST_ACTIONS,
-    ST_EVENT,
-    ST_GREAT_EVENT,
     ChoosePerson,
     DiscardCard,
     DiscardGoods,
@@ -23,9 +17,16 @@ from engine.games.year_of_the_dragon.actions import (
     PlacePerson,
     Release,
     RemoveFloor,
-    Req,
 )
 from engine.games.year_of_the_dragon.board import persons, turn_order
+from engine.games.year_of_the_dragon.requests import (
+    ST_ACTIONS,
+    ST_EVENT,
+    ST_GREAT_EVENT,
+    EarthquakeFloors,
+    EarthquakeOverfull,
+    FloodDiscard,
+)
 from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, position
 
 S, F, M, T, W = D.SCHOLAR, D.FARMER, D.MONK, D.TAX_COLLECTOR, D.WARRIOR
@@ -34,8 +35,8 @@ S, F, M, T, W = D.SCHOLAR, D.FARMER, D.MONK, D.TAX_COLLECTOR, D.WARRIOR
 def _great(s) -> None:  # noqa: ANN001
     """Start the Great Event on a built position (a sentinel keeps the round from moving on)."""
     s.stage = ST_GREAT_EVENT
-    rules.push(s, G.resolve_great_event(s, turn_order(s)))
-    rules.advance(s)
+    flow.push(s, G.resolve_great_event(s, turn_order(s)))
+    rules.RULES.settle(s)
 
 
 def _ge(n: int, event: int, **kw):  # noqa: ANN202
@@ -55,7 +56,7 @@ def test_example_16_flood():
     """Anna: 3 yuan, 2 rice, 2 fireworks (7) -> discards exactly 3, e.g. 2 yuan + 1 fw."""
     s = _ge(2, D.FLOOD, yuan=[3, 1], rice=[2, 0], fireworks=[2, 0])
     _great(s)
-    assert s.stack[-1] == Req(R_FLOOD, 0, 3)  # seat 1: floor(1/2) = 0, nothing to do
+    assert s.stack[-1] == FloodDiscard(0, 3)  # seat 1: floor(1/2) = 0, nothing to do
     assert legal(s) == {DiscardGoods(0), DiscardGoods(1), DiscardGoods(2)}
     s.apply(DiscardGoods(D.YUAN_GOOD))
     s.apply(DiscardGoods(D.YUAN_GOOD))
@@ -67,7 +68,7 @@ def test_example_16_flood():
 def test_example_17_solar_eclipse_repeats_the_festival():
     s = _ge(3, D.SOLAR_ECLIPSE, fireworks=[3, 3, 2], vp=[0, 0, 0])
     s.events[6] = D.DRAGON_FESTIVAL
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.vp == [6, 6, 3] and s.fireworks == [1, 1, 1]
     _great(s)
     assert s.vp == [12, 12, 9] and s.fireworks == [0, 0, 0]
@@ -77,7 +78,7 @@ def test_solar_eclipse_does_not_repeat_the_wall_check():
     s = _ge(2, D.SOLAR_ECLIPSE, great_wall=True, wall=[0] * 7, vp=[0, 0],
             palaces={0: [[3, Y[W], Y[S]]], 1: [[3, OLD[W], Y[S]]]})
     s.events[6] = D.MONGOL_INVASION
-    rules.start_event_phase(s)  # Mongol: +1 / +2, seat 0 releases; wall reaches: +7 / +0
+    flow.start_event_phase(s)  # Mongol: +1 / +2, seat 0 releases; wall reaches: +7 / +0
     assert s.vp == [8, 2]
     s.apply(Release(0, Y[S]))
     _great(s)  # Mongol again: +1 / +2, seat 0 releases its warrior; no second wall scoring
@@ -167,11 +168,11 @@ def test_earthquake():
         1: [[1, Y[S]], [2, Y[F]]],
         2: [[1, Y[S]]]})
     _great(s)
-    assert s.stack[-1] == Req(R_EARTHQUAKE, 0, 2)
+    assert s.stack[-1] == EarthquakeFloors(0, 2)
     assert legal(s) == {RemoveFloor(0), RemoveFloor(1)}
     s.apply(RemoveFloor(0))
     s.apply(RemoveFloor(0))
-    assert s.palaces[0][0][0] == 1 and s.stack[-1] == Req(R_OVERFULL, 0)
+    assert s.palaces[0][0][0] == 1 and s.stack[-1] == EarthquakeOverfull(0)
     assert legal(s) == {Release(0, Y[S]), Release(0, Y[F]), Release(0, Y[T])}
     s.apply(Release(0, Y[S]))
     s.apply(Release(0, Y[T]))
@@ -205,7 +206,7 @@ def test_great_event_comes_after_the_event_and_before_decay():
     s = position(2, stage=ST_EVENT, round=7, sentinel=False, great_events=True,
                  great_event=D.SUNRISE, palaces={0: [[1, Y[S]], [2]], 1: [[1, Y[S]]]},
                  hands=[[0] * 10, [0] * 10])
-    rules.advance(s)
+    rules.RULES.settle(s)
     assert s.stage == ST_GREAT_EVENT
     s.apply(ChoosePerson(Y[M]))
     s.apply(PlacePerson(1))

@@ -8,7 +8,7 @@ import engine
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import new_state
-from engine.games.year_of_the_dragon.actions import ST_OVER
+from engine.games.year_of_the_dragon.requests import ST_OVER
 
 GAME = "year_of_the_dragon"
 

@@ -4,26 +4,27 @@ from __future__ import annotations
 
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
-from engine.games.year_of_the_dragon import new_state, rules
+from engine.games.year_of_the_dragon import flow, new_state, rules
 from engine.games.year_of_the_dragon.actions import (
-    R_ACTION,
-    R_BUILD,
-    R_DRAFT,
-    R_RELEASE,
+    BuildFloor,
+    DraftPair,
+    PlacePerson,
+    Release,
+    TakeAction,
+    TakeMoney,
+)
+from engine.games.year_of_the_dragon.board import persons, turn_order
+from engine.games.year_of_the_dragon.requests import (
     ST_ACTIONS,
     ST_EVENT,
     ST_FINAL_WALL,
     ST_OVER,
     ST_PERSONS,
-    BuildFloor,
-    DraftPair,
-    PlacePerson,
-    Release,
-    Req,
-    TakeAction,
-    TakeMoney,
+    BuildFloors,
+    ChooseAction,
+    Draft,
+    ReleasePersons,
 )
-from engine.games.year_of_the_dragon.board import persons, turn_order
 from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, position
 
 ANIA, BENEK, KASIA, DOROTA, EMIL = range(5)
@@ -67,7 +68,7 @@ def test_example_1_marker_moves_once_by_the_sum():
 def test_example_2_occupied_group_costs_3_however_many_dragons():
     s = position(5, groups=[[D.RESEARCH, D.TAXES], [D.BUILD, D.HARVEST], [D.FIREWORKS],
                             [D.MILITARY_PARADE], [D.PRIVILEGE]],
-                 yuan=[6, 6, 6, 5, 2], stack=[Req(R_ACTION, DOROTA), Req(R_ACTION, EMIL)])
+                 yuan=[6, 6, 6, 5, 2], stack=[ChooseAction(DOROTA), ChooseAction(EMIL)])
     s.group_dragons[0] = 2
     s.apply(TakeAction(D.RESEARCH))
     assert s.yuan[DOROTA] == 2 and s.vp[DOROTA] == 1
@@ -80,7 +81,7 @@ def test_example_2_occupied_group_costs_3_however_many_dragons():
 
 def test_example_3_money_option():
     s = position(5, groups=[[0, 1], [2, 3], [4], [5], [6]], yuan=[6, 6, 6, 6, 1],
-                 stack=[Req(R_ACTION, EMIL)])
+                 stack=[ChooseAction(EMIL)])
     s.apply(TakeMoney())
     assert s.yuan[EMIL] == 3
     assert s.group_dragons == [0] * 5  # no dragon placed
@@ -90,7 +91,7 @@ def test_example_4_taxes():
     """Kasia (no tax collectors) +2; Ania (2 tax collectors) pays 3 then +8."""
     s = position(3, groups=[[D.TAXES, D.BUILD, D.HARVEST], [4, 5], [3, 6]],
                  palaces={ANIA: [[2, Y[T], Y[T]], [2]], KASIA: [[2, Y[S]], [2]]},
-                 yuan=[5, 6, 0], stack=[Req(R_ACTION, KASIA), Req(R_ACTION, ANIA)])
+                 yuan=[5, 6, 0], stack=[ChooseAction(KASIA), ChooseAction(ANIA)])
     s.apply(TakeAction(D.TAXES))
     assert s.yuan[KASIA] == 2
     s.apply(TakeAction(D.TAXES))
@@ -101,9 +102,9 @@ def test_example_5_build_and_decay():
     """Emil (2 craftsmen): 3 floors: 2 on a 1-floor palace, 1 as a new palace, which decays."""
     c = Y[D.CRAFTSMAN]
     s = position(5, groups=[[D.BUILD, 0], [2, 3], [4], [5], [6]],
-                 palaces={EMIL: [[2, c, c], [1, Y[S]]]}, stack=[Req(R_ACTION, EMIL)])
+                 palaces={EMIL: [[2, c, c], [1, Y[S]]]}, stack=[ChooseAction(EMIL)])
     s.apply(TakeAction(D.BUILD))
-    assert s.stack[-1] == Req(R_BUILD, EMIL, 3)
+    assert s.stack[-1] == BuildFloors(EMIL, 3)
     assert legal(s) == {BuildFloor(1), BuildFloor(0), BuildFloor(-1)}
     s.apply(BuildFloor(1))
     s.apply(BuildFloor(1))
@@ -120,7 +121,7 @@ def test_examples_6_7_8_harvest_parade_research():
                  palaces={ANIA: [[2, Y[F], OLD[F]]], BENEK: [[2, OLD[D.WARRIOR], OLD[D.WARRIOR]]],
                           KASIA: [[2, Y[S], OLD[S]]]},
                  yuan=[9, 9, 9],
-                 stack=[Req(R_ACTION, ANIA), Req(R_ACTION, BENEK), Req(R_ACTION, KASIA)])
+                 stack=[ChooseAction(ANIA), ChooseAction(BENEK), ChooseAction(KASIA)])
     s.apply(TakeAction(D.HARVEST))
     assert s.rice[ANIA] == 4  # 1 + 1 + 2
     track = s.track[BENEK]
@@ -141,9 +142,9 @@ def test_example_9_tribute():
     s = _event_position(3, D.IMPERIAL_TRIBUTE, yuan=[4, 9, 2],
                         palaces={ANIA: [[2, Y[S]]], BENEK: [[2, Y[S]]],
                                  KASIA: [[3, Y[S], Y[F], Y[T]], [1, Y[D.MONK]]]})
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.yuan == [0, 5, 0]
-    assert s.stack[-1] == Req(R_RELEASE, KASIA, 2)
+    assert s.stack[-1] == ReleasePersons(KASIA, 2)
     assert legal(s) == {Release(0, Y[S]), Release(0, Y[F]), Release(0, Y[T]),
                         Release(1, Y[D.MONK])}
     s.apply(Release(1, Y[D.MONK]))
@@ -160,7 +161,7 @@ def test_example_10_drought():
         palaces={ANIA: [[1, Y[S]], [2, Y[F]], [2], [3, Y[T]]],
                  BENEK: [[2, Y[S], Y[F]], [2, Y[T], OLD[F]], [1, Y[D.MONK]]]},
     )
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.rice == [1, 0]
     assert [r.seat for r in s.stack[1:]] == [BENEK]
     chosen = set()
@@ -179,7 +180,7 @@ def test_example_10_drought():
 
 def test_example_11_dragon_festival():
     s = _event_position(5, D.DRAGON_FESTIVAL, fireworks=[2, 1, 3, 0, 3])
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.vp == [3, 0, 6, 0, 6]
     assert s.fireworks == [1, 1, 1, 0, 1]
 
@@ -189,10 +190,9 @@ def test_example_12_mongols():
     s = _event_position(5, D.MONGOL_INVASION, palaces={
         ANIA: [[3, w, ow, Y[S]]], BENEK: [[3, w, ow, Y[S]]], KASIA: [[2, ow, Y[S]]],
         DOROTA: [[2, w, Y[S]]], EMIL: [[2, w, Y[S]]]})
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert s.vp == [3, 3, 2, 1, 1]
-    assert [(r.kind, r.seat, r.n) for r in reversed(s.stack[1:])] == [
-        (R_RELEASE, DOROTA, 1), (R_RELEASE, EMIL, 1)]
+    assert list(reversed(s.stack[1:])) == [ReleasePersons(DOROTA, 1), ReleasePersons(EMIL, 1)]
     assert Release(0, w) in legal(s)  # the warrior just counted may go
 
 
@@ -201,9 +201,9 @@ def test_example_13_contagion():
     s = _event_position(3, D.CONTAGION, palaces={
         ANIA: [[3, Y[S], Y[F], Y[T]], [1, Y[D.MONK]]], BENEK: [[1, Y[S]]],
         KASIA: [[2, h, h], [2, Y[S], Y[F]]]})
-    rules.start_event_phase(s)
+    flow.start_event_phase(s)
     assert persons(s, BENEK) == 0  # 3 required, 1 owned: all released, nothing more
-    assert [(r.seat, r.n) for r in reversed(s.stack[1:])] == [(ANIA, 3), (KASIA, 1)]
+    assert [(r.seat, r.left) for r in reversed(s.stack[1:])] == [(ANIA, 3), (KASIA, 1)]
     s.apply(Release(0, Y[S]))
     s.apply(Release(0, Y[F]))
     s.apply(Release(1, Y[D.MONK]))
@@ -238,8 +238,8 @@ def test_example_20_great_wall():
     s = _event_position(3, D.MONGOL_INVASION, great_wall=True, palaces=pal,
                         wall=[A, A, B], round=4)
     s.palaces[A][0].append(Y[D.WARRIOR])  # so that the Mongol release itself is A-free
-    rules.start_event_phase(s)
-    reqs = [(r.seat, r.n) for r in reversed(s.stack[1:])]
+    flow.start_event_phase(s)
+    reqs = [(r.seat, r.left) for r in reversed(s.stack[1:])]
     # the event: B and C (0 helmets) release 1; then the wall check: C (0 tiles) releases 1
     assert reqs == [(B, 1), (C, 1), (C, 1)]
     assert s.vp == [1, 0, 0]
@@ -257,10 +257,10 @@ def test_example_20_great_wall():
     s = position(3, stage=ST_EVENT, round=12, great_wall=True, palaces=pal, sentinel=False,
                  wall=[A, B, A, B, C, A, B, C, A, B, A], yuan=[0, 0, 0])
     s.palaces[C].append([2])  # an empty palace: would decay if decay followed the check
-    rules.advance(s)
+    rules.RULES.settle(s)
     assert s.stage == ST_FINAL_WALL
     assert s.vp == [2, 2, 3]  # round-12 scoring ran first (C has 3 palaces)
-    assert s.stack == [Req(R_RELEASE, C, 1)]
+    assert s.stack == [ReleasePersons(C, 1)]
     s.apply(Release(0, Y[S]))
     assert s.stage == ST_OVER
     assert s.palaces[C][2] == [1]  # decayed once in round 12, not again after the check
@@ -274,7 +274,7 @@ def test_example_21_stacking():
     s = position(3, track=[10, 10, 12], track_stamp=[1, 2, 3], moves=3,
                  palaces={A: [[2, Y[D.WARRIOR]]]},
                  groups=[[D.MILITARY_PARADE, 0, 1], [2, 3], [5, 6]],
-                 stack=[Req(R_ACTION, A)])
+                 stack=[ChooseAction(A)])
     assert turn_order(s) == [C, B, A]
     s.apply(TakeAction(D.MILITARY_PARADE))
     assert s.track[A] == 12
@@ -283,4 +283,4 @@ def test_example_21_stacking():
 
 def test_draft_requests_follow_seat_order():
     s = new_state(5, 0, {})
-    assert [(r.kind, r.seat) for r in reversed(s.stack)] == [(R_DRAFT, p) for p in range(5)]
+    assert list(reversed(s.stack)) == [Draft(p) for p in range(5)]

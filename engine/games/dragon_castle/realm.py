@@ -1,0 +1,130 @@
+"""The realm (rules §5, §6.2, §6.3): placing stones, face-up groups, merging sets.
+
+Per seat REALM_CELLS entries in `height`, `top` (identity of the top stone, -1 empty), `up`
+(top face up) and `shrine` (a shrine on the top).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .actions import BUILD, PLACE, BuildShrine, Place
+from .data import (
+    DRAGON,
+    DRAGON_SET_BONUS,
+    IS_SPECIAL,
+    MIN_SET,
+    REALM_CELLS,
+    REALM_NB,
+    SHRINE_ALLOWANCE_FACTION,
+    SHRINE_ALLOWANCE_SPECIAL,
+    TYPE_OF,
+    W4,
+    merge_points,
+)
+from .requests import BuildShrines, SpiritWindow
+
+if TYPE_CHECKING:
+    from .state import DragonCastleState
+
+
+def can_place(s: DragonCastleState, seat: int, cell: int) -> bool:
+    """Rules §6.2: an empty cell, or a face-down top stone without a shrine."""
+    j = seat * REALM_CELLS + cell
+    return s.height[j] == 0 or (not s.up[j] and not s.shrine[j])
+
+
+def place_options(s: DragonCastleState, seat: int) -> list[Place]:
+    base = seat * REALM_CELLS
+    height, up, shrine = s.height, s.up, s.shrine
+    return [PLACE[i] for i in range(REALM_CELLS)
+            if not height[base + i] or not (up[base + i] or shrine[base + i])]
+
+
+def place_stone(s: DragonCastleState, seat: int, cell: int, stone: int) -> None:
+    """Rules §6.2: the stone goes face up on top of the cell's stack."""
+    j = seat * REALM_CELLS + cell
+    s.height[j] += 1
+    s.top[j] = stone
+    s.up[j] = 1
+
+
+def pay_with_stone(s: DragonCastleState, seat: int, c: int) -> None:
+    """Rules §8.1: the face-up stone leaves the game; the face-down stone beneath (identity
+    no longer tracked: -1) becomes the top, or the cell is empty."""
+    j = seat * REALM_CELLS + c
+    s.height[j] -= 1
+    s.top[j] = -1
+    s.up[j] = 0
+
+
+def components(s: DragonCastleState, seat: int,
+               key: Sequence[int | None]) -> list[list[int]]:
+    """Maximal orthogonally connected sets of face-up stones with equal `key[identity]`
+    (a table such as TYPE_OF; None: not part of any set), lowest cell first."""
+    base = seat * REALM_CELLS
+    up, top = s.up, s.top
+    seen = [False] * REALM_CELLS
+    out = []
+    for i in range(REALM_CELLS):
+        if seen[i] or not up[base + i]:
+            continue
+        k = key[top[base + i]]
+        if k is None:
+            continue
+        seen[i] = True
+        comp, stack = [i], [i]
+        while stack:
+            j = stack.pop()
+            for n in REALM_NB[j]:
+                if not seen[n] and up[base + n] and key[top[base + n]] == k:
+                    seen[n] = True
+                    comp.append(n)
+                    stack.append(n)
+        comp.sort()
+        out.append(comp)
+    return out
+
+
+def face_up_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
+    """Rules §6.3: maximal orthogonally connected sets of face-up stones of one type, at
+    any levels, in canonical order (lowest cell first); each sorted."""
+    return components(s, seat, TYPE_OF)
+
+
+def merge_set(s: DragonCastleState, seat: int, cells: list[int]) -> int:
+    """Rules §6.3 steps 1-3: flip the whole set face down and score it. Returns the shrine
+    allowance of the set (1 faction, 2 special)."""
+    base = seat * REALM_CELLS
+    kind = TYPE_OF[s.top[base + cells[0]]]
+    for c in cells:
+        s.up[base + c] = 0
+    points = merge_points(len(cells))
+    if kind == DRAGON:
+        points += DRAGON_SET_BONUS
+    s.vp[seat] += points
+    if s.spirit_cards:
+        s.merged_now += [c for c in cells if c not in s.merged_now]
+    special = IS_SPECIAL[s.top[base + cells[0]]]
+    return SHRINE_ALLOWANCE_SPECIAL if special else SHRINE_ALLOWANCE_FACTION
+
+
+def resolve_merges(s: DragonCastleState, seat: int) -> None:
+    """Rules §6.3: every face-up group of 4+ stones must be merged, each a separate merge
+    with its own VP and shrine allowance, in canonical order; shrine decisions follow."""
+    builds = []
+    for comp in face_up_groups(s, seat):
+        if len(comp) >= MIN_SET:
+            allowance = merge_set(s, seat, comp)
+            builds.append(BuildShrines(seat, tuple(comp), allowance))
+    stack = s.stack
+    for k, req in enumerate(reversed(builds)):  # the first merged set decides first
+        if k and s.spirit_cards:  # §8.1: any step of the turn, also between two sets
+            stack.append(SpiritWindow(seat, W4))
+        stack.append(req)
+
+
+def shrine_options(s: DragonCastleState, req: BuildShrines) -> list[BuildShrine]:
+    base = req.seat * REALM_CELLS
+    return [BUILD[c] for c in req.cells if not s.shrine[base + c]]

@@ -1,0 +1,42 @@
+"""Every entrant of a tournament checked once before anything is scheduled: it is made for
+this game, and it starts (its program or module loads, its constructor and `reset` run),
+so that no tournament fills up with games of a bot that cannot play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bots.external import BotViolation
+from bots.registry import base_spec, spec_game
+from engine.protocol import ArenaError
+from harness.sandbox import make_player
+
+#: seconds an entrant may take to start when it is checked
+START_SECONDS = 30.0
+
+
+class EntrantError(ArenaError, ValueError):
+    """An entrant that cannot play this tournament."""
+
+
+def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
+    """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
+    is made for another game or cannot start."""
+    for name in dict.fromkeys(bots):
+        made_for = spec_game(name)
+        if made_for is not None and made_for != game:
+            raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
+        bot = make_player(base_spec(name), isolate)
+        try:
+            bot.reset(game, num_players, 0, 0)
+        except (ArenaError, BotViolation) as e:
+            raise EntrantError(f"entrant {name!r} cannot start: {e}") from None
+        except Exception as e:
+            raise EntrantError(f"entrant {name!r} cannot start: {type(e).__name__}: "
+                               f"{str(e).strip().splitlines()[0] if str(e).strip() else ''}"
+                               ) from None
+        finally:
+            try:
+                bot.close()
+            except Exception:  # closing a bot that did not start
+                pass

@@ -1,0 +1,276 @@
+"""`arena ladder ...` and `arena ladders`: thin commands over harness/ladder_service.py,
+harness/ladder_runner.py and ladders/ (see docs/ladders.md)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group
+from rich.live import Live
+from rich.markup import escape
+
+from engine.record import decode_json
+from harness import ladder_runner
+from harness import tournament_runner as runner
+from harness.args import parse_options
+from harness.ladder_service import LadderError, create, submit
+from harness.paths import check_folder
+from ladders import ladder_store as ls
+from ladders.ladder_view import (
+    games_table,
+    history_plot,
+    ladders_table,
+    seat_advantage,
+    standings,
+    standings_table,
+)
+from ladders.store import DEFAULT_DB, Store
+
+app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, rate.",
+                  no_args_is_help=True)
+out = Console()
+
+NameArg = Annotated[str, typer.Argument(help="ladder name")]
+DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
+
+
+@app.command("create")
+def create_cmd(
+    name: NameArg,
+    game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
+    players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
+    time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
+    clock: Annotated[str | None, typer.Option(
+        help="game clock per seat with increment per decision, e.g. 60+0.5")] = None,
+    seed: Annotated[int, typer.Option(help="ladder seed (deals and matchmaking)")] = 0,
+    game_module: Annotated[list[str] | None, typer.Option(
+        "--game-module", help="import in the driver and every worker; registers its GAME")] = None,
+    db: DbOpt = DEFAULT_DB,
+) -> None:
+    """Create a ladder: one game set-up and time control, with its own entrants."""
+    spec = ls.LadderSpec(game=game, num_players=players, options=parse_options(option),
+                         time_per_move=time_per_move, clock=clock, seed=seed,
+                         modules=tuple(game_module or ()))
+    with Store(db) as store:
+        lad = create(store, name, spec)
+    out.print(f"ladder [bold]{escape(name)}[/]: {lad.spec.game}, {players} players, time "
+              f"{lad.spec.time_control()}; next: arena ladder submit {escape(name)} SPEC --as NAME")
+
+
+@app.command("submit")
+def submit_cmd(
+    name: NameArg,
+    spec: Annotated[str, typer.Argument(help="bot spec: cmd:..., python:module:Class, mcts...")],
+    display: Annotated[str, typer.Option("--as", help="the bot's name on the ladder")],
+    db: DbOpt = DEFAULT_DB,
+) -> None:
+    """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it."""
+    with Store(db) as store:
+        result = submit(store, name, spec, display)
+    e = result.entrant
+    if e is None:
+        out.print(f"[red]refused:[/] {escape(display)} ({escape(spec)}) is not registered:",
+                  highlight=False)
+        for p in result.problems:
+            out.print(f"  - {escape(p)}", highlight=False)
+        if result.log:
+            out.print("  its log (last lines):", highlight=False)
+            for line in result.log.splitlines():
+                out.print(f"    {escape(line)}", highlight=False)
+        raise typer.Exit(1)
+    if result.unchanged:
+        out.print(f"{escape(e.label)} is unchanged (same files, hash {e.hash[:12]}); "
+                  "nothing to do", highlight=False)
+        return
+    was = f"; {e.name} v{e.version - 1} leaves matchmaking" if e.version > 1 else ""
+    out.print(f"registered [bold]{escape(e.label)}[/] on {escape(name)} (hash {e.hash[:12]}; "
+              f"{e.report}){escape(was)}", highlight=False)
+
+
+@app.command("run")
+def run_cmd(
+    name: NameArg,
+    games: Annotated[int | None, typer.Option(help="games to play (default 100)")] = None,
+    forever: Annotated[bool, typer.Option(help="keep playing until stopped (Ctrl-C)")] = False,
+    seconds: Annotated[float | None, typer.Option(help="stop starting games after this")] = None,
+    workers: Annotated[int | None, typer.Option(help="Ray workers")] = None,
+    address: Annotated[str | None, typer.Option(
+        help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")] = None,
+    db: DbOpt = DEFAULT_DB,
+) -> None:
+    """Matchmake and play games on Ray, rating each one as it finishes."""
+    if forever and games is not None:
+        raise LadderError("give either --games or --forever, not both")
+    with Store(db) as store:
+        ls.ladder(store, name)  # an unknown ladder fails before Ray starts
+        shown = {"at": 0.0}
+        with Live(console=out, refresh_per_second=4, transient=True) as live:
+            def update(state: ladder_runner.LadderState) -> None:
+                now = time.monotonic()
+                if now - shown["at"] >= 0.5:
+                    shown["at"] = now
+                    live.update(Group(f"{name}: {state.done} games, {state.rate():.1f} games/s",
+                                      _table(store, name)))
+            try:
+                state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
+                                          update)
+                done = f"{state.done} games played"
+            except KeyboardInterrupt:
+                runner.shutdown()  # Ray's processes go now, not minutes later
+                done = ("stopped; games in flight stay pending and the next run "
+                        f"(`arena ladder run {name} --db {db}`) plays them first")
+        out.print(_table(store, name))
+        out.print(f"{escape(name)}: {done}")
+
+
+def _table(store: Store, name: str, show_retired: bool = False):  # type: ignore[no-untyped-def]
+    lad = ls.ladder(store, name)
+    games = ls.games(store, lad.id)
+    rows = standings(ls.entrants(store, lad.id), games)
+    return standings_table(lad, rows, seat_advantage(games, lad.spec.num_players), show_retired,
+                           elo=out.width >= 100)
+
+
+@app.command("show")
+def show_cmd(
+    name: NameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
+    all_versions: Annotated[bool, typer.Option("--all", help="retired versions too")] = False,
+    db: DbOpt = DEFAULT_DB,
+) -> None:
+    """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
+    with Store(db, read_only=True) as store:
+        if not as_json:
+            out.print(_table(store, name, all_versions))
+            return
+        lad = ls.ladder(store, name)
+        games = ls.games(store, lad.id)
+        rows = standings(ls.entrants(store, lad.id), games)
+        seats = seat_advantage(games, lad.spec.num_players)
+        doc = {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
+               "games": sum(1 for g in games if g.status == "done"),
+               "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
+                         for i, (w, p) in enumerate(seats)],
+               "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
+                             if all_versions or r.entrant.active]}
+        typer.echo(json.dumps(doc, indent=2))
+
+
+@app.command("history")
+def history_cmd(
+    name: NameArg,
+    bot: Annotated[str | None, typer.Option(help="only this bot (every version)")] = None,
+    db: DbOpt = DEFAULT_DB,
+) -> None:
+    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
+    with Store(db, read_only=True) as store:
+        lad = ls.ladder(store, name)
+        entrants = {e.id: e for e in ls.entrants(store, lad.id)}
+        hist = ls.history(store, lad.id)
+    if bot is not None and not any(e.name == bot for e in entrants.values()):
+        known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
+        raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
+    series: dict[str, tuple[list[int], list[float]]] = {}
+    for seq, eid, mu, _sigma, _elo in hist:
+        e = entrants[eid]
+        if (bot is None and e.active) or e.name == bot:
+            xs, ys = series.setdefault(e.label, ([], []))
+            xs.append(seq)
+            ys.append(mu)
+    if not series:
+        out.print(f"ladder {escape(name)} has no rated games yet; "
+                  f"`arena ladder run {escape(name)}` plays some")
+        return
+    title = f"{name}: rating (mu) after each game"
+    out.print(history_plot(series, title, out.width - 1, color=out.is_terminal),
+              markup=False, highlight=False)
+    for label, (xs, ys) in series.items():
+        out.print(f"{escape(label)}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} after game "
+                  f"{xs[-1]} ({len(xs)} games)", highlight=False)
+
+
+@app.command("games")
+def games_cmd(
+    name: NameArg,
+    bot: Annotated[str, typer.Option(help="the bot (its latest version unless --version)")],
+    version: Annotated[int | None, typer.Option(help="that version")] = None,
+    limit: Annotated[int, typer.Option(help="most recent games shown")] = 10,
+    save: Annotated[Path | None, typer.Option(
+        help="write these games' records here (for `arena replay`)")] = None,
+    db: DbOpt = DEFAULT_DB,
+) -> None:
+    """A bot's recent games, how to replay them, and its log in the latest one."""
+    if save is not None:
+        check_folder(save, "--save")
+    with Store(db, read_only=True) as store:
+        lad = ls.ladder(store, name)
+        entrants = {e.id: e for e in ls.entrants(store, lad.id)}
+        mine = [e for e in entrants.values() if e.name == bot
+                and (version is None or e.version == version)]
+        if not mine:
+            known = ", ".join(sorted({e.label for e in entrants.values()})) or "none"
+            raise LadderError(f"no bot {bot!r}{f' v{version}' if version else ''} on ladder "
+                              f"{name!r}; known: {known}")
+        me = max(mine, key=lambda e: e.version)
+        played = [g for g in ls.games(store, lad.id) if me.id in g.entrants
+                  and g.status != "pending"]
+        played.sort(key=lambda g: g.seq or 0)
+        recent = played[-limit:][::-1]
+        records = {g.idx: ls.record(store, lad.id, g.idx) for g in recent}
+    rows = [(g, g.entrants.index(me.id), [entrants[e].label for e in g.entrants])
+            for g in recent]
+    out.print(games_table(f"{name}: {me.label}, {len(recent)} of {len(played)} games", rows))
+    if save is not None:
+        _writable(save)
+        for g in recent:
+            if records[g.idx]:
+                (save / f"{name}-{g.idx}.json").write_bytes(records[g.idx])  # type: ignore[arg-type]
+        out.print(f"records written to {save}; replay one with: arena replay "
+                  f"{save / f'{name}-{recent[0].idx}.json' if recent else 'FILE'}",
+                  highlight=False)
+    elif recent:
+        out.print(f"replay them: arena ladder games {name} --bot {bot} --save DIR, then "
+                  f"arena replay DIR/{name}-{recent[0].idx}.json", highlight=False)
+    for g in recent:
+        rec_bytes = records[g.idx]
+        if not rec_bytes:
+            continue
+        rec = decode_json(rec_bytes)
+        seat = g.entrants.index(me.id)
+        log = rec.logs[seat] if rec.logs else ""
+        notes = [n for n in rec.notes if n.startswith(f"seat {seat}:")]
+        out.print(f"log of {escape(me.label)} in game {g.idx} (seat {seat + 1}):"
+                  + ("" if log or notes else " empty"), highlight=False)
+        for line in [*notes, *log.strip().splitlines()[-20:]]:
+            out.print(f"  {escape(line)}", highlight=False)
+        break
+
+
+def _writable(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".arena-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        raise LadderError(f"cannot write to {folder}: {e.strerror}") from None
+
+
+def ladders_cmd(db: DbOpt = DEFAULT_DB) -> None:
+    """Every ladder in the database."""
+    with Store(db, read_only=True) as store:
+        items = []
+        for lad in ls.ladders(store):
+            bots = len(ls.entrants(store, lad.id, active_only=True))
+            done = [g for g in ls.games(store, lad.id) if g.status == "done"]
+            items.append((lad, bots, len(done), max((g.finished or "" for g in done),
+                                                    default=None)))
+    if not items:
+        out.print(f"no ladder in {db} yet; `arena ladder create NAME --game G` makes one")
+        return
+    out.print(ladders_table(items, str(db)))

@@ -1,0 +1,138 @@
+"""Ladders of submitted bots: creating one, submitting (pin + validate), and the bot folder.
+
+Commands: harness/ladder.py; playing: harness/ladder_runner.py; storage:
+ladders/ladder_store.py; ratings: ladders/weng_lin.py, ladders/ratings.py.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engine
+from engine.common.rng import derive_seed
+from engine.protocol import ArenaError
+from engine.record import MatchRecord
+from harness.clock import check_time_control, play_game
+from harness.ladder_pin import pin
+from harness.tournament_schedule import load_modules
+from ladders import ladder_store as ls
+from ladders.store import Store
+
+#: smoke games a submitted bot plays against `random` before it is registered
+SMOKE_GAMES = 2
+#: lines of the bot's log shown with a refusal
+LOG_LINES = 8
+
+
+class LadderError(ArenaError, ValueError):
+    """A ladder request that cannot be carried out."""
+
+
+@dataclass
+class Submission:
+    """What `submit` did: the new (or unchanged) entrant, or the reasons it was refused."""
+
+    entrant: ls.Entrant | None
+    unchanged: bool = False
+    problems: list[str] = field(default_factory=list)
+    log: str = ""
+
+
+def bot_folder(store: Store, name: str) -> Path:
+    """Where the snapshots of a ladder's bots live: beside the database."""
+    return (store.path.resolve().parent / "ladder-bots" / name).resolve()
+
+
+def use_ladder(spec: ls.LadderSpec) -> None:
+    """Make the ladder's plug-in games and pinned bots importable in this process."""
+    load_modules(spec.modules)
+    if spec.bot_root and spec.bot_root not in sys.path:
+        sys.path.append(spec.bot_root)
+
+
+def create(store: Store, name: str, spec: ls.LadderSpec) -> ls.Ladder:
+    """Check the set-up (game, players, options, time control, bot folder) and store it."""
+    if not name or "/" in name or name.startswith("."):
+        raise LadderError(f"ladder name {name!r}: use letters, digits, '-' or '_'")
+    load_modules(spec.modules)
+    game = engine.get_game(spec.game)
+    game.check_players(spec.num_players)
+    game.resolve_options(spec.options, spec.num_players)
+    check_time_control(spec.time_per_move, spec.clock)
+    root = bot_folder(store, name)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise LadderError(f"cannot create the bot folder {root}: {e.strerror}") from None
+    if not os.access(root, os.W_OK):
+        raise LadderError(f"the bot folder {root} is not writable")
+    return ls.create_ladder(store, name, _with_root(spec, str(root)))
+
+
+def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
+    return ls.LadderSpec(**{**{f: getattr(spec, f) for f in spec.__struct_fields__},
+                            "bot_root": root})
+
+
+def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str) -> list[MatchRecord]:
+    """The validation games: the bot in seat g % N of game g, `random` in the others,
+    sandboxed, under the ladder's time control."""
+    recs = []
+    n = spec.num_players
+    for g in range(SMOKE_GAMES):
+        bots = ["random"] * n
+        bots[g % n] = run_spec
+        seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
+        recs.append(play_game(spec.game, n, bots, seed, dict(spec.options), spec.time_per_move,
+                              spec.clock, isolate=True))
+    return recs
+
+
+def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
+    """The bot's failures in its smoke games, and the tail of its log in the first bad one."""
+    found, log = [], ""
+    for g, rec in enumerate(recs):
+        seat = g % n
+        for f in rec.failures:
+            if f.seat == seat:
+                found.append(f"smoke game {g + 1} (seat {seat + 1}): {f.kind} at decision "
+                             f"{f.decision}: {f.detail}")
+                if not log and rec.logs and rec.logs[seat]:
+                    log = "\n".join(rec.logs[seat].strip().splitlines()[-LOG_LINES:])
+    return found, log
+
+
+def submit(store: Store, name: str, spec: str, display: str) -> Submission:
+    """Pin `spec`, validate it in smoke games, and register it as the next version of
+    `display` (unless it is refused, or identical to the current version)."""
+    lad = ls.ladder(store, name)
+    if not display or any(c in display for c in "\n\t") or len(display) > 40:
+        raise LadderError(f"--as {display!r}: give a short display name (at most 40 characters)")
+    use_ladder(lad.spec)
+    pinned = pin(spec, Path(lad.spec.bot_root))
+    current = [e for e in ls.entrants(store, lad.id, active_only=True) if e.name == display]
+    if current and current[0].hash == pinned.digest:
+        return Submission(current[0], unchanged=True)
+    try:
+        recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest)
+    except ArenaError as e:  # an unknown bot kind, a command that cannot start
+        return _refused(store, lad.id, pinned.snapshot, [str(e)], "")
+    found, log = problems_of(recs, lad.spec.num_players)
+    if found:
+        return _refused(store, lad.id, pinned.snapshot, found, log)
+    report = f"passed {len(recs)} smoke games against random"
+    entrant = ls.add_entrant(store, lad.id, display, pinned.spec, pinned.run_spec,
+                             pinned.digest, pinned.snapshot, report)
+    return Submission(entrant)
+
+
+def _refused(store: Store, lid: int, snapshot: str | None, found: list[str],
+             log: str) -> Submission:
+    """A refused bot leaves no snapshot behind (unless a registered version shares it)."""
+    if snapshot and not any(e.snapshot == snapshot for e in ls.entrants(store, lid)):
+        shutil.rmtree(snapshot, ignore_errors=True)
+    return Submission(None, problems=found, log=log)

@@ -1,0 +1,61 @@
+"""Output paths checked before any work: a file the command will write must be creatable,
+and nothing (no folder) is created for a run that is then refused."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from harness.args import UsageProblem
+
+
+def _first_existing(path: Path) -> Path:
+    p = path
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return p
+
+
+def check_output(path: Path, option: str) -> None:
+    """Raise one clear UsageProblem if `path` (a file to be written, its folders made as
+    needed) cannot be written. Creates nothing."""
+    path = Path(os.path.abspath(path))
+    if path.is_dir():
+        raise UsageProblem(f"{option} {path} is a folder; give a file name")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise UsageProblem(f"cannot write {option} {path}: permission denied")
+        return
+    base = _first_existing(path.parent)
+    if not base.is_dir():
+        raise UsageProblem(f"cannot write {option} {path}: {base} is not a folder")
+    if not os.access(base, os.W_OK | os.X_OK) or _read_only(base):
+        raise UsageProblem(f"cannot write {option} {path}: {base} is not writable")
+
+
+def check_folder(path: Path, option: str) -> None:
+    """As check_output, for a folder the command will write files into."""
+    path = Path(os.path.abspath(path))
+    if path.exists() and not path.is_dir():
+        raise UsageProblem(f"cannot write {option} {path}: it is not a folder")
+    base = _first_existing(path)
+    if not base.is_dir():
+        raise UsageProblem(f"cannot write {option} {path}: {base} is not a folder")
+    if not os.access(base, os.W_OK | os.X_OK) or _read_only(base):
+        raise UsageProblem(f"cannot write {option} {path}: {base} is not writable")
+
+
+def _read_only(folder: Path) -> bool:
+    """A read-only file system (os.access says yes to root even there)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def make_parent(path: Path, option: str) -> None:
+    """Create the folders of an output file (after check_output), one clear error if not."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageProblem(f"cannot write {option} {path}: {e.strerror}") from None

@@ -1,0 +1,392 @@
+"""The sandbox every untrusted bot runs in (issue 14; what it holds: README, "cluster").
+
+A sandboxed bot is an external program (`cmd:`, or a Python bot behind
+bots/sandbox_runner.py) started, when the harness runs as root, by `unshare` in new mount,
+network, PID, IPC and UTS namespaces, then `chroot` into a fresh tmpfs root that holds only
+the system directories (/usr, /etc, /lib..., read-only), the runtime the command needs
+(read-only), a private /tmp and /bot, its empty working directory (a size-capped tmpfs with
+a copy of the bot's own files), then `setpriv` to a uid of its own that no account uses,
+with no capabilities, no new privileges and a scrubbed environment. The harness's home,
+results, database and other bots' files are simply not there; the network namespace has
+no interface but a down loopback. rlimits (bots.external.Limits) cap memory, CPU seconds,
+processes, open files and file size; the harness caps time and output.
+
+Without root (or `unshare`) the bot still gets its own temporary directory, a scrubbed
+environment and the rlimits, but runs as the harness's user with its network; the
+harness prints one warning line and the match record says so.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import importlib.machinery
+import itertools
+import os
+import re
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import engine
+from bots.base import Bot
+from bots.external import ExternalBot, ExternalBotError, Limits, exit_reason, set_rlimits
+from bots.registry import BotSpecError, base_spec, make_bot
+
+#: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
+UID_BASE = 1_800_000_000
+#: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd)
+VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+        "/libx32", "/dev", "/proc")
+#: bot kinds that are part of the project and stay in-process even with --isolate
+TRUSTED = ("random", "heuristic", "mcts")
+PROJECT = Path(__file__).resolve().parents[1]
+
+_SCRIPT = r"""
+set -eu
+R=$SBX_ROOT U=$SBX_UID
+mount --make-rprivate /
+mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
+mkdir "$R/bot" "$R/tmp" "$R/dev" "$R/proc"
+for d in usr etc bin sbin lib lib32 lib64 libx32; do
+  if [ -L "/$d" ]; then ln -s "$(readlink "/$d")" "$R/$d"
+  elif [ -d "/$d" ]; then
+    mkdir "$R/$d"; mount --rbind "/$d" "$R/$d"; mount -o remount,bind,ro "$R/$d" || true
+  fi
+done
+for f in null zero full random urandom; do
+  touch "$R/dev/$f"; mount --bind "/dev/$f" "$R/dev/$f"
+done
+ln -s /proc/self/fd "$R/dev/fd"
+mount -t proc -o nosuid,nodev proc "$R/proc"
+mount -t tmpfs -o "size=$SBX_SIZE,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
+mount -t tmpfs -o "size=$SBX_SIZE,mode=700,uid=$U,gid=$U,nosuid,nodev" sandbox-bot "$R/bot"
+printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
+  if [ -n "$p" ]; then
+    mkdir -p "$R$p"; mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" || true
+  fi
+done
+cp -R "$SBX_STAGE/." "$R/bot/"
+chown -R "$U:$U" "$R/bot"
+echo ready > "/proc/self/fd/$SBX_READY"
+exec 3<&0
+chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
+  --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+exec 3<&-
+wait $!
+"""
+
+_slots = itertools.count()
+_warned = False
+_swept = False
+
+
+def _in_child(limits: Limits) -> None:
+    """Before exec of the sandbox: the rlimits, and death with the harness (its Ray
+    worker killed, say), which takes the bot's whole PID namespace with it."""
+    set_rlimits(limits, processes=True)
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def sweep() -> None:
+    """Remove the directories of sandboxes whose harness was killed (done once per process
+    before its first sandbox)."""
+    global _swept
+    _swept = True
+    for d in Path(tempfile.gettempdir()).glob("arena-sandbox-*-*"):
+        pid = d.name.split("-")[2]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(d, ignore_errors=True)
+
+
+@functools.cache
+def isolation() -> str:
+    """"" when bots can be fully isolated here, else why not."""
+    if os.geteuid() != 0:
+        return "the harness does not run as root"
+    for tool in ("unshare", "chroot", "setpriv", "mount", "env"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed"
+    try:
+        probe = subprocess.run(["unshare", "--mount", "--net", "--pid", "--fork", "true"],
+                               capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"unshare does not work here ({e})"
+    if probe.returncode != 0:
+        return f"unshare cannot create namespaces here ({probe.stderr.decode().strip()})"
+    return ""
+
+
+def warn_once(reason: str) -> None:
+    global _warned
+    if not _warned:
+        _warned = True
+        print(f"warning: sandbox: {reason}; untrusted bots run as this user, with network "
+              "access and the harness's files in reach", file=sys.stderr)
+
+
+def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
+    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
+
+
+def _python_binds() -> list[str]:
+    """The interpreter's installation (read-only): where its stdlib and packages live."""
+    return sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix)})
+
+
+class SandboxedBot(ExternalBot):
+    """An untrusted bot program in the sandbox; `command` as for `cmd:`, or
+    `SandboxedBot.python(spec)` for an in-process bot spec run through the runner."""
+
+    def __init__(self, command: str, framing: str = "json", limits: Limits | None = None,
+                 default_timeout: float = 30.0, python_spec: str | None = None) -> None:
+        super().__init__(command or "python", default_timeout=default_timeout,
+                         framing=framing, limits=limits)
+        self.python_spec = python_spec
+        if python_spec is not None:
+            self.name = python_spec
+        self.notes: list[str] = []
+        self.isolated = False
+        self.dir: Path | None = None
+        self.binds: list[str] = []
+        self._ready: int | None = None  # read end of the sandbox's "bot starts" pipe
+
+    @classmethod
+    def python(cls, spec: str, limits: Limits | None = None,
+               default_timeout: float = 30.0) -> SandboxedBot:
+        return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec)
+
+    # -- preparing the bot's directory ----------------------------------------------------
+
+    def _copy(self, src: Path, stage: Path) -> str:
+        """Copy one of the bot's own files into its directory; its name there."""
+        name = src.name
+        for i in itertools.count(1):
+            if not (stage / name).exists():
+                break
+            name = f"{i}-{src.name}"
+        if src.is_dir():
+            shutil.copytree(src, stage / name, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__", ".git"))
+        else:
+            shutil.copy2(src, stage / name)
+        return name
+
+    def _bind_runtime(self, exe: str) -> None:
+        real = os.path.realpath(exe)
+        if _under(real, VIEW) or _under(real, self.binds):
+            return
+        if real == os.path.realpath(sys.executable):
+            self.binds += _python_binds()
+            return
+        prefix = str(Path(real).parent.parent)
+        protected = [str(Path.home()), os.environ.get("HOME", "/"), os.getcwd(), "/"]
+        if any(_under(p, [prefix]) for p in protected):
+            prefix = str(Path(real).parent)
+            if any(_under(p, [prefix]) for p in protected):
+                raise ExternalBotError(f"cannot sandbox {exe!r}: its directory holds the "
+                                       "harness's files; install the runtime elsewhere")
+        self.binds.append(prefix)
+
+    def _command_argv(self, stage: Path, here: str) -> list[str]:
+        """The command line inside the sandbox; the program and the files named on its
+        command line are copied into the bot's directory."""
+        exe, *args = self.argv
+        if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
+            found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
+            if found is None:
+                raise ExternalBotError(f"cannot start {exe!r}: not found on PATH")
+            exe = found
+            self._bind_runtime(found)
+        else:
+            src = Path(self.cwd or os.getcwd(), exe)
+            if not src.is_file():
+                raise ExternalBotError(f"cannot start {exe!r}: no such file")
+            real = os.path.realpath(src)
+            if real == os.path.realpath(sys.executable) or _under(real, VIEW):
+                exe = str(src)  # the harness's interpreter, or a system program
+                self._bind_runtime(exe)
+            else:  # the bot's own program
+                exe = f"{here}/{self._copy(src, stage)}"
+        out = [exe]
+        for a in args:
+            p = Path(self.cwd or os.getcwd(), a)
+            out.append(self._copy(p, stage) if not a.startswith("-") and p.is_file() else a)
+        return out
+
+    def _python_argv(self, stage: Path) -> tuple[list[str], list[str]]:
+        """The runner's command line and environment for a Python bot spec."""
+        self.binds += _python_binds()
+        roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
+        game_module = engine.get_game(self.game_id).observation_type.__module__
+        top = game_module.split(".")[0]
+        if top not in ("engine", "bots"):
+            roots.append(self._module_root(top))
+        self.binds += [r for r in roots if not _under(r, self.binds)]
+        kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
+        if kind == "python":
+            top = rest.split(":")[0].split(".")[0]
+            where = self._module_root(top)
+            if where and not _under(where, self.binds):
+                self._copy(Path(where), stage)
+        argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
+                "--module", game_module, self.python_spec or ""]
+        return argv, [f"PYTHONPATH={PROJECT}:/bot"]
+
+    @staticmethod
+    def _module_root(top: str) -> str:
+        """Where top-level module `top` lives (a package directory or a .py file), found
+        without running any of its code; "" if nowhere."""
+        spec = importlib.machinery.PathFinder.find_spec(top, [os.getcwd(), *sys.path])
+        if spec is None:
+            return ""
+        if spec.submodule_search_locations:
+            return os.path.realpath(list(spec.submodule_search_locations)[0])
+        return os.path.realpath(spec.origin or "")
+
+    # -- starting and stopping ------------------------------------------------------------
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        reason = isolation()
+        self.isolated = not reason
+        if reason:
+            warn_once(reason)
+            self.notes = [f"{self.name}: not isolated ({reason}): ran as this user, "
+                          "with network access"]
+        if not _swept:
+            sweep()
+        self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
+        stage = self.dir / "files"
+        stage.mkdir()
+        self.binds = []
+        try:
+            here = "/bot" if self.isolated else str(stage)
+            env_extra: list[str] = []
+            if self.python_spec is not None:
+                argv, env_extra = self._python_argv(stage)
+                if not self.isolated:
+                    env_extra = [f"PYTHONPATH={PROJECT}:{stage}"]
+            else:
+                argv = self._command_argv(stage, here)
+            if self.isolated:
+                return self._start_isolated(argv, env_extra)
+            env = dict(e.split("=", 1) for e in env_extra)
+            env.update(HOME=str(stage), TMPDIR=str(stage), LANG="C.UTF-8",
+                       PATH="/usr/local/bin:/usr/bin:/bin")
+            limits = self.limits
+            return self._popen(argv, env=env, cwd=str(stage),
+                               preexec_fn=lambda: set_rlimits(limits))
+        except BaseException:
+            self._remove_dir()
+            raise
+
+    def _start_isolated(self, argv: list[str],
+                        env_extra: list[str]) -> subprocess.Popen[bytes]:
+        if "=" in argv[0] or any("\n" in b for b in self.binds):
+            raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
+        assert self.dir is not None
+        root = self.dir / "root"
+        root.mkdir()
+        uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64
+        read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
+        env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
+               "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
+               "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
+               "SBX_READY": str(write_end)}
+        bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
+                   "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
+        cmd = ["unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--fork",
+               "--kill-child", "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env, *argv]
+        limits = self.limits
+        try:
+            proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
+                               preexec_fn=lambda: _in_child(limits))
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)
+        self._ready = read_end
+        return proc
+
+    def _await_sandbox(self) -> None:
+        """Wait until the sandbox is set up and the bot program starts, so that its first
+        decision is not charged for the sandbox's start."""
+        if self._ready is None:
+            return
+        fd, self._ready = self._ready, None
+        try:
+            readable, _, _ = select.select([fd], [], [], self.default_timeout)
+            started = bool(readable) and os.read(fd, 16) == b"ready\n"
+        finally:
+            os.close(fd)
+        if not started:
+            self._gone()
+
+    def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
+        super().reset(game_id, num_players, seat, seed)
+        self._await_sandbox()
+        if self.python_spec is not None:  # the runner says when the bot is loaded
+            ready = self._receive(time.monotonic() + self.default_timeout,
+                                  "the Python bot did not load in time")
+            if ready != b'{"type":"ready"}':
+                raise ExternalBotError(f"the Python bot runner answered {ready[:200]!r}")
+
+    def exit_status(self) -> int:
+        status = super().exit_status()
+        if self.isolated and 128 < status < 160:  # the sandbox's shell reports 128 + signal
+            return 128 - status
+        return status
+
+    def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
+        """As bots.external.exit_reason; a missing file outside the bot's view is a
+        forbidden reach outside the sandbox."""
+        kind, detail = exit_reason(status, stderr)
+        if kind == "crash" and self.isolated:
+            m = re.search(r"no such file or directory\W+(?:\w+ )?'(/[^']*)'", stderr[-2000:],
+                          re.I)
+            if m and not _under(m.group(1), [*VIEW, *self.binds]):
+                return "forbidden", f"{detail} (outside its sandbox)"
+        return kind, detail
+
+    def _remove_dir(self) -> None:
+        if self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            if self._ready is not None:
+                os.close(self._ready)
+                self._ready = None
+            self._remove_dir()
+
+
+def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
+    """The bot for `spec` as the harness runs it: `cmd:` programs always in the sandbox;
+    with `isolate`, every bot that is not part of the project (`python:`, entry points)
+    too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
+    is dropped."""
+    spec = base_spec(spec)
+    kind, _, rest = spec.partition(":")
+    if kind in ("cmd", "cmd-msgpack"):
+        if not rest.strip():
+            raise ExternalBotError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
+        return SandboxedBot(rest, framing="json" if kind == "cmd" else "msgpack",
+                            limits=limits)
+    if isolate and kind not in TRUSTED:
+        if kind == "python" and len(rest.split(":")) < 2:
+            raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
+        if kind != "python" and kind not in {e.name for e in entry_points(group="arena.bots")}:
+            return make_bot(spec)  # unknown: the registry's error
+        return SandboxedBot.python(spec, limits=limits)
+    return make_bot(spec)
