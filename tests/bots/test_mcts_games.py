@@ -43,7 +43,9 @@ def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
 
 @pytest.mark.parametrize("game", [g.id for g in engine.games() if g.search_profile])
 def test_profiled_search_plays_whole_games(game):
-    rec = play_match(game, 2, ["mcts:iters=4", "random"], seed=1, time_per_move=30.0)
+    n = max(2, engine.get_game(game).min_players)  # Rotunda's base game starts at 3
+    rec = play_match(game, n, ["mcts:iters=4"] + ["random"] * (n - 1), seed=1,
+                     time_per_move=30.0)
     assert rec.outcome == "normal" and not rec.failures
     assert rec.scores == engine.replay(rec).scores()
 

@@ -1,0 +1,233 @@
+"""Gains, once-per-turn triggers, pools and the Assistant actions (rules §5, §6, §9)."""
+
+from __future__ import annotations
+
+from engine.games.rotunda import data as D
+from engine.games.rotunda.state import RotundaState
+
+_EXPERT_BIT = 20
+Seats = tuple[tuple[int, ...], ...]
+
+
+# --- copy-on-write helpers (rarely changed zones are tuples, shared by clones) ---------------
+def seat_add(t: Seats, p: int, x: int) -> Seats:
+    """`t` with x appended to seat p's entry."""
+    return t[:p] + (t[p] + (x,),) + t[p + 1:]
+
+
+def seat_remove(t: Seats, p: int, x: int) -> Seats:
+    """`t` with one x removed from seat p's entry."""
+    e = list(t[p])
+    e.remove(x)
+    return t[:p] + (tuple(e),) + t[p + 1:]
+
+
+def without(t: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return t[:i] + t[i + 1:]
+
+
+# --- once-per-turn effects (§5 "Once per turn", §9) ------------------------------------------
+def _fire(s: RotundaState, p: int, bit: int) -> bool:
+    """Mark effect `bit` of seat p as used this turn; False if it already fired."""
+    f = s.fired[p]
+    if f >> bit & 1:
+        return False
+    s.fired[p] = f | 1 << bit
+    return True
+
+
+def _expert_fires(s: RotundaState, p: int, expert: int) -> bool:
+    return expert in s.experts[p] and _fire(s, p, _EXPERT_BIT + expert)
+
+
+def gain_coins(s: RotundaState, p: int, n: int) -> None:
+    """Seat p gains n coins; its fulfilled E1 Orders add their coins once per turn."""
+    if n <= 0:
+        return
+    s.coins[p] += n
+    for o in s.orders_done[p]:
+        row = D.ORDERS[o]
+        if row[6] == D.E1 and _fire(s, p, o):
+            s.coins[p] += row[7]
+
+
+def add_vp(s: RotundaState, p: int, n: int) -> None:
+    s.vp[p] += n
+
+
+def gain_cube(s: RotundaState, p: int, t: int, from_supply: bool = True) -> bool:
+    """Seat p gains one cube of type t (from the general supply unless the caller took it
+    from a room); triggers E2/E3/E4, Shopkeeper and Rich Man once per turn. A gain from an
+    empty supply is lost [rec]."""
+    if from_supply:
+        if s.supply[t] == 0:
+            return False
+        s.supply[t] -= 1
+    s.cubes[p * 4 + t] += 1
+    for o in s.orders_done[p]:
+        name, *_, kind, arg, _start = D.ORDERS[o]
+        if kind == D.E2:
+            if arg == t and _fire(s, p, o):
+                add_vp(s, p, D.E2_VP[name])
+        elif kind == D.E3:
+            if arg == t and _fire(s, p, o):
+                _bonus_cube(s, p, t)
+        elif kind == D.E4A:
+            if _fire(s, p, o):
+                add_vp(s, p, arg)
+        elif kind == D.E4B and _fire(s, p, o):
+            _bonus_cube(s, p, t)
+    if t == D.GOLD:
+        if _expert_fires(s, p, D.H4):
+            add_vp(s, p, D.RICH_MAN_VP)
+    elif _expert_fires(s, p, D.P7):
+        add_vp(s, p, D.SHOPKEEPER_VP)
+    return True
+
+
+def _bonus_cube(s: RotundaState, p: int, t: int) -> None:
+    """A cube from an effect: triggers nothing further (§9)."""
+    if s.supply[t]:
+        s.supply[t] -= 1
+        s.cubes[p * 4 + t] += 1
+
+
+def pay_cube(s: RotundaState, p: int, t: int) -> None:
+    """Pay one cube of type t to the general supply."""
+    s.cubes[p * 4 + t] -= 1
+    s.supply[t] += 1
+
+
+def has_cube(s: RotundaState, p: int, as_type: int, gold: bool) -> bool:
+    return s.cubes[p * 4 + (D.GOLD if gold else as_type)] > 0
+
+
+# --- Assistants (§6) -------------------------------------------------------------------------
+def recruit(s: RotundaState, p: int) -> None:
+    """Recruit: the leftmost track Assistant to the personal supply; empty track: nothing."""
+    if s.track[p] > 0:
+        s.track[p] -= 1
+        s.supply_discs[p] += 1
+
+
+def fire(s: RotundaState, p: int, k: int = 1) -> None:
+    """Fire (a cost): supply Assistants back onto the track (stacked when it is full)."""
+    s.supply_discs[p] -= k
+    s.track[p] += k
+
+
+def peddler_place(s: RotundaState, p: int) -> None:
+    """Peddler: one supply Assistant to the village with the Peddler tile."""
+    if s.supply_discs[p] > 0:
+        s.supply_discs[p] -= 1
+        s.villages[s.peddler * s.num_players + p] += 1
+
+
+def move_peddler(s: RotundaState, villages: int) -> None:
+    s.peddler = (s.peddler + villages) % D.VILLAGES
+
+
+def free_chairs(s: RotundaState, node: int) -> int:
+    k = (node - D.I1) * D.CHAIRS_PER_ROOM
+    return sum(1 for c in s.chairs[k:k + D.CHAIRS_PER_ROOM] if c < 0)
+
+
+def chair_discs(s: RotundaState, p: int, node: int) -> tuple[int, int]:
+    """(young, elder) Assistants of seat p on the chairs of inner room `node`."""
+    if node not in D.INNER:
+        return 0, 0
+    k = (node - D.I1) * D.CHAIRS_PER_ROOM
+    young = elder = 0
+    for c in s.chairs[k:k + D.CHAIRS_PER_ROOM]:
+        if c == p * 2:
+            young += 1
+        elif c == p * 2 + 1:
+            elder += 1
+    return young, elder
+
+
+def seat_apprentice(s: RotundaState, p: int, node: int, elder: bool) -> None:
+    """(Elder) Apprentice: a supply Assistant to a free chair of `node`; Old Man (§12.5 H3)
+    scores for a plain Apprentice."""
+    k = (node - D.I1) * D.CHAIRS_PER_ROOM
+    for i in range(k, k + D.CHAIRS_PER_ROOM):
+        if s.chairs[i] < 0:
+            s.chairs[i] = p * 2 + int(elder)
+            s.supply_discs[p] -= 1
+            break
+    if not elder and _expert_fires(s, p, D.H3):
+        add_vp(s, p, D.OLD_MAN_VP)
+
+
+def unseat_young(s: RotundaState, p: int, node: int) -> None:
+    """An extra execution: a young chair Assistant returns to the personal supply."""
+    k = (node - D.I1) * D.CHAIRS_PER_ROOM
+    for i in range(k, k + D.CHAIRS_PER_ROOM):
+        if s.chairs[i] == p * 2:
+            s.chairs[i] = -1
+            s.supply_discs[p] += 1
+            return
+
+
+def chair_count(s: RotundaState, p: int) -> int:
+    return sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
+
+
+# --- pools (§5 "Decks and pools") ------------------------------------------------------------
+def take_order(s: RotundaState, p: int, slot: int) -> None:
+    s.orders_open = seat_add(s.orders_open, p, s.order_pool[slot])
+    s.order_pool = without(s.order_pool, slot)
+    if s.order_deck:
+        s.order_pool += s.order_deck[-1:]
+        s.order_deck = s.order_deck[:-1]
+
+
+def take_amulet(s: RotundaState, p: int, slot: int) -> None:
+    s.amulets = seat_add(s.amulets, p, s.amulet_pool[slot])
+    s.amulet_pool = without(s.amulet_pool, slot)
+    refill_amulets(s)
+
+
+def refill_amulets(s: RotundaState) -> None:
+    while len(s.amulet_pool) < D.POOL_SIZE and s.amulet_stack:
+        s.amulet_pool += s.amulet_stack[-1:]
+        s.amulet_stack = s.amulet_stack[:-1]
+
+
+def sell_amulet(s: RotundaState, p: int, t: int) -> None:
+    """Black Market: the sold amulet is shuffled into the stack."""
+    s.amulets = seat_remove(s.amulets, p, t)
+    stack = [*s.amulet_stack, t]
+    s.rng.shuffle(stack)
+    s.amulet_stack = tuple(stack)
+
+
+def hire(s: RotundaState, p: int, slot: int) -> None:
+    """Hire the pool Expert in `slot`, refill the pool (deck empty: reshuffle the discard
+    pile); Clerk scores the hire (its own included)."""
+    s.experts = seat_add(s.experts, p, s.expert_pool[slot])
+    s.expert_pool = without(s.expert_pool, slot)
+    if not s.expert_deck and s.expert_discard:
+        deck = list(s.expert_discard)
+        s.rng.shuffle(deck)
+        s.expert_deck = tuple(deck)
+        s.expert_discard = ()
+    if s.expert_deck:
+        s.expert_pool += s.expert_deck[-1:]
+        s.expert_deck = s.expert_deck[:-1]
+    if _expert_fires(s, p, D.P8):
+        add_vp(s, p, D.CLERK_VP)
+
+
+def take_smuggler(s: RotundaState, slot: int) -> int:
+    """Harbour: take a pool Smuggler; it goes face down under the stack; reveal the next."""
+    tok = s.smuggler_pool[slot]
+    s.smuggler_pool = without(s.smuggler_pool, slot)
+    s.smuggler_returned += (tok,)
+    if s.smuggler_stack:
+        s.smuggler_pool += s.smuggler_stack[-1:]
+        s.smuggler_stack = s.smuggler_stack[:-1]
+    else:
+        s.smuggler_pool += s.smuggler_returned[:1]
+        s.smuggler_returned = s.smuggler_returned[1:]
+    return tok

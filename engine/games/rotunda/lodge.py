@@ -1,0 +1,134 @@
+"""The Ancestral Lodge (rules §7): praying at a temple or honouring the ancestors (round
+marker, the chain on the worship board, its points and edge rewards)."""
+
+from __future__ import annotations
+
+from engine.games.rotunda import board
+from engine.games.rotunda import data as D
+from engine.games.rotunda import effects as E
+from engine.games.rotunda.actions import (
+    ChainEnd,
+    EndCell,
+    Grant,
+    Honour,
+    HonourEmpty,
+    LodgeStep,
+    Pray,
+    ReturnChain,
+    Skip,
+    TakeAmulet,
+    WorshipAmulet,
+)
+from engine.games.rotunda.rooms import push
+from engine.games.rotunda.state import RotundaState
+from engine.protocol import Action
+
+SKIP = Skip()
+
+
+def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
+    p, n = req.seat, s.num_players
+    out: list[Action] = [Pray(t) for t in range(len(D.TEMPLES)) if s.temples[t]]
+    out += [Honour(v) for v in range(D.VILLAGES) if s.villages[v * n + p]]
+    return out or [HonourEmpty()]
+
+
+def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
+    p = req.seat
+    if isinstance(a, Pray):
+        pray(s, p, a.temple)
+        return
+    advance_round(s, p)
+    if isinstance(a, HonourEmpty):
+        E.add_vp(s, p, E.chair_count(s, p))
+        return
+    assert isinstance(a, Honour)
+    k = a.village * s.num_players + p
+    count, s.villages[k] = s.villages[k], 0
+    s.stack.append(ChainEnd(p, count))
+
+
+def pray(s: RotundaState, p: int, temple: int) -> None:
+    """Pray: the temple's reward; the token is flipped for good; no round advance."""
+    s.temples = s.temples[:temple] + (0,) + s.temples[temple + 1:]
+    _, coins, gold, actions = D.TEMPLES[temple]
+    E.gain_coins(s, p, coins)
+    if gold:
+        E.gain_cube(s, p, D.GOLD)
+    grants = []
+    for act in actions:
+        if act == D.RECRUIT:
+            E.recruit(s, p)
+        else:
+            grants.append(Grant(p, act, False))
+    push(s, *grants)
+
+
+def advance_round(s: RotundaState, p: int) -> None:
+    """Honour step 1: the round marker advances; entering the end-amulet space takes the
+    amulet and triggers the end (§8)."""
+    if s.round < D.ROUND_TRACK_LAST:
+        s.round += 1
+    if s.round == D.END_SPACE[s.num_players] and s.end_amulet >= 0:
+        s.amulets = E.seat_add(s.amulets, p, s.end_amulet)
+        s.end_amulet = -1
+        s.end_triggered = True
+        s.turns_left = s.num_players - 1
+
+
+def elders(s: RotundaState, p: int) -> int:
+    base = p * 16
+    return sum(1 << c for c in range(16) if s.worship[base + c])
+
+
+def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
+    _, ends = board.chain_ends(elders(s, req.seat), req.count)
+    return [EndCell(c) for c in ends]
+
+
+def chain_auto(s: RotundaState, req: ChainEnd) -> bool:
+    """No legal chain at all (every reachable cell an own elder): the Assistants return."""
+    if chain_options(s, req):
+        return False
+    s.supply_discs[req.seat] += req.count
+    E.add_vp(s, req.seat, E.chair_count(s, req.seat))
+    return True
+
+
+def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
+    """Honour steps 3-5: the last disc turns elder; cell VP + 1 per chair Assistant; left
+    and top rewards; one right/bottom amulet; the rest of the chain returns."""
+    assert isinstance(a, EndCell)
+    p = req.seat
+    r, c = divmod(a.cell, D.WORSHIP_COLS)
+    k = p * 16 + a.cell
+    s.worship = s.worship[:k] + (1,) + s.worship[k + 1:]
+    E.add_vp(s, p, D.WORSHIP_VP[r][c] + E.chair_count(s, p))
+    E.gain_cube(s, p, D.WORSHIP_LEFT[r])
+    coins, action = D.WORSHIP_TOP[c]
+    E.gain_coins(s, p, coins)
+    later: list[object] = []
+    if action == D.RECRUIT:
+        E.recruit(s, p)
+    elif action == D.ELDER_APPRENTICE:
+        later.append(Grant(p, D.ELDER_APPRENTICE, True))
+    later += [WorshipAmulet(p, r, c), ReturnChain(p, req.count - 1)]
+    push(s, *later)
+
+
+def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
+    spaces = D.worship_amulet_spaces(req.r, req.c)
+    return [TakeAmulet(k) for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
+
+
+def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:
+    if isinstance(a, TakeAmulet):
+        k = a.space
+        s.amulets = E.seat_add(s.amulets, req.seat, s.amulet_spaces[k])
+        s.amulet_spaces = s.amulet_spaces[:k] + (-1,) + s.amulet_spaces[k + 1:]
+
+
+def return_chain(s: RotundaState, req: ReturnChain) -> None:
+    s.supply_discs[req.seat] += req.count
+
+

@@ -1,0 +1,78 @@
+"""Set-up (rules §3) for 3-5 players; the player-count tables live in data.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.common.rng import Rng
+from engine.games.rotunda import data as D
+from engine.games.rotunda.actions import ChooseLodge
+from engine.games.rotunda.rules import RULES, start_turn
+from engine.games.rotunda.state import RotundaState
+
+
+def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaState:
+    """§3: room tiles, amulets, temples, smugglers, orders, experts, supply, players."""
+    n = num_players
+    rng = Rng.from_seed(seed, "rotunda")
+    large = list(D.LARGE_TILES)
+    rng.shuffle(large)
+    small = list(D.SMALL_TILES)
+    rng.shuffle(small)
+    board = [D.LODGE_ROOM, *D.INNER_ROOMS] + [0] * len(D.OUTER)
+    for node, room in zip(D.LARGE_SLOTS, large, strict=True):
+        board[node] = room
+    for node, room in zip(D.SMALL_SLOTS, small[:D.SMALL_DRAWN], strict=True):
+        board[node] = room
+    rooms = tuple(board)
+    amulets = list(D.AMULET_TOKENS)
+    rng.shuffle(amulets)
+    spaces = [amulets.pop() for _ in range(6)]
+    end_amulet = amulets.pop()
+    amulet_pool = [amulets.pop() for _ in range(D.POOL_SIZE)]
+    smugglers = list(range(len(D.SMUGGLERS)))
+    rng.shuffle(smugglers)
+    smuggler_pool = [smugglers.pop() for _ in range(D.POOL_SIZE)]
+    starting = list(D.STARTING_ORDERS)
+    rng.shuffle(starting)
+    held = tuple((starting.pop(),) for _ in range(n))
+    deck = starting + [i for i in range(len(D.ORDERS)) if i not in D.STARTING_ORDERS]
+    rng.shuffle(deck)
+    order_pool = [deck.pop() for _ in range(D.POOL_SIZE)]
+    experts = list(range(len(D.EXPERTS)))
+    rng.shuffle(experts)
+    expert_pool = [experts.pop() for _ in range(D.POOL_SIZE)]
+    first = rng.below(n)
+    supply = list(D.SUPPLY_START)
+    for t in D.BASIC:
+        supply[t] -= 1
+    supply[D.GOLD] -= D.START_GOLD * n
+    cubes = [0] * (4 * n)
+    coins = [0] * n
+    for p in range(n):
+        cubes[p * 4 + D.GOLD] = D.START_GOLD
+        coins[p] = D.START_COINS[(p - first) % n]
+    per = D.LEADERS[n]
+    s = RotundaState(
+        num_players=n, rng=rng, first=first, rooms=rooms,
+        leaders=[D.LODGE] * (n * per), coins=coins, vp=[0] * n, cubes=cubes,
+        supply_discs=[D.START_SUPPLY_ASSISTANTS] * n, track=[D.START_TRACK_ASSISTANTS] * n,
+        chairs=[-1] * (len(D.INNER) * D.CHAIRS_PER_ROOM), villages=[0] * (D.VILLAGES * n),
+        worship=(0,) * (16 * n), amulet_spaces=tuple(spaces), end_amulet=end_amulet,
+        temples=(1,) * len(D.TEMPLES), market=[-1] * 3,
+        retailer=[-1] * D.ICONS if D.RETAILER in rooms else [],
+        wholesaler=[-1] * D.ICONS if D.WHOLESALER in rooms else [],
+        warehouse=[1, 1, 1], supply=supply, order_pool=tuple(order_pool),
+        amulet_pool=tuple(amulet_pool), expert_pool=tuple(expert_pool),
+        smuggler_pool=tuple(smuggler_pool), order_deck=tuple(deck),
+        amulet_stack=tuple(amulets), expert_deck=tuple(experts),
+        smuggler_stack=tuple(smugglers), orders_open=held, orders_done=((),) * n,
+        experts=((),) * n, kept=((),) * n, amulets=((),) * n, fired=[0] * n,
+    )
+    start_turn(s, first)
+    s.turns = 0
+    if options.get("lodge_variant"):
+        s.stack.append(ChooseLodge((first - 1) % n))
+    else:
+        RULES.settle(s)
+    return s
