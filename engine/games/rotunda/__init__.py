@@ -1,9 +1,11 @@
-"""Rotunda / Tulou (Zong-Ger; Round House) base game for 3-5 players
+"""Rotunda / Tulou (Zong-Ger; Round House) for 2-5 players
 (rules: ../shared/rules/rotunda.md, seed ../shared/seeds/001_570339c074545131.txt).
 
-Option `lodge_variant` (§3 step 13, §4.3): the seat right of the first player places the
-Lodge on one of the three staircases. The 2-player game, its neutral leaders and the
-advanced Experts variant are not part of this package yet (issue 19).
+The 2-player game (§10) has three neutral leaders, moved once per turn for a cube of their
+colour. Options: `lodge_variant` (§3 step 13, §4.3: the seat right of the first player
+places the Lodge), `neutral_actions` (2 players, §10: the moved neutral's room action) and
+`advanced_experts` (§11: a public discard pile whose top card is hireable, no reshuffle,
+end-game points per card back).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from engine.games.rotunda.state import RotundaObservation, RotundaState
 GAME = registry.Game(
     id="rotunda",
     name="Rotunda (Tulou)",
-    min_players=3,
+    min_players=2,
     max_players=5,
     new_state=new_state,
     sample_state=RotundaState.sample,
@@ -26,11 +28,20 @@ GAME = registry.Game(
     state_type=RotundaState,
     observation_type=RotundaObservation,
     action_type=RotundaAction,
-    options=(registry.Option("lodge_variant", False, "the seat right of the first player "
-                             "places the Ancestral Lodge on a staircase (rules §3, §4.3)"),),
-    presets=({"lodge_variant": True},),
+    options=(
+        registry.Option("lodge_variant", False, "the seat right of the first player "
+                        "places the Ancestral Lodge on a staircase (rules §3, §4.3)"),
+        registry.Option("neutral_actions", False, "after moving a neutral leader, take its "
+                        "room's action without Experts, bonuses or Orders (rules §10)",
+                        players=(2,)),
+        registry.Option("advanced_experts", False, "5-card public Expert discard pile, its "
+                        "top card hireable, no reshuffle, end points per card back "
+                        "(rules §11)"),
+    ),
+    presets=({"lodge_variant": True}, {"advanced_experts": True},
+             {"neutral_actions": True, "lodge_variant": True}),
     max_decisions=20_000,
-    summary="Hakka families circle a round earthen house; 3-5 players",
+    summary="Hakka families circle a round earthen house; 2-5 players",
     bot="bots.heuristic.rotunda:HeuristicBot",
     # measured at 3 players against two heuristic bots: random cut-off playouts valued by
     # heuristic(p) ran 2-3x the iterations of greedy playouts for the same wins (3 of 6);

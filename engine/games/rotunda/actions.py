@@ -161,11 +161,18 @@ class Fulfil(Action, frozen=True):
     gc: int
 
 
+class PayNeutral(Action, frozen=True):
+    """2 players (§10): pay a cube of neutral leader `neutral`'s colour (0 green = Tea,
+    1 red = Fruit, 2 blue = Celadon), or Gold if `gold`, to move that leader."""
+    neutral: int
+    gold: bool
+
+
 RotundaAction = (
     ChooseStaircase | SkipExpert | Activate | PickCube | Choose | ExpertSell | KeepAmulet
     | DiscardCard | Move | Pray | Honour | HonourEmpty | EndCell | TakeAmulet | Peddler
     | Apprentice | Skip | Execute | Stop | Sell | Pay | Buy | TakeCube | Hire | Deal
-    | DiscardExpert | BonusOrder | BonusAmulet | Fulfil
+    | DiscardExpert | BonusOrder | BonusAmulet | Fulfil | PayNeutral
 )
 
 
@@ -291,6 +298,22 @@ class ReturnChain(kernel.Request, frozen=True):
     count: int
 
 
+class NeutralWindow(kernel.Request, frozen=True):
+    """2 players (§10): pay to move a neutral leader now, or skip (window A before step 2,
+    window B after step 5; one neutral move per turn)."""
+
+
+class NeutralMove(kernel.Request, frozen=True):
+    """2 players (§10): the destination of neutral leader `neutral` (never the Lodge)."""
+    neutral: int
+
+
+class NeutralCleanup(kernel.Request, frozen=True):
+    """Neutral-action variant (§10): the step-3 cleanup after the neutral room's action;
+    points gained there (from `vp`) cross no bonus symbol (automatic)."""
+    vp: int
+
+
 class EndTurn(kernel.Request, frozen=True):
     """End of turn: Peddler move, end check (automatic)."""
 
@@ -299,5 +322,6 @@ RotundaRequest = (
     ChooseLodge | ExpertStep | ExpertCube | ExpertReward | ExpertSale | KeepOrDiscard
     | MoveStep | LodgeStep | ChainEnd | WorshipAmulet | Grant | RoomTurn | SaleLoop
     | BankLoop | TradingLoop | WarehouseLoop | GuildLoop | BlackMarketLoop | HireLimit
-    | BonusStep | OrdersStep | Cleanup | ReturnChain | EndTurn
+    | BonusStep | OrdersStep | Cleanup | ReturnChain | EndTurn | NeutralWindow | NeutralMove
+    | NeutralCleanup
 )

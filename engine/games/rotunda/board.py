@@ -37,6 +37,30 @@ def destinations(lodge: int, start: int, occupied: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+@lru_cache(maxsize=16384)
+def neutral_destinations(lodge: int, start: int, occupied: int) -> tuple[int, ...]:
+    """§10, §4.4: nodes a neutral leader in `start` may end in (sorted). It passes the Lodge
+    uncounted and never stops there; rooms with another leader are passed uncounted; it
+    may not end in its start room, which counts as an empty room if passed again [rec]."""
+    succ = D.GRAPHS[lodge]
+    found: set[int] = set()
+
+    def walk(node: int, count: int, depth: int) -> None:
+        if depth > D.NODES * 2:
+            return
+        for nxt in succ[node]:
+            if nxt == D.LODGE or occupied >> nxt & 1:
+                walk(nxt, count, depth + 1)
+                continue
+            if nxt != start:
+                found.add(nxt)
+            if count + 1 < 3:
+                walk(nxt, count + 1, depth + 1)
+
+    walk(start, 0, 0)
+    return tuple(sorted(found))
+
+
 def _neighbours(cell: int) -> tuple[int, ...]:
     r, c = divmod(cell, D.WORSHIP_COLS)
     out = []

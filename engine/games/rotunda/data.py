@@ -20,9 +20,9 @@ START_SUPPLY_ASSISTANTS = 5
 START_TRACK_ASSISTANTS = 9
 START_GOLD = 1
 #: family leaders per player by player count (5 players: one leader each) [seed]
-LEADERS = {3: 2, 4: 2, 5: 1}
-#: round-track space holding the end amulet by player count [seed] (2 players: 7, issue 19)
-END_SPACE = {3: 8, 4: 10, 5: 12}
+LEADERS = {2: 2, 3: 2, 4: 2, 5: 1}
+#: round-track space holding the end amulet by player count [seed]
+END_SPACE = {2: 7, 3: 8, 4: 10, 5: 12}
 ROUND_TRACK_LAST = 12  # [rec]
 #: Assistant track values, left to right; a Recruit uncovers the leftmost covered [rec]
 TRACK_VALUES = (0, 0, 0, 0, 1, 1, 1, 1, 8)
@@ -211,5 +211,21 @@ SUPPLIER_EXPERT_CUBE = {H5: CELADON, H6: TEA, H7: FRUIT}
 EXPERT_CUBE_CHOICE = {P1: (CELADON, FRUIT), P2: (TEA, CELADON), P3: (TEA, FRUIT)}
 RICH_MAN_VP, SHOPKEEPER_VP, CLERK_VP, OLD_MAN_VP = 2, 1, 2, 3
 
-#: the 5 colours in seat order [seed]
+#: the 5 colours in seat order [seed]; 2 players use black and yellow [seed]
 COLOURS = ("black", "yellow", "green", "red", "blue")
+
+# --- 2 players (§10) -------------------------------------------------------------------------
+#: neutral leaders green, red, blue (index 0-2) [seed]; each moves for a cube of its colour:
+#: Tea = green, Fruit = red, Celadon = blue [seed]; Gold may substitute [rec]
+NEUTRAL_COLOURS = ("green", "red", "blue")
+NEUTRAL_CUBE = (TEA, FRUIT, CELADON)
+
+# --- advanced Experts (§11) ------------------------------------------------------------------
+#: cards discarded face up at set-up to form the discard pile [seed]
+ADVANCED_DISCARD = 5
+#: the discard pile's top card, hireable like a pool slot: `Hire(DISCARD_SLOT)`
+DISCARD_SLOT = POOL_SIZE
+#: back symbol of each Expert: Horse, Phoenix, Tiger by the id's letter [rec]
+BACK_NAMES = {"H": "Horse", "P": "Phoenix", "T": "Tiger"}
+#: back symbol of each Expert ("H", "P" or "T") (§11) [rec]
+EXPERT_BACK = tuple(row[0][0] for row in EXPERTS)

@@ -204,19 +204,38 @@ def sell_amulet(s: RotundaState, p: int, t: int) -> None:
 
 def hire(s: RotundaState, p: int, slot: int) -> None:
     """Hire the pool Expert in `slot`, refill the pool (deck empty: reshuffle the discard
-    pile); Clerk scores the hire (its own included)."""
-    s.experts = seat_add(s.experts, p, s.expert_pool[slot])
-    s.expert_pool = without(s.expert_pool, slot)
-    if not s.expert_deck and s.expert_discard:
-        deck = list(s.expert_discard)
-        s.rng.shuffle(deck)
-        s.expert_deck = tuple(deck)
-        s.expert_discard = ()
-    if s.expert_deck:
-        s.expert_pool += s.expert_deck[-1:]
-        s.expert_deck = s.expert_deck[:-1]
+    pile; advanced variant §11: no reshuffle, the pool stays short); `slot` DISCARD_SLOT
+    takes the discard pile's top card (§11). Clerk scores the hire (its own included)."""
+    if slot == D.DISCARD_SLOT:
+        s.experts = seat_add(s.experts, p, s.expert_discard[0])
+        s.expert_discard = s.expert_discard[1:]
+    else:
+        s.experts = seat_add(s.experts, p, s.expert_pool[slot])
+        s.expert_pool = without(s.expert_pool, slot)
+        if not s.expert_deck and s.expert_discard and not s.advanced_experts:
+            deck = list(s.expert_discard)
+            s.rng.shuffle(deck)
+            s.expert_deck = tuple(deck)
+            s.expert_discard = ()
+        if s.expert_deck:
+            s.expert_pool += s.expert_deck[-1:]
+            s.expert_deck = s.expert_deck[:-1]
     if _expert_fires(s, p, D.P8):
         add_vp(s, p, D.CLERK_VP)
+
+
+def hire_slots(s: RotundaState) -> list[int]:
+    """The Experts a seat may hire now: the pool slots, and in the advanced variant the
+    discard pile's top card (§11)."""
+    out = list(range(len(s.expert_pool)))
+    if s.advanced_experts and s.expert_discard:
+        out.append(D.DISCARD_SLOT)
+    return out
+
+
+def hired_card(s: RotundaState, slot: int) -> int:
+    """The Expert that `Hire(slot)` takes."""
+    return s.expert_discard[0] if slot == D.DISCARD_SLOT else s.expert_pool[slot]
 
 
 def take_smuggler(s: RotundaState, slot: int) -> int:

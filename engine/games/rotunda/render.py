@@ -22,6 +22,7 @@ from engine.games.rotunda.actions import (
     Hire,
     Honour,
     Move,
+    PayNeutral,
     Peddler,
     PickCube,
     Pray,
@@ -29,6 +30,7 @@ from engine.games.rotunda.actions import (
     TakeAmulet,
     TakeCube,
 )
+from engine.games.rotunda.effects import hired_card
 from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
 
@@ -88,7 +90,8 @@ def describe(s: RotundaState, a: Action) -> str:
         room, i = R.WAREHOUSE_SOURCES[a.source]
         return f"take the cube {i} of the {D.ROOM_NAMES[room]}"
     if isinstance(a, Hire):
-        return f"hire {D.EXPERTS[s.expert_pool[a.slot]][1]}"
+        top = " (top of the discard pile)" if a.slot == D.DISCARD_SLOT else ""
+        return f"hire {D.EXPERTS[hired_card(s, a.slot)][1]}{top}"
     if isinstance(a, Deal):
         kind, arg = R.BM_OPTIONS[a.option]
         return {"buy cube": lambda: f"buy a {D.CUBE_NAMES[arg]} for 1 coin",
@@ -107,6 +110,10 @@ def describe(s: RotundaState, a: Action) -> str:
     if isinstance(a, Fulfil):
         gold = f" (Gold for {a.gt}T {a.gf}F {a.gc}C)" if a.gt + a.gf + a.gc else ""
         return f"fulfil {D.ORDERS[a.order][0]}{gold}"
+    if isinstance(a, PayNeutral):
+        cube = "Gold" if a.gold else D.CUBE_NAMES[D.NEUTRAL_CUBE[a.neutral]]
+        return (f"pay 1 {cube} to move the {D.NEUTRAL_COLOURS[a.neutral]} neutral leader "
+                f"from {node_label(s, s.neutrals[a.neutral])}")
     if isinstance(a, ChooseStaircase):
         return f"Lodge on staircase {D.STAIRCASES[a.stair][0]}"
     return type(a).__name__
@@ -127,7 +134,8 @@ def _option(s: RotundaState, room: int, o: int) -> str:
             return ("2 Recruit + Peddler + Apprentice", "2 Recruit + Apprentice + Peddler")[o]
         return f"copy {node_label(s, o - 1)}"
     if room == D.EXPERTS_ROOM:
-        return f"hire {D.EXPERTS[s.expert_pool[o]][1]}"
+        top = " (top of the discard pile)" if o == D.DISCARD_SLOT else ""
+        return f"hire {D.EXPERTS[hired_card(s, o)][1]}{top}"
     return {D.RETAILER: "sell cubes", D.WHOLESALER: "sell cubes", D.BANK: "make payments",
             D.BLACK_MARKET: "trade", D.TRADING_POST: "buy", D.GUILD_HALL: "hire Experts",
             D.WAREHOUSE: "Recruit and buy cubes"}.get(room, "take the action")
@@ -137,9 +145,12 @@ def render(s: RotundaState) -> str:
     n = s.num_players
     rows = [f"Rotunda, {n} players, round marker {s.round}/{D.END_SPACE[n]}"
             f"{' (end triggered)' if s.end_triggered else ''}, Lodge on "
-            f"{D.STAIRCASES[s.lodge][0]}, first player {colour(s.first)}"]
+            f"{D.STAIRCASES[s.lodge][0]}, first player {colour(s.first)}"
+            f"{', neutral actions' if s.neutral_actions else ''}"
+            f"{', advanced Experts' if s.advanced_experts else ''}"]
     for node in range(D.NODES):
         who = [colour(i // s.per_seat) for i, x in enumerate(s.leaders) if x == node]
+        who += [f"neutral {D.NEUTRAL_COLOURS[k]}" for k, x in enumerate(s.neutrals) if x == node]
         extra = ""
         if node in D.INNER:
             k = (node - 1) * 3
@@ -176,6 +187,9 @@ def render(s: RotundaState) -> str:
                 f"{[f'A{a + 1}' for a in s.amulet_pool]}, experts "
                 f"{[D.EXPERTS[e][1] for e in s.expert_pool]}, smugglers "
                 f"{[[D.CUBE_NAMES[t] for t in D.SMUGGLERS[x]] for x in s.smuggler_pool]}")
+    if s.advanced_experts:
+        rows.append("  Expert discard pile (top first, hireable top): "
+                    f"{[D.EXPERTS[e][1] for e in s.expert_discard]}")
     for p in range(n):
         rows.append(
             f"  {colour(p):6} VP {s.vp[p]:3}, {s.coins[p]} coins, {cubes_text(s, p)}; "

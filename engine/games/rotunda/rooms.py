@@ -33,6 +33,7 @@ from engine.protocol import Action
 
 STOP = Stop()
 MAX_EXTRA = 2
+HIRES = tuple(Hire(k) for k in range(D.POOL_SIZE + 1))
 EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + D.NODES))
 
 #: Black Market options (R10): (kind, argument)
@@ -73,13 +74,14 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
         return [t * 2 + g for t in D.BASIC for g in (0, 1)
                 if sales.can_sell(s, p, D.MARKET, t, bool(g), extra)]
     if room == D.EXPERTS_ROOM:
-        return list(range(len(s.expert_pool)))
+        return E.hire_slots(s)
     if room == D.BANKER:
         return [0] + [t + 1 for t in D.BASIC if s.supply[t]]
     if room == D.TEA_HOUSE:
         if s.coins[p] < D.TEA_HOUSE_COST:
             return []
-        targets = sorted({n for n in s.leaders if n > 0
+        # "any Leader" (seed R6): the 2-player neutral leaders too
+        targets = sorted({n for n in (*s.leaders, *s.neutrals) if n > 0
                           and s.rooms[n] not in (D.TEA_HOUSE, D.LODGE_ROOM)})
         # (a) in the other order (Apprentice before Peddler) only when that changes
         # something: exactly one Assistant will be there for the two actions
@@ -93,7 +95,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
     if room == D.TRADING_POST:
         return [0] if s.coins[p] >= D.TRADING_POST_COSTS[0] else []
     if room == D.GUILD_HALL:
-        return [0] if s.expert_pool and s.coins[p] >= D.GUILD_HALL_COSTS[0][0] else []
+        return [0] if E.hire_slots(s) and s.coins[p] >= D.GUILD_HALL_COSTS[0][0] else []
     if room in (D.BLACK_MARKET, D.WAREHOUSE):
         return [0]
     return []
@@ -236,12 +238,12 @@ def finish_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
 
 def guild_options(s: RotundaState, req: GuildLoop) -> list[Action]:
     p, n = req.seat, req.hired
-    if n >= len(D.GUILD_HALL_COSTS) or not s.expert_pool:
+    if n >= len(D.GUILD_HALL_COSTS):
         return [STOP]
     coins, fired = D.GUILD_HALL_COSTS[n]
     if s.coins[p] < coins or s.supply_discs[p] < fired:
         return [STOP]
-    return [Hire(k) for k in range(len(s.expert_pool))] + [STOP]
+    return [HIRES[k] for k in E.hire_slots(s)] + [STOP]
 
 
 def guild_apply(s: RotundaState, req: GuildLoop, a: Action) -> None:

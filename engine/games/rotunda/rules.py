@@ -35,7 +35,11 @@ from engine.games.rotunda.actions import (
     LodgeStep,
     Move,
     MoveStep,
+    NeutralCleanup,
+    NeutralMove,
+    NeutralWindow,
     OrdersStep,
+    PayNeutral,
     Peddler,
     ReturnChain,
     RoomTurn,
@@ -70,7 +74,11 @@ def start_turn(s: RotundaState, p: int) -> None:
     s.vp_start = s.vp[p]
     s.peddler_used = False
     s.market_mine = 0
-    s.stack += [EndTurn(p), OrdersStep(p), MoveStep(p)]
+    if s.neutrals:  # 2 players (§10): windows B (after step 5) and A (before step 2)
+        s.neutral_moved = False
+        s.stack += [EndTurn(p), NeutralWindow(p), OrdersStep(p), MoveStep(p), NeutralWindow(p)]
+    else:
+        s.stack += [EndTurn(p), OrdersStep(p), MoveStep(p)]
     if any(not D.EXPERTS[e][2] for e in s.experts[p]):
         s.stack.append(ExpertStep(p))
 
@@ -98,6 +106,8 @@ def occupied(s: RotundaState, skip: int) -> int:
     for i in range(len(leaders)):
         if i != skip:
             bits |= _BIT[leaders[i]]
+    for n in s.neutrals:
+        bits |= _BIT[n]
     return bits
 
 
@@ -143,6 +153,14 @@ def cleanup(s: RotundaState, req: Cleanup) -> None:
     """End of step 3 (§5): full icon rows return to the supply, an empty Banker room gets 3
     coins, the Warehouse is refilled from the supply; then step 4 is queued once per bonus
     symbol the score marker crossed this turn."""
+    room_cleanup(s)
+    crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
+    if crossed > 0 and (s.order_pool or s.amulet_pool):
+        s.stack.append(BonusStep(req.seat, crossed))
+
+
+def room_cleanup(s: RotundaState) -> None:
+    """The rooms' part of the end of step 3 (§5)."""
     if -1 not in s.market:
         for c in s.market:
             s.supply[c] += 1
@@ -158,9 +176,81 @@ def cleanup(s: RotundaState, req: Cleanup) -> None:
         if s.warehouse[t] == 0 and s.supply[t] > 0:
             s.supply[t] -= 1
             s.warehouse[t] = 1
-    crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
-    if crossed > 0 and (s.order_pool or s.amulet_pool):
-        s.stack.append(BonusStep(req.seat, crossed))
+
+
+# --- 2 players: neutral leaders (§10) --------------------------------------------------------
+NEUTRAL_PAY = tuple(tuple(PayNeutral(k, g) for g in (False, True))
+                    for k in range(len(D.NEUTRAL_COLOURS)))
+
+
+def neutral_occupied(s: RotundaState, k: int) -> int:
+    """Bit set of the rooms holding a leader other than neutral k."""
+    bits = 0
+    for n in s.leaders:
+        bits |= _BIT[n]
+    for j, n in enumerate(s.neutrals):
+        if j != k:
+            bits |= _BIT[n]
+    return bits
+
+
+def neutral_targets(s: RotundaState, k: int) -> tuple[int, ...]:
+    return board.neutral_destinations(s.lodge, s.neutrals[k], neutral_occupied(s, k))
+
+
+def window_options(s: RotundaState, req: NeutralWindow) -> list[Action]:
+    """§10: once per turn pay 1 cube of a neutral's colour (or Gold [rec]) to move it."""
+    out: list[Action] = [SKIP]
+    if s.neutral_moved:
+        return out
+    p = req.seat
+    gold = s.cubes[p * 4 + D.GOLD] > 0
+    for k, t in enumerate(D.NEUTRAL_CUBE):
+        if (s.cubes[p * 4 + t] or gold) and neutral_targets(s, k):
+            if s.cubes[p * 4 + t]:
+                out.append(NEUTRAL_PAY[k][0])
+            if gold:
+                out.append(NEUTRAL_PAY[k][1])
+    return out
+
+
+def window_auto(s: RotundaState, req: NeutralWindow) -> bool:
+    if s.neutral_moved:
+        return True
+    c = s.cubes
+    i = req.seat * 4
+    return not (c[i] or c[i + 1] or c[i + 2] or c[i + 3])
+
+
+def window_apply(s: RotundaState, req: NeutralWindow, a: Action) -> None:
+    if not isinstance(a, PayNeutral):
+        return
+    E.pay_cube(s, req.seat, D.GOLD if a.gold else D.NEUTRAL_CUBE[a.neutral])
+    s.neutral_moved = True
+    s.stack.append(NeutralMove(req.seat, a.neutral))
+
+
+def neutral_move_options(s: RotundaState, req: NeutralMove) -> list[Action]:
+    row = MOVES[s.neutrals[req.neutral]]
+    return [row[to] for to in neutral_targets(s, req.neutral)]
+
+
+def neutral_move_apply(s: RotundaState, req: NeutralMove, a: Action) -> None:
+    """Move the neutral; in the neutral-action variant its room's action follows (§10):
+    no Expert, bonus symbol or Order in it, then the step-3 cleanup."""
+    assert isinstance(a, Move)
+    s.neutrals[req.neutral] = a.to
+    if s.neutral_actions:
+        p = req.seat
+        s.stack.append(NeutralCleanup(p, s.vp[p]))
+        s.stack.append(RoomTurn(p, a.to, 0, 0, 0))
+
+
+def neutral_cleanup(s: RotundaState, req: NeutralCleanup) -> None:
+    """§10 variant: the step-3 cleanup; the points gained in the neutral room cross no bonus
+    symbol, so the turn's starting score moves up by them."""
+    room_cleanup(s)
+    s.vp_start += s.vp[req.seat] - req.vp
 
 
 # --- Assistant actions (§6) ------------------------------------------------------------------
@@ -331,3 +421,6 @@ RULES.on(OrdersStep, options=orders_options, apply=orders_apply, auto=orders_aut
 RULES.automatic(Cleanup, cleanup)
 RULES.automatic(ReturnChain, L.return_chain)
 RULES.automatic(EndTurn, end_turn)
+RULES.on(NeutralWindow, options=window_options, apply=window_apply, auto=window_auto)
+RULES.on(NeutralMove, options=neutral_move_options, apply=neutral_move_apply)
+RULES.automatic(NeutralCleanup, neutral_cleanup)

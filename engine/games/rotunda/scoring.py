@@ -32,8 +32,24 @@ def family_vp(track: int) -> int:
     return sum(D.TRACK_VALUES[:len(D.TRACK_VALUES) - covered])
 
 
+def back_counts(s: RotundaState) -> dict[str, int]:
+    """§11: the discard pile's cards counted by back symbol."""
+    counts = dict.fromkeys(D.BACK_NAMES, 0)
+    for e in s.expert_discard:
+        counts[D.EXPERT_BACK[e]] += 1
+    return counts
+
+
+def advanced_expert_vp(s: RotundaState, p: int) -> int:
+    """§11 advanced Experts: each Expert seat p owns (unused, or kept as an amulet [rec])
+    scores as many VP as the discard pile holds cards with its back."""
+    counts = back_counts(s)
+    return sum(counts[D.EXPERT_BACK[e]] for e in (*s.experts[p], *s.kept[p]))
+
+
 def breakdown(s: RotundaState, p: int) -> dict[str, int]:
-    """The five parts of §8 for seat p (as if the game ended now)."""
+    """The five parts of §8 for seat p (as if the game ended now), and with the advanced
+    Experts variant their points (§11)."""
     n = s.num_players
     board = sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
     board += sum(s.villages[v * n + p] for v in range(D.VILLAGES))
@@ -45,7 +61,7 @@ def breakdown(s: RotundaState, p: int) -> dict[str, int]:
         "family": family_vp(s.track[p]),
         "assistants": board,
         "coins": money // 3,
-    }
+    } | ({"experts": advanced_expert_vp(s, p)} if s.advanced_experts else {})
 
 
 def final_scores(s: RotundaState) -> list[int]:
@@ -82,6 +98,8 @@ def position_value(s: RotundaState, p: int) -> float:
     v += vill * (1.0 + early * 0.8)
     v += sum(s.worship[p * 16:p * 16 + 16]) * early * 0.8
     v += len(s.experts[p]) * early * 2.0
+    if s.advanced_experts:
+        v += advanced_expert_vp(s, p)
     for o in s.orders_open[p]:
         _, t, f, c, cost, vp, *_ = D.ORDERS[o]
         short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])

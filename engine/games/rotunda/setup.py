@@ -1,4 +1,4 @@
-"""Set-up (rules §3) for 3-5 players; the player-count tables live in data.py."""
+"""Set-up (rules §3) for 2-5 players; the player-count tables live in data.py."""
 
 from __future__ import annotations
 
@@ -42,6 +42,13 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     experts = list(range(len(D.EXPERTS)))
     rng.shuffle(experts)
     expert_pool = [experts.pop() for _ in range(D.POOL_SIZE)]
+    advanced = bool(options.get("advanced_experts"))
+    # §11: the top 5 Experts go face up to the discard pile (index 0 = its top card)
+    discard = [experts.pop() for _ in range(D.ADVANCED_DISCARD)] if advanced else []
+    neutrals: list[int] = []
+    if n == 2:  # §3 step 12: one neutral leader at random in each large room
+        neutrals = list(D.LARGE_SLOTS)
+        rng.shuffle(neutrals)
     first = rng.below(n)
     supply = list(D.SUPPLY_START)
     for t in D.BASIC:
@@ -68,6 +75,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
         amulet_stack=tuple(amulets), expert_deck=tuple(experts),
         smuggler_stack=tuple(smugglers), orders_open=held, orders_done=((),) * n,
         experts=((),) * n, kept=((),) * n, amulets=((),) * n, fired=[0] * n,
+        expert_discard=tuple(discard), advanced_experts=advanced, neutrals=neutrals,
+        neutral_actions=bool(options.get("neutral_actions")),
     )
     start_turn(s, first)
     s.turns = 0

@@ -25,6 +25,7 @@ from engine.games.rotunda.actions import (
     KeepAmulet,
     Move,
     Pay,
+    PayNeutral,
     Peddler,
     PickCube,
     Pray,
@@ -65,6 +66,9 @@ def _actions() -> list[Action]:
         _, t, f, c, *_ = row
         out += [Fulfil(o, gt, gf, gc) for gt in range(t + 1) for gf in range(f + 1)
                 for gc in range(c + 1)]
+    # issue 19, appended so that the base game's ids stay as they were
+    out += [Hire(D.DISCARD_SLOT)]
+    out += [PayNeutral(k, g) for k in range(len(D.NEUTRAL_COLOURS)) for g in (False, True)]
     return out
 
 

@@ -23,7 +23,8 @@ _PUBLIC_FIELDS = (
     "banker", "supply", "order_pool", "amulet_pool", "expert_pool", "smuggler_pool",
     "smuggler_returned", "expert_discard", "orders_open", "orders_done", "experts", "kept",
     "amulets", "fired", "turn", "turns", "vp_start", "peddler_used", "market_mine",
-    "end_triggered", "turns_left",
+    "end_triggered", "turns_left", "neutrals", "neutral_moved", "neutral_actions",
+    "advanced_experts",
 )
 
 
@@ -73,6 +74,10 @@ class RotundaObservation(Observation, kw_only=True):
     market_mine: int
     end_triggered: bool
     turns_left: int
+    neutrals: list[int]
+    neutral_moved: bool
+    neutral_actions: bool
+    advanced_experts: bool
     order_deck_size: int
     amulet_stack_size: int
     expert_deck_size: int
@@ -167,6 +172,14 @@ class RotundaState(kernel.GameState, kw_only=True):
     end_triggered: bool = False
     #: turns still to play after the current one once the end is triggered
     turns_left: int = 0
+    #: 2 players (§10): node of the neutral leaders green, red, blue (empty otherwise)
+    neutrals: list[int] = []
+    #: a neutral leader was moved this turn (once per turn, §10)
+    neutral_moved: bool = False
+    #: option: the neutral-action variant (§10)
+    neutral_actions: bool = False
+    #: option: the advanced Experts variant (§11); the discard pile's top is index 0
+    advanced_experts: bool = False
     stack: list[RotundaRequest] = []
 
     # --- helpers ---------------------------------------------------------------------------

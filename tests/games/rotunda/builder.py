@@ -9,10 +9,11 @@ from engine.games.rotunda.rules import RULES, start_turn
 from engine.games.rotunda.state import RotundaState
 
 
-def blank(n: int = 4, seed: int = 0, rooms: dict[int, int] | None = None) -> RotundaState:
+def blank(n: int = 4, seed: int = 0, rooms: dict[int, int] | None = None,
+          **options: bool) -> RotundaState:
     """A game with every leader in the Lodge, no Orders/Experts/amulets held, 0 coins and
     no cubes; `rooms` overrides outer-room tiles (node -> room)."""
-    s = engine.make("rotunda", n, seed)
+    s = engine.make("rotunda", n, seed, **options)
     assert isinstance(s, RotundaState)
     s.stack = []
     s.coins = [0] * n

@@ -3,8 +3,6 @@ each asserting the rulebook's numbers."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import rooms as R
@@ -20,13 +18,20 @@ from engine.games.rotunda.actions import (
     Move,
     MoveStep,
     Pay,
+    PayNeutral,
     Peddler,
     Pray,
     Skip,
     Stop,
     TakeAmulet,
 )
-from engine.games.rotunda.scoring import amulet_vp, breakdown, family_vp
+from engine.games.rotunda.scoring import (
+    advanced_expert_vp,
+    amulet_vp,
+    back_counts,
+    breakdown,
+    family_vp,
+)
 from tests.games.rotunda.builder import (
     begin,
     blank,
@@ -254,11 +259,41 @@ def test_lodge_step_and_room_turn_requests():
     assert R.STOP in s.legal_actions()
 
 
-@pytest.mark.skip(reason="advanced Experts variant: issue 19")
 def test_9_advanced_scoring():
-    """§15.9: 3 Phoenix cards in the discard pile: each Phoenix Expert owned scores 3."""
+    """§15.9 / seed p.13 (advanced Experts): "3 Phoenix cards in the discard pile, so each
+    Phoenix Expert Blue owns scores 3 VP"."""
+    s = blank(advanced_experts=True)
+    s.expert_discard = (D.P1, D.P2, D.P4, D.H1, D.T4)   # 3 Phoenix, 1 Horse, 1 Tiger
+    set_seat(s, "experts", BLUE, [D.P7, D.H3])           # unused Phoenix + Horse
+    set_seat(s, "kept", BLUE, [D.P3])                    # Phoenix kept as an amulet [rec]
+    s.stack = []
+    assert back_counts(s) == {"H": 1, "P": 3, "T": 1}
+    assert advanced_expert_vp(s, BLUE) == 3 + 3 + 1
+    parts = breakdown(s, BLUE)
+    assert parts["experts"] == 7
+    assert s.scores()[BLUE] == sum(parts.values())
+    assert "experts" not in breakdown(blank(), BLUE)     # basic game: no such part
 
 
-@pytest.mark.skip(reason="2-player game with neutral leaders: issue 19")
 def test_12_two_player_neutral_move():
-    """§15.12: neutral leader moves (never stops at the Lodge)."""
+    """§15.12 / seed p.14: neutrals blue O1, green O3, red O5; family leaders in the Lodge.
+    Black pays 1 Tea to move green; "the Lodge itself is never a legal stop for a neutral"
+    ("Nie możesz skończyć ruchu Neutralnym Liderem w Loży Przodków")."""
+    s = blank(2)
+    s.neutrals = [D.O3, D.O5, D.O1]          # green, red, blue
+    s.cubes[0 * 4 + D.TEA] = 1
+    s.supply[D.TEA] -= 1
+    begin(s, 0)
+    assert type(s.pending()).__name__ == "NeutralWindow"
+    assert s.legal_actions() == [Skip(), PayNeutral(0, False)]   # only green is payable
+    play(s, PayNeutral(0, False))
+    assert s.cube(0, D.TEA) == 0
+    dest = {a.to for a in s.legal_actions()}
+    assert all(a.frm == D.O3 for a in s.legal_actions())
+    assert dest == {D.I3, D.O4, D.I4, D.I5, D.O6, D.I1, D.O2}
+    assert D.LODGE not in dest
+    play(s, Move(D.O3, D.I4))
+    assert s.neutrals == [D.I4, D.O5, D.O1]
+    assert type(s.pending()).__name__ == "MoveStep"
+    # family leaders may not end in a neutral's room (I4 now blocked, O1 blue)
+    assert not any(a.to in (D.I4, D.O1) for a in s.legal_actions())

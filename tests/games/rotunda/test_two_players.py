@@ -1,0 +1,266 @@
+"""The 2-player game (rules §3 step 12, §10, §12.2; seed "Zasady dla gry dwuosobowej") and
+the neutral-action variant (`neutral_actions`), one test per rule, with the ambiguity
+list's edge cases (§14.6)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.games.rotunda import board
+from engine.games.rotunda import data as D
+from engine.games.rotunda.actions import (
+    ChooseStaircase,
+    Execute,
+    Fulfil,
+    Move,
+    Pay,
+    PayNeutral,
+    Peddler,
+    Skip,
+    Stop,
+)
+from engine.games.rotunda.lodge import advance_round
+from engine.protocol import InvalidConfigError
+from tests.games.rotunda.builder import begin, blank, play, put_leader, seat_chair, set_seat
+
+BLACK, YELLOW = 0, 1
+GREEN, RED, BLUE_N = 0, 1, 2  # neutral leaders
+
+
+def two(**options: bool) -> engine.State:
+    """A blank 2-player game: neutrals green O3, red O5, blue O1 (§15.12)."""
+    s = blank(2, **options)
+    s.neutrals = [D.O3, D.O5, D.O1]
+    return s
+
+
+def give(s, p: int, t: int, k: int = 1) -> None:
+    s.cubes[p * 4 + t] += k
+    s.supply[t] -= k
+
+
+def phase(s) -> str:
+    return type(s.pending()).__name__
+
+
+def test_setup_black_and_yellow_three_neutrals_in_the_large_rooms():
+    """§3 step 12: "players use black and yellow. One green, one red and one blue leader
+    become neutral leaders, placed at random one per large room (O1, O3, O5)"; two leaders
+    each in the Lodge; coins 3 and 3 (§3 step 10); the end amulet at 7 (§3 step 4)."""
+    placements = set()
+    for seed in range(12):
+        s = engine.make("rotunda", 2, seed)
+        assert sorted(s.neutrals) == [D.O1, D.O3, D.O5]
+        placements.add(tuple(s.neutrals))
+        assert s.leaders == [D.LODGE] * 4 and s.per_seat == 2
+        assert s.coins == [3, 3]
+        assert D.END_SPACE[2] == 7
+        assert s.observation(BLACK).neutrals == s.neutrals
+        assert "neutral green" in s.render() and "black" in s.render()
+    assert len(placements) > 1                     # at random
+    assert engine.make("rotunda", 3, 0).neutrals == []   # only in the 2-player game
+
+
+def test_amulet_at_seven_ends_the_two_player_game():
+    """§3 step 4, §12.2: "the end amulet sits at 7/8/10/12 for 2/3/4/5 players"."""
+    s = two()
+    s.round = 6
+    amulet = s.end_amulet
+    advance_round(s, YELLOW)
+    assert s.round == 7 and s.end_triggered and s.turns_left == 1
+    assert s.amulets[YELLOW] == (amulet,)
+
+
+def test_neutral_leaders_block_family_leaders():
+    """§4.4: "A room holding any other leader (... neutrals included) may be passed through
+    without counting, but the move cannot end there"."""
+    s = two()
+    begin(s, BLACK)                       # no cube: no neutral window asked
+    assert phase(s) == "MoveStep"
+    dest = {a.to for a in s.legal_actions()}
+    assert D.O1 not in dest and D.O2 in dest   # O1 (blue) passed uncounted: O2, O3 (green)..
+    assert D.O3 not in dest and D.O4 in dest
+
+
+def test_pay_a_cube_of_the_neutral_colour_or_gold():
+    """§10: "pay 1 cube of a neutral leader's colour to move that leader ...: Tea = green,
+    Fruit = red, Celadon = blue; Gold may substitute [rec]"."""
+    s = two()
+    give(s, BLACK, D.FRUIT)
+    give(s, BLACK, D.GOLD)
+    begin(s, BLACK)
+    assert s.legal_actions() == [
+        Skip(), PayNeutral(GREEN, True), PayNeutral(RED, False), PayNeutral(RED, True),
+        PayNeutral(BLUE_N, True)]
+    supply = s.supply[D.GOLD]
+    play(s, PayNeutral(BLUE_N, True))
+    assert s.cube(BLACK, D.GOLD) == 0 and s.cube(BLACK, D.FRUIT) == 1
+    assert s.supply[D.GOLD] == supply + 1           # paid to the general supply
+    assert {a.frm for a in s.legal_actions()} == {D.O1}
+
+
+def test_neutral_passes_the_lodge_uncounted_and_never_stops_there():
+    """§10: "A neutral can never stop at the Lodge; it passes through it uncounted" (seed:
+    "Zawsze musisz ją przeskoczyć")."""
+    dest = board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O6, 0)
+    assert D.LODGE not in dest
+    assert set(dest) == {D.I1, D.I2, D.I3, D.O1, D.O2, D.O3, D.O4}  # 1-3 beyond the Lodge
+    assert D.I4 not in dest and D.O5 not in dest             # would be a 4th counted room
+
+
+def test_neutral_may_not_end_where_it_started():
+    """§4.4 [rec]: "A neutral leader may not end in the room it started from (its start room
+    counts as empty if passed again)"; every other room occupied but O2."""
+    others = sum(1 << n for n in range(1, D.NODES) if n not in (D.O1, D.O2))
+    assert board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O1, others) == (D.O2,)
+    only_start = sum(1 << n for n in range(1, D.NODES) if n != D.O1)
+    assert D.O1 not in board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O1, only_start)
+
+
+def test_once_per_turn_window_a_or_window_b():
+    """§10 timing [rec]: "window A between steps 1 and 2, or window B right after step 5
+    (before the Peddler's end-of-turn move); at most one neutral move per turn"; the seed:
+    "only ONCE per turn" ("tylko RAZ NA TURĘ")."""
+    s = two()
+    give(s, BLACK, D.TEA, 2)
+    begin(s, BLACK)
+    play(s, Skip())                                    # window A: no
+    assert phase(s) == "MoveStep"
+    play(s, Move(D.LODGE, D.I1), Stop())
+    assert phase(s) == "NeutralWindow"                 # window B, after step 5
+    give(s, YELLOW, D.CELADON, 2)
+    play(s, PayNeutral(GREEN, False), Move(D.O3, D.O4))
+    assert s.turn == YELLOW and s.neutrals[GREEN] == D.O4 and s.cube(BLACK, D.TEA) == 1
+    # next turn: window A move, then window B is not asked
+    assert phase(s) == "NeutralWindow" and s.pending().seat == YELLOW
+    play(s, PayNeutral(BLUE_N, False), Move(D.O1, D.O2), Move(D.LODGE, D.I2), Stop())
+    assert s.turn == BLACK and s.cube(YELLOW, D.CELADON) == 1
+
+
+def test_window_b_comes_before_the_peddler_move():
+    """§10 timing: window B lies before the end-of-turn Peddler step (§5)."""
+    s = two()
+    give(s, BLACK, D.TEA)
+    s.supply_discs[BLACK] = 1
+    begin(s, BLACK)
+    play(s, Skip(), Move(D.LODGE, D.I1), Execute(3, 0), Peddler(0, 0))
+    assert phase(s) == "NeutralWindow" and s.peddler == D.PEDDLER_START
+    play(s, Skip())
+    assert s.peddler == D.PEDDLER_START + 1 and s.turn == YELLOW
+
+
+def test_no_neutral_window_without_a_cube():
+    """Whether the seat is asked depends only on its public cubes: with no cube of any kind
+    no neutral can be paid for, so neither window asks."""
+    s = two()
+    begin(s, BLACK)
+    assert phase(s) == "MoveStep"
+    play(s, Move(D.LODGE, D.I1), Stop())
+    assert s.turn == YELLOW
+
+
+def test_tea_house_may_copy_a_neutral_leaders_room():
+    """R6 (seed): "a room where any Leader stays (yours too)": neutrals are Leaders."""
+    s = two(rooms={D.O4: D.TEA_HOUSE, D.O5: D.BANK})
+    s.coins[BLACK] = 10
+    begin(s, BLACK)
+    play(s, Move(D.LODGE, D.I1))      # a family leader on the way is not needed
+    play(s, Stop())
+    begin(s, BLACK)
+    put_leader(s, BLACK, D.O3, 1)
+    s.neutrals[GREEN] = D.O6
+    opts = [a for a in s.legal_actions() if a.frm == D.O3]
+    assert Move(D.O3, D.O4) in opts
+    play(s, Move(D.O3, D.O4))
+    assert Execute(1 + D.O5, 0) in s.legal_actions()   # red neutral in the Bank (O5)
+    play(s, Execute(1 + D.O5, 0), Execute(0, 0), Pay(), Stop())
+    assert s.vp[BLACK] == 1
+
+
+def test_lodge_variant_at_two_players_is_chosen_by_the_other_seat():
+    """§3 step 13: the player to the right of the first player places the Lodge."""
+    s = engine.make("rotunda", 2, 3, lodge_variant=True)
+    assert s.current_player() == 1 - s.first
+    s.apply(ChooseStaircase(1))
+    assert s.lodge == 1 and sorted(s.neutrals) == [D.O1, D.O3, D.O5]
+
+
+def test_neutral_actions_only_at_two_players():
+    """`neutral_actions` is a 2-player option; other counts reject it with one error."""
+    with pytest.raises(InvalidConfigError, match="only for 2 players"):
+        engine.make("rotunda", 3, 0, neutral_actions=True)
+    with pytest.raises(InvalidConfigError):
+        engine.make("rotunda", 2, 0, neutral_leaders=True)
+
+
+# --- the neutral-action variant --------------------------------------------------------------
+def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
+    """§10 variant: "after the neutral moves, the active player may take that room's action
+    as if standing there, with their own chair Assistants as in §5 step 3"."""
+    s = two(neutral_actions=True)
+    s.neutrals[GREEN] = D.O6                # green goes O6 -> (Lodge) -> I1 Supplier
+    give(s, BLACK, D.TEA)
+    seat_chair(s, BLACK, D.I1)
+    begin(s, BLACK)
+    play(s, PayNeutral(GREEN, False), Move(D.O6, D.I1))
+    assert phase(s) == "RoomTurn" and s.pending().node == D.I1
+    play(s, Execute(D.FRUIT, 0), Skip(), Execute(D.CELADON, 1), Skip())
+    assert s.cube(BLACK, D.FRUIT) == 1 and s.cube(BLACK, D.CELADON) == 1
+    assert s.supply_discs[BLACK] == 6         # the young chair disc came back
+    assert phase(s) == "MoveStep"            # then the turn's own leader move
+
+
+def test_without_the_variant_the_neutral_room_gives_nothing():
+    """§10: the room action after a neutral move exists only in the variant."""
+    s = two()
+    s.neutrals[GREEN] = D.O6
+    give(s, BLACK, D.TEA)
+    begin(s, BLACK)
+    play(s, PayNeutral(GREEN, False), Move(D.O6, D.I1))
+    assert phase(s) == "MoveStep"
+
+
+def test_neutral_action_crosses_no_bonus_symbol():
+    """§10 variant: "no bonus symbols (points gained there cross none)"; the step-3 cleanup
+    runs afterwards."""
+    s = two(rooms={D.O2: D.BANK}, neutral_actions=True)
+    s.neutrals[BLUE_N] = D.O1
+    give(s, BLACK, D.CELADON)
+    s.vp[BLACK], s.coins[BLACK] = 9, 5
+    begin(s, BLACK)
+    play(s, PayNeutral(BLUE_N, False), Move(D.O1, D.O2), Execute(0, 0), Pay(), Pay(), Skip())
+    assert s.vp[BLACK] == 12 and s.coins[BLACK] == 0
+    assert phase(s) == "MoveStep"            # no BonusStep although 10 was passed
+    assert s.vp_start == 12
+    play(s, Move(D.LODGE, D.I1), Stop())
+    assert s.turn == YELLOW                  # and none at the end of step 3 either
+
+
+def test_neutral_action_runs_the_cleanup():
+    """§10 variant: "Run the step-3 cleanup afterwards" (an emptied Banker gets 3 coins)."""
+    s = two(neutral_actions=True)
+    s.neutrals[RED] = D.I4
+    s.banker = 5
+    give(s, BLACK, D.FRUIT)
+    begin(s, BLACK)
+    play(s, PayNeutral(RED, False), Move(D.I4, D.I5), Execute(0, 0), Skip())
+    assert s.coins[BLACK] == 5 and s.banker == D.BANKER_REFILL
+    assert phase(s) == "MoveStep"
+
+
+def test_neutral_action_in_window_b_fulfils_no_order():
+    """§10 variant: "no order fulfilment" during it: after window B's neutral action the
+    turn ends although an Order could now be paid."""
+    s = two(neutral_actions=True)
+    s.neutrals[BLUE_N] = D.O6
+    give(s, BLACK, D.CELADON)
+    give(s, BLACK, D.TEA)
+    set_seat(s, "orders_open", BLACK, [0])          # O01: Tea + Fruit
+    begin(s, BLACK)
+    play(s, Skip(), Move(D.LODGE, D.I2), Stop())
+    assert phase(s) == "NeutralWindow"
+    play(s, PayNeutral(BLUE_N, False), Move(D.O6, D.I1), Execute(D.FRUIT, 0), Skip())
+    assert s.cube(BLACK, D.FRUIT) == 1 and s.cube(BLACK, D.TEA) == 1
+    assert s.turn == YELLOW and s.orders_open[BLACK] == (0,)
+    assert Fulfil(0, 0, 0, 0) not in s.legal_actions()
