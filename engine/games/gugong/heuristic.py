@@ -1,0 +1,2 @@
+def heuristic(s, seat: int) -> float:
+    return 0.5
