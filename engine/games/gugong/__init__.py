@@ -19,5 +19,6 @@ GAME = registry.Game(
     action_space=lambda n, o: SPACE, state_type=GugongState,
     observation_type=GugongObservation, action_type=GugongAction,
     options=(), presets=(), max_decisions=6000,
+    bot="bots.heuristic.gugong:HeuristicBot",
     summary="gift exchange in the Forbidden City: 4 Days, 7 locations, reach the Palace",
 )

@@ -3,6 +3,7 @@ action (§5), each a small decision."""
 
 from __future__ import annotations
 
+from engine.games.gugong import canal
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.state import (
@@ -180,9 +181,7 @@ def decree_cost(s: GugongState, p: int, slot: int) -> int:
 
 def can_canal(s: GugongState, p: int, supply: bool) -> bool:
     """Whether one piece can go on an own ship (existing with room, or a new one)."""
-    from engine.games.gugong.canal import place_options
-
-    return bool(place_options(s, p, supply))
+    return bool(canal.place_options(s, p, supply))
 
 
 def can_option_a(s: GugongState, p: int, loc: int) -> bool:
@@ -191,9 +190,8 @@ def can_option_a(s: GugongState, p: int, loc: int) -> bool:
     if loc == D.WALL:
         return pieces_in(s, p, False) > 0
     if loc == D.CANAL:
-        return can_canal(s, p, False) or any(
-            s.ship_harbor[p * 3 + k] >= 0 and E.next_free_ahead(s, p * 3 + k) >= 0
-            for k in range(D.SHIPS))
+        return (can_canal(s, p, False) or bool(canal.move_options(s, p))
+                or bool(canal.claim_options(s, p, -1)))
     return True  # Intrigue, Palace
 
 
