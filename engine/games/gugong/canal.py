@@ -39,8 +39,9 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
         room = D.SHIP_CAPACITY - E.ship_units(s, p, k)
         out += [LoadShip(k, f) for f in kinds if room >= (2 if f else 1)]
     if E.free_ship(s, p) >= 0:
+        taken = E.taken_harbors(s)
         for path in range(E.paths(s)):
-            if E.first_free(s, path) >= 0:
+            if E.first_free(s, path, taken) >= 0:
                 out += [NewShip(path, f) for f in kinds]
     return out
 
@@ -81,8 +82,11 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
 
 
 def move_options(s: GugongState, p: int) -> list:
+    if all(s.ship_harbor[p * 3 + k] < 0 for k in range(D.SHIPS)):
+        return []
+    taken = E.taken_harbors(s)
     return [MoveShip(k) for k in range(D.SHIPS)
-            if s.ship_harbor[p * 3 + k] >= 0 and E.next_free_ahead(s, p * 3 + k) >= 0]
+            if s.ship_harbor[p * 3 + k] >= 0 and E.next_free_ahead(s, p * 3 + k, taken) >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
@@ -112,6 +116,8 @@ def reward_available(s: GugongState, p: int, r: int) -> bool:
 
 def claim_options(s: GugongState, p: int, ship: int) -> list:
     out: list = []
+    if all(s.ship_harbor[p * 3 + k] < 1 for k in range(D.SHIPS)):
+        return out
     for k in range(D.SHIPS):
         h = s.ship_harbor[p * 3 + k]
         if h < 1 or (ship >= 0 and k != ship) or E.ship_units(s, p, k) < D.SHIP_CAPACITY:

@@ -122,26 +122,31 @@ def ship_units(s: GugongState, p: int, k: int) -> int:
     return s.ship_load[p * 3 + k] + (2 if s.foreman[p] == F_SHIP + k else 0)
 
 
+def taken_harbors(s: GugongState) -> set[int]:
+    """Occupied harbors as path * HARBORS + harbor."""
+    hs, ps = s.ship_harbor, s.ship_path
+    return {ps[i] * D.HARBORS + h for i, h in enumerate(hs) if h >= 0}
+
+
 def harbor_taken(s: GugongState, path: int, h: int) -> bool:
-    for i, hh in enumerate(s.ship_harbor):
-        if hh == h and s.ship_path[i] == path:
-            return True
-    return False
+    return path * D.HARBORS + h in taken_harbors(s)
 
 
-def first_free(s: GugongState, path: int) -> int:
+def first_free(s: GugongState, path: int, taken: set[int] | None = None) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
+    taken = taken_harbors(s) if taken is None else taken
     for h in range(D.HARBORS):
-        if not harbor_taken(s, path, h):
+        if path * D.HARBORS + h not in taken:
             return h
     return -1
 
 
-def next_free_ahead(s: GugongState, i: int) -> int:
+def next_free_ahead(s: GugongState, i: int, taken: set[int] | None = None) -> int:
     """Next free harbor ahead of ship `i` (flat index) on its path, -1 if none."""
-    path = s.ship_path[i]
+    taken = taken_harbors(s) if taken is None else taken
+    base = s.ship_path[i] * D.HARBORS
     for h in range(s.ship_harbor[i] + 1, D.HARBORS):
-        if not harbor_taken(s, path, h):
+        if base + h not in taken:
             return h
     return -1
 

@@ -30,7 +30,7 @@ RULES.on(GiftExchange, options=turn.gift_options, apply=turn.gift_apply, legal=t
 RULES.on(ExchangeCost, options=turn.cost_options, apply=turn.cost_apply)
 RULES.on(CardAction, options=turn.card_options, apply=turn.card_apply, auto=turn.card_auto)
 RULES.on(LocationAction, options=turn.location_options, apply=turn.location_apply,
-         auto=turn.location_auto)
+         legal=turn.location_legal, auto=turn.location_auto)
 RULES.on(TravelMove, options=travel.move_options, apply=travel.move_apply,
          legal=travel.move_legal, auto=travel.move_auto)
 RULES.on(TokenReward, options=travel.reward_options, apply=travel.reward_apply)

@@ -3,6 +3,8 @@ action (§5), each a small decision."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.games.gugong import canal
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
@@ -33,10 +35,15 @@ from engine.games.gugong.state import (
     WallCheck,
     WallPlace,
 )
+from engine.protocol import Action
 
 SKIP = Skip()
 DO = Do()
+#: prebuilt actions (building structs is a large part of option generation)
+EXCHANGES = tuple(tuple(Exchange(c, loc) for loc in range(7)) for c in range(D.NUM_CARDS))
+SWAPS = tuple(tuple(Swap(c, loc) for loc in range(7)) for c in range(D.NUM_CARDS))
 OPTION_A = OptionA()
+OPTION_B = (OptionB(False), OptionB(True))
 NO_ACTIONS = NoActions()
 
 
@@ -57,7 +64,9 @@ def is_free(s: GugongState, p: int, card: int, loc: int) -> bool:
 
 
 def gift_options(s: GugongState, req: GiftExchange) -> list:
-    out: list = [Exchange(c, loc) for c in sorted(s.hands[req.seat]) for loc in range(7)]
+    out: list = []
+    for c in sorted(s.hands[req.seat]):
+        out.extend(EXCHANGES[c])
     return with_trades(s, req.seat, out)
 
 
@@ -120,7 +129,10 @@ def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool
 # --- step 2: the card action (rules §6) ----------------------------------------------------------
 def swap_options(s: GugongState, p: int, discard_too: bool = True) -> list:
     cards = sorted(s.hands[p] + s.discards[p]) if discard_too else sorted(s.hands[p])
-    return [Swap(c, loc) for c in cards for loc in range(7)]
+    out: list = []
+    for c in cards:
+        out.extend(SWAPS[c])
+    return out
 
 
 def card_options(s: GugongState, req: CardAction) -> list:
@@ -195,34 +207,52 @@ def can_option_a(s: GugongState, p: int, loc: int) -> bool:
     return True  # Intrigue, Palace
 
 
-def location_options(s: GugongState, req: LocationAction) -> list:
-    p, loc = req.seat, req.loc
-    out: list = []
+def location_choices(s: GugongState, p: int, loc: int) -> Iterator[Action]:
+    """The location's options other than none and token exchanges, lazily."""
     if loc == D.JADE:
         spaces = [h for h in range(len(D.HOUSE_COSTS)) if s.houses[h]] or [D.MARKET]
         for h in spaces:
-            out += [BuyJade(h, f) for f in E.pay_ways(s, p, jade_cost(s, p, h))]
+            for f in E.pay_ways(s, p, jade_cost(s, p, h)):
+                yield BuyJade(h, f)
     elif loc == D.DECREES:
         for slot in range(6):
             if not s.decree_servants[p * 6 + slot]:
-                out += [TakeDecree(slot, f)
-                        for f in E.pay_ways(s, p, decree_cost(s, p, slot), keep=1)]
+                for f in E.pay_ways(s, p, decree_cost(s, p, slot), keep=1):
+                    yield TakeDecree(slot, f)
     else:
         if can_option_a(s, p, loc):
-            out.append(OPTION_A)
+            yield OPTION_A
         if loc == D.TRAVEL:
             if E.destinations(s, p):
-                out += [OptionB(f) for f in E.pay_ways(s, p, travel_cost(s, p))]
+                for f in E.pay_ways(s, p, travel_cost(s, p)):
+                    yield OPTION_B[f]
         elif loc == D.WALL:
             if s.pool[p] >= 1 and pieces_in(s, p, False) >= 2:
-                out.append(OptionB())
-        elif loc == D.INTRIGUE or loc == D.CANAL:
-            if s.pool[p] >= 1 and (loc == D.INTRIGUE or _canal_b_possible(s, p)):
-                out.append(OptionB())
+                yield OPTION_B[False]
+        elif loc == D.INTRIGUE:
+            if s.pool[p] >= 1:
+                yield OPTION_B[False]
+        elif loc == D.CANAL:
+            if s.pool[p] >= 1 and _canal_b_possible(s, p):
+                yield OPTION_B[False]
         elif loc == D.PALACE:
-            out += [OptionB(f) for f in E.pay_ways(s, p, 2)]
+            for f in E.pay_ways(s, p, 2):
+                yield OPTION_B[f]
+
+
+def location_options(s: GugongState, req: LocationAction) -> list:
+    out = list(location_choices(s, req.seat, req.loc))
     out.append(SKIP)
-    return with_trades(s, p, out)
+    return with_trades(s, req.seat, out)
+
+
+def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
+    t = type(a)
+    if t is Skip:
+        return True
+    if t is Trade:
+        return bool(s.stored[req.seat]) and a in E.trade_options(s, req.seat)
+    return a in list(location_choices(s, req.seat, req.loc))
 
 
 def _canal_b_possible(s: GugongState, p: int) -> bool:
@@ -235,7 +265,11 @@ def _canal_b_possible(s: GugongState, p: int) -> bool:
 
 
 def location_auto(s: GugongState, req: LocationAction) -> bool:
-    return location_options(s, req) == [SKIP]
+    """Nothing possible (public): skipped without asking."""
+    p = req.seat
+    if s.stored[p] and E.trade_options(s, p):
+        return False
+    return next(location_choices(s, p, req.loc), None) is None
 
 
 def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
