@@ -11,6 +11,9 @@ from engine.games.gugong.state import (
     F_SHIP,
     F_SUPPLY,
     F_WALL,
+    SEEN_DISCARD,
+    SEEN_EITHER,
+    SEEN_HAND,
     ChooseGain,
     GugongState,
     Trade,
@@ -242,18 +245,29 @@ def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
 
 
 # --- cards and what the others know of them (rules §4.2, §15) ------------------------------------
+def seen_cards(seen: list[int], p: int, kind: int) -> list[int]:
+    """Cards the others know to be in p's hand / discard / either (SEEN_*)."""
+    code = p * 3 + kind
+    return [c for c, v in enumerate(seen) if v == code]
+
+
 def forget(s: GugongState, p: int, card: int) -> None:
-    """`card` left p's cards face up: drop it from what the others know is there."""
-    for lst in (s.seen_hand[p], s.seen_discard[p], s.seen_either[p]):
-        if card in lst:
-            lst.remove(card)
-            return
+    """`card` left p's cards face up."""
+    s.seen[card] = -1
 
 
 def to_discard_seen(s: GugongState, p: int, card: int) -> None:
     """A card everybody saw goes face down onto p's discard pile."""
     s.discards[p].append(card)
-    s.seen_discard[p].append(card)
+    s.seen[card] = p * 3 + SEEN_DISCARD
+
+
+def _blur(s: GugongState, p: int, kind: int) -> None:
+    code, either = p * 3 + kind, p * 3 + SEEN_EITHER
+    seen = s.seen
+    for c, v in enumerate(seen):
+        if v == code:
+            seen[c] = either
 
 
 def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:
@@ -261,16 +275,25 @@ def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:
     longer know which of the known hand cards are still in hand."""
     s.hands[p].remove(card)
     s.discards[p].append(card)
-    s.seen_either[p].extend(s.seen_hand[p])
-    s.seen_hand[p].clear()
+    _blur(s, p, SEEN_HAND)
 
 
 def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
     """T_RETRIEVE: a discard card back into hand, unseen."""
     s.discards[p].remove(card)
     s.hands[p].append(card)
-    s.seen_either[p].extend(s.seen_discard[p])
-    s.seen_discard[p].clear()
+    _blur(s, p, SEEN_DISCARD)
+
+
+def discards_to_hands(s: GugongState) -> None:
+    """End of Night: every discard pile becomes part of its owner's hand."""
+    seen = s.seen
+    for c, v in enumerate(seen):
+        if v >= 0:
+            seen[c] = v - v % 3 + SEEN_HAND
+    for p in range(s.num_players):
+        s.hands[p].extend(s.discards[p])
+        s.discards[p].clear()
 
 
 def swap_with_board(s: GugongState, p: int, card: int, loc: int) -> None:
@@ -281,11 +304,11 @@ def swap_with_board(s: GugongState, p: int, card: int, loc: int) -> None:
     if card in s.hands[p]:
         s.hands[p].remove(card)
         s.hands[p].append(new)
-        s.seen_hand[p].append(new)
+        s.seen[new] = p * 3 + SEEN_HAND
     else:
         s.discards[p].remove(card)
         s.discards[p].append(new)
-        s.seen_discard[p].append(new)
+        s.seen[new] = p * 3 + SEEN_DISCARD
 
 
 def draw_card(s: GugongState, p: int) -> None:

@@ -18,6 +18,7 @@ from engine.games.gugong.state import (
     S_NIGHT_MAJORITY,
     S_NIGHT_SHIPS,
     S_OVER,
+    SEEN_HAND,
     CanalPlace,
     ChooseGain,
     FinalTrades,
@@ -61,6 +62,15 @@ def base_tokens() -> list[int]:
     return [t for t, k in D.BASE_TOKENS.items() for _ in range(k)]
 
 
+def seen_at_start(hands: list[list[int]]) -> list[int]:
+    """The starting sets are marked: everybody knows every starting hand."""
+    seen = [-1] * D.NUM_CARDS
+    for p, h in enumerate(hands):
+        for c in h:
+            seen[c] = p * 3 + SEEN_HAND
+    return seen
+
+
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongState:
     n = num_players
     rng = Rng.from_seed(seed, "gugong")
@@ -80,8 +90,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongSta
     s = GugongState(
         num_players=n, rng=rng, first=first, turn=first, board=board, draw_pile=draw,
         hands=hands, discards=[[] for _ in range(n)],
-        seen_hand=[h[:] for h in hands], seen_discard=[[] for _ in range(n)],
-        seen_either=[[] for _ in range(n)],
+        seen=seen_at_start(hands),
         pool=[D.START_POOL] * n, supply=[D.SERVANTS - D.START_POOL] * n,
         foreman=[F_LOCKED] * n, vp=[0] * n, intrigue=[0] * n,
         intrigue_t=[order.index(p) for p in range(n)], clock=n, envoy=[0] * n,
@@ -194,12 +203,7 @@ def end_of_night(s: GugongState) -> None:
         s.step = S_FINAL
         push_in_turn_order(s, [FinalTrades(p) for p in turn_order(s)])
         return
-    for p in range(s.num_players):
-        s.hands[p].extend(s.discards[p])
-        s.discards[p].clear()
-        s.seen_hand[p].extend(s.seen_discard[p] + s.seen_either[p])
-        s.seen_discard[p].clear()
-        s.seen_either[p].clear()
+    E.discards_to_hands(s)
     morning(s)
 
 

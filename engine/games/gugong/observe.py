@@ -10,17 +10,16 @@ from typing import Any
 
 from engine.common.rng import Rng
 from engine.games.gugong import data as D
+from engine.games.gugong.effects import seen_cards
 from engine.games.gugong.flow import base_tokens, box_cards
-from engine.games.gugong.state import ExchangeCost, StoreToken
+from engine.games.gugong.state import SEEN_DISCARD, SEEN_EITHER, SEEN_HAND, ExchangeCost, StoreToken
 
 
 def unknown_cards(fields: dict[str, Any], obs: Any) -> list[int]:
     """Cards whose place the seat does not know: not on the board, not in the box, not in
     its own hand or discard, not seen go to another seat, not in the exchange pending."""
     known = set(box_cards(obs.num_players)) | set(obs.board) | set(obs.hand) | set(obs.discard)
-    for q in range(obs.num_players):
-        if q != obs.seat:
-            known.update(obs.seen_hand[q], obs.seen_discard[q], obs.seen_either[q])
+    known.update(c for c, v in enumerate(obs.seen) if v >= 0 and v // 3 != obs.seat)
     known.update(r.card for r in obs.stack if isinstance(r, ExchangeCost))
     return [c for c in range(D.NUM_CARDS) if c not in known]
 
@@ -31,8 +30,9 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     for q in range(obs.num_players):
         if q == obs.seat:
             continue
-        seen_h, seen_d = obs.seen_hand[q], obs.seen_discard[q]
-        free = list(obs.seen_either[q])
+        seen_h = seen_cards(obs.seen, q, SEEN_HAND)
+        seen_d = seen_cards(obs.seen, q, SEEN_DISCARD)
+        free = seen_cards(obs.seen, q, SEEN_EITHER)
         extra = obs.hand_sizes[q] + obs.discard_sizes[q] - len(seen_h) - len(seen_d) - len(free)
         free += [unknown.pop() for _ in range(extra)]
         rng.shuffle(free)

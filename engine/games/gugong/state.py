@@ -4,7 +4,7 @@ Fields are flat lists indexed by seat (or seat * 3 + ship for ships). Visibility
 "Hidden information"): hands and discard piles are owner-only; the gift draw pile and the
 two travel-token piles are hidden from all; everything else is public. What the others
 know of a seat's cards (its starting set is printed on the cards, cards taken from the
-board were seen) is kept in the public `seen_*` lists, so `sample_state` redraws only what
+board were seen) is kept in the public `seen` list, so `sample_state` redraws only what
 nobody but the owner can know.
 """
 
@@ -19,6 +19,9 @@ from engine.protocol import Action, Observation
 
 # --- the Foreman (double servant, rules §7): where it is --------------------------------------
 F_LOCKED, F_POOL, F_SUPPLY, F_WALL, F_SHIP = 0, 1, 2, 3, 4  # F_SHIP + k: on ship k
+
+# --- what the others know of a card (the `seen` list) ---------------------------------------------
+SEEN_HAND, SEEN_DISCARD, SEEN_EITHER = 0, 1, 2
 
 # --- flow steps (on_empty dispatches on them) ---------------------------------------------------
 S_DAY, S_NIGHT_MAJORITY, S_NIGHT_SHIPS, S_NIGHT_END, S_MORNING_INCOME, S_FINAL, S_OVER = range(7)
@@ -301,9 +304,7 @@ class GugongObservation(Observation, kw_only=True):
     medal: int
     dice: list[int]
     board: list[int]
-    seen_hand: list[list[int]]
-    seen_discard: list[list[int]]
-    seen_either: list[list[int]]
+    seen: list[int]
     pool: list[int]
     supply: list[int]
     foreman: list[int]
@@ -341,7 +342,7 @@ class GugongState(kernel.GameState, kw_only=True):
     VISIBILITY: ClassVar = {
         "num_players": PUBLIC, "step": PUBLIC, "day": PUBLIC, "first": PUBLIC, "turn": PUBLIC,
         "medal": PUBLIC, "dice": PUBLIC, "board": PUBLIC,
-        "seen_hand": PUBLIC, "seen_discard": PUBLIC, "seen_either": PUBLIC,
+        "seen": PUBLIC,
         "pool": PUBLIC, "supply": PUBLIC, "foreman": PUBLIC, "vp": PUBLIC,
         "intrigue": PUBLIC, "intrigue_t": PUBLIC, "clock": PUBLIC, "envoy": PUBLIC,
         "palace_slot": PUBLIC, "jade": PUBLIC, "houses": PUBLIC, "wall": PUBLIC,
@@ -370,10 +371,9 @@ class GugongState(kernel.GameState, kw_only=True):
     draw_pile: list[int] = []
     hands: list[list[int]] = []
     discards: list[list[int]] = []
-    #: cards the others know to be in a seat's hand / discard pile / one of the two
-    seen_hand: list[list[int]] = []
-    seen_discard: list[list[int]] = []
-    seen_either: list[list[int]] = []
+    #: per card: -1, or seat * 3 + SEEN_HAND / SEEN_DISCARD / SEEN_EITHER: the others know
+    #: the card is in that seat's hand / discard pile / one of the two
+    seen: list[int] = []
     #: normal servants in the pool and in the own supply; where the Foreman is
     pool: list[int] = []
     supply: list[int] = []

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.games.gugong import data as D
 from engine.games.gugong.flow import box_cards, new_state
-from engine.games.gugong.state import GugongState
+from engine.games.gugong.state import SEEN_DISCARD, SEEN_HAND, GugongState
 
 
 def build(n: int, *, hands: dict[int, list[int]] | None = None,
@@ -29,9 +29,12 @@ def build(n: int, *, hands: dict[int, list[int]] | None = None,
     s.board = [board[loc] if loc in board else spare.pop(0) for loc in range(7)]
     used |= set(s.board)
     s.draw_pile = [c for c in range(D.NUM_CARDS) if c not in used and c not in box_cards(n)]
-    s.seen_hand = [h[:] for h in s.hands]
-    s.seen_discard = [d[:] for d in s.discards]
-    s.seen_either = [[] for _ in range(n)]
+    s.seen = [-1] * D.NUM_CARDS
+    for p in range(n):
+        for c in s.hands[p]:
+            s.seen[c] = p * 3 + SEEN_HAND
+        for c in s.discards[p]:
+            s.seen[c] = p * 3 + SEEN_DISCARD
     for k, v in fields.items():
         setattr(s, k, v)
     return s

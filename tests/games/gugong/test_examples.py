@@ -152,7 +152,7 @@ def test_e6_decree_cost():
     # later Mornings: +1 servant (plus the Day income of 3)
     s.stack = []
     s.hands = [[], [], []]
-    s.seen_hand = [[], [], []]
+    s.seen = [-1] * D.NUM_CARDS
     s.discards = [[card("G13")], [card("G14")], [card("G15")]]
     s.step = S_NIGHT_END
     s.dice = [6, 6, 6]

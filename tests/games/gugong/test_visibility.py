@@ -8,7 +8,15 @@ import random
 
 import engine
 from engine.games.gugong import data as D
-from engine.games.gugong.state import Exchange, GiftExchange, Sacrifice
+from engine.games.gugong.effects import seen_cards
+from engine.games.gugong.state import (
+    SEEN_DISCARD,
+    SEEN_EITHER,
+    SEEN_HAND,
+    Exchange,
+    GiftExchange,
+    Sacrifice,
+)
 from tests.games.gugong.builder import build, card
 
 
@@ -24,7 +32,9 @@ def sacrifice_position():
 
 def test_sacrifice_hides_which_card():
     s, two, five, eight = sacrifice_position()
-    assert s.seen_discard[0] == [eight] and sorted(s.seen_either[0]) == sorted([two, five])
+    assert seen_cards(s.seen, 0, SEEN_DISCARD) == [eight]
+    assert seen_cards(s.seen, 0, SEEN_EITHER) == sorted([two, five])
+    assert seen_cards(s.seen, 0, SEEN_HAND) == []
     twin = s.clone()  # the same position had he sacrificed the 5 instead
     twin.hands[0] = [two]
     twin.discards[0] = [eight, five]
@@ -53,8 +63,8 @@ def test_seen_lists_stay_true_in_random_games():
                 s.apply(r.choice(s.legal_actions()))
                 for p in range(n):
                     h, d = s.hands[p], s.discards[p]
-                    assert all(c in h for c in s.seen_hand[p])
-                    assert all(c in d for c in s.seen_discard[p])
-                    assert all(c in h or c in d for c in s.seen_either[p])
+                    assert all(c in h for c in seen_cards(s.seen, p, SEEN_HAND))
+                    assert all(c in d for c in seen_cards(s.seen, p, SEEN_DISCARD))
+                    assert all(c in h or c in d for c in seen_cards(s.seen, p, SEEN_EITHER))
                 held = [c for p in range(n) for c in s.hands[p] + s.discards[p]]
                 assert len(held) + len(s.board) + len(s.draw_pile) <= D.NUM_CARDS
