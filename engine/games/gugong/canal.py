@@ -46,12 +46,31 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     return out
 
 
+def can_place(s: GugongState, p: int, supply: bool) -> bool:
+    """Whether `place_options` is non-empty, without building it."""
+    normal = (s.supply[p] if supply else s.pool[p]) > 0
+    fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
+    if not (normal or fm):
+        return False
+    need = 1 if normal else 2
+    on_canal = False
+    for k in range(D.SHIPS):
+        if s.ship_harbor[p * 3 + k] >= 0:
+            on_canal = True
+            if D.SHIP_CAPACITY - E.ship_units(s, p, k) >= need:
+                return True
+    if not on_canal or E.free_ship(s, p) >= 0:
+        taken = E.taken_harbors(s)
+        return any(E.first_free(s, path, taken) >= 0 for path in range(E.paths(s)))
+    return False
+
+
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
     return place_options(s, req.seat, req.supply) + [SKIP]
 
 
 def canal_place_auto(s: GugongState, req: CanalPlace) -> bool:
-    return not place_options(s, req.seat, req.supply)
+    return not can_place(s, req.seat, req.supply)
 
 
 def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:

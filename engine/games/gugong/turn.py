@@ -193,7 +193,7 @@ def decree_cost(s: GugongState, p: int, slot: int) -> int:
 
 def can_canal(s: GugongState, p: int, supply: bool) -> bool:
     """Whether one piece can go on an own ship (existing with room, or a new one)."""
-    return bool(canal.place_options(s, p, supply))
+    return canal.can_place(s, p, supply)
 
 
 def can_option_a(s: GugongState, p: int, loc: int) -> bool:

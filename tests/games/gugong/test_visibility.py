@@ -68,3 +68,16 @@ def test_seen_lists_stay_true_in_random_games():
                     assert all(c in h or c in d for c in seen_cards(s.seen, p, SEEN_EITHER))
                 held = [c for p in range(n) for c in s.hands[p] + s.discards[p]]
                 assert len(held) + len(s.board) + len(s.draw_pile) <= D.NUM_CARDS
+
+
+def test_fast_checks_agree_with_option_lists():
+    from engine.games.gugong.canal import can_place, place_options
+
+    for seed in range(4):
+        s = engine.make("gugong", 4, seed)
+        r = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(4):
+                for sup in (False, True):
+                    assert can_place(s, p, sup) == bool(place_options(s, p, sup))
+            s.apply(r.choice(s.legal_actions()))
