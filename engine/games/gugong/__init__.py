@@ -20,5 +20,6 @@ GAME = registry.Game(
     observation_type=GugongObservation, action_type=GugongAction,
     options=(), presets=(), max_decisions=6000,
     bot="bots.heuristic.gugong:HeuristicBot",
+    search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
     summary="gift exchange in the Forbidden City: 4 Days, 7 locations, reach the Palace",
 )
