@@ -28,6 +28,7 @@ from engine.games.gugong.state import (
     StoreToken,
     TokenReward,
     TravelMove,
+    TurnEnd,
     WallPlace,
 )
 
@@ -54,6 +55,8 @@ def describe(s: GugongState) -> str:
     t = type(r)
     if t is GiftExchange:
         return f"{who}: choose a hand card and a location for the gift exchange"
+    if t is TurnEnd:
+        return f"{who}: end of turn: exchange travel tokens (or not)"
     if t is ExchangeCost:
         return (f"{who}: {card_text(r.card)} is not higher than the card at "
                 f"{D.LOCATIONS[r.loc]}: pay 2, sacrifice a card, or exchange without actions")

@@ -21,12 +21,15 @@ from engine.games.gugong.state import (
     StoreToken,
     TokenReward,
     TravelMove,
+    TurnEnd,
     WallCheck,
     WallPlace,
 )
 
 RULES = GugongState.RULES = kernel.Rules("gugong", on_empty=flow.on_empty)
 RULES.on(GiftExchange, options=turn.gift_options, apply=turn.gift_apply, legal=turn.gift_legal)
+RULES.on(TurnEnd, options=turn.turn_end_options, apply=turn.turn_end_apply,
+         auto=turn.turn_end_auto)
 RULES.on(ExchangeCost, options=turn.cost_options, apply=turn.cost_apply)
 RULES.on(CardAction, options=turn.card_options, apply=turn.card_apply, auto=turn.card_auto)
 RULES.on(LocationAction, options=turn.location_options, apply=turn.location_apply,

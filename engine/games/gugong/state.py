@@ -190,6 +190,11 @@ class GiftExchange(kernel.Request, frozen=True):
     """Start of a Day turn: choose the hand card and the location (rules §4.2 step 1)."""
 
 
+class TurnEnd(kernel.Request, frozen=True):
+    """End of a Day turn: last travel-token exchanges of the turn (asked only when the seat
+    can exchange)."""
+
+
 class ExchangeCost(kernel.Request, frozen=True):
     """The card played is not higher: pay 2, sacrifice a card, or no actions."""
 
@@ -285,7 +290,7 @@ class FinalTrades(kernel.Request, frozen=True):
     """After the Night of Day 4: last travel-token exchanges (rules §4.3 step 3)."""
 
 
-GugongRequest = (GiftExchange | ExchangeCost | CardAction | LocationAction | TravelMove
+GugongRequest = (GiftExchange | TurnEnd | ExchangeCost | CardAction | LocationAction | TravelMove
                  | TokenReward | StoreToken | WallPlace | WallCheck | IntrigueReward | CanalPlace
                  | CanalMove | HarborClaim | ChooseGain | NightGain | MorningDecree | FinalTrades)
 

@@ -32,6 +32,7 @@ from engine.games.gugong.state import (
     TakeDecree,
     Trade,
     TravelMove,
+    TurnEnd,
     WallCheck,
     WallPlace,
 )
@@ -82,12 +83,27 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
         s.stack.append(req)
         E.do_trade(s, p, a.units, a.doubles)
         return
+    s.stack.append(TurnEnd(p))
     s.hands[p].remove(a.card)
     E.forget(s, p, a.card)
     if is_free(s, p, a.card, a.loc):
         complete_exchange(s, p, a.card, a.loc, True)
     else:
         s.stack.append(ExchangeCost(p, a.card, a.loc))
+
+
+def turn_end_options(s: GugongState, req: TurnEnd) -> list:
+    return with_trades(s, req.seat, [SKIP])
+
+
+def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
+    return not (s.stored[req.seat] and E.trade_options(s, req.seat))
+
+
+def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
+    if type(a) is Trade:
+        s.stack.append(req)
+        E.do_trade(s, req.seat, a.units, a.doubles)
 
 
 def cost_options(s: GugongState, req: ExchangeCost) -> list:

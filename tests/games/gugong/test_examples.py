@@ -29,6 +29,7 @@ from engine.games.gugong.state import (
     TakeDecree,
     TakeForeman,
     Trade,
+    TurnEnd,
     UseToken,
 )
 from tests.games.gugong.builder import build, card, city, pending, play
@@ -75,15 +76,15 @@ def test_e2_value_one_rule():
 
 
 def test_e3_travel_b_and_token_exchange():
-    """Jola: Travel B, T_S2 then T_BUYJADE; with 6 tokens she exchanges them for jade (at
-    her next decision: exchanges are offered at own decision points, rules §15)."""
+    """Jola: Travel B, T_S2 then T_BUYJADE; with 6 tokens she exchanges them for jade at the
+    end of her turn."""
     cities = [-1] * D.NUM_CITIES
     cities[city("C01")] = D.T_S2
     cities[city("C02")] = D.T_BUYJADE
     s = build(2, hands={0: [card("G14"), card("G24")], 1: [card("G22")]}, pool=[3, 6],
               supply=[9, 6], cities=cities,
               stored=[[D.T_VP2, D.T_INT, D.T_ENV, D.T_S1], []])
-    s.stack = [LocationAction(0, D.TRAVEL)]
+    s.stack = [TurnEnd(0), LocationAction(0, D.TRAVEL)]
     s.turn = 1
     s.apply(OptionB())
     assert s.pool[0] == 1
@@ -93,11 +94,7 @@ def test_e3_travel_b_and_token_exchange():
     assert pending(s) == (0, "TokenReward")
     s.apply(UseToken())
     assert s.pool[0] == 0 and s.jade[0] == 1 and len(s.stored[0]) == 6
-    # Seat 1's turn, then Jola's next decision offers the 6-token exchange
-    s.apply(Exchange(card("G22"), D.WALL))
-    while pending(s)[0] == 1:
-        s.apply(s.legal_actions()[-1] if Skip() not in s.legal_actions() else Skip())
-    assert pending(s) == (0, "GiftExchange")
+    assert pending(s) == (0, "TurnEnd")
     s.apply(Trade(6, 0))
     assert s.jade[0] == 2 and s.stored[0] == [] and s.pool[0] == 0
 
