@@ -30,8 +30,9 @@ RULES = GugongState.RULES = kernel.Rules("gugong", on_empty=flow.on_empty)
 RULES.on(GiftExchange, options=turn.gift_options, apply=turn.gift_apply, legal=turn.gift_legal)
 RULES.on(TurnEnd, options=turn.turn_end_options, apply=turn.turn_end_apply,
          auto=turn.turn_end_auto)
-RULES.on(ExchangeCost, options=turn.cost_options, apply=turn.cost_apply)
-RULES.on(CardAction, options=turn.card_options, apply=turn.card_apply, auto=turn.card_auto)
+RULES.on(ExchangeCost, options=turn.cost_options, apply=turn.cost_apply, legal=turn.cost_legal)
+RULES.on(CardAction, options=turn.card_options, apply=turn.card_apply, legal=turn.card_legal,
+         auto=turn.card_auto)
 RULES.on(LocationAction, options=turn.location_options, apply=turn.location_apply,
          legal=turn.location_legal, auto=turn.location_auto)
 RULES.on(TravelMove, options=travel.move_options, apply=travel.move_apply,

@@ -114,6 +114,21 @@ def cost_options(s: GugongState, req: ExchangeCost) -> list:
     return with_trades(s, p, out)
 
 
+def trade_legal(s: GugongState, p: int, a: Trade) -> bool:
+    return bool(s.stored[p]) and a in E.trade_options(s, p)
+
+
+def cost_legal(s: GugongState, req: ExchangeCost, a: object) -> bool:
+    t = type(a)
+    if t is NoActions:
+        return True
+    if t is Sacrifice:
+        return a.card in s.hands[req.seat]
+    if t is PayTwo:
+        return a.foreman in E.pay_ways(s, req.seat, 2)
+    return t is Trade and trade_legal(s, req.seat, a)
+
+
 def cost_apply(s: GugongState, req: ExchangeCost, a: object) -> None:
     p = req.seat
     if type(a) is Trade:
@@ -160,6 +175,20 @@ def card_options(s: GugongState, req: CardAction) -> list:
         out = [DO] if can_option_a(s, p, D.ACTION_LOCATION[act]) else []
     out.append(SKIP)
     return with_trades(s, p, out)
+
+
+def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
+    t = type(a)
+    p = req.seat
+    act = D.CARD_ACTION[req.card]
+    if t is Skip:
+        return True
+    if t is Do:
+        return act != D.A_SWAP and can_option_a(s, p, D.ACTION_LOCATION[act])
+    if t is Swap:
+        return (act == D.A_SWAP and (a.card in s.hands[p] or a.card in s.discards[p])
+                and 0 <= a.loc < 7)
+    return t is Trade and trade_legal(s, p, a)
 
 
 def card_auto(s: GugongState, req: CardAction) -> bool:
