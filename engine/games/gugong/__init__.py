@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from engine import registry
 from engine.games.gugong import rules  # noqa: F401 - registers the decision handlers
+from engine.games.gugong.actions import GugongAction
 from engine.games.gugong.flow import new_state
 from engine.games.gugong.space import SPACE
-from engine.games.gugong.state import GugongAction, GugongObservation, GugongState
+from engine.games.gugong.state import GugongObservation, GugongState
 
 GAME = registry.Game(
     id="gugong", name="Gugong", min_players=2, max_players=5,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
 from engine.games.gugong.state import (
     F_LOCKED,
     F_POOL,
@@ -11,13 +12,8 @@ from engine.games.gugong.state import (
     F_SUPPLY,
     CanalMove,
     CanalPlace,
-    Claim,
     GugongState,
     HarborClaim,
-    LoadShip,
-    MoveShip,
-    NewShip,
-    Skip,
 )
 
 SKIP = Skip()

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from engine.games.gugong import data as D
+from engine.games.gugong.actions import Trade
 from engine.games.gugong.state import (
     F_LOCKED,
     F_POOL,
@@ -16,7 +17,6 @@ from engine.games.gugong.state import (
     SEEN_HAND,
     ChooseGain,
     GugongState,
-    Trade,
 )
 
 

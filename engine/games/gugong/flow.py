@@ -7,6 +7,7 @@ from typing import Any
 from engine.common.rng import Rng
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong.actions import Skip, Swap, TakeForeman, Trade
 from engine.games.gugong.canal import night_ships
 from engine.games.gugong.state import (
     F_LOCKED,
@@ -27,10 +28,6 @@ from engine.games.gugong.state import (
     HarborClaim,
     MorningDecree,
     NightGain,
-    Skip,
-    Swap,
-    TakeForeman,
-    Trade,
 )
 from engine.games.gugong.turn import with_trades
 from engine.games.gugong.wall import final_wall

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.gugong import data as D
-from engine.games.gugong.state import (
+from engine.games.gugong.actions import (
     BuyJade,
     Claim,
     Do,

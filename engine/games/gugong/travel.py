@@ -4,19 +4,13 @@ from __future__ import annotations
 
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
 from engine.games.gugong.state import (
     CanalPlace,
     GugongState,
-    Jade7,
-    MoveTo,
-    Retrieve,
-    Skip,
     StoreToken,
-    Swap,
     TokenReward,
-    Trade,
     TravelMove,
-    UseToken,
     WallCheck,
     WallPlace,
 )

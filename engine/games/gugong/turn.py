@@ -8,20 +8,10 @@ from collections.abc import Iterator
 from engine.games.gugong import canal
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
+from engine.games.gugong.actions import (
     BuyJade,
-    CanalMove,
-    CanalPlace,
-    CardAction,
     Do,
     Exchange,
-    ExchangeCost,
-    GiftExchange,
-    GugongState,
-    HarborClaim,
-    LocationAction,
     NoActions,
     OptionA,
     OptionB,
@@ -31,6 +21,18 @@ from engine.games.gugong.state import (
     Swap,
     TakeDecree,
     Trade,
+)
+from engine.games.gugong.state import (
+    F_POOL,
+    F_SUPPLY,
+    CanalMove,
+    CanalPlace,
+    CardAction,
+    ExchangeCost,
+    GiftExchange,
+    GugongState,
+    HarborClaim,
+    LocationAction,
     TravelMove,
     TurnEnd,
     WallCheck,

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong.actions import IntrigueBack, PlaceWall, Skip, TurnDie
 from engine.games.gugong.state import (
     F_POOL,
     F_SUPPLY,
     F_WALL,
     GugongState,
-    IntrigueBack,
     IntrigueReward,
-    PlaceWall,
-    Skip,
-    TurnDie,
     WallCheck,
     WallPlace,
 )

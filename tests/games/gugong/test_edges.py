@@ -6,6 +6,20 @@ import pytest
 
 import engine
 from engine.games.gugong import data as D
+from engine.games.gugong.actions import (
+    BuyJade,
+    Do,
+    Exchange,
+    IntrigueBack,
+    MoveTo,
+    OptionA,
+    OptionB,
+    PlaceWall,
+    Skip,
+    Swap,
+    Trade,
+    TurnDie,
+)
 from engine.games.gugong.flow import end_scoring, matches
 from engine.games.gugong.state import (
     F_POOL,
@@ -13,23 +27,11 @@ from engine.games.gugong.state import (
     S_FINAL,
     S_NIGHT_SHIPS,
     S_OVER,
-    BuyJade,
     CardAction,
-    Do,
-    Exchange,
     GiftExchange,
-    IntrigueBack,
     IntrigueReward,
     LocationAction,
-    MoveTo,
-    OptionA,
-    OptionB,
-    PlaceWall,
-    Skip,
     StoreToken,
-    Swap,
-    Trade,
-    TurnDie,
     WallCheck,
 )
 from engine.protocol import IllegalActionError, InvalidConfigError

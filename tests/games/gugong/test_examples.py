@@ -5,19 +5,12 @@ set up with the builder and checked against the rulebook's numbers. E12 is the s
 from __future__ import annotations
 
 from engine.games.gugong import data as D
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
-    S_NIGHT_END,
+from engine.games.gugong.actions import (
     BuyJade,
-    CanalPlace,
     Claim,
     Exchange,
-    ExchangeCost,
-    GiftExchange,
     IntrigueBack,
     LoadShip,
-    LocationAction,
     MoveShip,
     MoveTo,
     NewShip,
@@ -29,8 +22,17 @@ from engine.games.gugong.state import (
     TakeDecree,
     TakeForeman,
     Trade,
-    TurnEnd,
     UseToken,
+)
+from engine.games.gugong.state import (
+    F_POOL,
+    F_SUPPLY,
+    S_NIGHT_END,
+    CanalPlace,
+    ExchangeCost,
+    GiftExchange,
+    LocationAction,
+    TurnEnd,
 )
 from tests.games.gugong.builder import build, card, city, pending, play
 
