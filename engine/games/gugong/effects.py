@@ -1,0 +1,327 @@
+"""Small effects shared by the rules: servants and the Foreman (rules §2 terms, §7), tracks
+(§5.4, §5.5, §9), the Wall and ships (§5.2, §5.7), the travel map (§5.1), token exchanges
+(§8) and what the others know of a seat's cards (§15 "Hidden information")."""
+
+from __future__ import annotations
+
+from engine.games.gugong import data as D
+from engine.games.gugong.actions import Trade
+from engine.games.gugong.state import (
+    F_LOCKED,
+    F_POOL,
+    F_SHIP,
+    F_SUPPLY,
+    F_WALL,
+    SEEN_DISCARD,
+    SEEN_EITHER,
+    SEEN_HAND,
+    ChooseGain,
+    GugongState,
+)
+
+
+# --- servants and the Foreman (rules §7) ---------------------------------------------------------
+def pool_units(s: GugongState, p: int) -> int:
+    """Pool value: normal servants + 2 if the Foreman is there."""
+    return s.pool[p] + (2 if s.foreman[p] == F_POOL else 0)
+
+
+def pay_ways(s: GugongState, p: int, cost: int, keep: int = 0) -> list[bool]:
+    """How `p` can pay `cost` and keep `keep` normal servants in the pool: False = normal
+    servants only, True = the Foreman pays 2 units (costs >= 2 only, A7)."""
+    out = []
+    if s.pool[p] >= cost + keep:
+        out.append(False)
+    if cost >= 2 and s.foreman[p] == F_POOL and s.pool[p] >= cost - 2 + keep:
+        out.append(True)
+    return out
+
+
+def pay(s: GugongState, p: int, cost: int, foreman: bool = False) -> None:
+    """Move `cost` servant units pool -> own supply."""
+    if foreman:
+        s.foreman[p] = F_SUPPLY
+        cost -= 2
+    s.pool[p] -= cost
+    s.supply[p] += cost
+
+
+def can_gain(s: GugongState, p: int) -> bool:
+    return s.supply[p] > 0 or s.foreman[p] == F_SUPPLY
+
+
+def gain(s: GugongState, p: int, n: int) -> None:
+    """Gain up to `n` servants from the own supply. With the Foreman and normal servants in
+    the supply the seat chooses (a `ChooseGain` request on top of the stack: callers gain
+    last)."""
+    if n <= 0:
+        return
+    if s.foreman[p] == F_SUPPLY and s.supply[p] > 0:
+        s.stack.append(ChooseGain(p, n))
+        return
+    gain_now(s, p, n, s.foreman[p] == F_SUPPLY)
+
+
+def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
+    if n <= 0:
+        return
+    if foreman and s.foreman[p] == F_SUPPLY:
+        s.foreman[p] = F_POOL
+        n -= 1
+    k = min(n, s.supply[p])
+    s.supply[p] -= k
+    s.pool[p] += k
+
+
+# --- tracks (rules §5.4, §5.5, §9) ---------------------------------------------------------------
+def intrigue_key(s: GugongState, p: int) -> tuple[int, int]:
+    """Higher position wins; on the same space the marker on top (arrived later) wins."""
+    return (s.intrigue[p], s.intrigue_t[p])
+
+
+def intrigue_move(s: GugongState, p: int, d: int) -> None:
+    """Move the Intrigue marker by `d` (0..14, beyond is lost); arriving on top (A16)."""
+    new = max(0, min(D.INTRIGUE_MAX, s.intrigue[p] + d))
+    if new != s.intrigue[p]:
+        s.intrigue[p] = new
+        s.clock += 1
+        s.intrigue_t[p] = s.clock
+
+
+def envoy_step(s: GugongState, p: int, k: int = 1) -> None:
+    """Envoy +k; entering takes the highest free VP slot; inside, each step = 1 VP (§5.5)."""
+    for _ in range(k):
+        if s.envoy[p] >= D.PALACE_INSIDE:
+            s.vp[p] += 1
+            continue
+        s.envoy[p] += 1
+        if s.envoy[p] == D.PALACE_INSIDE:
+            taken = set(s.palace_slot)
+            s.palace_slot[p] = next(v for v in D.PALACE_SLOTS if v not in taken)
+
+
+def best_by_intrigue(s: GugongState, seats: list[int], value: list[int]) -> int:
+    """The seat with the highest value, ties by Intrigue (rules §9); -1 if none above 0."""
+    best = -1
+    for p in seats:
+        if value[p] <= 0:
+            continue
+        if best < 0 or (value[p], *intrigue_key(s, p)) > (value[best], *intrigue_key(s, best)):
+            best = p
+    return best
+
+
+def by_intrigue_ascending(s: GugongState, seats: list[int]) -> list[int]:
+    return sorted(seats, key=lambda p: intrigue_key(s, p))
+
+
+# --- the Great Wall (rules §5.2) -----------------------------------------------------------------
+def wall_units(s: GugongState, p: int) -> int:
+    return s.wall[p] + (2 if s.foreman[p] == F_WALL else 0)
+
+
+# --- ships (rules §5.7) --------------------------------------------------------------------------
+def ship_units(s: GugongState, p: int, k: int) -> int:
+    return s.ship_load[p * 3 + k] + (2 if s.foreman[p] == F_SHIP + k else 0)
+
+
+def taken_harbors(s: GugongState) -> set[int]:
+    """Occupied harbors as path * HARBORS + harbor."""
+    hs, ps = s.ship_harbor, s.ship_path
+    return {ps[i] * D.HARBORS + h for i, h in enumerate(hs) if h >= 0}
+
+
+def harbor_taken(s: GugongState, path: int, h: int) -> bool:
+    return path * D.HARBORS + h in taken_harbors(s)
+
+
+def first_free(s: GugongState, path: int, taken: set[int] | None = None) -> int:
+    """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
+    taken = taken_harbors(s) if taken is None else taken
+    for h in range(D.HARBORS):
+        if path * D.HARBORS + h not in taken:
+            return h
+    return -1
+
+
+def next_free_ahead(s: GugongState, i: int, taken: set[int] | None = None) -> int:
+    """Next free harbor ahead of ship `i` (flat index) on its path, -1 if none."""
+    taken = taken_harbors(s) if taken is None else taken
+    base = s.ship_path[i] * D.HARBORS
+    for h in range(s.ship_harbor[i] + 1, D.HARBORS):
+        if base + h not in taken:
+            return h
+    return -1
+
+
+def paths(s: GugongState) -> int:
+    return D.CANAL_PATHS[s.num_players]
+
+
+def free_ship(s: GugongState, p: int) -> int:
+    """An own ship beside the board (-1 if all three are on the canal)."""
+    for k in range(D.SHIPS):
+        if s.ship_harbor[p * 3 + k] < 0:
+            return k
+    return -1
+
+
+def return_ship(s: GugongState, p: int, k: int) -> None:
+    """Ship back beside the board; its pieces to the own supply."""
+    i = p * 3 + k
+    s.supply[p] += s.ship_load[i]
+    s.ship_load[i] = 0
+    s.ship_harbor[i] = -1
+    s.ship_path[i] = -1
+    if s.foreman[p] == F_SHIP + k:
+        s.foreman[p] = F_SUPPLY
+
+
+# --- travel (rules §5.1) -------------------------------------------------------------------------
+def destinations(s: GugongState, p: int) -> list[int]:
+    """Token cities reachable by one move: adjacent to the connected token-less area around
+    the Traveller; off-map, any token city."""
+    cities = s.cities
+    here = s.traveller[p]
+    if here < 0:
+        return [c for c in range(D.NUM_CITIES) if cities[c] >= 0]
+    seen = {here}
+    todo = [here]
+    out: set[int] = set()
+    while todo:
+        c = todo.pop()
+        for nb in D.ROADS[c]:
+            if nb in seen:
+                continue
+            seen.add(nb)
+            if cities[nb] >= 0:
+                out.add(nb)
+            else:
+                todo.append(nb)
+    return sorted(out)
+
+
+# --- travel-token exchanges (rules §8) -----------------------------------------------------------
+def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
+    """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
+    exchange must yield a servant unless it is forced (storage full)."""
+    stored = s.stored[p]
+    if len(stored) < 2 and D.T_DOUBLE not in stored:
+        return []
+    nd = stored.count(D.T_DOUBLE)
+    ns = len(stored) - nd
+    out = []
+    for units in D.EXCHANGES:
+        if units == D.EXCHANGE_SERVANT and not forced and not can_gain(s, p):
+            continue
+        for d in range(min(nd, units // 2) + 1):
+            if units - 2 * d <= ns:
+                out.append(Trade(units, d))
+    return out
+
+
+def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
+    """Exchange tokens (the oldest single tokens go first); the tokens go to the token
+    discard. Gains last (a Foreman choice may follow)."""
+    stored = s.stored[p]
+    singles = units - 2 * doubles
+    keep = []
+    for t in stored:
+        if t == D.T_DOUBLE and doubles:
+            doubles -= 1
+            s.token_discard.append(t)
+        elif t != D.T_DOUBLE and singles:
+            singles -= 1
+            s.token_discard.append(t)
+        else:
+            keep.append(t)
+    s.stored[p] = keep
+    if units == D.EXCHANGE_VP:
+        s.vp[p] += 2
+    elif units == D.EXCHANGE_JADE:
+        s.jade[p] += 1
+    else:
+        gain(s, p, 1)
+
+
+# --- cards and what the others know of them (rules §4.2, §15) ------------------------------------
+def seen_cards(seen: list[int], p: int, kind: int) -> list[int]:
+    """Cards the others know to be in p's hand / discard / either (SEEN_*)."""
+    code = p * 3 + kind
+    return [c for c, v in enumerate(seen) if v == code]
+
+
+def forget(s: GugongState, p: int, card: int) -> None:
+    """`card` left p's cards face up."""
+    s.seen[card] = -1
+
+
+def to_discard_seen(s: GugongState, p: int, card: int) -> None:
+    """A card everybody saw goes face down onto p's discard pile."""
+    s.discards[p].append(card)
+    s.seen[card] = p * 3 + SEEN_DISCARD
+
+
+def _blur(s: GugongState, p: int, kind: int) -> None:
+    code, either = p * 3 + kind, p * 3 + SEEN_EITHER
+    seen = s.seen
+    for c, v in enumerate(seen):
+        if v == code:
+            seen[c] = either
+
+
+def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:
+    """A hand card goes face down onto the discard pile unseen (sacrifice): the others no
+    longer know which of the known hand cards are still in hand."""
+    s.hands[p].remove(card)
+    s.discards[p].append(card)
+    _blur(s, p, SEEN_HAND)
+
+
+def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
+    """T_RETRIEVE: a discard card back into hand, unseen."""
+    s.discards[p].remove(card)
+    s.hands[p].append(card)
+    _blur(s, p, SEEN_DISCARD)
+
+
+def discards_to_hands(s: GugongState) -> None:
+    """End of Night: every discard pile becomes part of its owner's hand."""
+    seen = s.seen
+    for c, v in enumerate(seen):
+        if v >= 0:
+            seen[c] = v - v % 3 + SEEN_HAND
+    for p in range(s.num_players):
+        s.hands[p].extend(s.discards[p])
+        s.discards[p].clear()
+
+
+def swap_with_board(s: GugongState, p: int, card: int, loc: int) -> None:
+    """SWAP (rules §6): own card <-> board card; the new card goes where the old one was."""
+    new = s.board[loc]
+    s.board[loc] = card
+    forget(s, p, card)
+    if card in s.hands[p]:
+        s.hands[p].remove(card)
+        s.hands[p].append(new)
+        s.seen[new] = p * 3 + SEEN_HAND
+    else:
+        s.discards[p].remove(card)
+        s.discards[p].append(new)
+        s.seen[new] = p * 3 + SEEN_DISCARD
+
+
+def draw_card(s: GugongState, p: int) -> None:
+    """Harbor card reward: top card of the draw pile into hand (unseen)."""
+    s.hands[p].append(s.draw_pile.pop())
+
+
+def holds_decree(s: GugongState, p: int, tile: int) -> bool:
+    for slot, t in enumerate(s.decrees):
+        if t == tile and s.decree_servants[p * 6 + slot]:
+            return True
+    return False
+
+
+def foreman_locked(s: GugongState, p: int) -> bool:
+    return s.foreman[p] == F_LOCKED

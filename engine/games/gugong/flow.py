@@ -1,0 +1,318 @@
+"""Set-up (rules §3), the Day structure (§4: Morning, Day, Night) and end of game (§10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.common.rng import Rng
+from engine.games.gugong import data as D
+from engine.games.gugong import effects as E
+from engine.games.gugong.actions import Skip, Swap, TakeForeman, Trade
+from engine.games.gugong.canal import night_ships
+from engine.games.gugong.state import (
+    F_LOCKED,
+    F_SUPPLY,
+    S_DAY,
+    S_FINAL,
+    S_MORNING_INCOME,
+    S_NIGHT_END,
+    S_NIGHT_MAJORITY,
+    S_NIGHT_SHIPS,
+    S_OVER,
+    SEEN_HAND,
+    CanalPlace,
+    ChooseGain,
+    FinalTrades,
+    GiftExchange,
+    GugongState,
+    HarborClaim,
+    MorningDecree,
+    NightGain,
+)
+from engine.games.gugong.turn import with_trades
+from engine.games.gugong.wall import final_wall
+
+SKIP = Skip()
+
+
+# --- set-up (rules §3) ---------------------------------------------------------------------------
+def deal_cards(n: int, first: int, rng: Rng) -> tuple[list[int], list[int], list[list[int]]]:
+    """Base set-up (§3.1-2): the 7 BOARD cards on the locations, the 11 DRAW cards face down,
+    set Pk to the k-th seat in turn order; unused sets go to the box. (The advanced variant,
+    §11, would deal board and draw pile from one mixed deck: issue 17.)"""
+    board = list(D.BOARD_CARDS)
+    rng.shuffle(board)
+    draw = list(D.DRAW_CARDS)
+    rng.shuffle(draw)
+    hands = [[] for _ in range(n)]
+    for k in range(n):
+        hands[(first + k) % n] = list(D.STARTING_SETS[k])
+    return board, draw, hands
+
+
+def box_cards(n: int) -> list[int]:
+    """Cards of the starting sets nobody received (public: the sets are marked)."""
+    return [c for k in range(n, 5) for c in D.STARTING_SETS[k]]
+
+
+def base_tokens() -> list[int]:
+    return [t for t, k in D.BASE_TOKENS.items() for _ in range(k)]
+
+
+def seen_at_start(hands: list[list[int]]) -> list[int]:
+    """The starting sets are marked: everybody knows every starting hand."""
+    seen = [-1] * D.NUM_CARDS
+    for p, h in enumerate(hands):
+        for c in h:
+            seen[c] = p * 3 + SEEN_HAND
+    return seen
+
+
+def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongState:
+    n = num_players
+    rng = Rng.from_seed(seed, "gugong")
+    first = rng.below(n)
+    board, draw, hands = deal_cards(n, first, rng)
+    tokens = base_tokens()
+    rng.shuffle(tokens)
+    cities = tokens[:D.MAP_TOKENS]
+    rest = tokens[D.MAP_TOKENS:]
+    half = (len(rest) + 1) // 2
+    decrees = []
+    for level in range(3):
+        tiles = list(range(level * 5, level * 5 + 5))
+        rng.shuffle(tiles)
+        decrees += tiles[:D.DECREES_PER_LEVEL]
+    order = [(first + k) % n for k in range(n)]
+    s = GugongState(
+        num_players=n, rng=rng, first=first, turn=first, board=board, draw_pile=draw,
+        hands=hands, discards=[[] for _ in range(n)],
+        seen=seen_at_start(hands),
+        pool=[D.START_POOL] * n, supply=[D.SERVANTS - D.START_POOL] * n,
+        foreman=[F_LOCKED] * n, vp=[0] * n, intrigue=[0] * n,
+        intrigue_t=[order.index(p) for p in range(n)], clock=n, envoy=[0] * n,
+        palace_slot=[0] * n, jade=[0] * n, houses=[1] * len(D.HOUSE_COSTS), wall=[0] * n,
+        ship_harbor=[-1] * (3 * n), ship_path=[-1] * (3 * n), ship_load=[0] * (3 * n),
+        rewards=[0] * (3 * n), decrees=decrees, decree_servants=[0] * (6 * n),
+        cities=cities, traveller=[-1] * n, pile_a=rest[:half], pile_b=rest[half:],
+        token_discard=[], stored=[[] for _ in range(n)], dice=roll(rng),
+    )
+    GugongState.RULES.settle(s)
+    return s
+
+
+def roll(rng: Rng) -> list[int]:
+    return [1 + rng.below(6) for _ in range(D.DICE)]
+
+
+def turn_order(s: GugongState) -> list[int]:
+    n = s.num_players
+    return [(s.first + k) % n for k in range(n)]
+
+
+def push_in_turn_order(s: GugongState, requests: list) -> None:
+    """Push so that the first player's request is decided first."""
+    s.stack.extend(reversed(requests))
+
+
+# --- the flow ------------------------------------------------------------------------------------
+def on_empty(s: GugongState) -> None:
+    """Advance the Day structure until a decision is pending or the game is over."""
+    while not s.stack and s.step != S_OVER:
+        step = s.step
+        if step == S_DAY:
+            next_turn(s)
+        elif step == S_NIGHT_MAJORITY:
+            dice_majority(s)
+        elif step == S_NIGHT_SHIPS:
+            ships(s)
+        elif step == S_NIGHT_END:
+            end_of_night(s)
+        elif step == S_MORNING_INCOME:
+            income(s)
+        elif step == S_FINAL:
+            end_scoring(s)
+
+
+def next_turn(s: GugongState) -> None:
+    """Rules §4.2: clockwise, players with hand cards take turns until all hands are empty."""
+    n = s.num_players
+    for k in range(n):
+        p = (s.turn + k) % n
+        if s.hands[p]:
+            s.turn = (p + 1) % n
+            s.stack.append(GiftExchange(p))
+            return
+    destiny_dice(s)
+
+
+# --- Night (rules §4.3) --------------------------------------------------------------------------
+def matches(s: GugongState, p: int) -> int:
+    """(discard card, die) pairs of equal printed value (A1, A15)."""
+    return sum(s.dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
+
+
+def destiny_dice(s: GugongState) -> None:
+    """Night step 1: each seat gains its matches; a seat whose Foreman and normal servants
+    are in the supply is asked (a public condition) whether one unit is the Foreman."""
+    s.step = S_NIGHT_MAJORITY
+    asks = []
+    for p in turn_order(s):
+        if s.foreman[p] == F_SUPPLY and s.supply[p] > 0:
+            asks.append(NightGain(p))
+        else:
+            E.gain_now(s, p, matches(s, p), True)
+    push_in_turn_order(s, asks)
+
+
+def night_gain_options(s: GugongState, req: NightGain) -> list:
+    if matches(s, req.seat):
+        return [TakeForeman(True), TakeForeman(False)]
+    return [TakeForeman(False)]
+
+
+def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
+    E.gain_now(s, req.seat, matches(s, req.seat), a.yes)
+
+
+def dice_majority(s: GugongState) -> None:
+    """Most matches (tie: Intrigue) scores 3 VP and moves the Envoy (A2, A18)."""
+    n = s.num_players
+    m = [matches(s, p) for p in range(n)]
+    best = E.best_by_intrigue(s, list(range(n)), m)
+    if best >= 0:
+        s.vp[best] += D.MAJORITY_VP
+        E.envoy_step(s, best, 1)
+    s.step = S_NIGHT_SHIPS
+
+
+def ships(s: GugongState) -> None:
+    """Night step 2: ships lost / moved, then claims in turn order."""
+    night_ships(s)
+    s.step = S_NIGHT_END
+    push_in_turn_order(s, [HarborClaim(p) for p in turn_order(s)])
+
+
+def end_of_night(s: GugongState) -> None:
+    """Night step 3: discards become hands and the next Morning; after Day 4 the final
+    exchange window."""
+    if s.day >= D.DAYS:
+        s.step = S_FINAL
+        push_in_turn_order(s, [FinalTrades(p) for p in turn_order(s)])
+        return
+    E.discards_to_hands(s)
+    morning(s)
+
+
+# --- Morning (rules §4.1) ------------------------------------------------------------------------
+def morning(s: GugongState) -> None:
+    if s.medal >= 0:
+        s.first = s.medal
+        s.medal = -1
+    refill_map(s)
+    s.dice = roll(s.rng)
+    s.day += 1
+    s.step = S_MORNING_INCOME
+    reqs = []
+    for p in turn_order(s):
+        for slot, tile in enumerate(s.decrees):
+            if D.DECREE_LEVEL[tile] == 1 and s.decree_servants[p * 6 + slot]:
+                reqs.append(MorningDecree(p, tile))
+    push_in_turn_order(s, reqs)
+
+
+def refill_map(s: GugongState) -> None:
+    """Each city with neither token nor Traveller gets a token: pile A, then B; both empty:
+    the token discard is shuffled into two new piles; still short: cities stay empty."""
+    occupied = set(s.traveller)
+    for c in range(D.NUM_CITIES):
+        if s.cities[c] >= 0 or c in occupied:
+            continue
+        if not s.pile_a and not s.pile_b and s.token_discard:
+            rest = s.token_discard
+            s.token_discard = []
+            s.rng.shuffle(rest)
+            half = (len(rest) + 1) // 2
+            s.pile_a, s.pile_b = rest[:half], rest[half:]
+        if s.pile_a:
+            s.cities[c] = s.pile_a.pop()
+        elif s.pile_b:
+            s.cities[c] = s.pile_b.pop()
+
+
+def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
+    """Level-1 decree bonuses; the ones that never hurt are taken (A18-like)."""
+    p, t = req.seat, req.tile
+    if t == D.D1A:
+        E.intrigue_move(s, p, 2)
+    elif t == D.D1C:
+        E.gain(s, p, 1)
+    elif t == D.D1D:
+        E.envoy_step(s, p, 1)
+    elif t == D.D1B:
+        s.stack.append(CanalPlace(p, 1, 0, True))
+    else:
+        return False  # D1e: asked
+    return True
+
+
+def morning_decree_options(s: GugongState, req: MorningDecree) -> list:
+    p = req.seat
+    return [Swap(c, loc) for c in sorted(s.hands[p]) for loc in range(7)] + [SKIP]
+
+
+def morning_decree_apply(s: GugongState, req: MorningDecree, a: object) -> None:
+    if type(a) is Swap:
+        E.swap_with_board(s, req.seat, a.card, a.loc)
+
+
+def income(s: GugongState) -> None:
+    """Morning step 5: every player gains the Day-track amount (D5)."""
+    s.step = S_DAY
+    s.turn = s.first
+    for p in reversed(turn_order(s)):
+        E.gain(s, p, D.DAY_INCOME[s.day])
+
+
+def choose_gain_options(s: GugongState, req: ChooseGain) -> list:
+    return [TakeForeman(True), TakeForeman(False)]
+
+
+def choose_gain_apply(s: GugongState, req: ChooseGain, a: TakeForeman) -> None:
+    E.gain_now(s, req.seat, req.n, a.yes)
+
+
+# --- end of game (rules §10) ---------------------------------------------------------------------
+def final_trade_options(s: GugongState, req: FinalTrades) -> list:
+    return with_trades(s, req.seat, [SKIP])
+
+
+def final_trade_auto(s: GugongState, req: FinalTrades) -> bool:
+    return not E.trade_options(s, req.seat)
+
+
+def final_trade_apply(s: GugongState, req: FinalTrades, a: object) -> None:
+    if type(a) is Trade:
+        s.stack.append(req)
+        E.do_trade(s, req.seat, a.units, a.doubles)
+
+
+def end_scoring(s: GugongState) -> None:
+    """Wall, level-3 decrees (D3a first), Palace slots, jade; then the game is over
+    (`scores` gives 0 to Envoys outside the Palace)."""
+    final_wall(s)
+    for p in range(s.num_players):
+        held = [t for slot, t in enumerate(s.decrees) if s.decree_servants[p * 6 + slot]]
+        if D.D3A in held:
+            s.vp[p] += min(10, s.vp[p] // 3)
+        if D.D3B in held:
+            s.vp[p] += 8
+        if D.D3C in held:
+            s.vp[p] += min(10, 2 * s.jade[p])
+        if D.D3D in held:
+            s.vp[p] += 2 * len(held)
+        if D.D3E in held:
+            s.vp[p] += 2 * sum(s.rewards[p * 3:p * 3 + 3])
+    for p in range(s.num_players):
+        s.vp[p] += s.palace_slot[p] + D.jade_points(s.jade[p])
+    s.step = S_OVER

@@ -1,0 +1,76 @@
+"""`sample_state`: redraw what the observing seat cannot know (rules §15 "Hidden
+information"): the other seats' hands and discard piles (keeping every card the seat saw go
+there, and the sizes), the gift draw pile, the two travel-token piles; the generator (all
+future dice and shuffles) is new."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.common.rng import Rng
+from engine.games.gugong import data as D
+from engine.games.gugong.flow import box_cards
+from engine.games.gugong.state import ExchangeCost, StoreToken
+
+BOX = {n: frozenset(box_cards(n)) for n in range(1, 6)}
+TOKEN_TYPES = len(D.TOKEN_NAMES)
+
+
+def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+    n, me = obs.num_players, obs.seat
+    # cards: what the seat knows the place of, and what it knows of the others' cards
+    known = bytearray(D.NUM_CARDS)
+    for c in BOX[n]:
+        known[c] = 1
+    for c in obs.board:
+        known[c] = 1
+    for c in obs.hand:
+        known[c] = 1
+    for c in obs.discard:
+        known[c] = 1
+    for r in obs.stack:
+        if type(r) is ExchangeCost:
+            known[r.card] = 1  # played, not yet on the board
+    seen = [([], [], []) for _ in range(n)]
+    for c, v in enumerate(obs.seen):
+        if v >= 0 and v // 3 != me:
+            known[c] = 1
+            seen[v // 3][v % 3].append(c)
+    unknown = [c for c in range(D.NUM_CARDS) if not known[c]]
+    rng.shuffle(unknown)
+    for q in range(n):
+        if q == me:
+            continue
+        seen_h, seen_d, free = seen[q]
+        extra = obs.hand_sizes[q] + obs.discard_sizes[q] - len(seen_h) - len(seen_d) - len(free)
+        for _ in range(extra):
+            free.append(unknown.pop())
+        rng.shuffle(free)
+        cut = obs.hand_sizes[q] - len(seen_h)
+        fields["hands"][q] = seen_h + free[:cut]
+        fields["discards"][q] = seen_d + free[cut:]
+    if len(unknown) != obs.draw_size:
+        raise ValueError("gugong observation is inconsistent: unknown cards "
+                         f"{len(unknown)} != draw pile {obs.draw_size}")
+    fields["draw_pile"] = unknown
+    # travel tokens: the two face-down piles hold the ones not seen anywhere
+    counts = [0] * TOKEN_TYPES
+    for t, k in D.BASE_TOKENS.items():
+        counts[t] = k
+    for t in obs.cities:
+        if t >= 0:
+            counts[t] -= 1
+    for t in obs.token_discard:
+        counts[t] -= 1
+    for st in obs.stored:
+        for t in st:
+            counts[t] -= 1
+    for r in obs.stack:
+        if type(r) is StoreToken:
+            counts[r.token] -= 1  # taken, not yet stored
+    hidden = [t for t in range(TOKEN_TYPES) for _ in range(counts[t])]
+    rng.shuffle(hidden)
+    fields["pile_a"] = hidden[:obs.pile_a_size]
+    fields["pile_b"] = hidden[obs.pile_a_size:]
+
+

@@ -1,0 +1,293 @@
+"""Gugong state, decisions (requests) and actions (rules §4-§8, §15 "Decision points").
+
+Fields are flat lists indexed by seat (or seat * 3 + ship for ships). Visibility (rules §15
+"Hidden information"): hands and discard piles are owner-only; the gift draw pile and the
+two travel-token piles are hidden from all; everything else is public. What the others
+know of a seat's cards (its starting set is printed on the cards, cards taken from the
+board were seen) is kept in the public `seen` list, so `sample_state` redraws only what
+nobody but the owner can know.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine import kernel
+from engine.common.rng import Rng
+from engine.games.gugong.actions import GugongAction
+from engine.kernel import GENERATOR, PUBLIC, Hidden, Owner
+from engine.protocol import Observation
+
+# --- the Foreman (double servant, rules §7): where it is --------------------------------------
+F_LOCKED, F_POOL, F_SUPPLY, F_WALL, F_SHIP = 0, 1, 2, 3, 4  # F_SHIP + k: on ship k
+
+# --- what the others know of a card (the `seen` list) ---------------------------------------------
+SEEN_HAND, SEEN_DISCARD, SEEN_EITHER = 0, 1, 2
+
+# --- flow steps (on_empty dispatches on them) ---------------------------------------------------
+S_DAY, S_NIGHT_MAJORITY, S_NIGHT_SHIPS, S_NIGHT_END, S_MORNING_INCOME, S_FINAL, S_OVER = range(7)
+
+
+# ==============================================================================================
+# requests (pending decisions)
+# ==============================================================================================
+class GiftExchange(kernel.Request, frozen=True):
+    """Start of a Day turn: choose the hand card and the location (rules §4.2 step 1)."""
+
+
+class TurnEnd(kernel.Request, frozen=True):
+    """End of a Day turn: last travel-token exchanges of the turn (asked only when the seat
+    can exchange)."""
+
+
+class ExchangeCost(kernel.Request, frozen=True):
+    """The card played is not higher: pay 2, sacrifice a card, or no actions."""
+
+    card: int
+    loc: int
+
+
+class CardAction(kernel.Request, frozen=True):
+    """Step 2: perform the played card's action, or not (resolved before the location)."""
+
+    card: int
+
+
+class LocationAction(kernel.Request, frozen=True):
+    """Step 2: the location action (A, B, a purchase) or none."""
+
+    loc: int
+
+
+class TravelMove(kernel.Request, frozen=True):
+    """Move the Traveller (rules §5.1); `moves` left including this one."""
+
+    moves: int
+
+
+class TokenReward(kernel.Request, frozen=True):
+    """Apply the token just taken (rules §8, D3), or not."""
+
+    token: int
+
+
+class StoreToken(kernel.Request, frozen=True):
+    """Store the token taken; with full storage, exchange first (rules §8)."""
+
+    token: int
+
+
+class WallPlace(kernel.Request, frozen=True):
+    """Place pieces on the Wall: `remaining` more, `placed` so far; from the pool, or from
+    the supply (`supply`: D2c, T_WALL) where placing is optional."""
+
+    remaining: int
+    placed: int = 0
+    supply: bool = False
+
+
+class WallCheck(kernel.Request, frozen=True):
+    """Automatic: score the Wall section if it is complete (rules §5.2)."""
+
+
+class IntrigueReward(kernel.Request, frozen=True):
+    """Wall completed: choose an Intrigue reward or none (rules §5.2 step 2)."""
+
+
+class CanalPlace(kernel.Request, frozen=True):
+    """Place pieces on own ships (rules §5.7): `remaining` more; `supply` for T_SHIP/D1b;
+    `then_move`: Canal A (a ship move follows)."""
+
+    remaining: int
+    placed: int = 0
+    supply: bool = False
+    then_move: bool = False
+
+
+class CanalMove(kernel.Request, frozen=True):
+    """Canal A: optionally move one own ship forward."""
+
+
+class HarborClaim(kernel.Request, frozen=True):
+    """Claim window (rules §5.7): claim with a full ship (`ship` = -1: any) or stop."""
+
+    ship: int = -1
+
+
+class ChooseGain(kernel.Request, frozen=True):
+    """Gaining `n` servants with the Foreman in the supply: take it as one unit or not."""
+
+    n: int
+
+
+class NightGain(kernel.Request, frozen=True):
+    """Night step 1 for a seat whose Foreman is in the supply: whether one of the dice
+    servants is the Foreman (asked whether or not the hidden discard matches)."""
+
+
+class MorningDecree(kernel.Request, frozen=True):
+    """Morning step 4: use level-1 decree `tile` (rules §4.1, D4)."""
+
+    tile: int
+
+
+class FinalTrades(kernel.Request, frozen=True):
+    """After the Night of Day 4: last travel-token exchanges (rules §4.3 step 3)."""
+
+
+GugongRequest = (GiftExchange | TurnEnd | ExchangeCost | CardAction | LocationAction | TravelMove
+                 | TokenReward | StoreToken | WallPlace | WallCheck | IntrigueReward | CanalPlace
+                 | CanalMove | HarborClaim | ChooseGain | NightGain | MorningDecree | FinalTrades)
+
+
+# ==============================================================================================
+# observation and state
+# ==============================================================================================
+class GugongObservation(Observation, kw_only=True):
+    legal_actions: list[GugongAction] = []
+    stack: list[GugongRequest]
+    num_players: int
+    step: int
+    day: int
+    first: int
+    turn: int
+    medal: int
+    dice: list[int]
+    board: list[int]
+    seen: list[int]
+    pool: list[int]
+    supply: list[int]
+    foreman: list[int]
+    vp: list[int]
+    intrigue: list[int]
+    intrigue_t: list[int]
+    clock: int
+    envoy: list[int]
+    palace_slot: list[int]
+    jade: list[int]
+    houses: list[int]
+    wall: list[int]
+    ship_harbor: list[int]
+    ship_path: list[int]
+    ship_load: list[int]
+    rewards: list[int]
+    decrees: list[int]
+    decree_servants: list[int]
+    cities: list[int]
+    traveller: list[int]
+    token_discard: list[int]
+    stored: list[list[int]]
+    hand: list[int]
+    hand_sizes: list[int]
+    discard: list[int]
+    discard_sizes: list[int]
+    draw_size: int
+    pile_a_size: int
+    pile_b_size: int
+
+
+class GugongState(kernel.GameState, kw_only=True):
+    game_id = "gugong"
+    OBSERVATION = GugongObservation
+    VISIBILITY: ClassVar = {
+        "num_players": PUBLIC, "step": PUBLIC, "day": PUBLIC, "first": PUBLIC, "turn": PUBLIC,
+        "medal": PUBLIC, "dice": PUBLIC, "board": PUBLIC,
+        "seen": PUBLIC,
+        "pool": PUBLIC, "supply": PUBLIC, "foreman": PUBLIC, "vp": PUBLIC,
+        "intrigue": PUBLIC, "intrigue_t": PUBLIC, "clock": PUBLIC, "envoy": PUBLIC,
+        "palace_slot": PUBLIC, "jade": PUBLIC, "houses": PUBLIC, "wall": PUBLIC,
+        "ship_harbor": PUBLIC, "ship_path": PUBLIC, "ship_load": PUBLIC, "rewards": PUBLIC,
+        "decrees": PUBLIC, "decree_servants": PUBLIC, "cities": PUBLIC, "traveller": PUBLIC,
+        "token_discard": PUBLIC, "stored": PUBLIC,
+        "hands": Owner(own="hand", sizes="hand_sizes"),
+        "discards": Owner(own="discard", sizes="discard_sizes"),
+        "draw_pile": Hidden(size="draw_size"),
+        "pile_a": Hidden(size="pile_a_size"),
+        "pile_b": Hidden(size="pile_b_size"),
+        "rng": GENERATOR,
+    }
+    num_players: int
+    rng: Rng
+    step: int = S_DAY
+    day: int = 1
+    #: first player this Day; `turn`: the seat whose Day turn is considered next
+    first: int = 0
+    turn: int = 0
+    #: who took the Next-First-Player Medal this Day (-1: still on the board)
+    medal: int = -1
+    dice: list[int] = []
+    #: the gift card lying on each of the 7 locations
+    board: list[int] = []
+    draw_pile: list[int] = []
+    hands: list[list[int]] = []
+    discards: list[list[int]] = []
+    #: per card: -1, or seat * 3 + SEEN_HAND / SEEN_DISCARD / SEEN_EITHER: the others know
+    #: the card is in that seat's hand / discard pile / one of the two
+    seen: list[int] = []
+    #: normal servants in the pool and in the own supply; where the Foreman is
+    pool: list[int] = []
+    supply: list[int] = []
+    foreman: list[int] = []
+    vp: list[int] = []
+    #: Intrigue position and stacking time (later arrival = on top = higher)
+    intrigue: list[int] = []
+    intrigue_t: list[int] = []
+    clock: int = 0
+    envoy: list[int] = []
+    #: VP slot taken on entering the Palace (0: not inside)
+    palace_slot: list[int] = []
+    jade: list[int] = []
+    #: jade still on each roof space (1/0)
+    houses: list[int] = []
+    #: normal servants on the Wall per seat (the Foreman: `foreman` == F_WALL)
+    wall: list[int] = []
+    #: per seat * 3 + ship: harbor index 0-4 or -1 (beside the board), path, normal servants
+    ship_harbor: list[int] = []
+    ship_path: list[int] = []
+    ship_load: list[int] = []
+    #: per seat * 3 + kind: Harbor reward spaces used (R_VP, R_CARD, R_FOREMAN)
+    rewards: list[int] = []
+    #: the six face-up decree tiles (2 per level) and per seat * 6 + slot: own servant there
+    decrees: list[int] = []
+    decree_servants: list[int] = []
+    #: travel token on each city (-1: none), Traveller city per seat (-1: off-map)
+    cities: list[int] = []
+    traveller: list[int] = []
+    pile_a: list[int] = []
+    pile_b: list[int] = []
+    token_discard: list[int] = []
+    stored: list[list[int]] = []
+    stack: list[GugongRequest] = []
+
+    # --- protocol -----------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        if self.step == S_OVER:
+            return [self.vp[p] if self.palace_slot[p] else 0 for p in range(self.num_players)]
+        return list(self.vp)
+
+    def tiebreak(self, seat: int) -> tuple[Any, ...]:
+        """Rules §9/§10.5: only Envoys inside the Palace can win; ties by Intrigue."""
+        if self.step == S_OVER and not self.palace_slot[seat]:
+            return (0, 0, 0)
+        return (1, self.intrigue[seat], self.intrigue_t[seat])
+
+    def render(self) -> str:
+        from engine.games.gugong.render import render
+
+        return render(self)
+
+    def heuristic(self, seat: int) -> float:
+        from engine.games.gugong.heuristic import heuristic
+
+        return heuristic(self, seat)
+
+    def action_space(self) -> Any:
+        from engine.games.gugong.space import SPACE
+
+        return SPACE
+
+    @classmethod
+    def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+        from engine.games.gugong.observe import redraw
+
+        redraw(fields, obs, rng)

@@ -1,0 +1,121 @@
+"""Travel (rules §5.1) and the travel tokens (rules §8, D3)."""
+
+from __future__ import annotations
+
+from engine.games.gugong import data as D
+from engine.games.gugong import effects as E
+from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
+from engine.games.gugong.state import (
+    CanalPlace,
+    GugongState,
+    StoreToken,
+    TokenReward,
+    TravelMove,
+    WallCheck,
+    WallPlace,
+)
+from engine.games.gugong.turn import swap_options, with_trades
+
+SKIP = Skip()
+#: token rewards that never hurt are taken automatically (as rules A18 does for the Envoy)
+AUTOMATIC = (D.T_S1, D.T_S2, D.T_ENV, D.T_INT, D.T_VP2)
+BUY_JADE_COST = 3
+
+
+# --- moving --------------------------------------------------------------------------------------
+def move_options(s: GugongState, req: TravelMove) -> list:
+    return [MoveTo(c) for c in E.destinations(s, req.seat)]
+
+
+def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
+    return type(a) is MoveTo and a.city in E.destinations(s, req.seat)
+
+
+def move_auto(s: GugongState, req: TravelMove) -> bool:
+    """No destination: the move (and any further one) is lost."""
+    return not E.destinations(s, req.seat)
+
+
+def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:
+    p = req.seat
+    token = s.cities[a.city]
+    s.cities[a.city] = -1
+    s.traveller[p] = a.city
+    if req.moves > 1:
+        s.stack.append(TravelMove(p, req.moves - 1))
+    s.stack.append(StoreToken(p, token))
+    token_reward(s, p, token)
+
+
+def token_reward(s: GugongState, p: int, token: int) -> None:
+    """The reward of a token just taken (optional; rules §8, D3)."""
+    if token == D.T_S1:
+        E.gain(s, p, 1)
+    elif token == D.T_S2:
+        E.gain(s, p, 2)
+    elif token == D.T_ENV:
+        E.envoy_step(s, p, 1)
+    elif token == D.T_INT:
+        E.intrigue_move(s, p, 1)  # never the Medal (A9)
+    elif token == D.T_VP2:
+        s.vp[p] += 2
+    elif token == D.T_SHIP:
+        s.stack.append(CanalPlace(p, 1, 0, True))
+    elif token == D.T_WALL:
+        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
+    elif token != D.T_DOUBLE:
+        s.stack.append(TokenReward(p, token))
+
+
+# --- rewards that need a decision ----------------------------------------------------------------
+def reward_options(s: GugongState, req: TokenReward) -> list:
+    p, t = req.seat, req.token
+    out: list = []
+    if t == D.T_JADE7:
+        out = [Jade7(c) for c in sorted(s.hands[p]) if D.CARD_VALUE[c] >= 7]
+    elif t == D.T_RETRIEVE:
+        out = [Retrieve(c) for c in sorted(s.discards[p])]
+    elif t == D.T_SWAP:
+        out = swap_options(s, p)
+    elif t == D.T_BUYJADE:
+        out = [UseToken(f) for f in E.pay_ways(s, p, BUY_JADE_COST)]
+    out.append(SKIP)
+    return with_trades(s, p, out)
+
+
+def reward_apply(s: GugongState, req: TokenReward, a: object) -> None:
+    p = req.seat
+    t = type(a)
+    if t is Trade:
+        s.stack.append(req)
+        E.do_trade(s, p, a.units, a.doubles)
+    elif t is Jade7:
+        s.hands[p].remove(a.card)
+        E.forget(s, p, a.card)
+        E.to_discard_seen(s, p, a.card)  # shown to prove its value, then face down
+        s.jade[p] += 1
+    elif t is Retrieve:
+        E.discard_to_hand_hidden(s, p, a.card)
+    elif t is Swap:
+        E.swap_with_board(s, p, a.card, a.loc)
+    elif t is UseToken:
+        E.pay(s, p, BUY_JADE_COST, a.foreman)
+        s.jade[p] += 1
+
+
+# --- storage -------------------------------------------------------------------------------------
+def store_options(s: GugongState, req: StoreToken) -> list:
+    return E.trade_options(s, req.seat, forced=True)
+
+
+def store_auto(s: GugongState, req: StoreToken) -> bool:
+    """Room on the board: store it. Full: the seat must exchange first."""
+    if len(s.stored[req.seat]) < D.TOKEN_STORAGE:
+        s.stored[req.seat].append(req.token)
+        return True
+    return False
+
+
+def store_apply(s: GugongState, req: StoreToken, a: Trade) -> None:
+    s.stack.append(req)
+    E.do_trade(s, req.seat, a.units, a.doubles)

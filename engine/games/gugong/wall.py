@@ -1,0 +1,117 @@
+"""The Great Wall (rules §5.2): placing pieces, section scoring and Intrigue rewards."""
+
+from __future__ import annotations
+
+from engine.games.gugong import data as D
+from engine.games.gugong import effects as E
+from engine.games.gugong.actions import IntrigueBack, PlaceWall, Skip, TurnDie
+from engine.games.gugong.state import (
+    F_POOL,
+    F_SUPPLY,
+    F_WALL,
+    GugongState,
+    IntrigueReward,
+    WallCheck,
+    WallPlace,
+)
+
+SKIP = Skip()
+
+
+def place_kinds(s: GugongState, p: int, supply: bool) -> list[PlaceWall]:
+    out = []
+    if (s.supply[p] if supply else s.pool[p]) > 0:
+        out.append(PlaceWall(False))
+    if s.foreman[p] == (F_SUPPLY if supply else F_POOL):
+        out.append(PlaceWall(True))
+    return out
+
+
+def place_options(s: GugongState, req: WallPlace) -> list:
+    out: list = place_kinds(s, req.seat, req.supply)
+    if req.supply or req.placed:
+        out.append(SKIP)  # optional: supply pieces, B's second piece ("up to two")
+    return out
+
+
+def place_auto(s: GugongState, req: WallPlace) -> bool:
+    return not place_kinds(s, req.seat, req.supply)
+
+
+def place_apply(s: GugongState, req: WallPlace, a: object) -> None:
+    p = req.seat
+    if type(a) is Skip:
+        return
+    if a.foreman:
+        s.foreman[p] = F_WALL
+    elif req.supply:
+        s.supply[p] -= 1
+        s.wall[p] += 1
+    else:
+        s.pool[p] -= 1
+        s.wall[p] += 1
+    if req.remaining > 1:
+        s.stack.append(WallPlace(p, req.remaining - 1, req.placed + 1, req.supply))
+
+
+def wall_check(s: GugongState, req: WallCheck) -> None:
+    """Section complete: majority scores 3 VP and Envoy +1, its pieces go home; then every
+    player who had a piece there takes an Intrigue reward, lowest first; then check again."""
+    n = s.num_players
+    units = [E.wall_units(s, p) for p in range(n)]
+    if sum(units) < D.WALL_SIZE[n]:
+        return
+    winner = E.best_by_intrigue(s, list(range(n)), units)
+    s.vp[winner] += D.WALL_VP
+    E.envoy_step(s, winner, 1)
+    s.supply[winner] += s.wall[winner]
+    s.wall[winner] = 0
+    if s.foreman[winner] == F_WALL:
+        s.foreman[winner] = F_SUPPLY
+    s.stack.append(WallCheck(req.seat))
+    present = [p for p in range(n) if units[p] > 0]
+    for p in reversed(E.by_intrigue_ascending(s, present)):
+        s.stack.append(IntrigueReward(p))
+
+
+def final_wall(s: GugongState) -> None:
+    """End scoring step 1 (rules §10): majority of what remains, no Intrigue rewards."""
+    n = s.num_players
+    units = [E.wall_units(s, p) for p in range(n)]
+    winner = E.best_by_intrigue(s, list(range(n)), units)
+    if winner >= 0:
+        s.vp[winner] += D.WALL_VP
+        E.envoy_step(s, winner, 1)
+
+
+# --- Intrigue rewards ----------------------------------------------------------------------------
+def reward_options(s: GugongState, req: IntrigueReward) -> list:
+    """Rewards that yield something (A17), then none."""
+    p = req.seat
+    pos = s.intrigue[p]
+    out: list = []
+    if E.can_gain(s, p):
+        out += [IntrigueBack(k) for k in (1, 3) if pos >= k]
+    if pos >= 5:
+        out += [TurnDie(d, f) for d in range(D.DICE) for f in range(1, 7) if f != s.dice[d]]
+    if pos >= 7:
+        out.append(IntrigueBack(7))
+    out.append(SKIP)
+    return out
+
+
+def reward_auto(s: GugongState, req: IntrigueReward) -> bool:
+    return s.intrigue[req.seat] < 1 or (s.intrigue[req.seat] < 5 and not E.can_gain(s, req.seat))
+
+
+def reward_apply(s: GugongState, req: IntrigueReward, a: object) -> None:
+    p = req.seat
+    if type(a) is TurnDie:
+        E.intrigue_move(s, p, -5)
+        s.dice[a.die] = a.face
+    elif type(a) is IntrigueBack:
+        E.intrigue_move(s, p, -a.steps)
+        if a.steps == 7:
+            s.jade[p] += 1
+        else:
+            E.gain(s, p, 1 if a.steps == 1 else 2)

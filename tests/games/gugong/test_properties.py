@@ -1,0 +1,40 @@
+"""Invariants over random games: the fixed servant supply (rules §7: 12 servants and the
+Foreman per player), cards and tokens are conserved, VP never decrease."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.games.gugong import data as D
+from engine.games.gugong.flow import box_cards
+from engine.games.gugong.state import StoreToken
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_conservation_in_random_games(n):
+    for seed in range(5):
+        s = engine.make("gugong", n, seed)
+        r = random.Random(seed)
+        last_vp = list(s.vp)
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+            for p in range(n):
+                placed = (s.pool[p] + s.supply[p] + s.wall[p]
+                          + sum(s.ship_load[p * 3:p * 3 + 3])
+                          + sum(s.decree_servants[p * 6:p * 6 + 6])
+                          + sum(s.rewards[p * 3:p * 3 + 3]))
+                assert placed == D.SERVANTS
+                assert s.vp[p] >= last_vp[p]
+            last_vp = list(s.vp)
+            cards = (s.board + s.draw_pile + box_cards(n)
+                     + [c for p in range(n) for c in s.hands[p] + s.discards[p]]
+                     + [q.card for q in s.stack if hasattr(q, "card")
+                        and type(q).__name__ == "ExchangeCost"])
+            assert sorted(cards) == list(range(D.NUM_CARDS))
+            tokens = ([t for t in s.cities if t >= 0] + s.pile_a + s.pile_b + s.token_discard
+                      + [t for st in s.stored for t in st]
+                      + [q.token for q in s.stack if isinstance(q, StoreToken)])
+            assert len(tokens) == sum(D.BASE_TOKENS.values())
