@@ -41,9 +41,9 @@ GAME = registry.Game(
                         "(0-10); each scores (rules §9)"),
         registry.Option("spirit_cards", 0, "draw this many different random spirit cards "
                         "(0-10); each once per turn (rules §8.1)"),
-        registry.Option("dragons", "", "the dragon cards to play, by name, comma-separated "
+        registry.Option("dragons", "", "the dragon cards to play, by name, separated by , or + "
                         f"({', '.join(DRAGON_CARDS)}; Polish names too); no draw"),
-        registry.Option("spirits", "", "the spirit cards to play, by name, comma-separated "
+        registry.Option("spirits", "", "the spirit cards to play, by name, separated by , or + "
                         f"({', '.join(SPIRIT_CARDS)}; Polish names too); no draw"),
         registry.Option("beginner", False, "random cards only from the beginner set (spirits "
                         "Strength, Depths, Faith, Destruction; dragons Courage, Valor, Piety, "
@@ -63,8 +63,8 @@ GAME = registry.Game(
         {"layout": "/".join(NAMED_LAYOUTS["fortress"][0][::-1])},  # a user's own layout
         # several cards at once (rules "Duchy i smoki"), named and beginner set-ups
         {"spirit_cards": 2, "dragon_cards": 2},
-        {"spirits": "Strength,Faith", "dragons": "Power,Harmony"},
-        {"spirits": "Deception,Elegance,Wind", "dragon_card": True},
+        {"spirits": "Strength+Faith", "dragons": "Power+Harmony"},
+        {"spirits": "Deception+Elegance+Wind", "dragon_card": True},
         {"beginner": True, "spirit_cards": 2, "dragon_card": True},
     ),
     max_decisions=3000,

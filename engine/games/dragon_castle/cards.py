@@ -61,9 +61,10 @@ def cards_in_play(kind: str, options: dict[str, Any], rng: Rng) -> list[int]:
 
 def named_cards(option: str, value: Any, english: tuple[str, ...],
                 polish: tuple[str, ...]) -> list[int]:
-    """The cards an option names ("Wind,Faith", or a list of names), without repeats."""
+    """The cards an option names ("Wind,Faith" or "Wind+Faith", or a list of names),
+    without repeats. "+" serves where a comma cannot stand (OpenSpiel game strings)."""
     if isinstance(value, str):
-        value = [v for v in value.split(",") if v.strip()]
+        value = [v for v in value.replace("+", ",").split(",") if v.strip()]
     if not isinstance(value, (list, tuple)):
         raise InvalidConfigError(f"option {option} takes card names, got {value!r}")
     index = {n.lower(): i for table in (english, polish) for i, n in enumerate(table)}
