@@ -106,8 +106,9 @@ def occupied(s: RotundaState, skip: int) -> int:
     for i in range(len(leaders)):
         if i != skip:
             bits |= _BIT[leaders[i]]
-    for n in s.neutrals:
-        bits |= _BIT[n]
+    if s.neutrals:
+        for n in s.neutrals:
+            bits |= _BIT[n]
     return bits
 
 
@@ -239,7 +240,8 @@ def neutral_move_apply(s: RotundaState, req: NeutralMove, a: Action) -> None:
     """Move the neutral; in the neutral-action variant its room's action follows (§10):
     no Expert, bonus symbol or Order in it, then the step-3 cleanup."""
     assert isinstance(a, Move)
-    s.neutrals[req.neutral] = a.to
+    k = req.neutral
+    s.neutrals = s.neutrals[:k] + (a.to,) + s.neutrals[k + 1:]
     if s.neutral_actions:
         p = req.seat
         s.stack.append(NeutralCleanup(p, s.vp[p]))

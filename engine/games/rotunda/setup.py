@@ -45,10 +45,11 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     advanced = bool(options.get("advanced_experts"))
     # §11: the top 5 Experts go face up to the discard pile (index 0 = its top card)
     discard = [experts.pop() for _ in range(D.ADVANCED_DISCARD)] if advanced else []
-    neutrals: list[int] = []
+    neutrals: tuple[int, ...] = ()
     if n == 2:  # §3 step 12: one neutral leader at random in each large room
-        neutrals = list(D.LARGE_SLOTS)
-        rng.shuffle(neutrals)
+        large_rooms = list(D.LARGE_SLOTS)
+        rng.shuffle(large_rooms)
+        neutrals = tuple(large_rooms)
     first = rng.below(n)
     supply = list(D.SUPPLY_START)
     for t in D.BASIC:

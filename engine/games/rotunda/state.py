@@ -74,7 +74,7 @@ class RotundaObservation(Observation, kw_only=True):
     market_mine: int
     end_triggered: bool
     turns_left: int
-    neutrals: list[int]
+    neutrals: tuple[int, ...]
     neutral_moved: bool
     neutral_actions: bool
     advanced_experts: bool
@@ -173,7 +173,7 @@ class RotundaState(kernel.GameState, kw_only=True):
     #: turns still to play after the current one once the end is triggered
     turns_left: int = 0
     #: 2 players (§10): node of the neutral leaders green, red, blue (empty otherwise)
-    neutrals: list[int] = []
+    neutrals: tuple[int, ...] = ()
     #: a neutral leader was moved this turn (once per turn, §10)
     neutral_moved: bool = False
     #: option: the neutral-action variant (§10)

@@ -280,7 +280,7 @@ def test_12_two_player_neutral_move():
     Black pays 1 Tea to move green; "the Lodge itself is never a legal stop for a neutral"
     ("Nie możesz skończyć ruchu Neutralnym Liderem w Loży Przodków")."""
     s = blank(2)
-    s.neutrals = [D.O3, D.O5, D.O1]          # green, red, blue
+    s.neutrals = (D.O3, D.O5, D.O1)          # green, red, blue
     s.cubes[0 * 4 + D.TEA] = 1
     s.supply[D.TEA] -= 1
     begin(s, 0)
@@ -293,7 +293,7 @@ def test_12_two_player_neutral_move():
     assert dest == {D.I3, D.O4, D.I4, D.I5, D.O6, D.I1, D.O2}
     assert D.LODGE not in dest
     play(s, Move(D.O3, D.I4))
-    assert s.neutrals == [D.I4, D.O5, D.O1]
+    assert s.neutrals == (D.I4, D.O5, D.O1)
     assert type(s.pending()).__name__ == "MoveStep"
     # family leaders may not end in a neutral's room (I4 now blocked, O1 blue)
     assert not any(a.to in (D.I4, D.O1) for a in s.legal_actions())

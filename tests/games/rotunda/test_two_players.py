@@ -22,7 +22,15 @@ from engine.games.rotunda.actions import (
 )
 from engine.games.rotunda.lodge import advance_round
 from engine.protocol import InvalidConfigError
-from tests.games.rotunda.builder import begin, blank, play, put_leader, seat_chair, set_seat
+from tests.games.rotunda.builder import (
+    begin,
+    blank,
+    play,
+    put_leader,
+    seat_chair,
+    set_item,
+    set_seat,
+)
 
 BLACK, YELLOW = 0, 1
 GREEN, RED, BLUE_N = 0, 1, 2  # neutral leaders
@@ -31,7 +39,7 @@ GREEN, RED, BLUE_N = 0, 1, 2  # neutral leaders
 def two(**options: bool) -> engine.State:
     """A blank 2-player game: neutrals green O3, red O5, blue O1 (§15.12)."""
     s = blank(2, **options)
-    s.neutrals = [D.O3, D.O5, D.O1]
+    s.neutrals = (D.O3, D.O5, D.O1)
     return s
 
 
@@ -52,14 +60,14 @@ def test_setup_black_and_yellow_three_neutrals_in_the_large_rooms():
     for seed in range(12):
         s = engine.make("rotunda", 2, seed)
         assert sorted(s.neutrals) == [D.O1, D.O3, D.O5]
-        placements.add(tuple(s.neutrals))
+        placements.add(s.neutrals)
         assert s.leaders == [D.LODGE] * 4 and s.per_seat == 2
         assert s.coins == [3, 3]
         assert D.END_SPACE[2] == 7
         assert s.observation(BLACK).neutrals == s.neutrals
         assert "neutral green" in s.render() and "black" in s.render()
     assert len(placements) > 1                     # at random
-    assert engine.make("rotunda", 3, 0).neutrals == []   # only in the 2-player game
+    assert engine.make("rotunda", 3, 0).neutrals == ()   # only in the 2-player game
 
 
 def test_amulet_at_seven_ends_the_two_player_game():
@@ -169,7 +177,7 @@ def test_tea_house_may_copy_a_neutral_leaders_room():
     play(s, Stop())
     begin(s, BLACK)
     put_leader(s, BLACK, D.O3, 1)
-    s.neutrals[GREEN] = D.O6
+    set_item(s, "neutrals", GREEN, D.O6)
     opts = [a for a in s.legal_actions() if a.frm == D.O3]
     assert Move(D.O3, D.O4) in opts
     play(s, Move(D.O3, D.O4))
@@ -199,7 +207,7 @@ def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
     """§10 variant: "after the neutral moves, the active player may take that room's action
     as if standing there, with their own chair Assistants as in §5 step 3"."""
     s = two(neutral_actions=True)
-    s.neutrals[GREEN] = D.O6                # green goes O6 -> (Lodge) -> I1 Supplier
+    set_item(s, "neutrals", GREEN, D.O6)                # green goes O6 -> (Lodge) -> I1 Supplier
     give(s, BLACK, D.TEA)
     seat_chair(s, BLACK, D.I1)
     begin(s, BLACK)
@@ -214,7 +222,7 @@ def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
 def test_without_the_variant_the_neutral_room_gives_nothing():
     """§10: the room action after a neutral move exists only in the variant."""
     s = two()
-    s.neutrals[GREEN] = D.O6
+    set_item(s, "neutrals", GREEN, D.O6)
     give(s, BLACK, D.TEA)
     begin(s, BLACK)
     play(s, PayNeutral(GREEN, False), Move(D.O6, D.I1))
@@ -225,7 +233,7 @@ def test_neutral_action_crosses_no_bonus_symbol():
     """§10 variant: "no bonus symbols (points gained there cross none)"; the step-3 cleanup
     runs afterwards."""
     s = two(rooms={D.O2: D.BANK}, neutral_actions=True)
-    s.neutrals[BLUE_N] = D.O1
+    set_item(s, "neutrals", BLUE_N, D.O1)
     give(s, BLACK, D.CELADON)
     s.vp[BLACK], s.coins[BLACK] = 9, 5
     begin(s, BLACK)
@@ -240,7 +248,7 @@ def test_neutral_action_crosses_no_bonus_symbol():
 def test_neutral_action_runs_the_cleanup():
     """§10 variant: "Run the step-3 cleanup afterwards" (an emptied Banker gets 3 coins)."""
     s = two(neutral_actions=True)
-    s.neutrals[RED] = D.I4
+    set_item(s, "neutrals", RED, D.I4)
     s.banker = 5
     give(s, BLACK, D.FRUIT)
     begin(s, BLACK)
@@ -253,7 +261,7 @@ def test_neutral_action_in_window_b_fulfils_no_order():
     """§10 variant: "no order fulfilment" during it: after window B's neutral action the
     turn ends although an Order could now be paid."""
     s = two(neutral_actions=True)
-    s.neutrals[BLUE_N] = D.O6
+    set_item(s, "neutrals", BLUE_N, D.O6)
     give(s, BLACK, D.CELADON)
     give(s, BLACK, D.TEA)
     set_seat(s, "orders_open", BLACK, [0])          # O01: Tea + Fruit
