@@ -34,6 +34,12 @@ from engine.games.rotunda.effects import hired_card
 from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
 
+#: the pending decision in words, where the request's name does not say it
+REQUEST_WORDS = {
+    "NeutralWindow": "pay a cube to move a neutral leader (once per turn)?",
+    "NeutralMove": "where the {} neutral leader goes",
+}
+
 
 def colour(p: int) -> str:
     return D.COLOURS[p]
@@ -203,7 +209,10 @@ def render(s: RotundaState) -> str:
         rows.append(f"game over: scores {s.scores()}")
     else:
         legal = s.legal_actions()
-        what = type(req).__name__
+        what = REQUEST_WORDS.get(type(req).__name__, type(req).__name__)
+        neutral = getattr(req, "neutral", None)
+        if neutral is not None:
+            what = what.format(D.NEUTRAL_COLOURS[neutral])
         kind = getattr(req, "kind", None)
         if kind is not None:
             what += f" ({D.ASSISTANT_ACTION_NAMES[kind]})"

@@ -71,8 +71,9 @@ def final_scores(s: RotundaState) -> list[int]:
 def position_value(s: RotundaState, p: int) -> float:
     """Seat p's points so far plus what its holdings are worth: the final-scoring parts,
     and early in the game more than their final rate for coins, cubes, chair and village
-    Assistants, unused Experts, worship elders and nearly payable Orders; the early
-    weights slide to the final conversion as the round marker nears its end space."""
+    Assistants, unused Experts, worship elders and nearly payable Orders (with advanced
+    Experts also their §11 points as the discard pile stands); the early weights slide to
+    the final conversion as the round marker nears its end space."""
     n = s.num_players
     late = min(1.0, s.round / D.END_SPACE[n]) if not s.end_triggered else 1.0
     early = 1.0 - late
