@@ -195,6 +195,9 @@ def test_a_killed_harness_takes_its_sandboxes_with_it(tmp_path: Path):
                                stdout=subprocess.PIPE, text=True)
     where = Path(harness.stdout.readline().strip())
     uids = range(UID_BASE + 64 * harness.pid, UID_BASE + 64 * harness.pid + 64)
+    deadline = time.monotonic() + 10  # the bot takes its own uid just after the set-up
+    while not any(uid_of(p) in uids for p in all_pids()) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert where.exists() and any(uid_of(p) in uids for p in all_pids())
     harness.kill()
     harness.wait()
