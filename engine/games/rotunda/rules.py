@@ -216,6 +216,8 @@ def window_options(s: RotundaState, req: NeutralWindow) -> list[Action]:
 
 
 def window_auto(s: RotundaState, req: NeutralWindow) -> bool:
+    """Not asked after this turn's neutral move, or when the seat holds no cube at all
+    (both public facts)."""
     if s.neutral_moved:
         return True
     c = s.cubes
