@@ -23,6 +23,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 import engine
+from engine import tensor
 from engine.adapters import default_players, rank_returns
 from engine.common.rng import derive_seed
 from engine.protocol import InvalidConfigError, State
@@ -61,9 +62,9 @@ def _game_type(game: Game) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=_parameter_spec(game),
     )
 
@@ -95,6 +96,16 @@ def load_game(game_id: str, **params: Any) -> pyspiel.Game:
     return pyspiel.load_game(register(game_id), params)
 
 
+def wrap(game: pyspiel.Game, core: State) -> DynastyState:
+    """An OpenSpiel state of `game` (a `DynastyGame`) around the engine state `core`, e.g.
+    one from `engine.sample_state`; its OpenSpiel history starts empty."""
+    if not isinstance(game, DynastyGame) or game.spec[0] != core.game_id:
+        raise ValueError(f"{core.game_id} state for the OpenSpiel game {game}")
+    state = game.new_initial_state()
+    state._core = _Core(game.spec, core)
+    return state
+
+
 class DynastyGame(pyspiel.Game):
     """One of our games at one player count, seed and option set. `register` makes one
     subclass per game, naming it in `GAME_ID` and `GAME_TYPE`."""
@@ -123,6 +134,8 @@ class DynastyGame(pyspiel.Game):
         )
         super().__init__(self.GAME_TYPE, info, params)
         self.spec = (game.id, n, seed, tuple(sorted(options.items())))
+        #: the numeric observation's layout (engine.tensor); both tensors use it
+        self.layout = tensor.layout(game.id, n, **options)
 
     def new_initial_state(self) -> DynastyState:
         return DynastyState(self)
@@ -131,7 +144,7 @@ class DynastyGame(pyspiel.Game):
         self, iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: dict[str, Any] | None = None,
     ) -> Observer:
-        return Observer(iig_obs_type, params)
+        return Observer(iig_obs_type, params, self.layout)
 
 
 class _Core:
@@ -231,8 +244,9 @@ class DynastyState(pyspiel.State):
 
 
 class Observer:
-    """OpenSpiel's PyObserver for our games: strings only (our observations have no
-    fixed-size numeric form). The string is the seat's `Observation` as JSON.
+    """OpenSpiel's PyObserver for our games. The string is the seat's `Observation` as
+    JSON; the tensor is its numeric form (`engine.tensor`, float32 of the layout's size;
+    `dict["observation"]` is the same array).
 
     Our `Observation` is by contract everything the seat may know, so it serves as both
     the observation and the information state. Public-only or all-players views are not
@@ -241,7 +255,7 @@ class Observer:
 
     def __init__(
         self, iig_obs_type: pyspiel.IIGObservationType | None,
-        params: dict[str, Any] | None,
+        params: dict[str, Any] | None, layout: tensor.Layout,
     ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
@@ -253,11 +267,13 @@ class Observer:
                 f"unsupported observation type (public_info={iig_obs_type.public_info}, "
                 f"private_info={iig_obs_type.private_info}): only the seat's own view "
                 "(public info and its own private info) is available")
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, dtype=np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: DynastyState, player: int) -> None:
-        """No tensor to fill."""
+        """Fill `tensor` with `player`'s numeric observation."""
+        self.layout.encode(state.core.observation(player), out=self.tensor)
 
     def string_from(self, state: DynastyState, player: int) -> str:
         return state.observation_json(player)

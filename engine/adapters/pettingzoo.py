@@ -9,10 +9,13 @@
 
 Agents are `player_<seat>`; actions are our stable action ids (`Discrete`); each
 observation is a dict with `action_mask` (int8, ones only for the agent to move) and
-`observation`: the seat's `Observation`, MessagePack-encoded into a fixed-size uint8
-vector (4-byte little-endian length, then the bytes, zero padding). Our observations are
-typed and of variable size; `decode_observation` gives the typed struct back. Rewards
-come at the end only: the rank-based returns of `engine.adapters.rank_returns`.
+`observation`: the seat's numeric observation (`engine.tensor`: float32, fixed shape per
+game, player count and options; `layout(env)` describes it). With
+`observation_format="msgpack"` it is instead the seat's `Observation` MessagePack-encoded
+into a fixed-size uint8 vector (4-byte little-endian length, then the bytes, zero
+padding); `decode_observation` gives the typed struct back. `env.unwrapped.observation_of`
+gives the typed observation in either format. Rewards come at the end only: the rank-based
+returns of `engine.adapters.rank_returns`.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import engine
+from engine import tensor
 from engine.adapters import rank_returns
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError, Observation, State
@@ -41,7 +45,8 @@ def env(game_id: str, num_players: int = 2, **kwargs: Any) -> AECEnv:
     """An AEC environment for `game_id`, wrapped like PettingZoo's classic games.
 
     Keyword arguments: `seed` (used by the first `reset()` without a seed),
-    `render_mode` ("ansi" or "human"), `max_observation_bytes`, and the game's options.
+    `render_mode` ("ansi" or "human"), `observation_format` ("tensor", the default, or
+    "msgpack"), `max_observation_bytes` (msgpack only), and the game's options.
     """
     raw = DynastyEnv(game_id, num_players, **kwargs)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
@@ -50,6 +55,12 @@ def env(game_id: str, num_players: int = 2, **kwargs: Any) -> AECEnv:
 def raw_env(game_id: str, num_players: int = 2, **kwargs: Any) -> DynastyEnv:
     """The unwrapped environment (PettingZoo's `raw_env` convention)."""
     return DynastyEnv(game_id, num_players, **kwargs)
+
+
+def layout(e: AECEnv) -> tensor.Layout:
+    """The layout of an environment's numeric observations (names, offsets, shapes)."""
+    raw: DynastyEnv = e.unwrapped  # type: ignore[assignment]
+    return raw.layout
 
 
 def encode_observation(obs: Observation, size: int) -> np.ndarray:
@@ -80,7 +91,7 @@ class DynastyEnv(AECEnv):
 
     def __init__(
         self, game_id: str, num_players: int = 2, *, seed: int = 0,
-        render_mode: str | None = None,
+        render_mode: str | None = None, observation_format: str = "tensor",
         max_observation_bytes: int = MAX_OBSERVATION_BYTES, **options: Any,
     ) -> None:
         super().__init__()
@@ -93,14 +104,23 @@ class DynastyEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"dynasty_{game_id}_v0"}
+        if observation_format not in ("tensor", "msgpack"):
+            raise ValueError("observation_format must be 'tensor' or 'msgpack', "
+                             f"not {observation_format!r}")
+        self.observation_format = observation_format
         self.max_observation_bytes = max_observation_bytes
+        self.layout = tensor.layout(game_id, num_players, **self.options)
+        if observation_format == "tensor":
+            box = spaces.Box(-np.inf, np.inf, self.layout.shape, np.float32)
+        else:
+            box = spaces.Box(0, 255, (max_observation_bytes,), np.uint8)
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         size = game.action_space(num_players, self.options).size
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(0, 255, (max_observation_bytes,), np.uint8),
+                "observation": box,
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             })
             for a in self.possible_agents
@@ -140,8 +160,16 @@ class DynastyEnv(AECEnv):
             mask = state.legal_action_mask().astype(np.int8)
         else:
             mask = np.zeros(state.num_distinct_actions(), dtype=np.int8)
-        vector = encode_observation(state.observation(seat), self.max_observation_bytes)
+        obs = state.observation(seat)
+        if self.observation_format == "tensor":
+            vector = self.layout.encode(obs)
+        else:
+            vector = encode_observation(obs, self.max_observation_bytes)
         return {"observation": vector, "action_mask": mask}
+
+    def observation_of(self, agent: str) -> Observation:
+        """The agent's typed `Observation` (what the numeric one is computed from)."""
+        return self._state().observation(self._seat[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

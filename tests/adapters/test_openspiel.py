@@ -14,6 +14,7 @@ from tests.adapters import cases, game_ids, option_cases, require
 pyspiel = require("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from engine import tensor  # noqa: E402
 from engine.adapters import openspiel  # noqa: E402
 
 CASES = cases()
@@ -68,10 +69,15 @@ def test_serialize_clone_strings_and_resample(game_id, n, options):
     before = state.core.to_bytes()
     twin.apply_action(twin.legal_actions()[0])
     assert state.core.to_bytes() == before
+    lay = tensor.layout(game_id, n, **options)
+    assert game.observation_tensor_shape() == list(lay.shape)
+    assert game.information_state_tensor_shape() == list(lay.shape)
     for p in range(n):
         obs = state.core.observation(p)
         assert state.observation_string(p) == msgspec.json.encode(obs).decode()
         assert state.information_state_string(p) == state.observation_string(p)
+        assert state.observation_tensor(p) == pytest.approx(lay.encode(obs).tolist())
+        assert state.information_state_tensor(p) == state.observation_tensor(p)
     p = state.current_player()
     # strings are cached per position: an action must refresh them
     moved = state.clone()
@@ -124,6 +130,22 @@ def test_rollout_evaluator_works_too():
         state.apply_action(bot.step(state))
     assert sorted(state.returns()) == sorted(
         openspiel.rank_returns(state.core.ranking()))
+
+
+def test_rl_environment_accepts_the_games_now_that_they_have_tensors():
+    """OpenSpiel's RL environment needs information-state tensors."""
+    from open_spiel.python import rl_environment
+
+    game = openspiel.load_game("kit", players=2, seed=3)
+    environment = rl_environment.Environment(game)
+    step = environment.reset()
+    assert len(step.observations["info_state"][0]) == game.information_state_tensor_size()
+    pick = random.Random(0)
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = environment.step([pick.choice(step.observations["legal_actions"][seat])])
+    assert sorted(step.rewards) == sorted(openspiel.rank_returns(
+        environment.get_state.core.ranking()))
 
 
 def test_bad_parameters_raise_a_clear_error():

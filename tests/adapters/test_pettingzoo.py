@@ -11,8 +11,15 @@ from tests.adapters import cases, option_cases, require
 require("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from engine import tensor  # noqa: E402
 from engine.adapters import rank_returns  # noqa: E402
-from engine.adapters.pettingzoo import DynastyEnv, decode_observation, env, raw_env  # noqa: E402
+from engine.adapters.pettingzoo import (  # noqa: E402
+    DynastyEnv,
+    decode_observation,
+    env,
+    layout,
+    raw_env,
+)
 
 CASES = cases()
 
@@ -32,6 +39,9 @@ def test_pettingzoo_seed_test_passes(game_id, n, options):
 @pytest.mark.parametrize(("game_id", "n", "options"), CASES)
 def test_observations_masks_and_rewards_match_the_engine(game_id, n, options):
     e = env(game_id, n, **options)
+    lay = tensor.layout(game_id, n, **options)
+    assert layout(e) is lay
+    assert e.observation_space("player_0")["observation"].shape == (lay.size,)
     e.reset(seed=13)
     twin = engine.make(game_id, n, 13, **options)
     pick = np.random.default_rng(0)
@@ -40,7 +50,9 @@ def test_observations_masks_and_rewards_match_the_engine(game_id, n, options):
         obs, reward, term, trunc, _ = e.last()
         total[agent] += reward
         seat = int(agent.split("_")[1])
-        assert decode_observation(game_id, obs["observation"]) == twin.observation(seat)
+        assert obs["observation"].dtype == np.float32
+        assert (obs["observation"] == lay.encode(twin.observation(seat))).all()
+        assert e.unwrapped.observation_of(agent) == twin.observation(seat)
         if term or trunc:
             e.step(None)
             continue
@@ -88,7 +100,18 @@ def test_bad_configuration_and_small_observation_buffer_raise_clear_errors():
         env("kit", 9)
     with pytest.raises(engine.InvalidConfigError, match="no option"):
         env("kit", 2, colour="red")
-    e = DynastyEnv("kit", 2, max_observation_bytes=16)
+    with pytest.raises(ValueError, match="observation_format"):
+        env("kit", 2, observation_format="json")
+    e = DynastyEnv("kit", 2, observation_format="msgpack", max_observation_bytes=16)
     e.reset(seed=1)
     with pytest.raises(engine.ArenaError, match="max_observation_bytes"):
         e.observe("player_0")
+
+
+def test_the_msgpack_format_still_passes_the_api_test_and_decodes():
+    e = env("kit", 2, observation_format="msgpack")
+    api_test(e, num_cycles=engine.get_game("kit").max_decisions)
+    e.reset(seed=4)
+    obs = e.observe(e.agent_selection)["observation"]
+    assert obs.dtype == np.uint8
+    assert decode_observation("kit", obs) == engine.make("kit", 2, 4).observation(0)

@@ -11,7 +11,7 @@ face-down discards, which tiles the short game removed (§13), the generator (fu
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.common.rng import Rng
 from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
@@ -21,6 +21,9 @@ from engine.protocol import Observation
 
 
 class HuangObservation(Observation, kw_only=True):
+    #: for the numeric observation (engine.tensor): a war's losing tiles are red tiles
+    TENSOR_HINTS: ClassVar[dict[str, Any]] = {"war.winner_tiles": {"max_len": TILE_COUNTS[RED]}}
+
     legal_actions: list[HuangAction] = []
     num_players: int
     active: int

@@ -1,0 +1,102 @@
+"""Numeric observations (engine.tensor): fixed shapes, complete layouts, nothing leaked."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import engine
+from engine import tensor
+from tests import kitgame
+from tests.adapters import cases, option_cases
+
+CASES = cases()
+
+
+def _walk(game_id: str, n: int, seed: int, options: dict, every: int = 1):
+    """(state, seat) pairs along a seeded random game: every seat, every `every` decisions."""
+    state = engine.make(game_id, n, seed, **options)
+    pick = random.Random(seed)
+    k = 0
+    while True:
+        if k % every == 0 or state.is_terminal():
+            for p in range(n):
+                yield state, p
+        if state.is_terminal():
+            return
+        state.apply(pick.choice(state.legal_actions()))
+        k += 1
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES + option_cases())
+def test_layout_is_contiguous_and_every_observation_fits(game_id, n, options):
+    lay = tensor.layout(game_id, n, **options)
+    assert tensor.layout(game_id, n, **options) is lay  # cached
+    at = 0
+    for s in lay.segments:
+        assert s.offset == at and s.size == int(np.prod(s.shape)) > 0, s
+        at += s.size
+    assert at == lay.size == lay.shape[0]
+    assert "legal_actions" in lay.omitted and lay.describe().startswith(game_id)
+    for seed in (101, 202) if not options else (101,):  # games the probe did not play
+        for state, p in _walk(game_id, n, seed, options, every=3):
+            vec = lay.encode(state.observation(p))
+            assert vec.dtype == np.float32 and vec.shape == lay.shape
+            assert np.isfinite(vec).all()
+            assert lay.view(vec, "seat").tolist() == [float(q == p) for q in range(n)]
+
+
+@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+def test_the_tensor_hides_what_the_observation_hides(game_id, n, options):
+    """Computed from the observation alone: a resampled state (other hands, decks and the
+    future redrawn) gives the seat the same tensor."""
+    lay = tensor.layout(game_id, n, **options)
+    for i, (state, p) in enumerate(_walk(game_id, n, 7, options, every=17)):
+        obs = state.observation(p)
+        twin = engine.sample_state(obs, 1000 + i)
+        assert (lay.encode(twin.observation(p)) == lay.encode(obs)).all()
+
+
+def test_hints_give_one_hot_planes_bounds_and_omissions(monkeypatch):
+    hints = {"hand": tensor.Hint(max_len=7), "hand[]": {"categories": tuple(range(10))},
+             "phase": {"categories": ("PlayOrPass", "DrawOrKeep", "over")},
+             "played": {"omit": "not needed here"}}
+    monkeypatch.setattr(kitgame.KitObservation, "TENSOR_HINTS", hints, raising=False)
+    lay = tensor.Layout("kit", 2, engine.get_game("kit").resolve_options({}))
+    assert lay.omitted["played"] == "not needed here"
+    planes = lay.segment("hand")
+    assert planes.kind == "planes" and planes.shape == (10, 7)
+    state = engine.make("kit", 2, 3)
+    obs = state.observation(0)
+    vec = lay.encode(obs)
+    assert lay.view(vec, "hand#")[0] == len(obs.hand)
+    grid = lay.view(vec, "hand")
+    for i, card in enumerate(obs.hand):
+        assert grid[card, i] == 1.0 and grid[:, i].sum() == 1.0
+    assert lay.view(vec, "phase").tolist() == [float(obs.phase == c) for c in
+                                               ("PlayOrPass", "DrawOrKeep", "over")]
+    obs.hand = list(range(8))
+    with pytest.raises(tensor.TensorOverflow, match="hand: 8 items, the layout holds at most 7"):
+        lay.encode(obs)
+
+
+def test_a_fixed_list_of_another_length_raises_instead_of_truncating():
+    lay = tensor.layout("kit", 2)
+    obs = engine.make("kit", 2, 1).observation(0)
+    assert lay.segment("hand_sizes").shape == (2,)
+    obs.hand_sizes = [1, 2, 3]
+    with pytest.raises(tensor.TensorOverflow, match="hand_sizes: 3 items"):
+        lay.encode(obs)
+
+
+def test_the_stack_is_written_newest_first_and_the_module_prints_layouts(capsys):
+    lay = tensor.layout("kit", 2)
+    obs = engine.make("kit", 2, 1).observation(0)
+    vec = lay.encode(obs)
+    top = type(obs.stack[-1]).__name__
+    tags = lay.segment("stack[0].type").detail.split(", ")
+    assert lay.view(vec, "stack[0].type")[tags.index(top)] == 1.0
+    tensor.main(["kit", "3", "duel=false"])
+    assert capsys.readouterr().out.startswith("kit, 3 players")
