@@ -2,7 +2,9 @@
 
 Spec forms: `random`; `heuristic:<game id>`; `mcts[:k=v,...]`;
 `python:package.module:Class[:k=v,...]`; `cmd:<command line>` (`cmd-msgpack:` for
-MessagePack framing); or a name from the
+MessagePack framing); `policy:module:function[:option=v,...]` (a policy over numeric
+observations, bots/policy.py); `openspiel:mcts|ismcts[:k=v,...]` (OpenSpiel's search bots,
+bots/openspiel_bot.py); or a name from the
 `arena.bots` entry-point group (`name[:k=v,...]`), whose object is a Bot class or factory.
 
 A spec may end in `#<n>` to name one of several copies of the same bot in a tournament
@@ -167,6 +169,27 @@ def _cmd_msgpack(rest: str) -> Bot:
     from bots.external import ExternalBot
 
     return ExternalBot(rest, framing="msgpack")
+
+
+@builtin("policy")
+def _policy(rest: str) -> Bot:
+    from bots.policy import make
+
+    try:
+        return make(rest, parse_params)
+    except (ImportError, AttributeError, ValueError) as e:
+        raise BotSpecError(f"cannot load policy {rest!r}: {_failure(e)}") from None
+
+
+@builtin("openspiel")
+def _openspiel(rest: str) -> Bot:
+    kind, _, params = rest.partition(":")
+    try:
+        from bots.openspiel_bot import OpenSpielBot
+
+        return OpenSpielBot(kind or "mcts", **parse_params(params))
+    except (ImportError, ValueError) as e:
+        raise BotSpecError(f"cannot make openspiel bot {rest!r}: {_failure(e)}") from None
 
 
 def make_bot(spec: str) -> Bot:
