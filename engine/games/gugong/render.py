@@ -4,6 +4,9 @@ words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.state import (
@@ -46,51 +49,44 @@ def card_text(c: int) -> str:
     return f"{D.CARD_NAMES[c]}[{D.CARD_VALUE[c]}{'' if act == 'none' else ' ' + act}]"
 
 
+def _source(r: Any) -> str:
+    return "supply" if r.supply else "pool"
+
+
+#: each request in words (the seat's name goes before it)
+WORDS: dict[type, Callable[[Any], str]] = {
+    GiftExchange: lambda r: "choose a hand card and a location for the gift exchange",
+    TurnEnd: lambda r: "end of turn: exchange travel tokens (or not)",
+    ExchangeCost: lambda r: (f"{card_text(r.card)} is not higher than the card at "
+                             f"{D.LOCATIONS[r.loc]}: pay 2, sacrifice a card, or exchange "
+                             "without actions"),
+    CardAction: lambda r: f"use the action of {card_text(r.card)}?",
+    LocationAction: lambda r: f"location action at {D.LOCATIONS[r.loc]} (or none)",
+    TravelMove: lambda r: f"move the Traveller ({r.moves} move(s) left)",
+    TokenReward: lambda r: f"use token {D.TOKEN_NAMES[r.token]} ({D.TOKEN_TEXT[r.token]})?",
+    StoreToken: lambda r: ("storage full: exchange travel tokens to store "
+                           f"{D.TOKEN_NAMES[r.token]}"),
+    WallPlace: lambda r: (f"place a piece from the {_source(r)} on the Great Wall "
+                          f"({r.remaining} left)"),
+    IntrigueReward: lambda r: "Wall completed: choose an Intrigue reward (or none)",
+    CanalPlace: lambda r: f"place a piece from the {_source(r)} on a ship ({r.remaining} left)",
+    CanalMove: lambda r: "move one of your ships forward (or not)",
+    HarborClaim: lambda r: "claim a Harbor reward with a full ship (or stop)",
+    ChooseGain: lambda r: f"gaining {r.n} servant(s): take the Foreman as one of them?",
+    NightGain: lambda r: "Destiny dice servants: take the Foreman as one of them?",
+    MorningDecree: lambda r: (f"Morning decree {D.DECREE_NAMES[r.tile]}: "
+                              f"{D.DECREE_TEXT[r.tile]}?"),
+    FinalTrades: lambda r: "last travel-token exchanges before scoring",
+}
+
+
 def describe(s: GugongState) -> str:
     """The pending decision in words."""
     r = s.pending()
     if r is None:
         return "game over"
-    who = seat_name(r.seat)
-    t = type(r)
-    if t is GiftExchange:
-        return f"{who}: choose a hand card and a location for the gift exchange"
-    if t is TurnEnd:
-        return f"{who}: end of turn: exchange travel tokens (or not)"
-    if t is ExchangeCost:
-        return (f"{who}: {card_text(r.card)} is not higher than the card at "
-                f"{D.LOCATIONS[r.loc]}: pay 2, sacrifice a card, or exchange without actions")
-    if t is CardAction:
-        return f"{who}: use the action of {card_text(r.card)}?"
-    if t is LocationAction:
-        return f"{who}: location action at {D.LOCATIONS[r.loc]} (or none)"
-    if t is TravelMove:
-        return f"{who}: move the Traveller ({r.moves} move(s) left)"
-    if t is TokenReward:
-        return f"{who}: use token {D.TOKEN_NAMES[r.token]} ({D.TOKEN_TEXT[r.token]})?"
-    if t is StoreToken:
-        return f"{who}: storage full: exchange travel tokens to store {D.TOKEN_NAMES[r.token]}"
-    if t is WallPlace:
-        src = "supply" if r.supply else "pool"
-        return f"{who}: place a piece from the {src} on the Great Wall ({r.remaining} left)"
-    if t is IntrigueReward:
-        return f"{who}: Wall completed: choose an Intrigue reward (or none)"
-    if t is CanalPlace:
-        src = "supply" if r.supply else "pool"
-        return f"{who}: place a piece from the {src} on a ship ({r.remaining} left)"
-    if t is CanalMove:
-        return f"{who}: move one of your ships forward (or not)"
-    if t is HarborClaim:
-        return f"{who}: claim a Harbor reward with a full ship (or stop)"
-    if t is ChooseGain:
-        return f"{who}: gaining {r.n} servant(s): take the Foreman as one of them?"
-    if t is NightGain:
-        return f"{who}: Destiny dice servants: take the Foreman as one of them?"
-    if t is MorningDecree:
-        return f"{who}: Morning decree {D.DECREE_NAMES[r.tile]}: {D.DECREE_TEXT[r.tile]}?"
-    if t is FinalTrades:
-        return f"{who}: last travel-token exchanges before scoring"
-    return f"{who}: {t.__name__}"
+    words = WORDS.get(type(r))
+    return f"{seat_name(r.seat)}: {words(r) if words else type(r).__name__}"
 
 
 def render(s: GugongState) -> str:
