@@ -31,7 +31,8 @@ import numpy as np
 import engine
 
 GAME, PLAYERS = "year_of_the_dragon", 2
-MODEL = Path(os.environ.get("LINEAR_POLICY_MODEL", "results/linear_policy.npz"))
+MODEL = Path(os.environ.get("LINEAR_POLICY_MODEL") or
+             Path(__file__).resolve().parents[1] / "results" / "linear_policy.npz")
 
 
 @dataclass

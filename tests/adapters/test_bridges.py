@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bots.policy import PolicyBot
 from bots.registry import BotSpecError, make_bot
 from engine import tensor
 from harness.match import play_match
@@ -43,6 +44,19 @@ def test_a_policy_answering_garbage_is_recorded_as_a_failure():
     record = play_match("kit", 2, ["policy:tests.adapters.test_bridges:garbage", "random"],
                         seed=1)
     assert record.failures and record.failures[0].seat == 0
+
+
+class LastLegalBot(PolicyBot):
+    """The same policy as a `python:` bot class (ladders snapshot its module)."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(last_legal, name="last-legal", **options)
+
+
+def test_a_policy_wrapped_in_a_bot_class_plays_through_the_python_spec():
+    record = play_match("kit", 2, ["python:tests.adapters.test_bridges:LastLegalBot",
+                                   "random"], seed=2)
+    assert not record.failures
 
 
 def garbage(observation: np.ndarray, action_mask: np.ndarray) -> object:
