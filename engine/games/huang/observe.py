@@ -16,13 +16,18 @@ from typing import Any, ClassVar
 from engine.common.rng import Rng
 from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
 from engine.games.huang.board import compute_labels, yellow_counts
-from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
+from engine.games.huang.data import BANDIT_SITES, EMPTY, LEADER, RED, TILE, TILE_COUNTS, YELLOW
 from engine.protocol import Observation
 
 
 class HuangObservation(Observation, kw_only=True):
-    #: for the numeric observation (engine.tensor): a war's losing tiles are red tiles
-    TENSOR_HINTS: ClassVar[dict[str, Any]] = {"war.winner_tiles": {"max_len": TILE_COUNTS[RED]}}
+    #: for the numeric observation (engine.tensor): the board as planes (empty, a tile per
+    #: colour, a leader per seat and colour, a bandit tile -n); a war's losing tiles are red
+    TENSOR_HINTS: ClassVar[dict[str, Any]] = {
+        "board[]": {"categories": (EMPTY, *range(TILE, TILE + 5), *range(LEADER, LEADER + 25),
+                                   *range(1 - len(BANDIT_SITES), 0))},
+        "war.winner_tiles": {"max_len": TILE_COUNTS[RED]},
+    }
 
     legal_actions: list[HuangAction] = []
     num_players: int
