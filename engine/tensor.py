@@ -258,13 +258,25 @@ class _Probe:
     lengths: dict[str, tuple[int, int]] = field(default_factory=dict)
     seen: dict[str, int] = field(default_factory=dict)
     total: int = 0
+    #: the list paths of the observation being measured
+    now: set[str] = field(default_factory=set)
+
+    def observe(self, obs: Any, skip: set[str]) -> None:
+        """Measure one observation (its fields but `skip`)."""
+        self.now = set()
+        for f in obs.__struct_fields__:
+            if f not in skip:
+                self.walk(getattr(obs, f), f)
+        self.total += 1
+        for path in self.now:
+            self.seen[path] = self.seen.get(path, 0) + 1
 
     def walk(self, value: Any, path: str) -> None:
         if isinstance(value, (list, tuple)):
             n = len(value)
             lo, hi = self.lengths.get(path, (n, n))
             self.lengths[path] = (min(lo, n), max(hi, n))
-            self.seen[path] = self.seen.get(path, 0) + 1
+            self.now.add(path)
             for v in value:
                 self.walk(v, path + "[]")
         elif isinstance(value, msgspec.Struct):
@@ -279,11 +291,7 @@ def _probe(game_id: str, n: int, options: dict[str, Any], skip: set[str]) -> _Pr
         pick = random.Random(seed)
         while True:
             for p in range(n):
-                obs = state.observation(p)
-                probe.total += 1
-                for f in obs.__struct_fields__:
-                    if f not in skip:
-                        probe.walk(getattr(obs, f), f)
+                probe.observe(state.observation(p), skip)
             if state.is_terminal():
                 break
             state.apply_legal(pick.choice(state.legal_actions()))
@@ -291,8 +299,8 @@ def _probe(game_id: str, n: int, options: dict[str, Any], skip: set[str]) -> _Pr
 
 
 class _Builder:
-    def __init__(self, n: int, probe: _Probe, hints: Mapping[str, Hint]) -> None:
-        self.n, self.probe, self.hints = n, probe, hints
+    def __init__(self, probe: _Probe, hints: Mapping[str, Hint]) -> None:
+        self.probe, self.hints = probe, hints
         self.omitted: dict[str, str] = {}
 
     def build(self, t: Any, path: str) -> _Node | None:
@@ -376,7 +384,7 @@ class Layout:
         hints = {k: h if isinstance(h, Hint) else Hint(**h)
                  for k, h in getattr(obs_type, HINTS_ATTR, {}).items()}
         probe = _probe(game_id, num_players, options, set(_LEFT_OUT))
-        builder = _Builder(num_players, probe, hints)
+        builder = _Builder(probe, hints)
         fields: list[tuple[str, _Node]] = []
         for f in _mi.type_info(obs_type).fields:
             if f.name in _LEFT_OUT and f.name not in hints:

@@ -3,8 +3,9 @@
 - `engine.adapters.openspiel`: OpenSpiel Python games `dynasty_<game id>` (extra `openspiel`).
 - `engine.adapters.pettingzoo`: PettingZoo AEC environments (extra `pettingzoo`).
 
-Both import their third-party package on import, so import the one you need. This
-package itself holds only what the two share and depends on the engine alone.
+Both import their third-party package on import, so import the one you need. Both serve
+the numeric observation of `engine.tensor`. This package itself holds only what the two
+share and depends on the engine alone.
 """
 
 from __future__ import annotations
