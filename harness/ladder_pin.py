@@ -6,7 +6,7 @@ the original later changes nothing until it is submitted again (as a new version
 
 - `cmd:` / `cmd-msgpack:`: the files named on the command line (the program and its
   arguments that are files) are copied; the command is rewritten to the copies.
-- `python:module.path:Class`: the top-level module (a .py file or a package folder) is
+- `python:module.path:Class` and `policy:module:function`: the top-level module (a .py file or a package folder) is
   copied into a package of its own, `arena_pin_<hash>`, and the spec rewritten to
   import from it (inside a package, import its own modules relatively).
 - The project's own bots (`random`, `heuristic:`, `mcts`) and entry-point bots run as
@@ -95,13 +95,14 @@ def _module_root(top: str) -> Path | None:
     return Path(found.origin).resolve() if found.origin else None
 
 
-def _pin_python(spec: str, rest: str, bot_root: Path) -> Pinned:
+def _pin_module(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
+    """`python:` bots and `policy:` functions: their top-level module, copied."""
     target, _, params = rest.partition(":")
     module = target
     top = module.split(".")[0]
     root = _module_root(top) if top else None
     if root is None:
-        raise BotSpecError(f"python: no module {top!r} on the path (from {os.getcwd()})")
+        raise BotSpecError(f"{kind}: no module {top!r} on the path (from {os.getcwd()})")
     if root.is_relative_to(PROJECT / "bots") or root.is_relative_to(PROJECT / "engine"):
         return _pin_builtin(spec)
     digest = _hash(spec, [root])
@@ -118,7 +119,7 @@ def _pin_python(spec: str, rest: str, bot_root: Path) -> Pinned:
         else:
             shutil.copy2(root, tmp / root.name)
         tmp.rename(snap)
-    return Pinned(spec, f"python:{package}.{rest}", digest, str(snap))
+    return Pinned(spec, f"{kind}:{package}.{rest}", digest, str(snap))
 
 
 def _pin_builtin(spec: str) -> Pinned:
@@ -131,6 +132,6 @@ def pin(spec: str, bot_root: Path) -> Pinned:
     kind, _, rest = spec.partition(":")
     if kind in ("cmd", "cmd-msgpack"):
         return _pin_cmd(spec, kind, rest, bot_root)
-    if kind == "python":
-        return _pin_python(spec, rest, bot_root)
+    if kind in ("python", "policy"):
+        return _pin_module(spec, kind, rest, bot_root)
     return _pin_builtin(spec)
