@@ -6,9 +6,10 @@ the original later changes nothing until it is submitted again (as a new version
 
 - `cmd:` / `cmd-msgpack:`: the files named on the command line (the program and its
   arguments that are files) are copied; the command is rewritten to the copies.
-- `python:module.path:Class` and `policy:module:function`: the top-level module (a .py file or a package folder) is
-  copied into a package of its own, `arena_pin_<hash>`, and the spec rewritten to
-  import from it (inside a package, import its own modules relatively).
+- `python:module.path:Class` and `policy:module:function`: the top-level module (a .py
+  file or a package folder) is copied into a package of its own, `arena_pin_<hash>`, and
+  the spec rewritten to import from it (inside a package, import its own modules
+  relatively).
 - The project's own bots (`random`, `heuristic:`, `mcts`) and entry-point bots run as
   installed; their hash covers the spec and the project's bot sources.
 """
