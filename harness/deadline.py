@@ -1,11 +1,11 @@
 """A hard limit on one decision of an in-process bot.
 
 `play_match` measures each decision and records an overrun as a timeout, but only once
-the bot returns. `hard_limit` stops a decision that runs far past its time: a watchdog
-thread sends SIGALRM to the main thread, whose handler raises `DecisionStopped` (a
-BotTimeout) inside the bot's code, in a `time.sleep` or a pure-Python loop alike. It works
-in the main thread of a process (the CLI, a Ray worker running a task); elsewhere the
-decision runs unguarded as before.
+the bot returns. `hard_limit` stops a decision that runs far past its time: a real-time
+interval timer (`setitimer`, one system call, no thread per decision) delivers SIGALRM,
+whose handler raises `DecisionStopped` (a BotTimeout) inside the bot's code, in a
+`time.sleep` or a pure-Python loop alike. It works in the main thread of a process (the
+CLI, a Ray worker running a task); elsewhere the decision runs unguarded as before.
 """
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ class DecisionStopped(BotTimeout):
 @contextmanager
 def hard_limit(seconds: float | None) -> Iterator[None]:
     """Raise DecisionStopped in the block if it runs longer than `seconds`."""
-    main = threading.main_thread()
-    if seconds is None or threading.current_thread() is not main:
+    if seconds is None or threading.current_thread() is not threading.main_thread():
         yield
         return
     armed = [True]
@@ -40,17 +39,11 @@ def hard_limit(seconds: float | None) -> Iterator[None]:
             armed[0] = False
             raise DecisionStopped(f"stopped after {seconds:.2f}s without an answer")
 
-    def fire() -> None:
-        if armed[0] and main.ident is not None:
-            signal.pthread_kill(main.ident, signal.SIGALRM)
-
     old = signal.signal(signal.SIGALRM, stop)
-    timer = threading.Timer(seconds, fire)
-    timer.daemon = True
-    timer.start()
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-3))
     try:
         yield
     finally:
         armed[0] = False
-        timer.cancel()
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
