@@ -17,9 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.common.rng import derive_seed
-from engine.record import encode_json
 from harness import tournament_runner as runner
-from harness.clock import play_game
 from harness.ladder_service import LadderError, use_ladder
 from harness.tournament_runner import Played
 from ladders import ladder_store as ls
@@ -37,18 +35,8 @@ def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Playe
     """Ray task body: play some ladder games, every submitted bot in the sandbox."""
     spec = ls.LadderSpec.from_json(spec_json)
     use_ladder(spec)
-    out: list[Played] = []
-    for idx, seed, bots in tasks:
-        try:
-            rec = play_game(spec.game, spec.num_players, bots, seed, dict(spec.options),
-                            spec.time_per_move, spec.clock, isolate=True)
-        except Exception as e:  # an engine error: deterministic, kept as the game's result
-            out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
-            continue
-        out.append(Played(idx, None, rec.outcome, rec.scores, rec.ranking,
-                          [(f.seat, f.kind) for f in rec.failures], rec.seconds,
-                          encode_json(rec)))
-    return out
+    return runner.play_tasks(spec.game, spec.num_players, dict(spec.options),
+                             spec.time_per_move, spec.clock, True, tasks)
 
 
 class LadderState:

@@ -58,15 +58,15 @@ class Played(msgspec.Struct, array_like=True):
     record: bytes = b""
 
 
-def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
-    """Ray task body: play some games of the tournament."""
-    spec = TournamentSpec.from_json(spec_json)
-    load_modules(spec.modules)
+def play_tasks(game: str, num_players: int, options: dict[str, Any], time_per_move: float | None,
+               clock: Any, isolate: bool, tasks: Sequence[GameTask]) -> list[Played]:
+    """Play (idx, seed, bots) tasks of one set-up; an engine error is kept as the game's
+    result (it is deterministic), every other outcome as its record."""
     out: list[Played] = []
-    for idx, seed, bots in games:
+    for idx, seed, bots in tasks:
         try:
-            rec = play_game(spec.game, spec.num_players, bots, seed, dict(spec.options),
-                            spec.time_per_move, spec.clock, spec.isolate)
+            rec = play_game(game, num_players, bots, seed, dict(options), time_per_move,
+                            clock, isolate)
         except Exception as e:  # an engine error: deterministic, so kept as the game's result
             out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
             continue
@@ -74,6 +74,14 @@ def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
                           [(f.seat, f.kind) for f in rec.failures], rec.seconds,
                           encode_json(rec)))
     return out
+
+
+def play_batch(spec_json: str, games: Sequence[GameTask]) -> list[Played]:
+    """Ray task body: play some games of the tournament."""
+    spec = TournamentSpec.from_json(spec_json)
+    load_modules(spec.modules)
+    return play_tasks(spec.game, spec.num_players, dict(spec.options), spec.time_per_move,
+                      spec.clock, spec.isolate, games)
 
 
 def warm_up(spec_json: str, seconds: float) -> int:
