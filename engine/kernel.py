@@ -360,7 +360,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
 
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> Self:
-        return _clone_of(type(self))(self)
+        return struct_copier(type(self))(self)
 
     # --- views -----------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
@@ -405,7 +405,6 @@ class _Plan:
 
 
 _PLANS: dict[type, _Plan] = {}
-_CLONES: dict[type, Callable[[Any], Any]] = {}
 
 
 def _plan_of(cls: type) -> _Plan:
@@ -413,13 +412,6 @@ def _plan_of(cls: type) -> _Plan:
     if plan is None:
         plan = _PLANS[cls] = _make_plan(cls)
     return plan
-
-
-def _clone_of(cls: type) -> Callable[[Any], Any]:
-    fn = _CLONES.get(cls)
-    if fn is None:
-        fn = _CLONES[cls] = struct_copier(cls)
-    return fn
 
 
 _OBSERVERS: dict[type, Callable[[Any, int], Any]] = {}
