@@ -29,7 +29,7 @@ from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, S
 
 __all__ = [
     "CUSTOM", "DERIVED", "GENERATOR", "PUBLIC", "GameState", "Handler", "Hidden", "Owner",
-    "Request", "Rules", "Visibility",
+    "Request", "Rules", "Visibility", "Words",
 ]
 
 
@@ -48,6 +48,18 @@ Options = Callable[[Any, Any], list[Action]]
 Apply = Callable[[Any, Any, Any], None]
 Legal = Callable[[Any, Any, Any], bool]
 Auto = Callable[[Any, Any], bool]
+#: the pending decision in words: `ask(s, req)` -> "take a stone from the castle"
+Ask = Callable[[Any, Any], str]
+#: one option in rulebook words: `say(s, req, action)` -> "take Soldier 3 at castle D2"
+Say = Callable[[Any, Any, Any], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How a request and its options read to a person (`Rules.words`)."""
+
+    ask: Ask | None = None
+    say: Say | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +94,8 @@ class Rules:
     game: str
     on_empty: Callable[[Any], None] | None = None
     handlers: dict[type, Handler] = field(default_factory=dict)
+    #: request type -> its words (registered by the game's describing module)
+    texts: dict[type, Words] = field(default_factory=dict)
     _legal: dict[type, Legal] = field(default_factory=dict)
 
     def on(self, request: type, *, options: Options, apply: Apply,
@@ -101,6 +115,13 @@ class Rules:
             return True
 
         self.on(request, options=_no_options, apply=_no_apply, auto=auto)
+
+    def words(self, request: type, *, ask: Ask | None = None, say: Say | None = None) -> None:
+        """Register how `request` reads: `ask(s, req)` the decision, `say(s, req, action)`
+        one of its options, both in the rulebook's words (once per type)."""
+        if request in self.texts:
+            raise ValueError(f"{self.game}: {request.__name__} has words already")
+        self.texts[request] = Words(ask, say)
 
     def handler(self, request: type) -> Handler:
         try:
@@ -353,6 +374,24 @@ class GameState(State, msgspec.Struct, kw_only=True):
     def pending(self) -> Request | None:
         """The request decided now (None when the game is over)."""
         return self.stack[-1] if self.stack else None
+
+    def describe_pending(self) -> str:
+        """The pending decision in words ("Red: take a stone from the castle")."""
+        req = self.pending()
+        if req is None:
+            return "the game is over"
+        w = self.RULES.texts.get(type(req))
+        if w is None or w.ask is None:
+            return super().describe_pending()
+        return w.ask(self, req)
+
+    def describe_action(self, action: Action) -> str:
+        """`action`, an option of the pending decision, in the rulebook's words."""
+        req = self.pending()
+        w = self.RULES.texts.get(type(req)) if req is not None else None
+        if w is None or w.say is None:
+            return super().describe_action(action)
+        return w.say(self, req, action)
 
     def phase(self) -> str:
         """The observation's phase: the pending request's name, or "over"."""

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Self
 
 import msgspec
 import numpy as np
+from rich.text import Text
 
 #: `State.current_player()` when the game is over (same value as OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
@@ -95,6 +96,12 @@ class ActionSpace:
 _ENCODER = msgspec.msgpack.Encoder()
 
 
+def action_words(action: Action) -> str:
+    """Generic words for an action: its type and fields ("TakeStone x=3 y=2")."""
+    fields = " ".join(f"{f}={getattr(action, f)!r}" for f in action.__struct_fields__)
+    return f"{type(action).__name__} {fields}".rstrip()
+
+
 class State:
     """The state contract. Concrete games subclass it (typically together with
     `msgspec.Struct`) and implement the methods that raise `NotImplementedError`.
@@ -135,9 +142,32 @@ class State:
         """Everything `seat` may know, nothing it may not."""
         raise NotImplementedError
 
-    def render(self) -> str:
-        """A readable text picture of the state."""
+    def render(self, seat: int | None = None) -> str:
+        """A readable plain-text picture: the whole state (`seat=None`, the god view) or
+        exactly what `seat` may know (its observation). Coordinates on every board, names
+        rather than numbers, the pending decision in words and, once the game is over, every
+        score's breakdown. Default: the plain text of `render_text`."""
+        return self.render_text(seat).plain
+
+    def render_text(self, seat: int | None = None) -> Text:
+        """`render` with Rich styles (player and tile colours); terminals print this."""
         raise NotImplementedError
+
+    def describe_action(self, action: Action) -> str:
+        """`action`, an option of the pending decision, in the rulebook's words ("take
+        Soldier 3 at castle D2"). Distinct legal actions read differently. Default: the
+        action's type and fields."""
+        return action_words(action)
+
+    def describe_pending(self) -> str:
+        """The pending decision in words, naming the seat that decides."""
+        p = self.current_player()
+        return "the game is over" if p == TERMINAL else f"seat {p} to decide"
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Every score's parts: category -> points per seat; the parts sum to `scores()`.
+        Default: one category."""
+        return {"total": list(self.scores())}
 
     def action_space(self) -> ActionSpace:
         """The game's fixed action space for this player count and options."""

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+
 from engine import kernel, registry
 from engine.common.rng import Rng
+from engine.common.text import SEAT_STYLES, breakdown_table
 from engine.kernel import GENERATOR, PUBLIC, Hidden, Owner
 from engine.protocol import Action, ActionSpace, Observation
 
@@ -89,10 +92,23 @@ class KitState(kernel.GameState, kw_only=True):
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         return (-len(self.played[seat]),)
 
-    def render(self) -> str:
-        rows = [f"round {self.round + 1}/{ROUNDS}, {self.phase()}"]
-        rows += [f"seat {p}: played {self.played[p]}" for p in range(self.num_players)]
-        return "\n".join(rows)
+    def render_text(self, seat: int | None = None) -> Text:
+        """The played cards, the hands `seat` may see (all of them for `seat=None`), the
+        pending decision in words, and the final breakdown once the game is over."""
+        out = Text(f"round {min(self.round + 1, ROUNDS)}/{ROUNDS}, deck {len(self.deck)}\n")
+        for p in range(self.num_players):
+            out.append(f"seat {p}", style=SEAT_STYLES[p])
+            hand = self.hands[p] if seat in (None, p) else ["?"] * len(self.hands[p])
+            out.append(f": played {self.played[p]}, hand {hand}\n")
+        if self.is_terminal():
+            out.append_text(breakdown_table(self.score_breakdown(),
+                                            [f"seat {p}" for p in range(self.num_players)]))
+        else:
+            out.append(f"seat {self.current_player()}: {self.describe_pending()}\n")
+        return out
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        return {"played cards": self.scores()}
 
     def action_space(self) -> ActionSpace:
         return SPACE
@@ -147,6 +163,10 @@ RULES = KitState.RULES = kernel.Rules("kit")
 RULES.on(PlayOrPass, options=play_options, apply=play)
 RULES.on(DrawOrKeep, options=draw_options, apply=draw,
          legal=lambda s, req, a: a == Keep() or (a == Draw() and bool(s.deck)))
+RULES.words(PlayOrPass, ask=lambda s, req: "play a hand card face up, or pass",
+            say=lambda s, req, a: f"play the {a.card}" if isinstance(a, Play) else "pass")
+RULES.words(DrawOrKeep, ask=lambda s, req: "draw a replacement card, or not",
+            say=lambda s, req, a: "draw a card" if isinstance(a, Draw) else "do not draw")
 
 SPACE = ActionSpace([Play(c) for c in range(1, 10)] + [Pass(), Draw(), Keep()])
 
