@@ -13,7 +13,7 @@ from typing import Any
 from engine import registry
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import flow
+from engine.games.year_of_the_dragon import flow, words  # noqa: F401 - registers the words
 from engine.games.year_of_the_dragon.actions import YotdAction
 from engine.games.year_of_the_dragon.observe import YotdObservation
 from engine.games.year_of_the_dragon.space import action_space

@@ -1,73 +1,208 @@
-"""Text picture of the state (used by `arena play --show`)."""
+"""A readable picture of the table (issue 21; `arena play --show`, `arena replay`): the event
+track by slot number, the Great Event and the wall, the action groups, the supply, every
+player's palaces (numbered 1, 2, ... as the action words name them), goods, privileges, hand
+and wall tiles left, the pending decision in words and, once over, the score breakdown.
+Everything on the table is public (rules §11 "Information"), so every seat sees the god view,
+with its own seat marked."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
+from engine.common.text import SEAT_STYLES, breakdown_table
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.board import turn_order
-from engine.games.year_of_the_dragon.requests import STAGE_NAMES
+from engine.games.year_of_the_dragon import words as W
+from engine.games.year_of_the_dragon.board import persons, turn_order
+from engine.games.year_of_the_dragon.events import monk_points
+from engine.games.year_of_the_dragon.requests import ST_ACTIONS, ST_OVER, STAGE_NAMES
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
+WIDTH = 80
+#: tile colours of the person types (rules §10.1): craftsman beige ... scholar white
+TYPE_STYLES = ("navajo_white1", "dark_orange", "yellow", "medium_purple1", "red", "orange4",
+               "dodger_blue1", "green", "bright_white")
+LEGEND = ("Persons: Cra craftsman, Lad court lady, Tax tax collector, Pyr pyrotechnist, "
+          "War warrior, Mon monk, Hea healer, Far farmer, Sch scholar; + old, . free floor, "
+          "! over-full (more persons than floors)")
+PHASES = {"draft": "setup draft", "actions": "phase 1: actions", "persons": "phase 2: persons",
+          "event": "phase 3: event", "great event": "phase 3: Great Event",
+          "final wall check": "final wall check", "over": "game over"}
+CATEGORIES = ("VP during the rounds", "persons (2 VP each)", "monks (Buddhas x floors)",
+              "money (1 VP per 3 yuan)")
 
-def _palace(pal: list[int]) -> str:
-    people = [D.tile_short(t) for t in pal[1:]]
-    people += ["__"] * (pal[0] - len(people))
-    return "[" + " ".join(people) + "]"
+
+def seat_style(p: int) -> str:
+    return SEAT_STYLES[p % len(SEAT_STYLES)]
 
 
-def render(s: YotdState) -> str:
-    rows: list[str] = []
-    track = " ".join(
-        f"{i + 1}:" + ("*" if i + 1 == s.round else "") + D.EVENT_SHORT[e]
-        for i, e in enumerate(s.events)
-    )
-    rows.append(f"Year of the Dragon - round {s.round}/{D.ROUNDS}, {STAGE_NAMES[s.stage]}")
-    rows.append(f"events: {track}")
-    if s.great_event >= 0:
-        rows.append(f"great event (round {D.GREAT_EVENT_ROUND}): "
-                    f"{D.GREAT_EVENT_NAMES[s.great_event]}")
+def wrapped(items: Iterable[Text], head: Text | str, indent: int = 2, sep: str = " ") -> Text:
+    """`head` then the items (joined by `sep`), wrapped at WIDTH with `indent` spaces on
+    continuation lines."""
+    out = Text()
+    line = Text(head) if isinstance(head, str) else head.copy()
+    first = True
+    for it in items:
+        gap = " " if first else sep
+        if line.cell_len + len(gap) + it.cell_len > WIDTH and line.cell_len > indent:
+            out.append_text(line)
+            out.append(sep.rstrip() + "\n" if not first else "\n")
+            line = Text(" " * indent)
+            gap = ""
+        elif not line.plain:
+            gap = ""
+        line.append(gap)
+        line.append_text(it)
+        first = False
+    out.append_text(line)
+    out.append("\n")
+    return out
+
+
+def tile_text(tile: int, mark: str = "") -> Text:
+    return Text(D.tile_short(tile) + mark, style=TYPE_STYLES[D.TILE_TYPE[tile]])
+
+
+def palace_text(i: int, pal: list[int]) -> Text:
+    """"2[Mon+ Far .]": persons then free floors; persons beyond the floors marked "!"."""
+    t = Text(f"{i + 1}[")
+    floors = pal[0]
+    for k, tile in enumerate(pal[1:]):
+        if k:
+            t.append(" ")
+        t.append_text(tile_text(tile, "!" if k >= floors else ""))
+    free = floors - (len(pal) - 1)
+    if free > 0:
+        t.append((" " if len(pal) > 1 else "") + " ".join("." * free))
+    t.append("]")
+    return t
+
+
+def header(s: YotdState) -> Text:
+    out = Text(f"In the Year of the Dragon - round {s.round} of {D.ROUNDS}, "
+               f"{PHASES[STAGE_NAMES[s.stage]]}\n", style="bold")
+    slots = []
+    for i, e in enumerate(s.events):
+        now = i + 1 == s.round and s.stage != ST_OVER
+        label = f"{'>' if now else ' '}{i + 1:>2} {D.EVENT_SHORT[e]:<9}"  # 13 x 6 = 78
+        slots.append(Text(label, style="bold reverse" if now else ""))
+    out.append("Event track (> this round):\n")
+    for row in (slots[:6], slots[6:]):
+        line = Text()
+        for t in row:
+            line.append_text(t)
+        line.rstrip()
+        out.append_text(line)
+        out.append("\n")
+    if s.great_events:
+        name = (D.GREAT_EVENT_NAMES[s.great_event] if s.great_event >= 0
+                else "face down until round 7")
+        out.append(f"Great Event (round {D.GREAT_EVENT_ROUND}): {name}\n")
     if s.great_wall:
-        owners = " ".join(f"s{p}" for p in s.wall)
-        rows.append(f"wall ({len(s.wall)}/{D.WALL_LENGTH}, under slots 1..): {owners or '-'}")
-    if s.card_group:
-        groups: dict[int, list[str]] = {}
-        for c, g in enumerate(s.card_group):
-            if g >= 0:
-                groups.setdefault(g, []).append(D.ACTION_NAMES[c])
-        rows.append(
-            "groups: " + " | ".join(
-                f"{', '.join(groups[g])}" + (f" ({s.group_dragons[g]} dragon)"
-                                            if s.group_dragons[g] else "")
-                for g in sorted(groups)
-            )
-        )
-    supply = " ".join(
-        f"{D.tile_short(t)}:{s.supply[t]}" for t in D.VALID_TILES
-    )
-    rows.append(f"supply: {supply}")
-    rows.append("turn order: " + " > ".join(f"seat {p}" for p in turn_order(s)))
-    for p in turn_order(s):
-        hand = " ".join(
-            f"{D.CARD_NAMES[c][:3]}x{k}" if k > 1 else D.CARD_NAMES[c][:3]
-            for c, k in enumerate(s.hands[p]) if k
-        )
-        wall = ""
-        if s.great_wall:
-            wall = f" wall tiles left {6 - bin(s.wall_used[p]).count('1')}"
-        rows.append(
-            f"seat {p}: VP {s.vp[p]} track {s.track[p]} yuan {s.yuan[p]} rice {s.rice[p]} "
-            f"fw {s.fireworks[p]} priv {s.small_privileges[p]}s/{s.large_privileges[p]}L "
-            f"palaces {' '.join(_palace(q) for q in s.palaces[p]) or '-'}{wall}"
-        )
-        rows.append(f"         hand: {hand or '-'}")
-    if s.stack:
-        req = s.stack[-1]
-        n = getattr(req, "left", 0)
-        left = f" ({n} left)" if n else ""
-        rows.append(f"to decide: seat {req.seat}, {req.TITLE}{left}")
+        owners = [Text(f"seat {p}", style=seat_style(p)) for p in s.wall]
+        built = f"Great Wall: {len(s.wall)} of {D.WALL_LENGTH} tiles built"
+        out.append_text(wrapped(owners, f"{built}, under slots 1-{len(s.wall)} by:", sep=", ")
+                        if s.wall else Text(built + "\n"))
+    return out
+
+
+def groups_text(s: YotdState) -> Text:
+    if not s.card_group or s.stage != ST_ACTIONS:
+        return Text()
+    groups: dict[int, list[str]] = {}
+    for c, g in enumerate(s.card_group):
+        if g >= 0:
+            groups.setdefault(g, []).append(D.ACTION_NAMES[c])
+    items = []
+    for g in sorted(groups):
+        k = s.group_dragons[g]
+        dragons = f" ({W.plural(k, 'dragon')}: 3 yuan)" if k else ""
+        items.append(Text(f"{g + 1} {', '.join(groups[g])}{dragons};"))
+    items[-1].right_crop(1)
+    return wrapped(items, "Action groups:")
+
+
+def supply_text(s: YotdState) -> Text:
+    items = []
+    for k in range(D.NUM_TYPES):
+        young = s.supply[D.tile_of(k, False)]
+        count = str(young) if k in D.SINGLE_LEVEL else f"{young}/{s.supply[D.tile_of(k, True)]}"
+        t = Text(D.PERSON_TYPE_SHORT[k], style=TYPE_STYLES[k])
+        t.append(f" {count}")
+        items.append(t)
+    return wrapped(items, "Persons in the supply (young/old):", sep="  ")
+
+
+def seat_text(s: YotdState, p: int, you: bool) -> Text:
+    out = Text()
+    out.append(f"seat {p}{' (you)' if you else ''}", style=seat_style(p))
+    out.append(f"  VP {s.vp[p]}  track {s.track[p]}  yuan {s.yuan[p]}  rice {s.rice[p]}  "
+               f"fireworks {s.fireworks[p]}\n")
+    pals = [palace_text(i, pal) for i, pal in enumerate(s.palaces[p])]
+    out.append_text(wrapped(pals or [Text("none")], "  palaces:", indent=4))
+    cards = []
+    for c, k in enumerate(s.hands[p]):
+        if k:
+            name = "?" if c == D.JOKER else D.PERSON_TYPE_SHORT[c]
+            t = Text(name, style=TYPE_STYLES[c] if c < D.NUM_TYPES else "bold")
+            if k > 1:
+                t.append(f"x{k}")
+            cards.append(t)
+    head = (f"  privileges: {s.small_privileges[p]} small, {s.large_privileges[p]} large; "
+            "hand:")
+    out.append_text(wrapped(cards or [Text("no cards")], head, indent=4))
+    if s.great_wall:
+        left = [Text(D.WALL_BONUS_NAMES[b]) for b in range(D.WALL_TILES_PER_PLAYER)
+                if not s.wall_used[p] >> b & 1]
+        head = f"  wall: {s.wall.count(p)} built; tiles left:"
+        out.append_text(wrapped(left or [Text("none")], head, indent=4, sep=", "))
+    return out
+
+
+def render_text(s: YotdState, seat: int | None = None) -> Text:
+    """The whole table; `seat` only marks "(you)" (everything is public, rules §11)."""
+    out = header(s)
+    out.append_text(groups_text(s))
+    out.append_text(supply_text(s))
+    order = turn_order(s)
+    line = Text("Seats in turn order:")
+    for k, p in enumerate(order):
+        line.append(" > " if k else " ")
+        line.append(f"seat {p}", style=seat_style(p))
+    out.append_text(line)
+    out.append("\n")
+    for p in order:
+        out.append_text(seat_text(s, p, p == seat))
+    out.append_text(wrapped([Text(w) for w in LEGEND.split(" ")], ""))
+    if s.is_terminal():
+        out.append("Game over. Score breakdown:\n", style="bold")
+        out.append_text(breakdown_table(s.score_breakdown(),
+                                        [f"seat {p}" for p in range(s.num_players)]))
+        places = s.ranking()
+        ranked = sorted(range(s.num_players), key=lambda q: places[q])
+        out.append_text(wrapped([Text(f"{places[p] + 1}. seat {p} ({s.vp[p]} VP)")
+                                 for p in ranked], "Ranking (ties: person track, then "
+                                "stack):", sep=", "))
     else:
-        rows.append("game over; ranking " + str(s.ranking()))
-    return "\n".join(rows)
+        ask = s.describe_pending()
+        out.append(f"To decide: {ask}\n" if len(ask) <= WIDTH - 11 else f"To decide:\n{ask}\n")
+    return out
+
+
+def score_breakdown(s: YotdState) -> dict[str, list[int]]:
+    """Rules §6: the VP gained during the rounds, then the final scoring's parts: 2 VP per
+    person, each monk's Buddhas x floors, 1 VP per 3 yuan (goods sold for 2 yuan each).
+    Before the end the final parts are 0 (not scored yet)."""
+    n = s.num_players
+    if s.stage != ST_OVER:
+        return {CATEGORIES[0]: list(s.vp), **{c: [0] * n for c in CATEGORIES[1:]}}
+    people = [D.FINAL_VP_PER_PERSON * persons(s, p) for p in range(n)]
+    monks = [monk_points(s, p) for p in range(n)]
+    money = [(s.yuan[p] + D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p]))
+             // D.YUAN_PER_FINAL_VP for p in range(n)]
+    rounds = [s.vp[p] - people[p] - monks[p] - money[p] for p in range(n)]
+    return dict(zip(CATEGORIES, (rounds, people, monks, money), strict=True))

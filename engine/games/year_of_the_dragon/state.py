@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+
 from engine import kernel
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import heuristic as _heuristic
@@ -86,8 +88,13 @@ class YotdState(kernel.GameState, kw_only=True):
         """Rules §6: person track space, then height in the stack."""
         return (self.track[seat], self.track_stamp[seat])
 
-    def render(self) -> str:
-        return _render.render(self)
+    def render_text(self, seat: int | None = None) -> Text:
+        """The table in words and colours (render.py); every seat sees all (rules §11)."""
+        return _render.render_text(self, seat)
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Rules §6: VP of the rounds, then persons, monks and money (render.py)."""
+        return _render.score_breakdown(self)
 
     def heuristic(self, seat: int) -> float:
         """Cheap value in [0, 1]: a logistic (scale 12 VP) of seat's projected final score
