@@ -1,6 +1,7 @@
 """Bot specs -> bots.
 
-Spec forms: `random`; `heuristic:<game id>`; `mcts[:k=v,...]`;
+Spec forms: `random`; `human` (a person at the terminal, bots/human.py);
+`heuristic:<game id>`; `mcts[:k=v,...]`;
 `python:package.module:Class[:k=v,...]`; `cmd:<command line>` (`cmd-msgpack:` for
 MessagePack framing); `policy:module:function[:option=v,...]` (a policy over numeric
 observations, bots/policy.py); `openspiel:mcts|ismcts[:k=v,...]` (OpenSpiel's search bots,
@@ -102,6 +103,15 @@ def _random(rest: str) -> Bot:
     if rest:
         raise BotSpecError("the random bot takes no parameters")
     return RandomBot()
+
+
+@builtin("human")
+def _human(rest: str) -> Bot:
+    if rest:
+        raise BotSpecError("the human bot takes no parameters")
+    from bots.human import HumanBot
+
+    return HumanBot()
 
 
 @builtin("heuristic")

@@ -18,12 +18,11 @@ from rich.table import Table
 
 import engine
 from engine.protocol import ArenaError
-from engine.record import MatchRecord, decode_json, encode_json
-from harness.args import UsageProblem, parse_options, split_bots
+from engine.record import MatchRecord, encode_json
+from harness.args import parse_options, split_bots
 from harness.demo import demo
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
-from harness.match import play_match
 from harness.paths import check_output, make_parent
 from harness.tournament import app as tournament_app
 from ladders.store import DEFAULT_DB
@@ -114,13 +113,18 @@ def play_cmd(
     show: Annotated[bool, typer.Option(help="print the final position")] = False,
     isolate: Annotated[bool, typer.Option(help="run every bot that is not the project's own "
                                           "(python:, entry points) in the sandbox")] = False,
+    watch: Annotated[bool, typer.Option(help="follow the game: each move in words and the "
+                                        "board after it")] = False,
 ) -> None:
-    """Play one game and print scores, ranking, decisions and time per bot."""
+    """Play one game and print scores, ranking, decisions and time per bot. A `human` bot is
+    you at the terminal (docs/viewing.md)."""
+    from harness.watching import play_watched
+
     opts = parse_options(option)
     if record is not None:
         check_output(record, "--record")  # before the game, not after it
-    rec = play_match(game, players, split_bots(bots, players, bot), seed=seed, options=opts,
-                     time_per_move=time_per_move, isolate=isolate)
+    rec = play_watched(out, game, players, split_bots(bots, players, bot), watch, seed=seed,
+                       options=opts, time_per_move=time_per_move, isolate=isolate)
     if show:
         out.print(engine.replay(rec).render(), markup=False, highlight=False)
     out.print(summary_table(rec))
@@ -154,27 +158,30 @@ def schema_cmd(
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="a match record written by `arena play --record`")],
+    file: Annotated[Path, typer.Argument(
+        help="a match record (`arena play --record`) or a JSON-lines export")],
+    line: Annotated[int | None, typer.Option(
+        help="the record on line N (from 1) of a JSON-lines export")] = None,
+    step: Annotated[bool, typer.Option(
+        help="open the step viewer: board per move, god or seat view")] = False,
     moves: Annotated[bool, typer.Option(help="list every move")] = True,
 ) -> None:
-    """Re-run a recorded game, verify it reaches the recorded result, print the moves."""
-    try:
-        rec = decode_json(file.read_bytes())
-    except OSError as e:
-        raise UsageProblem(f"cannot read {file}: {e.strerror}") from None
-    except msgspec.DecodeError as e:
-        raise UsageProblem(f"{file} is not a match record: {e}") from None
-    final = engine.replay(rec)
+    """Re-run a recorded game, verify it reaches the recorded result, print the moves in
+    words with each bot's time, the final position and the score breakdown."""
+    from harness import replay
+    from harness.views import view_text
+
+    rec = replay.load_record(file, line)
+    rp = replay.run(rec)
+    if step:
+        from harness.viewer import run_viewer
+
+        run_viewer(rp)
+        return
     if moves:
-        t = Table(title=f"moves of {file.name}")
-        for col in ("#", "seat", "bot", "action", "time (s)"):
-            t.add_column(col)
-        for i, m in enumerate(rec.moves):
-            bot = "random (substitute)" if m.by_substitute else rec.bots[m.seat]
-            act = ", ".join(f"{k}={v}" for k, v in m.action.items() if k != "type")
-            t.add_row(str(i), str(m.seat), bot, f"{m.action.get('type')}({act})", f"{m.time:.4f}")
-        out.print(t)
-    ok = engine.digest(final) == rec.final_digest and final.scores() == rec.scores
+        out.print(replay.move_table(rp, f"moves of {file.name}"))
+    out.print(view_text(rp.final)[0])
+    ok = rp.verified()
     out.print(summary_table(rec))
     if not ok:
         err.print(f"[red]error:[/] replay of {file} does not reach the recorded final state")

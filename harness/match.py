@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -12,15 +12,19 @@ import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
 from bots.external import BotViolation, ExternalBot, Limits
 from engine.common.rng import derive_seed
-from engine.protocol import NO_WINNER, Action
+from engine.protocol import NO_WINNER, Action, State
 from engine.record import Failure, MatchConfig, MatchRecord, Move
 from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
 from harness.sandbox import SandboxedBot, make_player
+from harness.views import words
 
 #: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
 #: it counts as a timeout
 GRACE_FACTOR = 1.10
 GRACE_SECONDS = 0.02
+#: `watch(words, state, move)`: called after each decision with the action in rulebook words
+#: (described on the state before it), the state after it and the recorded move
+Watch = Callable[[str, State, Move], None]
 
 
 def _label(bot: str | Bot) -> str:
@@ -60,6 +64,7 @@ def play_match(
     time_per_move: float | None = None,
     isolate: bool = False,
     limits: Limits | None = None,
+    watch: Watch | None = None,
 ) -> MatchRecord:
     """Play one game. Bots are specs or Bot instances, one per seat.
 
@@ -67,7 +72,8 @@ def play_match(
     a legal action, or breaks a sandbox limit is recorded as a Failure, ranked last, stopped,
     and replaced by the random bot for the rest of the game. `cmd:` bots always run in the
     sandbox (harness/sandbox.py), with `isolate` every bot spec that is not the project's
-    own too; `limits` are the sandbox's.
+    own too; `limits` are the sandbox's. `watch` follows the game live (`Watch`); a bot
+    whose `untimed` attribute is true (a person) gets no time limit.
     """
     options = dict(options or {})
     if len(bots) != num_players:
@@ -107,11 +113,12 @@ def play_match(
             sub = substitutes.get(seat)
             bot = sub or players[seat]
             external = isinstance(bot, ExternalBot)  # held to its deadlines by bots.external
+            timed = limit is not None and not getattr(bot, "untimed", False)
             t0 = time.perf_counter()
             problem: tuple[str, str] | None = None
             try:
-                with hard_limit(None if external or limit is None else limit + HARD_EXTRA_SECONDS):
-                    action = bot.act(obs, time_per_move)
+                with hard_limit(limit + HARD_EXTRA_SECONDS if timed and not external else None):
+                    action = bot.act(obs, time_per_move if timed else None)
             except BotTimeout as e:
                 action, problem = None, ("timeout", str(e))
             except MalformedOutput as e:
@@ -121,7 +128,7 @@ def play_match(
             except Exception as e:  # a bot crash must not stop the game
                 action, problem = None, ("crash", f"{type(e).__name__}: {e}")
             used = time.perf_counter() - t0
-            if problem is None and sub is None and limit is not None and used > limit:
+            if problem is None and sub is None and timed and used > limit:  # type: ignore[operator]
                 problem = ("timeout", f"{used:.3f}s used, {time_per_move}s allowed")
             if problem is None:
                 if not isinstance(action, Action):
@@ -140,10 +147,13 @@ def play_match(
                 _close(bot)  # a failed program stops now, not at the end of the game
                 action = sub.act(obs, None)
             assert isinstance(action, Action)
+            said = words(state, action) if watch is not None else ""
             state.apply(action)
-            record.moves.append(Move(seat=seat, action=msgspec.to_builtins(action),
-                                     id=state.action_id(action), time=round(used, 6),
-                                     by_substitute=sub is not None))
+            move = Move(seat=seat, action=msgspec.to_builtins(action), id=state.action_id(action),
+                        time=round(used, 6), by_substitute=sub is not None)
+            record.moves.append(move)
+            if watch is not None:
+                watch(said, state, move)
     finally:
         for bot in players:
             _close(bot)

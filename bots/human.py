@@ -1,0 +1,109 @@
+"""The `human` bot: a person at the terminal chooses each action (issue 21).
+
+The bot gets what every bot gets, the seat's observation, and nothing more. To show it the
+way the game draws it, the bot renders a state sampled from that observation
+(`engine.sample_state`) from the seat's own view (`render_text(seat)`): the game's view of a
+seat shows only what the seat may know (the conformance kit checks that it leaks nothing),
+so the picture equals the true state's seat view, while the true hidden parts never reach
+this process's screen. A game without seat views yet shows the observation's fields.
+
+Input, one line at a time (plain stdin/stdout, no full-screen UI):
+a number chooses that action; other text narrows the list (every word must appear);
+an empty line lists all actions again (or takes the only match); `?` prints help;
+`q` quits (the game is abandoned).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from rich.console import Console
+
+import engine
+from bots.base import Bot
+from engine.protocol import Action, Observation
+from harness.views import has_seat_views, numbered, observation_text, pending, view_text, words
+
+HELP = ("type a number to choose that action; type words to narrow the list (an empty line "
+        "lists all again, or takes the only match); ? for this help; q to quit the game")
+
+
+class HumanQuit(KeyboardInterrupt):
+    """The person quit (`q` or end of input): the game is abandoned. A KeyboardInterrupt, so
+    the harness does not take it for a bot crash and play on."""
+
+
+class HumanBot(Bot):
+    """A person choosing among the legal actions in rulebook words. Never timed."""
+
+    name = "human"
+    #: play_match gives untimed bots no time limit
+    untimed = True
+
+    def __init__(self, inp: TextIO | None = None, out: TextIO | None = None) -> None:
+        self.inp = inp
+        self.console = Console(file=out, highlight=False) if out is not None else None
+        self.seed = 0
+
+    def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
+        self.seed = seed
+
+    def _console(self) -> Console:
+        if self.console is None:  # stdout as it is when the game runs (tests swap it)
+            return Console(file=sys.stdout, highlight=False)
+        return self.console
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        con = self._console()
+        legal = list(observation.legal_actions)
+        state = engine.sample_state(observation, self.seed + observation.decision)
+        seat = observation.seat
+        if has_seat_views(state):
+            con.print(view_text(state, seat)[0])
+        else:
+            con.print(f"(this game has no drawn seat view yet; what seat {seat} knows:)")
+            con.print(observation_text(observation))
+        texts = [words(state, a) for a in legal]
+        con.print(f"seat {seat}, your decision: {pending(state)}", style="bold")
+        shown = list(range(len(legal)))
+        con.print(numbered(texts, shown), end="")
+        while True:
+            line = self._read(con, f"choose 1-{len(legal)}, words to filter, ? help, q quit> ")
+            if line is None or line.lower() in ("q", "quit"):
+                con.print(f"you quit at decision {observation.decision}: the game is abandoned")
+                raise HumanQuit
+            if line == "?":
+                con.print(HELP)
+            elif line.isdigit():
+                k = int(line)
+                if 1 <= k <= len(legal):
+                    con.print(f"you chose: {texts[k - 1]}")
+                    return legal[k - 1]
+                con.print(f"there is no action {k}: choose a number from 1 to {len(legal)}")
+            elif not line:
+                if len(shown) == 1:
+                    con.print(f"you chose: {texts[shown[0]]}")
+                    return legal[shown[0]]
+                shown = list(range(len(legal)))
+                con.print(numbered(texts, shown), end="")
+            else:
+                match = [i for i in range(len(legal))
+                         if all(w in texts[i].lower() for w in line.lower().split())]
+                if not match:
+                    con.print(f"no action matches {line!r}; the list is unchanged")
+                    continue
+                shown = match
+                con.print(numbered(texts, shown), end="")
+                if len(match) == 1:
+                    con.print("one match: press Enter to take it, or type its number")
+
+    def _read(self, con: Console, prompt: str) -> str | None:
+        """One line of input without its newline, or None at the end of input."""
+        con.print(prompt, end="", style="dim")
+        con.file.flush()
+        line = (self.inp or sys.stdin).readline()
+        if not line:
+            con.print()
+            return None
+        return line.strip()

@@ -1,0 +1,119 @@
+"""`arena replay`: read a match record (a `--record` file or one line of an exported
+`.jsonl`), re-run it, and list its moves in rulebook words with each bot's time (issue 21).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+from rich.table import Table
+from rich.text import Text
+
+import engine
+from engine.protocol import ArenaError, State
+from engine.record import MatchRecord, decode_json
+from harness.args import UsageProblem
+from harness.views import seat_style, words
+
+
+def load_record(path: Path, line: int | None = None) -> MatchRecord:
+    """The match record in `path`: a whole JSON file, or line `line` (from 1) of a JSON-lines
+    export; a file holding a single line needs no `line`. Problems are one UsageProblem."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise UsageProblem(f"cannot read {path}: {e.strerror}") from None
+    lines = [x for x in data.splitlines() if x.strip()]
+    if line is None:
+        if len(lines) > 1:
+            try:
+                return decode_json(data)  # a pretty-printed record spans many lines
+            except msgspec.DecodeError:
+                raise UsageProblem(f"{path} holds {len(lines)} lines (a JSON-lines export?): "
+                                   f"choose one with --line N (1..{len(lines)})") from None
+        chosen = data
+    else:
+        if not 1 <= line <= len(lines):
+            raise UsageProblem(f"--line {line}: {path} has lines 1..{len(lines)}")
+        chosen = lines[line - 1]
+    try:
+        return decode_json(chosen)
+    except msgspec.DecodeError as e:
+        where = f"line {line} of {path}" if line is not None else str(path)
+        raise UsageProblem(f"{where} is not a match record: {e}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One recorded decision as a person reads it."""
+
+    number: int  #: from 1
+    seat: int
+    bot: str  #: the entrant, or "random (substitute)" after its failure
+    words: str  #: the action in rulebook words, described on the state before the move
+    time: float  #: seconds the bot used (0.0 in records without times)
+
+
+@dataclass
+class Replay:
+    """A re-run record: `states[k]` is the position after k moves (`states[0]` the start,
+    `states[-1]` the end), `steps[k]` the move from `states[k]` to `states[k + 1]`."""
+
+    record: MatchRecord
+    states: list[State]
+    steps: list[Step]
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+    def verified(self) -> bool:
+        """True when the re-run reaches the recorded final state and scores."""
+        return (engine.digest(self.final) == self.record.final_digest
+                and list(self.final.scores()) == list(self.record.scores))
+
+
+def run(record: MatchRecord) -> Replay:
+    """Re-run `record`, keeping every position and describing every move before it is made.
+    A record that does not fit its game raises ArenaError at the first bad move."""
+    c = record.config
+    state = engine.make(c.game, c.num_players, c.seed, **c.options)
+    action_type = engine.get_game(c.game).action_type
+    states, steps = [state.clone()], []
+    for i, mv in enumerate(record.moves):
+        if state.current_player() != mv.seat:
+            raise ArenaError(f"record diverges at move {i + 1}: seat {mv.seat} recorded, "
+                             f"seat {state.current_player()} to move")
+        action = msgspec.convert(mv.action, type=action_type)
+        said = words(state, action)
+        state.apply(action)
+        bot = "random (substitute)" if mv.by_substitute else record.bots[mv.seat]
+        steps.append(Step(i + 1, mv.seat, bot, said, mv.time))
+        states.append(state.clone())
+    return Replay(record, states, steps)
+
+
+def move_line(step: Step) -> Text:
+    """`12 seat 1 mcts (0.200 s): take Soldier 3 at castle D2`: one move, time before the
+    words so that a long description wraps alone."""
+    out = Text(f"{step.number:>3} ")
+    out.append(f"seat {step.seat} {step.bot}", style=seat_style(step.seat))
+    out.append(f" ({step.time:.3f} s)", style="dim")
+    out.append(f": {step.words}")
+    return out
+
+
+def move_table(rp: Replay, title: str = "") -> Table:
+    """Every move: number, seat and bot, the action in words, the bot's seconds."""
+    t = Table(title=title or None)
+    t.add_column("#", justify="right")
+    t.add_column("seat", justify="right")
+    t.add_column("bot", max_width=20)
+    t.add_column("action")
+    t.add_column("s", justify="right")
+    for s in rp.steps:
+        t.add_row(str(s.number), Text(str(s.seat), style=seat_style(s.seat)), s.bot, s.words,
+                  f"{s.time:.3f}")
+    return t

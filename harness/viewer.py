@@ -1,0 +1,135 @@
+"""`arena replay FILE --step`: a terminal viewer of a re-run record (issue 21, Textual).
+
+The position after each move, the move in rulebook words with the bot's time, forward and
+back, jump to move N, and the god view or any seat's view (what that seat may know, the
+game's `render_text(seat)`). The keys are listed on screen.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Input, Static
+
+from harness.replay import Replay, move_line
+from harness.views import seat_style, view_text
+
+KEYS = "→/n next  ←/p back  Home/End  g jump to move  v god/seat view  q quit"
+
+
+class ReplayViewer(App[None]):
+    """Steps through `Replay.states`: position k is the game after k moves."""
+
+    TITLE = "arena replay"
+    CSS = """
+    #keys { color: $text-muted; }
+    #move { text-style: bold; }
+    #jump { display: none; }
+    #jump.open { display: block; }
+    """
+    #: priority: the keys work whatever has the focus (the jump box takes digits only)
+    BINDINGS = [
+        Binding("right,n", "step(1)", "next", priority=True),
+        Binding("left,p", "step(-1)", "back", priority=True),
+        Binding("home", "goto(0)", "start", show=False, priority=True),
+        Binding("end", "goto(-1)", "end", show=False, priority=True),
+        Binding("g", "jump", "jump to move", priority=True),
+        Binding("v", "view", "god/seat view", priority=True),
+        Binding("q", "quit", "quit", priority=True),
+    ]
+
+    def __init__(self, replay: Replay, position: int = 0, seat: int | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        self.last = len(replay.steps)
+        self.position = max(0, min(position, self.last))
+        self.seat = seat
+        #: the board text on screen (what the tests read)
+        self.board_text = Text()
+
+    def compose(self) -> ComposeResult:
+        yield Static(KEYS, id="keys")
+        yield Static(id="move")
+        yield Static(id="view")
+        yield Input(placeholder="move number, Enter to go, Esc to cancel", id="jump",
+                    type="integer", disabled=True)
+        with VerticalScroll():
+            yield Static(id="board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_focus(None)
+        self.show()
+
+    def show(self) -> None:
+        """Redraw the move line, the view line and the board of the current position."""
+        rp, k = self.replay, self.position
+        c = rp.record.config
+        head = Text(f"{c.game}, seed {c.seed}: move {k}/{self.last}  ")
+        head.append_text(move_line(rp.steps[k - 1]) if k else Text("the start of the game"))
+        self.query_one("#move", Static).update(head)
+        text, note = view_text(rp.states[k], self.seat)
+        who = Text("view: ")
+        if self.seat is None:
+            who.append("god (everything)")
+        else:
+            who.append(f"seat {self.seat} ({rp.record.bots[self.seat]})",
+                       style=seat_style(self.seat))
+            who.append(", what this seat may know")
+        if note:
+            who.append(f"  ({note})", style="yellow")
+        self.query_one("#view", Static).update(who)
+        self.board_text = text
+        self.query_one("#board", Static).update(text)
+
+    def action_step(self, delta: int) -> None:
+        self.goto(self.position + delta)
+
+    def action_goto(self, k: int) -> None:
+        self.goto(self.last if k < 0 else k)
+
+    def goto(self, k: int) -> None:
+        k = max(0, min(k, self.last))
+        if k != self.position:
+            self.position = k
+            self.show()
+
+    def action_view(self) -> None:
+        """Cycle god view -> seat 0 -> seat 1 -> ... -> god view."""
+        n = self.replay.record.config.num_players
+        self.seat = 0 if self.seat is None else (None if self.seat + 1 >= n else self.seat + 1)
+        self.show()
+
+    def action_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.add_class("open")
+        box.disabled = False
+        box.value = ""
+        box.focus()
+
+    def _close_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.remove_class("open")
+        box.disabled = True
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._close_jump()
+        text = event.value.strip()
+        if not text.isdigit() or int(text) > self.last:
+            self.notify(f"no move {text or '(empty)'}: moves are 0..{self.last}",
+                        severity="warning")
+            return
+        self.goto(int(text))
+
+    def on_key(self, event: object) -> None:
+        key = getattr(event, "key", "")
+        if key == "escape" and self.query_one("#jump", Input).has_class("open"):
+            self._close_jump()
+
+
+def run_viewer(replay: Replay, position: int = 0, seat: int | None = None) -> None:
+    """Open the viewer on the terminal until the person quits."""
+    ReplayViewer(replay, position, seat).run()

@@ -1,0 +1,83 @@
+"""Drive a terminal program as a person would (issue 21): a private tmux server, a window of
+80 columns, keys sent with `send-keys`, the screen read with `capture-pane`.
+
+Tests that need it skip, with the reason, only where tmux is not installed (.ci/run installs
+it); each `Tmux` uses its own server socket and kills only that server.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: `arena` with the test-only kit game registered (tests/conftest.py)
+ARENA = [sys.executable, "-c", "import sys; sys.argv[0] = 'arena'; import tests.conftest; "
+         "from harness.cli import main; main()"]
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed (.ci/run installs it)")
+
+
+class Tmux:
+    """One program in a detached tmux window of `width` x `height`."""
+
+    def __init__(self, argv: Sequence[str], width: int = 80, height: int = 50) -> None:
+        self.socket = f"arena-test-{uuid.uuid4().hex[:8]}"
+        env = {"PYTHONPATH": str(ROOT), "COLUMNS": str(width), "LINES": str(height),
+               "TERM": "xterm-256color"}
+        command = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+        command = f"cd {shlex.quote(str(ROOT))} && env {command} {shlex.join(argv)}; " \
+                  "echo '[exited]'; sleep 600"
+        self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), command)
+
+    def _tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True,
+                              capture_output=True, text=True,
+                              env={**os.environ, "TMUX": ""}).stdout
+
+    def keys(self, *keys: str) -> None:
+        """Send keys (tmux names: "Enter", "Right", "Escape", or literal text)."""
+        for k in keys:
+            self._tmux("send-keys", "-t", "0", k)
+
+    def type(self, text: str) -> None:
+        """Type `text` and press Enter."""
+        self._tmux("send-keys", "-t", "0", "-l", text)
+        self._tmux("send-keys", "-t", "0", "Enter")
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p", "-t", "0")
+
+    def history(self) -> str:
+        """Everything printed so far, scrolled-off lines included."""
+        return self._tmux("capture-pane", "-p", "-t", "0", "-S", "-5000")
+
+    def wait_for(self, text: str, timeout: float = 60.0, whole: bool = False) -> str:
+        """The screen (or the whole history) once it shows `text`; fails with the screen."""
+        end = time.monotonic() + timeout
+        while True:
+            seen = self.history() if whole else self.screen()
+            if text in seen:
+                return seen
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} did not appear; the screen:\n{seen}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+    def __enter__(self) -> Tmux:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
