@@ -11,6 +11,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+import engine
 from bots.human import HumanQuit
 from bots.registry import base_spec
 from engine.protocol import State
@@ -54,7 +55,10 @@ def play_watched(console: Console, game: str, players: int, bots: Sequence[str],
     if humans or watch:
         watcher = Watcher(console, bots, board=watch, seat=humans[0] if humans else None)
     try:
-        return play_match(game, players, bots, watch=watcher, **kw)
+        rec = play_match(game, players, bots, watch=watcher, **kw)
     except HumanQuit:
         console.print("game abandoned: no result, no record written")
         raise typer.Exit(1) from None
+    if humans and not watch:  # the person sees how the game ended, from their seat
+        console.print(view_text(engine.replay(rec), humans[0])[0])
+    return rec

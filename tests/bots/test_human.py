@@ -1,0 +1,144 @@
+"""Issue 21: the `human` bot, a person choosing among the legal actions in rulebook words
+(numbered, a filter, help, quit), on the seat's own view; and in tmux, as a person plays."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+
+import engine
+from bots.human import HumanBot, HumanQuit
+from bots.registry import make_bot
+from harness.match import play_match
+from tests.tmux import ARENA, Tmux, needs_tmux
+
+
+def human(keys: str) -> tuple[HumanBot, io.StringIO]:
+    out = io.StringIO()
+    return HumanBot(io.StringIO(keys), out), out
+
+
+def first_decision(game: str = "kit", seed: int = 3):
+    state = engine.make(game, 2, seed)
+    return state, state.observation(state.current_player())
+
+
+def test_the_spec_makes_an_untimed_human():
+    bot = make_bot("human")
+    assert isinstance(bot, HumanBot) and bot.untimed
+
+
+def test_numbers_choose_in_rulebook_words():
+    state, obs = first_decision()
+    bot, out = human("2\n")
+    bot.reset("kit", 2, 0, 1)
+    assert bot.act(obs, None) == obs.legal_actions[1]
+    text = out.getvalue()
+    assert "your decision: play a hand card face up, or pass" in text
+    for k, a in enumerate(obs.legal_actions, 1):
+        assert f"{k}  {state.describe_action(a)}" in text
+    assert f"you chose: {state.describe_action(obs.legal_actions[1])}" in text
+
+
+def test_bad_input_gets_one_line_and_is_asked_again():
+    state, obs = first_decision()
+    n = len(obs.legal_actions)
+    bot, out = human(f"{n + 1}\nzebra\n1\n")
+    assert bot.act(obs, None) == obs.legal_actions[0]
+    lines = out.getvalue().splitlines()
+    bad = [ln for ln in lines if "there is no action" in ln]
+    assert len(bad) == 1 and bad[0].endswith(f"there is no action {n + 1}: choose a number "
+                                             f"from 1 to {n}")
+    assert sum("no action matches 'zebra'" in ln for ln in lines) == 1
+
+
+def test_the_filter_narrows_and_enter_takes_the_only_match():
+    state, obs = first_decision()
+    target = obs.legal_actions[-1]  # "pass"
+    bot, out = human("pas\n\n")
+    assert bot.act(obs, None) == target
+    after = out.getvalue().split("> ", 1)[1]
+    assert "play the" not in after.split("you chose")[0]  # the list shrank to the match
+    assert "one match: press Enter" in after
+
+
+def test_help_then_quit_abandons_the_game():
+    state, obs = first_decision()
+    bot, out = human("?\nq\n")
+    with pytest.raises(HumanQuit):
+        bot.act(obs, None)
+    text = out.getvalue()
+    assert "type a number to choose" in text and "the game is abandoned" in text
+
+
+def test_end_of_input_quits():
+    state, obs = first_decision()
+    with pytest.raises(HumanQuit):
+        human("")[0].act(obs, None)
+
+
+@pytest.mark.parametrize("game", ["kit", "year_of_the_dragon"])
+def test_the_view_is_the_seats_own_and_hides_the_others(game):
+    """The bot draws a state sampled from its observation from its seat's view; that picture
+    is the true state's seat view (a view shows only what the seat may know)."""
+    state = engine.make(game, 3, 5)
+    rng_moves = 0
+    while not state.is_terminal() and rng_moves < 25:
+        seat = state.current_player()
+        bot, out = human("1\n")
+        bot.reset(game, 3, seat, 9)
+        try:
+            truth = state.render(seat)
+        except NotImplementedError:
+            pytest.skip(f"{game} has no seat views yet")
+        assert bot.act(state.observation(seat), None) == state.legal_actions()[0]
+        assert truth.strip() in out.getvalue()
+        assert state.render() not in out.getvalue() or state.render() == truth
+        state.apply(state.legal_actions()[0])
+        rng_moves += 1
+
+
+def test_a_human_gets_no_time_limit():
+    bot, _ = human("1\n" * 200)
+    rec = play_match("kit", 2, [bot, "random"], seed=2, time_per_move=0.0001)
+    assert not rec.failures and rec.outcome == "normal"
+
+
+@needs_tmux
+def test_a_person_plays_a_whole_game_in_tmux():
+    with Tmux([*ARENA, "play", "-g", "kit", "--bots", "human,random", "--seed", "3"]) as t:
+        screen = t.wait_for("your decision")
+        assert "seat 1: played [], hand ['?', '?', '?']" in screen  # the other hand hidden
+        assert "play a hand card face up, or pass" in screen and "  pass" in screen
+        t.type("42")
+        screen = t.wait_for("there is no action 42")
+        assert screen.count("there is no action 42") == 1
+        t.type("pass")
+        t.wait_for("one match: press Enter")
+        t.type("")
+        t.wait_for("you chose: pass")
+        t.wait_for("seat 1 random (")  # the other seat's move, in words
+        for _ in range(40):
+            screen = t.screen()
+            if "place" in screen and "decisions" in screen:
+                break
+            if screen.rstrip().endswith("q quit>"):
+                t.type("1")
+            time.sleep(0.3)
+        screen = t.wait_for("[exited]", timeout=60)
+        assert "played cards" in t.history()  # the final breakdown
+        assert "human" in screen and "random" in screen
+
+
+@needs_tmux
+def test_quitting_in_tmux_says_so_and_writes_nothing(tmp_path):
+    rec = tmp_path / "g.json"
+    argv = [*ARENA, "play", "-g", "kit", "--bots", "random,human", "--record", str(rec)]
+    with Tmux(argv) as t:
+        t.wait_for("your decision")
+        t.type("q")
+        screen = t.wait_for("[exited]")
+        assert "the game is abandoned" in screen and "no record written" in screen
+    assert not rec.exists()
