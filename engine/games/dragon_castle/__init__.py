@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import registry
 
+from . import words  # noqa: F401 - registers the words of every request
 from .actions import DragonCastleAction, action_space
 from .data import DRAGON_CARDS, NAMED_LAYOUTS, SPIRIT_CARDS
 from .observe import DragonCastleObservation

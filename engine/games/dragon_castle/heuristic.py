@@ -32,7 +32,7 @@ def pool_worth(pool: int) -> float:
 
 def estimate(s: DragonCastleState, seat: int) -> float:
     """Current score plus the likely worth of pool shrines and unfinished face-up groups."""
-    total = float(sum(s.score_breakdown(seat).values())) + pool_worth(s.pool[seat])
+    total = float(sum(s.score_parts(seat).values())) + pool_worth(s.pool[seat])
     for comp in face_up_groups(s, seat):
         n = len(comp)
         if n >= 4:

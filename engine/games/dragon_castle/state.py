@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+
 from engine import kernel
 from engine.common.rng import Rng
 from engine.kernel import CUSTOM, GENERATOR, PUBLIC
@@ -14,7 +16,7 @@ from .actions import action_space
 from .data import DRAGON_CARDS, REALM_CELLS
 from .heuristic import heuristic
 from .observe import DragonCastleObservation, castle_view
-from .render import render
+from .render import render_text, score_breakdown
 from .requests import DragonCastleRequest
 from .rules import RULES
 from .sample import redraw_castle
@@ -101,7 +103,7 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         return [realm_of(self.height, self.top, self.up, self.shrine, p)
                 for p in range(self.num_players)]
 
-    def score_breakdown(self, seat: int) -> dict[str, int]:
+    def score_parts(self, seat: int) -> dict[str, int]:
         """Rules §7: VP tokens + built-shrine points + 2 x countdown tokens + dragon cards."""
         realms = self.realms()
         out = {
@@ -114,7 +116,11 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         return out
 
     def scores(self) -> list[int]:
-        return [sum(self.score_breakdown(p).values()) for p in range(self.num_players)]
+        return [sum(self.score_parts(p).values()) for p in range(self.num_players)]
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Every seat's score parts by name (render.score_breakdown)."""
+        return score_breakdown(self)
 
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §7: most face-down-topped stacks, then most built shrines."""
@@ -131,8 +137,9 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         """Rules §11: the covered castle stones are dealt anew from the hidden counts."""
         redraw_castle(fields, obs, rng)
 
-    def render(self) -> str:
-        return render(self)
+    def render_text(self, seat: int | None = None) -> Text:
+        """The castle, realms, supplies, the pending decision in words (render.py)."""
+        return render_text(self, seat)
 
     def heuristic(self, seat: int) -> float:
         return heuristic(self, seat)

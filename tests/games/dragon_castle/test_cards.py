@@ -83,7 +83,7 @@ def test_named_cards_give_a_fixed_set_up():
     assert s.dragon_cards == [DRAGON_CARDS.index("Knowledge"), DRAGON_CARDS.index("Power")]
     t = engine.make("dragon_castle", 2, 99, spirits="Wind,Faith", spirit_cards=2)
     assert t.spirit_cards == s.spirit_cards
-    assert "0: Wind" in s.render() and "1: Faith" in s.render()
+    assert "Spirit cards: Wind (not used this turn), Faith (not used" in s.render()
 
 
 @pytest.mark.parametrize("options", [
@@ -155,7 +155,7 @@ def test_every_dragon_card_scores():
     s = empty_state(2, dragons="Valor,Piety")
     set_cell(s, 0, 0, 3, 1, S[0], up=False, shrine=True)
     set_cell(s, 0, 1, 3, 1, stone("dragon", "red"), up=True)
-    parts = s.score_breakdown(0)
+    parts = s.score_parts(0)
     assert parts["Valor"] == 1 and parts["Piety"] == 1
     assert s.scores()[0] == sum(parts.values())
 

@@ -148,9 +148,9 @@ def test_dragon_card_option_adds_points_at_the_end():
     s = engine.make("dragon_castle", 2, 7, dragon_card=True)
     assert len(s.dragon_cards) == 1
     name = DRAGON_CARDS[s.dragon_cards[0]]
-    assert name in s.score_breakdown(0)
+    assert name in s.score_parts(0)
     plain = engine.make("dragon_castle", 2, 7)
-    assert plain.dragon_cards == [] and set(plain.score_breakdown(0)) == {
+    assert plain.dragon_cards == [] and set(plain.score_parts(0)) == {
         "vp", "shrines", "countdown"}
     drawn = {engine.make("dragon_castle", 2, seed, dragon_card=True).dragon_cards[0]
              for seed in range(60)}

@@ -83,7 +83,7 @@ def test_example_2_joanna_stone_and_shrine_merges_five_dragons():
     s.apply(BuildShrine(0, 0))
     s.apply(BuildShrine(0, 2))
     assert s.pool[0] == 0
-    assert s.score_breakdown(0) == {"vp": 4, "shrines": 5, "countdown": 0}
+    assert s.score_parts(0) == {"vp": 4, "shrines": 5, "countdown": 0}
     assert s.scores()[0] == 9
     assert s.current_player() == 1
 

@@ -291,7 +291,7 @@ def test_example_16_wind_flip_and_move_shrine():
     s.apply(ShrineTo(1, 1))
     assert s.shrine[cell(1, 1)] == 1 and s.shrine[cell(2, 2)] == 0
     assert s.up[cell(1, 1)] == 0 and s.vp[0] == 0 and s.merged_now == []
-    assert s.score_breakdown(0)["shrines"] == 1
+    assert s.score_parts(0)["shrines"] == 1
 
 
 def test_deception_takes_a_neighbour_at_the_same_level():
@@ -384,7 +384,7 @@ def test_wind_without_flip_moves_a_shrine():
     s.apply(s.legal_actions()[-1])  # NoFlip (the only option: nothing face up)
     s.apply(ShrineFrom(2, 2))
     s.apply(ShrineTo(3, 3))
-    assert s.score_breakdown(0)["shrines"] == 3
+    assert s.score_parts(0)["shrines"] == 3
 
 
 def test_cunning_on_dragons_gets_the_dragon_bonus():
