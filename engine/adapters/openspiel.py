@@ -26,7 +26,7 @@ import engine
 from engine import tensor
 from engine.adapters import default_players, rank_returns
 from engine.common.rng import derive_seed
-from engine.protocol import InvalidConfigError, State
+from engine.protocol import InvalidConfigError, State, action_words
 from engine.registry import Game
 
 PREFIX = "dynasty_"
@@ -208,7 +208,18 @@ class DynastyState(pyspiel.State):
         self._core.strings.clear()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return repr(self.core.action_from_id(int(action)))
+        """The action in rulebook words (`describe_action`) when it is a legal option of
+        `player`'s pending decision, else the generic words (type and fields)."""
+        core = self.core
+        act = core.action_from_id(int(action))
+        if player == core.current_player():
+            is_legal = getattr(core, "is_legal", None)
+            if is_legal(act) if is_legal is not None else act in core.legal_actions():
+                try:
+                    return core.describe_action(act)
+                except Exception:  # a game without words for this decision yet
+                    pass
+        return action_words(act)
 
     def is_terminal(self) -> bool:
         return self.core.is_terminal()
