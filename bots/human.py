@@ -65,11 +65,12 @@ class HumanBot(Bot):
             con.print(f"(this game has no drawn seat view yet; what seat {seat} knows:)")
             con.print(observation_text(observation))
         texts = [words(state, a) for a in legal]
-        con.print(f"seat {seat}, your decision: {pending(state)}", style="bold")
+        con.print(f"your decision: {pending(state)}", style="bold")
         shown = list(range(len(legal)))
         con.print(numbered(texts, shown), end="")
         while True:
-            line = self._read(con, f"choose 1-{len(legal)}, words to filter, ? help, q quit> ")
+            line = self._read(con, f"seat {seat}: choose 1-{len(legal)}, words to filter, "
+                                   "? help, q quit> ")
             if line is None or line.lower() in ("q", "quit"):
                 con.print(f"you quit at decision {observation.decision}: the game is abandoned")
                 raise HumanQuit

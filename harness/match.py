@@ -16,7 +16,7 @@ from engine.protocol import NO_WINNER, Action, State
 from engine.record import Failure, MatchConfig, MatchRecord, Move
 from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
 from harness.sandbox import SandboxedBot, make_player
-from harness.views import words
+from harness.views import pending, words
 
 #: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
 #: it counts as a timeout
@@ -134,7 +134,8 @@ def play_match(
                 if not isinstance(action, Action):
                     problem = ("malformed", f"answered {action!r}, not an action")
                 elif action not in obs.legal_actions:
-                    problem = ("illegal", f"{action!r} is not legal here")
+                    problem = ("illegal", f"{action!r} is not legal here (the decision: "
+                                          f"{pending(state)})")
             if problem is not None:
                 if sub is not None:  # the substitute itself cannot fail; guard anyway
                     raise RuntimeError(f"substitute bot failed: {problem}")

@@ -67,7 +67,7 @@ class ReplayViewer(App[None]):
         """Redraw the move line, the view line and the board of the current position."""
         rp, k = self.replay, self.position
         c = rp.record.config
-        head = Text(f"{c.game}, seed {c.seed}: move {k}/{self.last}  ")
+        head = Text(f"move {k}/{self.last} of {c.game}, seed {c.seed}\n")
         head.append_text(move_line(rp.steps[k - 1]) if k else Text("the start of the game"))
         self.query_one("#move", Static).update(head)
         text, note = view_text(rp.states[k], self.seat)

@@ -147,3 +147,17 @@ def test_cli_play_watch(capsys):
     code, out, err = cli(capsys, "play", "--game", "kit", "--seed", "5", "--watch")
     assert code == 0, err
     assert "  1 seat 0 random (" in out and "round 1/3" in out
+
+
+def test_an_illegal_answer_is_logged_with_the_decision_in_words():
+    from bots.base import Bot
+    from tests.kitgame import Draw
+
+    class Wrong(Bot):
+        def act(self, observation, time_left):
+            return Draw()  # never an option when a turn starts
+
+    rec = play_match("kit", 2, [Wrong(), "random"], seed=1)
+    (f,) = rec.failures
+    assert f.kind == "illegal" and f.detail.endswith(
+        "is not legal here (the decision: play a hand card face up, or pass)")
