@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine import registry
 from engine.games.rotunda import rules as _rules  # noqa: F401  (registers the handlers)
+from engine.games.rotunda import words as _words  # noqa: F401  (registers the words)
 from engine.games.rotunda.actions import RotundaAction
 from engine.games.rotunda.setup import new_state
 from engine.games.rotunda.space import SPACE

@@ -1,222 +1,252 @@
-"""A text picture of a Rotunda state: rooms with leaders and chairs, villages, worship
-board, tracks, pools, players and the pending decision in words."""
+"""Picture of a Rotunda state (issue 21): every room by its place (Lodge, I1-I5, O1-O6) with
+its leaders and chairs, the rooms' cubes and coins, the villages V1-V6 and the Peddler, the
+worship board with columns A-D and rows 1-4, amulet spaces, temples, the pools, the face-down
+piles as counts, the general supply, every family's holdings, the pending decision in words
+and, once the game is over, every part of the final scoring (rules §8, §11).
+
+Everything on the table is public (rules §13.2); only the order of the four face-down piles
+is hidden, and no view shows it, so a seat's view differs from the god view only by marking
+that seat as "you"."""
 
 from __future__ import annotations
 
+import textwrap
+
+from rich.text import Text
+
+from engine.common.text import breakdown_table
 from engine.games.rotunda import data as D
-from engine.games.rotunda import rooms as R
-from engine.games.rotunda.actions import (
-    Activate,
-    Apprentice,
-    BonusAmulet,
-    BonusOrder,
-    Buy,
-    Choose,
-    ChooseStaircase,
-    Deal,
-    DiscardExpert,
-    EndCell,
-    Execute,
-    ExpertSell,
-    Fulfil,
-    Hire,
-    Honour,
-    Move,
-    PayNeutral,
-    Peddler,
-    PickCube,
-    Pray,
-    Sell,
-    TakeAmulet,
-    TakeCube,
-)
-from engine.games.rotunda.effects import hired_card
+from engine.games.rotunda.scoring import breakdown
 from engine.games.rotunda.state import RotundaState
-from engine.protocol import Action
+from engine.games.rotunda.words import (
+    CUBE_STYLES,
+    WORSHIP_COLUMNS,
+    amulet_name,
+    colour,
+    expert_name,
+    order_text,
+    seat_style,
+    smuggler_text,
+)
 
-#: the pending decision in words, where the request's name does not say it
-REQUEST_WORDS = {
-    "NeutralWindow": "pay a cube to move a neutral leader (once per turn)?",
-    "NeutralMove": "where the {} neutral leader goes",
-}
-
-
-def colour(p: int) -> str:
-    return D.COLOURS[p]
-
-
-def node_label(s: RotundaState, n: int) -> str:
-    return f"{D.NODE_NAMES[n]} {D.ROOM_NAMES[s.rooms[n]]}" if n else "Lodge"
+WIDTH = 80
 
 
-def cubes_text(s: RotundaState, p: int) -> str:
-    return ", ".join(f"{s.cubes[p * 4 + t]} {D.CUBE_NAMES[t]}" for t in range(4))
+def _wrap(out: Text, text: str, style: str = "", indent: str = "  ") -> None:
+    for line in textwrap.wrap(text, WIDTH, subsequent_indent=indent):
+        out.append(line + "\n", style=style)
 
 
-def icon_text(x: int) -> str:
+def _icon(x: int) -> str:
+    """A Retailer / Wholesaler icon: the cube lying on it ("-" free)."""
     if x < 0:
         return "-"
-    return D.CUBE_NAMES[x & 3] if x >> 2 == x & 3 else f"{D.CUBE_NAMES[x & 3]} as " \
-        f"{D.CUBE_NAMES[x >> 2]}"
+    return D.CUBE_NAMES[x & 3] if x >> 2 == x & 3 else \
+        f"{D.CUBE_NAMES[x & 3]} as {D.CUBE_NAMES[x >> 2]}"
 
 
-def describe(s: RotundaState, a: Action) -> str:
-    """One legal action in words."""
-    if isinstance(a, Move):
-        return f"move leader {node_label(s, a.frm)} -> {node_label(s, a.to)}"
-    if isinstance(a, Execute):
-        room = s.rooms[s.stack[-1].node] if s.stack else 0  # type: ignore[attr-defined]
-        how = ("", " (extra, young chair Assistant)", " (extra, elder chair Assistant)")[a.disc]
-        return f"{D.ROOM_NAMES[room]} option {_option(s, room, a.option)}{how}"
-    if isinstance(a, Activate):
-        return f"activate {D.EXPERTS[a.expert][0]} {D.EXPERTS[a.expert][1]}"
-    if isinstance(a, (PickCube,)):
-        return f"take {D.CUBE_NAMES[a.cube]}"
-    if isinstance(a, Choose):
-        return ("4 coins", "3 VP")[a.option]
-    if isinstance(a, (ExpertSell, Sell)):
-        where = f" into {node_label(s, a.room)}" if isinstance(a, ExpertSell) else ""
-        return f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]}{where}"
-    if isinstance(a, Pray):
-        return f"pray at temple {D.TEMPLES[a.temple][0]}"
-    if isinstance(a, Honour):
-        return f"honour with the Assistants of village V{a.village + 1}"
-    if isinstance(a, EndCell):
-        r, c = divmod(a.cell, 4)
-        return f"end the chain on (r{r},c{c}) worth {D.WORSHIP_VP[r][c]} VP"
-    if isinstance(a, TakeAmulet):
-        return f"take amulet {D.AMULET_SPACE_NAMES[a.space]}"
-    if isinstance(a, Peddler):
-        return f"Peddler: move the tile {a.before}, place, move it {a.after}"
-    if isinstance(a, Apprentice):
-        return f"seat an Assistant in {node_label(s, a.room)}"
-    if isinstance(a, Buy):
-        return f"buy {R.TRADING_ITEMS[a.item]}"
-    if isinstance(a, TakeCube):
-        room, i = R.WAREHOUSE_SOURCES[a.source]
-        return f"take the cube {i} of the {D.ROOM_NAMES[room]}"
-    if isinstance(a, Hire):
-        top = " (top of the discard pile)" if a.slot == D.DISCARD_SLOT else ""
-        return f"hire {D.EXPERTS[hired_card(s, a.slot)][1]}{top}"
-    if isinstance(a, Deal):
-        kind, arg = R.BM_OPTIONS[a.option]
-        return {"buy cube": lambda: f"buy a {D.CUBE_NAMES[arg]} for 1 coin",
-                "buy recruit": lambda: "buy a Recruit for 3 coins",
-                "buy amulet": lambda: f"buy amulet A{s.amulet_pool[arg] + 1} for 4 coins",
-                "sell cube": lambda: f"sell a {D.CUBE_NAMES[arg]} for 3 coins",
-                "fire": lambda: "fire an Assistant for 5 coins",
-                "sell amulet": lambda: f"sell amulet A{arg + 1} for 6 coins",
-                "peddler": lambda: "Peddler action"}[kind]()
-    if isinstance(a, DiscardExpert):
-        return f"discard {D.EXPERTS[a.expert][1]}"
-    if isinstance(a, BonusOrder):
-        return f"take order {D.ORDERS[s.order_pool[a.slot]][0]}"
-    if isinstance(a, BonusAmulet):
-        return f"take amulet A{s.amulet_pool[a.slot] + 1}"
-    if isinstance(a, Fulfil):
-        gold = f" (Gold for {a.gt}T {a.gf}F {a.gc}C)" if a.gt + a.gf + a.gc else ""
-        return f"fulfil {D.ORDERS[a.order][0]}{gold}"
-    if isinstance(a, PayNeutral):
-        cube = "Gold" if a.gold else D.CUBE_NAMES[D.NEUTRAL_CUBE[a.neutral]]
-        return (f"pay 1 {cube} to move the {D.NEUTRAL_COLOURS[a.neutral]} neutral leader "
-                f"from {node_label(s, s.neutrals[a.neutral])}")
-    if isinstance(a, ChooseStaircase):
-        return f"Lodge on staircase {D.STAIRCASES[a.stair][0]}"
-    return type(a).__name__
-
-
-def _option(s: RotundaState, room: int, o: int) -> str:
-    if room in (D.SUPPLIER,):
-        return D.CUBE_NAMES[o] if o < 3 else "no cube"
-    if room == D.HARBOUR:
-        return "1 Gold" if o == 3 else f"smuggler {o}"
+def _room_state(s: RotundaState, node: int) -> str:
+    """What lies in a room: Market / Retailer / Wholesaler icons, Banker coins,
+    Warehouse cubes."""
+    room = s.rooms[node]
     if room == D.MARKET:
-        t, g = divmod(o, 2)
-        return f"sell {'Gold as ' if g else ''}{D.CUBE_NAMES[t]}"
+        return "icons " + ", ".join(
+            f"{D.CUBE_NAMES[t]}: {'-' if s.market[t] < 0 else D.CUBE_NAMES[s.market[t]]}"
+            for t in D.BASIC)
+    if room == D.RETAILER:
+        return "icons " + ", ".join(_icon(x) for x in s.retailer)
+    if room == D.WHOLESALER:
+        return "icons " + ", ".join(_icon(x) for x in s.wholesaler)
     if room == D.BANKER:
-        return "the room's coins" if o == 0 else D.CUBE_NAMES[o - 1]
-    if room == D.TEA_HOUSE:
-        if o <= 1:
-            return ("2 Recruit + Peddler + Apprentice", "2 Recruit + Apprentice + Peddler")[o]
-        return f"copy {node_label(s, o - 1)}"
-    if room == D.EXPERTS_ROOM:
-        top = " (top of the discard pile)" if o == D.DISCARD_SLOT else ""
-        return f"hire {D.EXPERTS[hired_card(s, o)][1]}{top}"
-    return {D.RETAILER: "sell cubes", D.WHOLESALER: "sell cubes", D.BANK: "make payments",
-            D.BLACK_MARKET: "trade", D.TRADING_POST: "buy", D.GUILD_HALL: "hire Experts",
-            D.WAREHOUSE: "Recruit and buy cubes"}.get(room, "take the action")
+        return f"{s.banker} coins"
+    if room == D.WAREHOUSE:
+        held = [D.CUBE_NAMES[t] for t in D.BASIC if s.warehouse[t]]
+        return "holds " + (", ".join(held) or "nothing")
+    return ""
 
 
-def render(s: RotundaState) -> str:
-    n = s.num_players
-    rows = [f"Rotunda, {n} players, round marker {s.round}/{D.END_SPACE[n]}"
-            f"{' (end triggered)' if s.end_triggered else ''}, Lodge on "
-            f"{D.STAIRCASES[s.lodge][0]}, first player {colour(s.first)}"
-            f"{', neutral actions' if s.neutral_actions else ''}"
-            f"{', advanced Experts' if s.advanced_experts else ''}"]
+def _rooms(s: RotundaState, out: Text) -> None:
+    """One line per room (rules §4.1): place, tile, leaders, chairs, contents."""
+    out.append(f"Rooms (Lodge on staircase {D.STAIRCASES[s.lodge][0]}; chairs: * elder):\n",
+               style="bold")
     for node in range(D.NODES):
-        who = [colour(i // s.per_seat) for i, x in enumerate(s.leaders) if x == node]
-        who += [f"neutral {D.NEUTRAL_COLOURS[k]}" for k, x in enumerate(s.neutrals) if x == node]
-        extra = ""
+        out.append(f"  {D.NODE_NAMES[node]:<5} {D.ROOM_NAMES[s.rooms[node]]:<15} ")
+        who: list[tuple[str, str]] = [
+            (colour(i // s.per_seat), seat_style(i // s.per_seat))
+            for i, x in enumerate(s.leaders) if x == node]
+        who += [(f"neutral {D.NEUTRAL_COLOURS[k]}", "dim")
+                for k, x in enumerate(s.neutrals) if x == node]
+        parts: list[Text] = []
+        if who:
+            part = Text()
+            for k, (name, style) in enumerate(who):
+                part.append(", " if k else "")
+                part.append(name, style=style)
+            parts.append(part)
         if node in D.INNER:
-            k = (node - 1) * 3
-            seats = [("-" if c < 0 else colour(c >> 1) + ("*" if c & 1 else ""))
-                     for c in s.chairs[k:k + 3]]
-            extra = f" chairs [{', '.join(seats)}]"
-        room = s.rooms[node]
-        if room == D.MARKET:
-            extra += " icons " + "/".join(
-                f"{D.CUBE_NAMES[t]}:{'-' if s.market[t] < 0 else D.CUBE_NAMES[s.market[t]]}"
-                for t in D.BASIC)
-        elif room in (D.RETAILER, D.WHOLESALER):
-            extra += " icons " + "/".join(icon_text(x) for x in R.sales.icons(s, room))
-        elif room == D.BANKER:
-            extra += f" {s.banker} coins"
-        elif room == D.WAREHOUSE:
-            extra += " holds " + ",".join(
-                D.CUBE_NAMES[t] for t in D.BASIC if s.warehouse[t])
-        rows.append(f"  {node_label(s, node):26} leaders: {', '.join(who) or '-'}{extra}")
-    vil = []
+            k = (node - D.I1) * D.CHAIRS_PER_ROOM
+            part = Text("chairs")
+            for c in s.chairs[k:k + D.CHAIRS_PER_ROOM]:
+                if c < 0:
+                    part.append(" -")
+                else:
+                    part.append(" " + colour(c >> 1) + ("*" if c & 1 else ""),
+                                style=seat_style(c >> 1))
+            parts.append(part)
+        extra = _room_state(s, node)
+        if extra:
+            parts.append(Text(extra))
+        used = 24
+        for k, part in enumerate(parts):
+            if k:
+                if used + 2 + len(part.plain) > WIDTH:
+                    out.append(";\n" + " " * 24)
+                    used = 24
+                else:
+                    out.append("; ")
+                    used += 2
+            out.append_text(part)
+            used += len(part.plain)
+        out.append("\n")
+
+
+def _villages(s: RotundaState, out: Text) -> None:
+    """Rules §6: each village's Assistants by family, and where the Peddler tile is."""
+    n = s.num_players
+    out.append("Villages:\n", style="bold")
     for v in range(D.VILLAGES):
-        here = [f"{colour(p)} {s.villages[v * n + p]}" for p in range(n) if s.villages[v * n + p]]
-        mark = "*" if v == s.peddler else ""
-        vil.append(f"V{v + 1}{mark}: {', '.join(here) or '-'}")
-    rows.append("  villages (* Peddler): " + "; ".join(vil))
-    rows.append("  worship board elders: " + "; ".join(
-        f"{colour(p)} " + ",".join(f"(r{c // 4},c{c % 4})" for c in range(16)
-                                   if s.worship[p * 16 + c]) for p in range(n)))
-    rows.append("  amulet spaces: " + ", ".join(
-        f"{D.AMULET_SPACE_NAMES[k]}={'-' if a < 0 else f'A{a + 1}'}"
-        for k, a in enumerate(s.amulet_spaces)) + f"; temples face up: "
-        f"{[D.TEMPLES[t][0] for t in range(4) if s.temples[t]]}")
-    rows.append(f"  pools: orders {[D.ORDERS[o][0] for o in s.order_pool]}, amulets "
-                f"{[f'A{a + 1}' for a in s.amulet_pool]}, experts "
-                f"{[D.EXPERTS[e][1] for e in s.expert_pool]}, smugglers "
-                f"{[[D.CUBE_NAMES[t] for t in D.SMUGGLERS[x]] for x in s.smuggler_pool]}")
+        out.append(f"  V{v + 1}{' (the Peddler)' if v == s.peddler else ''}: ")
+        here = [(p, s.villages[v * n + p]) for p in range(n) if s.villages[v * n + p]]
+        for k, (p, m) in enumerate(here):
+            out.append(", " if k else "")
+            out.append(f"{colour(p)} {m}", style=seat_style(p))
+        out.append("\n" if here else "-\n")
+
+
+def short(p: int) -> str:
+    """Two-letter family colour for the worship board: Bk, Ye, Gr, Re, Bu."""
+    return ("Bk", "Ye", "Gr", "Re", "Bu")[p]
+
+
+def _worship(s: RotundaState, out: Text) -> None:
+    """Rules §12.2: the 4 x 4 board, each cell's VP and the elders lying on it."""
+    n = s.num_players
+    legend = ", ".join(f"{short(p)} {D.COLOURS[p]}" for p in range(n))
+    out.append(f"Worship board (VP per cell; {legend}):\n", style="bold")
+    out.append("   " + "".join(f" {c:<17}" for c in WORSHIP_COLUMNS).rstrip() + "\n")
+    for r in range(D.WORSHIP_ROWS):
+        out.append(f"{r + 1:>2} ")
+        for c in range(D.WORSHIP_COLS):
+            cell = r * D.WORSHIP_COLS + c
+            text = Text(f" {D.WORSHIP_VP[r][c]:>2} VP")
+            for p in range(n):
+                if s.worship[p * 16 + cell]:
+                    text.append(" " + short(p), style=seat_style(p))
+            text.pad_right(18 - len(text.plain))
+            out.append_text(text)
+        out.rstrip()
+        out.append("\n")
+    spaces = ", ".join(f"{D.AMULET_SPACE_NAMES[k]} {'-' if a < 0 else f'A{a + 1}'}"
+                       for k, a in enumerate(s.amulet_spaces))
+    end = "-" if s.end_amulet < 0 else f"A{s.end_amulet + 1}"
+    _wrap(out, f"Amulet spaces: {spaces}; end of the round track: {end}")
+    temples = [f"{D.TEMPLES[t][0]} ({_temple(t)})" for t in range(len(D.TEMPLES))
+               if s.temples[t]]
+    _wrap(out, "Temples face up: " + (", ".join(temples) or "none"))
+
+
+def _temple(t: int) -> str:
+    _, coins, gold, acts = D.TEMPLES[t]
+    parts = [D.ASSISTANT_ACTION_NAMES[a] for a in acts]
+    parts += [f"{coins} coins"] if coins else []
+    parts += [f"{gold} Gold"] if gold else []
+    return " + ".join(parts)
+
+
+def _pools(s: RotundaState, out: Text) -> None:
+    _wrap(out, "Order pool: " + (", ".join(order_text(o) for o in s.order_pool) or "empty"))
+    _wrap(out, "Amulet pool: " + (", ".join(amulet_name(a) for a in s.amulet_pool) or "empty")
+          + "; Smuggler pool: "
+          + (", ".join(smuggler_text(x) for x in s.smuggler_pool) or "empty"))
+    _wrap(out, "Expert pool: " + (", ".join(expert_name(e) for e in s.expert_pool) or "empty"))
     if s.advanced_experts:
-        rows.append("  Expert discard pile (top first, hireable top): "
-                    f"{[D.EXPERTS[e][1] for e in s.expert_discard]}")
+        _wrap(out, "Expert discard pile (top first, the top is hireable): "
+              + (", ".join(expert_name(e) for e in s.expert_discard) or "empty"))
+    _wrap(out, f"Face down: Order deck {len(s.order_deck)}, Amulet stack "
+          f"{len(s.amulet_stack)}, Expert deck {len(s.expert_deck)}, Smuggler stack "
+          f"{len(s.smuggler_stack)}")
+    out.append("General supply: ")
+    for t in range(4):
+        out.append(", " if t else "")
+        out.append(f"{s.supply[t]} {D.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
+    out.append("\n")
+
+
+def _family(s: RotundaState, p: int, view: int | None, out: Text) -> None:
+    tags = [t for t, on in (("you", p == view), ("first player", p == s.first),
+                            ("to play", bool(s.stack) and p == s.turn)) if on]
+    out.append(colour(p) + (f" ({', '.join(tags)})" if tags else ""), style=seat_style(p))
+    out.append(f": {s.vp[p]} VP, {s.coins[p]} coins\n  cubes ")
+    for t in range(4):
+        out.append(", " if t else "")
+        out.append(f"{s.cubes[p * 4 + t]} {D.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
+    out.append("\n")
+    _wrap(out, f"  Assistants: {s.supply_discs[p]} in supply, {s.track[p]} on the track; "
+          "Orders open: " + (", ".join(order_text(o) for o in s.orders_open[p]) or "none")
+          + "; done: " + (", ".join(D.ORDERS[o][0] for o in s.orders_done[p]) or "none"),
+          indent="    ")
+    amulets = [amulet_name(a) for a in s.amulets[p]] + [
+        f"{expert_name(e)} as A{D.EXPERTS[e][3] + 1}" for e in s.kept[p]]
+    _wrap(out, "  Experts: " + (", ".join(expert_name(e) for e in s.experts[p]) or "none")
+          + "; amulets: " + (", ".join(amulets) or "none"), indent="    ")
+
+
+def render_text(s: RotundaState, seat: int | None = None) -> Text:
+    n = s.num_players
+    out = Text()
+    variants = [v for v, on in (("neutral actions", s.neutral_actions),
+                                ("advanced Experts", s.advanced_experts)) if on]
+    out.append(f"Rotunda (Tulou), {n} players"
+               + (f", {', '.join(variants)}" if variants else "")
+               + f", decision {s.decision}\n", style="bold")
+    out.append(f"Round marker {s.round}/{D.END_SPACE[n]}"
+               + (f" (end triggered: {s.turns_left} more turn(s))" if s.end_triggered else "")
+               + f", turn {s.turns + 1}\n")
+    _rooms(s, out)
+    _villages(s, out)
+    _worship(s, out)
+    _pools(s, out)
     for p in range(n):
-        rows.append(
-            f"  {colour(p):6} VP {s.vp[p]:3}, {s.coins[p]} coins, {cubes_text(s, p)}; "
-            f"supply {s.supply_discs[p]}, track {s.track[p]}; orders open "
-            f"{[D.ORDERS[o][0] for o in s.orders_open[p]]} done "
-            f"{[D.ORDERS[o][0] for o in s.orders_done[p]]}; experts "
-            f"{[D.EXPERTS[e][1] for e in s.experts[p]]}; amulets "
-            f"{[f'A{a + 1}' for a in s.amulets[p]]} kept {[D.EXPERTS[e][1] for e in s.kept[p]]}")
-    req = s.pending()
-    if req is None:
-        rows.append(f"game over: scores {s.scores()}")
+        _family(s, p, seat, out)
+    if s.stack:
+        _wrap(out, "Pending: " + s.describe_pending(), style="bold")
     else:
-        legal = s.legal_actions()
-        what = REQUEST_WORDS.get(type(req).__name__, type(req).__name__)
-        neutral = getattr(req, "neutral", None)
-        if neutral is not None:
-            what = what.format(D.NEUTRAL_COLOURS[neutral])
-        kind = getattr(req, "kind", None)
-        if kind is not None:
-            what += f" ({D.ASSISTANT_ACTION_NAMES[kind]})"
-        rows.append(f"{colour(req.seat)} to decide: {what}; options: "
-                    + "; ".join(describe(s, a) for a in legal[:12])
-                    + (" ..." if len(legal) > 12 else ""))
-    return "\n".join(rows)
+        scores, ranking = s.scores(), s.ranking()
+        winners = [colour(p) for p in range(n) if ranking[p] == 0]
+        out.append(f"Game over: {' and '.join(winners)} win"
+                   f"{'s' if len(winners) == 1 else ''} with {max(scores)} points.\n",
+                   style="bold")
+        out.append_text(breakdown_table(score_breakdown(s), [colour(p) for p in range(n)],
+                                        [seat_style(p) for p in range(n)]))
+    return _rstrip_lines(out)
+
+
+def _rstrip_lines(text: Text) -> Text:
+    """The same text without trailing spaces on any line."""
+    out = Text()
+    for line in text.split("\n", allow_blank=True):
+        line.rstrip()
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    out.append("\n")
+    return out
+
+
+def score_breakdown(s: RotundaState) -> dict[str, list[int]]:
+    """Rules §8 (and §11): the final scoring's parts per seat once the game is over; during
+    the game the score is the VP track alone."""
+    if s.stack:
+        return {"track VP": list(s.vp)}
+    parts = [breakdown(s, p) for p in range(s.num_players)]
+    return {k: [part[k] for part in parts] for k in parts[0]}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+
 from engine import kernel
 from engine.common.rng import Rng
 from engine.games.rotunda import data as D
@@ -206,9 +208,16 @@ class RotundaState(kernel.GameState, kw_only=True):
         from engine.games.rotunda.scoring import heuristic
         return heuristic(self, seat)
 
-    def render(self) -> str:
-        from engine.games.rotunda.render import render
-        return render(self)
+    def render_text(self, seat: int | None = None) -> Text:
+        """Rooms, villages, worship board, pools, families, the pending decision in words
+        (render.py)."""
+        from engine.games.rotunda.render import render_text
+        return render_text(self, seat)
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Rules §8: the final scoring's parts (render.score_breakdown)."""
+        from engine.games.rotunda.render import score_breakdown
+        return score_breakdown(self)
 
     def action_space(self) -> Any:
         from engine.games.rotunda.space import SPACE

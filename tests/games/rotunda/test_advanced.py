@@ -41,7 +41,7 @@ def test_experts_room_hires_the_discard_top():
     s.leaders[P * 2] = D.I3
     play(s, Move(D.I3, D.I4))
     assert Execute(D.DISCARD_SLOT, 0) in s.legal_actions()
-    assert "top of the discard pile" in s.render()
+    assert "top of the discard pile" in s.describe_action(Execute(D.DISCARD_SLOT, 0))
     play(s, Execute(D.DISCARD_SLOT, 0))
     assert s.experts[P] == (D.T1,)
     assert s.expert_discard == (D.H1, D.P1) and s.expert_pool == pool

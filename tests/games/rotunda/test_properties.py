@@ -66,8 +66,10 @@ def test_conservation_and_monotone_vp():
 def test_render_names_rooms_and_the_pending_decision():
     s = engine.make("rotunda", 4, 2)
     text = s.render()
-    assert "Supplier" in text and "Lodge" in text and "to decide: MoveStep" in text
-    assert "move leader Lodge -> I1 Supplier" in text
+    assert "Supplier" in text and "Lodge" in text
+    assert "Pending: Green: move one of your leaders clockwise" in text
+    assert "move your leader from the Ancestral Lodge to I1 Supplier" in [
+        s.describe_action(a) for a in s.legal_actions()]
 
 
 def test_bot_beats_random_in_a_few_games():

@@ -1,0 +1,316 @@
+"""Rotunda in words (issue 21): seat colours, room and worship-board names, and every
+request's decision and options in the rulebook's words (registered with `Rules.words`).
+
+Rooms are named by their place on the board (I1-I5 inner ring, O1-O6 outer ring, the
+Ancestral Lodge) and their tile ("I3 Market"); worship-board cells by column letter A-D
+and row number 1-4 ("worship B3"); villages V1-V6, as in the render.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.common.text import column_labels
+from engine.games.rotunda import data as D
+from engine.games.rotunda import rooms as R
+from engine.games.rotunda.actions import (
+    Activate,
+    Apprentice,
+    BankLoop,
+    BlackMarketLoop,
+    BonusAmulet,
+    BonusOrder,
+    BonusStep,
+    Buy,
+    ChainEnd,
+    Choose,
+    ChooseLodge,
+    ChooseStaircase,
+    Deal,
+    DiscardCard,
+    DiscardExpert,
+    EndCell,
+    Execute,
+    ExpertCube,
+    ExpertReward,
+    ExpertSale,
+    ExpertSell,
+    ExpertStep,
+    Fulfil,
+    Grant,
+    GuildLoop,
+    Hire,
+    HireLimit,
+    Honour,
+    HonourEmpty,
+    KeepAmulet,
+    KeepOrDiscard,
+    LodgeStep,
+    Move,
+    MoveStep,
+    NeutralMove,
+    NeutralWindow,
+    OrdersStep,
+    Pay,
+    PayNeutral,
+    Peddler,
+    PickCube,
+    Pray,
+    RoomTurn,
+    SaleLoop,
+    Sell,
+    Skip,
+    SkipExpert,
+    Stop,
+    TakeAmulet,
+    TakeCube,
+    TradingLoop,
+    WarehouseLoop,
+    WorshipAmulet,
+)
+from engine.games.rotunda.effects import hired_card
+from engine.games.rotunda.rules import RULES
+from engine.games.rotunda.state import RotundaState
+from engine.protocol import Action
+
+#: Rich styles of the five family colours (rules §2) and the neutral leaders (§10)
+STYLES = {"black": "bold white on grey23", "yellow": "bold yellow", "green": "bold green",
+          "red": "bold red", "blue": "bold blue"}
+CUBE_STYLES = ("green", "red", "cyan", "bold yellow")
+WORSHIP_COLUMNS = column_labels(D.WORSHIP_COLS)
+
+
+def colour(p: int) -> str:
+    """A seat's family colour, capitalised: "Black"."""
+    return D.COLOURS[p].capitalize()
+
+
+def seat_style(p: int) -> str:
+    return STYLES[D.COLOURS[p]]
+
+
+def node_label(s: RotundaState, n: int) -> str:
+    """A room by its place and tile: "I3 Market", or "the Ancestral Lodge"."""
+    return f"{D.NODE_NAMES[n]} {D.ROOM_NAMES[s.rooms[n]]}" if n else "the Ancestral Lodge"
+
+
+def worship_cell(cell: int) -> str:
+    r, c = divmod(cell, D.WORSHIP_COLS)
+    return f"worship {WORSHIP_COLUMNS[c]}{r + 1}"
+
+
+def expert_name(e: int) -> str:
+    return f"{D.EXPERTS[e][1]} ({D.EXPERTS[e][0]})"
+
+
+def amulet_name(a: int) -> str:
+    return f"amulet A{a + 1}"
+
+
+def order_text(o: int) -> str:
+    """An Order with its cost and reward: "O07 (2 Fruit + 1 Celadon: 4 VP)"."""
+    _, t, f, c, coins, vp = D.ORDERS[o][:6]
+    cost = " + ".join(f"{k} {D.CUBE_NAMES[i]}" for i, k in enumerate((t, f, c)) if k)
+    gain = ", ".join(x for x in (f"{coins} coins" if coins else "", f"{vp} VP") if x)
+    return f"{D.ORDERS[o][0]} ({cost}: {gain})"
+
+
+def smuggler_text(x: int) -> str:
+    return "+".join(D.CUBE_NAMES[t] for t in D.SMUGGLERS[x])
+
+
+def _option(s: RotundaState, room: int, o: int) -> str:
+    """One execution option of a room (rooms.execution_options)."""
+    if room == D.SUPPLIER:
+        return f"take 1 {D.CUBE_NAMES[o]}" if o < 3 else "take no cube"
+    if room == D.HARBOUR:
+        return "take 1 Gold" if o == 3 else f"take smuggler {smuggler_text(s.smuggler_pool[o])}"
+    if room == D.MARKET:
+        t, g = divmod(o, 2)
+        return f"sell {'Gold as ' if g else ''}{D.CUBE_NAMES[t]}"
+    if room == D.BANKER:
+        return f"take the room's {s.banker} coins" if o == 0 else f"take 1 {D.CUBE_NAMES[o - 1]}"
+    if room == D.TEA_HOUSE:
+        if o <= 1:
+            return ("2 Recruits, then Peddler, then Apprentice",
+                    "2 Recruits, then Apprentice, then Peddler")[o]
+        return f"copy the action of {node_label(s, o - 1)}"
+    if room == D.EXPERTS_ROOM:
+        return f"hire {_hire(s, o)}"
+    return {D.RETAILER: "sell cubes", D.WHOLESALER: "sell cubes", D.BANK: "make payments",
+            D.BLACK_MARKET: "trade", D.TRADING_POST: "buy", D.GUILD_HALL: "hire Experts",
+            D.WAREHOUSE: "Recruit and buy cubes"}.get(room, "take the action")
+
+
+def _hire(s: RotundaState, slot: int) -> str:
+    top = " from the top of the discard pile" if slot == D.DISCARD_SLOT else ""
+    return expert_name(hired_card(s, slot)) + top
+
+
+def _peddler(s: RotundaState, a: Peddler) -> str:
+    here = s.peddler
+    if a.before:
+        at = (here + a.before) % D.VILLAGES
+        return (f"Peddler: pay {a.before} coin(s) to move the Peddler to V{at + 1}, place "
+                "an Assistant there")
+    if a.after:
+        to = (here + a.after) % D.VILLAGES
+        return (f"Peddler: place an Assistant in V{here + 1}, then pay {a.after} coin(s) to "
+                f"move the Peddler to V{to + 1}")
+    return f"Peddler: place an Assistant in V{here + 1}"
+
+
+def _deal(s: RotundaState, a: Deal) -> str:
+    kind, arg = R.BM_OPTIONS[a.option]
+    if kind == "buy cube":
+        return f"buy 1 {D.CUBE_NAMES[arg]} for {D.BM_BUY_CUBE} coin"
+    if kind == "buy recruit":
+        return f"buy a Recruit for {D.BM_BUY_RECRUIT} coins"
+    if kind == "buy amulet":
+        return f"buy {amulet_name(s.amulet_pool[arg])} (pool slot {arg + 1}) for " \
+            f"{D.BM_BUY_AMULET} coins"
+    if kind == "sell cube":
+        return f"sell 1 {D.CUBE_NAMES[arg]} for {D.BM_SELL_CUBE} coins"
+    if kind == "fire":
+        return f"fire an Assistant for {D.BM_FIRE} coins"
+    if kind == "sell amulet":
+        return f"sell {amulet_name(arg)} for {D.BM_SELL_AMULET} coins"
+    return "take a Peddler action"
+
+
+def _take_cube(a: TakeCube) -> str:
+    room, i = R.WAREHOUSE_SOURCES[a.source]
+    if room in (D.WAREHOUSE, D.MARKET):
+        return f"take the {D.CUBE_NAMES[i]} cube of the {D.ROOM_NAMES[room]}"
+    return f"take the cube on icon {i + 1} of the {D.ROOM_NAMES[room]}"
+
+
+#: simple options: type -> words (where the type alone says it)
+PLAIN: dict[type, str] = {
+    SkipExpert: "activate no Expert", KeepAmulet: "keep it as an amulet",
+    DiscardCard: "discard it", Pay: "make the next payment", Stop: "stop",
+    HonourEmpty: "honour with no Assistants (score your chairs)", Skip: "skip",
+}
+
+
+def describe(s: RotundaState, req: Any, a: Action) -> str:
+    """One option of `req` in words."""
+    t = type(a)
+    if t in PLAIN:
+        return PLAIN[t]
+    if t is Move:
+        if type(req) is NeutralMove:
+            who = f"the {D.NEUTRAL_COLOURS[req.neutral]} neutral leader"
+        else:
+            who = "your leader" if a.frm in _own_nodes(s, req.seat) else "the leader"
+        return f"move {who} from {node_label(s, a.frm)} to {node_label(s, a.to)}"
+    if t is Execute:
+        room = s.rooms[req.node]
+        how = ("", " (extra, young chair Assistant)", " (extra, elder chair Assistant)")[a.disc]
+        return f"{D.ROOM_NAMES[room]}: {_option(s, room, a.option)}{how}"
+    if t is Activate:
+        return f"activate {expert_name(a.expert)}"
+    if t is PickCube:
+        return f"take 1 {D.CUBE_NAMES[a.cube]}"
+    if t is Choose:
+        return ("take 4 coins", "take 3 VP")[a.option]
+    if t is ExpertSell:
+        return (f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]} "
+                f"into {node_label(s, a.room)}")
+    if t is Sell:
+        return f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]}"
+    if t is Pray:
+        return f"pray at temple {D.TEMPLES[a.temple][0]}"
+    if t is Honour:
+        return f"honour the ancestors with the Assistants of village V{a.village + 1}"
+    if t is EndCell:
+        r, c = divmod(a.cell, D.WORSHIP_COLS)
+        return f"end the chain on {worship_cell(a.cell)} ({D.WORSHIP_VP[r][c]} VP)"
+    if t is TakeAmulet:
+        return f"take {amulet_name(s.amulet_spaces[a.space])} from {D.AMULET_SPACE_NAMES[a.space]}"
+    if t is Peddler:
+        return _peddler(s, a)
+    if t is Apprentice:
+        return f"seat an Assistant on a chair of {node_label(s, a.room)}"
+    if t is Buy:
+        return f"buy a {R.TRADING_ITEMS[a.item]}"
+    if t is TakeCube:
+        return _take_cube(a)
+    if t is Hire:
+        return f"hire {_hire(s, a.slot)}"
+    if t is Deal:
+        return _deal(s, a)
+    if t is DiscardExpert:
+        return f"discard {expert_name(a.expert)}"
+    if t is BonusOrder:
+        return f"take order {order_text(s.order_pool[a.slot])}"
+    if t is BonusAmulet:
+        return f"take {amulet_name(s.amulet_pool[a.slot])} (pool slot {a.slot + 1})"
+    if t is Fulfil:
+        gold = [f"{k} {D.CUBE_NAMES[i]}" for i, k in enumerate((a.gt, a.gf, a.gc)) if k]
+        return f"fulfil {order_text(a.order)}" + (
+            f", Gold for {' and '.join(gold)}" if gold else "")
+    if t is PayNeutral:
+        cube = "Gold" if a.gold else D.CUBE_NAMES[D.NEUTRAL_CUBE[a.neutral]]
+        return (f"pay 1 {cube} to move the {D.NEUTRAL_COLOURS[a.neutral]} neutral leader "
+                f"from {node_label(s, s.neutrals[a.neutral])}")
+    if t is ChooseStaircase:
+        return f"place the Lodge on staircase {D.STAIRCASES[a.stair][0]}"
+    return type(a).__name__
+
+
+def _own_nodes(s: RotundaState, p: int) -> set[int]:
+    k = s.per_seat
+    return {x for x in s.leaders[p * k:(p + 1) * k] if x >= 0}
+
+
+def _room_turn(s: RotundaState, req: RoomTurn) -> str:
+    if req.done == 0:
+        return f"take the action of {node_label(s, req.node)}, or not"
+    return f"an extra execution in {node_label(s, req.node)} for a chair Assistant, or stop"
+
+
+def _grant(s: RotundaState, req: Grant) -> str:
+    return f"take a {D.ASSISTANT_ACTION_NAMES[req.kind]} action" + (
+        ", or skip it" if req.optional else "")
+
+
+#: each request's decision in words (the seat's colour goes before it)
+ASK: dict[type, Callable[[RotundaState, Any], str]] = {
+    ChooseLodge: lambda s, r: "place the Ancestral Lodge on a staircase",
+    ExpertStep: lambda s, r: "activate one of your Experts, or none",
+    ExpertCube: lambda s, r: f"{expert_name(r.expert)}: choose a cube ({r.left} to choose)",
+    ExpertReward: lambda s, r: f"{expert_name(r.expert)}: 4 coins or 3 VP",
+    ExpertSale: lambda s, r: f"{expert_name(r.expert)}: sell a cube ({r.left} to sell)",
+    KeepOrDiscard: lambda s, r: f"keep {expert_name(r.expert)} as an amulet, or discard it",
+    MoveStep: lambda s, r: "move one of your leaders clockwise",
+    LodgeStep: lambda s, r: "at the Ancestral Lodge: pray at a temple, or honour the "
+                            "ancestors with a village's Assistants",
+    ChainEnd: lambda s, r: f"honour: the chain of {r.count} Assistants ends on which "
+                           "worship cell",
+    WorshipAmulet: lambda s, r: "honour: take an amulet beside "
+                                f"{worship_cell(r.r * D.WORSHIP_COLS + r.c)}",
+    Grant: _grant,
+    RoomTurn: _room_turn,
+    SaleLoop: lambda s, r: f"{D.ROOM_NAMES[r.room]}: sell a cube ({r.sold} sold), or stop",
+    BankLoop: lambda s, r: f"Bank: make a payment ({r.paid} made), or stop",
+    TradingLoop: lambda s, r: f"Trading Post: buy an item ({r.bought} bought), or stop",
+    WarehouseLoop: lambda s, r: f"Warehouse: buy a cube ({r.bought} bought), or stop",
+    GuildLoop: lambda s, r: f"Guild Hall: hire an Expert ({r.hired} hired), or stop",
+    BlackMarketLoop: lambda s, r: f"Black Market: a transaction ({r.deals} made), or stop",
+    HireLimit: lambda s, r: f"you hold {D.EXPERT_LIMIT} Experts: discard one to hire "
+                            f"{_hire(s, r.slot)}, or cancel",
+    BonusStep: lambda s, r: f"bonus symbol ({r.left} to use): take an Order or an amulet",
+    OrdersStep: lambda s, r: "fulfil an Order, or stop",
+    NeutralWindow: lambda s, r: "pay a cube to move a neutral leader (once per turn), or skip",
+    NeutralMove: lambda s, r: f"where the {D.NEUTRAL_COLOURS[r.neutral]} neutral leader goes",
+}
+
+
+def _ask(words: Callable[[RotundaState, Any], str]) -> Callable[[RotundaState, Any], str]:
+    return lambda s, req: f"{colour(req.seat)}: {words(s, req)}"
+
+
+for _request, _words in ASK.items():
+    RULES.words(_request, ask=_ask(_words), say=describe)
