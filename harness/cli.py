@@ -25,6 +25,7 @@ from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.paths import check_output, make_parent
 from harness.tournament import app as tournament_app
+from ladders.fit import Col, fit_table
 from ladders.store import DEFAULT_DB
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -38,6 +39,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain click help: wraps at 80 columns, never cuts defaults
 )
 out = Console()
 err = Console(stderr=True, soft_wrap=True)
@@ -63,8 +65,14 @@ def _package_version() -> str:
 @app.callback()
 def _options(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
-        help="print the version and exit")] = False) -> None:
+        help="print the version and exit")] = False,
+        verbose: Annotated[bool, typer.Option(
+            "--verbose", help="show Ray's start-up lines and worker logs")] = False) -> None:
     """Dynasty Arena: game engines, bots, tournaments and Elo ladders."""
+    if verbose:
+        import os
+
+        os.environ["ARENA_VERBOSE"] = "1"
 
 
 @app.command("games")
@@ -86,19 +94,22 @@ def games_cmd() -> None:
 
 
 def summary_table(record: MatchRecord) -> Table:
+    """`arena play`: score, place, decisions, time and failures per seat."""
     c = record.config
-    t = Table(title=f"{c.game}, {c.num_players} players, seed {c.seed} ({record.outcome})")
-    for col in ("seat", "bot", "score", "place", "decisions", "time (s)", "failures"):
-        t.add_column(col, justify="right" if col not in ("bot", "failures") else "left")
+    cols = [Col("seat", keep=9), Col("bot", "left", "bold cyan", keep=8), Col("score", keep=7),
+            Col("place", keep=6), Col("decisions", keep=2), Col("time (s)", keep=3),
+            Col("failures", "left", keep=5)]
+    rows = []
     for p in range(c.num_players):
         moves = [m for m in record.moves if m.seat == p]
         fails = ", ".join(f"{f.kind}@{f.decision}" for f in record.failures if f.seat == p)
-        t.add_row(str(p), record.bots[p], str(record.scores[p]), str(record.ranking[p] + 1),
-                  str(len(moves)), f"{sum(m.time for m in moves):.3f}", fails or "-")
-    return t
+        rows.append([p, record.bots[p], record.scores[p], record.ranking[p] + 1, len(moves),
+                     f"{sum(m.time for m in moves):.3f}", fails or "-"])
+    return fit_table(cols, rows, width=out.width,
+                     title=f"{c.game}, {c.num_players} players, seed {c.seed} ({record.outcome})")
 
 
-@app.command("play")
+@app.command("play", short_help='Play one game; print scores and time per bot.')
 def play_cmd(
     game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
     players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 2,
@@ -146,7 +157,7 @@ def play_cmd(
         out.print(f"record written to {record}")
 
 
-@app.command("schema")
+@app.command("schema", short_help="Print the JSON Schema of a game's bot protocol.")
 def schema_cmd(
     game: Annotated[str, typer.Argument(help="game id (see `arena games`)")],
 ) -> None:
@@ -156,7 +167,7 @@ def schema_cmd(
     sys.stdout.write(schema_json(game).decode() + "\n")
 
 
-@app.command("replay")
+@app.command("replay", short_help='Re-run a recorded game and show it move by move.')
 def replay_cmd(
     file: Annotated[Path, typer.Argument(
         help="a match record (`arena play --record`) or a JSON-lines export")],
@@ -193,7 +204,7 @@ def _num(v: float) -> str:
     return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.1f}"
 
 
-@app.command("bench")
+@app.command("bench", short_help='Measure engine and bot speed.')
 def bench_cmd(
     game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
     players: Annotated[list[int] | None, typer.Option("--players", "-n")] = None,
@@ -213,20 +224,18 @@ def bench_cmd(
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
                          workers=not quick if workers is None else workers)
+    cols = [Col("metric", "left", keep=9), Col("median", keep=8), Col("min..max", keep=2),
+            Col("unit", "left", keep=7), Col("vs baseline", "left", keep=3)]
     for group in dict.fromkeys(f.group for f in figs):
-        table = Table(title=f"arena bench{' --quick' if quick else ''}: {group}")
-        table.add_column("metric", no_wrap=True)
-        table.add_column("median", justify="right", no_wrap=True)
-        table.add_column("min..max", justify="right", no_wrap=True)
-        table.add_column("unit", no_wrap=True)
-        table.add_column("vs baseline", no_wrap=True)
+        rows = []
         for f in (f for f in figs if f.group == group):
             vs = ""
             if f.ratio is not None:
                 vs = (f"{f.ratio:.1f}x ({f.baseline})" if f.ratio >= 1
                       else f"1/{1 / f.ratio:.0f} ({f.baseline})")
-            table.add_row(f.metric, _num(f.median), f"{_num(f.min)}..{_num(f.max)}", f.unit, vs)
-        out.print(table)
+            rows.append([f.metric, _num(f.median), f"{_num(f.min)}..{_num(f.max)}", f.unit, vs])
+        out.print(fit_table(cols, rows, width=out.width,
+                            title=f"arena bench{' --quick' if quick else ''}: {group}"))
     if json is not None:
         make_parent(json, "--json")
         json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))
@@ -238,7 +247,7 @@ app.add_typer(ladder_app, name="ladder")
 app.command("ladders")(ladders_cmd)
 
 
-@app.command("demo")
+@app.command("demo", short_help='A small local Ray ladder with standings.')
 def demo_cmd(
     db: Annotated[Path, typer.Option("--db", help="SQLite database")] = DEFAULT_DB,
     workers: Annotated[int, typer.Option(help="local Ray workers")] = 2,

@@ -18,6 +18,7 @@ from harness import ladder_runner
 from harness import tournament_runner as runner
 from harness.args import parse_options
 from harness.ladder_service import LadderError, create, submit
+from harness.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.paths import check_folder
 from ladders import ladder_store as ls
 from ladders.ladder_view import (
@@ -31,14 +32,14 @@ from ladders.ladder_view import (
 from ladders.store import DEFAULT_DB, Store
 
 app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, rate.",
-                  no_args_is_help=True)
+                  no_args_is_help=True, rich_markup_mode=None)
 out = Console()
 
 NameArg = Annotated[str, typer.Argument(help="ladder name")]
 DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
 
 
-@app.command("create")
+@app.command("create", short_help='Create a ladder: game, players, time control.')
 def create_cmd(
     name: NameArg,
     game: Annotated[str, typer.Option("--game", "-g", help="game id (see `arena games`)")],
@@ -62,7 +63,7 @@ def create_cmd(
               f"{lad.spec.time_control()}; next: arena ladder submit {escape(name)} SPEC --as NAME")
 
 
-@app.command("submit")
+@app.command("submit", short_help='Pin a bot, smoke-test it and enter it.')
 def submit_cmd(
     name: NameArg,
     spec: Annotated[str, typer.Argument(help="bot spec: cmd:..., python:module:Class, mcts...")],
@@ -133,19 +134,21 @@ def _table(store: Store, name: str, show_retired: bool = False):  # type: ignore
     games = ls.games(store, lad.id)
     rows = standings(ls.entrants(store, lad.id), games)
     return standings_table(lad, rows, seat_advantage(games, lad.spec.num_players), show_retired,
-                           elo=out.width >= 100)
+                           width=out.width)
 
 
-@app.command("show")
+@app.command("show", short_help='Standings: rating with 95% interval, games, wins.')
 def show_cmd(
     name: NameArg,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
+    as_json: JsonOpt = False,
+    as_csv: CsvOpt = False,
     all_versions: Annotated[bool, typer.Option("--all", help="retired versions too")] = False,
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
+    fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
-        if not as_json:
+        if fmt is None:
             out.print(_table(store, name, all_versions))
             return
         lad = ls.ladder(store, name)
@@ -158,10 +161,13 @@ def show_cmd(
                          for i, (w, p) in enumerate(seats)],
                "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
                              if all_versions or r.entrant.active]}
-        typer.echo(json.dumps(doc, indent=2))
+    if fmt == "csv":
+        emit_csv(doc["standings"])  # type: ignore[arg-type]
+    else:
+        emit_json(doc)
 
 
-@app.command("history")
+@app.command("history", short_help="Rating history over the ladder's games, plotted.")
 def history_cmd(
     name: NameArg,
     bot: Annotated[str | None, typer.Option(help="only this bot (every version)")] = None,
@@ -194,7 +200,7 @@ def history_cmd(
                   f"{xs[-1]} ({len(xs)} games)", highlight=False)
 
 
-@app.command("games")
+@app.command("games", short_help="A bot's recent games, replays and log.")
 def games_cmd(
     name: NameArg,
     bot: Annotated[str, typer.Option(help="the bot (its latest version unless --version)")],
@@ -261,8 +267,10 @@ def _writable(folder: Path) -> None:
         raise LadderError(f"cannot write to {folder}: {e.strerror}") from None
 
 
-def ladders_cmd(db: DbOpt = DEFAULT_DB) -> None:
+def ladders_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False,
+                db: DbOpt = DEFAULT_DB) -> None:
     """Every ladder in the database."""
+    fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
         items = []
         for lad in ls.ladders(store):
@@ -270,6 +278,13 @@ def ladders_cmd(db: DbOpt = DEFAULT_DB) -> None:
             done = [g for g in ls.games(store, lad.id) if g.status == "done"]
             items.append((lad, bots, len(done), max((g.finished or "" for g in done),
                                                     default=None)))
+    if fmt is not None:
+        rows = [{"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
+                 "options": dict(lad.spec.options), "time": lad.spec.time_control(),
+                 "bots": bots, "games": n, "last_game": last}
+                for lad, bots, n, last in items]
+        emit_json(rows) if fmt == "json" else emit_csv(rows)
+        return
     if not items:
         out.print(f"no ladder in {db} yet; `arena ladder create NAME --game G` makes one")
         return

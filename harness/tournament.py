@@ -18,6 +18,7 @@ from bots.registry import name_copies
 from harness import tournament_runner as runner
 from harness.args import entrant_specs, parse_options, split_specs
 from harness.clock import check_time_control
+from harness.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.paths import check_output, make_parent
 from harness.scaling import measure_scaling
 from harness.tournament_schedule import TournamentSpec, load_modules
@@ -28,13 +29,16 @@ from harness.tournament_service import (
     delete,
     interrupted,
     play,
+    show_data,
     show_table,
     tournament_list,
+    tournament_rows,
 )
 from ladders.standings import ladder_table
 from ladders.store import DEFAULT_DB, Store
 
-app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True)
+app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
+                  rich_markup_mode=None)
 out = Console()
 
 DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
@@ -99,7 +103,7 @@ def run_cmd(
             play(store, name, workers, address)
 
 
-@app.command("resume")
+@app.command("resume", short_help='Play the unfinished games of a tournament.')
 def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                workers: WorkersOpt = None, address: AddressOpt = None,
                db: DbOpt = DEFAULT_DB) -> None:
@@ -117,7 +121,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
             play(store, name, workers, address)
 
 
-@app.command("delete")
+@app.command("delete", short_help='Remove a tournament with its games and records.')
 def delete_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                db: DbOpt = DEFAULT_DB) -> None:
     """Remove NAME with its games and records (not while a run of this database is on)."""
@@ -129,34 +133,58 @@ def delete_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     out.print(f"tournament [bold]{name}[/] deleted from {db} ({n} games played)")
 
 
-@app.command("show")
+@app.command("show", short_help='Standings of a tournament, with Elo and intervals.')
 def show_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
+             as_json: JsonOpt = False, as_csv: CsvOpt = False,
              db: DbOpt = DEFAULT_DB) -> None:
     """Final table: games, wins, places, scores, win rate by seat, failures, Elo [95%]."""
+    fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
-        show_table(store, name)
+        if fmt is None:
+            show_table(store, name)
+            return
+        title, caption, stats = show_data(store, name)
+    rows = [s.as_json() for s in stats]
+    if fmt == "csv":
+        emit_csv(rows)
+    else:
+        emit_json({"tournament": name, "title": title, "summary": caption, "standings": rows})
 
 
 @app.command("list")
-def list_cmd(db: DbOpt = DEFAULT_DB) -> None:
+def list_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False, db: DbOpt = DEFAULT_DB) -> None:
     """Tournaments in the database."""
+    fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
-        out.print(tournament_list(store, str(db)))
+        if fmt is None:
+            out.print(tournament_list(store, str(db)))
+            return
+        rows = tournament_rows(store)
+    emit_json(rows) if fmt == "json" else emit_csv(rows)
 
 
-@app.command("ladder")
+@app.command("ladder", short_help='Elo ladders across tournaments.')
 def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
-               = None, db: DbOpt = DEFAULT_DB) -> None:
+               = None, as_json: JsonOpt = False, as_csv: CsvOpt = False,
+               db: DbOpt = DEFAULT_DB) -> None:
     """Ladders (one per game, player count and options): online and ML Elo per bot."""
+    fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
         keys = [k for k in store.ladders() if game is None or k.split("/")[0] == game]
-        if not keys:
-            out.print(f"no ladder{f' for {game}' if game else ''} in {db} yet")
-        for key in keys:
-            out.print(ladder_table(key, store.ladder_table(key)))
+        tables = {k: store.ladder_table(k) for k in keys}
+    if fmt is not None:
+        rows = [{"ladder": k, "bot": bot, "elo": elo, "games": n, "ml_elo": ml,
+                 "ml_low": lo, "ml_high": hi}
+                for k, t in tables.items() for bot, elo, n, ml, lo, hi in t]
+        emit_json(rows) if fmt == "json" else emit_csv(rows)
+        return
+    if not keys:
+        out.print(f"no ladder{f' for {game}' if game else ''} in {db} yet")
+    for key, t in tables.items():
+        out.print(ladder_table(key, t))
 
 
-@app.command("export")
+@app.command("export", short_help='Write match records as JSON lines.')
 def export_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                to: Annotated[Path, typer.Option("--to", help="JSON-lines file to write")],
                db: DbOpt = DEFAULT_DB) -> None:
@@ -173,7 +201,7 @@ def export_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     out.print(f"{n} records written to {to}")
 
 
-@app.command("scaling")
+@app.command("scaling", short_help='Same tournament on 1 and 2 Ray workers.')
 def scaling_cmd(
     game: Annotated[str, typer.Option("--game", "-g")],
     games: Annotated[int, typer.Option(help="games per run")] = 200,

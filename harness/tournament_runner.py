@@ -131,7 +131,13 @@ def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
 
 
+def verbose() -> bool:
+    """`arena --verbose`: show Ray's own start-up lines and worker logs."""
+    return os.environ.get("ARENA_VERBOSE") == "1"
+
+
 def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
+    level = logging.INFO if verbose() else logging.WARNING
     with held_interrupt():
         if address:
             check_address(address)
@@ -139,8 +145,8 @@ def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
         else:
             try:
                 ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
-                         include_dashboard=False, log_to_driver=False,
-                         _node_ip_address=LOOPBACK, logging_level=logging.WARNING)
+                         include_dashboard=False, log_to_driver=verbose(),
+                         _node_ip_address=LOOPBACK, logging_level=level)
             except (ConnectionError, RuntimeError, OSError) as e:
                 raise TournamentError(f"cannot start a local Ray: {e}") from None
 
@@ -158,6 +164,9 @@ def _refresh_ray_config() -> None:
 def _join(ray: Any, address: str) -> None:
     """ray.init(address) with Ray's own log lines (a refused token repeats one line
     about twenty times) kept out of the terminal; a failure is one TournamentError."""
+    if verbose():
+        ray.init(address=address, log_to_driver=True, logging_level=logging.INFO)
+        return
     saved = os.dup(2)
     with tempfile.TemporaryFile() as log:
         os.dup2(log.fileno(), 2)

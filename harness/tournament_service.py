@@ -25,9 +25,11 @@ from rich.table import Table
 from harness import tournament_runner as runner
 from harness.tournament_schedule import TournamentError, TournamentSpec, ladder_key, schedule
 from harness.tournament_schedule import validate as validate_spec
+from ladders.fit import Col, fit_table
 from ladders.ratings import ml_ratings
 from ladders.sprt import Sprt
 from ladders.standings import (
+    BotStats,
     all_pairs,
     counted,
     final_table,
@@ -129,8 +131,8 @@ def delete(store: Store, name: str) -> int:
     return played
 
 
-def show_table(store: Store, name: str, console: Console = out) -> Table:
-    """Print (and return) the final table of tournament `name`."""
+def show_data(store: Store, name: str) -> tuple[str, str, list[BotStats]]:
+    """Title, caption and standings of tournament `name` (`arena tournament show`)."""
     t = store.tournament(name)
     spec = TournamentSpec.from_json(t.spec)
     rows = store.games(t.id)
@@ -153,20 +155,36 @@ def show_table(store: Store, name: str, console: Console = out) -> Table:
     clock = f", clock {spec.clock}" if spec.clock else ""
     title = (f"{name}: {spec.game}, {spec.num_players} players, {spec.format}{style}{clock}, "
              f"seed {spec.seed}")
-    table = final_table(title, stats, caption)
+    return title, caption, stats
+
+
+def show_table(store: Store, name: str, console: Console = out) -> Table:
+    """Print (and return) the final table of tournament `name`."""
+    title, caption, stats = show_data(store, name)
+    table = final_table(title, stats, caption, width=console.width)
     console.print(table)
     return table
 
 
-def tournament_list(store: Store, db: str) -> Table:
-    """`arena tournament list`: every tournament with its progress."""
-    table = Table(title=f"tournaments in {db}")
-    for col in ("name", "game", "players", "bots", "games", "status", "created"):
-        table.add_column(col)
+def tournament_rows(store: Store) -> list[dict[str, object]]:
+    """`arena tournament list --json/--csv`: one row per tournament."""
+    out_rows: list[dict[str, object]] = []
     for t in store.tournaments():
         spec = TournamentSpec.from_json(t.spec)
         rows = store.games(t.id)
-        done = sum(1 for r in rows if r.status == "done")
-        table.add_row(t.name, spec.game, str(spec.num_players), ", ".join(spec.bots),
-                      f"{done}/{len(rows)}", t.status, t.created)
-    return table
+        out_rows.append({"name": t.name, "game": spec.game, "players": spec.num_players,
+                         "bots": list(spec.bots),
+                         "done": sum(1 for r in rows if r.status == "done"),
+                         "games": len(rows), "status": t.status, "created": t.created})
+    return out_rows
+
+
+def tournament_list(store: Store, db: str, width: int | None = None) -> Table:
+    """`arena tournament list`: every tournament with its progress."""
+    cols = [Col("name", "left", "bold cyan", keep=9), Col("game", "left", keep=8),
+            Col("players", keep=5), Col("bots", "left", keep=1), Col("games", keep=7),
+            Col("status", "left", keep=6), Col("created", "left", keep=2)]
+    cells = [[r["name"], r["game"], r["players"], ", ".join(r["bots"]),  # type: ignore[arg-type]
+              f"{r['done']}/{r['games']}", r["status"], r["created"]]
+             for r in tournament_rows(store)]
+    return fit_table(cols, cells, width=width or out.width, title=f"tournaments in {db}")

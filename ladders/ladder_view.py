@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich import box
+from rich.console import Console
 from rich.table import Table
 
+from ladders.fit import Col, fit_table
 from ladders.ladder_store import Entrant, Ladder, LadderGame
 from ladders.ratings import Rating, first_share, ml_ratings, pairwise
 from ladders.weng_lin import PROVISIONAL_GAMES, Skill, provisional
@@ -88,24 +90,20 @@ def seat_advantage(games: Sequence[LadderGame], num_players: int) -> list[tuple[
 
 
 def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple[float, float]],
-                    show_retired: bool = False, elo: bool = True) -> Table:
+                    show_retired: bool = False, elo: bool = True,
+                    width: int | None = None) -> Table:
     """`arena ladder show`: rank, bot and version, Weng-Lin rating with its 95% interval,
     games, win rate (share of first), average place and score, failures, (with `elo`:
-    online and maximum-likelihood Elo), last played; `?` marks a provisional rating."""
+    online and maximum-likelihood Elo), last played; `?` marks a provisional rating. A
+    narrow terminal gets fewer columns (`ladders.fit`), never cut numbers."""
     sp = lad.spec
-    t = Table(title=f"ladder {lad.name}: {sp.game}, {sp.num_players} players, "
-              f"time {sp.time_control()}", box=box.SIMPLE_HEAD, pad_edge=False,
-              collapse_padding=True)
-    t.add_column("#", justify="right")
-    t.add_column("bot", style="bold cyan", overflow="fold", min_width=8)
-    t.add_column("rating", justify="right", no_wrap=True)
-    for col in ("games", "win%", "place", "score"):
-        t.add_column(col, justify="right", no_wrap=True)
-    t.add_column("fails", overflow="fold")
+    cols = [Col("#", keep=7), Col("bot", "left", "bold cyan", keep=10),
+            Col("rating", keep=9), Col("games", keep=6), Col("win%", keep=8),
+            Col("place", keep=3), Col("score", keep=2), Col("fails", "left", keep=5)]
     if elo:
-        t.add_column("Elo", justify="right", no_wrap=True)
-        t.add_column("ML Elo", justify="right", no_wrap=True)
-    t.add_column("last", overflow="fold")
+        cols += [Col("Elo", keep=1), Col("ML Elo", keep=4)]
+    cols.append(Col("last", "left", keep=0))
+    cells = []
     rank = 0
     for r in rows:
         if not r.entrant.active and not show_retired:
@@ -114,7 +112,7 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
         n = r.games
         mark = "?" if r.provisional else ""
         fails = ", ".join(f"{k} {c}" for k, c in sorted(r.failures.items())) or "-"
-        cells = [
+        row = [
             str(rank) if r.entrant.active else "-",
             r.entrant.label + ("" if r.entrant.active else " (retired)"),
             f"{r.skill.mu:.1f}±{r.skill.high - r.skill.mu:.1f}{mark}", str(n),
@@ -122,9 +120,9 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
             f"{1 + r.place_sum / n:.2f}" if n else "-",
             f"{r.score_sum / n:.1f}" if n else "-", fails]
         if elo:
-            cells += [f"{r.entrant.elo:.0f}",
-                      f"{r.ml.elo:.0f}±{(r.ml.high - r.ml.low) / 2:.0f}" if r.ml else "-"]
-        t.add_row(*cells, _when(r.entrant.last_played))
+            row += [f"{r.entrant.elo:.0f}",
+                    f"{r.ml.elo:.0f}±{(r.ml.high - r.ml.low) / 2:.0f}" if r.ml else "-"]
+        cells.append([*row, _when(r.entrant.last_played)])
     notes = [f"rating: Weng-Lin mu ±95%; ? provisional (under {PROVISIONAL_GAMES} games); "
              "last: UTC"]
     if not rows:
@@ -132,8 +130,10 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
     if seats:
         notes.append("seat advantage (win% / avg place): " + ", ".join(
             f"seat {i + 1} {100 * w:.0f}% / {p:.2f}" for i, (w, p) in enumerate(seats)))
-    t.caption = "\n".join(notes)
-    return t
+    return fit_table(cols, cells, width=width or Console().width,
+                     title=f"ladder {lad.name}: {sp.game}, {sp.num_players} players, "
+                     f"time {sp.time_control()}", caption="\n".join(notes),
+                     collapse_padding=True)
 
 
 def _when(stamp: str | None) -> str:
@@ -144,17 +144,20 @@ def _when(stamp: str | None) -> str:
     return stamp[11:16] if stamp.startswith(today) else stamp[5:10]
 
 
-def ladders_table(items: Sequence[tuple[Ladder, int, int, str | None]], db: str) -> Table:
+def ladders_table(items: Sequence[tuple[Ladder, int, int, str | None]], db: str,
+                  width: int | None = None) -> Table:
     """`arena ladders`: (ladder, active entrants, games played, last game) per ladder."""
-    t = Table(title=f"ladders in {db}", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("name", "game", "players", "options", "time", "bots", "games", "last game"):
-        t.add_column(col, overflow="fold")
+    cols = [Col("name", "left", keep=9), Col("game", "left", keep=8),
+            Col("players", keep=7), Col("options", "left", keep=1),
+            Col("time", "left", keep=2), Col("bots", keep=5), Col("games", keep=6),
+            Col("last game", "left", keep=0)]
+    cells = []
     for lad, bots, n, last in items:
         sp = lad.spec
         opts = ", ".join(f"{k}={v}" for k, v in sorted(sp.options.items())) or "-"
-        t.add_row(lad.name, sp.game, str(sp.num_players), opts, sp.time_control(), str(bots),
-                  str(n), (last or "-")[:16])
-    return t
+        cells.append([lad.name, sp.game, sp.num_players, opts, sp.time_control(), bots, n,
+                      (last or "-")[:16]])
+    return fit_table(cols, cells, width=width or Console().width, title=f"ladders in {db}")
 
 
 def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, width: int,

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from rich import box
+from rich.console import Console
 from rich.table import Table
 
+from ladders.fit import Col, fit_table
 from ladders.ratings import BASE, Pair, Rating, first_share, ml_ratings, pairwise
 from ladders.store import GameRow
 
@@ -31,6 +33,19 @@ class BotStats:
     def __post_init__(self) -> None:
         self.seat_games = self.seat_games or [0] * self.num_players
         self.seat_wins = self.seat_wins or [0.0] * self.num_players
+
+    def as_json(self) -> dict[str, Any]:
+        """The row of `arena tournament show --json/--csv`."""
+        return {
+            "bot": self.bot, "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+            "avg_place": self.avg_place, "avg_score": self.avg_score,
+            "seat_win_rate": [w / g if g else None
+                              for w, g in zip(self.seat_wins, self.seat_games, strict=True)],
+            "failures": dict(self.failures),
+            "elo": None if self.elo is None else self.elo.elo,
+            "elo_low": None if self.elo is None else self.elo.low,
+            "elo_high": None if self.elo is None else self.elo.high,
+        }
 
     @property
     def win_rate(self) -> float:
@@ -86,24 +101,25 @@ def outcome_counts(rows: Iterable[GameRow]) -> Counter[str]:
     return Counter(r.outcome or r.status for r in rows)
 
 
-def final_table(title: str, stats: Sequence[BotStats], caption: str = "") -> Table:
+def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
+                width: int | None = None) -> Table:
     """`arena tournament show`: games, wins (win rate), average place and score, win rate
-    by seat (seat 1 first), failures, maximum-likelihood Elo with its 95% interval."""
-    t = Table(title=title, caption=caption or None, box=box.SIMPLE_HEAD, pad_edge=False,
-              collapse_padding=True)
-    t.add_column("bot", style="bold cyan", overflow="fold", min_width=12)
-    for col in ("games", "wins", "place", "score", "seat win%"):
-        t.add_column(col, justify="right", no_wrap=True)
-    t.add_column("failures")
-    t.add_column("Elo ±95%", justify="right", no_wrap=True)
+    by seat (seat 1 first), failures, maximum-likelihood Elo with its 95% interval. A
+    narrow terminal gets fewer columns (`ladders.fit`), never cut numbers."""
+    cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=4),
+            Col("wins", keep=6), Col("place", keep=3), Col("score", keep=2),
+            Col("seat win%", keep=1), Col("failures", "left", keep=5),
+            Col("Elo ±95%", keep=8)]
+    rows = []
     for s in stats:
         seats = "/".join(f"{100 * w / g:.0f}" if g else "-"
                          for w, g in zip(s.seat_wins, s.seat_games, strict=True))
         fails = ", ".join(f"{k} {n}" for k, n in sorted(s.failures.items())) or "-"
-        t.add_row(s.bot, str(s.games), f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
-                  f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
-                  s.elo.short() if s.elo else "-")
-    return t
+        rows.append([s.bot, s.games, f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
+                     f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
+                     s.elo.short() if s.elo else "-"])
+    return fit_table(cols, rows, width=width or Console().width, title=title,
+                     caption=caption or None, collapse_padding=True)
 
 
 def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
@@ -119,13 +135,28 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
 
 
 def ladder_table(ladder: str, rows: Sequence[tuple[str, float, int, float | None,
-                                                   float | None, float | None]]) -> Table:
+                                                   float | None, float | None]],
+                 width: int | None = None) -> Table:
     """One ladder: online Elo and the maximum-likelihood Elo with its interval."""
-    t = Table(title=f"ladder {ladder}")
-    t.add_column("bot", style="bold cyan")
-    for col in ("games", "Elo (online)", "Elo (ML) [95%]"):
-        t.add_column(col, justify="right")
+    cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=5),
+            Col("Elo (online)", keep=6), Col("Elo (ML) [95%]", keep=8)]
+    cells = []
     for bot, elo, n, ml, lo, hi in rows:
         mls = "-" if ml is None or lo is None or hi is None else Rating(ml, lo, hi).text()
-        t.add_row(bot, str(n), f"{elo:.0f}", mls)
-    return t
+        cells.append([bot, n, f"{elo:.0f}", mls])
+    return fit_table(cols, cells, width=width or Console().width,
+                     title=f"ladder {ladder_title(ladder)}")
+
+
+def ladder_title(key: str) -> str:
+    """A tournament ladder's key (`game/2p/{options json}`) as words."""
+    import json
+
+    game, _, rest = key.partition("/")
+    players, _, opts = rest.partition("/")
+    try:
+        parsed = json.loads(opts) if opts else {}
+    except ValueError:
+        return key
+    words = ", ".join(f"{k}={v}" for k, v in sorted(parsed.items()))
+    return f"{game}, {players.replace('p', ' players')}" + (f" ({words})" if words else "")

@@ -1,0 +1,39 @@
+"""Machine-readable output of the commands that show tables: `--json` (one document) and
+`--csv` (one row per line, header first), so scripts never parse a terminal table."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any
+
+import typer
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of a table")]
+CsvOpt = Annotated[bool, typer.Option("--csv", help="print CSV rows instead of a table")]
+
+
+def machine_format(as_json: bool, as_csv: bool) -> str | None:
+    """'json', 'csv' or None (a table); both flags at once are a usage error."""
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv")
+    return "json" if as_json else "csv" if as_csv else None
+
+
+def emit_json(doc: Any) -> None:
+    typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
+    """Rows of one table; nested values (lists, dicts) are written as JSON text."""
+    if not rows:
+        return
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: json.dumps(v) if isinstance(v, (list, dict)) else v
+                    for k, v in r.items()})
+    typer.echo(buf.getvalue(), nl=False)
