@@ -8,7 +8,10 @@ solo Automa (§13); `flow.deal_cards` and `data.BONUS_TOKENS` are where they plu
 from __future__ import annotations
 
 from engine import registry
-from engine.games.gugong import rules  # noqa: F401 - registers the decision handlers
+from engine.games.gugong import (  # noqa: F401 - register the handlers and the words
+    rules,
+    words,
+)
 from engine.games.gugong.actions import GugongAction
 from engine.games.gugong.flow import new_state
 from engine.games.gugong.space import SPACE

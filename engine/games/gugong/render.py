@@ -1,12 +1,19 @@
-"""Text picture of a Gugong state: the seven locations, decrees, jade, Wall, canal, travel
-map (cities C01-C20 on their 5 x 4 grid), every player's board, and the pending decision in
-words."""
+"""Picture of a Gugong state (issue 21): the seven locations with their gift cards, decrees
+and who holds them, jade, the Great Wall, the Grand Canal by harbor H1-H5, the travel map
+(cities C01-C20 on their 5 x 4 grid), the piles as counts, every player's board, the
+pending decision in words and, once the game is over, every part of the score (rules §10).
+
+Hidden information (rules §15): hands and discard piles are their owner's; the gift draw
+pile and the two travel-token piles are hidden from all. `seat=None` shows every hand and
+discard pile; `seat=p` shows p's own and only the sizes of the others'."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import textwrap
 
+from rich.text import Text
+
+from engine.common.text import breakdown_table
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.state import (
@@ -15,124 +22,222 @@ from engine.games.gugong.state import (
     F_SHIP,
     F_SUPPLY,
     F_WALL,
-    CanalMove,
-    CanalPlace,
-    CardAction,
-    ChooseGain,
-    ExchangeCost,
-    FinalTrades,
-    GiftExchange,
+    S_OVER,
     GugongState,
-    HarborClaim,
-    IntrigueReward,
-    LocationAction,
-    MorningDecree,
-    NightGain,
-    StoreToken,
-    TokenReward,
-    TravelMove,
-    TurnEnd,
-    WallPlace,
+)
+from engine.games.gugong.words import (
+    TOKEN_SHORT,
+    card_text,
+    decree_text,
+    seat_name,
+    seat_style,
 )
 
-COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple")
-FOREMAN_WHERE = {F_LOCKED: "locked", F_POOL: "in pool", F_SUPPLY: "in supply",
+WIDTH = 80
+FOREMAN_WHERE = {F_LOCKED: "locked", F_POOL: "in the pool", F_SUPPLY: "in the supply",
                  F_WALL: "on the Wall"}
 
 
-def seat_name(p: int) -> str:
-    return f"{COLOURS[p]} (seat {p})"
+def _wrap(out: Text, text: str, style: str = "", indent: str = "  ") -> None:
+    for line in textwrap.wrap(text, WIDTH, subsequent_indent=indent):
+        out.append(line + "\n", style=style)
 
 
-def card_text(c: int) -> str:
-    act = D.CARD_ACTIONS[D.CARD_ACTION[c]]
-    return f"{D.CARD_NAMES[c]}[{D.CARD_VALUE[c]}{'' if act == 'none' else ' ' + act}]"
+def _seats(out: Text, seats: list[int], suffix: list[str] | None = None) -> None:
+    for k, p in enumerate(seats):
+        out.append(", " if k else "")
+        out.append(seat_name(p) + (suffix[k] if suffix else ""), style=seat_style(p))
 
 
-def _source(r: Any) -> str:
-    return "supply" if r.supply else "pool"
-
-
-#: each request in words (the seat's name goes before it)
-WORDS: dict[type, Callable[[Any], str]] = {
-    GiftExchange: lambda r: "choose a hand card and a location for the gift exchange",
-    TurnEnd: lambda r: "end of turn: exchange travel tokens (or not)",
-    ExchangeCost: lambda r: (f"{card_text(r.card)} is not higher than the card at "
-                             f"{D.LOCATIONS[r.loc]}: pay 2, sacrifice a card, or exchange "
-                             "without actions"),
-    CardAction: lambda r: f"use the action of {card_text(r.card)}?",
-    LocationAction: lambda r: f"location action at {D.LOCATIONS[r.loc]} (or none)",
-    TravelMove: lambda r: f"move the Traveller ({r.moves} move(s) left)",
-    TokenReward: lambda r: f"use token {D.TOKEN_NAMES[r.token]} ({D.TOKEN_TEXT[r.token]})?",
-    StoreToken: lambda r: ("storage full: exchange travel tokens to store "
-                           f"{D.TOKEN_NAMES[r.token]}"),
-    WallPlace: lambda r: (f"place a piece from the {_source(r)} on the Great Wall "
-                          f"({r.remaining} left)"),
-    IntrigueReward: lambda r: "Wall completed: choose an Intrigue reward (or none)",
-    CanalPlace: lambda r: f"place a piece from the {_source(r)} on a ship ({r.remaining} left)",
-    CanalMove: lambda r: "move one of your ships forward (or not)",
-    HarborClaim: lambda r: "claim a Harbor reward with a full ship (or stop)",
-    ChooseGain: lambda r: f"gaining {r.n} servant(s): take the Foreman as one of them?",
-    NightGain: lambda r: "Destiny dice servants: take the Foreman as one of them?",
-    MorningDecree: lambda r: (f"Morning decree {D.DECREE_NAMES[r.tile]}: "
-                              f"{D.DECREE_TEXT[r.tile]}?"),
-    FinalTrades: lambda r: "last travel-token exchanges before scoring",
-}
-
-
-def describe(s: GugongState) -> str:
-    """The pending decision in words."""
-    r = s.pending()
-    if r is None:
-        return "game over"
-    words = WORDS.get(type(r))
-    return f"{seat_name(r.seat)}: {words(r) if words else type(r).__name__}"
-
-
-def render(s: GugongState) -> str:
-    n = s.num_players
-    out = [f"Gugong - Day {s.day}/4, first player {seat_name(s.first)}, Medal "
-           + (f"taken by {seat_name(s.medal)}" if s.medal >= 0 else "on the board")
-           + f", Destiny dice {s.dice}"]
-    out.append("Locations: " + "; ".join(f"{D.LOCATIONS[i]} {card_text(c)}"
-                                          for i, c in enumerate(s.board)))
-    dec = []
+def _board(s: GugongState, out: Text) -> None:
+    out.append("Locations (the gift card lying there):\n", style="bold")
+    for i in range(0, 7, 2):
+        row = "".join(f"  {D.LOCATIONS[j]:<12}{card_text(s.board[j]):<25}"
+                      for j in range(i, min(i + 2, 7)))
+        out.append(row.rstrip() + "\n")
+    out.append("Decrees (cost = level; servants on them):\n", style="bold")
     for slot, t in enumerate(s.decrees):
-        holders = [COLOURS[p] for p in range(n) if s.decree_servants[p * 6 + slot]]
-        dec.append(f"{D.DECREE_NAMES[t]} ({D.DECREE_TEXT[t]})"
-                   + (f" held by {', '.join(holders)}" if holders else ""))
-    out.append("Decrees: " + "; ".join(dec))
-    houses = " ".join(f"{c}" if s.houses[h] else "-" for h, c in enumerate(D.HOUSE_COSTS))
-    out.append(f"Jade houses (cost): {houses}; market {D.MARKET_COST}")
-    wall = ", ".join(f"{COLOURS[p]} {E.wall_units(s, p)}" for p in range(n)
-                     if E.wall_units(s, p))
-    out.append(f"Great Wall (section {D.WALL_SIZE[n]}): {wall or 'empty'}")
-    for path in range(E.paths(s)):
-        row = []
+        out.append(f"  {decree_text(t)}, {D.DECREE_VP[t]} VP: ")
+        holders = [p for p in range(s.num_players) if s.decree_servants[p * 6 + slot]]
+        _seats(out, holders)
+        out.append("\n" if holders else "-\n")
+    left = " ".join(str(c) if s.houses[h] else "-" for h, c in enumerate(D.HOUSE_COSTS))
+    out.append(f"Jade: roof spaces 1-6 cost {left} (- taken); market {D.MARKET_COST}\n")
+    out.append(f"Great Wall (section of {D.WALL_SIZE[s.num_players]} units): ")
+    on_wall = [p for p in range(s.num_players) if E.wall_units(s, p)]
+    _seats(out, on_wall, [f" {E.wall_units(s, p)}" for p in on_wall])
+    out.append("\n" if on_wall else "empty\n")
+
+
+def _flow(out: Text, parts: list[Text], indent: str = "  ") -> None:
+    """`parts` separated by ", ", broken into lines of at most WIDTH columns."""
+    used = len(out.plain) - (out.plain.rfind("\n") + 1)
+    for k, part in enumerate(parts):
+        if k:
+            out.append(",")
+            used += 1
+            if used + 1 + len(part.plain) > WIDTH:
+                out.append("\n" + indent)
+                used = len(indent)
+            else:
+                out.append(" ")
+                used += 1
+        out.append_text(part)
+        used += len(part.plain)
+    out.append("\n")
+
+
+def _canal(s: GugongState, out: Text) -> None:
+    """Rules §5.7: harbors H1-H5 of each path with the ships lying there."""
+    n_paths = E.paths(s)
+    rewards = "; ".join(f"H{h + 1} {' or '.join(D.REWARD_NAMES[r] for r in D.HARBOR_REWARDS[h])}"
+                        for h in range(D.HARBORS) if D.HARBOR_REWARDS[h])
+    _wrap(out, f"Grand Canal (Harbor rewards: {rewards}):", style="bold")
+    for path in range(n_paths):
+        out.append(f"  path {D.PATH_NAMES[n_paths][path]}: ")
+        parts = []
         for h in range(D.HARBORS):
-            here = "free"
-            for i, hh in enumerate(s.ship_harbor):
-                if hh == h and s.ship_path[i] == path:
-                    here = f"{COLOURS[i // 3]} ship {E.ship_units(s, i // 3, i % 3)}/3"
-            row.append(f"H{h + 1}: {here}")
-        out.append(f"Canal {D.PATH_NAMES[E.paths(s)][path]}: " + " | ".join(row))
-    out.append("Travel map (token or traveller initial):")
+            part = Text(f"H{h + 1} ")
+            here = [i for i, hh in enumerate(s.ship_harbor)
+                    if hh == h and s.ship_path[i] == path]
+            for i in here:
+                p, k = divmod(i, 3)
+                part.append(f"{seat_name(p)} ship {k + 1} ({E.ship_units(s, p, k)}/3)",
+                            style=seat_style(p))
+            if not here:
+                part.append("free")
+            parts.append(part)
+        _flow(out, parts, indent="    ")
+
+
+def _map(s: GugongState, out: Text) -> None:
+    """D2: the 5 x 4 grid of cities, each with its face-up token; * a Traveller."""
+    out.append("Travel map (city, token; * a Traveller is there):\n", style="bold")
     for y in range(4):
-        cells = []
+        out.append(" ")
         for x in range(5):
             c = 5 * y + x
-            who = "".join(COLOURS[p][0] for p in range(n) if s.traveller[p] == c)
-            tok = D.TOKEN_NAMES[s.cities[c]] if s.cities[c] >= 0 else "."
-            cells.append(f"{D.CITY_NAMES[c]} {tok:<10}{who:<2}")
-        out.append("  " + " ".join(cells))
+            star = "*" if c in s.traveller else " "
+            tok = TOKEN_SHORT[s.cities[c]] if s.cities[c] >= 0 else "."
+            out.append(f" {D.CITY_NAMES[c]}{star}{tok:<10}")
+        out.rstrip()
+        out.append("\n")
+    out.append("Travellers: ")
+    _flow(out, [Text(f"{seat_name(p)} " + (D.CITY_NAMES[s.traveller[p]]
+                                           if s.traveller[p] >= 0 else "off the map"),
+                     style=seat_style(p)) for p in range(s.num_players)])
+    on_map = sorted({t for t in s.cities if t >= 0})
+    _wrap(out, "Tokens: " + "; ".join(f"{TOKEN_SHORT[t]} {D.TOKEN_TEXT[t]}" for t in on_map),
+          style="dim")
+    _wrap(out, f"Piles: gift draw pile {len(s.draw_pile)}; token piles A {len(s.pile_a)}, "
+          f"B {len(s.pile_b)}; token discard {len(s.token_discard)}")
+
+
+def _cards(cards: list[int]) -> str:
+    return ", ".join(D.CARD_NAMES[c] + f"({D.CARD_VALUE[c]})" for c in sorted(cards)) or "none"
+
+
+def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
+    tags = [t for t, on in (("you", p == seat), ("first player", p == s.first),
+                            ("to play", bool(s.stack) and s.stack[-1].seat == p)) if on]
+    out.append(seat_name(p) + (f" ({', '.join(tags)})" if tags else ""), style=seat_style(p))
+    envoy = (f"in the Palace (slot {s.palace_slot[p]} VP)" if s.palace_slot[p]
+             else f"{s.envoy[p]}/{D.PALACE_INSIDE}")
+    out.append(f": {s.vp[p]} VP, jade {s.jade[p]}, Intrigue {s.intrigue[p]}, Envoy {envoy}\n")
+    fm = FOREMAN_WHERE.get(s.foreman[p], f"on ship {s.foreman[p] - F_SHIP + 1}")
+    used = ", ".join(f"{D.REWARD_NAMES[r]} {s.rewards[p * 3 + r]}/{D.REWARD_SPACES[r]}"
+                     for r in range(3))
+    _wrap(out, f"  servants: pool {s.pool[p]}, supply {s.supply[p]}, Foreman {fm}; "
+          f"Harbor rewards used: {used}", indent="    ")
+    stored = ", ".join(TOKEN_SHORT[t] for t in s.stored[p]) or "none"
+    if seat is None or seat == p:
+        cards = (f"hand {_cards(s.hands[p])}; discard pile {_cards(s.discards[p])}")
+    else:
+        cards = (f"hand {len(s.hands[p])} card(s), discard pile {len(s.discards[p])} "
+                 "card(s)")
+    _wrap(out, f"  {cards}; tokens: {stored}", indent="    ")
+
+
+def render_text(s: GugongState, seat: int | None = None) -> Text:
+    n = s.num_players
+    out = Text()
+    out.append(f"Gugong, {n} players, Day {s.day}/{D.DAYS}, decision {s.decision}\n",
+               style="bold")
+    out.append("First player ")
+    out.append(seat_name(s.first), style=seat_style(s.first))
+    out.append("; Medal: ")
+    if s.medal >= 0:
+        out.append(f"taken by {seat_name(s.medal)}", style=seat_style(s.medal))
+    else:
+        out.append("on the board")
+    out.append(f"; Destiny dice {', '.join(str(d) for d in s.dice)}\n")
+    _board(s, out)
+    _canal(s, out)
+    _map(s, out)
     for p in range(n):
-        fm = FOREMAN_WHERE.get(s.foreman[p], f"on ship {s.foreman[p] - F_SHIP}")
-        stored = ",".join(D.TOKEN_NAMES[t] for t in s.stored[p]) or "none"
-        inside = f"inside (slot {s.palace_slot[p]})" if s.palace_slot[p] else f"{s.envoy[p]}/8"
-        out.append(
-            f"{seat_name(p)}: VP {s.vp[p]}, pool {s.pool[p]}, supply {s.supply[p]}, Foreman "
-            f"{fm}, Intrigue {s.intrigue[p]}, Envoy {inside}, jade {s.jade[p]}, hand "
-            f"{len(s.hands[p])}, discard {len(s.discards[p])}, tokens {stored}, rewards "
-            f"VP {s.rewards[p * 3]} card {s.rewards[p * 3 + 1]} Foreman {s.rewards[p * 3 + 2]}")
-    out.append("Pending: " + describe(s))
-    return "\n".join(out)
+        _player(s, p, seat, out)
+    if s.stack:
+        _wrap(out, "Pending: " + s.describe_pending(), style="bold")
+    elif s.step == S_OVER:
+        ranking = s.ranking()
+        winners = [seat_name(p) for p in range(n) if ranking[p] == 0]
+        if any(s.palace_slot):
+            out.append(f"Game over: {' and '.join(winners)} win"
+                       f"{'s' if len(winners) == 1 else ''}.\n", style="bold")
+        else:
+            out.append("Game over: no Envoy entered the Palace, so every score is 0 "
+                       "(rules §9).\n", style="bold")
+        out.append_text(breakdown_table(score_breakdown(s), [seat_name(p) for p in range(n)],
+                                        [seat_style(p) for p in range(n)]))
+    return out
+
+
+def _decree_points(s: GugongState, p: int, held: list[int], vp_after_wall: int) -> dict[str, int]:
+    """Rules §10 step 2: the level-3 decrees (D3a on the points before it)."""
+    out = {}
+    for t, pts in ((D.D3A, min(10, vp_after_wall // 3)), (D.D3B, 8),
+                   (D.D3C, min(10, 2 * s.jade[p])), (D.D3D, 2 * len(held)),
+                   (D.D3E, 2 * sum(s.rewards[p * 3:p * 3 + 3]))):
+        if t in held:
+            out[t] = pts
+    return out
+
+
+def score_breakdown(s: GugongState) -> dict[str, list[int]]:
+    """Rules §10: once the game is over, the end scoring's parts (Wall majority, level-3
+    decrees, Palace slot, jade) read back from the final state, the VP earned during the
+    game as the rest, and an Envoy outside the Palace cancelling them all (§9). During the
+    game: the VP track."""
+    n = s.num_players
+    if s.step != S_OVER:
+        return {"VP during the game": list(s.vp)}
+    units = [E.wall_units(s, p) for p in range(n)]
+    winner = E.best_by_intrigue(s, list(range(n)), units)
+    rows: dict[str, list[int]] = {"VP during the game": [0] * n,
+                                  "Wall at the end": [0] * n}
+    for t in (D.D3A, D.D3B, D.D3C, D.D3D, D.D3E):
+        rows[f"decree {D.DECREE_NAMES[t]}"] = [0] * n
+    rows["Palace slot"] = [0] * n
+    rows["jade"] = [0] * n
+    rows["Envoy outside the Palace"] = [0] * n
+    for p in range(n):
+        held = [t for slot, t in enumerate(s.decrees) if s.decree_servants[p * 6 + slot]]
+        fixed = s.palace_slot[p] + D.jade_points(s.jade[p])
+        # D3a counts the points before it: search the one total consistent with the end
+        rest = s.vp[p] - fixed
+        others = {}
+        for before in range(rest, -1, -1):
+            others = _decree_points(s, p, held, before)
+            if before + sum(others.values()) == rest:
+                break
+        wall = D.WALL_VP if p == winner else 0
+        rows["Wall at the end"][p] = wall
+        for t, pts in others.items():
+            rows[f"decree {D.DECREE_NAMES[t]}"][p] = pts
+        rows["Palace slot"][p] = s.palace_slot[p]
+        rows["jade"][p] = D.jade_points(s.jade[p])
+        rows["VP during the game"][p] = s.vp[p] - wall - fixed - sum(others.values())
+        if not s.palace_slot[p]:
+            rows["Envoy outside the Palace"][p] = -s.vp[p]
+    return {k: v for k, v in rows.items()
+            if any(v) or k in ("VP during the game", "Palace slot", "jade")}

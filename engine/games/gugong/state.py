@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+
 from engine import kernel
 from engine.common.rng import Rng
 from engine.games.gugong.actions import GugongAction
@@ -271,10 +273,17 @@ class GugongState(kernel.GameState, kw_only=True):
             return (0, 0, 0)
         return (1, self.intrigue[seat], self.intrigue_t[seat])
 
-    def render(self) -> str:
-        from engine.games.gugong.render import render
+    def render_text(self, seat: int | None = None) -> Text:
+        """Locations, decrees, Wall, canal, map, players, the pending decision (render.py)."""
+        from engine.games.gugong.render import render_text
 
-        return render(self)
+        return render_text(self, seat)
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Rules §10: the end scoring's parts (render.score_breakdown)."""
+        from engine.games.gugong.render import score_breakdown
+
+        return score_breakdown(self)
 
     def heuristic(self, seat: int) -> float:
         from engine.games.gugong.heuristic import heuristic
