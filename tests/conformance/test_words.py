@@ -17,7 +17,6 @@ from tests.conformance.test_conformance import CASES, SEEDS, _positions
 
 #: games whose readable renders are not written yet (issue 21); remove a game when done
 PENDING: set[str] = {
-    "huang",
 }
 
 

@@ -9,6 +9,7 @@ rules for the 5th player), so it needs no option.
 from __future__ import annotations
 
 from engine import registry
+from engine.games.huang import words  # noqa: F401 - registers the words of the decisions
 from engine.games.huang.actions import HuangAction
 from engine.games.huang.observe import HuangObservation
 from engine.games.huang.state import HuangState, action_space, new_state

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+
 from engine import kernel
 from engine.common.rng import Rng
 from engine.games.huang import legal, observe, rules
@@ -21,7 +23,7 @@ from engine.games.huang.data import EIGHTEEN_SIDE, GRANARY_VP, NUM_HEXES, NUM_PA
 from engine.games.huang.decisions import RULES
 from engine.games.huang.heuristic import heuristic
 from engine.games.huang.observe import HuangObservation
-from engine.games.huang.render import render
+from engine.games.huang.render import render_text, score_breakdown
 from engine.kernel import DERIVED, GENERATOR, PUBLIC, Hidden, Owner
 from engine.protocol import ActionSpace, InvalidConfigError
 
@@ -117,8 +119,14 @@ class HuangState(kernel.GameState, kw_only=True):
         tied in all four colours at the top share no win."""
         return self.over and sum(1 for r in self.ranking() if r == 0) > 1
 
-    def render(self) -> str:
-        return render(self)
+    def render_text(self, seat: int | None = None) -> Text:
+        """The map with coordinates, pieces, supplies, dynasties and the pending decision
+        (render.py); `seat` sees its own hand and the sizes of the others' (§13)."""
+        return render_text(self, seat)
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """§10: VP per colour, granaries, white, and the total (render.py)."""
+        return score_breakdown(self)
 
     def heuristic(self, seat: int) -> float:
         return heuristic(self, seat)

@@ -48,7 +48,8 @@ def wrapped(items: Iterable[Text], head: Text | str, indent: int = 2, sep: str =
     first = True
     for it in items:
         gap = " " if first else sep
-        if line.cell_len + len(gap) + it.cell_len > WIDTH and line.cell_len > indent:
+        room = WIDTH - len(sep.rstrip())  # a wrapped line ends with the separator
+        if line.cell_len + len(gap) + it.cell_len > room and line.cell_len > indent:
             out.append_text(line)
             out.append(sep.rstrip() + "\n" if not first else "\n")
             line = Text(" " * indent)
@@ -189,7 +190,9 @@ def render_text(s: YotdState, seat: int | None = None) -> Text:
                                 "stack):", sep=", "))
     else:
         ask = s.describe_pending()
-        out.append(f"To decide: {ask}\n" if len(ask) <= WIDTH - 11 else f"To decide:\n{ask}\n")
+        out.append_text(wrapped([Text(w) for w in ask.split(" ")], "To decide:", sep=" ")
+                        if len(ask) <= WIDTH - 11 or len(ask) > WIDTH
+                        else Text(f"To decide:\n{ask}\n"))
     return out
 
 

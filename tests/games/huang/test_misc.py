@@ -14,8 +14,8 @@ from tests.games.huang.test_scenarios import build
 def test_render_shows_board_players_and_pending_decision() -> None:
     s = engine.make("huang", 3, 2)
     text = s.render()
-    assert text.count("\nr=") == 11 and "seat 2:" in text and "ChooseAction" in text
-    assert "Y" in text and "bag " in text
+    assert sum(f"\n{r:>3} " in text for r in range(1, 12)) == 11 and "Rat (seat 2)" in text
+    assert "Y" in text and "Bag: " in text and "choose action 1 of 2" in text
 
 
 def test_heuristic_is_in_range_and_prefers_the_leader() -> None:

@@ -34,7 +34,7 @@ def test_yellow_tile_may_yield_the_palace_instead_of_a_pagoda() -> None:
     assert s.palace == r and s.actions_left == 1
     # its tiles support a building now: no pagoda on them
     play(s, A.PlaceTile(R), A.TileTo(H(2, 1)))
-    assert "palace board" in s.render()
+    assert "Imperial Palace: on " in s.render()
 
 
 def test_without_the_module_there_is_no_palace() -> None:
