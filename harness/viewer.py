@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, Static
 from harness.replay import Replay, move_line
 from harness.views import seat_style, view_text
 
-KEYS = "→/n next  ←/p back  Home/End  g jump to move  v god/seat view  q quit"
+KEYS = "→/n next  ←/p back  Home/End  ↑/↓ scroll  g jump to move  v seat view  q quit"
 
 
 class ReplayViewer(App[None]):
@@ -55,12 +55,12 @@ class ReplayViewer(App[None]):
         yield Static(id="view")
         yield Input(placeholder="move number, Enter to go, Esc to cancel", id="jump",
                     type="integer", disabled=True)
-        with VerticalScroll():
+        with VerticalScroll(id="scroll"):
             yield Static(id="board")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.set_focus(None)
+        self.query_one("#scroll").focus()  # up/down/page keys scroll a tall board
         self.show()
 
     def show(self) -> None:
@@ -113,7 +113,7 @@ class ReplayViewer(App[None]):
         box = self.query_one("#jump", Input)
         box.remove_class("open")
         box.disabled = True
-        self.set_focus(None)
+        self.query_one("#scroll").focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._close_jump()

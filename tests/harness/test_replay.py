@@ -18,6 +18,7 @@ from harness.args import UsageProblem
 from harness.cli import main
 from harness.match import play_match
 from harness.replay import load_record, move_table, run
+from harness.views import breakdown
 from harness.watching import Watcher
 
 
@@ -161,3 +162,20 @@ def test_an_illegal_answer_is_logged_with_the_decision_in_words():
     (f,) = rec.failures
     assert f.kind == "illegal" and f.detail.endswith(
         "is not legal here (the decision: play a hand card face up, or pass)")
+
+
+@pytest.mark.parametrize("game", [g.id for g in engine.list_games()])
+def test_every_game_replays_in_words_with_its_final_breakdown(capsys, tmp_path: Path, game):
+    n = 3 if engine.get_game(game).max_players >= 3 else 2
+    rec = play_match(game, n, ["random"] * n, seed=8)
+    path = tmp_path / "g.json"
+    path.write_bytes(encode_json(rec))
+    rp = run(rec)
+    assert rp.verified() and len(rp.steps) == len(rec.moves)
+    code, out, err = cli(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "verified" in out
+    for category in breakdown(rp.final):
+        assert category in out
+    wide = plain(move_table(rp), width=400)  # nothing wraps
+    assert all(f"| {s.words} " in wide for s in rp.steps)

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.record import encode_json
 from harness.match import play_match
 from harness.replay import run
 from harness.viewer import ReplayViewer
+from harness.views import view_text
 from tests.tmux import ARENA, Tmux, needs_tmux
 
 
@@ -21,15 +23,16 @@ def replay():
     return run(play_match("kit", 2, ["random", "random"], seed=11))
 
 
-def drive(rp, *keys: str) -> ReplayViewer:
-    """Open the viewer headless at 80x40, press `keys`, return the app as they left it."""
+def drive(rp, *keys: str, height: int = 40) -> ReplayViewer:
+    """Open the viewer headless at 80 columns, press `keys`, return the app as they left it."""
     app = ReplayViewer(rp)
 
     async def go() -> None:
-        async with app.run_test(size=(80, 40)) as pilot:
+        async with app.run_test(size=(80, height)) as pilot:
             for k in keys:
                 await pilot.press(k)
             await pilot.pause()
+            app.seen_scroll_y = app.query_one("#scroll").scroll_y  # type: ignore[attr-defined]
             app.exit()
 
     asyncio.run(go())
@@ -65,6 +68,18 @@ def test_views_cycle_god_then_each_seat(replay):
     assert drive(replay, "v", "v", "v").seat is None
 
 
+@pytest.mark.parametrize("game", [g.id for g in engine.list_games() if g.id != "kit"])
+def test_every_game_steps_with_seat_views_and_a_tall_board_scrolls(game):
+    rp = run(play_match(game, 3 if engine.get_game(game).max_players >= 3 else 2,
+                        ["random"] * (3 if engine.get_game(game).max_players >= 3 else 2),
+                        seed=5))
+    app = drive(rp, "end", "p", "v", "v")
+    assert app.position == len(rp.steps) - 1 and app.seat == 1
+    assert app.board_text.plain == view_text(rp.states[-2], 1)[0].plain
+    app = drive(rp, "pagedown", height=20)
+    assert app.seen_scroll_y > 0  # the keys scroll a board taller than 20
+
+
 @needs_tmux
 def test_a_person_steps_through_a_replay_in_tmux(tmp_path: Path):
     rec = play_match("kit", 2, ["random", "random"], seed=11)
@@ -74,7 +89,7 @@ def test_a_person_steps_through_a_replay_in_tmux(tmp_path: Path):
     first, second = rp.steps[0], rp.steps[1]
     with Tmux([*ARENA, "replay", str(path), "--step"]) as t:
         screen = t.wait_for("the start of the game")
-        assert "n next" in screen and "g jump" in screen and "v god/seat view" in screen
+        assert "n next" in screen and "g jump" in screen and "v seat view" in screen
         hands_before = [ln for ln in screen.splitlines() if "hand [" in ln]
         t.keys("n")
         screen = t.wait_for(f"move 1/{len(rp.steps)}")
