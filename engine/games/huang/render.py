@@ -197,8 +197,8 @@ def conflict_text(s: HuangState) -> Text:
         st = war_strengths(war)
         out.append(f"War at {hex_name(war.hex)}:\n")
         for k in range(len(war.parties)):
-            words = (f"{party_name(s, k)}: strength {st[k]} = {war.base[k]} red tiles in the "
-                     f"kingdom + {war.tiles[k]} committed + {war.leaders[k]} red leaders")
+            words = (f"{party_name(s, k)}: strength {st[k]} = {war.base[k]} red on the board "
+                     f"+ {war.tiles[k]} committed + {war.leaders[k]} off-board Soldiers")
             out.append_text(wrapped([Text(w) for w in words.split(" ")], " ", indent=4,
                                     sep=" "))
     fight = s.bandit_fight

@@ -61,10 +61,10 @@ def seat_name(p: int) -> str:
     return f"{DYNASTIES[p]} (seat {p})"
 
 
-def leader_name(i: int, owner: bool = True) -> str:
+def leader_name(i: int, owner: bool = True, colour: bool = True) -> str:
     """"Rabbit Soldier (red)" (leader index i = seat * 5 + colour)."""
     who = f"{DYNASTIES[i // 5]} " if owner else ""
-    return f"{who}{LEADER_NAMES[i % 5]} ({COLOUR_NAMES[i % 5]})"
+    return f"{who}{LEADER_NAMES[i % 5]}" + (f" ({COLOUR_NAMES[i % 5]})" if colour else "")
 
 
 def pagoda_name(colour: int) -> str:
@@ -81,7 +81,8 @@ def party_name(s: HuangState, k: int) -> str:
     war = s.war
     assert war is not None
     lab = s.labels
-    who = [leader_name(i) for i in war.participants if lab[s.leaders[i]] == war.parties[k]]
+    who = [leader_name(i, colour=False) for i in war.participants
+           if lab[s.leaders[i]] == war.parties[k]]
     return f"party {k + 1} ({', '.join(who)})"
 
 
@@ -125,8 +126,8 @@ def ask_winner_tile(s: HuangState, req: A.RemoveWinnerTile) -> str:
 
 
 def ask_discard(s: HuangState, req: A.ChooseDiscard) -> str:
-    return (f"{seat_name(req.seat)}: exchange: discard a tile face down ({req.count} of up "
-            f"to {EXCHANGE_MAX} so far)")
+    return (f"{seat_name(req.seat)}: exchange: discard a tile face down ({req.count} "
+            f"discarded, at most {EXCHANGE_MAX})")
 
 
 # --- how each option reads -------------------------------------------------------------------
@@ -298,8 +299,10 @@ def say_refill(s: HuangState, req: A.ChooseRefill, a: Any) -> str:
 def ask_bandits(s: HuangState, req: A.RemoveBanditLoss) -> str:
     fight = s.bandit_fight
     assert fight is not None
+    n = BANDIT_COUNT[fight.bandit]
     return (f"{seat_name(req.seat)}: the kingdom beat bandit tile {fight.bandit} "
-            f"({BANDIT_COUNT[fight.bandit]} bandits): remove {fight.remaining} more red tiles")
+            f"({n} bandit{'s' if n > 1 else ''}): remove {fight.remaining} more red "
+            f"tile{'s' if fight.remaining > 1 else ''}")
 
 
 RULES.words(A.ChooseAction, ask=ask_action, say=say_action)

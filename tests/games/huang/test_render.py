@@ -32,12 +32,23 @@ def _play(n: int, seed: int, steps: int | None, **options):
     return s
 
 
+def _until(n: int, seed: int, conflict: str, **options):
+    """The first position of a random game from a fixed seed with a `conflict` running."""
+    s = engine.make("huang", n, seed, **options)
+    pick = random.Random(seed)
+    while getattr(s, conflict) is None:
+        s.apply(pick.choice(s.legal_actions()))
+    return s
+
+
 CASES = {
     "start_3p": lambda: _play(3, 11, 0).render(),
     "middle_4p_bandits_palace": lambda: _play(4, 12, 250, **MODULES).render(),
     "middle_4p_bandits_palace_seat1": lambda: _play(4, 12, 250, **MODULES).render(1),
     "final_5p_eighteen": lambda: _play(5, 13, None, eighteen_kingdoms=True).render(),
     "final_2p_short": lambda: _play(2, 14, None, short_game=True).render(),
+    "war_3p_seat2": lambda: _until(3, 0, "war", **MODULES).render(2),
+    "revolt_3p": lambda: _until(3, 0, "revolt", **MODULES).render(),
 }
 
 
