@@ -146,10 +146,10 @@ def ask_choose(s: DragonCastleState, req: ChooseAction) -> str:
 
 
 def ask_finish(s: DragonCastleState, req: FinishAction) -> str:
-    head = f"{seat_name(req.seat)}: you took {stone_name(req.stone)}"
+    head = f"{seat_name(req.seat)} took {stone_name(req.stone)}"
     if req.must_pair:
-        return f"{head}; take a matching stone (the spirit's power)"
-    return f"{head}; take a pair, or Stone and shrine, or discard it for {DISCARD_VP} VP"
+        return f"{head}: take a matching stone (the spirit's power)"
+    return f"{head}: take a pair, or Stone and shrine, or discard it for {DISCARD_VP} VP"
 
 
 def ask_build(s: DragonCastleState, req: BuildShrines) -> str:
