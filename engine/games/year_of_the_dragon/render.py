@@ -17,7 +17,7 @@ from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import words as W
 from engine.games.year_of_the_dragon.board import persons, turn_order
 from engine.games.year_of_the_dragon.events import monk_points
-from engine.games.year_of_the_dragon.requests import ST_ACTIONS, ST_OVER, STAGE_NAMES
+from engine.games.year_of_the_dragon.requests import ST_ACTIONS, ST_DRAFT, ST_OVER, STAGE_NAMES
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -27,8 +27,8 @@ WIDTH = 80
 TYPE_STYLES = ("navajo_white1", "dark_orange", "yellow", "medium_purple1", "red", "orange4",
                "dodger_blue1", "green", "bright_white")
 LEGEND = ("Persons: Cra craftsman, Lad court lady, Tax tax collector, Pyr pyrotechnist, "
-          "War warrior, Mon monk, Hea healer, Far farmer, Sch scholar; + old, . free floor, "
-          "! over-full (more persons than floors)")
+          "War warrior, Mon monk, Hea healer, Far farmer, Sch scholar; + old; ? card: any "
+          "person; . free floor; ! over-full (more persons than floors)")
 PHASES = {"draft": "setup draft", "actions": "phase 1: actions", "persons": "phase 2: persons",
           "event": "phase 3: event", "great event": "phase 3: Great Event",
           "final wall check": "final wall check", "over": "game over"}
@@ -84,8 +84,9 @@ def palace_text(i: int, pal: list[int]) -> Text:
 
 
 def header(s: YotdState) -> Text:
-    out = Text(f"In the Year of the Dragon - round {s.round} of {D.ROUNDS}, "
-               f"{PHASES[STAGE_NAMES[s.stage]]}\n", style="bold")
+    when = f"round {s.round} of {D.ROUNDS}" if s.round else "before round 1"
+    out = Text(f"In the Year of the Dragon - {when}, {PHASES[STAGE_NAMES[s.stage]]}\n",
+               style="bold")
     slots = []
     for i, e in enumerate(s.events):
         now = i + 1 == s.round and s.stage != ST_OVER
@@ -109,6 +110,15 @@ def header(s: YotdState) -> Text:
         out.append_text(wrapped(owners, f"{built}, under slots 1-{len(s.wall)} by:", sep=", ")
                         if s.wall else Text(built + "\n"))
     return out
+
+
+def draft_text(s: YotdState) -> Text:
+    """Rules §3.6: pairs of types already drafted may not be taken again."""
+    if s.stage != ST_DRAFT or not s.drafted:
+        return Text()
+    pairs = [Text(f"{D.PERSON_TYPE_SHORT[x // 9]}+{D.PERSON_TYPE_SHORT[x % 9]}")
+             for x in s.drafted]
+    return wrapped(pairs, "Pairs drafted (not again):", sep=", ")
 
 
 def groups_text(s: YotdState) -> Text:
@@ -167,6 +177,7 @@ def seat_text(s: YotdState, p: int, you: bool) -> Text:
 def render_text(s: YotdState, seat: int | None = None) -> Text:
     """The whole table; `seat` only marks "(you)" (everything is public, rules §11)."""
     out = header(s)
+    out.append_text(draft_text(s))
     out.append_text(groups_text(s))
     out.append_text(supply_text(s))
     order = turn_order(s)
