@@ -67,13 +67,14 @@ def _room_state(s: RotundaState, node: int) -> str:
 
 def _rooms(s: RotundaState, out: Text) -> None:
     """One line per room (rules §4.1): place, tile, leaders, chairs, contents."""
-    out.append(f"Rooms (Lodge on staircase {D.STAIRCASES[s.lodge][0]}; chairs: * elder):\n",
-               style="bold")
+    out.append(f"Rooms (Lodge on staircase {D.STAIRCASES[s.lodge][0]}; x2: two leaders; "
+               "chairs: * elder):\n", style="bold")
     for node in range(D.NODES):
         out.append(f"  {D.NODE_NAMES[node]:<5} {D.ROOM_NAMES[s.rooms[node]]:<15} ")
+        here = [i // s.per_seat for i, x in enumerate(s.leaders) if x == node]
         who: list[tuple[str, str]] = [
-            (colour(i // s.per_seat), seat_style(i // s.per_seat))
-            for i, x in enumerate(s.leaders) if x == node]
+            (colour(p) + (" x2" if here.count(p) > 1 else ""), seat_style(p))
+            for p in sorted(set(here))]
         who += [(f"neutral {D.NEUTRAL_COLOURS[k]}", "dim")
                 for k, x in enumerate(s.neutrals) if x == node]
         parts: list[Text] = []
@@ -108,6 +109,21 @@ def _rooms(s: RotundaState, out: Text) -> None:
             out.append_text(part)
             used += len(part.plain)
         out.append("\n")
+
+
+def _paths(s: RotundaState, out: Text) -> None:
+    """Rules §4.1: leaders move clockwise round each ring; the staircases join the rings,
+    and the one the Lodge covers leads through it."""
+    names = D.NODE_NAMES
+    stairs = []
+    for k, (name, ib, ia, ob, oa) in enumerate(D.STAIRCASES):
+        if k == s.lodge:
+            stairs.append(f"{name} {names[ib]}/{names[ob]} -> Lodge -> {names[ia]}/{names[oa]}")
+        else:
+            stairs.append(f"{name} also {names[ib]} -> {names[oa]} and {names[ob]} -> "
+                          f"{names[ia]}")
+    _wrap(out, "Moves clockwise: I1-I5 and O1-O6 round their rings; staircases: "
+          + "; ".join(stairs), style="dim")
 
 
 def _villages(s: RotundaState, out: Text) -> None:
@@ -213,6 +229,7 @@ def render_text(s: RotundaState, seat: int | None = None) -> Text:
                + (f" (end triggered: {s.turns_left} more turn(s))" if s.end_triggered else "")
                + f", turn {s.turns + 1}\n")
     _rooms(s, out)
+    _paths(s, out)
     _villages(s, out)
     _worship(s, out)
     _pools(s, out)
