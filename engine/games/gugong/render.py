@@ -23,6 +23,9 @@ from engine.games.gugong.state import (
     F_SUPPLY,
     F_WALL,
     S_OVER,
+    SEEN_DISCARD,
+    SEEN_EITHER,
+    SEEN_HAND,
     GugongState,
 )
 from engine.games.gugong.words import (
@@ -137,6 +140,16 @@ def _cards(cards: list[int]) -> str:
     return ", ".join(D.CARD_NAMES[c] + f"({D.CARD_VALUE[c]})" for c in sorted(cards)) or "none"
 
 
+def _known(s: GugongState, p: int) -> str:
+    """Rules §15: what everybody knows of p's hidden cards (printed starting sets, cards
+    taken face up): in the hand, in the discard pile, or in one of the two."""
+    parts = [f"{where} {_cards(E.seen_cards(s.seen, p, kind))}"
+             for kind, where in ((SEEN_HAND, "in hand"), (SEEN_DISCARD, "in discard"),
+                                 (SEEN_EITHER, "in hand or discard"))
+             if E.seen_cards(s.seen, p, kind)]
+    return f" (known: {'; '.join(parts)})" if parts else ""
+
+
 def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
     tags = [t for t, on in (("you", p == seat), ("first player", p == s.first),
                             ("to play", bool(s.stack) and s.stack[-1].seat == p)) if on]
@@ -154,7 +167,7 @@ def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
         cards = (f"hand {_cards(s.hands[p])}; discard pile {_cards(s.discards[p])}")
     else:
         cards = (f"hand {len(s.hands[p])} card(s), discard pile {len(s.discards[p])} "
-                 "card(s)")
+                 "card(s)" + _known(s, p))
     _wrap(out, f"  {cards}; tokens: {stored}", indent="    ")
 
 

@@ -23,7 +23,13 @@ from engine.games.gugong.actions import (
     Skip,
     Trade,
 )
-from engine.games.gugong.state import ExchangeCost, GiftExchange, LocationAction, TravelMove
+from engine.games.gugong.state import (
+    SEEN_HAND,
+    ExchangeCost,
+    GiftExchange,
+    LocationAction,
+    TravelMove,
+)
 from tests.games.gugong.builder import build, card
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -85,8 +91,13 @@ def test_render_names_the_board_and_the_decision():
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_others():
     s = build(2, hands={0: [card("G02"), card("G14")], 1: [card("G22")]})
     mine, theirs = s.render(0), s.render(1)
-    assert "hand G02(1), G14(4)" in mine and "hand 1 card(s)" in mine
-    assert "G22(6)" not in mine and "hand 2 card(s)" in theirs and "hand G22(6)" in theirs
+    assert "  hand G02(1), G14(4)" in mine and "  hand 1 card(s)" in mine
+    assert "  hand G22(6)" not in mine and "  hand 2 card(s)" in theirs
+    assert "  hand G22(6)" in theirs
+    # what everybody knows of a hidden hand (rules §15: here, the printed starting sets)
+    known = [c for c in s.hands[1] if s.seen[c] == 1 * 3 + SEEN_HAND]
+    for c in known:
+        assert f"in hand {D.CARD_NAMES[c]}" in mine
     god = s.render()
     assert "hand G02(1), G14(4)" in god and "hand G22(6)" in god
 
