@@ -157,6 +157,11 @@ def render_text(s: DragonCastleState, seat: int | None = None) -> Text:
         parts = s.score_breakdown()
         out.append_text(breakdown_table(parts, [seat_name(p) for p in range(n)],
                                         [seat_style(p) for p in range(n)]))
+        scores = s.scores()
+        if len(set(scores)) < n:
+            _wrap(out, "Ties (rules §7): most face-down stacks, then most built shrines: "
+                  + ", ".join(f"{seat_name(p)} {s.tiebreak(p)[0]}/{s.tiebreak(p)[1]}"
+                              for p in range(n)))
     return _rstrip_lines(out)
 
 

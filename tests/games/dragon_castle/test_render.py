@@ -148,3 +148,10 @@ def test_summon_and_final_breakdown_words():
             break
     else:
         pytest.fail("nobody could summon the dragon in this playout")
+
+
+def test_a_tie_shows_the_tie_breaks():
+    final = _random_playout(2, 6, {})[-1]
+    assert final.scores()[0] == final.scores()[1]
+    assert ("Ties (rules §7): most face-down stacks, then most built shrines: Seat 0 "
+            f"{final.tiebreak(0)[0]}/{final.tiebreak(0)[1]}") in final.render()
