@@ -18,6 +18,7 @@ from .castle import M
 from .data import (
     CASTLE_COLS,
     CASTLE_ROWS,
+    CUSTOM_PREFIX,
     DRAGON_CARDS,
     DRAGON_CARDS_PL,
     LABEL,
@@ -118,8 +119,9 @@ def _realms(s: DragonCastleState, seats: list[int], view: int | None, out: Text)
 def render_text(s: DragonCastleState, seat: int | None = None) -> Text:
     n = s.num_players
     out = Text()
-    out.append(f"Dragon Castle, {n} players, layout {s.layout.split('/')[0]}, "
-               f"decision {s.decision}\n", style="bold")
+    layout = "your own" if s.layout.startswith(CUSTOM_PREFIX) else s.layout
+    out.append(f"Dragon Castle, {n} players, layout {layout}, decision {s.decision}\n",
+               style="bold")
     out.append(f"Countdown track: {s.track_singles} token(s) before the last round, "
                f"{s.track_stack} stacked" + ("; last round!" if s.last_round else "") + "\n")
     out.append(f"Shrine supply: {s.supply}"
