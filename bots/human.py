@@ -25,6 +25,8 @@ from bots.base import Bot
 from engine.protocol import Action, Observation
 from harness.views import has_seat_views, numbered, observation_text, pending, view_text, words
 
+#: options listed at once; a longer list asks for words to narrow it (all numbers work)
+LIST_MAX = 40
 HELP = ("type a number to choose that action; type words to narrow the list (an empty line "
         "lists all again, or takes the only match); ? for this help; q to quit the game")
 
@@ -67,7 +69,7 @@ class HumanBot(Bot):
         texts = [words(state, a) for a in legal]
         con.print(f"your decision: {pending(state)}", style="bold")
         shown = list(range(len(legal)))
-        con.print(numbered(texts, shown), end="")
+        self._list(con, texts, shown)
         while True:
             line = self._read(con, f"seat {seat}: choose 1-{len(legal)}, words to filter, "
                                    "? help, q quit> ")
@@ -87,7 +89,7 @@ class HumanBot(Bot):
                     con.print(f"you chose: {texts[shown[0]]}")
                     return legal[shown[0]]
                 shown = list(range(len(legal)))
-                con.print(numbered(texts, shown), end="")
+                self._list(con, texts, shown)
             else:
                 match = [i for i in range(len(legal))
                          if all(w in texts[i].lower() for w in line.lower().split())]
@@ -95,9 +97,16 @@ class HumanBot(Bot):
                     con.print(f"no action matches {line!r}; the list is unchanged")
                     continue
                 shown = match
-                con.print(numbered(texts, shown), end="")
+                self._list(con, texts, shown)
                 if len(match) == 1:
                     con.print("one match: press Enter to take it, or type its number")
+
+    def _list(self, con: Console, texts: list[str], shown: list[int]) -> None:
+        """The numbered options `shown`, at most `LIST_MAX` lines of them."""
+        con.print(numbered(texts, shown[:LIST_MAX]), end="")
+        if len(shown) > LIST_MAX:
+            con.print(f"... and {len(shown) - LIST_MAX} more (up to {shown[-1] + 1}): type words "
+                      "to narrow the list", style="dim")
 
     def _read(self, con: Console, prompt: str) -> str | None:
         """One line of input without its newline, or None at the end of input."""

@@ -8,6 +8,7 @@ game's `render_text(seat)`). The keys are listed on screen.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -124,9 +125,8 @@ class ReplayViewer(App[None]):
             return
         self.goto(int(text))
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
-        if key == "escape" and self.query_one("#jump", Input).has_class("open"):
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.query_one("#jump", Input).has_class("open"):
             self._close_jump()
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import random
 import time
 
 import pytest
@@ -149,3 +150,21 @@ def test_quitting_in_tmux_says_so_and_writes_nothing(tmp_path):
         screen = t.wait_for("[exited]")
         assert "the game is abandoned" in screen and "no record written" in screen
     assert not rec.exists()
+
+
+def test_a_long_list_is_cut_but_every_number_works():
+    from bots.human import LIST_MAX
+
+    state = engine.make("huang", 2, 1)
+    pick = random.Random(1)
+    for _ in range(200):
+        if len(state.legal_actions()) > LIST_MAX + 1:
+            break
+        state.apply(pick.choice(state.legal_actions()))
+    obs = state.observation(state.current_player())
+    n = len(obs.legal_actions)
+    bot, out = human(f"{n}\n")
+    assert bot.act(obs, None) == obs.legal_actions[-1]
+    text = out.getvalue()
+    assert f"... and {n - LIST_MAX} more (up to {n}): type words to narrow the list" in text
+    assert f"{LIST_MAX + 1}  " not in text.split("more (up to")[0]
