@@ -39,6 +39,7 @@ class Tmux:
         command = f"cd {shlex.quote(str(ROOT))} && env {command} {shlex.join(argv)}; " \
                   "echo '[exited]'; sleep 600"
         self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), command)
+        self.path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
         return subprocess.run(["tmux", "-L", self.socket, *args], check=True,
@@ -74,7 +75,10 @@ class Tmux:
             time.sleep(0.1)
 
     def close(self) -> None:
+        """Kill this test's own server and remove its socket file."""
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        if self.path:
+            Path(self.path).unlink(missing_ok=True)
 
     def __enter__(self) -> Tmux:
         return self
