@@ -26,18 +26,20 @@ class Watcher:
     view or from `seat`'s view (a person playing must not see the others' hidden parts)."""
 
     def __init__(self, console: Console, bots: Sequence[str], board: bool = True,
-                 seat: int | None = None) -> None:
+                 seat: int | None = None, draws: Sequence[int] = ()) -> None:
         self.console = console
         self.bots = list(bots)
         self.board = board
         self.seat = seat
+        #: seats whose bot draws the board itself before deciding (a person): no board twice
+        self.draws = frozenset(draws)
         self.count = 0
 
     def __call__(self, said: str, state: State, move: Move) -> None:
         self.count += 1
         bot = "random (substitute)" if move.by_substitute else self.bots[move.seat]
         self.console.print(move_line(Step(self.count, move.seat, bot, said, move.time)))
-        if self.board:
+        if self.board and state.current_player() not in self.draws:
             text, note = view_text(state, self.seat)
             if note:
                 self.console.print(f"({note})", style="dim")
@@ -53,7 +55,8 @@ def play_watched(console: Console, game: str, players: int, bots: Sequence[str],
     humans = [p for p, b in enumerate(bots) if base_spec(b) == "human"]
     watcher = None
     if humans or watch:
-        watcher = Watcher(console, bots, board=watch, seat=humans[0] if humans else None)
+        watcher = Watcher(console, bots, board=watch, seat=humans[0] if humans else None,
+                          draws=humans)
     try:
         rec = play_match(game, players, bots, watch=watcher, **kw)
     except HumanQuit:

@@ -179,3 +179,20 @@ def test_every_game_replays_in_words_with_its_final_breakdown(capsys, tmp_path: 
         assert category in out
     wide = plain(move_table(rp), width=400)  # nothing wraps
     assert all(f"| {s.words} " in wide for s in rp.steps)
+
+
+def test_watching_a_game_with_a_person_never_draws_the_board_twice(capsys, monkeypatch):
+    import re
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 50))
+    code, out, err = cli(capsys, "play", "--game", "kit", "--bots", "human,random", "--watch",
+                         "--seed", "2")
+    assert code == 0, err
+    events = "".join("B" if ln.startswith("round ") else "M"
+                     for ln in out.splitlines()
+                     if ln.startswith("round ") or re.match(r" *\d+ seat \d ", ln))
+    assert "BB" not in events  # a board, then a move, then a board ...
+    assert events.count("B") > 3 and out.count("you chose:") > 1
+    assert events.endswith("MB")  # the final position after the last move
+    assert "hand ['?'" in out and "seat 1: played" in out  # seat 0's view only
