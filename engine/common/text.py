@@ -4,7 +4,8 @@ a pipe gets plain text and a terminal gets colours."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
@@ -48,4 +49,52 @@ def breakdown_table(breakdown: dict[str, list[int]], names: Sequence[str],
         for v in totals:
             out.append(f" {v:>{col}}", style="bold")
         out.append("\n")
+    return out
+
+
+#: the width every render fits (issue 21: 80-column terminals)
+WIDTH = 80
+
+
+def wrap_into(out: Text, text: str, style: str = "", indent: str = "  ",
+              width: int = WIDTH) -> None:
+    """Append `text` to `out` wrapped at `width`, continuation lines indented."""
+    for line in textwrap.wrap(text, width, subsequent_indent=indent):
+        out.append(line + "\n", style=style)
+
+
+def wrapped(items: Iterable[Text], head: Text | str, indent: int = 2, sep: str = " ",
+            width: int = WIDTH) -> Text:
+    """`head` then the items (joined by `sep`), wrapped at `width` with `indent` spaces on
+    continuation lines; a wrapped line ends with the separator."""
+    out = Text()
+    line = Text(head) if isinstance(head, str) else head.copy()
+    first = True
+    for it in items:
+        gap = " " if first else sep
+        room = width - len(sep.rstrip())
+        if line.cell_len + len(gap) + it.cell_len > room and line.cell_len > indent:
+            out.append_text(line)
+            out.append(sep.rstrip() + "\n" if not first else "\n")
+            line = Text(" " * indent)
+            gap = ""
+        elif not line.plain:
+            gap = ""
+        line.append(gap)
+        line.append_text(it)
+        first = False
+    out.append_text(line)
+    out.append("\n")
+    return out
+
+
+def rstrip_lines(text: Text) -> Text:
+    """The same text without trailing spaces on any line, ending in one newline."""
+    out = Text()
+    for line in text.split("\n", allow_blank=True):
+        line.rstrip()
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    out.append("\n")
     return out

@@ -7,12 +7,11 @@ god view only by marking that seat as "you"."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from engine.common.text import breakdown_table
+from engine.common.text import breakdown_table, rstrip_lines, wrap_into
 
 from .castle import M
 from .data import (
@@ -39,17 +38,11 @@ from .words import (
 if TYPE_CHECKING:
     from .state import DragonCastleState
 
-WIDTH = 80
 LEGEND = (
     "Stones: height + stone; m merchant, s soldier, f farmer 1-6; S season (Sp spring, "
     "Su summer, Sa autumn, Sw winter); W wind (Wr rain, Ws storm, Wc cloud, Wl lightning); "
     "D dragon (Dr red, Dg green, Dw white); ## face down; [] face down with a shrine."
 )
-
-
-def _wrap(out: Text, text: str, style: str = "") -> None:
-    for line in textwrap.wrap(text, WIDTH, subsequent_indent="  "):
-        out.append(line + "\n", style=style)
 
 
 def _castle(s: DragonCastleState, out: Text) -> None:
@@ -127,10 +120,10 @@ def render_text(s: DragonCastleState, seat: int | None = None) -> Text:
     out.append(f"Shrine supply: {s.supply}"
                + (f"; {s.shrines_out} paid for spirits" if s.shrines_out else "") + "\n")
     if s.dragon_cards:
-        _wrap(out, "Dragon cards: " + ", ".join(
+        wrap_into(out, "Dragon cards: " + ", ".join(
             f"{DRAGON_CARDS[c]} ({DRAGON_CARDS_PL[c]})" for c in s.dragon_cards))
     if s.spirit_cards:
-        _wrap(out, "Spirit cards: " + ", ".join(
+        wrap_into(out, "Spirit cards: " + ", ".join(
             f"{SPIRIT_CARDS[c]} ({'used' if s.spirit_used[k] else 'not used'} this turn)"
             for k, c in enumerate(s.spirit_cards)))
     _castle(s, out)
@@ -148,9 +141,9 @@ def render_text(s: DragonCastleState, seat: int | None = None) -> Text:
                    + "\n")
     for first in range(0, n, 2):
         _realms(s, list(range(first, min(first + 2, n))), seat, out)
-    _wrap(out, LEGEND, style="dim")
+    wrap_into(out, LEGEND, style="dim")
     if s.stack:
-        _wrap(out, "Pending: " + s.describe_pending(), style="bold")
+        wrap_into(out, "Pending: " + s.describe_pending(), style="bold")
     else:
         ranking = s.ranking()
         winners = [seat_name(p) for p in range(n) if ranking[p] == 0]
@@ -161,22 +154,10 @@ def render_text(s: DragonCastleState, seat: int | None = None) -> Text:
                                         [seat_style(p) for p in range(n)]))
         scores = s.scores()
         if len(set(scores)) < n:
-            _wrap(out, "Ties (rules §7): most face-down stacks, then most built shrines: "
+            wrap_into(out, "Ties (rules §7): most face-down stacks, then most built shrines: "
                   + ", ".join(f"{seat_name(p)} {s.tiebreak(p)[0]}/{s.tiebreak(p)[1]}"
                               for p in range(n)))
-    return _rstrip_lines(out)
-
-
-def _rstrip_lines(text: Text) -> Text:
-    """The same text without trailing spaces on any line."""
-    out = Text()
-    for line in text.split("\n", allow_blank=True):
-        line.rstrip()
-        out.append_text(line)
-        out.append("\n")
-    out.rstrip()
-    out.append("\n")
-    return out
+    return rstrip_lines(out)
 
 
 def score_breakdown(s: DragonCastleState) -> dict[str, list[int]]:

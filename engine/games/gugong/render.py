@@ -9,11 +9,9 @@ discard pile; `seat=p` shows p's own and only the sizes of the others'."""
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
 
-from engine.common.text import breakdown_table
+from engine.common.text import WIDTH, breakdown_table, wrap_into
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.state import (
@@ -36,14 +34,8 @@ from engine.games.gugong.words import (
     seat_style,
 )
 
-WIDTH = 80
 FOREMAN_WHERE = {F_LOCKED: "locked", F_POOL: "in the pool", F_SUPPLY: "in the supply",
                  F_WALL: "on the Wall"}
-
-
-def _wrap(out: Text, text: str, style: str = "", indent: str = "  ") -> None:
-    for line in textwrap.wrap(text, WIDTH, subsequent_indent=indent):
-        out.append(line + "\n", style=style)
 
 
 def _seats(out: Text, seats: list[int], suffix: list[str] | None = None) -> None:
@@ -95,7 +87,7 @@ def _canal(s: GugongState, out: Text) -> None:
     n_paths = E.paths(s)
     rewards = "; ".join(f"H{h + 1} {' or '.join(D.REWARD_NAMES[r] for r in D.HARBOR_REWARDS[h])}"
                         for h in range(D.HARBORS) if D.HARBOR_REWARDS[h])
-    _wrap(out, f"Grand Canal (Harbor rewards: {rewards}):", style="bold")
+    wrap_into(out, f"Grand Canal (Harbor rewards: {rewards}):", style="bold")
     for path in range(n_paths):
         out.append(f"  path {D.PATH_NAMES[n_paths][path]}: ")
         parts = []
@@ -130,9 +122,9 @@ def _map(s: GugongState, out: Text) -> None:
                                            if s.traveller[p] >= 0 else "off the map"),
                      style=seat_style(p)) for p in range(s.num_players)])
     on_map = sorted({t for t in s.cities if t >= 0})
-    _wrap(out, "Tokens: " + "; ".join(f"{TOKEN_SHORT[t]} {D.TOKEN_TEXT[t]}" for t in on_map),
+    wrap_into(out, "Tokens: " + "; ".join(f"{TOKEN_SHORT[t]} {D.TOKEN_TEXT[t]}" for t in on_map),
           style="dim")
-    _wrap(out, f"Piles: gift draw pile {len(s.draw_pile)}; token piles A {len(s.pile_a)}, "
+    wrap_into(out, f"Piles: gift draw pile {len(s.draw_pile)}; token piles A {len(s.pile_a)}, "
           f"B {len(s.pile_b)}; token discard {len(s.token_discard)}")
 
 
@@ -160,7 +152,7 @@ def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
     fm = FOREMAN_WHERE.get(s.foreman[p], f"on ship {s.foreman[p] - F_SHIP + 1}")
     used = ", ".join(f"{D.REWARD_NAMES[r]} {s.rewards[p * 3 + r]}/{D.REWARD_SPACES[r]}"
                      for r in range(3))
-    _wrap(out, f"  servants: pool {s.pool[p]}, supply {s.supply[p]}, Foreman {fm}; "
+    wrap_into(out, f"  servants: pool {s.pool[p]}, supply {s.supply[p]}, Foreman {fm}; "
           f"Harbor rewards used: {used}", indent="    ")
     stored = ", ".join(TOKEN_SHORT[t] for t in s.stored[p]) or "none"
     if seat is None or seat == p:
@@ -168,7 +160,7 @@ def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
     else:
         cards = (f"hand {len(s.hands[p])} card(s), discard pile {len(s.discards[p])} "
                  "card(s)" + _known(s, p))
-    _wrap(out, f"  {cards}; tokens: {stored}", indent="    ")
+    wrap_into(out, f"  {cards}; tokens: {stored}", indent="    ")
 
 
 def render_text(s: GugongState, seat: int | None = None) -> Text:
@@ -190,7 +182,7 @@ def render_text(s: GugongState, seat: int | None = None) -> Text:
     for p in range(n):
         _player(s, p, seat, out)
     if s.stack:
-        _wrap(out, "Pending: " + s.describe_pending(), style="bold")
+        wrap_into(out, "Pending: " + s.describe_pending(), style="bold")
     elif s.step == S_OVER:
         ranking = s.ranking()
         winners = [seat_name(p) for p in range(n) if ranking[p] == 0]

@@ -6,12 +6,13 @@ the pending decision in words and, once over, the score breakdown (§10)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from engine.common.text import SEAT_STYLES, breakdown_table
+from engine.common.text import SEAT_STYLES, WIDTH, breakdown_table
+from engine.common.text import wrapped as wrapped_words
 from engine.games.huang.data import (
     BANDIT_COUNT,
     BANDIT_SITES,
@@ -35,7 +36,8 @@ from engine.games.huang.words import COLUMNS, hex_name, hexes_name, leader_name,
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
-WIDTH = 80
+#: lists in this render are comma-separated
+wrapped = partial(wrapped_words, sep=", ")
 #: Rich styles of the tile colours Y, R, B, G, W
 COLOUR_STYLES = ("bold yellow", "bold red", "bold dodger_blue1", "bold green", "bold white")
 LEGEND = ("Y R B G W: a yellow, red, blue, green, white tile; after it * under a pagoda, "
@@ -47,27 +49,6 @@ LEGEND = ("Y R B G W: a yellow, red, blue, green, white tile; after it * under a
 
 def seat_style(p: int) -> str:
     return SEAT_STYLES[p % len(SEAT_STYLES)]
-
-
-def wrapped(items: Iterable[Text], head: str, indent: int = 2, sep: str = ", ") -> Text:
-    """`head` then the items joined by `sep`, wrapped at WIDTH (continuations indented)."""
-    out = Text()
-    line = Text(head)
-    first = True
-    for it in items:
-        gap = (" " if head else "") if first else sep
-        room = WIDTH - len(sep.rstrip())  # a wrapped line ends with the separator
-        if line.cell_len + len(gap) + it.cell_len > room and line.cell_len > indent:
-            out.append_text(line)
-            out.append((sep.rstrip() if not first else "") + "\n")
-            line = Text(" " * indent)
-            gap = ""
-        line.append(gap)
-        line.append_text(it)
-        first = False
-    out.append_text(line)
-    out.append("\n")
-    return out
 
 
 def counts_text(counts: list[int], empty: str = "none") -> list[Text]:

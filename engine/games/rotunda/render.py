@@ -10,11 +10,9 @@ that seat as "you"."""
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
 
-from engine.common.text import breakdown_table
+from engine.common.text import WIDTH, breakdown_table, rstrip_lines, wrap_into
 from engine.games.rotunda import data as D
 from engine.games.rotunda.scoring import breakdown
 from engine.games.rotunda.state import RotundaState
@@ -28,13 +26,6 @@ from engine.games.rotunda.words import (
     seat_style,
     smuggler_text,
 )
-
-WIDTH = 80
-
-
-def _wrap(out: Text, text: str, style: str = "", indent: str = "  ") -> None:
-    for line in textwrap.wrap(text, WIDTH, subsequent_indent=indent):
-        out.append(line + "\n", style=style)
 
 
 def _icon(x: int) -> str:
@@ -122,7 +113,7 @@ def _paths(s: RotundaState, out: Text) -> None:
         else:
             stairs.append(f"{name} also {names[ib]} -> {names[oa]} and {names[ob]} -> "
                           f"{names[ia]}")
-    _wrap(out, "Moves clockwise: I1-I5 and O1-O6 round their rings; staircases: "
+    wrap_into(out, "Moves clockwise: I1-I5 and O1-O6 round their rings; staircases: "
           + "; ".join(stairs), style="dim")
 
 
@@ -165,10 +156,10 @@ def _worship(s: RotundaState, out: Text) -> None:
     spaces = ", ".join(f"{D.AMULET_SPACE_NAMES[k]} {'-' if a < 0 else f'A{a + 1}'}"
                        for k, a in enumerate(s.amulet_spaces))
     end = "-" if s.end_amulet < 0 else f"A{s.end_amulet + 1}"
-    _wrap(out, f"Amulet spaces: {spaces}; end of the round track: {end}")
+    wrap_into(out, f"Amulet spaces: {spaces}; end of the round track: {end}")
     temples = [f"{D.TEMPLES[t][0]} ({_temple(t)})" for t in range(len(D.TEMPLES))
                if s.temples[t]]
-    _wrap(out, "Temples face up: " + (", ".join(temples) or "none"))
+    wrap_into(out, "Temples face up: " + (", ".join(temples) or "none"))
 
 
 def _temple(t: int) -> str:
@@ -180,15 +171,15 @@ def _temple(t: int) -> str:
 
 
 def _pools(s: RotundaState, out: Text) -> None:
-    _wrap(out, "Order pool: " + (", ".join(order_text(o) for o in s.order_pool) or "empty"))
-    _wrap(out, "Amulet pool: " + (", ".join(amulet_name(a) for a in s.amulet_pool) or "empty")
+    wrap_into(out, "Order pool: " + (", ".join(order_text(o) for o in s.order_pool) or "empty"))
+    wrap_into(out, "Amulet pool: " + (", ".join(amulet_name(a) for a in s.amulet_pool) or "empty")
           + "; Smuggler pool: "
           + (", ".join(smuggler_text(x) for x in s.smuggler_pool) or "empty"))
-    _wrap(out, "Expert pool: " + (", ".join(expert_name(e) for e in s.expert_pool) or "empty"))
+    wrap_into(out, "Expert pool: " + (", ".join(expert_name(e) for e in s.expert_pool) or "empty"))
     if s.advanced_experts:
-        _wrap(out, "Expert discard pile (top first, the top is hireable): "
+        wrap_into(out, "Expert discard pile (top first, the top is hireable): "
               + (", ".join(expert_name(e) for e in s.expert_discard) or "empty"))
-    _wrap(out, f"Face down: Order deck {len(s.order_deck)}, Amulet stack "
+    wrap_into(out, f"Face down: Order deck {len(s.order_deck)}, Amulet stack "
           f"{len(s.amulet_stack)}, Expert deck {len(s.expert_deck)}, Smuggler stack "
           f"{len(s.smuggler_stack)}")
     out.append("General supply: ")
@@ -207,13 +198,13 @@ def _family(s: RotundaState, p: int, view: int | None, out: Text) -> None:
         out.append(", " if t else "")
         out.append(f"{s.cubes[p * 4 + t]} {D.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
     out.append("\n")
-    _wrap(out, f"  Assistants: {s.supply_discs[p]} in supply, {s.track[p]} on the track; "
+    wrap_into(out, f"  Assistants: {s.supply_discs[p]} in supply, {s.track[p]} on the track; "
           "Orders open: " + (", ".join(order_text(o) for o in s.orders_open[p]) or "none")
           + "; done: " + (", ".join(D.ORDERS[o][0] for o in s.orders_done[p]) or "none"),
           indent="    ")
     amulets = [amulet_name(a) for a in s.amulets[p]] + [
         f"{expert_name(e)} as A{D.EXPERTS[e][3] + 1}" for e in s.kept[p]]
-    _wrap(out, "  Experts: " + (", ".join(expert_name(e) for e in s.experts[p]) or "none")
+    wrap_into(out, "  Experts: " + (", ".join(expert_name(e) for e in s.experts[p]) or "none")
           + "; amulets: " + (", ".join(amulets) or "none"), indent="    ")
 
 
@@ -236,7 +227,7 @@ def render_text(s: RotundaState, seat: int | None = None) -> Text:
     for p in range(n):
         _family(s, p, seat, out)
     if s.stack:
-        _wrap(out, "Pending: " + s.describe_pending(), style="bold")
+        wrap_into(out, "Pending: " + s.describe_pending(), style="bold")
     else:
         scores, ranking = s.scores(), s.ranking()
         winners = [colour(p) for p in range(n) if ranking[p] == 0]
@@ -245,19 +236,7 @@ def render_text(s: RotundaState, seat: int | None = None) -> Text:
                    style="bold")
         out.append_text(breakdown_table(score_breakdown(s), [colour(p) for p in range(n)],
                                         [seat_style(p) for p in range(n)]))
-    return _rstrip_lines(out)
-
-
-def _rstrip_lines(text: Text) -> Text:
-    """The same text without trailing spaces on any line."""
-    out = Text()
-    for line in text.split("\n", allow_blank=True):
-        line.rstrip()
-        out.append_text(line)
-        out.append("\n")
-    out.rstrip()
-    out.append("\n")
-    return out
+    return rstrip_lines(out)
 
 
 def score_breakdown(s: RotundaState) -> dict[str, list[int]]:

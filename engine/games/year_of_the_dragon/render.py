@@ -7,12 +7,11 @@ with its own seat marked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from engine.common.text import SEAT_STYLES, breakdown_table
+from engine.common.text import SEAT_STYLES, WIDTH, breakdown_table, wrapped
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import words as W
 from engine.games.year_of_the_dragon.board import persons, turn_order
@@ -22,7 +21,6 @@ from engine.games.year_of_the_dragon.requests import ST_ACTIONS, ST_DRAFT, ST_OV
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
-WIDTH = 80
 #: tile colours of the person types (rules §10.1): craftsman beige ... scholar white
 TYPE_STYLES = ("navajo_white1", "dark_orange", "yellow", "medium_purple1", "red", "orange4",
                "dodger_blue1", "green", "bright_white")
@@ -38,30 +36,6 @@ CATEGORIES = ("VP during the rounds", "persons (2 VP each)", "monks (Buddhas x f
 
 def seat_style(p: int) -> str:
     return SEAT_STYLES[p % len(SEAT_STYLES)]
-
-
-def wrapped(items: Iterable[Text], head: Text | str, indent: int = 2, sep: str = " ") -> Text:
-    """`head` then the items (joined by `sep`), wrapped at WIDTH with `indent` spaces on
-    continuation lines."""
-    out = Text()
-    line = Text(head) if isinstance(head, str) else head.copy()
-    first = True
-    for it in items:
-        gap = " " if first else sep
-        room = WIDTH - len(sep.rstrip())  # a wrapped line ends with the separator
-        if line.cell_len + len(gap) + it.cell_len > room and line.cell_len > indent:
-            out.append_text(line)
-            out.append(sep.rstrip() + "\n" if not first else "\n")
-            line = Text(" " * indent)
-            gap = ""
-        elif not line.plain:
-            gap = ""
-        line.append(gap)
-        line.append_text(it)
-        first = False
-    out.append_text(line)
-    out.append("\n")
-    return out
 
 
 def tile_text(tile: int, mark: str = "") -> Text:

@@ -4,7 +4,6 @@ hidden hands, 80 columns."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from engine.games.huang import actions as A
 from engine.games.huang.data import BLUE, GREEN, RED, WHITE, YELLOW
 from engine.games.huang.words import hex_name
 from tests.games.huang.test_scenarios import H, build, play
+from tests.golden import check_golden
 
 Y, R, B, G, W = YELLOW, RED, BLUE, GREEN, WHITE
 GOLDEN = Path(__file__).parent / "golden"
@@ -55,12 +55,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_renders(name):
     text = CASES[name]()
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text + "\n")
-    assert text + "\n" == path.read_text(), f"render changed: UPDATE_GOLDEN=1 and read {path}"
-    assert max(len(line) for line in text.splitlines()) <= 80
+    check_golden(GOLDEN / f"{name}.txt", text + "\n")
 
 
 def test_every_render_fits_80_columns_and_ends_with_the_decision():

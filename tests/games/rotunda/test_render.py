@@ -4,7 +4,6 @@ exact words of a few actions."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from engine.games.rotunda.actions import (
     Skip,
     SkipExpert,
 )
+from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -51,11 +51,7 @@ def test_golden_render(name):
     states = _playout(n, seed, preset)
     s = states[round(at * (len(states) - 1))]
     text = s.render(seat)
-    assert all(len(line) <= 80 for line in text.splitlines()), "wider than 80 columns"
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    check_golden(GOLDEN / f"{name}.txt", text)
 
 
 def test_every_player_count_fits_80_columns():

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -35,6 +34,7 @@ from engine.games.year_of_the_dragon.requests import (
     PlaceRecruit,
 )
 from tests.games.year_of_the_dragon.builder import OLD, Y, position
+from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 OPTIONS = {"great_wall": True, "great_events": True}
@@ -63,12 +63,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_renders(name):
     text = CASES[name]()
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text + "\n")
-    assert text + "\n" == path.read_text(), f"render changed: UPDATE_GOLDEN=1 and read {path}"
-    assert max(len(line) for line in text.splitlines()) <= 80
+    check_golden(GOLDEN / f"{name}.txt", text + "\n")
 
 
 def test_every_render_fits_80_columns_and_ends_with_the_decision():
