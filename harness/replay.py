@@ -55,6 +55,12 @@ class Step:
     words: str  #: the action in rulebook words, described on the state before the move
     time: float  #: seconds the bot used (0.0 in records without times)
 
+    @property
+    def seconds(self) -> str:
+        """The time as shown: "0.012", or "-" for a record that kept no times (a measured
+        decision never takes exactly 0.0 s at the record's microsecond resolution)."""
+        return f"{self.time:.3f}" if self.time else "-"
+
 
 @dataclass
 class Replay:
@@ -100,7 +106,7 @@ def move_line(step: Step) -> Text:
     words so that a long description wraps alone."""
     out = Text(f"{step.number:>3} ")
     out.append(f"seat {step.seat} {step.bot}", style=seat_style(step.seat))
-    out.append(f" ({step.time:.3f} s)", style="dim")
+    out.append(f" ({step.seconds} s)", style="dim")
     out.append(f": {step.words}")
     return out
 
@@ -112,8 +118,8 @@ def move_table(rp: Replay, title: str = "") -> Table:
     t.add_column("seat", justify="right")
     t.add_column("bot", max_width=20)
     t.add_column("action")
-    t.add_column("s", justify="right")
+    t.add_column("sec", justify="right")
     for s in rp.steps:
         t.add_row(str(s.number), Text(str(s.seat), style=seat_style(s.seat)), s.bot, s.words,
-                  f"{s.time:.3f}")
+                  s.seconds)
     return t
