@@ -29,6 +29,7 @@ class ReplayViewer(App[None]):
     #move { text-style: bold; }
     #jump { display: none; }
     #jump.open { display: block; }
+    #scroll { scrollbar-size-vertical: 0; }  /* boards are drawn for 80 full columns */
     """
     #: priority: the keys work whatever has the focus (the jump box takes digits only)
     BINDINGS = [
