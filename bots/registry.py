@@ -54,6 +54,12 @@ def name_copies(specs: list[str] | tuple[str, ...]) -> list[str]:
     return out
 
 
+def needs_terminal(spec: str) -> bool:
+    """True for a bot that is a person at this terminal (`human`): it cannot play on Ray
+    workers, so tournaments and ladders refuse it."""
+    return base_spec(spec).strip().partition(":")[0] == "human"
+
+
 def spec_game(spec: str) -> str | None:
     """The one game a spec's bot is made for (`heuristic:<game id>`), else None."""
     kind, _, rest = base_spec(spec).partition(":")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.external import BotViolation
-from bots.registry import base_spec, spec_game
+from bots.registry import base_spec, needs_terminal, spec_game
 from engine.protocol import ArenaError
 from harness.sandbox import make_player
 
@@ -19,6 +19,11 @@ class EntrantError(ArenaError, ValueError):
     """An entrant that cannot play this tournament."""
 
 
+#: why a person at the terminal cannot enter (tournaments and ladders)
+TERMINAL_ONLY = ("entrant {name!r} is a person at the terminal; tournaments and ladders "
+                 "play on workers without one (use arena play)")
+
+
 def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
     """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
     is made for another game or cannot start."""
@@ -26,6 +31,8 @@ def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bo
         made_for = spec_game(name)
         if made_for is not None and made_for != game:
             raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
+        if needs_terminal(name):
+            raise EntrantError(TERMINAL_ONLY.format(name=name))
         bot = make_player(base_spec(name), isolate)
         try:
             bot.reset(game, num_players, 0, 0)

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import engine
+from bots.registry import needs_terminal
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.record import MatchRecord
 from harness.clock import check_time_control, play_game
+from harness.entrants import TERMINAL_ONLY
 from harness.ladder_pin import pin
 from harness.tournament_schedule import load_modules
 from ladders import ladder_store as ls
@@ -112,6 +114,8 @@ def submit(store: Store, name: str, spec: str, display: str) -> Submission:
     lad = ls.ladder(store, name)
     if not display or any(c in display for c in "\n\t") or len(display) > 40:
         raise LadderError(f"--as {display!r}: give a short display name (at most 40 characters)")
+    if needs_terminal(spec):
+        raise LadderError(TERMINAL_ONLY.format(name=spec))
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root))
     current = [e for e in ls.entrants(store, lad.id, active_only=True) if e.name == display]

@@ -240,3 +240,17 @@ def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def test_a_person_cannot_enter_a_tournament_or_a_ladder(tmp_path: Path) -> None:
+    """`human` waits for a terminal a Ray worker does not have: refused before any game."""
+    db = str(tmp_path / "h.sqlite")
+    line = one_line(arena("tournament", "run", *KIT, "--bots", "human,random", "--db", db,
+                          cwd=tmp_path))
+    assert "person at the terminal" in line and "arena play" in line
+    arena("ladder", "create", "h", *KIT, "--db", db, cwd=tmp_path)
+    line = one_line(arena("ladder", "submit", "h", "human", "--as", "me", "--db", db,
+                          cwd=tmp_path))
+    assert "person at the terminal" in line
+    with Store(Path(db), read_only=True) as store:
+        assert store.tournaments() == []
