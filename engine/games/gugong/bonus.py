@@ -158,6 +158,36 @@ def end_of_day_phase(s: GugongState) -> None:
     s.stack.extend(StoreToken(b.seat, b.token) for b in reversed(active))
 
 
+# --- value (for heuristic.value and so the rule-based bot) --------------------------------------
+#: how much a toll or a follow at each location is worth per other seat's card still to be
+#: played this Day (a turn uses one of the 7 locations; a follow is worth most where an
+#: extra action is strong: the Palace) [engine estimate]
+TOLL_PER_CARD = (0.14, 0.14, 0.12, 0.12, 0.16, 0.12, 0.12)
+FOLLOW_PER_CARD = (0.16, 0.14, 0.10, 0.12, 0.22, 0.10, 0.12)
+#: B_PLUS1 per own card still to be played (an exchange made free: no cost, or actions)
+PLUS_PER_CARD = 0.35
+
+
+def active_value(s: GugongState, p: int) -> float:
+    """Estimated VP worth of `p`'s active bonus tokens until the end of the Day phase:
+    the token (stored later, 0.5) and the servant coming back to the supply (0.3), plus the
+    effect on the cards still to be played."""
+    v = 0.0
+    own = len(s.hands[p])
+    others = sum(len(h) for q, h in enumerate(s.hands) if q != p)
+    for b in s.bonus_active:
+        if b.seat != p:
+            continue
+        v += 0.8
+        if b.token == D.B_PLUS1:
+            v += PLUS_PER_CARD * own
+        elif b.token == D.B_TOLL:
+            v += 2 * TOLL_PER_CARD[b.loc] * others  # 1 VP to me, 1 VP off a rival
+        else:
+            v += FOLLOW_PER_CARD[b.loc] * others * 1.5
+    return v
+
+
 # --- words ---------------------------------------------------------------------------------------
 TOKEN_WORDS = {D.B_PLUS1: "bonus token +1 (cards you play count +1 this Day)",
                D.B_TOLL: "bonus token toll (others using the space pay you 1 VP this Day)",
