@@ -195,6 +195,8 @@ def bench_cmd(
     workers: Annotated[bool | None, typer.Option(
         "--workers/--no-workers", help="tournament speed on 1 vs 2 Ray workers "
         "(default: on, off with --quick)")] = None,
+    presets: Annotated[bool, typer.Option(
+        "--presets", help="also random play under each option preset vs the defaults")] = False,
 ) -> None:
     """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""
     from harness import bench
@@ -205,7 +207,7 @@ def bench_cmd(
         check_output(json, "--json")
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
-                         workers=not quick if workers is None else workers)
+                         workers=not quick if workers is None else workers, presets=presets)
     for group in dict.fromkeys(f.group for f in figs):
         table = Table(title=f"arena bench{' --quick' if quick else ''}: {group}")
         table.add_column("metric", no_wrap=True)
