@@ -219,6 +219,7 @@ def bench_cmd(
             vs = ""
             if f.ratio is not None:
                 vs = (f"{f.ratio:.1f}x ({f.baseline})" if f.ratio >= 1
+                      else f"{f.ratio:.2f}x ({f.baseline})" if f.ratio >= 0.5
                       else f"1/{1 / f.ratio:.0f} ({f.baseline})")
             table.add_row(f.metric, _num(f.median), f"{_num(f.min)}..{_num(f.max)}", f.unit, vs)
         out.print(table)
