@@ -5,6 +5,10 @@ effect's edge cases are tested here with the seed's wording."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import engine
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import (
@@ -387,3 +391,39 @@ def test_samples_keep_active_tokens_out_of_the_piles():
         assert sorted(t.pile_a + t.pile_b) == sorted(s.pile_a + s.pile_b)
         orders.add(tuple(t.pile_a + t.pile_b))
     assert len(orders) > 1
+
+
+# --- invariants over random games with both options -------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_conservation_with_bonus_tokens_and_the_mixed_deck(n):
+    """12 servants per seat (one beside each active token), 38 tokens, 38 cards; VP fall
+    only by a toll (by at most the tolls at the space, never below 0)."""
+    activated = 0
+    for seed in range(10):
+        s = engine.make("gugong", n, seed, advanced=True, bonus_travel=True)
+        r = random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            acts = [a for a in legal if isinstance(a, Activate)]
+            a = r.choice(acts) if acts else r.choice(legal)  # activate whenever possible
+            activated += bool(acts)
+            before = list(s.vp)
+            s.apply(a)
+            for p in range(n):
+                placed = (s.pool[p] + s.supply[p] + s.wall[p]
+                          + sum(s.ship_load[p * 3:p * 3 + 3])
+                          + sum(s.decree_servants[p * 6:p * 6 + 6])
+                          + sum(s.rewards[p * 3:p * 3 + 3])
+                          + sum(1 for b in s.bonus_active if b.seat == p))
+                assert placed == D.SERVANTS
+                assert s.vp[p] >= min(before[p], max(0, before[p] - 2))
+            cards = (s.board + s.draw_pile + [c for h in s.hands + s.discards for c in h]
+                     + [q.card for q in s.stack if type(q).__name__ == "ExchangeCost"])
+            assert sorted(cards) == list(range(D.NUM_CARDS))
+            tokens = ([t for t in s.cities if t >= 0] + s.pile_a + s.pile_b + s.token_discard
+                      + [t for st in s.stored for t in st] + [b.token for b in s.bonus_active]
+                      + [q.token for q in s.stack if type(q).__name__ in ("StoreToken",
+                                                                           "ActivateBonus")])
+            assert len(tokens) == 38
+            assert all(len(st) <= D.TOKEN_STORAGE for st in s.stored)
+    assert activated
