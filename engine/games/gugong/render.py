@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.games.gugong import bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.state import (
@@ -86,6 +87,8 @@ def describe(s: GugongState) -> str:
     if r is None:
         return "game over"
     words = WORDS.get(type(r))
+    if words is None and type(r) in s.RULES.texts:
+        return s.describe_pending()  # words registered with the rules (bonus.py)
     return f"{seat_name(r.seat)}: {words(r) if words else type(r).__name__}"
 
 
@@ -134,5 +137,11 @@ def render(s: GugongState) -> str:
             f"{fm}, Intrigue {s.intrigue[p]}, Envoy {inside}, jade {s.jade[p]}, hand "
             f"{len(s.hands[p])}, discard {len(s.discards[p])}, tokens {stored}, rewards "
             f"VP {s.rewards[p * 3]} card {s.rewards[p * 3 + 1]} Foreman {s.rewards[p * 3 + 2]}")
+    if s.advanced or s.bonus:  # issue 17 options
+        out.append("Options: " + ", ".join(
+            w for on, w in ((s.advanced, "advanced set-up"), (s.bonus, "bonus travel tokens"))
+            if on))
+    for p in sorted({b.seat for b in s.bonus_active}):
+        out.append(f"{seat_name(p)} active bonus tokens: {bonus.describe_active(s, p)}")
     out.append("Pending: " + describe(s))
     return "\n".join(out)
