@@ -427,3 +427,27 @@ def test_conservation_with_bonus_tokens_and_the_mixed_deck(n):
             assert len(tokens) == 38
             assert all(len(st) <= D.TOKEN_STORAGE for st in s.stored)
     assert activated
+
+
+# --- words and render --------------------------------------------------------------------------
+def test_bonus_decisions_read_in_rulebook_words_and_the_render_shows_active_tokens():
+    s = position(n=4)
+    s.bonus_active = [BonusInPlay(3, D.B_PLUS1), BonusInPlay(0, D.B_FOLLOW, D.JADE)]
+    take(s, 2, D.B_TOLL)
+    assert "activate it with 1 servant" in s.describe_pending()
+    words = [s.describe_action(a) for a in s.legal_actions()]
+    assert words[4] == "activate B_TOLL beside Palace (1 servant from the pool)"
+    assert words[-1] == "store B_TOLL as a normal travel token"
+    assert len(set(words)) == len(words)
+    text = s.render()
+    assert "active bonus tokens: B_FOLLOW at Jade" in text
+    assert "active bonus tokens: B_PLUS1 beside the board" in text
+    s.apply(Skip())
+    s.pool[0] = 5
+    turn_at(s, 1, EIGHT, D.JADE)
+    s.apply(s.legal_actions()[0])
+    assert pending(s) == (0, "FollowAction")
+    assert "follow with the same action" in s.describe_pending()
+    words = [s.describe_action(a) for a in s.legal_actions()]
+    assert words[0] == "follow: buy jade at house space 2 for 2" and words[-1] == "do not follow"
+    assert len(set(words)) == len(words)
