@@ -49,15 +49,17 @@ def _per_call_us(fn: Callable[[], object], calls: int) -> float:
     return (time.perf_counter() - t0) / calls * 1e6
 
 
-def random_playouts(game_id: str, n: int, seconds: float, seed: int) -> tuple[float, float, float]:
+def random_playouts(game_id: str, n: int, seconds: float, seed: int,
+                    options: dict[str, Any] | None = None) -> tuple[float, float, float]:
     """Uniformly random play, legal-action generation included, for about `seconds` of
-    whole playouts (setup included): (decisions per wall second, playouts per wall second,
-    decisions per CPU second). CPU time is steadier than wall time on a shared machine."""
+    whole playouts (setup included; game `options` if given): (decisions per wall second,
+    playouts per wall second, decisions per CPU second). CPU time is steadier than wall
+    time on a shared machine."""
     rng = random.Random(seed)
     decisions = playouts = 0
     t0, c0 = time.perf_counter(), time.process_time()
     while True:
-        state = engine.make(game_id, n, rng.randrange(1 << 30))
+        state = engine.make(game_id, n, rng.randrange(1 << 30), **(options or {}))
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
@@ -138,6 +140,31 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
                         per_position(lambda s, i: s.observation(s.current_player()), calls)))
     figs.append(_figure(group, "sample_state()", "us",
                         per_position(lambda s, i: engine.sample_state(obs[i], i), calls)))
+    return figs
+
+
+def bench_presets(game_id: str, n: int, quick: bool = False) -> list[Figure]:
+    """Random play with each of the game's option presets (those allowed at `n`) against
+    the defaults, runs interleaved in the same run: speed and ratio to the defaults."""
+    game = engine.get_game(game_id)
+    presets = [dict(p) for p in game.presets if game.allows(n, p)]
+    if not presets:
+        return []
+    group = f"{game_id} {n}p"
+    repeats = 3 if quick else 5
+    seconds = 0.5 if quick else 2.0
+    base: list[float] = []
+    runs: list[list[float]] = [[] for _ in presets]
+    for r in range(repeats):
+        base.append(random_playouts(game_id, n, seconds, seed=r)[2])
+        for i, preset in enumerate(presets):
+            runs[i].append(random_playouts(game_id, n, seconds, seed=r, options=preset)[2])
+    figs = [_figure(group, "random play (CPU), defaults", "dec/s", base)]
+    for preset, v in zip(presets, runs, strict=True):
+        label = ",".join(f"{k}={v}" for k, v in preset.items())
+        figs.append(_figure(group, f"random play (CPU), {label}", "dec/s", v,
+                            baseline="defaults",
+                            ratio=statistics.median(v) / statistics.median(base)))
     return figs
 
 
@@ -238,9 +265,10 @@ def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> l
 
 def run(games: list[str] | None = None, players: list[int] | None = None,
         quick: bool = False, progress: Callable[[str], None] | None = None,
-        workers: bool = False) -> list[Figure]:
-    """All engine figures for the chosen games (default: every game), and with `workers`
-    the tournament speed on 1 and 2 Ray workers for the one with the longest playouts."""
+        workers: bool = False, presets: bool = False) -> list[Figure]:
+    """All engine figures for the chosen games (default: every game), with `presets` random
+    play under each option preset against the defaults, and with `workers` the tournament
+    speed on 1 and 2 Ray workers for the one with the longest playouts."""
     ids = games or [g.id for g in engine.games()]
     figs: list[Figure] = []
     for gid in ids:
@@ -248,6 +276,8 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
             if progress:
                 progress(f"{gid} {n}p")
             figs.extend(bench_game(gid, n, quick))
+            if presets:
+                figs.extend(bench_presets(gid, n, quick))
             figs.extend(bench_mcts(gid, n, quick))
         if progress:
             progress(f"{gid} external bot")

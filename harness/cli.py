@@ -213,6 +213,8 @@ def bench_cmd(
     workers: Annotated[bool | None, typer.Option(
         "--workers/--no-workers", help="tournament speed on 1 vs 2 Ray workers "
         "(default: on, off with --quick)")] = None,
+    presets: Annotated[bool, typer.Option(
+        "--presets", help="also random play under each option preset vs the defaults")] = False,
 ) -> None:
     """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""
     from harness import bench
@@ -223,7 +225,7 @@ def bench_cmd(
         check_output(json, "--json")
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
-                         workers=not quick if workers is None else workers)
+                         workers=not quick if workers is None else workers, presets=presets)
     cols = [Col("metric", "left", keep=9), Col("median", keep=8), Col("min..max", keep=2),
             Col("unit", "left", keep=7), Col("vs baseline", "left", keep=3)]
     for group in dict.fromkeys(f.group for f in figs):
@@ -232,6 +234,7 @@ def bench_cmd(
             vs = ""
             if f.ratio is not None:
                 vs = (f"{f.ratio:.1f}x ({f.baseline})" if f.ratio >= 1
+                      else f"{f.ratio:.2f}x ({f.baseline})" if f.ratio >= 0.5
                       else f"1/{1 / f.ratio:.0f} ({f.baseline})")
             rows.append([f.metric, _num(f.median), f"{_num(f.min)}..{_num(f.max)}", f.unit, vs])
         out.print(fit_table(cols, rows, width=out.width,

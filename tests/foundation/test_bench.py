@@ -32,3 +32,12 @@ def test_bench_cli_writes_json(tmp_path: Path, capsys):
     figs = msgspec.json.decode(out.read_bytes(), type=list[bench.Figure])
     assert figs and all(f.group.startswith("kit 2p") for f in figs)
     assert "arena bench" in capsys.readouterr().out
+
+
+def test_bench_presets_against_the_defaults_in_the_same_run():
+    figs = bench.run(["kit"], [3], quick=True, presets=True)
+    metrics = {f.metric: f for f in figs}
+    assert "random play (CPU), defaults" in metrics
+    preset = metrics["random play (CPU), unused=True"]
+    assert preset.baseline == "defaults" and preset.ratio is not None and preset.ratio > 0
+    assert "random play (CPU), duel=True" not in metrics  # a 2-player-only preset at 3

@@ -1,8 +1,8 @@
-"""Gugong (Andreas Steding, 2018): the base game for 2-5 players
+"""Gugong (Andreas Steding, 2018) for 2-5 players
 (rules: ../shared/rules/gugong.md; seed: ../shared/seeds/004_1241c42904c87e79.txt).
 
-Not yet here (issue 17): the advanced set-up (§11), the bonus travel tokens (§12) and the
-solo Automa (§13); `flow.deal_cards` and `data.BONUS_TOKENS` are where they plug in.
+Options: `advanced` (§11: board and draw pile from one mixed deck, advanced.py) and
+`bonus_travel` (§12: the 6 bonus travel tokens with their Day-long effects, bonus.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,17 @@ GAME = registry.Game(
     new_state=new_state, sample_state=GugongState.sample,
     action_space=lambda n, o: SPACE, state_type=GugongState,
     observation_type=GugongObservation, action_type=GugongAction,
-    options=(), presets=(), max_decisions=6000,
+    options=(
+        registry.Option("advanced", False, "advanced set-up: BOARD, DRAW and unused starting "
+                        "cards shuffled into one deck; 7 on the locations, the rest the draw "
+                        "pile (rules §11)", players=(2, 3, 4, 5)),
+        registry.Option("bonus_travel", False, "6 bonus travel tokens (+1 card value, toll, "
+                        "follow) activated for the rest of the Day phase (rules §12)",
+                        players=(2, 3, 4, 5)),
+    ),
+    presets=({"advanced": True}, {"bonus_travel": True},
+             {"advanced": True, "bonus_travel": True}),
+    max_decisions=6000,
     bot="bots.heuristic.gugong:HeuristicBot",
     search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
     summary="gift exchange in the Forbidden City: 4 Days, 7 locations, reach the Palace",

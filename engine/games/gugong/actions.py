@@ -158,3 +158,14 @@ GugongAction = (Exchange | PayTwo | Sacrifice | NoActions | Skip | Do | OptionA 
                 | BuyJade | TakeDecree | Swap | MoveTo | PlaceWall | LoadShip | NewShip
                 | MoveShip | Claim | IntrigueBack | TurnDie | Retrieve | Jade7 | Trade
                 | TakeForeman | UseToken)
+
+
+class Activate(Action, frozen=True):
+    """Activate the bonus travel token just taken (rules §12), with 1 pool servant, beside
+    the player board (`loc` -1: B_PLUS1) or beside the action space `loc` (B_TOLL,
+    B_FOLLOW)."""
+
+    loc: int = -1
+
+
+GugongAction = GugongAction | Activate

@@ -80,7 +80,8 @@ TOKEN_TEXT = ("gain 1 servant", "gain 2 servants", "Envoy +1", "Intrigue +1",
 #: base travel tokens: type -> count (32) [reconstructed counts]
 BASE_TOKENS = {T_S1: 3, T_S2: 2, T_ENV: 3, T_INT: 3, T_JADE7: 2, T_RETRIEVE: 3, T_SWAP: 3,
                T_VP2: 3, T_SHIP: 3, T_BUYJADE: 2, T_WALL: 3, T_DOUBLE: 2}
-#: bonus travel tokens (rules §12; issue 17, not used by the base game) [reconstructed counts]
+#: bonus travel tokens (rules §12; option bonus_travel, bonus.py) [reconstructed counts: 6
+#: split evenly over the 3 described types]
 BONUS_TOKENS = {B_PLUS1: 2, B_TOLL: 2, B_FOLLOW: 2}
 assert sum(BASE_TOKENS.values()) == 32
 #: tokens that are face up on the map at setup; the rest forms two face-down piles

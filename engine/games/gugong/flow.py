@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.common.rng import Rng
+from engine.games.gugong import advanced, bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Skip, Swap, TakeForeman, Trade
@@ -38,8 +39,8 @@ SKIP = Skip()
 # --- set-up (rules §3) ---------------------------------------------------------------------------
 def deal_cards(n: int, first: int, rng: Rng) -> tuple[list[int], list[int], list[list[int]]]:
     """Base set-up (§3.1-2): the 7 BOARD cards on the locations, the 11 DRAW cards face down,
-    set Pk to the k-th seat in turn order; unused sets go to the box. (The advanced variant,
-    §11, would deal board and draw pile from one mixed deck: issue 17.)"""
+    set Pk to the k-th seat in turn order; unused sets go to the box. (The advanced set-up,
+    §11, deals board and draw pile from one mixed deck: `advanced.deal_mixed`.)"""
     board = list(D.BOARD_CARDS)
     rng.shuffle(board)
     draw = list(D.DRAW_CARDS)
@@ -72,8 +73,10 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongSta
     n = num_players
     rng = Rng.from_seed(seed, "gugong")
     first = rng.below(n)
-    board, draw, hands = deal_cards(n, first, rng)
-    tokens = base_tokens()
+    mixed, bonus_tokens = bool(options.get("advanced")), bool(options.get("bonus_travel"))
+    deal = advanced.deal_mixed if mixed else deal_cards  # §11 advanced set-up
+    board, draw, hands = deal(n, first, rng)
+    tokens = bonus.setup_tokens(bonus_tokens)  # §12: +6 bonus tokens
     rng.shuffle(tokens)
     cities = tokens[:D.MAP_TOKENS]
     rest = tokens[D.MAP_TOKENS:]
@@ -96,6 +99,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongSta
         rewards=[0] * (3 * n), decrees=decrees, decree_servants=[0] * (6 * n),
         cities=cities, traveller=[-1] * n, pile_a=rest[:half], pile_b=rest[half:],
         token_discard=[], stored=[[] for _ in range(n)], dice=roll(rng),
+        advanced=mixed, bonus=bonus_tokens,
     )
     GugongState.RULES.settle(s)
     return s
@@ -143,6 +147,9 @@ def next_turn(s: GugongState) -> None:
             s.turn = (p + 1) % n
             s.stack.append(GiftExchange(p))
             return
+    if s.bonus_active:  # end of the Day phase: active bonus tokens are stored (rules §12)
+        bonus.end_of_day_phase(s)
+        return
     destiny_dice(s)
 
 

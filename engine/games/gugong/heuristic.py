@@ -7,10 +7,11 @@ scores 0); servant units in the pool (spendable, about 0.8 VP each) and in the s
 (future income, 0.3); pieces on the Wall (0.8) and on ships (1.2 per unit, more when the
 ship is full); decrees (their end value for level 3); travel tokens (0.5 per exchange unit);
 Intrigue (0.25 per step); hand and discard cards (0.4, each one more turn; a discard card
-matching a Destiny die 0.7 more). `heuristic(s, p)` maps p's value against the best other
-seat through a logistic curve with a 12-VP scale to [0, 1] (0.5 = level); once the game is
-over it is 1 for a winner, 0 for a seat that cannot win, and linear in the final place
-between.
+matching a Destiny die 0.7 more); active bonus tokens (`bonus.active_value`: the token and
+its servant, plus their effect on the cards still to be played this Day). `heuristic(s, p)`
+maps p's value against the best other seat through a logistic curve with a 12-VP scale to
+[0, 1] (0.5 = level); once the game is over it is 1 for a winner, 0 for a seat that cannot
+win, and linear in the final place between.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import math
 
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong.bonus import active_value
 from engine.games.gugong.state import F_POOL, F_SUPPLY, S_DAY, S_FINAL, S_OVER, GugongState
 
 PALACE_BONUS = 30.0
@@ -72,6 +74,8 @@ def value(s: GugongState, p: int) -> float:
     if s.step == S_DAY:
         v += 0.4 * (len(s.hands[p]) + len(s.discards[p]))
         v += 0.7 * sum(s.dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
+    if s.bonus_active:
+        v += active_value(s, p)
     return v
 
 

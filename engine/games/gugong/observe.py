@@ -1,7 +1,8 @@
 """`sample_state`: redraw what the observing seat cannot know (rules §15 "Hidden
 information"): the other seats' hands and discard piles (keeping every card the seat saw go
-there, and the sizes), the gift draw pile, the two travel-token piles; the generator (all
-future dice and shuffles) is new."""
+there, and the sizes), the gift draw pile (with the advanced set-up it also holds the unused
+starting sets), the two travel-token piles (with the bonus tokens, §12, not seen anywhere);
+the generator (all future dice and shuffles) is new."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from engine.common.rng import Rng
 from engine.games.gugong import data as D
 from engine.games.gugong.flow import box_cards
-from engine.games.gugong.state import ExchangeCost, StoreToken
+from engine.games.gugong.state import ActivateBonus, ExchangeCost, StoreToken
 
 BOX = {n: frozenset(box_cards(n)) for n in range(1, 6)}
 TOKEN_TYPES = len(D.TOKEN_NAMES)
@@ -20,7 +21,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     n, me = obs.num_players, obs.seat
     # cards: what the seat knows the place of, and what it knows of the others' cards
     known = bytearray(D.NUM_CARDS)
-    for c in BOX[n]:
+    for c in () if obs.advanced else BOX[n]:  # advanced set-up: unused sets are in the draw pile
         known[c] = 1
     for c in obs.board:
         known[c] = 1
@@ -57,6 +58,11 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     counts = [0] * TOKEN_TYPES
     for t, k in D.BASE_TOKENS.items():
         counts[t] = k
+    if obs.bonus:
+        for t, k in D.BONUS_TOKENS.items():
+            counts[t] = k
+    for b in obs.bonus_active:
+        counts[b.token] -= 1
     for t in obs.cities:
         if t >= 0:
             counts[t] -= 1
@@ -66,7 +72,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         for t in st:
             counts[t] -= 1
     for r in obs.stack:
-        if type(r) is StoreToken:
+        if type(r) is StoreToken or type(r) is ActivateBonus:
             counts[r.token] -= 1  # taken, not yet stored
     hidden = [t for t in range(TOKEN_TYPES) for _ in range(counts[t])]
     rng.shuffle(hidden)

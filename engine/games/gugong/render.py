@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.common.text import WIDTH, breakdown_table, wrap_into
+from engine.games.gugong import bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.state import (
@@ -161,6 +162,9 @@ def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
         cards = (f"hand {len(s.hands[p])} card(s), discard pile {len(s.discards[p])} "
                  "card(s)" + _known(s, p))
     wrap_into(out, f"  {cards}; tokens: {stored}", indent="    ")
+    active = bonus.describe_active(s, p)
+    if active:
+        wrap_into(out, f"  active bonus tokens: {active}", indent="    ")
 
 
 def render_text(s: GugongState, seat: int | None = None) -> Text:
@@ -176,6 +180,10 @@ def render_text(s: GugongState, seat: int | None = None) -> Text:
     else:
         out.append("on the board")
     out.append(f"; Destiny dice {', '.join(str(d) for d in s.dice)}\n")
+    options = [w for on, w in ((s.advanced, "advanced set-up"), (s.bonus, "bonus travel tokens"))
+               if on]
+    if options:  # issue 17 options
+        out.append(f"Options: {', '.join(options)}\n")
     _board(s, out)
     _canal(s, out)
     _map(s, out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import kernel
-from engine.games.gugong import canal, flow, travel, turn, wall
+from engine.games.gugong import bonus, canal, flow, travel, turn, wall
 from engine.games.gugong.state import (
          CanalMove,
          CanalPlace,
@@ -31,9 +31,9 @@ RULES.on(GiftExchange, options=turn.gift_options, apply=turn.gift_apply, legal=t
 RULES.on(TurnEnd, options=turn.turn_end_options, apply=turn.turn_end_apply,
          auto=turn.turn_end_auto)
 RULES.on(ExchangeCost, options=turn.cost_options, apply=turn.cost_apply, legal=turn.cost_legal)
-RULES.on(CardAction, options=turn.card_options, apply=turn.card_apply, legal=turn.card_legal,
+RULES.on(CardAction, options=turn.card_options, apply=bonus.card_apply, legal=turn.card_legal,
          auto=turn.card_auto)
-RULES.on(LocationAction, options=turn.location_options, apply=turn.location_apply,
+RULES.on(LocationAction, options=turn.location_options, apply=bonus.location_apply,
          legal=turn.location_legal, auto=turn.location_auto)
 RULES.on(TravelMove, options=travel.move_options, apply=travel.move_apply,
          legal=travel.move_legal, auto=travel.move_auto)
@@ -56,3 +56,4 @@ RULES.on(MorningDecree, options=flow.morning_decree_options, apply=flow.morning_
          auto=flow.morning_decree_auto)
 RULES.on(FinalTrades, options=flow.final_trade_options, apply=flow.final_trade_apply,
          auto=flow.final_trade_auto)
+bonus.register(RULES)  # the bonus travel tokens' decisions (rules §12)

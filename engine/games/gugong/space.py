@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import (
+    Activate,
     BuyJade,
     Claim,
     Do,
@@ -52,4 +53,5 @@ SPACE = ActionSpace(
     + [Retrieve(c) for c in _CARDS] + [Jade7(c) for c in _CARDS]
     + [Trade(u, d) for u in D.EXCHANGES for d in range(u // 2 + 1)]
     + [TakeForeman(f) for f in _B] + [UseToken(f) for f in _B]
+    + [Activate(loc) for loc in range(-1, 7)]  # bonus travel tokens (rules §12)
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
 from rich.text import Text
 
 from engine import kernel
@@ -142,6 +143,31 @@ GugongRequest = (GiftExchange | TurnEnd | ExchangeCost | CardAction | LocationAc
                  | CanalMove | HarborClaim | ChooseGain | NightGain | MorningDecree | FinalTrades)
 
 
+# --- bonus travel tokens (rules §12; engine/games/gugong/bonus.py) -----------------------------
+class ActivateBonus(kernel.Request, frozen=True):
+    """A bonus travel token just taken: activate it with 1 pool servant, or store it."""
+
+    token: int
+
+
+class FollowAction(kernel.Request, frozen=True):
+    """B_FOLLOW: another player performed the action of `loc`; perform it too, or not."""
+
+    loc: int
+
+
+class BonusInPlay(msgspec.Struct, frozen=True, array_like=True):
+    """An activated bonus token of `seat` until the end of the Day phase; `loc`: the action
+    space it lies beside (-1: beside the player board, B_PLUS1)."""
+
+    seat: int
+    token: int
+    loc: int = -1
+
+
+GugongRequest = GugongRequest | ActivateBonus | FollowAction
+
+
 # ==============================================================================================
 # observation and state
 # ==============================================================================================
@@ -186,6 +212,9 @@ class GugongObservation(Observation, kw_only=True):
     draw_size: int
     pile_a_size: int
     pile_b_size: int
+    advanced: bool = False
+    bonus: bool = False
+    bonus_active: list[BonusInPlay] = []
 
 
 class GugongState(kernel.GameState, kw_only=True):
@@ -207,6 +236,7 @@ class GugongState(kernel.GameState, kw_only=True):
         "pile_a": Hidden(size="pile_a_size"),
         "pile_b": Hidden(size="pile_b_size"),
         "rng": GENERATOR,
+        "advanced": PUBLIC, "bonus": PUBLIC, "bonus_active": PUBLIC,
     }
     num_players: int
     rng: Rng
@@ -260,6 +290,11 @@ class GugongState(kernel.GameState, kw_only=True):
     token_discard: list[int] = []
     stored: list[list[int]] = []
     stack: list[GugongRequest] = []
+    #: options (issue 17): the advanced set-up (§11), the bonus travel tokens (§12) in play
+    advanced: bool = False
+    bonus: bool = False
+    #: activated bonus tokens (rules §12), face up until the end of this Day phase
+    bonus_active: list[BonusInPlay] = []
 
     # --- protocol -----------------------------------------------------------------------------
     def scores(self) -> list[int]:

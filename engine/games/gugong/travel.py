@@ -6,6 +6,7 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
 from engine.games.gugong.state import (
+    ActivateBonus,
     CanalPlace,
     GugongState,
     StoreToken,
@@ -43,6 +44,9 @@ def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:
     s.traveller[p] = a.city
     if req.moves > 1:
         s.stack.append(TravelMove(p, req.moves - 1))
+    if token in D.BONUS_TOKENS:
+        s.stack.append(ActivateBonus(p, token))  # activate or store (rules §12, bonus.py)
+        return
     s.stack.append(StoreToken(p, token))
     token_reward(s, p, token)
 

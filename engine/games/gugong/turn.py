@@ -59,9 +59,14 @@ def with_trades(s: GugongState, p: int, options: list) -> list:
 
 # --- step 1: the gift exchange -------------------------------------------------------------------
 def is_free(s: GugongState, p: int, card: int, loc: int) -> bool:
-    """Rules §4.2 step 1: higher value; equal with D2d; a printed 1 onto a printed 9."""
+    """Rules §4.2 step 1: higher value; equal with D2d; a printed 1 onto a printed 9.
+    An active B_PLUS1 adds 1 to the value played, not to the printed 1 (§12, A14)."""
     v, b = D.CARD_VALUE[card], D.CARD_VALUE[s.board[loc]]
-    if v > b or (v == 1 and b == 9):
+    if v == 1 and b == 9:
+        return True
+    if s.bonus_active:
+        v += sum(1 for x in s.bonus_active if x.seat == p and x.token == D.B_PLUS1)
+    if v > b:
         return True
     return v == b and E.holds_decree(s, p, D.D2D)
 
