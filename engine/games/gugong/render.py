@@ -134,5 +134,9 @@ def render(s: GugongState) -> str:
             f"{fm}, Intrigue {s.intrigue[p]}, Envoy {inside}, jade {s.jade[p]}, hand "
             f"{len(s.hands[p])}, discard {len(s.discards[p])}, tokens {stored}, rewards "
             f"VP {s.rewards[p * 3]} card {s.rewards[p * 3 + 1]} Foreman {s.rewards[p * 3 + 2]}")
+    if s.automa:  # solo: the Automa Meng (rules §13)
+        from engine.games.gugong.automa import describe_meng
+
+        out.append(describe_meng(s))
     out.append("Pending: " + describe(s))
     return "\n".join(out)
