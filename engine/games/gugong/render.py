@@ -44,6 +44,11 @@ def seat_name(p: int) -> str:
     return f"{COLOURS[p]} (seat {p})"
 
 
+def who(s: GugongState, p: int) -> str:
+    """A colour's name: the solo game's second colour is the Automa Meng (rules §13)."""
+    return "Meng" if p >= s.num_players else seat_name(p)
+
+
 def card_text(c: int) -> str:
     act = D.CARD_ACTIONS[D.CARD_ACTION[c]]
     return f"{D.CARD_NAMES[c]}[{D.CARD_VALUE[c]}{'' if act == 'none' else ' ' + act}]"
@@ -90,30 +95,30 @@ def describe(s: GugongState) -> str:
 
 
 def render(s: GugongState) -> str:
-    n = s.num_players
-    out = [f"Gugong - Day {s.day}/4, first player {seat_name(s.first)}, Medal "
-           + (f"taken by {seat_name(s.medal)}" if s.medal >= 0 else "on the board")
+    n = len(s.vp)  # colours (solo: Meng's too)
+    out = [f"Gugong - Day {s.day}/4, first player {who(s, s.first)}, Medal "
+           + (f"taken by {who(s, s.medal)}" if s.medal >= 0 else "on the board")
            + f", Destiny dice {s.dice}"]
     out.append("Locations: " + "; ".join(f"{D.LOCATIONS[i]} {card_text(c)}"
                                           for i, c in enumerate(s.board)))
     dec = []
     for slot, t in enumerate(s.decrees):
-        holders = [COLOURS[p] for p in range(n) if s.decree_servants[p * 6 + slot]]
+        holders = [who(s, p) for p in range(n) if s.decree_servants[p * 6 + slot]]
         dec.append(f"{D.DECREE_NAMES[t]} ({D.DECREE_TEXT[t]})"
                    + (f" held by {', '.join(holders)}" if holders else ""))
     out.append("Decrees: " + "; ".join(dec))
     houses = " ".join(f"{c}" if s.houses[h] else "-" for h, c in enumerate(D.HOUSE_COSTS))
     out.append(f"Jade houses (cost): {houses}; market {D.MARKET_COST}")
-    wall = ", ".join(f"{COLOURS[p]} {E.wall_units(s, p)}" for p in range(n)
+    wall = ", ".join(f"{who(s, p)} {E.wall_units(s, p)}" for p in range(n)
                      if E.wall_units(s, p))
-    out.append(f"Great Wall (section {D.WALL_SIZE[n]}): {wall or 'empty'}")
+    out.append(f"Great Wall (section {D.WALL_SIZE[s.num_players]}): {wall or 'empty'}")
     for path in range(E.paths(s)):
         row = []
         for h in range(D.HARBORS):
             here = "free"
             for i, hh in enumerate(s.ship_harbor):
                 if hh == h and s.ship_path[i] == path:
-                    here = f"{COLOURS[i // 3]} ship {E.ship_units(s, i // 3, i % 3)}/3"
+                    here = f"{who(s, i // 3)} ship {E.ship_units(s, i // 3, i % 3)}/3"
             row.append(f"H{h + 1}: {here}")
         out.append(f"Canal {D.PATH_NAMES[E.paths(s)][path]}: " + " | ".join(row))
     out.append("Travel map (token or traveller initial):")
@@ -121,11 +126,11 @@ def render(s: GugongState) -> str:
         cells = []
         for x in range(5):
             c = 5 * y + x
-            who = "".join(COLOURS[p][0] for p in range(n) if s.traveller[p] == c)
+            here = "".join(who(s, p)[0] for p in range(n) if s.traveller[p] == c)
             tok = D.TOKEN_NAMES[s.cities[c]] if s.cities[c] >= 0 else "."
-            cells.append(f"{D.CITY_NAMES[c]} {tok:<10}{who:<2}")
+            cells.append(f"{D.CITY_NAMES[c]} {tok:<10}{here:<2}")
         out.append("  " + " ".join(cells))
-    for p in range(n):
+    for p in range(s.num_players):
         fm = FOREMAN_WHERE.get(s.foreman[p], f"on ship {s.foreman[p] - F_SHIP}")
         stored = ",".join(D.TOKEN_NAMES[t] for t in s.stored[p]) or "none"
         inside = f"inside (slot {s.palace_slot[p]})" if s.palace_slot[p] else f"{s.envoy[p]}/8"
