@@ -19,6 +19,7 @@ from engine.games.gugong import meng
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.state import (
     S_DUSK,
+    S_OVER,
     SEEN_HAND,
     GiftExchange,
     GugongState,
@@ -279,13 +280,18 @@ def describe_meng(s: GugongState) -> str:
     inside = (f"inside (slot {s.palace_slot[MENG]})" if s.palace_slot[MENG]
               else f"{s.envoy[MENG]}/8")
     stored = ",".join(D.TOKEN_NAMES[t] for t in s.stored[MENG]) or "none"
+    result = ""
+    if s.step == S_OVER:
+        parts = "; ".join(f"{k} {v[0]}" for k, v in meng_breakdown(s).items())
+        result = (f". Final: Meng {s.vp[MENG]} ({parts}) - "
+                  + ("seat 0 wins" if human_wins(s) else "Meng wins"))
     return (f"Meng (Automa, {M.LEVELS[s.automa - 1]}; focus {D.LOCATIONS[s.focus]}): VP "
             f"{s.vp[MENG]}, pool {s.pool[MENG]}, supply {s.supply[MENG]}, Intrigue "
             f"{s.intrigue[MENG]}, Envoy {inside}, jade {s.jade[MENG]}, gift stack "
             f"{len(s.meng_stack) + len(s.meng_bottom)}, discard {len(s.meng_discard)}, "
             f"tokens {stored}, Harbor "
             f"rewards {s.rewards[MENG * 3 + D.R_CARD]} card + {s.rewards[MENG * 3 + D.R_VP]}"
-            f" VP; Automa deck {len(s.automa_deck)}, today [{today}]")
+            f" VP; Automa deck {len(s.automa_deck)}, today [{today}]{result}")
 
 
 # --- the travel-token piles in the solo game -----------------------------------------------------

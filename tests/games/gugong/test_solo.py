@@ -284,3 +284,13 @@ def test_travel_card_then_travel_location_moves_twice():
     s = solo()
     meng_turn(s, card("G13"), A_TRAVEL)  # TRAVEL icon at Travel: two moves along his route
     assert s.meng_route == 1 and s.traveller[MENG] == M.PERIMETER[1]
+
+
+def test_render_shows_meng_and_the_result():
+    s = engine.make("gugong", 1, 6, automa_level="hard", focus="jade")
+    text = s.render()
+    assert "Meng (Automa, hard; focus Jade)" in text and "first player Red (seat 0)" in text
+    end = _final(40, 55, True, False)
+    end.meng_parts = [40, 3, 0, 0, 12]
+    assert "Meng wins" in automa.describe_meng(end)
+    assert "during the game 40" in automa.describe_meng(end)
