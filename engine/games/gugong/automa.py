@@ -271,6 +271,10 @@ def record_parts(marks: list[list[int]], s: GugongState) -> None:
     s.meng_parts = [v[0]] + [b - a for a, b in zip(v, v[1:], strict=False)]
 
 
+def location_name(loc: int) -> str:
+    return "Special (free move)" if loc == M.SPECIAL else D.LOCATIONS[loc]
+
+
 def describe_meng(s: GugongState) -> str:
     """One line about Meng for the render."""
     names = {D.TRAVEL: "Travel", D.WALL: "Great Wall", D.JADE: "Jade",
@@ -314,3 +318,15 @@ def draw_token(s: GugongState) -> int:
     else:
         b.remove(t)
     return t
+
+
+# --- words (his steps are automatic: read only in a render of the stack) -------------------------
+MODE_WORDS = ("Day", "Special (free option B)", "Dusk", "D2c extra servant")
+
+
+def words(rules: Any) -> None:
+    """Register how Meng's automatic steps read (`Rules.words`)."""
+    rules.words(MengAction, ask=lambda s, r: f"Meng: {location_name(r.loc)} action "
+                f"({MODE_WORDS[r.mode]})")
+    rules.words(MengMove, ask=lambda s, r: f"Meng: move his Traveller ({r.moves} left)")
+    rules.words(MengMorning, ask=lambda s, r: "Meng: his level-1 decrees")

@@ -63,3 +63,4 @@ RULES.on(FinalTrades, options=flow.final_trade_options, apply=flow.final_trade_a
 RULES.automatic(MengAction, automa.meng_action)
 RULES.automatic(MengMove, automa.meng_move)
 RULES.automatic(MengMorning, automa.meng_morning)
+automa.words(RULES)

@@ -294,3 +294,13 @@ def test_render_shows_meng_and_the_result():
     end.meng_parts = [40, 3, 0, 0, 12]
     assert "Meng wins" in automa.describe_meng(end)
     assert "during the game 40" in automa.describe_meng(end)
+
+
+def test_meng_steps_have_words():
+    from engine.games.gugong.state import MengAction, MengMorning, MengMove
+
+    s = solo()
+    for req in (MengAction(MENG, D.WALL, 2), MengAction(MENG, M.SPECIAL, 2), MengMove(MENG, 2),
+                MengMorning(MENG)):
+        s.stack = [req]
+        assert s.describe_pending().startswith("Meng: ")
