@@ -60,13 +60,14 @@ def setup(s: GugongState, options: dict[str, Any]) -> None:
     s.seen = [-1] * D.NUM_CARDS
     for c in s.hands[0]:
         s.seen[c] = SEEN_HAND
-    s.box = [c for k in range(5) if k not in (human, mine) for c in D.STARTING_SETS[k]]
     # his stack: the marked set (known) and on hard a random DRAW card (unseen); its order
     # and the Automa deck's are chance, drawn when revealed
     s.meng_stack = sorted(D.STARTING_SETS[mine])
     if level == M.HARD:
         s.meng_stack.insert(0, meng.UNSEEN)
         s.meng_reserved = 1
+    in_play = set(s.board) | set(s.draw_pile) | set(s.hands[0]) | set(s.meng_stack)
+    s.box = [c for c in range(D.NUM_CARDS) if c not in in_play]  # the sets nobody plays
     s.draw_pile.sort()
     s.pile_a.sort()
     s.pile_b.sort()
