@@ -28,8 +28,12 @@ Simulate = Callable[[State], list[float]]
 
 
 def value(state: State) -> list[float]:
-    """Rank rewards when the game is over, else the game's heuristic values."""
+    """Rank rewards when the game is over, else the game's heuristic values. A 1-seat game
+    (a solo game against a rule-driven opponent) has only one place: its result is read by
+    the game's heuristic there too (e.g. 0 when the opponent won, `State.no_winner()`)."""
     if state.is_terminal():
+        if state.num_players == 1:
+            return [float(state.heuristic(0))]
         return rank_rewards(state.ranking())
     return [float(state.heuristic(p)) for p in range(state.num_players)]
 

@@ -63,6 +63,10 @@ def create(store: Store, name: str, spec: ls.LadderSpec) -> ls.Ladder:
     load_modules(spec.modules)
     game = engine.get_game(spec.game)
     game.check_players(spec.num_players)
+    if spec.num_players < 2:
+        raise LadderError("a ladder needs at least 2 players per game: a 1-player game is a "
+                          "solo game against the rules' own opponent (no entrant meets "
+                          "another); play it with `arena play -n 1`")
     game.resolve_options(spec.options, spec.num_players)
     check_time_control(spec.time_per_move, spec.clock)
     root = bot_folder(store, name)

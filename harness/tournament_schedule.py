@@ -138,6 +138,10 @@ def validate(spec: TournamentSpec) -> None:
     load_modules(spec.modules)
     game = engine.get_game(spec.game)
     game.check_players(spec.num_players)
+    if spec.num_players < 2:
+        raise TournamentError("a tournament needs at least 2 players per game: a 1-player "
+                              "game is a solo game against the rules' own opponent (no "
+                              "entrant meets another); play it with `arena play -n 1`")
     game.resolve_options(spec.options, spec.num_players)
     if spec.format not in FORMATS:
         raise TournamentError(f"--format {spec.format!r} is not one of {', '.join(FORMATS)}")

@@ -9,6 +9,8 @@ Strategy (from the observation only, on one sampled state per decision):
    since an Envoy outside scores 0), servants in pool and supply, pieces on the Wall and on
    ships, decrees, travel tokens, Intrigue, cards and Destiny-die matches.
 3. Ties go to the first option in legal order (cheap, action-preserving choices first).
+Solo (against the Automa Meng, rules §13) the same rule applies; Meng's turns run between
+mine, so the look-ahead stops at my next gift exchange.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import engine
 from bots.base import Bot
 from engine.games.gugong.heuristic import value
-from engine.games.gugong.state import GugongState
+from engine.games.gugong.state import GiftExchange, GugongState
 from engine.protocol import Action, Observation
 
 #: own decisions finished greedily after the one being valued
@@ -41,8 +43,8 @@ def greedy_step(state: GugongState, me: int) -> None:
 
 def finish_turn(state: GugongState, me: int, depth: int = DEPTH) -> None:
     for _ in range(depth):
-        if state.current_player() != me:
-            return
+        if state.current_player() != me or type(state.pending()) is GiftExchange:
+            return  # another seat's decision, or my next turn (solo: Meng's turn ran between)
         greedy_step(state, me)
 
 

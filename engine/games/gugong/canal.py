@@ -123,7 +123,7 @@ def reward_available(s: GugongState, p: int, r: int) -> bool:
     if s.rewards[p * 3 + r] >= D.REWARD_SPACES[r]:
         return False
     if r == D.R_CARD:
-        return bool(s.draw_pile)
+        return len(s.draw_pile) > s.meng_reserved  # solo: cards Meng drew unseen are gone
     if r == D.R_FOREMAN:
         return s.foreman[p] == F_LOCKED
     return True

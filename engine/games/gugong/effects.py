@@ -312,8 +312,9 @@ def swap_with_board(s: GugongState, p: int, card: int, loc: int) -> None:
 
 
 def draw_card(s: GugongState, p: int) -> None:
-    """Harbor card reward: top card of the draw pile into hand (unseen)."""
-    s.hands[p].append(s.draw_pile.pop())
+    """Harbor card reward: top card of the draw pile into hand (unseen); solo: the pile is
+    sorted and the card drawn by the generator (automa.py)."""
+    s.hands[p].append(s.draw_pile.pop(s.rng.below(len(s.draw_pile)) if s.automa else -1))
 
 
 def holds_decree(s: GugongState, p: int, tile: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.common.rng import Rng
-from engine.games.gugong import advanced, bonus
+from engine.games.gugong import advanced, automa, bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Skip, Swap, TakeForeman, Trade
@@ -14,6 +14,7 @@ from engine.games.gugong.state import (
     F_LOCKED,
     F_SUPPLY,
     S_DAY,
+    S_DUSK,
     S_FINAL,
     S_MORNING_INCOME,
     S_NIGHT_END,
@@ -70,7 +71,9 @@ def seen_at_start(hands: list[list[int]]) -> list[int]:
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongState:
+    """Set-up (rules §3); 1 player: against the Automa Meng, a second colour (rules §13)."""
     n = num_players
+    c = n + 1 if n == 1 else n  # colours: the seats, and Meng in the solo game
     rng = Rng.from_seed(seed, "gugong")
     first = rng.below(n)
     mixed, bonus_tokens = bool(options.get("advanced")), bool(options.get("bonus_travel"))
@@ -86,21 +89,23 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongSta
         tiles = list(range(level * 5, level * 5 + 5))
         rng.shuffle(tiles)
         decrees += tiles[:D.DECREES_PER_LEVEL]
-    order = [(first + k) % n for k in range(n)]
+    order = [(first + k) % c for k in range(c)]
     s = GugongState(
         num_players=n, rng=rng, first=first, turn=first, board=board, draw_pile=draw,
         hands=hands, discards=[[] for _ in range(n)],
         seen=seen_at_start(hands),
-        pool=[D.START_POOL] * n, supply=[D.SERVANTS - D.START_POOL] * n,
-        foreman=[F_LOCKED] * n, vp=[0] * n, intrigue=[0] * n,
-        intrigue_t=[order.index(p) for p in range(n)], clock=n, envoy=[0] * n,
-        palace_slot=[0] * n, jade=[0] * n, houses=[1] * len(D.HOUSE_COSTS), wall=[0] * n,
-        ship_harbor=[-1] * (3 * n), ship_path=[-1] * (3 * n), ship_load=[0] * (3 * n),
-        rewards=[0] * (3 * n), decrees=decrees, decree_servants=[0] * (6 * n),
-        cities=cities, traveller=[-1] * n, pile_a=rest[:half], pile_b=rest[half:],
-        token_discard=[], stored=[[] for _ in range(n)], dice=roll(rng),
+        pool=[D.START_POOL] * c, supply=[D.SERVANTS - D.START_POOL] * c,
+        foreman=[F_LOCKED] * c, vp=[0] * c, intrigue=[0] * c,
+        intrigue_t=[order.index(p) for p in range(c)], clock=c, envoy=[0] * c,
+        palace_slot=[0] * c, jade=[0] * c, houses=[1] * len(D.HOUSE_COSTS), wall=[0] * c,
+        ship_harbor=[-1] * (3 * c), ship_path=[-1] * (3 * c), ship_load=[0] * (3 * c),
+        rewards=[0] * (3 * c), decrees=decrees, decree_servants=[0] * (6 * c),
+        cities=cities, traveller=[-1] * c, pile_a=rest[:half], pile_b=rest[half:],
+        token_discard=[], stored=[[] for _ in range(c)], dice=roll(rng),
         advanced=mixed, bonus=bonus_tokens,
     )
+    if n == 1:
+        automa.setup(s, options)
     GugongState.RULES.settle(s)
     return s
 
@@ -136,10 +141,15 @@ def on_empty(s: GugongState) -> None:
             income(s)
         elif step == S_FINAL:
             end_scoring(s)
+        elif step == S_DUSK and not automa.dusk_step(s):
+            destiny_dice(s)  # solo: Meng's Dusk is over (rules §13)
 
 
 def next_turn(s: GugongState) -> None:
     """Rules §4.2: clockwise, players with hand cards take turns until all hands are empty."""
+    if s.automa:
+        automa.next_turn(s)  # solo: the human and Meng alternate (rules §13)
+        return
     n = s.num_players
     for k in range(n):
         p = (s.turn + k) % n
@@ -155,7 +165,10 @@ def next_turn(s: GugongState) -> None:
 
 # --- Night (rules §4.3) --------------------------------------------------------------------------
 def matches(s: GugongState, p: int) -> int:
-    """(discard card, die) pairs of equal printed value (A1, A15)."""
+    """(discard card, die) pairs of equal printed value (A1, A15); solo: Meng's count is
+    the Day number, whatever his discard (rules §13 "Night")."""
+    if p >= s.num_players:
+        return automa.M.NIGHT_MATCHES[s.day]
     return sum(s.dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
 
 
@@ -169,6 +182,8 @@ def destiny_dice(s: GugongState) -> None:
             asks.append(NightGain(p))
         else:
             E.gain_now(s, p, matches(s, p), True)
+    if s.automa:
+        E.gain_now(s, automa.MENG, matches(s, automa.MENG), False)
     push_in_turn_order(s, asks)
 
 
@@ -184,7 +199,7 @@ def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
 
 def dice_majority(s: GugongState) -> None:
     """Most matches (tie: Intrigue) scores 3 VP and moves the Envoy (A2, A18)."""
-    n = s.num_players
+    n = len(s.vp)  # every colour, Meng's in the solo game
     m = [matches(s, p) for p in range(n)]
     best = E.best_by_intrigue(s, list(range(n)), m)
     if best >= 0:
@@ -208,6 +223,8 @@ def end_of_night(s: GugongState) -> None:
         push_in_turn_order(s, [FinalTrades(p) for p in turn_order(s)])
         return
     E.discards_to_hands(s)
+    if s.automa:
+        automa.new_gift_stack(s)
     morning(s)
 
 
@@ -225,6 +242,8 @@ def morning(s: GugongState) -> None:
         for slot, tile in enumerate(s.decrees):
             if D.DECREE_LEVEL[tile] == 1 and s.decree_servants[p * 6 + slot]:
                 reqs.append(MorningDecree(p, tile))
+    if s.automa:
+        reqs = automa.morning(s, reqs)
     push_in_turn_order(s, reqs)
 
 
@@ -241,7 +260,12 @@ def refill_map(s: GugongState) -> None:
             s.rng.shuffle(rest)
             half = (len(rest) + 1) // 2
             s.pile_a, s.pile_b = rest[:half], rest[half:]
-        if s.pile_a:
+            if s.automa:  # solo: sorted piles, drawn by the generator (automa.draw_token)
+                s.pile_a.sort()
+                s.pile_b.sort()
+        if s.automa:
+            s.cities[c] = automa.draw_token(s)
+        elif s.pile_a:
             s.cities[c] = s.pile_a.pop()
         elif s.pile_b:
             s.cities[c] = s.pile_b.pop()
@@ -279,6 +303,8 @@ def income(s: GugongState) -> None:
     s.turn = s.first
     for p in reversed(turn_order(s)):
         E.gain(s, p, D.DAY_INCOME[s.day])
+    if s.automa:
+        E.gain_now(s, automa.MENG, D.DAY_INCOME[s.day], False)
 
 
 def choose_gain_options(s: GugongState, req: ChooseGain) -> list:
@@ -307,8 +333,10 @@ def final_trade_apply(s: GugongState, req: FinalTrades, a: object) -> None:
 def end_scoring(s: GugongState) -> None:
     """Wall, level-3 decrees (D3a first), Palace slots, jade; then the game is over
     (`scores` gives 0 to Envoys outside the Palace)."""
+    marks = [list(s.vp)]
     final_wall(s)
-    for p in range(s.num_players):
+    marks.append(list(s.vp))
+    for p in range(len(s.vp)):  # every colour, Meng's in the solo game
         held = [t for slot, t in enumerate(s.decrees) if s.decree_servants[p * 6 + slot]]
         if D.D3A in held:
             s.vp[p] += min(10, s.vp[p] // 3)
@@ -320,6 +348,13 @@ def end_scoring(s: GugongState) -> None:
             s.vp[p] += 2 * len(held)
         if D.D3E in held:
             s.vp[p] += 2 * sum(s.rewards[p * 3:p * 3 + 3])
-    for p in range(s.num_players):
-        s.vp[p] += s.palace_slot[p] + D.jade_points(s.jade[p])
+    marks.append(list(s.vp))
+    for p in range(len(s.vp)):
+        s.vp[p] += s.palace_slot[p]
+    marks.append(list(s.vp))
+    for p in range(len(s.vp)):
+        s.vp[p] += D.jade_points(s.jade[p])
+    marks.append(list(s.vp))
+    if s.automa:
+        automa.record_parts(marks, s)
     s.step = S_OVER

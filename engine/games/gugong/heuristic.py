@@ -9,9 +9,13 @@ ship is full); decrees (their end value for level 3); travel tokens (0.5 per exc
 Intrigue (0.25 per step); hand and discard cards (0.4, each one more turn; a discard card
 matching a Destiny die 0.7 more); active bonus tokens (`bonus.active_value`: the token and
 its servant, plus their effect on the cards still to be played this Day). `heuristic(s, p)`
-maps p's value against the best other seat through a logistic curve with a 12-VP scale to
-[0, 1] (0.5 = level); once the game is over it is 1 for a winner, 0 for a seat that cannot
-win, and linear in the final place between.
+maps p's value against the best other
+seat through a logistic curve with a 12-VP scale to [0, 1] (0.5 = level); once the game is
+over it is 1 for a winner, 0 for a seat that cannot win, and linear in the final place
+between. Solo (rules §13): the other colour is the Automa Meng, valued the same way except
+that his Envoy needs no Palace to win (he always counts as eligible) and his cards are his
+gift stack and discard pile; the finished game is 0 outside the Palace, else the logistic
+of the final margin over Meng, halved when he won (so every win scores above every loss).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ PALACE_BONUS = 30.0
 
 
 def envoy_value(s: GugongState, p: int) -> float:
+    if p >= s.num_players:  # solo: Meng can win outside the Palace: always "eligible"
+        return PALACE_BONUS + (s.palace_slot[p] if s.palace_slot[p] else 0.6 * s.envoy[p])
     if s.palace_slot[p]:
         return PALACE_BONUS + s.palace_slot[p]
     step = 2.5 + 1.2 * (s.day - 1)  # later Days: each missing step is more urgent
@@ -71,7 +77,10 @@ def value(s: GugongState, p: int) -> float:
     tokens = sum(D.token_units(t) for t in s.stored[p])
     v += (0.25 if s.step == S_FINAL else 0.5) * tokens
     v += 0.25 * s.intrigue[p]
-    if s.step == S_DAY:
+    if p >= s.num_players:  # solo: Meng's gift stack and discard pile
+        cards = len(s.meng_stack) + len(s.meng_bottom) + len(s.meng_discard)
+        v += 0.4 * cards if s.step == S_DAY else 0.0
+    elif s.step == S_DAY:
         v += 0.4 * (len(s.hands[p]) + len(s.discards[p]))
         v += 0.7 * sum(s.dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
     if s.bonus_active:
@@ -81,11 +90,16 @@ def value(s: GugongState, p: int) -> float:
 
 def heuristic(s: GugongState, seat: int) -> float:
     n = s.num_players
+    if s.step == S_OVER and s.automa:  # solo: beat Meng (rules §13), graded by the margin
+        if not s.palace_slot[seat]:
+            return 0.0
+        margin = 1.0 / (1.0 + math.exp(-(s.vp[seat] - s.vp[1]) / 12.0))
+        return (0.5 if s.no_winner() else 1.0) * margin
     if s.step == S_OVER:
         rank = s.ranking()
         if not s.palace_slot[seat]:
             return 0.0
         return 1.0 - rank[seat] / (n - 1)
     mine = value(s, seat)
-    best = max(value(s, q) for q in range(n) if q != seat)
+    best = max(value(s, q) for q in range(len(s.vp)) if q != seat)  # Meng's colour too
     return 1.0 / (1.0 + math.exp(-(mine - best) / 12.0))

@@ -21,7 +21,9 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     n, me = obs.num_players, obs.seat
     # cards: what the seat knows the place of, and what it knows of the others' cards
     known = bytearray(D.NUM_CARDS)
-    for c in () if obs.advanced else BOX[n]:  # advanced set-up: unused sets are in the draw pile
+    # advanced set-up: the unused sets are in the draw pile; solo: the sets the option left
+    # out (rules §13)
+    for c in () if obs.advanced else obs.box or BOX[n]:
         known[c] = 1
     for c in obs.board:
         known[c] = 1
@@ -29,10 +31,15 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         known[c] = 1
     for c in obs.discard:
         known[c] = 1
+    # solo: Meng's cards are public lists (-1: unseen, still counted in the draw pile)
+    for c in obs.meng_stack + obs.meng_bottom + obs.meng_discard:
+        if c >= 0:
+            known[c] = 1
     for r in obs.stack:
         if type(r) is ExchangeCost:
             known[r.card] = 1  # played, not yet on the board
-    seen = [([], [], []) for _ in range(n)]
+    cols = len(obs.vp)  # colours: Meng's too in the solo game
+    seen = [([], [], []) for _ in range(cols)]
     for c, v in enumerate(obs.seen):
         if v >= 0 and v // 3 != me:
             known[c] = 1
@@ -54,6 +61,8 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         raise ValueError("gugong observation is inconsistent: unknown cards "
                          f"{len(unknown)} != draw pile {obs.draw_size}")
     fields["draw_pile"] = unknown
+    if obs.automa:  # solo (automa.py): sorted piles drawn by the generator
+        redraw_solo(fields, obs)
     # travel tokens: the two face-down piles hold the ones not seen anywhere
     counts = [0] * TOKEN_TYPES
     for t, k in D.BASE_TOKENS.items():
@@ -78,5 +87,20 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     rng.shuffle(hidden)
     fields["pile_a"] = hidden[:obs.pile_a_size]
     fields["pile_b"] = hidden[obs.pile_a_size:]
+    if obs.automa:
+        fields["pile_a"].sort()
+        fields["pile_b"].sort()
 
 
+
+
+
+def redraw_solo(fields: dict[str, Any], obs: Any) -> None:
+    """Solo (rules §13): the draw pile is kept sorted (its cards, Meng's unseen ones among
+    them, are drawn by the generator); the Automa deck is the level's cards not played
+    since the last reshuffle, sorted (its order is chance, drawn when revealed)."""
+    from engine.games.gugong.automa_data import automa_cards
+
+    fields["draw_pile"].sort()
+    out = set(obs.automa_today) | set(obs.automa_used)
+    fields["automa_deck"] = [a for a in automa_cards(obs.automa) if a not in out]

@@ -15,6 +15,8 @@ from engine.common.text import WIDTH, breakdown_table, wrap_into
 from engine.games.gugong import bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong.automa import MENG as MENG_COLOUR
+from engine.games.gugong.automa import describe_meng
 from engine.games.gugong.state import (
     F_LOCKED,
     F_POOL,
@@ -39,10 +41,21 @@ FOREMAN_WHERE = {F_LOCKED: "locked", F_POOL: "in the pool", F_SUPPLY: "in the su
                  F_WALL: "on the Wall"}
 
 
-def _seats(out: Text, seats: list[int], suffix: list[str] | None = None) -> None:
+def who(s: GugongState, p: int) -> str:
+    """A colour's name: the solo game's second colour is the Automa Meng (rules §13)."""
+    return "Meng" if p >= s.num_players else seat_name(p)
+
+
+def colours(s: GugongState) -> range:
+    """Every colour in play: the seats, and Meng in the solo game."""
+    return range(len(s.vp))
+
+
+def _seats(s: GugongState, out: Text, seats: list[int],
+           suffix: list[str] | None = None) -> None:
     for k, p in enumerate(seats):
         out.append(", " if k else "")
-        out.append(seat_name(p) + (suffix[k] if suffix else ""), style=seat_style(p))
+        out.append(who(s, p) + (suffix[k] if suffix else ""), style=seat_style(p))
 
 
 def _board(s: GugongState, out: Text) -> None:
@@ -54,14 +67,14 @@ def _board(s: GugongState, out: Text) -> None:
     out.append("Decrees (cost = level; servants on them):\n", style="bold")
     for slot, t in enumerate(s.decrees):
         out.append(f"  {decree_text(t)}, {D.DECREE_VP[t]} VP: ")
-        holders = [p for p in range(s.num_players) if s.decree_servants[p * 6 + slot]]
-        _seats(out, holders)
+        holders = [p for p in colours(s) if s.decree_servants[p * 6 + slot]]
+        _seats(s, out, holders)
         out.append("\n" if holders else "-\n")
     left = " ".join(str(c) if s.houses[h] else "-" for h, c in enumerate(D.HOUSE_COSTS))
     out.append(f"Jade: roof spaces 1-6 cost {left} (- taken); market {D.MARKET_COST}\n")
     out.append(f"Great Wall (section of {D.WALL_SIZE[s.num_players]} units): ")
-    on_wall = [p for p in range(s.num_players) if E.wall_units(s, p)]
-    _seats(out, on_wall, [f" {E.wall_units(s, p)}" for p in on_wall])
+    on_wall = [p for p in colours(s) if E.wall_units(s, p)]
+    _seats(s, out, on_wall, [f" {E.wall_units(s, p)}" for p in on_wall])
     out.append("\n" if on_wall else "empty\n")
 
 
@@ -98,7 +111,7 @@ def _canal(s: GugongState, out: Text) -> None:
                     if hh == h and s.ship_path[i] == path]
             for i in here:
                 p, k = divmod(i, 3)
-                part.append(f"{seat_name(p)} ship {k + 1} ({E.ship_units(s, p, k)}/3)",
+                part.append(f"{who(s, p)} ship {k + 1} ({E.ship_units(s, p, k)}/3)",
                             style=seat_style(p))
             if not here:
                 part.append("free")
@@ -119,9 +132,9 @@ def _map(s: GugongState, out: Text) -> None:
         out.rstrip()
         out.append("\n")
     out.append("Travellers: ")
-    _flow(out, [Text(f"{seat_name(p)} " + (D.CITY_NAMES[s.traveller[p]]
-                                           if s.traveller[p] >= 0 else "off the map"),
-                     style=seat_style(p)) for p in range(s.num_players)])
+    _flow(out, [Text(f"{who(s, p)} " + (D.CITY_NAMES[s.traveller[p]]
+                                        if s.traveller[p] >= 0 else "off the map"),
+                     style=seat_style(p)) for p in colours(s)])
     on_map = sorted({t for t in s.cities if t >= 0})
     wrap_into(out, "Tokens: " + "; ".join(f"{TOKEN_SHORT[t]} {D.TOKEN_TEXT[t]}" for t in on_map),
           style="dim")
@@ -170,13 +183,14 @@ def _player(s: GugongState, p: int, seat: int | None, out: Text) -> None:
 def render_text(s: GugongState, seat: int | None = None) -> Text:
     n = s.num_players
     out = Text()
-    out.append(f"Gugong, {n} players, Day {s.day}/{D.DAYS}, decision {s.decision}\n",
+    players = "1 player against the Automa Meng" if s.automa else f"{n} players"
+    out.append(f"Gugong, {players}, Day {s.day}/{D.DAYS}, decision {s.decision}\n",
                style="bold")
     out.append("First player ")
-    out.append(seat_name(s.first), style=seat_style(s.first))
+    out.append(who(s, s.first), style=seat_style(s.first))
     out.append("; Medal: ")
     if s.medal >= 0:
-        out.append(f"taken by {seat_name(s.medal)}", style=seat_style(s.medal))
+        out.append(f"taken by {who(s, s.medal)}", style=seat_style(s.medal))
     else:
         out.append("on the board")
     out.append(f"; Destiny dice {', '.join(str(d) for d in s.dice)}\n")
@@ -189,12 +203,17 @@ def render_text(s: GugongState, seat: int | None = None) -> Text:
     _map(s, out)
     for p in range(n):
         _player(s, p, seat, out)
+    if s.automa:  # solo: the Automa Meng (rules §13)
+        wrap_into(out, describe_meng(s), style=seat_style(MENG_COLOUR))
     if s.stack:
         wrap_into(out, "Pending: " + s.describe_pending(), style="bold")
     elif s.step == S_OVER:
         ranking = s.ranking()
         winners = [seat_name(p) for p in range(n) if ranking[p] == 0]
-        if any(s.palace_slot):
+        if s.automa:
+            out.append("Game over: " + ("Meng wins" if s.no_winner() else
+                                        f"{seat_name(0)} beats Meng") + ".\n", style="bold")
+        elif any(s.palace_slot):
             out.append(f"Game over: {' and '.join(winners)} win"
                        f"{'s' if len(winners) == 1 else ''}.\n", style="bold")
         else:
@@ -223,9 +242,9 @@ def score_breakdown(s: GugongState) -> dict[str, list[int]]:
     game: the VP track."""
     n = s.num_players
     if s.step != S_OVER:
-        return {"VP during the game": list(s.vp)}
-    units = [E.wall_units(s, p) for p in range(n)]
-    winner = E.best_by_intrigue(s, list(range(n)), units)
+        return {"VP during the game": list(s.vp[:n])}
+    units = [E.wall_units(s, p) for p in colours(s)]  # solo: Meng competes for the Wall
+    winner = E.best_by_intrigue(s, list(colours(s)), units)
     rows: dict[str, list[int]] = {"VP during the game": [0] * n,
                                   "Wall at the end": [0] * n}
     for t in (D.D3A, D.D3B, D.D3C, D.D3D, D.D3E):

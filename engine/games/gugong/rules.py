@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import kernel
-from engine.games.gugong import bonus, canal, flow, travel, turn, wall
+from engine.games.gugong import automa, bonus, canal, flow, travel, turn, wall
 from engine.games.gugong.state import (
          CanalMove,
          CanalPlace,
@@ -16,6 +16,9 @@ from engine.games.gugong.state import (
          HarborClaim,
          IntrigueReward,
          LocationAction,
+         MengAction,
+         MengMorning,
+         MengMove,
          MorningDecree,
          NightGain,
          StoreToken,
@@ -57,3 +60,8 @@ RULES.on(MorningDecree, options=flow.morning_decree_options, apply=flow.morning_
 RULES.on(FinalTrades, options=flow.final_trade_options, apply=flow.final_trade_apply,
          auto=flow.final_trade_auto)
 bonus.register(RULES)  # the bonus travel tokens' decisions (rules §12)
+# solo: the Automa Meng's steps are rules, never decisions (rules §13)
+RULES.automatic(MengAction, automa.meng_action)
+RULES.automatic(MengMove, automa.meng_move)
+RULES.automatic(MengMorning, automa.meng_morning)
+automa.words(RULES)

@@ -29,6 +29,7 @@ SEEN_HAND, SEEN_DISCARD, SEEN_EITHER = 0, 1, 2
 
 # --- flow steps (on_empty dispatches on them) ---------------------------------------------------
 S_DAY, S_NIGHT_MAJORITY, S_NIGHT_SHIPS, S_NIGHT_END, S_MORNING_INCOME, S_FINAL, S_OVER = range(7)
+S_DUSK = 7  # solo: Meng's Dusk phase between the Day and the Night (rules §13)
 
 
 # ==============================================================================================
@@ -138,9 +139,29 @@ class FinalTrades(kernel.Request, frozen=True):
     """After the Night of Day 4: last travel-token exchanges (rules §4.3 step 3)."""
 
 
+# --- solo: the Automa Meng's automatic steps (rules §13; engine/games/gugong/automa.py) ---
+class MengAction(kernel.Request, frozen=True):
+    """Automatic: Meng performs the action of location `loc`; `mode` 0 = his Day version,
+    1 = the Special card's free option B, 2 = his Dusk version."""
+
+    loc: int
+    mode: int = 0
+
+
+class MengMove(kernel.Request, frozen=True):
+    """Automatic: Meng's Traveller moves once along his route; `moves` left incl. this."""
+
+    moves: int
+
+
+class MengMorning(kernel.Request, frozen=True):
+    """Automatic: Meng uses his level-1 decrees (Morning step 4)."""
+
+
 GugongRequest = (GiftExchange | TurnEnd | ExchangeCost | CardAction | LocationAction | TravelMove
                  | TokenReward | StoreToken | WallPlace | WallCheck | IntrigueReward | CanalPlace
-                 | CanalMove | HarborClaim | ChooseGain | NightGain | MorningDecree | FinalTrades)
+                 | CanalMove | HarborClaim | ChooseGain | NightGain | MorningDecree | FinalTrades
+                 | MengAction | MengMove | MengMorning)
 
 
 # --- bonus travel tokens (rules §12; engine/games/gugong/bonus.py) -----------------------------
@@ -215,6 +236,20 @@ class GugongObservation(Observation, kw_only=True):
     advanced: bool = False
     bonus: bool = False
     bonus_active: list[BonusInPlay] = []
+    # solo (rules §13): Meng's zones; defaults for the multi-player game
+    automa: int = 0
+    focus: int = -1
+    box: list[int] = []
+    meng_stack: list[int] = []
+    meng_bottom: list[int] = []
+    meng_discard: list[int] = []
+    meng_reserved: int = 0
+    automa_deck_size: int = 0
+    automa_today: list[int] = []
+    automa_used: list[int] = []
+    meng_route: int = -1
+    meng_astray: int = 0
+    meng_parts: list[int] = []
 
 
 class GugongState(kernel.GameState, kw_only=True):
@@ -237,6 +272,13 @@ class GugongState(kernel.GameState, kw_only=True):
         "pile_b": Hidden(size="pile_b_size"),
         "rng": GENERATOR,
         "advanced": PUBLIC, "bonus": PUBLIC, "bonus_active": PUBLIC,
+        # solo (rules §13, §15 "Hidden information": Automa deck and Meng's gift stack)
+        "automa": PUBLIC, "focus": PUBLIC, "box": PUBLIC,
+        "meng_stack": PUBLIC, "meng_bottom": PUBLIC, "meng_discard": PUBLIC,
+        "meng_reserved": PUBLIC,
+        "automa_deck": Hidden(size="automa_deck_size"),
+        "automa_today": PUBLIC, "automa_used": PUBLIC, "meng_route": PUBLIC,
+        "meng_astray": PUBLIC, "meng_parts": PUBLIC,
     }
     num_players: int
     rng: Rng
@@ -289,6 +331,35 @@ class GugongState(kernel.GameState, kw_only=True):
     pile_b: list[int] = []
     token_discard: list[int] = []
     stored: list[list[int]] = []
+    # --- solo against the Automa Meng (rules §13); per-colour lists then have 2 entries,
+    # Meng's at index 1 (automa_data.MENG); `hands`/`discards` stay one per seat
+    #: 0: not solo; 1/2/3: easy/normal/hard
+    automa: int = 0
+    #: Meng's focus location (his Foreman beside its card)
+    focus: int = -1
+    #: the starting sets nobody plays with (public: the sets are marked)
+    box: list[int] = []
+    #: Meng's face-down gift stack, as the sorted cards the human knows it holds: the order
+    #: is future chance (each reveal draws from the generator); -1 = a card he drew from the
+    #: draw pile unseen, decided when revealed (one of the `meng_reserved` cards counted in
+    #: `draw_pile`, which is sorted in the solo game and drawn from by the generator)
+    meng_stack: list[int] = []
+    #: cards put under his stack this Day (A24), revealed after it, first put first
+    meng_bottom: list[int] = []
+    #: Meng's discard pile in the order the cards went there (top = last; -1 as above)
+    meng_discard: list[int] = []
+    meng_reserved: int = 0
+    #: the Automa deck (sorted: drawn from by the generator), today's played cards (in
+    #: order), earlier Days' cards
+    automa_deck: list[int] = []
+    automa_today: list[int] = []
+    automa_used: list[int] = []
+    #: index in PERIMETER of Meng's last perimeter city (-1: not yet on the map)
+    meng_route: int = -1
+    #: 1: no perimeter city had a token this Day, he goes to the nearest token cities
+    meng_astray: int = 0
+    #: Meng's final score by part (automa.PARTS), filled at end scoring
+    meng_parts: list[int] = []
     stack: list[GugongRequest] = []
     #: options (issue 17): the advanced set-up (§11), the bonus travel tokens (§12) in play
     advanced: bool = False
@@ -300,7 +371,15 @@ class GugongState(kernel.GameState, kw_only=True):
     def scores(self) -> list[int]:
         if self.step == S_OVER:
             return [self.vp[p] if self.palace_slot[p] else 0 for p in range(self.num_players)]
-        return list(self.vp)
+        return self.vp[:self.num_players]  # one per seat (solo: Meng's VP are not a seat's)
+
+    def no_winner(self) -> bool:
+        """Solo (rules §13): the seat wins only by beating Meng; when Meng wins, no seat wins."""
+        if not self.automa or self.step != S_OVER:
+            return False
+        from engine.games.gugong.automa import human_wins
+
+        return not human_wins(self)
 
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §9/§10.5: only Envoys inside the Palace can win; ties by Intrigue."""

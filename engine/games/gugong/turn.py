@@ -238,7 +238,7 @@ def jade_cost(s: GugongState, p: int, space: int) -> int:
 
 
 def decree_cost(s: GugongState, p: int, slot: int) -> int:
-    others = sum(s.decree_servants[q * 6 + slot] for q in range(s.num_players) if q != p)
+    others = sum(s.decree_servants[q * 6 + slot] for q in range(len(s.vp)) if q != p)
     cut = 1 if E.holds_decree(s, p, D.D2E) else 0
     return max(0, D.DECREE_COST[s.decrees[slot]] + others - cut)
 

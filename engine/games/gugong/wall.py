@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import IntrigueBack, PlaceWall, Skip, TurnDie
+from engine.games.gugong.meng import wall_reward
 from engine.games.gugong.state import (
     F_POOL,
     F_SUPPLY,
@@ -57,9 +58,9 @@ def place_apply(s: GugongState, req: WallPlace, a: object) -> None:
 def wall_check(s: GugongState, req: WallCheck) -> None:
     """Section complete: majority scores 3 VP and Envoy +1, its pieces go home; then every
     player who had a piece there takes an Intrigue reward, lowest first; then check again."""
-    n = s.num_players
+    n = len(s.vp)  # every colour, Meng's in the solo game
     units = [E.wall_units(s, p) for p in range(n)]
-    if sum(units) < D.WALL_SIZE[n]:
+    if sum(units) < D.WALL_SIZE[s.num_players]:
         return
     winner = E.best_by_intrigue(s, list(range(n)), units)
     s.vp[winner] += D.WALL_VP
@@ -76,7 +77,7 @@ def wall_check(s: GugongState, req: WallCheck) -> None:
 
 def final_wall(s: GugongState) -> None:
     """End scoring step 1 (rules §10): majority of what remains, no Intrigue rewards."""
-    n = s.num_players
+    n = len(s.vp)
     units = [E.wall_units(s, p) for p in range(n)]
     winner = E.best_by_intrigue(s, list(range(n)), units)
     if winner >= 0:
@@ -101,6 +102,9 @@ def reward_options(s: GugongState, req: IntrigueReward) -> list:
 
 
 def reward_auto(s: GugongState, req: IntrigueReward) -> bool:
+    if req.seat >= s.num_players:  # solo: Meng's reward is his rule (rules §13)
+        wall_reward(s)
+        return True
     return s.intrigue[req.seat] < 1 or (s.intrigue[req.seat] < 5 and not E.can_gain(s, req.seat))
 
 

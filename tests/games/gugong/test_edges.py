@@ -261,4 +261,6 @@ def test_illegal_action_and_unknown_option_errors():
     with pytest.raises(InvalidConfigError, match="no option"):
         engine.make("gugong", 2, 1, solo=True)
     with pytest.raises(InvalidConfigError):
-        engine.make("gugong", 1, 1)
+        engine.make("gugong", 6, 1)
+    with pytest.raises(InvalidConfigError, match="only for 1 players"):
+        engine.make("gugong", 2, 1, automa_level="hard")  # solo options (rules §13)

@@ -1,0 +1,306 @@
+"""The solo game against the Automa Meng (rules doc §13 and its worked example E12; seed
+"WARIANT SOLO"): set-up by difficulty, his Day turns, the Special card at his focus, the Dusk,
+his Night count, the result."""
+
+from __future__ import annotations
+
+import engine
+from engine.games.gugong import automa, flow
+from engine.games.gugong import automa_data as M
+from engine.games.gugong import data as D
+from engine.games.gugong.automa_data import MENG
+from engine.games.gugong.state import S_DUSK, S_OVER, GiftExchange
+from harness.match import play_match
+from tests.games.gugong.solo_builder import (
+    A_CANAL,
+    A_DECREES,
+    A_INTRIGUE,
+    A_JADE,
+    A_PALACE,
+    A_SPECIAL,
+    A_TRAVEL,
+    A_WALL,
+    card,
+    city,
+    clear_map,
+    meng_turn,
+    run,
+    solo,
+)
+
+
+# --- set-up ------------------------------------------------------------------------------------
+def test_setup_by_difficulty():
+    """Easy: 10 Automa cards (one Special); normal: 11; hard: 11 and a 5th random DRAW card
+    in Meng's stack (unseen), only one card Harbor reward."""
+    easy = engine.make("gugong", 1, 5, automa_level="easy")
+    normal = engine.make("gugong", 1, 5)
+    hard = engine.make("gugong", 1, 5, automa_level="hard")
+    assert len(easy.automa_deck) == 10
+    assert sum(M.AUTOMA_CARDS[a] == M.SPECIAL for a in easy.automa_deck) == 1
+    assert len(normal.automa_deck) == 11 and normal.automa == M.NORMAL
+    assert sum(M.AUTOMA_CARDS[a] == M.SPECIAL for a in normal.automa_deck) == 2
+    assert len(normal.meng_stack) == 4 and len(hard.meng_stack) == 5
+    assert hard.meng_stack.count(-1) == 1 and hard.meng_reserved == 1
+    assert len(hard.draw_pile) - hard.meng_reserved == 10  # the 5th card left the pile
+    assert M.CARD_CLAIMS[hard.automa] == 1 and M.CARD_CLAIMS[normal.automa] == 2
+
+
+def test_setup_seats_sets_and_focus():
+    """The human is seat 0 and first player on Day 1; option 1: human P1, Meng P2 (known,
+    face down); option 2 swaps them; the focus option fixes Meng's focus."""
+    s = engine.make("gugong", 1, 9, focus="decrees")
+    assert s.num_players == 1 and len(s.scores()) == 1 and len(s.vp) == 2
+    assert s.first == 0 and s.current_player() == 0 and type(s.pending()) is GiftExchange
+    assert sorted(s.hands[0]) == sorted(D.STARTING_SETS[0])
+    assert s.meng_stack == sorted(D.STARTING_SETS[1])
+    assert s.focus == D.DECREES
+    assert sorted(s.box) == sorted(c for k in (2, 3, 4) for c in D.STARTING_SETS[k])
+    # Meng plays second: his Intrigue marker lies on top of the human's
+    assert s.intrigue_t[MENG] > s.intrigue_t[0]
+    t = engine.make("gugong", 1, 9, card_sets=2)
+    assert sorted(t.hands[0]) == sorted(D.STARTING_SETS[1])
+    assert t.meng_stack == sorted(D.STARTING_SETS[0])
+
+
+def test_random_focus_is_a_location():
+    focuses = {engine.make("gugong", 1, seed).focus for seed in range(40)}
+    assert focuses <= set(range(7)) and len(focuses) > 3
+
+
+# --- Day turns ---------------------------------------------------------------------------------
+def test_meng_exchange_ignores_values_and_costs():
+    """A 1 (no action) on the 8 at Jade: the exchange is made with actions anyway; the 8 goes
+    to his discard pile; Jade: the cheapest jade (2)."""
+    s = solo()
+    s.board[D.JADE] = card("G31")
+    meng_turn(s, card("G02"), A_JADE)
+    assert s.board[D.JADE] == card("G02")
+    assert s.meng_discard == [card("G31")]
+    assert s.jade[MENG] == 1 and s.pool[MENG] == 4 and s.houses[0] == 0
+    assert s.automa_today == [A_JADE]
+
+
+def test_swap_card_gives_one_vp_and_serv_cards_servants():
+    s = solo()
+    meng_turn(s, card("G11"), A_PALACE)  # SWAP card at the Palace
+    assert s.vp[MENG] == 1 and s.envoy[MENG] == 1
+    meng_turn(s, card("G05"), A_INTRIGUE)  # +2 servants, Intrigue +1 and the Medal
+    assert s.pool[MENG] == 8 and s.intrigue[MENG] == 1 and s.medal == MENG
+
+
+def test_card_action_before_location_action():
+    """A Wall card played at the Wall: card action (1 piece) then location (1 piece)."""
+    s = solo()
+    meng_turn(s, card("G22"), A_WALL)
+    assert s.wall[MENG] == 2 and s.pool[MENG] == 4
+
+
+def test_special_card_at_focus_palace():
+    """Special: the focus location's option B, free: Envoy +2 and Intrigue +1; a Palace card
+    played there is a free option B too."""
+    s = solo(focus="palace")
+    s.board[D.PALACE] = card("G31")
+    meng_turn(s, card("G12"), A_SPECIAL)  # G12: PALACE icon
+    assert s.board[D.PALACE] == card("G12")
+    assert s.envoy[MENG] == 4 and s.intrigue[MENG] == 2 and s.pool[MENG] == 6
+
+
+def test_special_wall_from_supply_then_pool():
+    s = solo(focus="wall")
+    s.supply[MENG] = 1
+    s.pool[MENG] = 6
+    meng_turn(s, card("G02"), A_SPECIAL)
+    assert s.wall[MENG] == 2 and s.supply[MENG] == 0 and s.pool[MENG] == 5
+
+
+def test_special_jade_and_intrigue_and_canal():
+    s = solo(focus="jade")
+    meng_turn(s, card("G02"), A_SPECIAL)
+    assert s.jade[MENG] == 1 and s.pool[MENG] == 6  # free
+    s = solo(focus="intrigue")
+    meng_turn(s, card("G02"), A_SPECIAL)
+    assert s.intrigue[MENG] == 3 and s.medal == -1  # option B: no Medal
+    s = solo(focus="canal")
+    meng_turn(s, card("G02"), A_SPECIAL)
+    assert s.ship_load[MENG * 3] == 2 and s.supply[MENG] == 4 and s.pool[MENG] == 6
+    assert s.ship_harbor[MENG * 3] == 0  # a new ship on the first free harbor
+
+
+def test_canal_day_action_adds_to_fullest_unfinished_ship():
+    s = solo()
+    i = MENG * 3
+    s.ship_harbor[i:i + 2] = [0, 2]
+    s.ship_path[i:i + 2] = [0, 0]
+    s.ship_load[i:i + 2] = [1, 1]
+    meng_turn(s, card("G02"), A_CANAL)
+    assert s.ship_load[i:i + 2] == [1, 2]  # tie on load: the furthest ship
+    assert s.ship_harbor[i:i + 2] == [0, 2]  # he never moves ships
+
+
+def test_decree_day_action_pays_cost_and_servant():
+    """Day 1, target level 1; nobody on it: the lower tile (the second) for cost 1 + 1
+    servant placed; its VP at once."""
+    s = solo()
+    meng_turn(s, card("G02"), A_DECREES)
+    assert s.decree_servants[MENG * 6 + 1] == 1
+    assert s.pool[MENG] == 4 and s.vp[MENG] == D.DECREE_VP[s.decrees[1]]
+
+
+# --- Dusk --------------------------------------------------------------------------------------
+def dusk(s) -> None:
+    """Meng's Dusk: today's pile card by card, each action's steps resolved."""
+    while automa.dusk_step(s):
+        run(s)
+
+
+def test_dusk_runs_today_pile_in_order_and_skips_the_unaffordable():
+    """Dusk: Wall (pool >= 2: pay 1, place 1), Palace (pay 2: Envoy +1, Intrigue +1), then
+    Intrigue (pay 1: +2) cannot be paid and is skipped; cards move to the Automa discard."""
+    s = solo(step=S_DUSK, automa_today=[A_WALL, A_PALACE, A_INTRIGUE])
+    s.pool[MENG] = 4
+    dusk(s)
+    assert s.wall[MENG] == 1 and s.envoy[MENG] == 1 and s.intrigue[MENG] == 1
+    assert s.pool[MENG] == 0 and s.supply[MENG] == 6 + 3
+    assert s.automa_used == [A_WALL, A_PALACE, A_INTRIGUE] and s.automa_today == []
+
+
+def test_dusk_free_moves_for_jade_decrees_and_special():
+    s = solo(step=S_DUSK, automa_today=[A_JADE, A_DECREES, A_SPECIAL])
+    clear_map(s)
+    for c in ("C20", "C15", "C10"):
+        s.cities[city(c)] = D.T_VP2
+    dusk(s)
+    assert s.traveller[MENG] == city("C10") and s.meng_route == 2
+    assert s.vp[MENG] == 6 and s.pool[MENG] == 6 and s.stored[MENG] == [D.T_VP2] * 3
+
+
+def test_dusk_travel_costs_two_or_one_with_d2a():
+    s = solo(step=S_DUSK)
+    s.pool[MENG] = 2
+    automa.dusk_action(s, D.TRAVEL)
+    assert s.pool[MENG] == 0
+    t = solo(step=S_DUSK)
+    t.decrees[2] = D.D2A
+    t.decree_servants[MENG * 6 + 2] = 1
+    t.pool[MENG] = 1
+    automa.dusk_action(t, D.TRAVEL)
+    assert t.pool[MENG] == 0 and t.stack  # paid 1, a move follows
+
+
+# --- Night: worked example E12 -----------------------------------------------------------------
+def _night(human_on_top: bool):
+    s = solo(day=3, dice=[1, 3, 5])
+    s.hands[0] = []
+    s.discards[0] = [card("G02"), card("G09"), card("G18")]  # values 1, 3, 5: 3 matches
+    s.meng_discard = [card("G31"), card("G36")]  # 8 and 9: no real match
+    s.intrigue = [4, 4]
+    s.intrigue_t = [9, 8] if human_on_top else [8, 9]
+    pools = list(s.pool)
+    flow.destiny_dice(s)
+    flow.dice_majority(s)
+    return s, pools
+
+
+def test_e12_meng_night_day3_counts_three_and_ties_by_intrigue():
+    s, pools = _night(human_on_top=False)
+    assert s.pool[MENG] == pools[MENG] + 3 and s.pool[0] == pools[0] + 3
+    assert s.vp[MENG] == 3 and s.envoy[MENG] == 1 and s.vp[0] == 0
+    s, _ = _night(human_on_top=True)
+    assert s.vp[0] == 3 and s.envoy[0] == 1 and s.vp[MENG] == 0
+
+
+def test_night_count_is_the_day_number():
+    assert [M.NIGHT_MATCHES[d] for d in range(1, 5)] == [1, 2, 3, 4]
+    s = solo(day=1, dice=[6, 6, 6])
+    s.meng_discard = [card("G25")]  # a 6 would match three dice: he still counts 1
+    assert flow.matches(s, MENG) == 1
+
+
+def test_end_of_night_discard_becomes_new_gift_stack():
+    s = solo()
+    s.meng_stack = []
+    s.meng_discard = [card("G31"), -1, card("G10")]
+    automa.new_gift_stack(s)
+    assert s.meng_stack == sorted([card("G31"), -1, card("G10")]) and s.meng_discard == []
+
+
+# --- Morning -----------------------------------------------------------------------------------
+def test_morning_level1_decrees_and_medal():
+    s = solo()
+    s.decrees[0], s.decrees[1] = D.D1E, D.D1A
+    s.decree_servants[MENG * 6 + 0] = s.decree_servants[MENG * 6 + 1] = 1
+    s.medal = MENG
+    s.hands[0] = [card("G02")]
+    s.meng_stack = []  # no Day turn of his follows
+    flow.morning(s)
+    s.RULES.settle(s)
+    assert s.first == MENG and s.day == 2
+    assert s.vp[MENG] == 1  # D1e: 1 VP instead of a swap
+    assert s.intrigue[MENG] == 2  # D1a
+    assert s.pool[MENG] == 6 + D.DAY_INCOME[2]
+    assert type(s.pending()) is GiftExchange
+
+
+# --- result ------------------------------------------------------------------------------------
+def _final(vp_h: int, vp_m: int, human_in: bool, meng_in: bool, meng_on_top: bool = False):
+    s = solo(step=S_OVER)
+    s.vp = [vp_h, vp_m]
+    s.palace_slot = [7 if human_in else 0, 5 if meng_in else 0]
+    s.intrigue = [3, 3]
+    s.intrigue_t = [1, 2] if meng_on_top else [2, 1]
+    return s
+
+
+def test_result_against_meng():
+    assert not _final(50, 40, True, True).no_winner()
+    assert _final(50, 60, True, False).no_winner()  # Meng outside the Palace can win
+    assert _final(50, 40, False, True).no_winner()  # the human must enter
+    assert _final(50, 40, False, True).scores() == [0]
+    assert _final(50, 50, True, True, meng_on_top=True).no_winner()  # tie: Intrigue
+    assert not _final(50, 50, True, True, meng_on_top=False).no_winner()
+
+
+def test_meng_outside_palace_scores_no_palace_points():
+    s = solo(step=S_OVER)
+    s.step = 5  # S_FINAL
+    s.envoy = [8, 6]
+    s.palace_slot = [7, 0]
+    s.jade = [0, 0]
+    flow.end_scoring(s)
+    parts = automa.meng_breakdown(s)
+    assert parts["end: Palace"] == [0]
+    assert sum(v[0] for v in parts.values()) == s.vp[MENG]
+
+
+def test_solo_game_plays_to_the_end_with_the_rule_based_bot():
+    for level in M.LEVELS:
+        rec = play_match("gugong", 1, ["heuristic:gugong"], seed=4, options={"automa_level": level})
+        assert len(rec.scores) == 1
+        assert rec.outcome in ("normal", "no_winner")
+
+
+def test_travel_card_then_travel_location_moves_twice():
+    s = solo()
+    meng_turn(s, card("G13"), A_TRAVEL)  # TRAVEL icon at Travel: two moves along his route
+    assert s.meng_route == 1 and s.traveller[MENG] == M.PERIMETER[1]
+
+
+def test_render_shows_meng_and_the_result():
+    s = engine.make("gugong", 1, 6, automa_level="hard", focus="jade")
+    text = s.render()
+    assert "Meng (Automa, hard; focus Jade)" in text and "First player Red;" in text
+    end = _final(40, 55, True, False)
+    end.meng_parts = [40, 3, 0, 0, 12]
+    assert "Meng wins" in automa.describe_meng(end)
+    assert "during the game 40" in automa.describe_meng(end)
+
+
+def test_meng_steps_have_words():
+    from engine.games.gugong.state import MengAction, MengMorning, MengMove
+
+    s = solo()
+    for req in (MengAction(MENG, D.WALL, 2), MengAction(MENG, M.SPECIAL, 2), MengMove(MENG, 2),
+                MengMorning(MENG)):
+        s.stack = [req]
+        assert s.describe_pending().startswith("Meng: ")
