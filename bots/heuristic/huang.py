@@ -193,19 +193,26 @@ class HeuristicBot(Bot):
         out: list[tuple[float, tuple[int, int], list[Action]]] = []
         board = st.board
         view = self._view(st)
+        frontier = sorted({n for h, x in enumerate(board) if x for n in NEIGHBOURS[h]
+                           if not board[n]})  # isolated tiles score nothing (§6.2 step 3)
         for a in st.legal_actions():
             if isinstance(a, A.PlaceTile):
                 c = a.colour
-                for h in queries.tile_hexes(st, c):
-                    if any(board[n] for n in NEIGHBOURS[h]):
+                for h in frontier:
+                    if queries.tile_hex_ok(st, c, h):
                         v = self._tile_value(st, c, h, me, view)
                         out.append((v, (0, c), [a, TILE_TO[h]]))
             elif isinstance(a, A.PositionLeader):
                 i = me * 5 + a.colour
                 now = st.leaders[i]
                 here = self._leader_value(st, i, now, view) if now >= 0 else 0.0
+                seen: dict[tuple, float] = {}  # the value depends on t only through these
+                lab, yn = st.labels, st.yellow_next
                 for t in queries.leader_targets(st, i):
-                    v = self._leader_value(st, i, t, view) - here
+                    key = (yn[t], *sorted({lab[n] for n in NEIGHBOURS[t]}))
+                    v = seen.get(key)
+                    if v is None:
+                        v = seen[key] = self._leader_value(st, i, t, view) - here
                     out.append((v, (1, a.colour), [a, LEADER_TO[t]]))
                 if now >= 0:
                     out.append((-here, (2, 0), [a, A.Withdraw()]))
