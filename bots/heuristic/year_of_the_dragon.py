@@ -25,8 +25,7 @@ from __future__ import annotations
 import engine
 from bots.base import Bot
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.board import persons, symbols
-from engine.games.year_of_the_dragon.events import monk_points
+from engine.games.year_of_the_dragon.board import symbols
 from engine.games.year_of_the_dragon.requests import (
     ST_ACTIONS,
     ST_DRAFT,
@@ -43,21 +42,28 @@ from engine.protocol import Action, Observation
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 #: end states scored per turn before the rest of the turn is finished greedily
 MAX_NODES = 4000
-#: what losing one person costs: a base plus a share per scoring phase left
-PERSON_BASE = 3.0
-PERSON_PER_ROUND = 0.6
 #: weight of an event k rounds ahead: money and rice can still be earned (fast decay);
 #: healers and warriors are persons, hard to come by (slow decay)
 RESOURCE_DECAY = 0.6
-PERSON_DECAY = 0.85
-#: a free floor for the j-th recruit still to come is worth ROOM * ROOM_DECAY ** j
-ROOM = 5.0
+PERSON_DECAY = 0.95
+#: the j-th recruit still to come without a free floor costs a person, weighted ROOM_DECAY ** j
 ROOM_DECAY = 0.75
+#: what a recruit discarded for lack of any palace costs
+RECRUIT = 6.0
+#: a free floor is worth this share of the person it will save (< 1: a person now beats a
+#: floor for a recruit to come)
+ROOM_SCALE = 0.9
+ROOM_FLOOR = 0.0
+PERSON_EXTRA = 2.0
 #: value of one symbol per action phase still to come
 SYMBOL_VALUE = {
     D.TAX_COLLECTOR: 0.12, D.CRAFTSMAN: 0.2, D.FARMER: 0.2, D.PYROTECHNIST: 0.2,
     D.WARRIOR: 0.15, D.SCHOLAR: 0.3,
 }
+_TILE_ACTION_VALUE = tuple(SYMBOL_VALUE.get(D.TILE_TYPE[t], 0.0) * D.TILE_SYMBOLS[t]
+                           for t in range(D.NUM_TILES))
+#: a released person costs this many times what it adds to the evaluation
+LOSS_SCALE = 1.0
 
 
 def _phases_left(s: YotdState, p: int) -> tuple[int, int, int]:
@@ -87,25 +93,54 @@ def evaluate(s: YotdState, p: int) -> float:
     if s.stage == ST_OVER:
         return 1000.0 + s.vp[p] - max(s.vp[q] for q in range(n) if q != p)
     scoring, actions, recruits = _phases_left(s, p)
+    upcoming = _upcoming(s)
     pals = s.palaces[p]
-    n_persons = persons(s, p)
     privileges = s.small_privileges[p] + 2 * s.large_privileges[p]
     priv_rounds = scoring
     if s.great_event == D.ASSASSINATION_ATTEMPT and _before_great_event(s):
         priv_rounds = max(0, D.GREAT_EVENT_ROUND - 1 - (D.ROUNDS - scoring))
-    income = sum(1 for q in pals if len(q) > 1 or q[0] > 1) + symbols(s, p, D.COURT_LADY)
     money = s.yuan[p] + D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
-    v = (s.vp[p] + D.FINAL_VP_PER_PERSON * n_persons + monk_points(s, p) + money / 3
-         + scoring * income + priv_rounds * privileges)
-    if _before_great_event(s):
-        v += _great_event_value(s, p)
-    for k, w in SYMBOL_VALUE.items():
-        v += w * actions * symbols(s, p, k)
-    v += 0.15 * s.track[p]
-    free = sum(q[0] for q in pals) - n_persons
-    v += sum(ROOM * ROOM_DECAY ** j for j in range(min(free, recruits, sum(s.hands[p]))))
-    v -= 1.0 * sum(1 for q in pals if len(q) == 1)
-    return v - _threats(s, p, n_persons, scoring)
+    worth = _person_values(s, p, scoring, actions, upcoming)
+    palaces = sum(scoring if len(q) > 1 else min(q[0] - 1, scoring) for q in pals)
+    v = (s.vp[p] + money / 3 + sum(w for w, _ in worth) + palaces
+         + priv_rounds * privileges + 0.15 * s.track[p])
+    free = sum(q[0] for q in pals) - len(worth)
+    cheapest = sorted(w + sole for w, sole in worth)
+    least = min((w for w, _ in worth), default=RECRUIT)
+    crowd = _crowding(free, min(recruits, sum(s.hands[p])), least)
+    return v - crowd - _threats(
+        s, p, upcoming, cheapest)
+
+
+def _crowding(free: int, recruits: int, cheapest: float) -> float:
+    """Each recruit still to come beyond the free floors replaces the cheapest person (or
+    is discarded): its cost, later ones weighted less (floors can still be built). A floor
+    is thus worth less than the person it saves, so a person is never given up for one."""
+    each = ROOM_SCALE * min(max(cheapest, ROOM_FLOOR), RECRUIT)
+    return each * sum(ROOM_DECAY ** j for j in range(max(0, free), recruits))
+
+
+def _person_values(s: YotdState, p: int, scoring: int, actions: int,
+                   upcoming: list[tuple[int, int]]) -> list[tuple[float, float]]:
+    """Per person: (what it adds to the evaluation, what its palace loses without it)."""
+    invasions = sum(1 for _, e in upcoming if e == D.MONGOL_INVASION)
+    great = _before_great_event(s)
+    out = []
+    for q in s.palaces[p]:
+        sole = scoring - min(q[0] - 1, scoring) if len(q) == 2 else 0.0
+        for t in q[1:]:
+            v = D.FINAL_VP_PER_PERSON + PERSON_EXTRA + _TILE_ACTION_VALUE[t] * actions
+            k, sym = D.TILE_TYPE[t], D.TILE_SYMBOLS[t]
+            if k == D.COURT_LADY:
+                v += sym * scoring
+            elif k == D.MONK:
+                v += sym * q[0] * (2 if great and s.great_event == D.BUDDHA else 1)
+            elif k == D.WARRIOR:
+                v += sym * invasions
+            if great and s.great_event == D.LANTERN_FESTIVAL:
+                v += D.LANTERN_VP_PER_PERSON
+            out.append((v, sole))
+    return out
 
 
 def _before_great_event(s: YotdState) -> bool:
@@ -114,20 +149,13 @@ def _before_great_event(s: YotdState) -> bool:
         and s.stage in (ST_ACTIONS, ST_PERSONS, ST_EVENT))
 
 
-def _great_event_value(s: YotdState, p: int) -> float:
-    """The coming Great Event's VP for what p holds now (Lantern Festival, Buddha)."""
-    if s.great_event == D.LANTERN_FESTIVAL:
-        return D.LANTERN_VP_PER_PERSON * persons(s, p)
-    if s.great_event == D.BUDDHA:
-        return monk_points(s, p)
-    return 0.0
-
-
-def _threats(s: YotdState, p: int, n_persons: int, scoring: int) -> float:
-    """Expected cost of the events ahead: persons released (weighted) minus helmet VP and
-    the Dragon Festival prizes in reach (and the Great Wall checks)."""
+def _threats(s: YotdState, p: int, upcoming: list[tuple[int, int]],
+             cheapest: list[float]) -> float:
+    """Cost of the events ahead: each release takes the cheapest person left (what it adds
+    to the evaluation; a recruit's worth once none is left, so owning fewer persons never
+    looks safer), weighted by how soon and how hard it is to prevent; minus the Dragon
+    Festival prizes in reach and (Great Wall) the wall scoring at Mongol invasions."""
     others = [q for q in range(s.num_players) if q != p]
-    person_value = PERSON_BASE + PERSON_PER_ROUND * scoring
     yuan, rice = s.yuan[p], s.rice[p]
     inhabited = sum(1 for q in s.palaces[p] if len(q) > 1)
     mortars = symbols(s, p, D.HEALER)
@@ -136,34 +164,36 @@ def _threats(s: YotdState, p: int, n_persons: int, scoring: int) -> float:
     wall_mine = s.wall.count(p)
     wall_low = min((s.wall.count(q) for q in others), default=0)
     now = s.round if s.stage != ST_DRAFT else 1
-    cost = 0.0
-    for r, event in _upcoming(s):
+    cost, lost = 0.0, 0
+    for r, event in upcoming:
         fast, slow = RESOURCE_DECAY ** (r - now), PERSON_DECAY ** (r - now)
-        loss, w = 0.0, fast
+        losses: list[tuple[int, float]] = []
         if event == D.IMPERIAL_TRIBUTE:
             paid = min(D.TRIBUTE_YUAN, yuan)
             yuan -= paid
-            loss = D.TRIBUTE_YUAN - paid
+            losses.append((D.TRIBUTE_YUAN - paid, fast))
         elif event == D.DROUGHT:
             paid = min(inhabited, rice)
             rice -= paid
-            loss = inhabited - paid
+            losses.append((inhabited - paid, fast))
         elif event == D.CONTAGION:
-            loss, w = max(0, D.CONTAGION_RELEASES - mortars), slow
+            losses.append((max(0, D.CONTAGION_RELEASES - mortars), slow))
         elif event == D.MONGOL_INVASION:
-            loss, w = (1 if helmets <= low_helmets else 0), slow
-            cost -= helmets
+            losses.append((1 if helmets <= low_helmets else 0, slow))
             if s.great_wall:  # rules §7 Mongol check
                 if len(s.wall) >= r:
                     cost -= fast * wall_mine
                 elif wall_mine <= wall_low:
-                    loss += fast / slow
+                    losses.append((1, fast))
         elif event == D.DRAGON_FESTIVAL:
             f = s.fireworks[p]
             if f > 0:
                 higher = {s.fireworks[q] for q in others if s.fireworks[q] > f}
                 cost -= fast * (6 if not higher else 3 if len(higher) == 1 else 0)
-        cost += w * person_value * min(loss, n_persons)
+        for k, w in losses:
+            taken = cheapest[lost:lost + k]
+            cost += w * LOSS_SCALE * (sum(taken) + RECRUIT * (k - len(taken)))
+            lost += k
     return cost
 
 
