@@ -43,18 +43,30 @@ from engine.games.dragon_castle.actions import (
 )
 from engine.games.dragon_castle.castle import LAYOUT_CELLS, M
 from engine.games.dragon_castle.data import (
+    BEAUTY,
+    CHANGE,
     COUNTDOWN_TOKEN_VP,
+    CUNNING,
+    DECEPTION,
+    DEPTHS,
+    DESTRUCTION,
     DISCARD_VP,
     DRAGON,
     DRAGON_CARDS,
     DRAGON_SET_BONUS,
+    ELEGANCE,
+    FAITH,
     MIN_SET,
     REALM_CELLS,
     REALM_NB,
     SHRINE_VALUE_BY_HEIGHT,
     SPECIALS,
+    STRENGTH,
     TYPE_OF,
     TYPES,
+    W3,
+    W4,
+    WIND_SPIRIT,
     merge_points,
 )
 from engine.games.dragon_castle.heuristic import CRAMPED, GROUP_WORTH, pool_worth
@@ -62,10 +74,14 @@ from engine.games.dragon_castle.observe import DragonCastleObservation
 from engine.games.dragon_castle.realm import face_up_groups
 from engine.games.dragon_castle.requests import (
     BuildShrines,
+    CheckMerges,
     ChooseAction,
     FinishAction,
     PlaceTaken,
     SpiritWindow,
+    StrengthTo,
+    WindShrineFrom,
+    WindShrineTo,
 )
 from engine.games.dragon_castle.scoring import dragon_points
 from engine.games.dragon_castle.state import DragonCastleState
@@ -75,14 +91,18 @@ from engine.protocol import Action
 #: by `quick_place_score`)
 PLACE_WIDTH = 6
 PAIR_WIDTH = (5, 4)
+#: spirits tried before the first stone, while finishing the take, and on the realm
+FIRST_TAKE_SPIRITS = frozenset((DESTRUCTION, ELEGANCE))
+TAKING_SPIRITS = frozenset((DECEPTION, DEPTHS, ELEGANCE, DESTRUCTION))
+REALM_SPIRITS = frozenset((BEAUTY, WIND_SPIRIT, CHANGE, STRENGTH, FAITH, CUNNING))
 #: first stones searched exactly (the best by a rough look, `TurnSearch.best_takes`)
 TAKE_WIDTH = 5
 #: options searched at a spirit power's decision (the best by a one-step value)
-POWER_WIDTH = 5
+POWER_WIDTH = 2
 #: face-up stones tried as payment for each spirit card (the cheapest; a pool shrine too)
 PAY_WIDTH = 2
 #: search nodes per decision; past it the rest of a turn is played greedily
-NODE_BUDGET = 2500
+NODE_BUDGET = 600
 #: searches (with their memos) kept for recently seen positions
 KEPT_SEARCHES = 32
 #: memo entries one search keeps (then it starts afresh)
@@ -112,7 +132,8 @@ def promise(s: DragonCastleState, seat: int) -> float:
 
 def realm_terms(s: DragonCastleState, seat: int) -> tuple[float, float]:
     """(points, promise) of a realm: points = VP, built shrines and countdown tokens (rules
-    §7, without dragon cards); promise as in `promise`. One pass over the realm."""
+    §7, without dragon cards) and the VP of sets still to merge; promise as in `promise`.
+    One pass over the realm."""
     base = seat * REALM_CELLS
     height, top, up, shrine = s.height, s.top, s.up, s.shrine
     points = s.vp[seat] + COUNTDOWN_TOKEN_VP * s.tokens[seat]
@@ -135,7 +156,8 @@ def realm_terms(s: DragonCastleState, seat: int) -> tuple[float, float]:
                     comp.append(k)
                     stack.append(k)
         n = len(comp)
-        if n >= MIN_SET:
+        if n >= MIN_SET:  # only halfway through a turn: it will be merged (§6.3)
+            points += merge_points(n) + (DRAGON_SET_BONUS if kind == DRAGON else 0)
             continue
         room = False
         for c in comp:
@@ -262,6 +284,8 @@ def threat(s: DragonCastleState, one: list[float], two: list[float]) -> float:
 
 
 NUM_TYPES = len(TYPES)
+#: power decisions that follow another one at once (valued one choice further, `look`)
+POWER_FOLLOW_UPS = (StrengthTo, WindShrineFrom, WindShrineTo)
 
 
 class TurnSearch:
@@ -379,7 +403,7 @@ class TurnSearch:
             c.apply_legal(a)
             v = self.value(c, placed + (type(a) is Place))
             if self.ends_taking(s, a):
-                v -= THREAT_WEIGHT * threat(c, *self.reply)
+                v -= self.reply_cost(c)
             if v > best:
                 best = v
         if not self.stopped:
@@ -388,6 +412,13 @@ class TurnSearch:
                 self.leaves.clear()
             self.memo[key] = best
         return best
+
+    def reply_cost(self, s: DragonCastleState) -> float:
+        """THREAT_WEIGHT x the next player's best reply, 0 when my turn ends the game (the
+        last seat in the last round, rules §7)."""
+        if s.last_round and self.me == (s.first_player - 1) % s.num_players:
+            return 0.0
+        return THREAT_WEIGHT * threat(s, *self.reply)
 
     @staticmethod
     def ends_taking(s: DragonCastleState, a: Action) -> bool:
@@ -420,7 +451,7 @@ class TurnSearch:
             c.apply_legal(a)
             searched[a] = self.value(c, int(type(a) is Place))
             if self.ends_taking(s, a):
-                searched[a] -= THREAT_WEIGHT * threat(c, *self.reply)
+                searched[a] -= self.reply_cost(c)
         floor = min(searched.values()) - 1.0 if searched else 0.0
         out = []
         for a in legal:
@@ -489,11 +520,28 @@ class TurnSearch:
             a for a in plain if type(a) is not TakeStone]
 
     def payments(self, s: DragonCastleState, legal: list) -> list:
-        """Per spirit card: the pool-shrine payment and the PAY_WIDTH face-up stones whose
-        groups are smallest (lowest stacks first)."""
+        """Per spirit card worth trying here (`TAKING_SPIRITS` before and during the take,
+        the others in the window before the merge check and at the end of the turn): the
+        pool-shrine payment and the PAY_WIDTH face-up stones whose groups are smallest
+        (lowest stacks first)."""
+        req = s.stack[-1]
+        if type(req) is ChooseAction:
+            wanted = FIRST_TAKE_SPIRITS
+        elif type(req) is FinishAction:
+            wanted = TAKING_SPIRITS
+        elif (req.window == W3 and type(s.stack[-2]) is CheckMerges) or (
+                req.window == W4 and len(s.stack) == 1):
+            wanted = REALM_SPIRITS
+        else:
+            return []
+        cards = s.spirit_cards
+        legal = [a for a in legal if type(a) in (ActivateSpirit, ActivateSpiritShrine)
+                 and cards[a.card] in wanted]
         b = self.me * REALM_CELLS
         size: dict[int, int] = {}
+        kinds = [0] * NUM_TYPES
         for comp in face_up_groups(s, self.me):
+            kinds[TYPE_OF[s.top[b + comp[0]]]] += len(comp)
             for c in comp:
                 size[c] = len(comp)
         out: list = []
@@ -504,20 +552,41 @@ class TurnSearch:
             elif type(a) is ActivateSpirit:
                 per_card.setdefault(a.card, []).append(a)
         for acts in per_card.values():
-            acts.sort(key=lambda a: (size.get(a.r * 6 + a.c, 1), s.height[b + a.r * 6 + a.c]))
+            acts.sort(key=lambda a: (size.get(a.r * 6 + a.c, 1),
+                                     kinds[TYPE_OF[s.top[b + a.r * 6 + a.c]]],
+                                     s.height[b + a.r * 6 + a.c]))
             out += acts[:PAY_WIDTH]
         return out
+
+    def look(self, s: DragonCastleState, asked: type) -> float:
+        """Value right after a power's choice, or after the best next choice when the power
+        asks again at once (Strength: the cell after the stone, Wind: where the shrine
+        goes)."""
+        if not s.stack or s.current_player() != self.me:
+            return self.leaf(s)
+        req = s.stack[-1]
+        if type(req) is asked or type(req) not in POWER_FOLLOW_UPS:
+            return self.leaf(s)
+        best = -math.inf
+        legal = s.legal_actions()
+        self.nodes += len(legal) // 4
+        for a in legal:
+            c = s.clone()
+            c.apply_legal(a)
+            best = max(best, self.leaf(c))
+        return best
 
     def power_options(self, s: DragonCastleState, legal: list) -> list:
         """A power's choices: all when few, else the POWER_WIDTH best by the value of the
         position right after the choice."""
         if len(legal) <= POWER_WIDTH:
             return legal
+        self.nodes += len(legal) // 4  # these looks cost about a node per 4
         scored = []
         for i, a in enumerate(legal):
             c = s.clone()
             c.apply_legal(a)
-            scored.append((-self.leaf(c), i))
+            scored.append((-self.look(c, type(s.stack[-1])), i))
         scored.sort()
         return [legal[i] for _, i in scored[:POWER_WIDTH]]
 
