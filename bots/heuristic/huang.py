@@ -63,6 +63,11 @@ YELLOW_COST = 0.35
 #: extra actions granted to planning clones so a simulated turn never ends mid-plan
 PLAN_ACTIONS = 50
 SIM_STEPS = 60
+#: leaders and hands are worth their future: fully with this many tiles left in the bag,
+#: less and less as the bag runs out (the game ends at once, §10)
+FUTURE_BAG = 40
+#: no exchange from a bag this small (the draw could end the game, §10)
+EXCHANGE_MIN_BAG = 12
 PLAN_CACHE = 512
 #: the planned answers each request takes (candidate actions come from the legal options)
 ANSWERS: dict[type, tuple[type, ...]] = {
@@ -128,6 +133,40 @@ class HeuristicBot(Bot):
                 return steps[0][2]
         best = self.respond(s, legal, me)
         return best if best in legal else self.rng.choice(legal)
+
+    def action_values(self, observation: Observation) -> list[float]:
+        """Cheap static values of the legal actions, for searches that order their expansions
+        (docs/mcts.md): at a turn's first decision the best screened complete action of each
+        action type, inside an action the static value of each hex or target; other requests
+        rank the bot's own answer first. No turn is planned here (searches call this often)."""
+        obs = observation
+        assert isinstance(obs, HuangObservation)
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return [0.0]
+        s = HuangState.sample(obs, self.rng.getrandbits(32))
+        assert isinstance(s, HuangState)
+        me = obs.seat
+        req = obs.stack[-1]
+        if isinstance(req, A.ChooseAction):
+            best: dict[Action, float] = {}
+            for v, _, macro in self.screen(s, me):
+                if v > best.get(macro[0], -math.inf):
+                    best[macro[0]] = v
+            for v, _, _ in self._exchanges(s, me):
+                best[A.Exchange()] = max(best.get(A.Exchange(), -math.inf),
+                                         v - self.evaluate(s, me))
+            return [best.get(a, -1.0) for a in legal]
+        if isinstance(req, A.ChooseTileHex):
+            view = self._view(s)
+            return [self._tile_value(s, req.colour, a.hex, me, view) for a in legal]
+        if isinstance(req, A.ChooseLeaderHex):
+            view = self._view(s)
+            i = me * 5 + req.colour
+            return [self._leader_value(s, i, a.hex, view) if isinstance(a, A.LeaderTo)
+                    else 0.0 for a in legal]
+        choice = self.respond(s, legal, me)
+        return [1.0 if a == choice else 0.0 for a in legal]
 
     def _planned(self, obs: HuangObservation) -> Action | None:
         plan, self._plan = self._plan, []
@@ -266,10 +305,13 @@ class HeuristicBot(Bot):
                    ) -> list[tuple[float, list[tuple[int, int, Action]], HuangState | None]]:
         """§6.5: discard the least useful tiles, valued in expectation (the draw is unseen)."""
         hand = st.hands[me * 5:me * 5 + 5]
+        if sum(st.bag) < EXCHANGE_MIN_BAG:
+            return []
+        future = 0.3 + 0.7 * min(1.0, sum(st.bag) / FUTURE_BAG)
         now = self._hand_value(st, me, hand)
         mean = self._draw_value(st, me, hand)
         base = self.evaluate(st, me, with_hand=False)
-        base += max(0, HAND_SIZE - sum(hand)) * mean
+        missing = max(0, HAND_SIZE - sum(hand)) * mean
         order = []  # tiles from least to most useful (marginal value of the last copy)
         h = list(hand)
         while sum(h):
@@ -282,8 +324,8 @@ class HeuristicBot(Bot):
         for k, c in enumerate(order[:6]):
             h[c] -= 1
             actions = [*actions, A.DiscardTile(c)]
-            value = base + self._hand_value(st, me, h) + (k + 1) * mean
-            if value > base + now:
+            value = base + future * (self._hand_value(st, me, h) + (k + 1) * mean + missing)
+            if value > base + future * (now + missing):
                 plan = actions + ([A.Pass()] if k + 1 < 6 else [])
                 out.append((value, self._exchange_steps(st, plan), None))
         return out
@@ -302,20 +344,22 @@ class HeuristicBot(Bot):
             return 100.0 if rank[me] == 0 else -100.0
         opp = 0.8 if n == 2 else 0.45
         sizes = Counter(s.labels)
+        future = 0.3 + 0.7 * min(1.0, sum(s.bag) / FUTURE_BAG)  # §10: the empty bag ends it
         total = 0.0
         for p in range(n):
             v = s.final_vector(p)
             value = (SCORE_WEIGHTS[0] * v[0] + SCORE_WEIGHTS[1] * v[1]
                      + SCORE_WEIGHTS[2] * v[2] + SCORE_WEIGHTS[3] * v[3])
-            value += self._leaders_value(s, p, sizes, self._threat(s, p, me))
+            value += future * self._leaders_value(s, p, sizes, self._threat(s, p, me))
             total += value if p == me else -opp * value
         if with_hand:
             hand = s.hands[me * 5:me * 5 + 5]
             table = self._worth_table(s, me)
-            total += _hand_value(table, hand)
+            worth = _hand_value(table, hand)
             missing = HAND_SIZE - sum(hand)
             if missing > 0:
-                total += missing * self._draw_value(s, me, hand, table)
+                worth += missing * self._draw_value(s, me, hand, table)
+            total += future * worth
         return total
 
     def _threat(self, s: HuangState, p: int, me: int) -> float:

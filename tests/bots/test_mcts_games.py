@@ -55,5 +55,5 @@ def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
 
     bot = MCTSBot(iters=1)
     bot.reset("huang", 2, 0, 0)
-    assert bot.rollout == "greedy" and bot.order == 1
+    assert bot.rollout == "cutoff" and bot.order == 1
     assert type(heuristic_bots("huang", 2, 0)[0]).__module__ == "bots.heuristic.huang"
