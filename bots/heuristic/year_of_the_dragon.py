@@ -9,15 +9,21 @@ bot enumerates every complete turn on clones (depth first, merging transposition
 "release A then B" and "B then A"), scores each end state with `evaluate` and plays the
 first step of the best one; it re-plans at each step of the turn, which follows that plan.
 
-`evaluate` is VP now + what final scoring would give (2 per person, monks, money / 3) +
-income per scoring phase left (palaces, court ladies, privileges) + symbols for the action
-phases left + room for the recruits still to come (an unbuilt floor means a discarded
-recruit) - the persons the events still ahead would cost. Tribute and Drought are judged
-on yuan and rice, which can still be earned, so later ones count less; Contagions and
-Mongol invasions are judged on healers and warriors, which are hard to replace, so every
-one still to come counts, and each helmet also scores at each invasion. So the bot keeps
-its healers and warriors, builds before its palaces fill up, removes floors where nobody
-lives, and releases or discards exactly the persons and goods that hurt least.
+`evaluate` is VP now + money / 3 + each person's worth (2 VP at the end, 2 more for what
+it brings beyond that, its symbols for the action phases left, court-lady fans and monk
+Buddhas, helmets at the Mongol invasions ahead) + palace and privilege income for the
+scoring phases left (an empty palace only until it decays) - crowding - threats. Crowding:
+each recruit still to come beyond the free floors will replace the cheapest person, so a
+floor is worth (a little less than) that person. Threats: each event ahead releases persons
+(Tribute per missing yuan, Drought per unsupplied palace, Contagion per missing mortar,
+Mongols at the fewest helmets), charged at the worth of the cheapest persons left, so
+owning fewer persons never looks safer; Tribute and Drought are judged on yuan and rice,
+which can still be earned, so later ones count less, while every Contagion and Mongol
+invasion still to come counts nearly in full (healers and warriors are hard to replace);
+Dragon Festival prizes in reach and Great Wall scoring count as gains. So the bot keeps its
+healers and warriors, builds before its palaces fill up (about 1 action in 6), removes
+floors where nobody lives, and releases or discards exactly the persons and goods that hurt
+least.
 """
 
 from __future__ import annotations
@@ -53,7 +59,6 @@ RECRUIT = 6.0
 #: a free floor is worth this share of the person it will save (< 1: a person now beats a
 #: floor for a recruit to come)
 ROOM_SCALE = 0.9
-ROOM_FLOOR = 0.0
 PERSON_EXTRA = 2.0
 #: value of one symbol per action phase still to come
 SYMBOL_VALUE = {
@@ -116,7 +121,7 @@ def _crowding(free: int, recruits: int, cheapest: float) -> float:
     """Each recruit still to come beyond the free floors replaces the cheapest person (or
     is discarded): its cost, later ones weighted less (floors can still be built). A floor
     is thus worth less than the person it saves, so a person is never given up for one."""
-    each = ROOM_SCALE * min(max(cheapest, ROOM_FLOOR), RECRUIT)
+    each = ROOM_SCALE * min(cheapest, RECRUIT)
     return each * sum(ROOM_DECAY ** j for j in range(max(0, free), recruits))
 
 
@@ -266,6 +271,17 @@ def plan(s: YotdState, p: int, legal: list[Action] | None = None) -> Action:
     return TurnPlanner(s, p).best(s, legal or s.legal_actions())[0]
 
 
+def turn_values(s: YotdState, p: int, legal: list[Action]) -> list[float]:
+    """Per legal action: the evaluation of the best complete turn that starts with it."""
+    planner = TurnPlanner(s, p)
+    out = []
+    for a in legal:
+        c = s.clone()
+        c.apply_legal(a)
+        out.append(planner.value(c))
+    return out
+
+
 class HeuristicBot(Bot):
     """Whole-turn planner on the evaluation above (strategy in the module docstring)."""
 
@@ -284,3 +300,9 @@ class HeuristicBot(Bot):
         state = engine.sample_state(observation, self.seed + observation.decision)
         assert isinstance(state, YotdState)
         return plan(state, observation.seat, legal)
+
+    def action_values(self, observation: Observation) -> list[float]:
+        """The whole-turn value of each legal action (for MCTS move ordering)."""
+        state = engine.sample_state(observation, self.seed + observation.decision)
+        assert isinstance(state, YotdState)
+        return turn_values(state, observation.seat, observation.legal_actions)
