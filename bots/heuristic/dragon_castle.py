@@ -4,21 +4,25 @@ Strategy. A turn is several small decisions (take a stone, finish with Pair, Sto
 shrine or Discard, place one or two stones, build shrines after merges, spirit windows and
 powers, rules §6, §8); the bot values the turn as one. At each of its decisions it samples
 a full state from its observation (seeded, so it is deterministic), searches the rest of
-its own turn on clones - every first stone, finish, summon and shrine choice, the most
-promising cells for each stone (PLACE_WIDTH by a quick score, then valued exactly), the
-spirit activations of every card in play (all ten spirits; paid with a pool shrine or one
-of the cheapest face-up stones) with their powers' choices - and plays the first step of
-the best complete turn. A turn's end is valued as my points plus my promise minus the best
-opponent's: points are the game's own score (VP, built shrines, countdown tokens and the
-dragon card(s) in play, so the dragon card steers placements, shrines and merges);
-promise is what unbuilt pool shrines and face-up groups short of a merge are likely to
-become (a group of 3 with room is nearly a merge), scaled down as the game nears its end
-and nothing once my last turn is over. So two floors of stones go where they merge
-together, a pair is placed as a pair, a spirit is used when the completed turn ends better
-with it than without it (a tie keeps it for a later window), and summoning the dragon is
-one more complete turn, worth its token plus a bonus for ending the game while ahead.
-Sub-turns already valued are memoised by the realm state; a node budget bounds the search
-(past it the turn is finished greedily), so a decision takes a few milliseconds.
+its own turn on clones - the TAKE_WIDTH most promising first stones, every finish, summon
+and shrine choice, the PLACE_WIDTH most promising cells for each stone, valued exactly -
+and plays the first step of the best complete turn. A turn's end is valued as my points
+plus my promise minus the best opponent's: points are the game's own score (VP, built
+shrines, countdown tokens and the dragon card(s) in play, so the dragon card steers
+placements, shrines and merges); promise is what unbuilt pool shrines and face-up groups
+short of a merge are likely to become (a group of 3 with room is nearly a merge), scaled
+down as the game nears its end and nothing once my last turn is over. The castle I leave
+costs THREAT_WEIGHT x the next player's best take there (a pair that completes one of
+their sets most). So two stones of a pair go where they merge together, a last turn
+discards rather than places a stone that can no longer score, and summoning the dragon
+is one more complete turn, worth its token plus a bonus for ending the game while ahead.
+Spirits: every card in play (all ten) is weighed when its window comes, against the rest
+of the turn searched with and without it - Deception, Depths, Elegance and Destruction
+around the take, Beauty, Change, Cunning, Faith, Strength and Wind before the merge check
+and at the end of the turn - paid with a pool shrine or one of the cheapest face-up
+stones; a tie keeps it for a later window. Sub-turns already valued are memoised by the
+realm state; a node budget (and, given a time limit, a deadline) bounds the search.
+`action_values` is a cheap one-step prior (`quick_values`) for the MCTS bot's ordering.
 """
 
 from __future__ import annotations
@@ -34,8 +38,11 @@ from engine.games.dragon_castle.actions import (
     ActivateSpirit,
     ActivateSpiritShrine,
     BuildShrine,
+    DiscardStone,
+    Pair,
     Place,
     Proceed,
+    StoneAndShrine,
     StopBuilding,
     SummonDragon,
     TakeStone,
@@ -108,7 +115,7 @@ KEPT_SEARCHES = 32
 #: memo entries one search keeps (then it starts afresh)
 MEMO_LIMIT = 20_000
 #: share of the time left for a decision (if the harness gives one) the search may use
-TIME_SHARE = 0.4
+TIME_SHARE = 0.25
 #: a player's promise (pool shrines, open groups) counts fully with this many own turns left
 HORIZON = 3.0
 #: stones a turn takes from the castle on average (for the turns left)
@@ -443,7 +450,7 @@ class TurnSearch:
         self.start(s)
         self.deadline = deadline
         self.stopped = False
-        cands = self.candidates(s, legal)
+        cands = self.candidates(s, legal, root=True)
         rank = {a: i for i, a in enumerate(cands)}
         searched: dict[Action, float] = {}
         for a in cands:
@@ -462,9 +469,12 @@ class TurnSearch:
         return out
 
     # --- what to search ----------------------------------------------------------------------
-    def candidates(self, s: DragonCastleState, legal: list, placed: int = 0) -> list:
+    def candidates(self, s: DragonCastleState, legal: list, placed: int = 0,
+                   root: bool = False) -> list:
         """The options searched at this decision, best guess first (Proceed and Stop first,
-        so a tie keeps a spirit or shrine for later)."""
+        so a tie keeps a spirit or shrine for later). Spirit activations only at the
+        decision being taken (`root`): deeper in the search the windows are passed, so a
+        spirit is weighed when its window comes, against the rest of the turn."""
         if len(legal) <= 1:
             return legal
         req = s.stack[-1]
@@ -487,7 +497,7 @@ class TurnSearch:
             plain.sort(key=lambda a: type(a) is not Proceed)
             if t is ChooseAction:
                 plain = self.best_takes(s, plain)
-            return plain + self.payments(s, legal)
+            return plain + self.payments(s, legal) if root else plain
         return self.power_options(s, legal)
 
     def best_takes(self, s: DragonCastleState, plain: list) -> list:
@@ -591,6 +601,47 @@ class TurnSearch:
         return [legal[i] for _, i in scored[:POWER_WIDTH]]
 
 
+def quick_values(obs: DragonCastleObservation) -> list[float]:
+    """One-step values without search: a take by `TurnSearch.best_takes`' rough look, a
+    finish by the rough worth of its stones, a cell by `quick_place_score`, a shrine by
+    the height it stands on; Proceed, Stop and the first option of anything else first."""
+    legal = obs.legal_actions
+    if len(legal) <= 1:
+        return [0.0] * len(legal)
+    state = engine.sample_state(obs, 0)
+    req = state.stack[-1]
+    me = obs.seat
+    t = type(req)
+    if t is PlaceTaken:
+        return [quick_place_score(state, me, a.r * 6 + a.c, req.stone)
+                if type(a) is Place else -1e9 for a in legal]
+    if t is BuildShrines:
+        b = me * REALM_CELLS
+        return [float(state.height[b + a.r * 6 + a.c]) if type(a) is BuildShrine else -1.0
+                for a in legal]
+    if t is ChooseAction or t is FinishAction:
+        one, two = reply_gains(state, me)
+        shrine = 0.9 if state.supply else 0.0
+        out = []
+        for a in legal:
+            ta = type(a)
+            if ta is TakeStone:
+                k = state.castle[castle_cell_of(a) * M + state.castle_h[castle_cell_of(a)] - 1]
+                out.append(max(1.0, one[TYPE_OF[k]] + shrine))
+            elif ta is SummonDragon:
+                out.append(2.0)
+            elif ta is Pair:
+                out.append(two[TYPE_OF[req.stone]])
+            elif ta is StoneAndShrine:
+                out.append(one[TYPE_OF[req.stone]] + shrine)
+            elif ta is DiscardStone:
+                out.append(1.0)
+            else:
+                out.append(-1.0)
+        return out
+    return [1.0 if type(a) is Proceed or type(a) is StopBuilding else 0.0 for a in legal]
+
+
 class HeuristicBot(Bot):
     """Whole-turn planner; see the module docstring for the strategy."""
 
@@ -619,9 +670,14 @@ class HeuristicBot(Bot):
         return legal[max(range(len(legal)), key=values.__getitem__)]
 
     def action_values(self, observation: DragonCastleObservation) -> list[float]:
-        """The value of the best complete turn through every legal action, in
-        `legal_actions` order (`act` plays the first best one; the MCTS bot orders its
-        expansions by them)."""
+        """A cheap prior of every legal action, in `legal_actions` order, for the MCTS
+        bot's move ordering (the whole-turn search per expanded node would leave it a
+        handful of iterations): `quick_values`. `act` searches whole turns instead."""
+        return quick_values(observation)
+
+    def plan_values(self, observation: DragonCastleObservation) -> list[float]:
+        """The value of the best complete turn through every legal action (`act` plays the
+        first best one)."""
         return self._values(observation, math.inf)
 
     def _values(self, obs: DragonCastleObservation, deadline: float) -> list[float]:

@@ -10,6 +10,7 @@ from bots.registry import make_bot
 from engine.games.dragon_castle.actions import (
     BuildShrine,
     DiscardStone,
+    StoneAndShrine,
     SummonDragon,
     TakeStone,
 )
@@ -76,6 +77,9 @@ def test_dragon_card_knowledge_keeps_distinct_winds_face_up():
     play_turn(s, HeuristicBot())
     assert faces(s, 1, [0, 1, 6]) == [1, 1, 1]
     assert s.score_breakdown(1)["Knowledge"] == 8
+    v1 = knowledge_position(dragons="Knowledge")
+    play_turn(v1, V1Bot())
+    assert v1.score_breakdown(1)["Knowledge"] == 0  # the v1 bot ignored the card
 
 
 def test_dragon_card_valor_builds_the_shrine_on_the_edge():
@@ -111,29 +115,46 @@ def test_strength_moves_a_stone_to_complete_a_set():
     assert v1.spirit_used == [0]
 
 
-def test_wind_moves_a_shrine_onto_a_higher_stack():
-    """Wind: a shrine on a 1-high stack (1 VP) moved onto a shrineless 3-high face-down
-    stack (3 VP) on the last turn."""
+def wind_position() -> DragonCastleState:
     s = last_turn(spirits="Wind")
     set_cell(s, 1, 0, 0, 1, SOLDIERS[0], up=False, shrine=True)
     set_cell(s, 1, 3, 3, 3, SOLDIERS[1], up=False)
     set_cell(s, 1, 5, 5, 1, MERCHANT)
     set_castle(s, {(0, 2): [FILLER, stone("farmer", 1)]})
+    return s
+
+
+def test_wind_moves_a_shrine_onto_a_higher_stack():
+    """Wind: a shrine on a 1-high stack (1 VP) moved onto a shrineless 3-high face-down
+    stack (3 VP) on the last turn; the v1 bot never used Wind."""
+    s = wind_position()
     play_turn(s, HeuristicBot())
     assert s.spirit_used == [1]
     assert s.shrine[REALM_CELLS + cell(3, 3)] and not s.shrine[REALM_CELLS + cell(0, 0)]
+    v1 = wind_position()
+    play_turn(v1, V1Bot())
+    assert v1.spirit_used == [0]
 
 
-def test_depths_pairs_a_stone_of_the_same_type_to_merge():
-    """Depths: the first stone (soldier 3) pairs with another available soldier (not
-    identical), and both complete a set with the two soldiers in the realm."""
+def depths_position() -> DragonCastleState:
     s = last_turn(spirits="Depths")
     set_cell(s, 1, 0, 0, 1, SOLDIERS[0])
     set_cell(s, 1, 0, 1, 1, SOLDIERS[1])
     set_cell(s, 1, 5, 5, 1, MERCHANT)
     set_castle(s, {(0, 2): [FILLER, SOLDIERS[2]], (11, 2): [FILLER, SOLDIERS[3]]})
+    return s
+
+
+def test_depths_pairs_a_stone_of_the_same_type_to_merge():
+    """Depths: the first stone (soldier 3) pairs with another available soldier (not
+    identical), and both complete a set with the two soldiers in the realm; the v1 bot
+    never used Depths."""
+    s = depths_position()
     play_turn(s, HeuristicBot())
     assert s.spirit_used == [1] and s.vp[1] >= 2
+    v1 = depths_position()
+    play_turn(v1, V1Bot())
+    assert v1.spirit_used == [0] and v1.vp[1] == 0
 
 
 def test_pair_of_stones_is_placed_as_one_merge():
@@ -163,12 +184,13 @@ def test_summons_to_end_the_game_when_ahead_and_not_when_behind():
 
 
 def test_finishing_actions_are_valued_as_a_turn():
-    """On the last turn a lone stone placed face up scores nothing: discard it (1 VP)."""
+    """On the last turn a lone stone placed face up scores nothing: discard it (1 VP);
+    the v1 bot took a pool shrine and placed it (0 VP)."""
     s = last_turn()
     set_castle(s, {(0, 2): [FILLER, stone("farmer", 1)]})
     s.apply(TakeStone(0, 2))
-    a = HeuristicBot().act(s.observation(1), None)
-    assert a == DiscardStone()
+    assert HeuristicBot().act(s.observation(1), None) == DiscardStone()
+    assert V1Bot().act(s.observation(1), None) == StoneAndShrine()
 
 
 def test_heuristic_bot_is_registered_and_plays_legally():
