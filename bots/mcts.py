@@ -68,7 +68,7 @@ def profile(game_id: str) -> dict[str, Any]:
 
 
 class SearchStats:
-    """Counters over a bot's lifetime (read by scripts/eval_mcts.py)."""
+    """Counters over a bot's lifetime (its `notes` report them to `arena eval`)."""
 
     __slots__ = ("decisions", "iterations", "seconds", "playout_steps", "reused")
 
@@ -237,6 +237,16 @@ class MCTSBot(Bot):
         s.playout_steps += steps
         s.seconds += _time.perf_counter() - start
         s.reused += reused
+
+    @property
+    def notes(self) -> list[str]:
+        """What the match record keeps of this bot's searches (read by `arena eval`):
+        iterations and decisions only, so that records stay deterministic under an
+        iteration budget; the record's move times give the speed."""
+        s = self.stats
+        if not s.decisions:
+            return []
+        return [f"mcts: {s.iterations} iterations in {s.decisions} decisions"]
 
     def describe(self) -> dict[str, Any]:
         """Parameters in effect (after `reset`, with the game's profile applied; for reports)."""

@@ -21,6 +21,7 @@ from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json, encode_json
 from harness.args import UsageProblem, parse_options, split_bots
 from harness.demo import demo
+from harness.eval_cmd import compare_cmd, eval_cmd
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.match import play_match
@@ -229,6 +230,8 @@ def bench_cmd(
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(ladder_app, name="ladder")
 app.command("ladders")(ladders_cmd)
+app.command("eval")(eval_cmd)
+app.command("compare")(compare_cmd)
 
 
 @app.command("demo")

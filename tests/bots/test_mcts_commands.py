@@ -1,53 +1,84 @@
-"""scripts/eval_mcts.py and scripts/compare_openspiel.py run end to end on the kit game."""
+"""`arena eval` and `arena compare` end to end on the kit game (small n, one Ray worker)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+from harness.cli import main
+from ladders.store import Store
+
+KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_eval_script_prints_a_row_per_game_and_opponent(capsys):
-    ev = _load("eval_mcts")
-    assert ev.main(["--games", "kit", "--n", "4", "--iters", "30",
-                    "--opponents", "random,heuristic"]) == 0
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[str, str]:
+    with pytest.raises(SystemExit) as exit_:
+        main(list(args))
     out = capsys.readouterr()
-    rows = [line for line in out.out.splitlines() if line.startswith("| kit")]
-    assert len(rows) == 1 and "| random " in rows[0]
-    assert "no heuristic bot" in out.err  # the kit game has none: skipped, said so
-    cells = [c.strip() for c in rows[0].strip("|").split("|")]
-    wins, ties, losses = map(int, cells[3].split("-"))
-    assert wins + ties + losses == 4 and cells[6] == "-"  # no failures
+    assert exit_.value.code == 0, out.err
+    return out.out, out.err
 
 
-def test_eval_seats_alternate_on_shared_deals():
-    ev = _load("eval_mcts")
-    jobs = list(ev.jobs("kit", 2, "random", 4, 0, {"iters": 5}, None))
-    assert [j.index % 2 for j in jobs] == [0, 1, 0, 1]
-    assert jobs[0].seed == jobs[1].seed != jobs[2].seed == jobs[3].seed
-    lo, hi = ev.wilson(3, 6)
-    assert lo < 0.5 < hi and ev.wilson(6, 6)[1] == pytest.approx(1.0)
+def _rows(out: str, first: str) -> list[list[str]]:
+    return [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in out.splitlines() if line.startswith(f"| {first} ")]
 
 
-def test_compare_openspiel_runs_both_bots(capsys):
+def test_eval_plays_rotated_seats_reports_and_resumes(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "eval.sqlite"
+    args = ["eval", *KIT, "--bot", "mcts:iters=30", "--opponents", "random,heuristic",
+            "--games", "4", "--workers", "1", "--db", str(db)]
+    out, err = _run(capsys, *args)
+    assert "skipping heuristic:kit" in err  # the kit game has no heuristic bot: said so
+    rows = _rows(out, "kit")
+    row = rows[-1]  # the final table's row
+    assert row[1:4] == ["2", "random", "4"] and row[7] == "50%" and row[8] == "-"
+    wins, ties, losses = map(int, row[4].split("-"))
+    assert wins + ties + losses == 4
+    assert row[10] == "30"  # sims per decision, read from the records' search notes
+    with Store(db, read_only=True) as store:
+        (t,) = store.tournaments()
+        games = store.games(t.id)
+        assert [g.bots.index("mcts:iters=30") for g in games] == [0, 1, 0, 1]
+        assert games[0].seed == games[1].seed != games[2].seed
+    again, _ = _run(capsys, *args)  # the same command: nothing left to play, same table
+    assert _rows(again, "kit")[-1][:11] == row[:11]
+    with Store(db, read_only=True) as store:
+        assert len(store.tournaments()) == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-n", "4", "--sprt", "0,50,0.05,0.05"], "needs --players 2"),
+    (["--opponents", "nobot"], "unknown bot 'nobot'"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--bot", "mcts:rollout=nope"], "rollout must be one of"),
+    (["--time-per-move", "-1"], "time"),
+])
+def test_eval_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            args: list[str], message: str) -> None:
+    db = tmp_path / "e.sqlite"
+    with pytest.raises(SystemExit) as exit_:
+        main(["eval", *KIT, "--opponents", "random", *args, "--db", str(db)])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.startswith("error:") and "Traceback" not in err
+    assert message in " ".join(err.split())
+    assert not db.exists()  # refused before anything was written
+
+
+def test_eval_refuses_an_unwritable_database(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["eval", *KIT, "--db", str(tmp_path)])
+    assert exit_.value.code == 2 and "is a folder" in capsys.readouterr().err
+
+
+def test_compare_runs_both_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyspiel")
-    cmp = _load("compare_openspiel")
-    assert cmp.main(["--games", "kit", "--positions", "2", "--sims", "20", "--games-n", "2",
-                     "--time", "0.05"]) == 0
-    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| kit"))
-    cells = [c.strip() for c in row.strip("|").split("|")]
-    assert float(cells[1]) > 0 and float(cells[2]) > 0 and cells[6] == "2"
+    out, _ = _run(capsys, "compare", *KIT, "--positions", "2", "--sims", "20", "--games", "2",
+                  "--time-per-move", "0.05", "--workers", "1", "--db", str(tmp_path / "c.sqlite"))
+    speed, games = _rows(out, "kit")[-2:]
+    assert float(speed[1]) > 0 and float(speed[2]) > 0 and float(speed[4]) > 0
+    assert games[2].startswith("openspiel:mcts:sims=") and games[3] == "2"
