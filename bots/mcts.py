@@ -166,11 +166,15 @@ class MCTSBot(Bot):
         collecting = gc.isenabled()
         gc.disable()  # no cyclic-GC pause inside the timed search (its garbage is acyclic)
         searching = _time.perf_counter()
+        slowest = 0.0  # the longest iteration after the first (which orders the root)
         try:
             while (iters is None or done < iters) and (
-                    done == 0 or _time.perf_counter() < deadline):
+                    done == 0 or _time.perf_counter() + slowest < deadline):
+                began = _time.perf_counter()
                 state = engine.sample_state(observation, derive_seed(seed, "det", done))
                 tree.iterate(state, playout)
+                if done:
+                    slowest = max(slowest, _time.perf_counter() - began)
                 done += 1
                 if iters is None and done % SETTLE_EVERY == 0:
                     now = _time.perf_counter()
