@@ -32,7 +32,8 @@ def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
     bot.reset("dragon_castle", 2, 0, 0)
     for _ in range(40):
         obs = state.observation(state.current_player())
-        values = bot.action_values(obs)
+        assert len(bot.action_values(obs)) == len(obs.legal_actions)  # the cheap prior
+        values = bot.plan_values(obs)
         assert len(values) == len(obs.legal_actions)
         bot.seat = obs.seat
         choice = bot.act(obs, None)
