@@ -9,10 +9,12 @@ sub-decisions and conflicts by cheap rules. It keeps the best few end states and
 second action from each, then plays the best pair and follows the plan step by step
 (re-planning the moment anything unplanned happens). An end state is valued as one: the
 final score vector (the weakest colour counts most, white water-filled), every leader on
-the board (more for a pagoda of its colour, less next to a single yellow tile that one
-peasant revolt or one revolt can strip), the hand it keeps (scoring colours, yellow for
-revolts, red for wars) and the expected worth of the tiles it will draw; the opponents' side
-counts against it. So it exchanges a hand that cannot score, moves and withdraws leaders,
+the board (more for a pagoda of its colour, less next to a single yellow tile, much less
+when an opponent likely holds the blue tiles of a peasant revolt that strands it), the hand
+it keeps (scoring colours, yellow for revolts, red for wars) and the expected worth of the
+tiles it will draw; leaders and hand count less as the bag runs out (§10), and the
+opponents' side counts against it. An exchange is valued in expectation over the unseen
+tiles. So it exchanges a hand that cannot score, moves and withdraws leaders,
 prefers leader hexes with two yellow neighbours, and as a revolt attacker commits only the
 yellow tiles that buy a real chance against the defender's likely hand (a hypergeometric
 estimate from the unseen tiles), nothing when the defence holds anyway.
