@@ -108,8 +108,10 @@ TAKE_WIDTH = 5
 POWER_WIDTH = 2
 #: face-up stones tried as payment for each spirit card (the cheapest; a pool shrine too)
 PAY_WIDTH = 2
-#: search nodes per decision; past it the rest of a turn is played greedily
-NODE_BUDGET = 600
+#: states searched (clones played on) per decision; past it turns are finished greedily
+NODE_BUDGET = 800
+#: a power's follow-up choice is looked at only when it has at most this many options
+LOOK_LIMIT = 40
 #: searches (with their memos) kept for recently seen positions
 KEPT_SEARCHES = 32
 #: memo entries one search keeps (then it starts afresh)
@@ -398,14 +400,15 @@ class TurnSearch:
         known = self.memo.get(key)
         if known is not None:
             return known
-        self.nodes += 1
         if not self.stopped and (self.nodes > self.budget or (
-                self.nodes % 32 == 0 and time.perf_counter() > self.deadline)):
+                time.perf_counter() > self.deadline)):
             self.stopped = True
         if self.stopped:
             return self.greedy(s)
         best = -math.inf
-        for a in self.candidates(s, s.legal_actions(), placed):
+        cands = self.candidates(s, s.legal_actions(), placed)
+        self.nodes += len(cands)
+        for a in cands:
             c = s.clone()
             c.apply_legal(a)
             v = self.value(c, placed + (type(a) is Place))
@@ -579,7 +582,9 @@ class TurnSearch:
             return self.leaf(s)
         best = -math.inf
         legal = s.legal_actions()
-        self.nodes += len(legal) // 4
+        self.nodes += len(legal)
+        if len(legal) > LOOK_LIMIT:
+            return self.leaf(s)
         for a in legal:
             c = s.clone()
             c.apply_legal(a)
@@ -591,7 +596,7 @@ class TurnSearch:
         position right after the choice."""
         if len(legal) <= POWER_WIDTH:
             return legal
-        self.nodes += len(legal) // 4  # these looks cost about a node per 4
+        self.nodes += len(legal)
         scored = []
         for i, a in enumerate(legal):
             c = s.clone()

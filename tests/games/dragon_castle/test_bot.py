@@ -227,7 +227,8 @@ def test_new_bot_beats_the_v1_baseline_in_a_small_sample():
 
 
 def test_heuristic_bot_plays_with_several_spirit_and_dragon_cards():
-    for spirits in ("Cunning,Beauty,Strength", "Faith,Wind", "Deception,Elegance,Destruction"):
+    for spirits in ("Cunning,Beauty,Strength,Wind,Change",
+                    "Deception,Elegance,Destruction,Depths,Faith"):
         rec = play_match("dragon_castle", 2, ["heuristic:dragon_castle", "random"], seed=8,
                          options={"spirits": spirits, "dragon_cards": 2})
         assert rec.outcome == "normal" and not rec.failures
