@@ -110,10 +110,10 @@ def eval_cmd(
             specs.append(spec)
     if not specs:
         raise UsageProblem("no opponent can play these games")
-    typer.echo(f"{bot} vs {opponents}, {players} players, at least {games} games each, "
-               f"seed {seed}, limit {limit} s/decision, results in {db}")
     rows = []
     with Store(db) as store:
+        typer.echo(f"{bot} vs {opponents}, {players} players, at least {games} games each, "
+                   f"seed {seed}, limit {limit or 'none'} s/decision, results in {db}")
         for spec in specs:
             row = run_eval(store, spec, workers, address)
             rows.append(row.cells())
