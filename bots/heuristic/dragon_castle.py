@@ -120,6 +120,10 @@ MEMO_LIMIT = 20_000
 TIME_SHARE = 0.25
 #: a player's promise (pool shrines, open groups) counts fully with this many own turns left
 HORIZON = 3.0
+#: weight of a dragon card's current points with CARD_HORIZON or more own turns left (1 at
+#: the end); Harmony's symmetry is broken by almost any stone, so it counts only late
+EARLY_CARD_WEIGHT = {"": 0.6, "Harmony": 0.0, "Peace": 0.3, "Knowledge": 0.5}
+CARD_HORIZON = 8.0
 #: stones a turn takes from the castle on average (for the turns left)
 STONES_PER_TURN = 1.5
 #: value of ending the game (taking the last single countdown token) while ahead / behind
@@ -181,12 +185,19 @@ def realm_terms(s: DragonCastleState, seat: int) -> tuple[float, float]:
     return float(points), total
 
 
-def card_points(s: DragonCastleState, seat: int) -> float:
-    """Rules §9: the dragon cards' points of `seat` now."""
+def card_points(s: DragonCastleState, seat: int, early: float = 0.0) -> float:
+    """Rules §9: the dragon cards' points of `seat` now, each weighted by how long they
+    are likely to last: fully at the end (`early` = 0), by EARLY_CARD_WEIGHT at `early` = 1
+    (many turns left: a symmetric realm now says little about the end)."""
     if not s.dragon_cards:
         return 0.0
     realms = s.realms()
-    return float(sum(dragon_points(DRAGON_CARDS[k], realms, seat) for k in s.dragon_cards))
+    total = 0.0
+    for k in s.dragon_cards:
+        name = DRAGON_CARDS[k]
+        weight = EARLY_CARD_WEIGHT.get(name, EARLY_CARD_WEIGHT[""])
+        total += (1.0 - (1.0 - weight) * early) * dragon_points(name, realms, seat)
+    return total
 
 
 def turns_left(s: DragonCastleState) -> float:
@@ -351,13 +362,14 @@ class TurnSearch:
     def _leaf(self, s: DragonCastleState) -> float:
         me = self.me
         mine, mine_promise = realm_terms(s, me)
-        mine += card_points(s, me)
         if s.stack:
             left = turns_left(s)
             mine_factor = 0.0 if s.last_round else min(1.0, left / HORIZON)
             opp_factor = 0.5 if s.last_round else min(1.0, (left + 1.0) / HORIZON)
+            early = 0.0 if s.last_round else min(1.0, left / CARD_HORIZON)
         else:
-            mine_factor = opp_factor = 0.0
+            mine_factor = opp_factor = early = 0.0
+        mine += card_points(s, me, early)
         mine += mine_factor * mine_promise
         if self.power:
             others = [p for p in range(s.num_players) if p != me]
