@@ -108,7 +108,8 @@ TAKE_WIDTH = 5
 POWER_WIDTH = 2
 #: face-up stones tried as payment for each spirit card (the cheapest; a pool shrine too)
 PAY_WIDTH = 2
-#: states searched (clones played on) per decision; past it turns are finished greedily
+#: states searched (clones played on) per decision; past it (or past the deadline) the
+#: positions not yet searched are valued as they stand
 NODE_BUDGET = 800
 #: a power's follow-up choice is looked at only when it has at most this many options
 LOOK_LIMIT = 40
@@ -318,7 +319,7 @@ class TurnSearch:
         self.leaves: dict[Any, float] = {}
         self.nodes = 0
         self.budget = NODE_BUDGET
-        #: past the node budget or this time (perf_counter) turns are finished greedily
+        #: past the node budget or this time (perf_counter) positions are valued as they stand
         self.deadline = math.inf
         self.stopped = False
         self.started = False
@@ -416,7 +417,7 @@ class TurnSearch:
                 time.perf_counter() > self.deadline)):
             self.stopped = True
         if self.stopped:
-            return self.greedy(s)
+            return self.leaf(s)  # out of budget or time: the position as it stands
         best = -math.inf
         cands = self.candidates(s, s.legal_actions(), placed)
         self.nodes += len(cands)
@@ -451,17 +452,11 @@ class TurnSearch:
                                      and t is not ActivateSpirit
                                      and t is not ActivateSpiritShrine)
 
-    def greedy(self, s: DragonCastleState) -> float:
-        """Past the budget: finish the turn with the first candidate of every decision."""
-        c = s.clone()
-        while c.stack and c.current_player() == self.me:
-            c.apply_legal(self.candidates(c, c.legal_actions())[0])
-        return self.leaf(c)
-
     def root_values(self, s: DragonCastleState, legal: list,
                     deadline: float = math.inf) -> list[float]:
         """The value of every legal action (the pruned ones: below every searched one, in
-        their quick order); past `deadline` the turns are finished greedily."""
+        their quick order); past `deadline` the positions not yet searched are valued as
+        they stand."""
         self.start(s)
         self.deadline = deadline
         self.stopped = False
