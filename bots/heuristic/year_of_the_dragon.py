@@ -28,6 +28,8 @@ least.
 
 from __future__ import annotations
 
+import time
+
 import engine
 from bots.base import Bot
 from engine.games.year_of_the_dragon import data as D
@@ -48,6 +50,8 @@ from engine.protocol import Action, Observation
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 #: end states scored per turn before the rest of the turn is finished greedily
 MAX_NODES = 4000
+#: share of a decision's time limit the enumeration may use (MCTS asks it for hints)
+DEADLINE_SHARE = 0.3
 #: weight of an event k rounds ahead: money and rice can still be earned (fast decay);
 #: healers and warriors are persons, hard to come by (slow decay)
 RESOURCE_DECAY = 0.6
@@ -213,12 +217,14 @@ def _key(s: YotdState, p: int, base: int) -> tuple:
 class TurnPlanner:
     """Enumerates seat p's complete turn from state s (see the module docstring)."""
 
-    def __init__(self, s: YotdState, p: int) -> None:
+    def __init__(self, s: YotdState, p: int, deadline: float = float("inf")) -> None:
         self.p = p
         self.base = len(s.stack) - 1
         self.stage, self.round = s.stage, s.round
         self.memo: dict[tuple, float] = {}
         self.nodes = 0
+        #: past it (a time limit only), unfinished turns are scored as they stand
+        self.deadline = deadline
 
     def in_turn(self, s: YotdState) -> bool:
         """True while p's turn goes on (the first request's follow-ups are pending)."""
@@ -244,6 +250,8 @@ class TurnPlanner:
         key = _key(s, self.p, self.base)
         v = self.memo.get(key)
         if v is None:
+            if time.perf_counter() > self.deadline:
+                return evaluate(s, self.p)
             if self.nodes >= MAX_NODES:
                 v = self.greedy(s)
             else:
@@ -266,9 +274,10 @@ class TurnPlanner:
         return evaluate(s, self.p)
 
 
-def plan(s: YotdState, p: int, legal: list[Action] | None = None) -> Action:
+def plan(s: YotdState, p: int, legal: list[Action] | None = None,
+         deadline: float = float("inf")) -> Action:
     """The first step of the best complete turn for seat p (p is to move in s)."""
-    return TurnPlanner(s, p).best(s, legal or s.legal_actions())[0]
+    return TurnPlanner(s, p, deadline).best(s, legal or s.legal_actions())[0]
 
 
 def turn_values(s: YotdState, p: int, legal: list[Action]) -> list[float]:
@@ -294,12 +303,17 @@ class HeuristicBot(Bot):
         self.seed = seed
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
+        """Deterministic given the seed; with a time limit, a turn too big to enumerate in
+        DEADLINE_SHARE of it is cut short (unfinished turns scored as they stand)."""
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        deadline = float("inf")
+        if time_left is not None:
+            deadline = time.perf_counter() + DEADLINE_SHARE * time_left
         state = engine.sample_state(observation, self.seed + observation.decision)
         assert isinstance(state, YotdState)
-        return plan(state, observation.seat, legal)
+        return plan(state, observation.seat, legal, deadline)
 
     def action_values(self, observation: Observation) -> list[float]:
         """The whole-turn value of each legal action (for MCTS move ordering)."""

@@ -147,6 +147,17 @@ def test_action_values_rank_the_chosen_action_first():
         state.apply(choice)
 
 
+def test_a_tight_time_limit_cuts_the_enumeration_short():
+    """With no time to enumerate the draft's 36 pairs and their placements, the bot still
+    answers at once with a legal action; without a limit it plans the whole turn."""
+    state = engine.make("year_of_the_dragon", 2, seed=3)
+    bot = HeuristicBot()
+    bot.reset("year_of_the_dragon", 2, 0, 0)
+    obs = state.observation(0)
+    assert bot.act(obs, 1e-9) in obs.legal_actions
+    assert bot.act(obs, None) == bot.act(obs, 60.0)
+
+
 def test_heuristic_bot_beats_random_in_two_player_games():
     assert _share(BOT, "random", range(10)) >= 0.9
 
