@@ -13,7 +13,8 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   rollout  random | heuristic (the game's HeuristicBot plays all seats) | cutoff
            (random playout of `depth` decisions, then `State.heuristic(p)`) | greedy
            (the HeuristicBot plays `depth` decisions and the rest of that turn, then
-           `State.heuristic(p)`)
+           `State.heuristic(p)`) | ordered (as greedy, but each decision is the best by
+           the HeuristicBot's cheap `action_values`, not its plan)
   depth    playout length for `cutoff` and `greedy`
   widen    progressive widening: a node may have ceil(widen * sqrt(visits + 1)) children;
            0 turns it off
@@ -43,7 +44,7 @@ from typing import Any
 
 import engine
 from bots.base import Bot
-from bots.mcts_rollout import ROLLOUTS, Playout, heuristic_bots
+from bots.mcts_rollout import BOT_ROLLOUTS, ROLLOUTS, Playout, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from engine.common.rng import derive_seed
 from engine.protocol import Action, Observation, State
@@ -134,7 +135,7 @@ class MCTSBot(Bot):
         self._seat = seat
         self._last = None
         self._bots = self._guide_bot = self._order_bots = None
-        if self.rollout in ("heuristic", "greedy"):
+        if self.rollout in BOT_ROLLOUTS:
             self._bots = heuristic_bots(game_id, num_players, self._base)
         if self.guide > 0:
             guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
@@ -214,7 +215,7 @@ class MCTSBot(Bot):
 
     def _playout(self, rng: random.Random) -> Playout:
         kind = self.rollout
-        if kind in ("heuristic", "greedy") and self._bots is None:
+        if kind in BOT_ROLLOUTS and self._bots is None:
             kind = "random"  # the game has no heuristic bot
         return Playout(kind, rng, max_steps=1_000_000, depth=self.depth, bots=self._bots)
 
