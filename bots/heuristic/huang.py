@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 
 from bots.base import Bot
@@ -71,6 +72,8 @@ FUTURE_BAG = 40
 #: no exchange from a bag this small (the draw could end the game, §10)
 EXCHANGE_MIN_BAG = 12
 PLAN_CACHE = 512
+#: a decision with a time limit plans for at most this share of it, then plays its best
+TIME_SHARE = 0.4
 #: the planned answers each request takes (candidate actions come from the legal options)
 ANSWERS: dict[type, tuple[type, ...]] = {
     A.ChooseAction: (A.PositionLeader, A.PlaceTile, A.PeasantRevolt, A.BuildWithGreen),
@@ -83,7 +86,9 @@ class HeuristicBot(Bot):
     """Whole-turn planner following the strategy in the module docstring. Of the complete
     actions the cheap static values screen, the best of each kind (a colour of tile, a
     leader, a withdrawal, a peasant revolt, a green build) and `breadth` more are played out
-    on clones; the `beam` best are followed by every kind of second action."""
+    on clones; the `beam` best are followed by every kind of second action. Untimed, its
+    choices depend only on its seed and what it observes; with a time limit it stops
+    widening a plan at `TIME_SHARE` of it (then the load of the machine can matter)."""
 
     name = "heuristic:huang"
 
@@ -97,6 +102,8 @@ class HeuristicBot(Bot):
         self._tables: dict[tuple, list[list[float]]] = {}
         #: plans by information set (a search asks the same question from many samples)
         self._plans: dict[tuple, list[tuple[int, int, Action]]] = {}
+        #: a timed decision stops widening its plan past this moment (untimed: never)
+        self._deadline = math.inf
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -114,6 +121,8 @@ class HeuristicBot(Bot):
         planned = self._planned(obs)
         if planned is not None and planned in legal:
             return planned
+        self._deadline = (math.inf if time_left is None
+                          else time.perf_counter() + TIME_SHARE * time_left)
         me = obs.seat
         turn_start = isinstance(obs.stack[-1], A.ChooseAction)
         if turn_start:  # the same information set met again (search bots ask repeatedly)
@@ -193,7 +202,9 @@ class HeuristicBot(Bot):
         base_v = self.evaluate(base, me)
         next_gain = max((c[0] for c in firsts if c[2] is not None), default=base_v) - base_v
         best_v, best = -math.inf, firsts[0][1]
-        for v1, steps, end in firsts[: self.beam]:
+        for k, (v1, steps, end) in enumerate(firsts[: self.beam]):
+            if k and time.perf_counter() > self._deadline:
+                break  # a timed decision: no more second actions
             v = v1 + max(0.0, next_gain) - 0.01  # an exchange first: the draw is unknown
             if end is not None and self._my_choice(end, me):
                 seconds = self.candidates(end, me, 0)
@@ -224,7 +235,11 @@ class HeuristicBot(Bot):
             else:
                 rest.append(macro)
         chosen.extend(rest[:extra])
-        out = [self._simulate(st, me, macro) for macro in chosen]
+        out = []
+        for macro in chosen:
+            if out and time.perf_counter() > self._deadline:
+                break  # a timed decision: the best of each kind came first
+            out.append(self._simulate(st, me, macro))
         if any(isinstance(a, A.Exchange) for a in st.legal_actions()):
             out.extend(self._exchanges(st, me))
         return out

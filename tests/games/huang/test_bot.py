@@ -124,6 +124,16 @@ def test_the_positions_use_land_hexes() -> None:
     assert H(7, 5) in NEIGHBOURS[H(8, 5)] and H(7, 5) in NEIGHBOURS[H(6, 5)]
 
 
+def test_a_timed_decision_with_a_tiny_budget_still_answers() -> None:
+    """With a time limit the plan stops widening at a share of it (the first candidate of
+    each kind is still played out), so even a tiny budget gets a legal answer quickly."""
+    s = build(n=2, tiles={(3, 5): Y, (7, 4): Y, (8, 4): Y, (4, 5): R},
+              hands={0: {Y: 2, R: 2, B: 1, G: 1}, 1: {R: 6}})
+    obs = s.observation(0)
+    a = bot().act(obs, 0.001)
+    assert a in obs.legal_actions
+
+
 def test_new_bot_beats_the_old_one_with_seats_swapped() -> None:
     games, wins = 6, 0.0
     for g in range(games):
