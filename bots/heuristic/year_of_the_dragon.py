@@ -21,9 +21,10 @@ owning fewer persons never looks safer; Tribute and Drought are judged on yuan a
 which can still be earned, so later ones count less, while every Contagion and Mongol
 invasion still to come counts nearly in full (healers and warriors are hard to replace);
 Dragon Festival prizes in reach and Great Wall scoring count as gains. So the bot keeps its
-healers and warriors, builds before its palaces fill up (about 1 action in 6), removes
-floors where nobody lives, and releases or discards exactly the persons and goods that hurt
-least.
+healers and warriors, builds when its palaces are full and recruits are still to come,
+removes floors where nobody lives, and releases, replaces or discards exactly the persons and
+goods that hurt least. (A floor is never valued above the person it would save: valuing it
+higher makes the bot build more but sacrifice persons for floors in an Earthquake.)
 """
 
 from __future__ import annotations
