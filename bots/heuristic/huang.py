@@ -73,7 +73,7 @@ FUTURE_BAG = 40
 EXCHANGE_MIN_BAG = 12
 PLAN_CACHE = 512
 #: a decision with a time limit plans for at most this share of it, then plays its best
-TIME_SHARE = 0.4
+TIME_SHARE = 0.3
 #: the planned answers each request takes (candidate actions come from the legal options)
 ANSWERS: dict[type, tuple[type, ...]] = {
     A.ChooseAction: (A.PositionLeader, A.PlaceTile, A.PeasantRevolt, A.BuildWithGreen),
@@ -159,6 +159,7 @@ class HeuristicBot(Bot):
         assert isinstance(s, HuangState)
         me = obs.seat
         req = obs.stack[-1]
+        self._deadline = math.inf
         if isinstance(req, A.ChooseAction):
             best: dict[Action, float] = {}
             for v, _, macro in self.screen(s, me):
@@ -240,7 +241,8 @@ class HeuristicBot(Bot):
             if out and time.perf_counter() > self._deadline:
                 break  # a timed decision: the best of each kind came first
             out.append(self._simulate(st, me, macro))
-        if any(isinstance(a, A.Exchange) for a in st.legal_actions()):
+        if any(isinstance(a, A.Exchange) for a in st.legal_actions()) and (
+                not out or time.perf_counter() <= self._deadline):
             out.extend(self._exchanges(st, me))
         return out
 
@@ -252,6 +254,8 @@ class HeuristicBot(Bot):
         frontier = sorted({n for h, x in enumerate(board) if x for n in NEIGHBOURS[h]
                            if not board[n]})  # isolated tiles score nothing (§6.2 step 3)
         for a in st.legal_actions():
+            if out and time.perf_counter() > self._deadline:
+                break  # a timed decision: what was screened so far
             if isinstance(a, A.PlaceTile):
                 c = a.colour
                 for h in frontier:
