@@ -13,7 +13,8 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   rollout  random | heuristic (the game's HeuristicBot plays all seats) | cutoff
            (random playout of `depth` decisions, then `State.heuristic(p)`) | greedy
            (the HeuristicBot plays `depth` decisions and the rest of that turn, then
-           `State.heuristic(p)`)
+           `State.heuristic(p)`) | ordered (as greedy, but each decision is the best by
+           the HeuristicBot's cheap `action_values`, not its plan)
   depth    playout length for `cutoff` and `greedy`
   widen    progressive widening: a node may have ceil(widen * sqrt(visits + 1)) children;
            0 turns it off
@@ -43,7 +44,7 @@ from typing import Any
 
 import engine
 from bots.base import Bot
-from bots.mcts_rollout import ROLLOUTS, Playout, heuristic_bots
+from bots.mcts_rollout import BOT_ROLLOUTS, ROLLOUTS, Playout, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from engine.common.rng import derive_seed
 from engine.protocol import Action, Observation, State
@@ -68,7 +69,7 @@ def profile(game_id: str) -> dict[str, Any]:
 
 
 class SearchStats:
-    """Counters over a bot's lifetime (read by scripts/eval_mcts.py)."""
+    """Counters over a bot's lifetime (its `notes` report them to `arena eval`)."""
 
     __slots__ = ("decisions", "iterations", "seconds", "playout_steps", "reused")
 
@@ -134,7 +135,7 @@ class MCTSBot(Bot):
         self._seat = seat
         self._last = None
         self._bots = self._guide_bot = self._order_bots = None
-        if self.rollout in ("heuristic", "greedy"):
+        if self.rollout in BOT_ROLLOUTS:
             self._bots = heuristic_bots(game_id, num_players, self._base)
         if self.guide > 0:
             guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
@@ -166,11 +167,15 @@ class MCTSBot(Bot):
         collecting = gc.isenabled()
         gc.disable()  # no cyclic-GC pause inside the timed search (its garbage is acyclic)
         searching = _time.perf_counter()
+        slowest = 0.0  # the longest iteration after the first (which orders the root)
         try:
             while (iters is None or done < iters) and (
-                    done == 0 or _time.perf_counter() < deadline):
+                    done == 0 or _time.perf_counter() + slowest < deadline):
+                began = _time.perf_counter()
                 state = engine.sample_state(observation, derive_seed(seed, "det", done))
                 tree.iterate(state, playout)
+                if done:
+                    slowest = max(slowest, _time.perf_counter() - began)
                 done += 1
                 if iters is None and done % SETTLE_EVERY == 0:
                     now = _time.perf_counter()
@@ -210,7 +215,7 @@ class MCTSBot(Bot):
 
     def _playout(self, rng: random.Random) -> Playout:
         kind = self.rollout
-        if kind in ("heuristic", "greedy") and self._bots is None:
+        if kind in BOT_ROLLOUTS and self._bots is None:
             kind = "random"  # the game has no heuristic bot
         return Playout(kind, rng, max_steps=1_000_000, depth=self.depth, bots=self._bots)
 
@@ -237,6 +242,16 @@ class MCTSBot(Bot):
         s.playout_steps += steps
         s.seconds += _time.perf_counter() - start
         s.reused += reused
+
+    @property
+    def notes(self) -> list[str]:
+        """What the match record keeps of this bot's searches (read by `arena eval`):
+        iterations and decisions only, so that records stay deterministic under an
+        iteration budget; the record's move times give the speed."""
+        s = self.stats
+        if not s.decisions:
+            return []
+        return [f"mcts: {s.iterations} iterations in {s.decisions} decisions"]
 
     def describe(self) -> dict[str, Any]:
         """Parameters in effect (after `reset`, with the game's profile applied; for reports)."""

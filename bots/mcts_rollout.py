@@ -1,4 +1,4 @@
-"""Simulation policies of the MCTS bot: `random`, `heuristic` and `cutoff`.
+"""Simulation policies of the MCTS bot: `random`, `heuristic`, `cutoff`, `greedy`, `ordered`.
 
 Each policy plays a determinization forward and returns a reward vector, one value per
 seat: rank rewards at a terminal state (`mcts_tree.rank_rewards`), or the game's
@@ -18,7 +18,9 @@ from bots.mcts_tree import rank_rewards
 from engine.common.rng import derive_seed
 from engine.protocol import Action, State
 
-ROLLOUTS = ("random", "heuristic", "cutoff", "greedy")
+ROLLOUTS = ("random", "heuristic", "cutoff", "greedy", "ordered")
+#: rollouts that need the game's rule-based bot
+BOT_ROLLOUTS = ("heuristic", "greedy", "ordered")
 #: how many playout steps run between two deadline checks
 CHECK_EVERY = 16
 #: most decisions a cut-off playout adds to finish the turn it stopped in
@@ -61,12 +63,14 @@ class Playout:
         self.kind = kind
         self.rng = rng
         self.max_steps = max_steps if kind in ("random", "heuristic") else min(max_steps, depth)
-        self.bots = bots if kind in ("heuristic", "greedy") else None
+        self.bots = bots if kind in BOT_ROLLOUTS else None
         self.deadline = float("inf")
         #: decisions played in playouts so far (for statistics)
         self.steps = 0
 
     def __call__(self, state: State) -> list[float]:
+        if self.kind == "ordered" and self.bots is not None:
+            return self._ordered(state, self.bots)
         if self.bots is not None:
             return self._heuristic(state, self.bots)
         rng_random = self.rng.random
@@ -111,5 +115,29 @@ class Playout:
                 seat = s.current_player()
                 return bots[seat].act(s.observation(seat), None)
             steps += self._finish_turn(state, pick, timed=True)
+        self.steps += steps
+        return value(state)
+
+    def _ordered(self, state: State, bots: list[Bot]) -> list[float]:
+        """`depth` decisions and the rest of that turn, each the best by the rule-based bot's
+        cheap `action_values` (its move-ordering values, no plan; its `act` if it has
+        none), then `State.heuristic(p)`."""
+        def pick(s: State) -> Action:
+            seat = s.current_player()
+            obs = s.observation(seat)
+            legal = obs.legal_actions
+            if len(legal) == 1:
+                return legal[0]
+            vals = bots[seat].action_values(obs)
+            if vals is None:
+                return bots[seat].act(obs, None)
+            return legal[max(range(len(legal)), key=vals.__getitem__)]
+        steps = 0
+        while not state.is_terminal() and steps < self.max_steps:
+            state.apply_legal(pick(state))
+            steps += 1
+            if time.perf_counter() > self.deadline:
+                break
+        steps += self._finish_turn(state, pick, timed=True)
         self.steps += steps
         return value(state)

@@ -21,6 +21,7 @@ from engine.protocol import ArenaError
 from engine.record import MatchRecord, encode_json
 from harness.args import parse_options, split_bots
 from harness.demo import demo
+from harness.eval_cmd import compare_cmd, eval_cmd
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.paths import check_output, make_parent
@@ -248,6 +249,8 @@ def bench_cmd(
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(ladder_app, name="ladder")
 app.command("ladders")(ladders_cmd)
+app.command("eval")(eval_cmd)
+app.command("compare")(compare_cmd)
 
 
 @app.command("demo", short_help='A small local Ray ladder with standings.')

@@ -15,7 +15,7 @@ from engine.common.rng import derive_seed
 from engine.protocol import NO_WINNER, Action, State
 from engine.record import Failure, MatchConfig, MatchRecord, Move
 from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
-from harness.sandbox import SandboxedBot, make_player
+from harness.sandbox import make_player
 from harness.views import pending, words
 
 #: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
@@ -46,13 +46,14 @@ def _close(bot: Bot) -> None:
 
 
 def _collect_logs(record: MatchRecord, players: Sequence[Bot]) -> None:
-    """External bots' stderr and the sandbox's notes into the record."""
+    """External bots' stderr and bots' notes (the sandbox's, a search's) into the record."""
     record.logs = [b.stderr_text() if isinstance(b, ExternalBot) else "" for b in players]
     if not any(record.logs):
         record.logs = []
     for seat, b in enumerate(players):
-        if isinstance(b, SandboxedBot):
-            record.notes += [f"seat {seat}: {n}" for n in b.notes]
+        notes = getattr(b, "notes", None)  # the sandbox's; a search bot's (bots/mcts.py)
+        if isinstance(notes, list):
+            record.notes += [f"seat {seat}: {n}" for n in notes]
 
 
 def play_match(

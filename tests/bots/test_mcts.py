@@ -227,7 +227,9 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
     bot = make_bot("mcts:time=0.5,c=0.3")
     assert isinstance(bot, MCTSBot)
     bot.reset("dragon_castle", 2, 0, 1)
-    assert (bot.rollout, bot.order, bot.c, bot.depth) == ("greedy", True, 0.3, 0)
+    prof = engine.get_game("dragon_castle").search_profile
+    assert (bot.rollout, bot.order, bot.c, bot.depth) == (
+        prof["rollout"], bool(prof["order"]), 0.3, prof["depth"])
     bot.reset("kit", 2, 0, 1)  # no profile: the global defaults
     assert (bot.rollout, bot.order, bot.c, bot.depth) == ("random", False, 0.3, 20)
     with pytest.raises(ValueError, match="rollout"):

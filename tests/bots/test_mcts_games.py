@@ -32,7 +32,8 @@ def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
     bot.reset("dragon_castle", 2, 0, 0)
     for _ in range(40):
         obs = state.observation(state.current_player())
-        values = bot.action_values(obs)
+        assert len(bot.action_values(obs)) == len(obs.legal_actions)  # the cheap prior
+        values = bot.plan_values(obs)
         assert len(values) == len(obs.legal_actions)
         bot.seat = obs.seat
         choice = bot.act(obs, None)
@@ -55,5 +56,5 @@ def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
 
     bot = MCTSBot(iters=1)
     bot.reset("huang", 2, 0, 0)
-    assert bot.rollout == "greedy" and bot.order == 1
+    assert bot.rollout == "cutoff" and bot.order == 1
     assert type(heuristic_bots("huang", 2, 0)[0]).__module__ == "bots.heuristic.huang"
