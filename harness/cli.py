@@ -249,8 +249,8 @@ def bench_cmd(
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(ladder_app, name="ladder")
 app.command("ladders")(ladders_cmd)
-app.command("eval")(eval_cmd)
-app.command("compare")(compare_cmd)
+app.command("eval", short_help="A bot against opponents over seeded games.")(eval_cmd)
+app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)
 
 
 @app.command("demo", short_help='A small local Ray ladder with standings.')
