@@ -341,7 +341,7 @@ class TurnSearch:
         self.root_singles = s.track_singles
         self.power = any(DRAGON_CARDS[k] == "Power" for k in s.dragon_cards)
         others = [p for p in range(s.num_players) if p != self.me]
-        self.opp_points = [float(sum(s.score_breakdown(p).values())) for p in others]
+        self.opp_points = [float(sum(s.score_parts(p).values())) for p in others]
         self.opp_promise = [promise(s, p) for p in others]
         self.reply = reply_gains(s, (self.me + 1) % s.num_players)
 
@@ -374,7 +374,7 @@ class TurnSearch:
         mine += mine_factor * mine_promise
         if self.power:
             others = [p for p in range(s.num_players) if p != me]
-            opp_points = [float(sum(s.score_breakdown(p).values())) for p in others]
+            opp_points = [float(sum(s.score_parts(p).values())) for p in others]
         else:
             opp_points = self.opp_points
         pairs = zip(opp_points, self.opp_promise, strict=True)

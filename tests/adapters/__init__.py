@@ -28,10 +28,12 @@ def cases() -> list[Any]:
 
 
 def option_cases() -> list[Any]:
-    """Each option preset at the smallest player count: checks that options reach the
+    """Each option preset at the smallest player count it allows: checks that options reach the
     engine (the conformance kit plays them)."""
-    return [pytest.param(g.id, g.min_players, dict(p), id=f"{g.id}-preset{i}")
-            for g in engine.games() for i, p in enumerate(g.presets)]
+    return [pytest.param(g.id, n, dict(p), id=f"{g.id}-preset{i}")
+            for g in engine.games() for i, p in enumerate(g.presets)
+            for n in [next(k for k in range(g.min_players, g.max_players + 1)
+                           if g.allows(k, p))]]
 
 
 def game_ids() -> list[str]:

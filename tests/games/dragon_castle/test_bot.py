@@ -76,10 +76,10 @@ def test_dragon_card_knowledge_keeps_distinct_winds_face_up():
     s = knowledge_position(dragons="Knowledge")
     play_turn(s, HeuristicBot())
     assert faces(s, 1, [0, 1, 6]) == [1, 1, 1]
-    assert s.score_breakdown(1)["Knowledge"] == 8
+    assert s.score_parts(1)["Knowledge"] == 8
     v1 = knowledge_position(dragons="Knowledge")
     play_turn(v1, V1Bot())
-    assert v1.score_breakdown(1)["Knowledge"] == 0  # the v1 bot ignored the card
+    assert v1.score_parts(1)["Knowledge"] == 0  # the v1 bot ignored the card
 
 
 def test_dragon_card_valor_builds_the_shrine_on_the_edge():
