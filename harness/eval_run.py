@@ -174,19 +174,27 @@ def summarise(store: Store, name: str) -> EvalRow:
 
 
 def progress_printer(label: str, bot: str) -> Callable[[runner.RunState], None]:
-    """A one-line progress report on stderr, at most once a second."""
+    """Progress on stderr: one line redrawn at most once a second on a terminal; in a pipe
+    or a log file, one line per change of the finished count (no carriage returns)."""
     shown = [0.0]
+    last = [-1]
+    tty = sys.stderr.isatty()
 
     def update(state: runner.RunState) -> None:
         now = time.monotonic()
-        if now - shown[0] < 1.0 and state.done < state.total:
+        if tty and now - shown[0] < 1.0 and state.done < state.total:
             return
-        shown[0] = now
+        if not tty and state.done == last[0]:
+            return
+        shown[0], last[0] = now, state.done
         won = sum(first_share(r.ranking, r.bots.index(bot), r.outcome)
                   for r in counted(state.rows.values(), state.stop_block)
                   if r.ranking is not None)
-        print(f"\r{label}: {state.done}/{state.total} games, {won:g} won", end="",
-              file=sys.stderr, flush=True)
+        line = f"{label}: {state.done}/{state.total} games, {won:g} won"
+        if tty:
+            print(f"\r{line}", end="", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
     return update
 
 
@@ -197,8 +205,8 @@ def run_eval(store: Store, spec: TournamentSpec, workers: int | None = None,
     label = f"{spec.game} {spec.num_players}p vs {spec.bots[1]}"
     runner.run(store, name, workers, address,
                None if quiet else progress_printer(label, spec.bots[0]))
-    if not quiet:
-        print(file=sys.stderr)
+    if not quiet and sys.stderr.isatty():
+        print(file=sys.stderr)  # end the redrawn line
     return summarise(store, name)
 
 
