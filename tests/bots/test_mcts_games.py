@@ -56,5 +56,6 @@ def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
 
     bot = MCTSBot(iters=1)
     bot.reset("huang", 2, 0, 0)
-    assert bot.rollout == "cutoff" and bot.order == 1
+    profile = engine.get_game("huang").search_profile
+    assert bot.rollout == profile["rollout"] and bot.order == profile["order"] == 1
     assert type(heuristic_bots("huang", 2, 0)[0]).__module__ == "bots.heuristic.huang"

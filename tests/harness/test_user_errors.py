@@ -209,6 +209,16 @@ def _session_pids(sid: int) -> list[int]:
     return pids
 
 
+def _done_games(db: Path) -> int:
+    """Finished games so far; 0 while the run has not yet written its schema (the file can
+    exist a moment before its tables do)."""
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+            return con.execute("SELECT count(*) FROM games WHERE status='done'").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
 def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
     db = here / "c.sqlite"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
@@ -218,8 +228,7 @@ def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
         cwd=here, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, text=True)
     try:
-        while not db.exists() or Store(db, read_only=True).query(
-                "SELECT count(*) FROM games WHERE status='done'")[0][0] < 1:
+        while _done_games(db) < 1:
             assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
             time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
