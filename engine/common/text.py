@@ -98,3 +98,21 @@ def rstrip_lines(text: Text) -> Text:
     out.rstrip()
     out.append("\n")
     return out
+
+
+def flow_into(out: Text, parts: Sequence[Text], sep: str = ", ", indent: str = "  ",
+              width: int = WIDTH) -> None:
+    """Append `parts` joined by `sep` to `out`'s current line, breaking lines before a part
+    that would pass `width` (the separator stays at the end of the broken line)."""
+    used = len(out.plain) - (out.plain.rfind("\n") + 1)
+    for k, part in enumerate(parts):
+        if k:
+            if used + len(sep) + len(part.plain) > width:
+                out.append(sep.rstrip() + "\n" + indent)
+                used = len(indent)
+            else:
+                out.append(sep)
+                used += len(sep)
+        out.append_text(part)
+        used += len(part.plain)
+    out.append("\n")

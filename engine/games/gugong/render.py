@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.common.text import WIDTH, breakdown_table, wrap_into
+from engine.common.text import breakdown_table, flow_into, wrap_into
 from engine.games.gugong import bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
@@ -78,24 +78,6 @@ def _board(s: GugongState, out: Text) -> None:
     out.append("\n" if on_wall else "empty\n")
 
 
-def _flow(out: Text, parts: list[Text], indent: str = "  ") -> None:
-    """`parts` separated by ", ", broken into lines of at most WIDTH columns."""
-    used = len(out.plain) - (out.plain.rfind("\n") + 1)
-    for k, part in enumerate(parts):
-        if k:
-            out.append(",")
-            used += 1
-            if used + 1 + len(part.plain) > WIDTH:
-                out.append("\n" + indent)
-                used = len(indent)
-            else:
-                out.append(" ")
-                used += 1
-        out.append_text(part)
-        used += len(part.plain)
-    out.append("\n")
-
-
 def _canal(s: GugongState, out: Text) -> None:
     """Rules §5.7: harbors H1-H5 of each path with the ships lying there."""
     n_paths = E.paths(s)
@@ -116,7 +98,7 @@ def _canal(s: GugongState, out: Text) -> None:
             if not here:
                 part.append("free")
             parts.append(part)
-        _flow(out, parts, indent="    ")
+        flow_into(out, parts, indent="    ")
 
 
 def _map(s: GugongState, out: Text) -> None:
@@ -132,7 +114,7 @@ def _map(s: GugongState, out: Text) -> None:
         out.rstrip()
         out.append("\n")
     out.append("Travellers: ")
-    _flow(out, [Text(f"{who(s, p)} " + (D.CITY_NAMES[s.traveller[p]]
+    flow_into(out, [Text(f"{who(s, p)} " + (D.CITY_NAMES[s.traveller[p]]
                                         if s.traveller[p] >= 0 else "off the map"),
                      style=seat_style(p)) for p in colours(s)])
     on_map = sorted({t for t in s.cities if t >= 0})

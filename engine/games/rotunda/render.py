@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.common.text import WIDTH, breakdown_table, rstrip_lines, wrap_into
+from engine.common.text import breakdown_table, flow_into, rstrip_lines, wrap_into
 from engine.games.rotunda import data as D
 from engine.games.rotunda.scoring import breakdown
 from engine.games.rotunda.state import RotundaState
@@ -88,18 +88,7 @@ def _rooms(s: RotundaState, out: Text) -> None:
         extra = _room_state(s, node)
         if extra:
             parts.append(Text(extra))
-        used = 24
-        for k, part in enumerate(parts):
-            if k:
-                if used + 2 + len(part.plain) > WIDTH:
-                    out.append(";\n" + " " * 24)
-                    used = 24
-                else:
-                    out.append("; ")
-                    used += 2
-            out.append_text(part)
-            used += len(part.plain)
-        out.append("\n")
+        flow_into(out, parts, sep="; ", indent=" " * 24)
 
 
 def _paths(s: RotundaState, out: Text) -> None:
