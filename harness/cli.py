@@ -7,6 +7,7 @@ gives one clear line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +25,7 @@ from harness.demo import demo
 from harness.eval_cmd import compare_cmd, eval_cmd
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
+from harness.output import JsonOpt, emit_json
 from harness.paths import check_output, make_parent
 from harness.tournament import app as tournament_app
 from ladders.fit import Col, fit_table
@@ -77,21 +79,33 @@ def _options(version: Annotated[bool, typer.Option(
 
 
 @app.command("games")
-def games_cmd() -> None:
+def games_cmd(as_json: JsonOpt = False) -> None:
     """List the games, their player counts and options."""
-    table = Table(title="Games")
-    table.add_column("id", style="bold cyan")
-    table.add_column("game")
-    table.add_column("players", justify="center")
-    table.add_column("options (default): meaning")
+    if as_json:
+        emit_json([{"id": g.id, "name": g.name, "min_players": g.min_players,
+                    "max_players": g.max_players, "summary": g.summary,
+                    "options": [{"name": o.name, "default": o.default, "meaning": o.meaning,
+                                 "choices": list(o.choices) if o.choices else None,
+                                 "players": list(o.players) if o.players else None}
+                                for o in g.options]}
+                   for g in engine.games()])
+        return
+    width = max(40, out.width)
     for g in engine.games():
-        opts = "\n".join(
-            f"{o.name} ({o.default!r}): {o.meaning}"
-            + (f" [{'/'.join(map(str, o.players))} players]" if o.players else "")
-            for o in g.options
-        ) or "-"
-        table.add_row(g.id, g.name, f"{g.min_players}-{g.max_players}", opts)
-    out.print(table)
+        out.print(f"[bold cyan]{g.id}[/]: {escape(g.name)}, {g.min_players}-{g.max_players} "
+                  "players", highlight=False)
+        for o in g.options:
+            counts = "/".join(map(str, o.players or ()))
+            only = f" [{counts} player{'' if counts == '1' else 's'}]" if o.players else ""
+            choices = f" one of {', '.join(map(str, o.choices))};" if o.choices else ""
+            text = f"{o.name} (default {o.default!r}):{choices} {o.meaning}{only}"
+            for line in textwrap.wrap(text, width - 1, initial_indent="  ",
+                                      subsequent_indent="      "):
+                out.print(escape(line), highlight=False)
+        if not g.options:
+            out.print("  no options", highlight=False)
+    out.print("options: arena play --game ID --option name=value (repeat -o per option)",
+              highlight=False)
 
 
 def summary_table(record: MatchRecord) -> Table:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,12 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_games_lists_registered_games(capsys):
     code, out, _ = run(capsys, "games")
     assert code == 0 and "kit" in out
+    assert "unused (default False):" in out  # each option with its default, wrapped
+    assert all(len(line) <= 80 for line in out.splitlines())
+    code, out, _ = run(capsys, "games", "--json")
+    games = {g["id"]: g for g in json.loads(out)}
+    assert code == 0 and games["gugong"]["min_players"] == 1
+    assert {o["name"] for o in games["kit"]["options"]} >= {"unused"}
 
 
 def test_play_writes_a_record_that_replays(capsys, tmp_path: Path):
