@@ -144,6 +144,7 @@ def play_cmd(
 ) -> None:
     """Play one game and print scores, ranking, decisions and time per bot. A `human` bot is
     you at the terminal (docs/viewing.md)."""
+    from harness.views import view_text
     from harness.watching import play_watched
 
     opts = parse_options(option)
@@ -152,7 +153,7 @@ def play_cmd(
     rec = play_watched(out, game, players, split_bots(bots, players, bot), watch, seed=seed,
                        options=opts, time_per_move=time_per_move, isolate=isolate)
     if show:
-        out.print(engine.replay(rec).render(), markup=False, highlight=False)
+        out.print(view_text(engine.replay(rec))[0], highlight=False)  # colours on a terminal
     out.print(summary_table(rec))
     for f in rec.failures:
         out.print(f"[red]seat {f.seat} ({escape(f.bot)}) {f.kind} at decision {f.decision}:[/] "
