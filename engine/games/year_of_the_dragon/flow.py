@@ -65,7 +65,6 @@ def next_stage(s: YotdState) -> None:
             start_round(s)
         elif st == ST_ACTIONS:
             s.group_dragons = [0] * len(s.group_dragons)  # rules §5.1.4: dragons return
-            s.group_owners = [0] * len(s.group_dragons)
             if s.round < D.ROUNDS:
                 start_persons_phase(s)
             else:
@@ -104,7 +103,6 @@ def deal_action_cards(s: YotdState) -> None:
         i += size
     s.card_group = group
     s.group_dragons = [0] * len(sizes)
-    s.group_owners = [0] * len(sizes)
 
 
 def start_round(s: YotdState) -> None:

@@ -43,7 +43,6 @@ class YotdObservation(Observation, kw_only=True):
     drafted: list[int]
     card_group: list[int]
     group_dragons: list[int]
-    group_owners: list[int] = []
     wall: list[int]
     wall_used: list[int]
     #: pending decisions, top last: public bookkeeping

@@ -102,17 +102,13 @@ def groups_text(s: YotdState) -> Text:
     for c, g in enumerate(s.card_group):
         if g >= 0:
             groups.setdefault(g, []).append(D.ACTION_NAMES[c])
-    items: list[str] = []
+    items = []
     for g in sorted(groups):
         k = s.group_dragons[g]
-        mask = s.group_owners[g] if g < len(s.group_owners) else 0
-        whose = [f"seat {p}" for p in range(s.num_players) if mask >> p & 1]
-        noun = "dragon" if len(whose) == 1 else "dragons"
-        dragons = (f" ({noun} of {', '.join(whose)}: 3 yuan)" if whose
-                   else f" ({W.plural(k, 'dragon')}: 3 yuan)" if k else "")
-        items.append(f"{g + 1} {', '.join(groups[g])}{dragons};")
-    words = " ".join(items)[:-1].split(" ")  # wrap between words, not only between groups
-    return wrapped([Text(w) for w in words], "Action groups:")
+        dragons = f" ({W.plural(k, 'dragon')}: 3 yuan)" if k else ""
+        items.append(Text(f"{g + 1} {', '.join(groups[g])}{dragons};"))
+    items[-1].right_crop(1)
+    return wrapped(items, "Action groups:")
 
 
 def supply_text(s: YotdState) -> Text:

@@ -214,7 +214,6 @@ def choose_action(s: YotdState, req: ChooseAction, a: Action) -> None:
     if s.group_dragons[g]:
         s.yuan[p] -= D.OCCUPIED_GROUP_FEE
     s.group_dragons[g] += 1
-    s.group_owners[g] |= 1 << p
     perform_action(s, p, card)
 
 

@@ -33,8 +33,7 @@ class YotdState(kernel.GameState, kw_only=True):
             "hidden_great_event",
             "sunrise_used", "round", "stage", "events", "supply", "yuan", "rice", "fireworks",
             "vp", "small_privileges", "large_privileges", "track", "track_stamp", "moves",
-            "hands", "palaces", "drafted", "card_group", "group_dragons", "group_owners",
-            "wall", "wall_used",
+            "hands", "palaces", "drafted", "card_group", "group_dragons", "wall", "wall_used",
         )},
         "rng": GENERATOR,  # the future action-card deals (rules §11 "Randomness")
     }
@@ -76,8 +75,6 @@ class YotdState(kernel.GameState, kw_only=True):
     card_group: list[int] = []
     #: dragons on each group this round
     group_dragons: list[int] = []
-    #: whose dragons they are: a bitmask of seats per group (public, rules §5.1)
-    group_owners: list[int] = []
     #: Great Wall: owners of the wall tiles in wall order; used bonuses per seat (bitmask)
     wall: list[int] = []
     wall_used: list[int] = []

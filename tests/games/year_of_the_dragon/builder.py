@@ -50,7 +50,6 @@ def position(
                 card_group[c] = g
         s.card_group = card_group
         s.group_dragons = [0] * len(groups)
-        s.group_owners = [0] * len(groups)
     for k, v in fields.items():
         assert hasattr(s, k), k
         setattr(s, k, v)
