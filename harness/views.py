@@ -3,7 +3,7 @@ pending decision and actions in rulebook words, the final score breakdown.
 
 Generic over every game: it calls the render/describe protocol (`engine.protocol.State`) and
 falls back gracefully for a game that does not keep all of it yet (a `render()` without a
-seat, a `score_breakdown` of another shape): the god view with a note, the generic words.
+seat): the god view with a note, the generic words.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def view_text(state: State, seat: int | None = None) -> tuple[Text, str]:
     text = Text(state.render())  # a game still on the old `render()` without a seat
     if state.is_terminal():
         text.append("\n")
-        text.append_text(breakdown_table(breakdown(state),
+        text.append_text(breakdown_table(state.score_breakdown(),
                                          [f"seat {p}" for p in range(len(state.scores()))]))
     note = "" if seat is None else (f"this game cannot show seat {seat}'s view yet: "
                                     "showing the god view")
@@ -64,20 +64,6 @@ def pending(state: State) -> str:
         return state.describe_pending()
     except Exception:
         return State.describe_pending(state)
-
-
-def breakdown(state: State) -> dict[str, list[int]]:
-    """`score_breakdown()`, or one "total" category for a game that does not give it in
-    the protocol's shape (category -> points per seat)."""
-    try:
-        parts = state.score_breakdown()
-    except (TypeError, NotImplementedError):
-        parts = None
-    n = len(state.scores())
-    if (not isinstance(parts, dict) or not parts
-            or not all(isinstance(v, list) and len(v) == n for v in parts.values())):
-        return {"total": list(state.scores())}
-    return parts
 
 
 def observation_text(obs: Observation) -> Text:

@@ -18,7 +18,6 @@ from harness.args import UsageProblem
 from harness.cli import main
 from harness.match import play_match
 from harness.replay import load_record, move_table, run
-from harness.views import breakdown
 from harness.watching import Watcher
 
 
@@ -177,7 +176,7 @@ def test_every_game_replays_in_words_with_its_final_breakdown(capsys, tmp_path: 
     code, out, err = cli(capsys, "replay", str(path))
     assert code == 0, err
     assert "verified" in out
-    for category in breakdown(rp.final):
+    for category in rp.final.score_breakdown():
         assert category in out
     wide = plain(move_table(rp), width=400)  # nothing wraps
     assert all(f"| {s.words} " in wide for s in rp.steps)
