@@ -4,7 +4,12 @@ golden file; `UPDATE_GOLDEN=1` rewrites the files instead (then read the diff)."
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
+from typing import Any
+
+import engine
+from engine.protocol import State
 
 
 def check_golden(path: Path, text: str) -> None:
@@ -14,3 +19,15 @@ def check_golden(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8"), (
         f"render changed: rerun with UPDATE_GOLDEN=1 and read the diff of {path}")
+
+
+def random_states(game: str, n: int, seed: int, **options: Any) -> list[State]:
+    """Every state of one seeded random playout (`random.Random(seed)` picks), first to last:
+    the positions render tests take their golden files from."""
+    s = engine.make(game, n, seed, **options)
+    pick = random.Random(seed)
+    out = [s.clone()]
+    while not s.is_terminal():
+        s.apply(pick.choice(s.legal_actions()))
+        out.append(s.clone())
+    return out

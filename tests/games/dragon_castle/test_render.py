@@ -27,20 +27,9 @@ from engine.games.dragon_castle.data import (
     TYPES,
 )
 from engine.games.dragon_castle.requests import FinishAction, PlaceTaken
-from tests.golden import check_golden
+from tests.golden import check_golden, random_states
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def _random_playout(n: int, seed: int, preset: dict) -> list:
-    """The states of one seeded random playout."""
-    s = engine.make("dragon_castle", n, seed, **preset)
-    r = random.Random(seed)
-    out = [s.clone()]
-    while not s.is_terminal():
-        s.apply(r.choice(s.legal_actions()))
-        out.append(s.clone())
-    return out
 
 
 def _playout(n: int, seed: int, preset: dict) -> list:
@@ -97,7 +86,8 @@ def test_golden_render(name):
 
 def test_every_player_count_fits_80_columns():
     for n in (2, 3, 4):
-        for s in _random_playout(n, 11, {"dragon_cards": 2, "spirit_cards": 2})[::25]:
+        states = random_states("dragon_castle", n, 11, dragon_cards=2, spirit_cards=2)
+        for s in states[::25]:
             for seat in (None, *range(n)):
                 assert max(len(line) for line in s.render(seat).splitlines()) <= 80
 
@@ -147,7 +137,7 @@ def test_summon_and_final_breakdown_words():
 
 
 def test_a_tie_shows_the_tie_breaks():
-    final = _random_playout(2, 6, {})[-1]
+    final = random_states("dragon_castle", 2, 6)[-1]
     assert final.scores()[0] == final.scores()[1]
     assert ("Ties (rules §7): most face-down stacks, then most built shrines: Seat 0 "
             f"{final.tiebreak(0)[0]}/{final.tiebreak(0)[1]}") in final.render()

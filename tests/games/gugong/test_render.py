@@ -30,20 +30,9 @@ from engine.games.gugong.state import (
     TravelMove,
 )
 from tests.games.gugong.builder import build, card
-from tests.golden import check_golden
+from tests.golden import check_golden, random_states
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def _playout(n: int, seed: int) -> list:
-    """The states of one seeded random playout."""
-    s = engine.make("gugong", n, seed)
-    r = random.Random(seed)
-    out = [s.clone()]
-    while not s.is_terminal():
-        s.apply(r.choice(s.legal_actions()))
-        out.append(s.clone())
-    return out
 
 
 CASES = {
@@ -57,7 +46,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_render(name):
     n, seed, at, seat = CASES[name]
-    states = _playout(n, seed)
+    states = random_states("gugong", n, seed)
     s = states[round(at * (len(states) - 1))]
     text = s.render(seat)
     check_golden(GOLDEN / f"{name}.txt", text)
@@ -65,7 +54,7 @@ def test_golden_render(name):
 
 def test_every_player_count_fits_80_columns():
     for n in range(2, 6):
-        for s in _playout(n, 21)[::15]:
+        for s in random_states("gugong", n, 21)[::15]:
             for seat in (None, *range(n)):
                 assert max(len(line) for line in s.render(seat).splitlines()) <= 80
 
@@ -124,7 +113,7 @@ def test_actions_read_in_rulebook_words():
 
 
 def test_final_breakdown_adds_up_and_names_every_part():
-    final = _playout(5, 1)[-1]
+    final = random_states("gugong", 5, 1)[-1]
     parts = final.score_breakdown()
     assert [sum(v[p] for v in parts.values()) for p in range(5)] == final.scores()
     assert parts["Palace slot"] == final.palace_slot
@@ -132,7 +121,7 @@ def test_final_breakdown_adds_up_and_names_every_part():
     assert "Game over: Red wins." in text
     for part in (*parts, "total"):
         assert part in text
-    nobody = _playout(4, 2)[-1]
+    nobody = random_states("gugong", 4, 2)[-1]
     assert "no Envoy entered the Palace, so every score is 0" in nobody.render()
     assert nobody.score_breakdown()["Envoy outside the Palace"] == [-v for v in nobody.vp]
 

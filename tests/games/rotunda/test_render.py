@@ -4,7 +4,6 @@ exact words of a few actions."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -21,20 +20,9 @@ from engine.games.rotunda.actions import (
     Skip,
     SkipExpert,
 )
-from tests.golden import check_golden
+from tests.golden import check_golden, random_states
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def _playout(n: int, seed: int, preset: dict) -> list:
-    """The states of one seeded random playout."""
-    s = engine.make("rotunda", n, seed, **preset)
-    r = random.Random(seed)
-    out = [s.clone()]
-    while not s.is_terminal():
-        s.apply(r.choice(s.legal_actions()))
-        out.append(s.clone())
-    return out
 
 
 CASES = {
@@ -48,7 +36,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_render(name):
     n, seed, preset, at, seat = CASES[name]
-    states = _playout(n, seed, preset)
+    states = random_states("rotunda", n, seed, **preset)
     s = states[round(at * (len(states) - 1))]
     text = s.render(seat)
     check_golden(GOLDEN / f"{name}.txt", text)
@@ -56,7 +44,7 @@ def test_golden_render(name):
 
 def test_every_player_count_fits_80_columns():
     for n in range(2, 6):
-        for s in _playout(n, 12, {"advanced_experts": True})[::40]:
+        for s in random_states("rotunda", n, 12, advanced_experts=True)[::40]:
             for seat in (None, *range(n)):
                 assert max(len(line) for line in s.render(seat).splitlines()) <= 80
 
@@ -86,7 +74,7 @@ def test_actions_read_in_rulebook_words():
 
 
 def test_final_render_shows_every_score_part():
-    final = _playout(3, 4, {"advanced_experts": True})[-1]
+    final = random_states("rotunda", 3, 4, advanced_experts=True)[-1]
     parts = final.score_breakdown()
     assert list(parts) == ["track VP", "amulets", "orders", "family", "assistants", "coins",
                            "experts"]
