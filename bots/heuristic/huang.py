@@ -72,6 +72,7 @@ FUTURE_BAG = 40
 #: no exchange from a bag this small (the draw could end the game, §10)
 EXCHANGE_MIN_BAG = 12
 PLAN_CACHE = 512
+SEEN_CAP = 4096
 #: a decision with a time limit plans for at most this share of it, then plays its best
 TIME_SHARE = 0.3
 #: the planned answers each request takes (candidate actions come from the legal options)
@@ -80,6 +81,15 @@ ANSWERS: dict[type, tuple[type, ...]] = {
     A.ChooseTileHex: (A.TileTo,), A.ChooseLeaderHex: (A.LeaderTo, A.Withdraw),
     A.ChooseRevoltTarget: (A.RemoveTile,), A.ChooseTriangle: (A.BuildPagoda, A.BuildPalace),
 }
+
+
+def _position(s: HuangState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Board and leaders. Only draws empty the bag and end the game (§10), and leader moves
+    draw nothing: bots that move leaders away and back in one turn (a pass the rules do not
+    have, §5), or round in a circle over several turns, never end the game. So no turn plan
+    ends where it began, and a turn that begins in a position met at one of my turns
+    before starts with something else than a leader when it can."""
+    return tuple(s.board), tuple(s.leaders)
 
 
 class HeuristicBot(Bot):
@@ -102,6 +112,10 @@ class HeuristicBot(Bot):
         self._tables: dict[tuple, list[list[float]]] = {}
         #: plans by information set (a search asks the same question from many samples)
         self._plans: dict[tuple, list[tuple[int, int, Action]]] = {}
+        #: where a turn began, by the position its planned first action leads to
+        self._began: dict[tuple, tuple] = {}
+        #: positions met at the start of my turns (leaders moving in a circle repeat them)
+        self._seen: set[tuple] = set()
         #: a timed decision stops widening its plan past this moment (untimed: never)
         self._deadline = math.inf
 
@@ -110,6 +124,8 @@ class HeuristicBot(Bot):
         self.seat = seat
         self._plan = []
         self._plans = {}
+        self._began = {}
+        self._seen = set()
 
     # --- the decision ----------------------------------------------------------------------
     def act(self, observation: Observation, time_left: float | None) -> Action:
@@ -198,21 +214,37 @@ class HeuristicBot(Bot):
         if not firsts:
             return []
         firsts.sort(key=lambda c: -c[0])
-        if left < 2:
-            return firsts[0][1]
+        if left >= 2:  # a turn begins: was this position met at a turn of mine before?
+            here = _position(s)
+            if here in self._seen:  # leaders going round in a circle: play tiles
+                firsts = [c for c in firsts
+                          if not (c[1] and isinstance(c[1][0][2], A.PositionLeader))] or firsts
+            if len(self._seen) >= SEEN_CAP:
+                self._seen.clear()
+            self._seen.add(here)
+        if left < 2:  # the second action: not back to where the first began
+            began = self._began.get(_position(s))
+            return next((c[1] for c in firsts if began is None or c[2] is None
+                         or _position(c[2]) != began), firsts[0][1])
         base_v = self.evaluate(base, me)
         next_gain = max((c[0] for c in firsts if c[2] is not None), default=base_v) - base_v
-        best_v, best = -math.inf, firsts[0][1]
+        start = _position(base)
+        best_v, best, after = -math.inf, firsts[0][1], firsts[0][2]
         for k, (v1, steps, end) in enumerate(firsts[: self.beam]):
             if k and time.perf_counter() > self._deadline:
                 break  # a timed decision: no more second actions
             v = v1 + max(0.0, next_gain) - 0.01  # an exchange first: the draw is unknown
             if end is not None and self._my_choice(end, me):
-                seconds = self.candidates(end, me, 0)
+                seconds = [c[0] for c in self.candidates(end, me, 0)
+                           if c[2] is None or _position(c[2]) != start]
                 if seconds:
-                    v = max(c[0] for c in seconds)
+                    v = max(seconds)
             if v > best_v:
-                best_v, best = v, steps
+                best_v, best, after = v, steps, end
+        if after is not None:  # the second action will be planned from there
+            if len(self._began) >= PLAN_CACHE:
+                self._began.clear()
+            self._began[_position(after)] = start
         return best
 
     @staticmethod

@@ -4,6 +4,9 @@ measured separately, see the report of issue 22)."""
 
 from __future__ import annotations
 
+import pytest
+
+import engine
 from bots.heuristic.huang import HeuristicBot
 from bots.registry import make_bot
 from engine.games.huang import actions as A
@@ -156,3 +159,30 @@ def test_heuristic_beats_random_with_seats_swapped() -> None:
         assert not rec.failures, rec.failures
         wins += first_share(rec.ranking, seat, rec.outcome)
     assert wins / games >= 0.8
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 3)])
+def test_seeded_games_end_where_leaders_once_moved_for_ever(players: int, seed: int) -> None:
+    """Only draws end the game (§10). In these seeded games the bots once moved leaders
+    instead of placing tiles, for ever: at 2 players a leader moved away and back in every
+    turn (a pass the rules do not have, §5); at 3 players leaders went round in a circle
+    over several turns. Both stalled past 3,000 decisions. Now no turn ends where it began
+    unless it exchanged tiles, and the games end at their usual length."""
+    s = engine.make("huang", players, seed=seed)
+    assert isinstance(s, HuangState)
+    bots = [HeuristicBot() for _ in range(players)]
+    for seat, b in enumerate(bots):
+        b.reset("huang", players, seat, 100 * seed + seat)
+    turns = 0
+    while not s.over and s.stack:
+        assert s.decision < 1500, "the game did not end"
+        began, seat, exchanged = (tuple(s.board), tuple(s.leaders)), s.active, False
+        while not s.over and s.active == seat:
+            p = s.current_player()
+            a = bots[p].act(s.observation(p), None)
+            exchanged |= p == seat and isinstance(a, A.Exchange)
+            s.apply(a)
+        if not s.over:
+            turns += 1
+            assert exchanged or (tuple(s.board), tuple(s.leaders)) != began
+    assert s.is_terminal() and turns > 40
