@@ -24,6 +24,9 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   order    1: expand untried actions best first by the game's HeuristicBot
            (`action_values(observation)`, else its chosen action first), so that with
            `widen` only the best few are searched; 0: random order
+  model    opponent modelling in games of at least this many players: at another seat's
+           decision the tree does not branch but follows that seat's best action by the
+           HeuristicBot's `action_values` (0: never; 3: with three players or more)
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 A timed search stops early once the most visited root action leads the next one by more
@@ -59,7 +62,7 @@ SETTLE_EVERY = 8
 
 #: search parameters of a spec that names none of them
 DEFAULTS: dict[str, Any] = {"c": 0.7, "rollout": "random", "depth": 20, "widen": 0.0,
-                            "nodes": 200_000, "guide": 0.0, "order": 0}
+                            "nodes": 200_000, "guide": 0.0, "order": 0, "model": 0}
 
 
 def profile(game_id: str) -> dict[str, Any]:
@@ -92,7 +95,8 @@ class MCTSBot(Bot):
     def __init__(self, iters: int | None = None, time: float | None = None,
                  c: float | None = None, rollout: str | None = None, depth: int | None = None,
                  widen: float | None = None, nodes: int | None = None,
-                 guide: float | None = None, order: int | None = None, seed: int = 0) -> None:
+                 guide: float | None = None, order: int | None = None,
+                 model: int | None = None, seed: int = 0) -> None:
         if iters is not None and iters < 1:
             raise ValueError("iters must be at least 1")
         if time is not None and time <= 0:
@@ -102,9 +106,11 @@ class MCTSBot(Bot):
         #: the search parameters the spec named; the others come from the game's profile
         self.given = {k: v for k, v in (("c", c), ("rollout", rollout), ("depth", depth),
                                          ("widen", widen), ("nodes", nodes), ("guide", guide),
-                                         ("order", order)) if v is not None}
+                                         ("order", order), ("model", model))
+                      if v is not None}
         self._configure(DEFAULTS | self.given)
         self.seed = seed
+        self._modelling = False
         self.stats = SearchStats()
         self._base = derive_seed(seed, "mcts")
         self._seat = 0
@@ -119,8 +125,9 @@ class MCTSBot(Bot):
         if p["rollout"] not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
                              f"not {p['rollout']!r}")
-        if p["depth"] < 0 or p["nodes"] < 1 or min(p["c"], p["widen"], p["guide"]) < 0:
-            raise ValueError("depth, c, widen and guide must be >= 0, nodes >= 1")
+        if p["depth"] < 0 or p["nodes"] < 1 or min(p["c"], p["widen"], p["guide"],
+                                                     p["model"]) < 0:
+            raise ValueError("depth, c, widen, guide and model must be >= 0, nodes >= 1")
         self.c = float(p["c"])
         self.rollout = str(p["rollout"])
         self.depth = int(p["depth"])
@@ -128,11 +135,13 @@ class MCTSBot(Bot):
         self.max_nodes = int(p["nodes"])
         self.guide = float(p["guide"])
         self.order = bool(p["order"])
+        self.model = int(p["model"])
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self._configure(DEFAULTS | profile(game_id) | self.given)
         self._base = derive_seed(self.seed, "mcts", seed, seat)
         self._seat = seat
+        self._modelling = 0 < self.model <= num_players
         self._last = None
         self._bots = self._guide_bot = self._order_bots = None
         if self.rollout in BOT_ROLLOUTS:
@@ -140,7 +149,7 @@ class MCTSBot(Bot):
         if self.guide > 0:
             guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
             self._guide_bot = guides[seat] if guides else None
-        if self.order:
+        if self.order or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players,
                                               derive_seed(self._base, "order"))
 
@@ -157,7 +166,8 @@ class MCTSBot(Bot):
         rng = random.Random(derive_seed(seed, "tree"))
         hint = self._guide_bot.act(observation, time_left) if self._guide_bot else None
         tree = Tree(root or Node(observation.seat), self.c, self.widen, self.max_nodes, rng,
-                    hint if hint in legal else None, self._policy())
+                    hint if hint in legal else None, self._policy(), self._modelling,
+                    self.order)
         playout = self._playout(random.Random(derive_seed(seed, "playout")))
         deadline = self._deadline(start, time_left)
         playout.deadline = deadline
@@ -257,4 +267,5 @@ class MCTSBot(Bot):
         """Parameters in effect (after `reset`, with the game's profile applied; for reports)."""
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
-                "guide": self.guide, "order": int(self.order), "seed": self.seed}
+                "guide": self.guide, "order": int(self.order), "model": self.model,
+                "seed": self.seed}

@@ -79,8 +79,14 @@ class Tree:
 
     def __init__(self, root: Node, c: float, widen: float, max_nodes: int,
                  rng: random.Random, hint: Action | None = None,
-                 policy: Callable[[State], dict[Action, float]] | None = None) -> None:
+                 policy: Callable[[State], dict[Action, float]] | None = None,
+                 model: bool = False, order: bool = True) -> None:
         self.root = root
+        #: expand untried actions best first by `policy` (else in random order)
+        self.order = order and policy is not None
+        #: opponent modelling: at another seat's decision the tree follows the move
+        #: ordering's best legal action instead of branching (needs `policy`)
+        self.model = model and policy is not None
         #: move ordering: values of the legal actions of a state; untried actions are
         #: expanded best first (random order when None)
         self.policy = policy
@@ -101,6 +107,19 @@ class Tree:
         while not state.is_terminal():
             legal = state.legal_actions()
             children = node.children
+            if self.model and state.current_player() != self.root.mover:
+                # another seat's move as modelled: one path, no branching, no stop
+                action = self._modelled(node, state, legal)
+                child = children.get(action)
+                if child is None:
+                    if self.nodes >= self.max_nodes:
+                        break
+                    child = children[action] = Node(state.current_player())
+                    self.nodes += 1
+                node = child
+                state.apply_legal(action)
+                path.append(node)
+                continue
             available = [(a, children[a]) for a in legal if a in children]
             untried = [a for a in legal if a not in children] if len(available) < len(
                 legal) else []
@@ -132,13 +151,24 @@ class Tree:
         else a random one."""
         if node is self.root and self.hint in untried:
             return self.hint
-        if self.policy is None:
+        if not self.order:
             return self.rng.choice(untried)
         prior = node.prior
         if prior is None:
             prior = node.prior = self.policy(state)
         low = -math.inf
         return max(untried, key=lambda a: prior.get(a, low))
+
+    def _modelled(self, node: Node, state: State, legal: list[Action]) -> Action:
+        """The other seat's move: its best legal action by the move ordering, whose values
+        come from the first determinization that reached this node (hidden hands differ
+        between determinizations: an action not valued then ranks last, in legal order)."""
+        prior = node.prior
+        if prior is None:
+            assert self.policy is not None
+            prior = node.prior = self.policy(state)
+        low = -math.inf
+        return max(legal, key=lambda a: prior.get(a, low))
 
     def _may_expand(self, node: Node, available: int) -> bool:
         if self.nodes >= self.max_nodes:

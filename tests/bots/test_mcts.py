@@ -47,7 +47,7 @@ def test_spec_builds_the_bot_with_its_parameters():
     assert isinstance(bot, MCTSBot)
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
-                              "order": 0, "seed": 3}
+                              "order": 0, "model": 0, "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
     with pytest.raises(ValueError):
@@ -221,6 +221,36 @@ def test_move_ordering_expands_best_first_and_widening_keeps_the_best_few():
     assert 2 <= k <= widen_cap(0.5, tree.root.visits) < len(legal)
     assert set(tree.root.children) == set(ranked[:k])
     assert tree.root.prior == policy(None)  # computed once, kept on the node
+
+
+def test_opponent_modelling_follows_the_policy_at_other_seats_and_branches_at_ours():
+    """`model`: at the other seat's decisions the tree takes the policy's best legal action
+    (here: pass) without branching or stopping, so iterations reach our next decision."""
+    state = kitgame.new_state(2, 21, {})
+
+    def policy(s: object) -> dict:
+        return {kitgame.Pass(): 1.0}
+
+    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), policy=policy, model=True,
+                order=False)
+    playout = Playout("random", random.Random(2), 10**6, 0)
+    for i in range(60):
+        tree.iterate(engine.sample_state(state.observation(0), i), playout)
+    stack, ours_after_theirs = [(tree.root, 0)], 0
+    while stack:
+        node, theirs_above = stack.pop()
+        theirs = [(a, c) for a, c in node.children.items() if c.mover == 1]
+        assert [a for a, _ in theirs] in ([], [kitgame.Pass()])
+        ours = [c for c in node.children.values() if c.mover == 0]
+        ours_after_theirs += theirs_above * len(ours)
+        stack.extend((c, theirs_above or c.mover == 1) for c in node.children.values())
+    assert len(tree.root.children) > 1 and ours_after_theirs > 0
+    bot = make_bot("mcts:iters=20,model=3")
+    assert isinstance(bot, MCTSBot)
+    bot.reset("kit", 2, 0, 1)
+    assert not bot._modelling  # two players: below the model's player count
+    bot.reset("kit", 3, 0, 1)
+    assert bot._modelling and bot.describe()["model"] == 3
 
 
 def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
