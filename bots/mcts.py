@@ -170,7 +170,7 @@ class MCTSBot(Bot):
                     self.order)
         playout = self._playout(random.Random(derive_seed(seed, "playout")))
         deadline = self._deadline(start, time_left)
-        playout.deadline = deadline
+        playout.deadline = tree.deadline = deadline
         iters = self.iters if self.iters is not None else (
             DEFAULT_ITERS if deadline == float("inf") else None)
         done = 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from engine.protocol import Action, State
@@ -100,6 +101,9 @@ class Tree:
         #: smallest and largest reward backed up so far: UCT's exploration term is scaled
         #: by their spread, so cut-off values near 0.5 explore as much as 0/1 results
         self.lo, self.hi = math.inf, -math.inf
+        #: a timed search's deadline (perf_counter): a modelled walk stops valuing new
+        #: nodes past it
+        self.deadline = math.inf
 
     def iterate(self, state: State, simulate: Callable[[State], list[float]]) -> None:
         node = self.root
@@ -109,6 +113,8 @@ class Tree:
             children = node.children
             if self.model and state.current_player() != self.root.mover:
                 # another seat's move as modelled: one path, no branching, no stop
+                if node.prior is None and time.perf_counter() > self.deadline:
+                    break  # no time left to value a new node's moves: simulate from here
                 action = self._modelled(node, state, legal)
                 child = children.get(action)
                 if child is None:
