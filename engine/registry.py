@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
@@ -84,9 +84,8 @@ class Game:
             out[k] = opt.check(v)
             if (num_players is not None and opt.players is not None
                     and out[k] != opt.default and num_players not in opt.players):
-                counts = ", ".join(map(str, opt.players))
                 raise InvalidConfigError(
-                    f"option {k} is only for {counts} players, not {num_players}"
+                    f"option {k} is only for {_players(opt.players)}, not {num_players}"
                 )
         return out
 
@@ -193,3 +192,13 @@ def get_game(game_id: str) -> Game:
             f"unknown game {game_id!r}; available: {', '.join(game_ids()) or 'none'}"
         )
     return game
+
+
+def _players(counts: Sequence[int]) -> str:
+    """'1 player', '2-5 players', '3, 5 players': the player counts an option allows."""
+    c = sorted(counts)
+    if len(c) == 1:
+        return f"{c[0]} player" + ("" if c[0] == 1 else "s")
+    if c == list(range(c[0], c[-1] + 1)):
+        return f"{c[0]}-{c[-1]} players"
+    return ", ".join(map(str, c)) + " players"

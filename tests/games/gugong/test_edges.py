@@ -262,5 +262,5 @@ def test_illegal_action_and_unknown_option_errors():
         engine.make("gugong", 2, 1, solo=True)
     with pytest.raises(InvalidConfigError):
         engine.make("gugong", 6, 1)
-    with pytest.raises(InvalidConfigError, match="only for 1 players"):
+    with pytest.raises(InvalidConfigError, match="only for 1 player, not 2"):
         engine.make("gugong", 2, 1, automa_level="hard")  # solo options (rules §13)
