@@ -39,12 +39,6 @@ class Bot:
         that order their expansions by it (docs/mcts.md). None: the bot does not say."""
         return None
 
-    def plan_values(self, observation: Observation) -> list[float] | None:
-        """Optional: one value per legal action, in order, by the bot's full decision
-        procedure (`act` plays a best one); dearer than `action_values`. A search asks it
-        once per decision, at its root. None: the bot does not say."""
-        return None
-
 
 class RandomBot(Bot):
     """Uniformly random legal action, from a generator seeded by `reset`."""

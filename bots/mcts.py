@@ -164,12 +164,8 @@ class MCTSBot(Bot):
             return legal[0]
         seed = derive_seed(self._base, "decision", observation.decision)
         rng = random.Random(derive_seed(seed, "tree"))
-        hint, plan = self._guidance(observation, time_left)
-        reused = root is not None
-        if root is None:
-            root = Node(observation.seat)
-            root.prior = plan  # the root's expansions follow the guide's whole plan
-        tree = Tree(root, self.c, self.widen, self.max_nodes, rng,
+        hint = self._guide_bot.act(observation, time_left) if self._guide_bot else None
+        tree = Tree(root or Node(observation.seat), self.c, self.widen, self.max_nodes, rng,
                     hint if hint in legal else None, self._policy(), self._modelling,
                     self.order)
         playout = self._playout(random.Random(derive_seed(seed, "playout")))
@@ -201,22 +197,8 @@ class MCTSBot(Bot):
                 gc.enable()
         action = tree.best_action(legal, self.guide)
         self._remember(observation.decision, tree.root.children.get(action))
-        self._count(done, playout.steps, start, reused)
+        self._count(done, playout.steps, start, root is not None)
         return action
-
-    def _guidance(self, observation: Observation, time_left: float | None
-                  ) -> tuple[Action | None, dict[Action, float] | None]:
-        """The guide bot's move and, if it values every legal action by its full plan
-        (`Bot.plan_values`), those values: the hint, and the root's move ordering."""
-        bot = self._guide_bot
-        if bot is None:
-            return None, None
-        legal = observation.legal_actions
-        values = bot.plan_values(observation)
-        if values is None:
-            return bot.act(observation, time_left), None
-        plan = dict(zip(legal, values, strict=True))
-        return legal[max(range(len(legal)), key=values.__getitem__)], plan
 
     def _policy(self) -> Callable[[State], dict[Action, float]] | None:
         """Move ordering by the game's heuristic bot (`action_values`), if asked for."""

@@ -12,7 +12,6 @@ import tracemalloc
 import pytest
 
 import engine
-from bots.base import Bot, RandomBot
 from bots.mcts import MCTSBot
 from bots.mcts_rollout import Playout, value
 from bots.mcts_tree import Node, Tree, rank_rewards, widen_cap
@@ -297,27 +296,3 @@ def test_nodes_with_move_ordering_values_still_fit_100k_in_one_gibibyte():
     finally:
         tracemalloc.stop()
     assert 100_000 * used / len(nodes) < 2**30, f"{used / len(nodes):.0f} bytes per node"
-
-
-class _Planner(Bot):
-    """A guide that values every legal action by its 'plan': the last one best."""
-
-    def act(self, observation, time_left):
-        raise AssertionError("the plan's values name the move; act is not asked")
-
-    def plan_values(self, observation):
-        return [float(i) for i, _ in enumerate(observation.legal_actions)]
-
-
-def test_a_guide_with_plan_values_names_the_hint_and_orders_the_root():
-    state = kitgame.new_state(2, 21, {})
-    obs = state.observation(state.current_player())
-    bot = MCTSBot(iters=1)
-    bot._guide_bot = _Planner()
-    hint, plan = bot._guidance(obs, None)
-    legal = obs.legal_actions
-    assert hint == legal[-1]
-    assert plan == {a: float(i) for i, a in enumerate(legal)}
-    bot._guide_bot = RandomBot(3)  # no plan values: its move is the hint, no ordering
-    hint, plan = bot._guidance(obs, None)
-    assert hint in legal and plan is None
