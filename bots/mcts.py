@@ -125,6 +125,9 @@ class MCTSBot(Bot):
         if p["rollout"] not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
                              f"not {p['rollout']!r}")
+        for name in ("c", "depth", "widen", "nodes", "guide", "order", "model"):
+            if not isinstance(p[name], int | float):
+                raise ValueError(f"{name} must be a number, not {p[name]!r}")
         if p["depth"] < 0 or p["nodes"] < 1 or min(p["c"], p["widen"], p["guide"],
                                                      p["model"]) < 0:
             raise ValueError("depth, c, widen, guide and model must be >= 0, nodes >= 1")

@@ -50,6 +50,8 @@ def test_spec_builds_the_bot_with_its_parameters():
                               "order": 0, "model": 0, "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
+    with pytest.raises(ValueError, match="model must be a number, not 'x'"):
+        make_bot("mcts:model=x")
     with pytest.raises(ValueError):
         MCTSBot(iters=0)
 
