@@ -159,22 +159,23 @@ class Tree:
             return self.hint
         if not self.order:
             return self.rng.choice(untried)
-        prior = node.prior
-        if prior is None:
-            prior = node.prior = self.policy(state)
-        low = -math.inf
-        return max(untried, key=lambda a: prior.get(a, low))
+        return self._best(node, state, untried)
 
     def _modelled(self, node: Node, state: State, legal: list[Action]) -> Action:
         """The other seat's move: its best legal action by the move ordering, whose values
         come from the first determinization that reached this node (hidden hands differ
         between determinizations: an action not valued then ranks last, in legal order)."""
+        return self._best(node, state, legal)
+
+    def _best(self, node: Node, state: State, actions: list[Action]) -> Action:
+        """The first of `actions` with the highest move-ordering value; the node's values
+        are computed once, on the first determinization that needs them."""
         prior = node.prior
         if prior is None:
             assert self.policy is not None
             prior = node.prior = self.policy(state)
         low = -math.inf
-        return max(legal, key=lambda a: prior.get(a, low))
+        return max(actions, key=lambda a: prior.get(a, low))
 
     def _may_expand(self, node: Node, available: int) -> bool:
         if self.nodes >= self.max_nodes:

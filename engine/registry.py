@@ -102,7 +102,8 @@ class Game:
             self.min_players <= num_players <= self.max_players
         ):
             raise InvalidConfigError(
-                f"game {self.id!r} is for {self.min_players}-{self.max_players} players, "
+                f"game {self.id!r} is for "
+                f"{_players(range(self.min_players, self.max_players + 1))}, "
                 f"not {num_players!r}"
             )
 

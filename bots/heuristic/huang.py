@@ -72,6 +72,7 @@ FUTURE_BAG = 40
 #: no exchange from a bag this small (the draw could end the game, §10)
 EXCHANGE_MIN_BAG = 12
 PLAN_CACHE = 512
+#: turn-start positions remembered (then forgotten all at once, like the plan cache)
 SEEN_CAP = 4096
 #: a decision with a time limit plans for at most this share of it, then plays its best
 TIME_SHARE = 0.3
@@ -214,8 +215,8 @@ class HeuristicBot(Bot):
         if not firsts:
             return []
         firsts.sort(key=lambda c: -c[0])
+        here = _position(s)
         if left >= 2:  # a turn begins: was this position met at a turn of mine before?
-            here = _position(s)
             if here in self._seen:  # leaders going round in a circle: play tiles
                 firsts = [c for c in firsts
                           if not (c[1] and isinstance(c[1][0][2], A.PositionLeader))] or firsts
@@ -223,12 +224,11 @@ class HeuristicBot(Bot):
                 self._seen.clear()
             self._seen.add(here)
         if left < 2:  # the second action: not back to where the first began
-            began = self._began.get(_position(s))
+            began = self._began.get(here)
             return next((c[1] for c in firsts if began is None or c[2] is None
                          or _position(c[2]) != began), firsts[0][1])
         base_v = self.evaluate(base, me)
         next_gain = max((c[0] for c in firsts if c[2] is not None), default=base_v) - base_v
-        start = _position(base)
         best_v, best, after = -math.inf, firsts[0][1], firsts[0][2]
         for k, (v1, steps, end) in enumerate(firsts[: self.beam]):
             if k and time.perf_counter() > self._deadline:
@@ -236,7 +236,7 @@ class HeuristicBot(Bot):
             v = v1 + max(0.0, next_gain) - 0.01  # an exchange first: the draw is unknown
             if end is not None and self._my_choice(end, me):
                 seconds = [c[0] for c in self.candidates(end, me, 0)
-                           if c[2] is None or _position(c[2]) != start]
+                           if c[2] is None or _position(c[2]) != here]
                 if seconds:
                     v = max(seconds)
             if v > best_v:
@@ -244,7 +244,7 @@ class HeuristicBot(Bot):
         if after is not None:  # the second action will be planned from there
             if len(self._began) >= PLAN_CACHE:
                 self._began.clear()
-            self._began[_position(after)] = start
+            self._began[_position(after)] = here
         return best
 
     @staticmethod
