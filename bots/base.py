@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.protocol import Action, Observation
+from engine.protocol import Action, Observation, State
 
 
 class BotTimeout(Exception):
@@ -38,6 +38,14 @@ class Bot:
         """Optional: one value per legal action, in order (higher is better), for searches
         that order their expansions by it (docs/mcts.md). None: the bot does not say."""
         return None
+
+    def state_values(self, state: State) -> list[float] | None:
+        """`action_values` for the seat to move in `state`, a full state a search already
+        holds (a determinization drawn from the searching seat's observation), in
+        `state.legal_actions()` order; it must not change `state`. The default asks
+        `action_values` with that seat's observation; a bot that would sample a full state
+        from it anyway may value `state` directly and save the sample."""
+        return self.action_values(state.observation(state.current_player()))
 
 
 class RandomBot(Bot):

@@ -22,7 +22,7 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   guide    > 0: the game's heuristic bot names a root move, expanded first and kept
            unless another move gets `guide * iterations` more visits (0: off)
   order    1: expand untried actions best first by the game's HeuristicBot
-           (`action_values(observation)`, else its chosen action first), so that with
+           (`state_values`, i.e. `action_values`, else its chosen action first), so that with
            `widen` only the best few are searched; 0: random order
   model    opponent modelling in games of at least this many players: at another seat's
            decision the tree does not branch but follows that seat's best action by the
@@ -210,12 +210,13 @@ class MCTSBot(Bot):
             return None
 
         def values(state: State) -> dict[Action, float]:
-            obs = state.observation(state.current_player())
-            bot = bots[obs.seat]
-            vals = bot.action_values(obs)
+            seat = state.current_player()
+            bot = bots[seat]
+            vals = bot.state_values(state)
             if vals is not None:
-                return dict(zip(obs.legal_actions, vals, strict=True))
-            return {bot.act(obs, None): 1.0}  # only the bot's choice is known: it goes first
+                return dict(zip(state.legal_actions(), vals, strict=True))
+            # only the bot's choice is known: it goes first
+            return {bot.act(state.observation(seat), None): 1.0}
         return values
 
     def _deadline(self, start: float, time_left: float | None) -> float:

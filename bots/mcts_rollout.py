@@ -120,17 +120,16 @@ class Playout:
 
     def _ordered(self, state: State, bots: list[Bot]) -> list[float]:
         """`depth` decisions and the rest of that turn, each the best by the rule-based bot's
-        cheap `action_values` (its move-ordering values, no plan; its `act` if it has
-        none), then `State.heuristic(p)`."""
+        cheap `state_values` on the playout's own state (its move-ordering values, no
+        plan; its `act` if it has none), then `State.heuristic(p)`."""
         def pick(s: State) -> Action:
             seat = s.current_player()
-            obs = s.observation(seat)
-            legal = obs.legal_actions
+            legal = s.legal_actions()
             if len(legal) == 1:
                 return legal[0]
-            vals = bots[seat].action_values(obs)
+            vals = bots[seat].state_values(s)
             if vals is None:
-                return bots[seat].act(obs, None)
+                return bots[seat].act(s.observation(seat), None)
             return legal[max(range(len(legal)), key=vals.__getitem__)]
         steps = 0
         while not state.is_terminal() and steps < self.max_steps:

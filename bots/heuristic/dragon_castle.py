@@ -34,12 +34,13 @@ from typing import Any
 import engine
 from bots.base import Bot
 from bots.heuristic.dragon_castle_search import TurnSearch
-from bots.heuristic.dragon_castle_values import quick_values
+from bots.heuristic.dragon_castle_values import quick_values, state_quick_values
 from engine.common.rng import derive_seed
 from engine.games.dragon_castle.data import (
     REALM_CELLS,
 )
 from engine.games.dragon_castle.observe import DragonCastleObservation
+from engine.games.dragon_castle.state import DragonCastleState
 from engine.protocol import Action
 
 #: searches (with their memos) kept for recently seen positions
@@ -79,6 +80,10 @@ class HeuristicBot(Bot):
         bot's move ordering (the whole-turn search per expanded node would leave it a
         handful of iterations): `quick_values`. `act` searches whole turns instead."""
         return quick_values(observation)
+
+    def state_values(self, state: DragonCastleState) -> list[float]:
+        """`action_values` on a search's own determinization (no sample of its own)."""
+        return state_quick_values(state, state.legal_actions())
 
     def plan_values(self, observation: DragonCastleObservation) -> list[float]:
         """The value of the best complete turn through every legal action (`act` plays the

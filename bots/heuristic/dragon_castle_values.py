@@ -240,9 +240,16 @@ def quick_values(obs: DragonCastleObservation) -> list[float]:
     legal = obs.legal_actions
     if len(legal) <= 1:
         return [0.0] * len(legal)
-    state = engine.sample_state(obs, 0)
+    return state_quick_values(engine.sample_state(obs, 0), legal)
+
+
+def state_quick_values(state: DragonCastleState, legal: list) -> list[float]:
+    """`quick_values` of the seat to move in a full state (they read only what that seat
+    sees: its realm, the castle's visible stones, the supply)."""
+    if len(legal) <= 1:
+        return [0.0] * len(legal)
     req = state.stack[-1]
-    me = obs.seat
+    me = state.current_player()
     t = type(req)
     if t is PlaceTaken:
         return [quick_place_score(state, me, a.r * 6 + a.c, req.stone)

@@ -48,7 +48,7 @@ from engine.games.huang.data import (
 from engine.games.huang.legal import LEADER_TO, TILE_TO
 from engine.games.huang.observe import HuangObservation
 from engine.games.huang.state import HuangState
-from engine.protocol import Action, Observation
+from engine.protocol import Action, Observation, State
 
 #: weight of the sorted final vector (lowest colour first): the score is the lowest colour,
 #: the others break ties and become the lowest later
@@ -174,8 +174,19 @@ class HeuristicBot(Bot):
             return [0.0]
         s = HuangState.sample(obs, self.rng.getrandbits(32))
         assert isinstance(s, HuangState)
-        me = obs.seat
-        req = obs.stack[-1]
+        return self._cheap_values(s, legal, obs.seat)
+
+    def state_values(self, state: State) -> list[float]:
+        """`action_values` on a search's own determinization, not a fresh sample: cheaper,
+        and the values fit the tiles that determinization deals."""
+        assert isinstance(state, HuangState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [0.0]
+        return self._cheap_values(state, legal, state.current_player())
+
+    def _cheap_values(self, s: HuangState, legal: list[Action], me: int) -> list[float]:
+        req = s.stack[-1]
         self._deadline = math.inf
         if isinstance(req, A.ChooseAction):
             best: dict[Action, float] = {}

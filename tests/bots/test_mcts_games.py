@@ -59,3 +59,40 @@ def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
     profile = engine.get_game("huang").search_profile
     assert bot.rollout == profile["rollout"] and bot.order == profile["order"] == 1
     assert type(heuristic_bots("huang", 2, 0)[0]).__module__ == "bots.heuristic.huang"
+
+
+@pytest.mark.parametrize("game", [g.id for g in engine.games() if g.search_profile])
+def test_state_values_value_the_search_state_without_changing_it(game):
+    """Searches ask the rule-based bot for cheap values on their own determinization
+    (`Bot.state_values`): one value per legal action, and the state is left as it was."""
+    n = max(2, engine.get_game(game).min_players)
+    state = engine.make(game, n, seed=4)
+    bots = heuristic_bots(game, n, 5)
+    assert bots is not None
+    asked = 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        legal = state.legal_actions()
+        before = engine.digest(state)
+        values = bots[seat].state_values(state)
+        assert engine.digest(state) == before
+        if values is not None and len(legal) > 1:
+            assert len(values) == len(legal)
+            asked += 1
+        state.apply_legal(legal[(7 * asked) % len(legal)])
+    assert asked > 5
+
+
+def test_dragon_castle_state_values_are_its_action_values():
+    """Its cheap values read only what the seat sees, so the search's own state gives the
+    values a fresh sample of the observation gives."""
+    state = engine.make("dragon_castle", 3, seed=2)
+    bot = HeuristicBot()
+    for k in range(50):
+        seat = state.current_player()
+        bot.reset("dragon_castle", 3, seat, 0)
+        assert bot.state_values(state) == bot.action_values(state.observation(seat))
+        legal = state.legal_actions()
+        state.apply_legal(legal[k % len(legal)])
