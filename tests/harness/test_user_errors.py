@@ -219,6 +219,12 @@ def _done_games(db: Path) -> int:
         return 0
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C's default action, even when the tests themselves were started
+    with SIGINT ignored (a background job of a shell), which Python would keep."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
     db = here / "c.sqlite"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
@@ -226,7 +232,7 @@ def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
         [*ARENA, "tournament", "run", *KIT, "--bots", f"random,{SLEEPY}:delay=0.05",
          "--games", "200", "--name", "c", "--workers", "1", "--db", str(db)],
         cwd=here, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE, text=True)
+        stderr=subprocess.PIPE, text=True, preexec_fn=_interruptible)
     try:
         while _done_games(db) < 1:
             assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
