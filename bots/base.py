@@ -47,6 +47,12 @@ class Bot:
         from it anyway may value `state` directly and save the sample."""
         return self.action_values(state.observation(state.current_player()))
 
+    def position_values(self, state: State) -> list[float] | None:
+        """Optional: the bot's value of a position for every seat, each in [0, 1] (higher is
+        better), for searches that stop a playout early and would otherwise read
+        `State.heuristic` (`mcts:leaf=bot`). It must not change `state`. None: no opinion."""
+        return None
+
 
 class RandomBot(Bot):
     """Uniformly random legal action, from a generator seeded by `reset`."""

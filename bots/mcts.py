@@ -27,6 +27,9 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   model    opponent modelling in games of at least this many players: at another seat's
            decision the tree does not branch but follows that seat's best action by the
            HeuristicBot's `action_values` (0: never; 3: with three players or more)
+  leaf     game | bot: what values a position a playout stops in before the end: the
+           game's `State.heuristic(p)`, or the HeuristicBot's `position_values` (the way
+           it values its own turns' ends; `game` for a bot without them)
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 A timed search stops early once the most visited root action leads the next one by more
@@ -62,7 +65,10 @@ SETTLE_EVERY = 8
 
 #: search parameters of a spec that names none of them
 DEFAULTS: dict[str, Any] = {"c": 0.7, "rollout": "random", "depth": 20, "widen": 0.0,
-                            "nodes": 200_000, "guide": 0.0, "order": 0, "model": 0}
+                            "nodes": 200_000, "guide": 0.0, "order": 0, "model": 0,
+                            "leaf": "game"}
+#: what values a playout's last position (the `leaf` parameter)
+LEAVES = ("game", "bot")
 
 
 def profile(game_id: str) -> dict[str, Any]:
@@ -96,7 +102,7 @@ class MCTSBot(Bot):
                  c: float | None = None, rollout: str | None = None, depth: int | None = None,
                  widen: float | None = None, nodes: int | None = None,
                  guide: float | None = None, order: int | None = None,
-                 model: int | None = None, seed: int = 0) -> None:
+                 model: int | None = None, leaf: str | None = None, seed: int = 0) -> None:
         if iters is not None and iters < 1:
             raise ValueError("iters must be at least 1")
         if time is not None and time <= 0:
@@ -106,7 +112,8 @@ class MCTSBot(Bot):
         #: the search parameters the spec named; the others come from the game's profile
         self.given = {k: v for k, v in (("c", c), ("rollout", rollout), ("depth", depth),
                                          ("widen", widen), ("nodes", nodes), ("guide", guide),
-                                         ("order", order), ("model", model))
+                                         ("order", order), ("model", model),
+                                         ("leaf", leaf))
                       if v is not None}
         self._configure(DEFAULTS | self.given)
         self.seed = seed
@@ -117,11 +124,14 @@ class MCTSBot(Bot):
         self._bots: list[Bot] | None = None
         self._guide_bot: Bot | None = None
         self._order_bots: list[Bot] | None = None
+        self._judge: Bot | None = None
         #: (decision, child of our action there): the subtree a next decision may reuse
         self._last: tuple[int, Node] | None = None
 
     def _configure(self, p: dict[str, Any]) -> None:
         """Set the search parameters from `p` (checked: bad values raise ValueError)."""
+        if p["leaf"] not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {p['leaf']!r}")
         if p["rollout"] not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
                              f"not {p['rollout']!r}")
@@ -139,6 +149,7 @@ class MCTSBot(Bot):
         self.guide = float(p["guide"])
         self.order = bool(p["order"])
         self.model = int(p["model"])
+        self.leaf = str(p["leaf"])
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self._configure(DEFAULTS | profile(game_id) | self.given)
@@ -146,12 +157,15 @@ class MCTSBot(Bot):
         self._seat = seat
         self._modelling = 0 < self.model <= num_players
         self._last = None
-        self._bots = self._guide_bot = self._order_bots = None
+        self._bots = self._guide_bot = self._order_bots = self._judge = None
         if self.rollout in BOT_ROLLOUTS:
             self._bots = heuristic_bots(game_id, num_players, self._base)
         if self.guide > 0:
             guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
             self._guide_bot = guides[seat] if guides else None
+        if self.leaf == "bot":
+            judges = heuristic_bots(game_id, num_players, derive_seed(self._base, "leaf"))
+            self._judge = judges[seat] if judges else None
         if self.order or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players,
                                               derive_seed(self._base, "order"))
@@ -231,7 +245,8 @@ class MCTSBot(Bot):
         kind = self.rollout
         if kind in BOT_ROLLOUTS and self._bots is None:
             kind = "random"  # the game has no heuristic bot
-        return Playout(kind, rng, max_steps=1_000_000, depth=self.depth, bots=self._bots)
+        return Playout(kind, rng, max_steps=1_000_000, depth=self.depth, bots=self._bots,
+                       judge=self._judge)
 
     def _reusable_root(self, observation: Observation) -> Node | None:
         """The subtree under our previous action, if no other seat decided since.
@@ -272,4 +287,4 @@ class MCTSBot(Bot):
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
                 "guide": self.guide, "order": int(self.order), "model": self.model,
-                "seed": self.seed}
+                "leaf": self.leaf, "seed": self.seed}

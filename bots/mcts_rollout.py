@@ -1,9 +1,9 @@
 """Simulation policies of the MCTS bot: `random`, `heuristic`, `cutoff`, `greedy`, `ordered`.
 
 Each policy plays a determinization forward and returns a reward vector, one value per
-seat: rank rewards at a terminal state (`mcts_tree.rank_rewards`), or the game's
-`State.heuristic(p)` values when a playout stops early (depth cut-off, decision cap,
-or the deadline).
+seat: rank rewards at a terminal state (`mcts_tree.rank_rewards`), or, when a playout
+stops early (depth cut-off, decision cap, or the deadline), the game's
+`State.heuristic(p)` values, or the rule-based bot's `position_values` (`leaf=bot`).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Playout:
     """A simulation policy bound to one search: its generator, limits and deadline."""
 
     def __init__(self, kind: str, rng: random.Random, max_steps: int, depth: int,
-                 bots: list[Bot] | None = None) -> None:
+                 bots: list[Bot] | None = None, judge: Bot | None = None) -> None:
         if kind not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {kind!r}")
         self.kind = kind
@@ -67,6 +67,17 @@ class Playout:
         self.deadline = float("inf")
         #: decisions played in playouts so far (for statistics)
         self.steps = 0
+        #: a bot whose `position_values` value the positions a playout stops in before
+        #: the end (`leaf=bot`); None: `State.heuristic`
+        self.judge = judge
+
+    def value(self, state: State) -> list[float]:
+        """`value(state)`, with the judge's values where it gives them."""
+        if self.judge is not None and not state.is_terminal():
+            values = self.judge.position_values(state)
+            if values is not None:
+                return values
+        return value(state)
 
     def __call__(self, state: State) -> list[float]:
         if self.kind == "ordered" and self.bots is not None:
@@ -87,7 +98,7 @@ class Playout:
                 return legal[int(rng_random() * len(legal))]
             steps += self._finish_turn(state, pick, timed=False)
         self.steps += steps
-        return value(state)
+        return self.value(state)
 
     def _finish_turn(self, state: State, pick: Callable[[State], Action], timed: bool) -> int:
         """Play on by `pick` (at most TURN_LIMIT more; `timed`: not past the deadline) while
@@ -116,7 +127,7 @@ class Playout:
                 return bots[seat].act(s.observation(seat), None)
             steps += self._finish_turn(state, pick, timed=True)
         self.steps += steps
-        return value(state)
+        return self.value(state)
 
     def _ordered(self, state: State, bots: list[Bot]) -> list[float]:
         """`depth` decisions and the rest of that turn, each the best by the rule-based bot's
@@ -139,4 +150,4 @@ class Playout:
                 break
         steps += self._finish_turn(state, pick, timed=True)
         self.steps += steps
-        return value(state)
+        return self.value(state)

@@ -34,7 +34,11 @@ from typing import Any
 import engine
 from bots.base import Bot
 from bots.heuristic.dragon_castle_search import TurnSearch
-from bots.heuristic.dragon_castle_values import quick_values, state_quick_values
+from bots.heuristic.dragon_castle_values import (
+    position_values,
+    quick_values,
+    state_quick_values,
+)
 from engine.common.rng import derive_seed
 from engine.games.dragon_castle.data import (
     REALM_CELLS,
@@ -84,6 +88,11 @@ class HeuristicBot(Bot):
     def state_values(self, state: DragonCastleState) -> list[float]:
         """`action_values` on a search's own determinization (no sample of its own)."""
         return state_quick_values(state, state.legal_actions())
+
+    def position_values(self, state: DragonCastleState) -> list[float]:
+        """Every seat's value of a position as this bot values a turn's end
+        (`position_values`), for searches that cut playouts short (`mcts:leaf=bot`)."""
+        return position_values(state)
 
     def plan_values(self, observation: DragonCastleObservation) -> list[float]:
         """The value of the best complete turn through every legal action (`act` plays the

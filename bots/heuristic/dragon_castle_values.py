@@ -5,6 +5,8 @@ bot orders its expansions by (rules §6-§9)."""
 
 from __future__ import annotations
 
+import math
+
 import engine
 from engine.games.dragon_castle.actions import (
     BuildShrine,
@@ -63,6 +65,8 @@ THREAT_WEIGHT = 0.5
 #: rough worth of a shrine a merge lets one build, and of a summon, for `threat`
 SHRINE_GUESS = 1.5
 SUMMON_GUESS = 2.0
+#: estimate difference that `position_values` maps to about 0.73 (the engine's SCALE)
+VALUE_SCALE = 8.0
 #: kinds of stone (colours and the special ones)
 NUM_TYPES = len(TYPES)
 
@@ -231,6 +235,33 @@ def threat(s: DragonCastleState, one: list[float], two: list[float]) -> float:
         if v > best:
             best = v
     return best
+
+
+def position_values(s: DragonCastleState) -> list[float]:
+    """The bot's valuation of a position for every seat, in [0, 1], for searches that stop
+    a playout before the end (`Bot.position_values`): as a turn's end in `TurnSearch`,
+    each seat's points, dragon cards and promise weighted by the turns left; the seat
+    about to take from the castle also gets THREAT_WEIGHT x its best take (`threat`).
+    A seat's value is a logistic of (its estimate - the best other) / VALUE_SCALE."""
+    n = s.num_players
+    if not s.stack:
+        rank = s.ranking()
+        return [1.0 - rank[p] / (n - 1) for p in range(n)]
+    left = turns_left(s)
+    factor = 0.0 if s.last_round else min(1.0, left / HORIZON)
+    early = 0.0 if s.last_round else min(1.0, left / CARD_HORIZON)
+    est = []
+    for p in range(n):
+        points, promised = realm_terms(s, p)
+        est.append(points + card_points(s, p, early) + factor * promised)
+    if type(s.stack[-1]) is ChooseAction:
+        mover = s.current_player()
+        est[mover] += THREAT_WEIGHT * threat(s, *reply_gains(s, mover))
+    out = []
+    for p in range(n):
+        best_other = max(est[q] for q in range(n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(est[p] - best_other) / VALUE_SCALE)))
+    return out
 
 
 def quick_values(obs: DragonCastleObservation) -> list[float]:

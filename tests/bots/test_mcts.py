@@ -43,13 +43,16 @@ def test_rank_rewards_are_linear_with_shared_ties():
 
 
 def test_spec_builds_the_bot_with_its_parameters():
-    bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,seed=3")
+    bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,"
+                   "leaf=bot,seed=3")
     assert isinstance(bot, MCTSBot)
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
-                              "order": 0, "model": 0, "seed": 3}
+                              "order": 0, "model": 0, "leaf": "bot", "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
+    with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
+        make_bot("mcts:leaf=x")
     with pytest.raises(ValueError, match="model must be a number, not 'x'"):
         make_bot("mcts:model=x")
     with pytest.raises(ValueError):
