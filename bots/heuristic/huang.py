@@ -53,6 +53,8 @@ from engine.protocol import Action, Observation, State
 #: weight of the sorted final vector (lowest colour first): the score is the lowest colour,
 #: the others break ties and become the lowest later
 SCORE_WEIGHTS = (1.0, 0.5, 0.25, 0.1)
+#: the `evaluate` difference that `position_values` maps to about 0.73
+VALUE_SCALE = 3.0
 #: worth of a leader on the board, of a pagoda of its colour in its kingdom (1 VP a turn),
 #: and the discount for one or two adjacent yellow tiles (one removal strands it)
 LEADER_ON_BOARD = 1.0
@@ -184,6 +186,16 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return [0.0]
         return self._cheap_values(state, legal, state.current_player())
+
+    def position_values(self, state: State) -> list[float]:
+        """Every seat's value of a position in [0, 1] as this bot values its turns' ends
+        (`evaluate`: score vector, leaders and hand, less the opponents'), a logistic of
+        it / VALUE_SCALE; for searches that cut playouts short (`mcts:leaf=bot`)."""
+        assert isinstance(state, HuangState)
+        if state.over:
+            return [1.0 if r == 0 else 0.0 for r in state.ranking()]
+        return [1.0 / (1.0 + math.exp(-self.evaluate(state, p) / VALUE_SCALE))
+                for p in range(state.num_players)]
 
     def _cheap_values(self, s: HuangState, legal: list[Action], me: int) -> list[float]:
         req = s.stack[-1]

@@ -64,7 +64,9 @@ def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
 @pytest.mark.parametrize("game", [g.id for g in engine.games() if g.search_profile])
 def test_state_values_value_the_search_state_without_changing_it(game):
     """Searches ask the rule-based bot for cheap values on their own determinization
-    (`Bot.state_values`): one value per legal action, and the state is left as it was."""
+    (`Bot.state_values`): one value per legal action; and for the value of a position to
+    every seat (`Bot.position_values`, `leaf=bot`): one per seat in [0, 1]. The state is
+    left as it was."""
     n = max(2, engine.get_game(game).min_players)
     state = engine.make(game, n, seed=4)
     bots = heuristic_bots(game, n, 5)
@@ -77,7 +79,9 @@ def test_state_values_value_the_search_state_without_changing_it(game):
         legal = state.legal_actions()
         before = engine.digest(state)
         values = bots[seat].state_values(state)
+        judged = bots[seat].position_values(state)
         assert engine.digest(state) == before
+        assert judged is None or (len(judged) == n and all(0 <= v <= 1 for v in judged))
         if values is not None and len(legal) > 1:
             assert len(values) == len(legal)
             asked += 1
