@@ -72,7 +72,7 @@ class Playout:
         self.judge = judge
 
     def value(self, state: State) -> list[float]:
-        """`value(state)`, with the judge's values where it gives them."""
+        """The module's `value(state)`, with the judge's values where it gives them."""
         if self.judge is not None and not state.is_terminal():
             values = self.judge.position_values(state)
             if values is not None:

@@ -263,10 +263,11 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
     assert isinstance(bot, MCTSBot)
     bot.reset("dragon_castle", 2, 0, 1)
     prof = engine.get_game("dragon_castle").search_profile
-    assert (bot.rollout, bot.order, bot.c, bot.depth) == (
-        prof["rollout"], bool(prof["order"]), 0.3, prof["depth"])
+    assert (bot.rollout, bot.order, bot.c, bot.depth, bot.leaf) == (
+        prof["rollout"], bool(prof["order"]), 0.3, prof["depth"], prof["leaf"])
     bot.reset("kit", 2, 0, 1)  # no profile: the global defaults
-    assert (bot.rollout, bot.order, bot.c, bot.depth) == ("random", False, 0.3, 20)
+    assert (bot.rollout, bot.order, bot.c, bot.depth, bot.leaf) == (
+        "random", False, 0.3, 20, "game")
     with pytest.raises(ValueError, match="rollout"):
         make_bot("mcts:rollout=smart")
 
