@@ -39,10 +39,11 @@ class Bot:
         that order their expansions by it (docs/mcts.md). None: the bot does not say."""
         return None
 
-    def state_values(self, state: State) -> list[float] | None:
+    def state_values(self, state: State, legal: list[Action]) -> list[float] | None:
         """`action_values` for the seat to move in `state`, a full state a search already
-        holds (a determinization drawn from the searching seat's observation), in
-        `state.legal_actions()` order; it must not change `state`. The default asks
+        holds (a determinization drawn from the searching seat's observation), in the
+        order of `legal` (the caller's `state.legal_actions()`, not asked for again); it
+        must not change `state`. The default asks
         `action_values` with that seat's observation; a bot that would sample a full state
         from it anyway may value `state` directly and save the sample."""
         return self.action_values(state.observation(state.current_player()))

@@ -226,9 +226,10 @@ class MCTSBot(Bot):
         def values(state: State) -> dict[Action, float]:
             seat = state.current_player()
             bot = bots[seat]
-            vals = bot.state_values(state)
+            legal = state.legal_actions()
+            vals = bot.state_values(state, legal)
             if vals is not None:
-                return dict(zip(state.legal_actions(), vals, strict=True))
+                return dict(zip(legal, vals, strict=True))
             # only the bot's choice is known: it goes first
             return {bot.act(state.observation(seat), None): 1.0}
         return values

@@ -132,13 +132,14 @@ class Playout:
     def _ordered(self, state: State, bots: list[Bot]) -> list[float]:
         """`depth` decisions and the rest of that turn, each the best by the rule-based bot's
         cheap `state_values` on the playout's own state (its move-ordering values, no
-        plan; its `act` if it has none), then `State.heuristic(p)`."""
+        plan; its `act` if it has none), then `self.value` (`State.heuristic(p)`, or the
+        judge's values)."""
         def pick(s: State) -> Action:
             seat = s.current_player()
             legal = s.legal_actions()
             if len(legal) == 1:
                 return legal[0]
-            vals = bots[seat].state_values(s)
+            vals = bots[seat].state_values(s, legal)
             if vals is None:
                 return bots[seat].act(s.observation(seat), None)
             return legal[max(range(len(legal)), key=vals.__getitem__)]

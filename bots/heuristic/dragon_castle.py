@@ -85,9 +85,9 @@ class HeuristicBot(Bot):
         handful of iterations): `quick_values`. `act` searches whole turns instead."""
         return quick_values(observation)
 
-    def state_values(self, state: DragonCastleState) -> list[float]:
+    def state_values(self, state: DragonCastleState, legal: list[Action]) -> list[float]:
         """`action_values` on a search's own determinization (no sample of its own)."""
-        return state_quick_values(state, state.legal_actions())
+        return state_quick_values(state, legal)
 
     def position_values(self, state: DragonCastleState) -> list[float]:
         """Every seat's value of a position as this bot values a turn's end

@@ -36,7 +36,7 @@ from engine.games.dragon_castle.data import (
     TYPES,
     merge_points,
 )
-from engine.games.dragon_castle.heuristic import CRAMPED, GROUP_WORTH, pool_worth
+from engine.games.dragon_castle.heuristic import CRAMPED, GROUP_WORTH, SCALE, pool_worth
 from engine.games.dragon_castle.observe import DragonCastleObservation
 from engine.games.dragon_castle.realm import face_up_groups
 from engine.games.dragon_castle.requests import (
@@ -65,8 +65,6 @@ THREAT_WEIGHT = 0.5
 #: rough worth of a shrine a merge lets one build, and of a summon, for `threat`
 SHRINE_GUESS = 1.5
 SUMMON_GUESS = 2.0
-#: estimate difference that `position_values` maps to about 0.73 (the engine's SCALE)
-VALUE_SCALE = 8.0
 #: kinds of stone (colours and the special ones)
 NUM_TYPES = len(TYPES)
 
@@ -242,7 +240,8 @@ def position_values(s: DragonCastleState) -> list[float]:
     a playout before the end (`Bot.position_values`): as a turn's end in `TurnSearch`,
     each seat's points, dragon cards and promise weighted by the turns left; the seat
     about to take from the castle also gets THREAT_WEIGHT x its best take (`threat`).
-    A seat's value is a logistic of (its estimate - the best other) / VALUE_SCALE."""
+    A seat's value is a logistic of (its estimate - the best other) / SCALE, the
+    engine heuristic's scale."""
     n = s.num_players
     if not s.stack:
         rank = s.ranking()
@@ -260,7 +259,7 @@ def position_values(s: DragonCastleState) -> list[float]:
     out = []
     for p in range(n):
         best_other = max(est[q] for q in range(n) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(est[p] - best_other) / VALUE_SCALE)))
+        out.append(1.0 / (1.0 + math.exp(-(est[p] - best_other) / SCALE)))
     return out
 
 

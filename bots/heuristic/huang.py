@@ -178,11 +178,10 @@ class HeuristicBot(Bot):
         assert isinstance(s, HuangState)
         return self._cheap_values(s, legal, obs.seat)
 
-    def state_values(self, state: State) -> list[float]:
+    def state_values(self, state: State, legal: list[Action]) -> list[float]:
         """`action_values` on a search's own determinization, not a fresh sample: cheaper,
         and the values fit the tiles that determinization deals."""
         assert isinstance(state, HuangState)
-        legal = state.legal_actions()
         if len(legal) == 1:
             return [0.0]
         return self._cheap_values(state, legal, state.current_player())

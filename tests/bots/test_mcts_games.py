@@ -78,7 +78,7 @@ def test_state_values_value_the_search_state_without_changing_it(game):
         seat = state.current_player()
         legal = state.legal_actions()
         before = engine.digest(state)
-        values = bots[seat].state_values(state)
+        values = bots[seat].state_values(state, legal)
         judged = bots[seat].position_values(state)
         assert engine.digest(state) == before
         assert judged is None or (len(judged) == n and all(0 <= v <= 1 for v in judged))
@@ -97,6 +97,7 @@ def test_dragon_castle_state_values_are_its_action_values():
     for k in range(50):
         seat = state.current_player()
         bot.reset("dragon_castle", 3, seat, 0)
-        assert bot.state_values(state) == bot.action_values(state.observation(seat))
+        assert bot.state_values(state, state.legal_actions()) == bot.action_values(
+            state.observation(seat))
         legal = state.legal_actions()
         state.apply_legal(legal[k % len(legal)])
