@@ -103,6 +103,9 @@ class MCTSBot(Bot):
                  widen: float | None = None, nodes: int | None = None,
                  guide: float | None = None, order: int | None = None,
                  model: int | None = None, leaf: str | None = None, seed: int = 0) -> None:
+        for name, given in (("iters", iters), ("time", time)):
+            if given is not None and not isinstance(given, int | float):
+                raise ValueError(f"{name} must be a number, not {given!r}")
         if iters is not None and iters < 1:
             raise ValueError("iters must be at least 1")
         if time is not None and time <= 0:

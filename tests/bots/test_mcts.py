@@ -55,6 +55,8 @@ def test_spec_builds_the_bot_with_its_parameters():
         make_bot("mcts:leaf=x")
     with pytest.raises(ValueError, match="model must be a number, not 'x'"):
         make_bot("mcts:model=x")
+    with pytest.raises(ValueError, match="iters must be a number, not 'x'"):
+        make_bot("mcts:iters=x")
     with pytest.raises(ValueError):
         MCTSBot(iters=0)
 
