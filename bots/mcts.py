@@ -27,9 +27,16 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   model    opponent modelling in games of at least this many players: at another seat's
            decision the tree does not branch but follows that seat's best action by the
            HeuristicBot's `action_values` (0: never; 3: with three players or more)
+  plan     with `model`: a modelled decision reached this many times follows the
+           HeuristicBot's own move there (its whole-turn plan) instead of its cheap
+           `action_values` (0: never)
   leaf     game | bot: what values a position a playout stops in before the end: the
            game's `State.heuristic(p)`, or the HeuristicBot's `position_values` (the way
            it values its own turns' ends; `game` for a bot without them)
+  reward   rank | win: what a finished game is worth to a seat: linear in its place (1
+           first, 0 last), or 1 for first place only (shared firsts split it); `win`
+           matches leaves valued by a margin over the best other seat (both `leaf`s of
+           Dragon Castle and Huang) when more than two play
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 A timed search stops early once the most visited root action leads the next one by more
@@ -51,7 +58,7 @@ from typing import Any
 import engine
 from bots.base import Bot
 from bots.mcts_rollout import BOT_ROLLOUTS, ROLLOUTS, Playout, heuristic_bots
-from bots.mcts_tree import Node, Tree
+from bots.mcts_tree import REWARDS, Node, Tree
 from engine.common.rng import derive_seed
 from engine.protocol import Action, Observation, State
 
@@ -66,9 +73,11 @@ SETTLE_EVERY = 8
 #: search parameters of a spec that names none of them
 DEFAULTS: dict[str, Any] = {"c": 0.7, "rollout": "random", "depth": 20, "widen": 0.0,
                             "nodes": 200_000, "guide": 0.0, "order": 0, "model": 0,
-                            "leaf": "game"}
+                            "plan": 0, "leaf": "game", "reward": "rank"}
 #: what values a playout's last position (the `leaf` parameter)
 LEAVES = ("game", "bot")
+#: what a finished game is worth (the `reward` parameter)
+REWARD_KINDS = tuple(REWARDS)
 
 
 def profile(game_id: str) -> dict[str, Any]:
@@ -102,7 +111,9 @@ class MCTSBot(Bot):
                  c: float | None = None, rollout: str | None = None, depth: int | None = None,
                  widen: float | None = None, nodes: int | None = None,
                  guide: float | None = None, order: int | None = None,
-                 model: int | None = None, leaf: str | None = None, seed: int = 0) -> None:
+                 model: int | None = None, plan: int | None = None,
+                 leaf: str | None = None,
+                 reward: str | None = None, seed: int = 0) -> None:
         for name, given in (("iters", iters), ("time", time)):
             if given is not None and not isinstance(given, int | float):
                 raise ValueError(f"{name} must be a number, not {given!r}")
@@ -115,8 +126,8 @@ class MCTSBot(Bot):
         #: the search parameters the spec named; the others come from the game's profile
         self.given = {k: v for k, v in (("c", c), ("rollout", rollout), ("depth", depth),
                                          ("widen", widen), ("nodes", nodes), ("guide", guide),
-                                         ("order", order), ("model", model),
-                                         ("leaf", leaf))
+                                         ("order", order), ("model", model), ("plan", plan),
+                                         ("leaf", leaf), ("reward", reward))
                       if v is not None}
         self._configure(DEFAULTS | self.given)
         self.seed = seed
@@ -135,15 +146,19 @@ class MCTSBot(Bot):
         """Set the search parameters from `p` (checked: bad values raise ValueError)."""
         if p["leaf"] not in LEAVES:
             raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {p['leaf']!r}")
+        if p["reward"] not in REWARD_KINDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_KINDS)}, "
+                             f"not {p['reward']!r}")
         if p["rollout"] not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, "
                              f"not {p['rollout']!r}")
-        for name in ("c", "depth", "widen", "nodes", "guide", "order", "model"):
+        for name in ("c", "depth", "widen", "nodes", "guide", "order", "model", "plan"):
             if not isinstance(p[name], int | float):
                 raise ValueError(f"{name} must be a number, not {p[name]!r}")
         if p["depth"] < 0 or p["nodes"] < 1 or min(p["c"], p["widen"], p["guide"],
-                                                     p["model"]) < 0:
-            raise ValueError("depth, c, widen, guide and model must be >= 0, nodes >= 1")
+                                                     p["model"], p["plan"]) < 0:
+            raise ValueError("depth, c, widen, guide, model and plan must be >= 0, "
+                             "nodes >= 1")
         self.c = float(p["c"])
         self.rollout = str(p["rollout"])
         self.depth = int(p["depth"])
@@ -152,7 +167,9 @@ class MCTSBot(Bot):
         self.guide = float(p["guide"])
         self.order = bool(p["order"])
         self.model = int(p["model"])
+        self.plan = int(p["plan"])
         self.leaf = str(p["leaf"])
+        self.reward = str(p["reward"])
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self._configure(DEFAULTS | profile(game_id) | self.given)
@@ -187,7 +204,7 @@ class MCTSBot(Bot):
         hint = self._guide_bot.act(observation, time_left) if self._guide_bot else None
         tree = Tree(root or Node(observation.seat), self.c, self.widen, self.max_nodes, rng,
                     hint if hint in legal else None, self._policy(), self._modelling,
-                    self.order)
+                    self.order, self._planner(), self.plan)
         playout = self._playout(random.Random(derive_seed(seed, "playout")))
         deadline = self._deadline(start, time_left)
         playout.deadline = tree.deadline = deadline
@@ -237,6 +254,17 @@ class MCTSBot(Bot):
             return {bot.act(state.observation(seat), None): 1.0}
         return values
 
+    def _planner(self) -> Callable[[State], Action] | None:
+        """The seat's own move by the game's heuristic bot (for `plan`), if asked for."""
+        bots = self._order_bots
+        if bots is None or not self.plan:
+            return None
+
+        def planned(state: State) -> Action:
+            seat = state.current_player()
+            return bots[seat].act(state.observation(seat), None)
+        return planned
+
     def _deadline(self, start: float, time_left: float | None) -> float:
         budget = self.time
         if time_left is not None:
@@ -250,7 +278,7 @@ class MCTSBot(Bot):
         if kind in BOT_ROLLOUTS and self._bots is None:
             kind = "random"  # the game has no heuristic bot
         return Playout(kind, rng, max_steps=1_000_000, depth=self.depth, bots=self._bots,
-                       judge=self._judge)
+                       judge=self._judge, reward=self.reward)
 
     def _reusable_root(self, observation: Observation) -> Node | None:
         """The subtree under our previous action, if no other seat decided since.
@@ -291,4 +319,4 @@ class MCTSBot(Bot):
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
                 "guide": self.guide, "order": int(self.order), "model": self.model,
-                "leaf": self.leaf, "seed": self.seed}
+                "plan": self.plan, "leaf": self.leaf, "reward": self.reward, "seed": self.seed}

@@ -1,7 +1,8 @@
 """Simulation policies of the MCTS bot: `random`, `heuristic`, `cutoff`, `greedy`, `ordered`.
 
 Each policy plays a determinization forward and returns a reward vector, one value per
-seat: rank rewards at a terminal state (`mcts_tree.rank_rewards`), or, when a playout
+seat: rewards by places at a terminal state (`mcts_tree.rank_rewards`, or `win_rewards`
+with `reward=win`), or, when a playout
 stops early (depth cut-off, decision cap, or the deadline), the game's
 `State.heuristic(p)` values, or the rule-based bot's `position_values` (`leaf=bot`).
 """
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 from bots.base import Bot
 from bots.heuristic import NoRuleBasedBot, rule_based_bot
-from bots.mcts_tree import rank_rewards
+from bots.mcts_tree import REWARDS
 from engine.common.rng import derive_seed
 from engine.protocol import Action, State
 
@@ -29,14 +30,15 @@ TURN_LIMIT = 64
 Simulate = Callable[[State], list[float]]
 
 
-def value(state: State) -> list[float]:
-    """Rank rewards when the game is over, else the game's heuristic values. A 1-seat game
-    (a solo game against a rule-driven opponent) has only one place: its result is read by
-    the game's heuristic there too (e.g. 0 when the opponent won, `State.no_winner()`)."""
+def value(state: State, reward: str = "rank") -> list[float]:
+    """Rewards by places when the game is over (`rank_rewards`, or `win_rewards` with
+    `reward="win"`), else the game's heuristic values. A 1-seat game (a solo game against
+    a rule-driven opponent) has only one place: its result is read by the game's heuristic
+    there too (e.g. 0 when the opponent won, `State.no_winner()`)."""
     if state.is_terminal():
         if state.num_players == 1:
             return [float(state.heuristic(0))]
-        return rank_rewards(state.ranking())
+        return REWARDS[reward](state.ranking())
     return [float(state.heuristic(p)) for p in range(state.num_players)]
 
 
@@ -57,7 +59,8 @@ class Playout:
     """A simulation policy bound to one search: its generator, limits and deadline."""
 
     def __init__(self, kind: str, rng: random.Random, max_steps: int, depth: int,
-                 bots: list[Bot] | None = None, judge: Bot | None = None) -> None:
+                 bots: list[Bot] | None = None, judge: Bot | None = None,
+                 reward: str = "rank") -> None:
         if kind not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {kind!r}")
         self.kind = kind
@@ -70,6 +73,8 @@ class Playout:
         #: a bot whose `position_values` value the positions a playout stops in before
         #: the end (`leaf=bot`); None: `State.heuristic`
         self.judge = judge
+        #: terminal rewards: `rank` (linear in the place) or `win` (first place only)
+        self.reward = reward
 
     def value(self, state: State) -> list[float]:
         """The module's `value(state)`, with the judge's values where it gives them."""
@@ -77,7 +82,7 @@ class Playout:
             values = self.judge.position_values(state)
             if values is not None:
                 return values
-        return value(state)
+        return value(state, self.reward)
 
     def __call__(self, state: State) -> list[float]:
         if self.kind == "ordered" and self.bots is not None:

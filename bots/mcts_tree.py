@@ -20,16 +20,23 @@ from collections.abc import Callable, Sequence
 
 from engine.protocol import Action, State
 
+#: seconds before a timed search's deadline after which no modelled node asks for a plan
+#: (a whole-turn plan takes up to about 50 ms)
+PLAN_RESERVE = 0.05
+
 
 class Node:
     """One information-set node: visits, availability, summed reward of its mover."""
 
-    __slots__ = ("children", "visits", "avail", "total", "mover", "prior")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "prior", "planned")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[Action, Node] = {}
         #: the move-ordering values of the node's actions (first determinization), or None
         self.prior: dict[Action, float] | None = None
+        #: opponent modelling with `plan`: the move the seat's rule-based bot plays here
+        #: (its whole-turn plan, asked once the node was visited `plan` times), or None
+        self.planned: Action | None = None
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -65,6 +72,19 @@ def rank_rewards(ranking: Sequence[int]) -> list[float]:
     return out
 
 
+def win_rewards(ranking: Sequence[int]) -> list[float]:
+    """Reward per seat from final places for a search that plays to win: 1 for a sole
+    first place, 1/k for each of k seats sharing it, 0 for every other place. With more
+    than two players this is the scale of a leaf valued by a margin over the best other
+    seat (a logistic of it), where `rank_rewards` would pay 2/3 for second of four."""
+    firsts = sum(1 for q in ranking if q == 0)
+    return [1.0 / firsts if place == 0 else 0.0 for place in ranking]
+
+
+#: terminal rewards by the `reward` parameter
+REWARDS = {"rank": rank_rewards, "win": win_rewards}
+
+
 def widen_cap(widen: float, visits: int) -> int:
     """Progressive widening: children a node may have after `visits` visits."""
     return max(1, math.ceil(widen * math.sqrt(visits + 1)))
@@ -81,13 +101,18 @@ class Tree:
     def __init__(self, root: Node, c: float, widen: float, max_nodes: int,
                  rng: random.Random, hint: Action | None = None,
                  policy: Callable[[State], dict[Action, float]] | None = None,
-                 model: bool = False, order: bool = True) -> None:
+                 model: bool = False, order: bool = True,
+                 planner: Callable[[State], Action] | None = None, plan: int = 0) -> None:
         self.root = root
         #: expand untried actions best first by `policy` (else in random order)
         self.order = order and policy is not None
         #: opponent modelling: at another seat's decision the tree follows the move
         #: ordering's best legal action instead of branching (needs `policy`)
         self.model = model and policy is not None
+        #: with `model`: a modelled node visited `plan` times follows `planner(state)` (the
+        #: seat's rule-based bot's own move, a whole-turn plan) instead of the cheap values
+        self.planner = planner if plan > 0 else None
+        self.plan = plan
         #: move ordering: values of the legal actions of a state; untried actions are
         #: expanded best first (random order when None)
         self.policy = policy
@@ -164,7 +189,15 @@ class Tree:
     def _modelled(self, node: Node, state: State, legal: list[Action]) -> Action:
         """The other seat's move: its best legal action by the move ordering, whose values
         come from the first determinization that reached this node (hidden hands differ
-        between determinizations: an action not valued then ranks last, in legal order)."""
+        between determinizations: an action not valued then ranks last, in legal order).
+        With a planner, a node visited `plan` times (before the deadline) asks it once, on
+        the determinization at hand, and follows its move wherever it is legal."""
+        planned = node.planned
+        if planned is None and self.planner is not None and node.visits >= self.plan and (
+                time.perf_counter() < self.deadline - PLAN_RESERVE):
+            planned = node.planned = self.planner(state)
+        if planned is not None and planned in legal:
+            return planned
         return self._best(node, state, legal)
 
     def _best(self, node: Node, state: State, actions: list[Action]) -> Action:

@@ -8,13 +8,14 @@ from __future__ import annotations
 import gc
 import random
 import tracemalloc
+from typing import Any
 
 import pytest
 
 import engine
 from bots.mcts import MCTSBot
 from bots.mcts_rollout import Playout, value
-from bots.mcts_tree import Node, Tree, rank_rewards, widen_cap
+from bots.mcts_tree import Node, Tree, rank_rewards, widen_cap, win_rewards
 from bots.registry import make_bot
 from harness.match import play_match
 from tests import kitgame
@@ -42,17 +43,38 @@ def test_rank_rewards_are_linear_with_shared_ties():
     assert rank_rewards([2, 0, 0, 2]) == pytest.approx([1 / 6, 5 / 6, 5 / 6, 1 / 6])
 
 
+def test_win_rewards_pay_first_place_only_and_split_it():
+    assert win_rewards([0, 1]) == [1.0, 0.0]
+    assert win_rewards([1, 0, 2, 3]) == [0.0, 1.0, 0.0, 0.0]
+    assert win_rewards([0, 0, 2, 3]) == [0.5, 0.5, 0.0, 0.0]
+    assert win_rewards([1, 1, 0]) == [0.0, 0.0, 1.0]
+
+
+def test_reward_win_values_a_finished_playout_by_first_place():
+    state = kitgame.new_state(3, 4, {})
+    while not state.is_terminal():
+        state.apply_legal(state.legal_actions()[0])
+    ranking = state.ranking()
+    rng = random.Random(0)
+    assert Playout("random", rng, 10, 5, reward="win")(state.clone()) == win_rewards(ranking)
+    assert Playout("random", rng, 10, 5)(state.clone()) == rank_rewards(ranking)
+    assert make_bot("mcts:reward=win").describe()["reward"] == "win"
+
+
 def test_spec_builds_the_bot_with_its_parameters():
     bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,"
                    "leaf=bot,seed=3")
     assert isinstance(bot, MCTSBot)
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
-                              "order": 0, "model": 0, "leaf": "bot", "seed": 3}
+                              "order": 0, "model": 0, "plan": 0, "leaf": "bot", "reward": "rank",
+                              "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
     with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
         make_bot("mcts:leaf=x")
+    with pytest.raises(ValueError, match="reward must be one of rank, win, not 'x'"):
+        make_bot("mcts:reward=x")
     with pytest.raises(ValueError, match="model must be a number, not 'x'"):
         make_bot("mcts:model=x")
     with pytest.raises(ValueError, match="iters must be a number, not 'x'"):
@@ -258,6 +280,44 @@ def test_opponent_modelling_follows_the_policy_at_other_seats_and_branches_at_ou
     assert not bot._modelling  # two players: below the model's player count
     bot.reset("kit", 3, 0, 1)
     assert bot._modelling and bot.describe()["model"] == 3
+
+
+def test_plan_follows_the_bots_own_move_at_modelled_nodes_reached_often():
+    """`plan`: a modelled node reached `plan` times asks the planner (the rule-based bot's
+    own move) once and follows it; nodes reached fewer times keep the cheap policy's."""
+    state = kitgame.new_state(2, 21, {})
+    asked: list[int] = []
+
+    def policy(s: object) -> dict:
+        return {kitgame.Pass(): 1.0}
+
+    def planner(s: Any) -> object:
+        asked.append(s.current_player())
+        return next((a for a in s.legal_actions() if a != kitgame.Pass()), kitgame.Pass())
+
+    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), policy=policy, model=True,
+                order=False, planner=planner, plan=4)
+    playout = Playout("random", random.Random(2), 10**6, 0)
+    for i in range(80):
+        tree.iterate(engine.sample_state(state.observation(0), i), playout)
+    stack, planned, moved = [tree.root], 0, 0
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        theirs = [a for a, c in node.children.items() if c.mover == 1]
+        if not theirs:
+            continue
+        if node.planned is None:
+            assert node.visits <= 4 and len(theirs) == 1  # the cheap policy, no branching
+        else:
+            planned += 1
+            moved += node.planned != kitgame.Pass()
+            assert node.planned in theirs
+    assert planned == len(asked) and moved > 0 and set(asked) == {1}
+    bot = make_bot("mcts:iters=30,model=2,plan=2,order=1,rollout=ordered")
+    assert isinstance(bot, MCTSBot) and bot.describe()["plan"] == 2
+    with pytest.raises(ValueError, match="plan must be >= 0"):
+        make_bot("mcts:plan=-1")
 
 
 def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
