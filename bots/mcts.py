@@ -34,9 +34,9 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
            game's `State.heuristic(p)`, or the HeuristicBot's `position_values` (the way
            it values its own turns' ends; `game` for a bot without them)
   reward   rank | win: what a finished game is worth to a seat: linear in its place (1
-           first, 0 last), or 1 for first place only (shared firsts split it); `win`
-           matches leaves valued by a margin over the best other seat (both `leaf`s of
-           Dragon Castle and Huang) when more than two play
+           first, 0 last), or 1 for first place only (shared firsts split it); with
+           more than two players `win` is on the scale of leaves valued by a margin
+           over the best other seat (Dragon Castle's, and most games' `heuristic`)
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 A timed search stops early once the most visited root action leads the next one by more
