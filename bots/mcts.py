@@ -53,11 +53,12 @@ import gc
 import random
 import time as _time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import engine
 from bots.base import Bot
-from bots.mcts_rollout import BOT_ROLLOUTS, ROLLOUTS, Playout, heuristic_bots
+from bots.mcts_rollout import BOT_ROLLOUTS, ROLLOUTS, Playout, bot_move, heuristic_bots
 from bots.mcts_tree import REWARDS, Node, Tree
 from engine.common.rng import derive_seed
 from engine.protocol import Action, Observation, State
@@ -251,7 +252,7 @@ class MCTSBot(Bot):
             if vals is not None:
                 return dict(zip(legal, vals, strict=True))
             # only the bot's choice is known: it goes first
-            return {bot.act(state.observation(seat), None): 1.0}
+            return {bot_move(bots, state): 1.0}
         return values
 
     def _planner(self) -> Callable[[State], Action] | None:
@@ -259,11 +260,7 @@ class MCTSBot(Bot):
         bots = self._order_bots
         if bots is None or not self.plan:
             return None
-
-        def planned(state: State) -> Action:
-            seat = state.current_player()
-            return bots[seat].act(state.observation(seat), None)
-        return planned
+        return partial(bot_move, bots)
 
     def _deadline(self, start: float, time_left: float | None) -> float:
         budget = self.time

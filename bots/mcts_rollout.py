@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 from bots.base import Bot
 from bots.heuristic import NoRuleBasedBot, rule_based_bot
@@ -53,6 +54,13 @@ def heuristic_bots(game_id: str, num_players: int, seed: int) -> list[Bot] | Non
         bot.reset(game_id, num_players, seat, derive_seed(seed, "rollout-bot", seat))
         out.append(bot)
     return out
+
+
+def bot_move(bots: list[Bot], state: State) -> Action:
+    """The move the rule-based bot of the seat to move plays in `state`: its `act` on that
+    seat's observation, without a time limit (a whole-turn bot plans its turn)."""
+    seat = state.current_player()
+    return bots[seat].act(state.observation(seat), None)
 
 
 class Playout:
@@ -121,16 +129,12 @@ class Playout:
     def _heuristic(self, state: State, bots: list[Bot]) -> list[float]:
         steps = 0
         while not state.is_terminal() and steps < self.max_steps:
-            seat = state.current_player()
-            state.apply_legal(bots[seat].act(state.observation(seat), None))
+            state.apply_legal(bot_move(bots, state))
             steps += 1
             if time.perf_counter() > self.deadline:
                 break
         if self.kind == "greedy":
-            def pick(s: State) -> Action:
-                seat = s.current_player()
-                return bots[seat].act(s.observation(seat), None)
-            steps += self._finish_turn(state, pick, timed=True)
+            steps += self._finish_turn(state, partial(bot_move, bots), timed=True)
         self.steps += steps
         return self.value(state)
 
@@ -146,7 +150,7 @@ class Playout:
                 return legal[0]
             vals = bots[seat].state_values(s, legal)
             if vals is None:
-                return bots[seat].act(s.observation(seat), None)
+                return bot_move(bots, s)
             return legal[max(range(len(legal)), key=vals.__getitem__)]
         steps = 0
         while not state.is_terminal() and steps < self.max_steps:
