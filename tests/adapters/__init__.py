@@ -27,6 +27,14 @@ def cases() -> list[Any]:
             for g in engine.games() for n in range(g.min_players, g.max_players + 1)]
 
 
+def edge_cases() -> list[Any]:
+    """(game id, players, options): every game at its fewest and its most players, default
+    options: for OpenSpiel's random_sim_test, the slowest check (the other adapter tests,
+    whole random games through the adapter among them, run every player count)."""
+    return [pytest.param(g.id, n, {}, id=f"{g.id}-{n}p")
+            for g in engine.games() for n in sorted({g.min_players, g.max_players})]
+
+
 def option_cases() -> list[Any]:
     """Each option preset at the smallest player count it allows: checks that options reach the
     engine (the conformance kit plays them)."""

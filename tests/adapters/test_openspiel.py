@@ -1,4 +1,5 @@
-"""OpenSpiel adapter: OpenSpiel's own random_sim_test and bots on every registered game."""
+"""OpenSpiel adapter: OpenSpiel's own random_sim_test (each game at its fewest and most players)
+and bots on every registered game."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 import engine
-from tests.adapters import cases, game_ids, option_cases, require
+from tests.adapters import cases, edge_cases, game_ids, option_cases, require
 
 pyspiel = require("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
@@ -29,7 +30,7 @@ def _playout(state, seed: int, steps: int | None = None):
     return state
 
 
-@pytest.mark.parametrize(("game_id", "n", "options"), CASES)
+@pytest.mark.parametrize(("game_id", "n", "options"), edge_cases())
 def test_openspiel_random_sim_test_passes(game_id, n, options):
     game = openspiel.load_game(game_id, players=n, seed=11, **options)
     assert game.num_players() == n
