@@ -2,9 +2,9 @@
 
 Each policy plays a determinization forward and returns a reward vector, one value per
 seat: rewards by places at a terminal state (`mcts_tree.rank_rewards`, or `win_rewards`
-with `reward=win`), or, when a playout
-stops early (depth cut-off, decision cap, or the deadline), the game's
-`State.heuristic(p)` values, or the rule-based bot's `position_values` (`leaf=bot`).
+with `reward=win`), or, when a playout stops early (depth cut-off, decision cap, or the
+deadline), the game's `State.heuristic(p)` values, or the rule-based bot's
+`position_values` (`leaf=bot`).
 """
 
 from __future__ import annotations
