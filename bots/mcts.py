@@ -21,6 +21,10 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   nodes    tree size cap (memory bound); past it the search only simulates
   guide    > 0: the game's heuristic bot names a root move, expanded first and kept
            unless another move gets `guide * iterations` more visits (0: off)
+  guide_bot  the parameters that bot is built with, `;`-separated in a spec
+           (`guide_bot=breadth=16;beam=8`; empty: the baseline bot's own), a dict in a
+           profile: e.g. a wider whole-turn plan than the baseline's, as the search has
+           the time for it
   order    1: expand untried actions best first by the game's HeuristicBot
            (`state_values`, i.e. `action_values`, else its chosen action first), so that with
            `widen` only the best few are searched; 0: random order
@@ -60,6 +64,7 @@ import engine
 from bots.base import Bot
 from bots.mcts_rollout import BOT_ROLLOUTS, ROLLOUTS, Playout, bot_move, heuristic_bots
 from bots.mcts_tree import REWARDS, Node, Tree
+from bots.registry import BotSpecError, parse_params
 from engine.common.rng import derive_seed
 from engine.protocol import Action, Observation, State
 
@@ -74,11 +79,21 @@ SETTLE_EVERY = 8
 #: search parameters of a spec that names none of them
 DEFAULTS: dict[str, Any] = {"c": 0.7, "rollout": "random", "depth": 20, "widen": 0.0,
                             "nodes": 200_000, "guide": 0.0, "order": 0, "model": 0,
-                            "plan": 0, "leaf": "game", "reward": "rank"}
+                            "plan": 0, "leaf": "game", "reward": "rank", "guide_bot": {}}
 #: what values a playout's last position (the `leaf` parameter)
 LEAVES = ("game", "bot")
 #: what a finished game is worth (the `reward` parameter)
 REWARD_KINDS = tuple(REWARDS)
+
+
+def _bot_params(text: str | None) -> dict[str, Any] | None:
+    """`breadth=16;beam=8` -> {"breadth": 16, "beam": 8} (a spec's `guide_bot`)."""
+    if text is None:
+        return None
+    try:
+        return parse_params(str(text).replace(";", ","))
+    except BotSpecError as e:
+        raise ValueError(f"guide_bot: {e}") from None
 
 
 def profile(game_id: str) -> dict[str, Any]:
@@ -114,7 +129,8 @@ class MCTSBot(Bot):
                  guide: float | None = None, order: int | None = None,
                  model: int | None = None, plan: int | None = None,
                  leaf: str | None = None,
-                 reward: str | None = None, seed: int = 0) -> None:
+                 reward: str | None = None, guide_bot: str | None = None,
+                 seed: int = 0) -> None:
         for name, given in (("iters", iters), ("time", time)):
             if given is not None and not isinstance(given, int | float):
                 raise ValueError(f"{name} must be a number, not {given!r}")
@@ -128,7 +144,8 @@ class MCTSBot(Bot):
         self.given = {k: v for k, v in (("c", c), ("rollout", rollout), ("depth", depth),
                                          ("widen", widen), ("nodes", nodes), ("guide", guide),
                                          ("order", order), ("model", model), ("plan", plan),
-                                         ("leaf", leaf), ("reward", reward))
+                                         ("leaf", leaf), ("reward", reward),
+                                         ("guide_bot", _bot_params(guide_bot)))
                       if v is not None}
         self._configure(DEFAULTS | self.given)
         self.seed = seed
@@ -160,6 +177,10 @@ class MCTSBot(Bot):
                                                      p["model"], p["plan"]) < 0:
             raise ValueError("depth, c, widen, guide, model and plan must be >= 0, "
                              "nodes >= 1")
+        if not isinstance(p["guide_bot"], dict):
+            raise ValueError(f"guide_bot must be a dict of the rule-based bot's parameters, "
+                             f"not {p['guide_bot']!r}")
+        self.guide_bot = dict(p["guide_bot"])
         self.c = float(p["c"])
         self.rollout = str(p["rollout"])
         self.depth = int(p["depth"])
@@ -182,7 +203,11 @@ class MCTSBot(Bot):
         if self.rollout in BOT_ROLLOUTS:
             self._bots = heuristic_bots(game_id, num_players, self._base)
         if self.guide > 0:
-            guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"))
+            try:
+                guides = heuristic_bots(game_id, num_players, derive_seed(self._base, "guide"),
+                                        self.guide_bot)
+            except TypeError as e:
+                raise ValueError(f"guide_bot {self.guide_bot}: {e}") from None
             self._guide_bot = guides[seat] if guides else None
         if self.leaf == "bot":
             judges = heuristic_bots(game_id, num_players, derive_seed(self._base, "leaf"))
@@ -316,4 +341,5 @@ class MCTSBot(Bot):
         return {"iters": self.iters, "time": self.time, "c": self.c, "rollout": self.rollout,
                 "depth": self.depth, "widen": self.widen, "nodes": self.max_nodes,
                 "guide": self.guide, "order": int(self.order), "model": self.model,
-                "plan": self.plan, "leaf": self.leaf, "reward": self.reward, "seed": self.seed}
+                "plan": self.plan, "leaf": self.leaf, "reward": self.reward,
+                "guide_bot": self.guide_bot, "seed": self.seed}

@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from bots.base import Bot
 from bots.heuristic import NoRuleBasedBot, rule_based_bot
@@ -43,12 +44,14 @@ def value(state: State, reward: str = "rank") -> list[float]:
     return [float(state.heuristic(p)) for p in range(state.num_players)]
 
 
-def heuristic_bots(game_id: str, num_players: int, seed: int) -> list[Bot] | None:
-    """One instance of the game's rule-based bot per seat, or None if the game has none."""
+def heuristic_bots(game_id: str, num_players: int, seed: int,
+                   params: dict[str, Any] | None = None) -> list[Bot] | None:
+    """One instance of the game's rule-based bot per seat (built with `params`), or None
+    if the game has none."""
     out: list[Bot] = []
     for seat in range(num_players):
         try:
-            bot = rule_based_bot(game_id)
+            bot = rule_based_bot(game_id, **(params or {}))
         except NoRuleBasedBot:
             return None
         bot.reset(game_id, num_players, seat, derive_seed(seed, "rollout-bot", seat))

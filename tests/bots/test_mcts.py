@@ -68,7 +68,7 @@ def test_spec_builds_the_bot_with_its_parameters():
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
                               "order": 0, "model": 0, "plan": 0, "leaf": "bot", "reward": "rank",
-                              "seed": 3}
+                              "guide_bot": {}, "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
     with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
@@ -332,6 +332,37 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
         "random", False, 0.3, 20, "game")
     with pytest.raises(ValueError, match="rollout"):
         make_bot("mcts:rollout=smart")
+
+
+def test_the_guide_bot_is_built_with_the_profiles_parameters(monkeypatch):
+    """`guide_bot` (profile only): the rule-based bot that names the root move is built with
+    these parameters; the rollout, ordering and leaf bots stay the game's baseline bot."""
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
+        "guide": 0.1, "rollout": "ordered", "order": 1, "guide_bot": {"breadth": 9, "beam": 5}})
+    bot = MCTSBot(iters=1)
+    bot.reset("huang", 4, 2, 0)
+    assert bot.describe()["guide_bot"] == {"breadth": 9, "beam": 5}
+    guide = bot._guide_bot
+    assert guide is not None and (guide.breadth, guide.beam, guide.seat) == (9, 5, 2)
+    assert bot._bots is not None and {(b.breadth, b.beam) for b in bot._bots} == {(4, 2)}
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
+        "guide": 0.1, "guide_bot": {"width": 3}})
+    with pytest.raises(ValueError, match="guide_bot {'width': 3}: .*width"):
+        bot.reset("huang", 4, 0, 0)
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {"guide_bot": "wide"})
+    with pytest.raises(ValueError, match="guide_bot must be a dict"):
+        bot.reset("huang", 4, 0, 0)
+    # a spec names them `;`-separated and overrides the profile; empty: the baseline bot
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
+        "guide": 0.1, "guide_bot": {"breadth": 9, "beam": 5}})
+    for spec, params in (("breadth=3;beam=1", {"breadth": 3, "beam": 1}), ("", {})):
+        bot = make_bot(f"mcts:iters=1,guide_bot={spec}")
+        bot.reset("huang", 4, 0, 0)
+        assert bot.describe()["guide_bot"] == params
+        assert (bot._guide_bot.breadth, bot._guide_bot.beam) == (params.get("breadth", 4),
+                                                                 params.get("beam", 2))
+    with pytest.raises(ValueError, match="guide_bot: bot parameter 'wide' is not of the form"):
+        make_bot("mcts:guide_bot=wide")
 
 
 def test_a_search_is_settled_when_the_leader_cannot_be_caught():
