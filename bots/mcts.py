@@ -21,7 +21,7 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
   nodes    tree size cap (memory bound); past it the search only simulates
   guide    > 0: the game's heuristic bot names a root move, expanded first and kept
            unless another move gets `guide * iterations` more visits (0: off)
-  guide_bot  the parameters that bot is built with, `;`-separated in a spec
+  guide_bot  with `guide`: the parameters that bot is built with, `;`-separated in a spec
            (`guide_bot=breadth=16;beam=8`; empty: the baseline bot's own), a dict in a
            profile: e.g. a wider whole-turn plan than the baseline's, as the search has
            the time for it

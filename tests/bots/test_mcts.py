@@ -335,8 +335,8 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
 
 
 def test_the_guide_bot_is_built_with_the_profiles_parameters(monkeypatch):
-    """`guide_bot` (profile only): the rule-based bot that names the root move is built with
-    these parameters; the rollout, ordering and leaf bots stay the game's baseline bot."""
+    """`guide_bot`, from a profile or a spec: the rule-based bot that names the root move is
+    built with these parameters; the rollout, ordering and leaf bots stay the baseline bot."""
     monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
         "guide": 0.1, "rollout": "ordered", "order": 1, "guide_bot": {"breadth": 9, "beam": 5}})
     bot = MCTSBot(iters=1)
