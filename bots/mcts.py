@@ -86,12 +86,13 @@ LEAVES = ("game", "bot")
 REWARD_KINDS = tuple(REWARDS)
 
 
-def _bot_params(text: str | None) -> dict[str, Any] | None:
-    """`breadth=16;beam=8` -> {"breadth": 16, "beam": 8} (a spec's `guide_bot`)."""
-    if text is None:
-        return None
+def _bot_params(given: str | dict[str, Any] | None) -> dict[str, Any] | None:
+    """`breadth=16;beam=8` -> {"breadth": 16, "beam": 8} (a spec's `guide_bot`); a dict
+    (from a profile or DEFAULTS) as it is."""
+    if given is None or isinstance(given, dict):
+        return given
     try:
-        return parse_params(str(text).replace(";", ","))
+        return parse_params(str(given).replace(";", ","))
     except BotSpecError as e:
         raise ValueError(f"guide_bot: {e}") from None
 
@@ -129,7 +130,7 @@ class MCTSBot(Bot):
                  guide: float | None = None, order: int | None = None,
                  model: int | None = None, plan: int | None = None,
                  leaf: str | None = None,
-                 reward: str | None = None, guide_bot: str | None = None,
+                 reward: str | None = None, guide_bot: str | dict[str, Any] | None = None,
                  seed: int = 0) -> None:
         for name, given in (("iters", iters), ("time", time)):
             if given is not None and not isinstance(given, int | float):

@@ -97,8 +97,12 @@ def speed(game_id: str, players: int, paths: list[tuple[int, list[int]]], sims: 
 
 
 def spec_of(params: dict[str, Any]) -> str:
-    """`mcts:k=v,...` for a parameter dict (in its order)."""
-    return "mcts" + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    """`mcts:k=v,...` for a parameter dict (in its order; a dict value such as `guide_bot`
+    as `k=a=1;b=2`)."""
+    def text(v: Any) -> str:
+        return ";".join(f"{a}={b}" for a, b in v.items()) if isinstance(v, dict) else str(v)
+    return "mcts" + (":" + ",".join(f"{k}={text(v)}" for k, v in params.items())
+                     if params else "")
 
 
 def openspiel_spec(sims: int, uct_c: float) -> str:

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 import engine
-from bots.mcts import MCTSBot
+from bots.mcts import DEFAULTS, MCTSBot
 from bots.mcts_rollout import Playout, value
 from bots.mcts_tree import Node, Tree, rank_rewards, widen_cap, win_rewards
 from bots.registry import make_bot
+from harness.eval_compare import spec_of
 from harness.match import play_match
 from tests import kitgame
 
@@ -363,6 +364,11 @@ def test_the_guide_bot_is_built_with_the_profiles_parameters(monkeypatch):
                                                                  params.get("beam", 2))
     with pytest.raises(ValueError, match="guide_bot: bot parameter 'wide' is not of the form"):
         make_bot("mcts:guide_bot=wide")
+    # the parameter dicts that commands build bots from round-trip (`arena bench`, `compare`)
+    assert MCTSBot(**DEFAULTS).describe()["guide_bot"] == {}
+    spec = spec_of({"iters": 1, "guide_bot": {"breadth": 3, "beam": 1}})
+    assert spec == "mcts:iters=1,guide_bot=breadth=3;beam=1"
+    assert make_bot(spec).describe()["guide_bot"] == {"breadth": 3, "beam": 1}
 
 
 def test_a_search_is_settled_when_the_leader_cannot_be_caught():
