@@ -86,6 +86,14 @@ LEAVES = ("game", "bot")
 REWARD_KINDS = tuple(REWARDS)
 
 
+def spec_value(value: Any) -> str:
+    """A parameter's value as a spec writes it: a dict (`guide_bot`) as `breadth=16;beam=8`,
+    which `MCTSBot` reads back; anything else as `str(value)`."""
+    if isinstance(value, dict):
+        return ";".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
+
+
 def _bot_params(given: str | dict[str, Any] | None) -> dict[str, Any] | None:
     """`breadth=16;beam=8` -> {"breadth": 16, "beam": 8} (a spec's `guide_bot`); a dict
     (from a profile or DEFAULTS) as it is."""

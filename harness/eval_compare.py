@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 import engine
-from bots.mcts import DEFAULTS, MCTSBot
+from bots.mcts import DEFAULTS, MCTSBot, spec_value
 from engine.common.rng import derive_seed
 from harness.args import UsageProblem
 
@@ -97,11 +97,9 @@ def speed(game_id: str, players: int, paths: list[tuple[int, list[int]]], sims: 
 
 
 def spec_of(params: dict[str, Any]) -> str:
-    """`mcts:k=v,...` for a parameter dict (in its order; a dict value such as `guide_bot`
-    as `k=a=1;b=2`)."""
-    def text(v: Any) -> str:
-        return ";".join(f"{a}={b}" for a, b in v.items()) if isinstance(v, dict) else str(v)
-    return "mcts" + (":" + ",".join(f"{k}={text(v)}" for k, v in params.items())
+    """`mcts:k=v,...` for a parameter dict (in its order; values as `spec_value` writes
+    them)."""
+    return "mcts" + (":" + ",".join(f"{k}={spec_value(v)}" for k, v in params.items())
                      if params else "")
 
 
