@@ -54,6 +54,13 @@ class Bot:
         `State.heuristic` (`mcts:leaf=bot`). It must not change `state`. None: no opinion."""
         return None
 
+    def win_features(self, state: State) -> list[list[float]] | None:
+        """Optional: every seat's features of a position, the inputs of a win model
+        (`bots.win_model`: a seat's chance to win is a softmax of weights times them),
+        valued as that seat sees its own chances. It must not change `state`. None: the bot
+        has no win model."""
+        return None
+
 
 class RandomBot(Bot):
     """Uniformly random legal action, from a generator seeded by `reset`."""

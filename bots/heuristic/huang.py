@@ -27,6 +27,7 @@ import random
 import time
 from collections import Counter
 
+from bots import win_model
 from bots.base import Bot
 from engine.games.huang import actions as A
 from engine.games.huang import queries
@@ -74,6 +75,23 @@ FUTURE_BAG = 40
 #: no exchange from a bag this small (the draw could end the game, §10)
 EXCHANGE_MIN_BAG = 12
 PLAN_CACHE = 512
+#: the win model (`bots.win_model`, used by `position_values`) by number of players:
+#: weights of WIN_FEATURES, fitted by `python -m bots.win_model huang --players <n>
+#: --games 600 --seed 10000` on the rule-based bots' own games; log-loss on the last
+#: quarter of them, held out: 3 players 0.718 (even chances 1.099), 4 players 0.910
+#: (1.386), 5 players 1.092 (1.609). None for 2 players: there `evaluate` stays.
+WIN_FEATURES = ("v0", "v1", "v2", "v3", "leaders", "hand", "v0 late", "v1 late", "v2 late",
+                "leaders late", "hand late", "seats before")
+WIN_WEIGHTS: dict[int, tuple[float, ...]] = {
+    3: (-0.178, 0.029, 0.300, 0.085, 0.287, -0.064, 1.087, 0.381, -0.370, 0.205, -0.225,
+        -0.115),
+    4: (-0.367, 0.124, 0.580, 0.165, 0.424, 0.073, 1.491, 0.687, -0.575, -0.117, -0.414,
+        -0.115),
+    5: (-0.531, 0.523, 0.581, 0.193, 0.380, 0.144, 1.928, 0.127, -0.115, 0.007, -0.401,
+        -0.101),
+}
+#: the bag holds 95-107 tiles at 3-5 players: `late` is 0 with WIN_BAG or more left
+WIN_BAG = 100
 #: turn-start positions remembered (then forgotten all at once, like the plan cache)
 SEEN_CAP = 4096
 #: a decision with a time limit plans for at most this share of it, then plays its best
@@ -193,8 +211,30 @@ class HeuristicBot(Bot):
         assert isinstance(state, HuangState)
         if state.over:
             return [1.0 if r == 0 else 0.0 for r in state.ranking()]
+        weights = WIN_WEIGHTS.get(state.num_players)
+        if weights is not None:
+            return win_model.chances(weights, self.win_features(state))
         return [1.0 / (1.0 + math.exp(-self.evaluate(state, p) / VALUE_SCALE))
                 for p in range(state.num_players)]
+
+    def win_features(self, state: State) -> list[list[float]]:
+        """Per seat, as `evaluate` sees its own position: its sorted score vector (§10), its
+        leaders' and its hand's worth, the first three and the worths again scaled by how
+        far the bag has run down (late in the game the lowest colour decides), and how many
+        seats move before it: WIN_FEATURES."""
+        assert isinstance(state, HuangState)
+        s, n = state, state.num_players
+        sizes = Counter(s.labels)
+        late = 1.0 - min(1.0, sum(s.bag) / WIN_BAG)
+        mover = s.current_player() if s.stack else 0
+        out = []
+        for p in range(n):
+            v = s.final_vector(p)
+            leaders = self._leaders_value(s, p, sizes, self._threat(s, p, p))
+            worth = self._hand_worth(s, p)
+            out.append([v[0], v[1], v[2], v[3], leaders, worth, v[0] * late, v[1] * late,
+                        v[2] * late, leaders * late, worth * late, (p - mover) % n])
+        return out
 
     def _cheap_values(self, s: HuangState, legal: list[Action], me: int) -> list[float]:
         req = s.stack[-1]
@@ -428,14 +468,18 @@ class HeuristicBot(Bot):
             value += future * self._leaders_value(s, p, sizes, self._threat(s, p, me))
             total += value if p == me else -opp * value
         if with_hand:
-            hand = s.hands[me * 5:me * 5 + 5]
-            table = self._worth_table(s, me)
-            worth = _hand_value(table, hand)
-            missing = HAND_SIZE - sum(hand)
-            if missing > 0:
-                worth += missing * self._draw_value(s, me, hand, table)
-            total += future * worth
+            total += future * self._hand_worth(s, me)
         return total
+
+    def _hand_worth(self, s: HuangState, p: int) -> float:
+        """Worth of p's hand, with the expected worth of a draw for each missing tile."""
+        hand = s.hands[p * 5:p * 5 + 5]
+        table = self._worth_table(s, p)
+        worth = _hand_value(table, hand)
+        missing = HAND_SIZE - sum(hand)
+        if missing > 0:
+            worth += missing * self._draw_value(s, p, hand, table)
+        return worth
 
     def _threat(self, s: HuangState, p: int, me: int) -> float:
         """Chance that another seat can pay a peasant revolt (§6.3: two blue tiles, or one

@@ -4,6 +4,8 @@ measured separately, see the report of issue 22)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import engine
@@ -186,3 +188,39 @@ def test_seeded_games_end_where_leaders_once_moved_for_ever(players: int, seed: 
             turns += 1
             assert exchanged or (tuple(s.board), tuple(s.leaders)) != began
     assert s.is_terminal() and turns > 40
+
+
+def test_position_values_with_three_to_five_players_are_the_fitted_chances_to_win() -> None:
+    """A search's leaves (`mcts:leaf=bot`) read the win model at 3-5 players (WIN_WEIGHTS,
+    `bots.win_model`): every seat's chance, summing to one; at 4 players a seat given 3
+    more VP of each colour late in the game gains, the others lose. At 2 players, with no
+    model fitted, they stay a logistic of `evaluate`."""
+    from bots import win_model
+    from bots.heuristic.huang import VALUE_SCALE, WIN_WEIGHTS
+
+    s = engine.make("huang", 4, seed=5)
+    bots = [make_bot("heuristic:huang") for _ in range(4)]
+    for seat, b in enumerate(bots):
+        b.reset("huang", 4, seat, seat)
+    while sum(s.bag) > 30:
+        seat = s.current_player()
+        s.apply(bots[seat].act(s.observation(seat), None))
+    assert not s.over
+    judge = bot()
+    values = judge.position_values(s)
+    assert values == win_model.chances(WIN_WEIGHTS[4], judge.win_features(s))
+    assert sum(values) == pytest.approx(1.0)
+    richer = s.clone()
+    for c in range(4):
+        richer.vp[2 * 5 + c] += 3
+    more = judge.position_values(richer)
+    assert more[2] > values[2] + 0.05
+    assert all(more[p] < values[p] for p in (0, 1, 3))
+    for n in (3, 5):
+        other = engine.make("huang", n, seed=5)
+        chances = judge.position_values(other)
+        assert chances == win_model.chances(WIN_WEIGHTS[n], judge.win_features(other))
+        assert len(chances) == n and sum(chances) == pytest.approx(1.0)
+    two = engine.make("huang", 2, seed=5)
+    assert judge.position_values(two) == [
+        1 / (1 + math.exp(-judge.evaluate(two, p) / VALUE_SCALE)) for p in (0, 1)]

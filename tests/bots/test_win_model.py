@@ -1,0 +1,54 @@
+"""Win models (`bots.win_model`): a conditional logit over the seats, fitted on games between
+rule-based bots, read by searches through the bot's `position_values`."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from bots import win_model
+
+
+def test_chances_are_a_softmax_over_the_seats() -> None:
+    """Equal features give equal chances; one more unit of a feature with weight log 3
+    makes a seat three times as likely to win as each other seat."""
+    assert win_model.chances([1.0, -2.0], [[1, 2]] * 4) == pytest.approx([0.25] * 4)
+    got = win_model.chances([math.log(3), 0.0], [[1, 5], [0, 5], [0, 1]])
+    assert got == pytest.approx([0.6, 0.2, 0.2])
+
+
+def test_fit_recovers_the_weights_the_winners_were_drawn_with() -> None:
+    rng = np.random.default_rng(7)
+    truth = np.array([0.8, -0.5, 0.0])
+    features = rng.normal(size=(6000, 4, 3))
+    u = features @ truth
+    p = np.exp(u) / np.exp(u).sum(axis=1, keepdims=True)
+    winners = np.array([rng.choice(4, p=row) for row in p])
+    weights = win_model.fit(features, winners)
+    assert weights == pytest.approx(truth, abs=0.08)
+    # the fitted model explains the winners better than even chances do
+    assert win_model.log_loss(weights, features, winners) < math.log(4) - 0.15
+
+
+def test_collect_labels_every_turn_end_of_a_game_with_its_winner() -> None:
+    features, winners, games = win_model.collect("huang", 4, [3])
+    assert features.ndim == 3 and features.shape[1] == 4 and len(features) > 40
+    assert len(set(winners.tolist())) == 1 and set(games.tolist()) == {0}
+    # the seat to move next has no seat before it, each position has one
+    assert sorted(features[0, :, -1].tolist()) == [0, 1, 2, 3]
+
+
+def test_the_command_prints_the_fit_and_its_held_out_loss(capsys) -> None:
+    win_model.main(["huang", "--players", "4", "--games", "4", "--seed", "3"])
+    out = capsys.readouterr().out
+    first, second = out.splitlines()
+    assert first.startswith("huang, 4 players: ") and "held-out log-loss" in first
+    assert "(even chances 1.3863)" in first
+    assert second.startswith("weights: ") and len(second.split(", ")) == 12
+
+
+def test_a_bot_without_a_win_model_gets_one_clear_error() -> None:
+    with pytest.raises(ValueError, match="has no win_features"):
+        win_model.collect("year_of_the_dragon", 2, [0])
