@@ -76,7 +76,8 @@ def win_rewards(ranking: Sequence[int]) -> list[float]:
     """Reward per seat from final places for a search that plays to win: 1 for a sole
     first place, 1/k for each of k seats sharing it, 0 for every other place. With more
     than two players this is the scale of a leaf valued by a margin over the best other
-    seat (a logistic of it), where `rank_rewards` would pay 2/3 for second of four."""
+    seat (a logistic of it) or by a win model's chances (`bots.win_model`), where
+    `rank_rewards` would pay 2/3 for second of four."""
     firsts = sum(1 for q in ranking if q == 0)
     return [1.0 / firsts if place == 0 else 0.0 for place in ranking]
 
