@@ -92,6 +92,8 @@ def collect(game_id: str, num_players: int, seeds: Sequence[int]
     single winner are left out."""
     judge = rule_based_bot(game_id)
     judge.reset(game_id, num_players, 0, 0)
+    if seeds and judge.win_features(engine.make(game_id, num_players, seed=seeds[0])) is None:
+        raise ValueError(f"the rule-based bot of {game_id} has no win_features")
     feats: list[list[list[float]]] = []
     winners: list[int] = []
     games: list[int] = []
@@ -105,10 +107,7 @@ def collect(game_id: str, num_players: int, seeds: Sequence[int]
             state.apply_legal(bots[mover].act(state.observation(mover), None))
             if not state.is_terminal() and state.current_player() != mover:
                 mover = state.current_player()
-                row = judge.win_features(state)
-                if row is None:
-                    raise ValueError(f"the rule-based bot of {game_id} has no win_features")
-                positions.append(row)
+                positions.append(judge.win_features(state) or [])
         ranking = state.ranking()
         if ranking.count(0) != 1:
             continue
@@ -137,8 +136,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=10_000, help="seed of the first game")
     args = parser.parse_args(argv)
-    features, winners, games = collect(args.game, args.players,
-                                       range(args.seed, args.seed + args.games))
+    if args.games < 1:
+        parser.exit(2, "error: --games must be at least 1\n")
+    try:
+        engine.get_game(args.game).check_players(args.players)
+        features, winners, games = collect(args.game, args.players,
+                                           range(args.seed, args.seed + args.games))
+    except (ValueError, LookupError) as e:
+        parser.exit(2, f"error: {e}\n")
     if len(winners) == 0:
         parser.exit(1, "error: no game ended with a single winner\n")
     weights, held, even = report(features, winners, games)

@@ -52,3 +52,17 @@ def test_the_command_prints_the_fit_and_its_held_out_loss(capsys) -> None:
 def test_a_bot_without_a_win_model_gets_one_clear_error() -> None:
     with pytest.raises(ValueError, match="has no win_features"):
         win_model.collect("year_of_the_dragon", 2, [0])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["nosuch"], "unknown game 'nosuch'"),
+    (["huang", "--players", "9"], "for 2-5 players, not 9"),
+    (["year_of_the_dragon", "--players", "2"], "has no win_features"),
+    (["huang", "--games", "0"], "--games must be at least 1"),
+])
+def test_bad_input_to_the_command_gets_one_line(argv, message, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        win_model.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err
