@@ -29,6 +29,8 @@ from engine.common.rng import derive_seed
 RIDGE = 1e-4
 #: share of the games held out to measure the fit
 HELD_OUT = 0.25
+#: fewest games with one winner the command fits on (a quarter of them held out)
+MIN_GAMES = 4
 
 
 def chances(weights: Sequence[float], features: Sequence[Sequence[float]]) -> list[float]:
@@ -120,10 +122,13 @@ def collect(game_id: str, num_players: int, seeds: Sequence[int]
 
 def report(features: np.ndarray, winners: np.ndarray, games: np.ndarray) -> tuple[
         np.ndarray, float, float]:
-    """Fit on all games but the last HELD_OUT share, measure the log-loss on those, then
-    refit on all: (weights, held-out log-loss, log-loss of even chances)."""
-    cut = int(round(games.max(initial=0) * (1 - HELD_OUT)))
-    train = games < cut
+    """Fit on the games but the last HELD_OUT share of the seeds (the last game alone if
+    that leaves a side empty), measure the log-loss on those, then refit on all:
+    (weights, held-out log-loss, log-loss of even chances)."""
+    last = games.max(initial=0)
+    train = games < int(round(last * (1 - HELD_OUT)))
+    if train.all() or not train.any():
+        train = games < last
     held = log_loss(fit(features[train], winners[train]), features[~train], winners[~train])
     return fit(features, winners), held, math.log(features.shape[1])
 
@@ -144,11 +149,13 @@ def main(argv: list[str] | None = None) -> None:
                                            range(args.seed, args.seed + args.games))
     except (ValueError, LookupError) as e:
         parser.exit(2, f"error: {e}\n")
-    if len(winners) == 0:
-        parser.exit(1, "error: no game ended with a single winner\n")
+    kept = len(set(games.tolist()))
+    if kept < MIN_GAMES:
+        parser.exit(1, f"error: {kept} of {args.games} games ended with a single winner; the fit "
+                       f"needs at least {MIN_GAMES} (more --games)\n")
     weights, held, even = report(features, winners, games)
     print(f"{args.game}, {args.players} players: {len(winners)} positions from "
-          f"{len(set(games.tolist()))} games; held-out log-loss {held:.4f} "
+          f"{kept} games; held-out log-loss {held:.4f} "
           f"(even chances {even:.4f})")
     print("weights:", ", ".join(f"{w:.3f}" for w in weights))
 

@@ -66,3 +66,23 @@ def test_bad_input_to_the_command_gets_one_line(argv, message, capsys) -> None:
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and message in err
+
+
+def test_too_few_games_to_hold_a_quarter_out_get_one_line(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        win_model.main(["huang", "--games", "1"])
+    assert stop.value.code == 1
+    assert capsys.readouterr().err == (
+        "error: 1 of 1 games ended with a single winner; the fit needs at least 4 "
+        "(more --games)\n")
+
+
+def test_neither_the_held_out_games_nor_the_others_are_ever_empty() -> None:
+    """600 seeds, or three games kept from the last seeds only (the last one held out):
+    both sides hold games, so the held-out log-loss is a number."""
+    rng = np.random.default_rng(2)
+    for games in (np.repeat(np.arange(600), 2), np.repeat([597, 598, 599], 10)):
+        features = rng.normal(size=(len(games), 4, 3))
+        winners = rng.integers(0, 4, size=len(games))
+        _, held, even = win_model.report(features, winners, games)
+        assert math.isfinite(held) and even == pytest.approx(math.log(4))
