@@ -41,7 +41,7 @@ Parameters (all optional; the game's `search_profile` replaces the defaults for 
            first, 0 last), or 1 for first place only (shared firsts split it); with
            more than two players `win` is on the scale of leaves valued by a margin
            over the best other seat (Dragon Castle's, and most games' `heuristic`), or
-           by a win model's chances (`bots.win_model`, Huang's `leaf=bot` at 4 players)
+           by a win model's chances (`bots.win_model`, Huang's `leaf=bot` at 3-5 players)
   seed     mixed into the seeds the harness gives, so two bots can differ
 
 A timed search stops early once the most visited root action leads the next one by more

@@ -23,6 +23,7 @@ import numpy as np
 
 import engine
 from bots.heuristic import rule_based_bot
+from bots.mcts_rollout import bot_move
 from engine.common.rng import derive_seed
 
 #: L2 penalty of the fit (per position), so that unused features get weight 0
@@ -106,7 +107,7 @@ def collect(game_id: str, num_players: int, seeds: Sequence[int]
             bot.reset(game_id, num_players, seat, derive_seed(seed, "win-model", seat))
         mover, positions = state.current_player(), []
         while not state.is_terminal():
-            state.apply_legal(bots[mover].act(state.observation(mover), None))
+            state.apply_legal(bot_move(bots, state))
             if not state.is_terminal() and state.current_player() != mover:
                 mover = state.current_player()
                 positions.append(judge.win_features(state) or [])
