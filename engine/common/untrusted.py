@@ -1,0 +1,83 @@
+"""Text that a bot or its author wrote (names, reasons, logs, answers), on its way to a screen.
+
+Such text is hostile until proven otherwise: Rich markup in it (`[/]`, `[link=...]`) must
+print as the characters it is, and control characters (ESC sequences that move the cursor,
+erase lines or write the clipboard; carriage returns; bidirectional overrides) must not
+reach the terminal. `visible` spells every control and format character as a backslash
+escape, `markup` also escapes Rich markup for `Console.print(..., markup=True)`, and
+`text` gives a `rich.text.Text` (never parsed as markup) for tables. Machine-readable
+output (JSON, CSV, the database) keeps the exact text: only screens use these.
+
+`check_name` is the rule for names people choose (ladder entrants, ladders, tournament
+labels): printable, no markup brackets or backslashes, bounded length.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.markup import escape
+from rich.text import Text
+
+#: longest name a person may choose (ladders, entrants, labels)
+NAME_MAX = 40
+#: characters a name may not hold besides non-printable ones: Rich markup and escapes
+NAME_FORBIDDEN = "[]\\"
+
+
+def _spell(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def visible(s: str, keep_newlines: bool = False) -> str:
+    """`s` with every control or format character (Unicode categories Cc, Cf, Cs, Co, Cn,
+    Zl, Zp) written as a backslash escape; newlines kept only with `keep_newlines`."""
+    if s.isprintable():
+        return s
+    out = []
+    for ch in s:
+        if ch.isprintable() or (keep_newlines and ch == "\n"):
+            out.append(ch)
+        else:
+            out.append(_spell(ch))
+    return "".join(out)
+
+
+def markup(s: str, keep_newlines: bool = False) -> str:
+    """`s` made visible and escaped for Rich markup (the literal characters print)."""
+    return escape(visible(s, keep_newlines))
+
+
+def text(s: str, style: str = "") -> Text:
+    """A Rich Text of `s` made visible: for table cells, which would parse a str as markup."""
+    return Text(visible(s), style=style)
+
+
+def check_name(name: str, what: str = "name", max_len: int = NAME_MAX) -> str:
+    """`name` if a person may choose it, else ValueError with one line saying why."""
+    shown = visible(name)
+    if not name or not name.strip():
+        raise ValueError(f"{what} must not be empty")
+    if name != name.strip():
+        raise ValueError(f"{what} {shown!r} starts or ends with a space")
+    if len(name) > max_len:
+        raise ValueError(f"{what} {shown[:max_len]!r}... is longer than {max_len} characters")
+    bad = [ch for ch in name if not ch.isprintable() or ch in NAME_FORBIDDEN]
+    if bad:
+        spelled = ", ".join(dict.fromkeys(visible(ch) if ch.isprintable() else _spell(ch)
+                                          for ch in bad))
+        raise ValueError(f"{what} {shown!r} holds characters a name cannot have ({spelled}); "
+                         "use printable characters without [ ] or \\")
+    if unicodedata.normalize("NFC", name) != name:
+        raise ValueError(f"{what} {shown!r} is not in Unicode normal form (NFC)")
+    return name
+
+
+def fold(name: str) -> str:
+    """The form two names are compared in: without regard to case."""
+    return unicodedata.normalize("NFC", name).casefold()
