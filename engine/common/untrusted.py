@@ -64,17 +64,17 @@ def check_name(name: str, what: str = "name", max_len: int = NAME_MAX) -> str:
     if not name or not name.strip():
         raise ValueError(f"{what} must not be empty")
     if name != name.strip():
-        raise ValueError(f"{what} {shown!r} starts or ends with a space")
+        raise ValueError(f"{what} '{shown}' starts or ends with a space")
     if len(name) > max_len:
-        raise ValueError(f"{what} {shown[:max_len]!r}... is longer than {max_len} characters")
+        raise ValueError(f"{what} '{shown[:max_len]}'... is longer than {max_len} characters")
     bad = [ch for ch in name if not ch.isprintable() or ch in NAME_FORBIDDEN]
     if bad:
         spelled = ", ".join(dict.fromkeys(visible(ch) if ch.isprintable() else _spell(ch)
                                           for ch in bad))
-        raise ValueError(f"{what} {shown!r} holds characters a name cannot have ({spelled}); "
+        raise ValueError(f"{what} '{shown}' holds characters a name cannot have ({spelled}); "
                          "use printable characters without [ ] or \\")
     if unicodedata.normalize("NFC", name) != name:
-        raise ValueError(f"{what} {shown!r} is not in Unicode normal form (NFC)")
+        raise ValueError(f"{what} '{shown}' is not in Unicode normal form (NFC)")
     return name
 
 
