@@ -4,8 +4,12 @@ The content hash covers the spec and every file of the bot; the files are copied
 a snapshot under the ladder's bot folder, and the ladder runs the snapshot, so editing
 the original later changes nothing until it is submitted again (as a new version).
 
+Files are read as harness/submission.py says (regular files under the bot's own folder,
+no symlinks, at most 64 MiB; a refusal names the file and leaves nothing behind).
+
 - `cmd:` / `cmd-msgpack:`: the files named on the command line (the program and its
-  arguments that are files) are copied; the command is rewritten to the copies.
+  arguments that are files) are copied; the command is rewritten to the copies. The
+  interpreter (`python3`, `node`, a runtime's path) is not copied.
 - `python:module.path:Class` and `policy:module:function`: the top-level module (a .py
   file or a package folder) is copied into a package of its own, `arena_pin_<hash>`, and
   the spec rewritten to import from it (inside a package, import its own modules
@@ -20,12 +24,12 @@ import hashlib
 import importlib.machinery
 import os
 import shlex
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from bots.registry import BotSpecError
+from harness import submission
 
 PROJECT = Path(__file__).resolve().parents[1]
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
@@ -39,92 +43,82 @@ class Pinned:
     snapshot: str | None  # the copy of the bot's files
 
 
-def _files(root: Path) -> list[Path]:
-    if root.is_file():
-        return [root]
-    return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                  and ".git" not in p.parts)
-
-
-def _hash(spec: str, roots: list[Path]) -> str:
+def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
+    """sha256 of the spec and each file's name and content."""
     h = hashlib.sha256(spec.encode())
-    for root in roots:
-        for f in _files(root):
-            rel = f.relative_to(root.parent) if root.is_dir() else Path(f.name)
-            h.update(b"\0" + str(rel).encode() + b"\0" + f.read_bytes())
+    for name, data in files:
+        h.update(b"\0" + name.encode() + b"\0" + data)
     return h.hexdigest()
 
 
-def _is_system(path: Path) -> bool:
-    real = os.path.realpath(path)
-    return real == os.path.realpath(sys.executable) or any(
-        real == s or real.startswith(s + "/") for s in SYSTEM)
-
-
 def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
+    """The files a command line names (submission.parse_command), copied."""
     try:
         argv = shlex.split(rest)
     except ValueError as e:
         raise BotSpecError(f"{kind}: cannot parse the command line ({e})") from None
     if not argv:
         raise BotSpecError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
-    files = [i for i, a in enumerate(argv)
-             if not a.startswith("-") and Path(a).is_file() and not _is_system(Path(a))]
-    if argv[0].startswith((".", "/")) and 0 not in files:
-        raise BotSpecError(f"{kind}: no program {argv[0]!r} (from {os.getcwd()})")
-    roots = [Path(argv[i]).resolve() for i in files]
-    digest = _hash(f"{kind}:" + shlex.join(Path(a).name if i in files else a
-                                           for i, a in enumerate(argv)), roots)
+    cmd = submission.parse_command(argv, runtimes=SYSTEM)
+    files = submission.read_command(cmd)
+    names = {i: os.path.basename(rel) for i, rel in cmd.files.items()}
+    digest = _digest(f"{kind}:" + shlex.join(names.get(i, a) for i, a in enumerate(argv)),
+                     [(os.path.basename(f.path), f.data) for f in files])
     if not files:
         return Pinned(spec, spec, digest, None)
     snap = bot_root / f"cmd_{digest[:16]}"
-    snap.mkdir(parents=True, exist_ok=True)
-    for i, src in zip(files, roots, strict=True):
-        dest = snap / f"{files.index(i)}-{src.name}"
-        shutil.copy2(src, dest)
-        argv[i] = str(dest)
+    dests = [submission.snapshot_name(n, names[i]) for n, i in enumerate(sorted(cmd.files))]
+    if not snap.is_dir():
+        submission.write(zip(dests, files, strict=True), snap)
+    for dest, i in zip(dests, sorted(cmd.files), strict=True):
+        argv[i] = str(snap / dest)
     return Pinned(spec, f"{kind}:{shlex.join(argv)}", digest, str(snap))
 
 
-def _module_root(top: str) -> Path | None:
-    """Where top-level module `top` is (found without running any of its code)."""
+def _module_path(top: str) -> Path | None:
+    """Where top-level module `top` is (found without running any of its code), as the
+    import system names it (not resolved: a symlink stays one, and is refused)."""
     found = importlib.machinery.PathFinder.find_spec(top, [os.getcwd(), *sys.path])
     if found is None:
         return None
     if found.submodule_search_locations:
-        return Path(list(found.submodule_search_locations)[0]).resolve()
-    return Path(found.origin).resolve() if found.origin else None
+        return Path(os.path.abspath(list(found.submodule_search_locations)[0]))
+    return Path(os.path.abspath(found.origin)) if found.origin else None
 
 
 def _pin_module(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
-    """`python:` bots and `policy:` functions: their top-level module, copied."""
+    """`python:` bots and `policy:` functions: their top-level module (a package folder
+    or one .py file), read as a submission and copied."""
     target, _, params = rest.partition(":")
-    module = target
-    top = module.split(".")[0]
-    root = _module_root(top) if top else None
+    top = target.split(".")[0]
+    root = _module_path(top) if top else None
     if root is None:
         raise BotSpecError(f"{kind}: no module {top!r} on the path (from {os.getcwd()})")
-    if root.is_relative_to(PROJECT / "bots") or root.is_relative_to(PROJECT / "engine"):
+    real = root.resolve()
+    if real.is_relative_to(PROJECT / "bots") or real.is_relative_to(PROJECT / "engine"):
         return _pin_builtin(spec)
-    digest = _hash(spec, [root])
+    if root.is_dir() and not root.is_symlink():
+        reader = submission.Reader(root)
+        reader.add_tree()
+        files = [(f"{root.name}/{f.path}", f) for f in reader.files]
+    else:
+        files = [(root.name, submission.Reader(root.parent).add(root.name))]
+    files.sort(key=lambda nf: nf[0].split("/"))
+    digest = _digest(spec, [(name, f.data) for name, f in files])
     package = f"arena_pin_{digest[:16]}"
     snap = bot_root / package
-    if not snap.exists():
-        tmp = bot_root / f".{package}.tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
-        (tmp / "__init__.py").write_text("")
-        if root.is_dir():
-            shutil.copytree(root, tmp / root.name,
-                            ignore=shutil.ignore_patterns("__pycache__", ".git"))
-        else:
-            shutil.copy2(root, tmp / root.name)
-        tmp.rename(snap)
+    if not snap.is_dir():
+        init = submission.File("__init__.py", b"", 0o644)
+        submission.write([("__init__.py", init), *files], snap)
     return Pinned(spec, f"{kind}:{package}.{rest}", digest, str(snap))
 
 
 def _pin_builtin(spec: str) -> Pinned:
-    return Pinned(spec, spec, _hash(spec, [PROJECT / "bots"]), None)
+    """The project's own bots: the hash covers the spec and the project's bot sources."""
+    root = PROJECT / "bots"
+    files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return Pinned(spec, spec, _digest(spec, [(str(p.relative_to(PROJECT)), p.read_bytes())
+                                             for p in files]), None)
 
 
 def pin(spec: str, bot_root: Path) -> Pinned:

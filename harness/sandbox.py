@@ -39,6 +39,8 @@ import engine
 from bots.base import Bot
 from bots.external import ExternalBot, ExternalBotError, Limits, exit_reason, set_rlimits
 from bots.registry import BotSpecError, base_spec, make_bot
+from engine.common.untrusted import visible
+from harness import submission
 
 #: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
 UID_BASE = 1_800_000_000
@@ -48,6 +50,10 @@ VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib
 #: bot kinds that are part of the project and stay in-process even with --isolate
 TRUSTED = ("random", "heuristic", "mcts")
 PROJECT = Path(__file__).resolve().parents[1]
+#: where runtimes live that are not files of a submission (besides the harness's Python)
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
+#: files to copy into a bot's directory: (name there, file)
+Staged = list[tuple[str, submission.File]]
 
 _SCRIPT = r"""
 set -eu
@@ -165,20 +171,6 @@ class SandboxedBot(ExternalBot):
 
     # -- preparing the bot's directory ----------------------------------------------------
 
-    def _copy(self, src: Path, stage: Path) -> str:
-        """Copy one of the bot's own files into its directory; its name there."""
-        name = src.name
-        for i in itertools.count(1):
-            if not (stage / name).exists():
-                break
-            name = f"{i}-{src.name}"
-        if src.is_dir():
-            shutil.copytree(src, stage / name, symlinks=True,
-                            ignore=shutil.ignore_patterns("__pycache__", ".git"))
-        else:
-            shutil.copy2(src, stage / name)
-        return name
-
     def _bind_runtime(self, exe: str) -> None:
         real = os.path.realpath(exe)
         if _under(real, VIEW) or _under(real, self.binds):
@@ -195,61 +187,68 @@ class SandboxedBot(ExternalBot):
                                        "harness's files; install the runtime elsewhere")
         self.binds.append(prefix)
 
-    def _command_argv(self, stage: Path, here: str) -> list[str]:
-        """The command line inside the sandbox; the program and the files named on its
-        command line are copied into the bot's directory."""
-        exe, *args = self.argv
-        if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
-            found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
-            if found is None:
-                raise ExternalBotError(f"cannot start {exe!r}: not found on PATH")
-            exe = found
-            self._bind_runtime(found)
-        else:
-            src = Path(self.cwd or os.getcwd(), exe)
-            if not src.is_file():
-                raise ExternalBotError(f"cannot start {exe!r}: no such file")
-            real = os.path.realpath(src)
-            if real == os.path.realpath(sys.executable) or _under(real, VIEW):
-                exe = str(src)  # the harness's interpreter, or a system program
-                self._bind_runtime(exe)
-            else:  # the bot's own program
-                exe = f"{here}/{self._copy(src, stage)}"
-        out = [exe]
-        for a in args:
-            p = Path(self.cwd or os.getcwd(), a)
-            out.append(self._copy(p, stage) if not a.startswith("-") and p.is_file() else a)
-        return out
+    def _command_argv(self, here: str) -> tuple[list[str], Staged]:
+        """The command line inside the sandbox, and the files it names (read as a
+        submission: harness/submission.py), to be copied into the bot's directory."""
+        runtimes = (*SYSTEM, os.path.realpath(sys.executable))
+        cmd = submission.parse_command(self.argv, self.cwd, runtimes)
+        argv = list(self.argv)
+        if cmd.runtime is not None:
+            exe = cmd.runtime
+            if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
+                found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
+                if found is None:
+                    raise ExternalBotError(f"cannot start {visible(exe)!r}: not found on PATH")
+                argv[0] = found
+            else:
+                argv[0] = os.path.join(self.cwd or os.getcwd(), exe)
+            self._bind_runtime(argv[0])
+        staged: Staged = []
+        for n, (i, f) in enumerate(zip(sorted(cmd.files), submission.read_command(cmd),
+                                       strict=True)):
+            name = os.path.basename(f.path)
+            if len(name) > submission.NAME_KEPT or name in {d for d, _ in staged}:
+                name = submission.snapshot_name(n, name)
+            staged.append((name, f))
+            argv[i] = f"{here}/{name}" if i == 0 else name
+        return argv, staged
 
-    def _python_argv(self, stage: Path) -> tuple[list[str], list[str]]:
-        """The runner's command line and environment for a Python bot spec."""
+    def _python_argv(self) -> tuple[list[str], list[str], Staged]:
+        """The runner's command line and environment for a Python bot spec, and the bot's
+        top-level module (read as a submission) to copy into its directory."""
         self.binds += _python_binds()
         roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
         game_module = engine.get_game(self.game_id).observation_type.__module__
         top = game_module.split(".")[0]
         if top not in ("engine", "bots"):
-            roots.append(self._module_root(top))
+            roots.append(os.path.realpath(self._module_root(top)))
         self.binds += [r for r in roots if not _under(r, self.binds)]
         kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
+        staged: Staged = []
         if kind == "python":
-            top = rest.split(":")[0].split(".")[0]
-            where = self._module_root(top)
-            if where and not _under(where, self.binds):
-                self._copy(Path(where), stage)
+            where = self._module_root(rest.split(":")[0].split(".")[0])
+            if where and not _under(os.path.realpath(where), self.binds):
+                root = Path(where)
+                if root.is_dir() and not root.is_symlink():
+                    reader = submission.Reader(root)
+                    reader.add_tree()
+                    staged = [(f"{root.name}/{f.path}", f) for f in reader.files]
+                else:
+                    staged = [(root.name, submission.Reader(root.parent).add(root.name))]
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
                 "--module", game_module, self.python_spec or ""]
-        return argv, [f"PYTHONPATH={PROJECT}:/bot"]
+        return argv, [f"PYTHONPATH={PROJECT}:/bot"], staged
 
     @staticmethod
     def _module_root(top: str) -> str:
         """Where top-level module `top` lives (a package directory or a .py file), found
-        without running any of its code; "" if nowhere."""
+        without running any of its code, not resolved; "" if nowhere."""
         spec = importlib.machinery.PathFinder.find_spec(top, [os.getcwd(), *sys.path])
         if spec is None:
             return ""
         if spec.submodule_search_locations:
-            return os.path.realpath(list(spec.submodule_search_locations)[0])
-        return os.path.realpath(spec.origin or "")
+            return os.path.abspath(list(spec.submodule_search_locations)[0])
+        return os.path.abspath(spec.origin or "")
 
     # -- starting and stopping ------------------------------------------------------------
 
@@ -264,17 +263,17 @@ class SandboxedBot(ExternalBot):
             sweep()
         self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
         stage = self.dir / "files"
-        stage.mkdir()
         self.binds = []
         try:
             here = "/bot" if self.isolated else str(stage)
             env_extra: list[str] = []
             if self.python_spec is not None:
-                argv, env_extra = self._python_argv(stage)
+                argv, env_extra, staged = self._python_argv()
                 if not self.isolated:
                     env_extra = [f"PYTHONPATH={PROJECT}:{stage}"]
             else:
-                argv = self._command_argv(stage, here)
+                argv, staged = self._command_argv(here)
+            submission.write(staged, stage)
             if self.isolated:
                 return self._start_isolated(argv, env_extra)
             env = dict(e.split("=", 1) for e in env_extra)

@@ -1,0 +1,286 @@
+"""What a submitted bot brings with it: regular files under its own folder, nothing else.
+
+The harness copies a bot's files (into a ladder's snapshot, into the sandbox's `/bot`) with
+its own rights, which may be root's. So a submission is read here, and only here, under
+rules that hold whatever the files are:
+
+- The bot's folder is the folder of its program (the first file its command line names;
+  for `python:`/`policy:` bots, the top-level module's package folder or file).
+- Every file is a regular file under that folder, reached without following a symlink
+  (each path component is opened with O_NOFOLLOW under the one before it). A symlink, a
+  device, a FIFO or socket, a path outside the folder (absolute, or through `..`) or a
+  file this user cannot read is refused with one line naming it.
+- A whole submission holds at most `MAX_FILES` files and `MAX_BYTES` bytes.
+- Files are read into memory first and written out only when all of them passed, into a
+  temporary folder renamed into place: a refusal leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.common.untrusted import visible
+from engine.protocol import ArenaError
+
+#: the most files one submission may hold
+MAX_FILES = 2000
+#: the most bytes one submission's files may hold together
+MAX_BYTES = 64 * 1024**2
+#: folders never part of a submission (caches and version control)
+SKIPPED = ("__pycache__", ".git")
+#: the longest file name kept as it is in a snapshot (longer ones keep their extension)
+NAME_KEPT = 100
+
+_OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+class SubmissionError(ArenaError):
+    """A file of a submission that cannot be taken; the message names it."""
+
+
+@dataclass(frozen=True)
+class File:
+    path: str  #: relative to the bot's folder, '/'-separated
+    data: bytes
+    mode: int  #: permission bits (kept: an executable stays executable)
+
+
+def _shown(path: str | os.PathLike[str]) -> str:
+    return visible(os.fspath(path))
+
+
+def inside(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> str | None:
+    """`path` (relative to the current folder, or absolute) relative to `folder`, judged
+    on the names alone; None when it lies outside."""
+    base = os.path.normpath(os.path.abspath(folder))
+    full = os.path.normpath(os.path.abspath(path))
+    if full == base or not full.startswith(base.rstrip("/") + "/"):
+        return None
+    return full[len(base.rstrip("/")) + 1:]
+
+
+class Reader:
+    """Reads one submission's files under `folder`, counting them against the caps."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = os.path.abspath(folder)
+        self.files: list[File] = []
+        self.total = 0
+
+    def _open_folder(self) -> int:
+        try:
+            return os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as e:
+            raise SubmissionError(f"cannot read the bot's folder {_shown(self.folder)}: "
+                                  f"{e.strerror}") from None
+
+    def _count(self, rel: str, size: int) -> None:
+        if len(self.files) >= MAX_FILES:
+            raise SubmissionError(f"the submission holds more than {MAX_FILES} files "
+                                  f"(at {_shown(rel)})")
+        if self.total + size > MAX_BYTES:
+            raise SubmissionError(f"the submission is larger than {MAX_BYTES // 1024**2} MiB "
+                                  f"(at {_shown(rel)})")
+
+    def _open_under(self, rel: str, want_dir: bool) -> int:
+        """An fd of `rel` under the folder, no component followed through a symlink."""
+        fd = self._open_folder()
+        parts = [p for p in rel.split("/") if p not in ("", ".")]
+        try:
+            for i, part in enumerate(parts):
+                if part == "..":
+                    raise SubmissionError(f"{_shown(rel)} is outside the bot's folder")
+                last = i == len(parts) - 1
+                flags = _OPEN if last and not want_dir else _OPEN | os.O_DIRECTORY
+                if last and not want_dir:  # never open a device or FIFO, not even to look
+                    self._regular(rel, fd, part)
+                try:
+                    nxt = os.open(part, flags, dir_fd=fd)
+                except OSError as e:
+                    raise SubmissionError(self._why(rel, fd, part, e)) from None
+                os.close(fd)
+                fd = nxt
+            return fd
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def _regular(self, rel: str, dir_fd: int, part: str) -> None:
+        try:
+            st = os.lstat(part, dir_fd=dir_fd)
+        except OSError as e:
+            raise SubmissionError(self._why(rel, dir_fd, part, e)) from None
+        if stat.S_ISLNK(st.st_mode):
+            raise SubmissionError(f"{_shown(rel)} is a symlink (a submission holds regular "
+                                  "files only)")
+        if not stat.S_ISREG(st.st_mode):
+            raise SubmissionError(f"{_shown(rel)} is not a regular file")
+
+    def _why(self, rel: str, dir_fd: int, part: str, e: OSError) -> str:
+        try:
+            st = os.lstat(part, dir_fd=dir_fd)
+        except OSError:
+            st = None
+        if st is not None and stat.S_ISLNK(st.st_mode):
+            return f"{_shown(rel)} is a symlink (a submission holds regular files only)"
+        if st is not None and not stat.S_ISDIR(st.st_mode) and not stat.S_ISREG(st.st_mode):
+            return f"{_shown(rel)} is not a regular file"
+        if e.errno is not None and e.strerror:
+            return f"cannot read {_shown(rel)}: {e.strerror}"
+        return f"cannot read {_shown(rel)}"
+
+    def add(self, rel: str) -> File:
+        """Read the regular file `rel` (relative to the folder)."""
+        fd = self._open_under(rel, want_dir=False)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise SubmissionError(f"{_shown(rel)} is not a regular file")
+            self._count(rel, st.st_size)
+            with os.fdopen(os.dup(fd), "rb") as f:
+                data = f.read(MAX_BYTES - self.total + 1)
+        except OSError as e:
+            raise SubmissionError(f"cannot read {_shown(rel)}: {e.strerror}") from None
+        finally:
+            os.close(fd)
+        self._count(rel, len(data))
+        self.total += len(data)
+        out = File(rel, data, stat.S_IMODE(st.st_mode) & 0o755)
+        self.files.append(out)
+        return out
+
+    def add_tree(self, rel: str = "") -> None:
+        """Every file under the folder `rel` (the folder itself with ""), caches skipped."""
+        fd = self._open_under(rel, want_dir=True) if rel else self._open_folder()
+        try:
+            names = sorted(os.listdir(fd))
+        finally:
+            os.close(fd)
+        for name in names:
+            sub = f"{rel}/{name}" if rel else name
+            if name in SKIPPED:
+                continue
+            fd = self._open_under(rel, want_dir=True) if rel else self._open_folder()
+            try:
+                st = os.lstat(name, dir_fd=fd)
+            finally:
+                os.close(fd)
+            if stat.S_ISDIR(st.st_mode):
+                self.add_tree(sub)
+            elif stat.S_ISREG(st.st_mode):
+                self.add(sub)
+            elif stat.S_ISLNK(st.st_mode):
+                raise SubmissionError(f"{_shown(sub)} is a symlink (a submission holds "
+                                      "regular files only)")
+            else:
+                raise SubmissionError(f"{_shown(sub)} is not a regular file")
+
+
+def snapshot_name(index: int, name: str) -> str:
+    """A file's name in a snapshot: `<index>-<name>`, a long name cut to its extension."""
+    if len(name) <= NAME_KEPT:
+        return f"{index}-{name}"
+    ext = os.path.splitext(name)[1]
+    return f"{index}{ext if len(ext) <= 16 else ''}"
+
+
+def write(files: Iterable[tuple[str, File]], dest: Path) -> None:
+    """Write `files` (name in `dest`, file) into the folder `dest`, which must not exist:
+    into a temporary sibling first, renamed into place; nothing is left on failure."""
+    tmp = dest.parent / f".{dest.name}.tmp{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        tmp.mkdir(parents=True)
+        for name, f in files:
+            target = tmp / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                         f.mode | 0o600)
+            with os.fdopen(fd, "wb") as out:
+                out.write(f.data)
+        try:
+            tmp.rename(dest)
+        except OSError:
+            if not dest.is_dir():  # not another process that wrote the same snapshot
+                raise
+    except OSError as e:
+        raise SubmissionError(f"cannot write the bot's files to {_shown(dest)}: "
+                              f"{e.strerror}") from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@dataclass
+class Command:
+    """A `cmd:` command line read as a submission: `runtime` is argv[0] when it is an
+    interpreter (a name on PATH or a runtime's path), not a file of the submission;
+    `files` maps argv positions to paths under `folder`, the folder of the bot's program."""
+
+    argv: list[str]
+    runtime: str | None
+    folder: str | None
+    files: dict[int, str]
+
+
+def _is_elf(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def parse_command(argv: list[str], cwd: str | None = None,
+                  runtimes: tuple[str, ...] = ()) -> Command:
+    """Which words of `argv` are the submission's files (SubmissionError if one may not
+    be). argv[0] is the runtime when it has no '/', is under one of `runtimes` (system
+    folders), or is a binary program that is given a file to run; else it is the bot's
+    program. Later words that name an existing path are files: the first of them is the
+    program when argv[0] is a runtime, the rest must lie under the program's folder.
+    Words starting with '-' are options and never files."""
+    here = cwd or os.getcwd()
+    cmd = Command(list(argv), None, None, {})
+
+    def at(word: str) -> str:
+        return os.path.normpath(os.path.join(here, word))
+
+    exe = argv[0]
+    later = [i for i in range(1, len(argv))
+             if not argv[i].startswith("-") and os.path.lexists(at(argv[i]))]
+    if "/" not in exe:
+        cmd.runtime = exe
+    else:
+        path = at(exe)
+        if not os.path.lexists(path):
+            raise SubmissionError(f"no program {_shown(exe)} (from {_shown(here)})")
+        real = os.path.realpath(path)
+        if any(real == r or real.startswith(r.rstrip("/") + "/") for r in runtimes) or (
+                later and _is_elf(real) and inside(here, path) is None):
+            cmd.runtime = exe
+        else:
+            cmd.folder, cmd.files[0] = os.path.dirname(path), os.path.basename(path)
+    for i in later:
+        path = at(argv[i])
+        if cmd.folder is None:
+            cmd.folder, cmd.files[i] = os.path.dirname(path), os.path.basename(path)
+            continue
+        rel = inside(cmd.folder, path)
+        if rel is None:
+            raise SubmissionError(f"{_shown(argv[i])} is outside the bot's folder "
+                                  f"{_shown(cmd.folder)} (a submission holds the files "
+                                  "under its program's folder)")
+        cmd.files[i] = rel
+    return cmd
+
+
+def read_command(cmd: Command) -> list[File]:
+    """The files of a parsed command, in the order of its words."""
+    if cmd.folder is None:
+        return []
+    reader = Reader(cmd.folder)
+    return [reader.add(cmd.files[i]) for i in sorted(cmd.files)]
