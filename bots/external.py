@@ -330,6 +330,9 @@ class ExternalBot(Bot):
             value = self._dec.decode(data)
         except msgspec.DecodeError:
             raise MalformedOutput(f"not {self.framing.upper()}: {data[:200]!r}") from None
+        except RecursionError:
+            raise MalformedOutput(f"{self.framing.upper()} nested too deeply: "
+                                  f"{data[:60]!r}...") from None
         if isinstance(value, dict) and set(value) == {"index"}:
             i = value["index"]
             if not isinstance(i, int) or not 0 <= i < len(observation.legal_actions):
@@ -339,6 +342,8 @@ class ExternalBot(Bot):
             return engine.decode_action(self.game_id, value)
         except IllegalActionError as e:
             raise MalformedOutput(str(e)) from None
+        except RecursionError:
+            raise MalformedOutput("an action nested too deeply") from None
 
     def _kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -37,7 +37,14 @@ from pathlib import Path
 
 import engine
 from bots.base import Bot
-from bots.external import ExternalBot, ExternalBotError, Limits, exit_reason, set_rlimits
+from bots.external import (
+    BotViolation,
+    ExternalBot,
+    ExternalBotError,
+    Limits,
+    exit_reason,
+    set_rlimits,
+)
 from bots.registry import BotSpecError, base_spec, make_bot
 from engine.common.untrusted import visible
 from harness import submission
@@ -274,6 +281,13 @@ class SandboxedBot(ExternalBot):
             else:
                 argv, staged = self._command_argv(here)
             submission.write(staged, stage)
+        except submission.SubmissionError as e:
+            self._remove_dir()
+            raise BotViolation("forbidden", str(e)) from None
+        except BaseException:
+            self._remove_dir()
+            raise
+        try:
             if self.isolated:
                 return self._start_isolated(argv, env_extra)
             env = dict(e.split("=", 1) for e in env_extra)

@@ -72,6 +72,12 @@ class Reader:
         self.files: list[File] = []
         self.total = 0
 
+    def _name(self, rel: str) -> str:
+        """`rel` as the user knows it: from the current folder, or absolute."""
+        full = os.path.join(self.folder, rel)
+        near = os.path.relpath(full)
+        return _shown(full if near.startswith("..") else near)
+
     def _open_folder(self) -> int:
         try:
             return os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
@@ -82,10 +88,10 @@ class Reader:
     def _count(self, rel: str, size: int) -> None:
         if len(self.files) >= MAX_FILES:
             raise SubmissionError(f"the submission holds more than {MAX_FILES} files "
-                                  f"(at {_shown(rel)})")
+                                  f"(at {self._name(rel)})")
         if self.total + size > MAX_BYTES:
             raise SubmissionError(f"the submission is larger than {MAX_BYTES // 1024**2} MiB "
-                                  f"(at {_shown(rel)})")
+                                  f"(at {self._name(rel)})")
 
     def _open_under(self, rel: str, want_dir: bool) -> int:
         """An fd of `rel` under the folder, no component followed through a symlink."""
@@ -94,7 +100,7 @@ class Reader:
         try:
             for i, part in enumerate(parts):
                 if part == "..":
-                    raise SubmissionError(f"{_shown(rel)} is outside the bot's folder")
+                    raise SubmissionError(f"{self._name(rel)} is outside the bot's folder")
                 last = i == len(parts) - 1
                 flags = _OPEN if last and not want_dir else _OPEN | os.O_DIRECTORY
                 if last and not want_dir:  # never open a device or FIFO, not even to look
@@ -116,10 +122,10 @@ class Reader:
         except OSError as e:
             raise SubmissionError(self._why(rel, dir_fd, part, e)) from None
         if stat.S_ISLNK(st.st_mode):
-            raise SubmissionError(f"{_shown(rel)} is a symlink (a submission holds regular "
+            raise SubmissionError(f"{self._name(rel)} is a symlink (a submission holds regular "
                                   "files only)")
         if not stat.S_ISREG(st.st_mode):
-            raise SubmissionError(f"{_shown(rel)} is not a regular file")
+            raise SubmissionError(f"{self._name(rel)} is not a regular file")
 
     def _why(self, rel: str, dir_fd: int, part: str, e: OSError) -> str:
         try:
@@ -127,12 +133,12 @@ class Reader:
         except OSError:
             st = None
         if st is not None and stat.S_ISLNK(st.st_mode):
-            return f"{_shown(rel)} is a symlink (a submission holds regular files only)"
+            return f"{self._name(rel)} is a symlink (a submission holds regular files only)"
         if st is not None and not stat.S_ISDIR(st.st_mode) and not stat.S_ISREG(st.st_mode):
-            return f"{_shown(rel)} is not a regular file"
+            return f"{self._name(rel)} is not a regular file"
         if e.errno is not None and e.strerror:
-            return f"cannot read {_shown(rel)}: {e.strerror}"
-        return f"cannot read {_shown(rel)}"
+            return f"cannot read {self._name(rel)}: {e.strerror}"
+        return f"cannot read {self._name(rel)}"
 
     def add(self, rel: str) -> File:
         """Read the regular file `rel` (relative to the folder)."""
@@ -140,12 +146,12 @@ class Reader:
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
-                raise SubmissionError(f"{_shown(rel)} is not a regular file")
+                raise SubmissionError(f"{self._name(rel)} is not a regular file")
             self._count(rel, st.st_size)
             with os.fdopen(os.dup(fd), "rb") as f:
                 data = f.read(MAX_BYTES - self.total + 1)
         except OSError as e:
-            raise SubmissionError(f"cannot read {_shown(rel)}: {e.strerror}") from None
+            raise SubmissionError(f"cannot read {self._name(rel)}: {e.strerror}") from None
         finally:
             os.close(fd)
         self._count(rel, len(data))
@@ -175,10 +181,10 @@ class Reader:
             elif stat.S_ISREG(st.st_mode):
                 self.add(sub)
             elif stat.S_ISLNK(st.st_mode):
-                raise SubmissionError(f"{_shown(sub)} is a symlink (a submission holds "
+                raise SubmissionError(f"{self._name(sub)} is a symlink (a submission holds "
                                       "regular files only)")
             else:
-                raise SubmissionError(f"{_shown(sub)} is not a regular file")
+                raise SubmissionError(f"{self._name(sub)} is not a regular file")
 
 
 def snapshot_name(index: int, name: str) -> str:
