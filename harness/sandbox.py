@@ -19,6 +19,7 @@ harness prints one warning line and the match record says so.
 from __future__ import annotations
 
 import ctypes
+import fcntl
 import functools
 import importlib.machinery
 import itertools
@@ -96,6 +97,9 @@ exec 3<&-
 wait $!
 """
 
+#: the file in a sandbox's directory whose lock its harness holds while the bot runs
+LOCK = "owner.lock"
+
 _slots = itertools.count()
 _warned = False
 _swept = False
@@ -108,15 +112,39 @@ def _in_child(limits: Limits) -> None:
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
 
 
+def _hold(folder: Path) -> int:
+    """Lock `folder` as a live sandbox's for as long as the returned fd stays open (a
+    file lock, which holds across PID namespaces and for processes sharing /tmp)."""
+    fd = os.open(folder / LOCK, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
 def sweep() -> None:
-    """Remove the directories of sandboxes whose harness was killed (done once per process
-    before its first sandbox)."""
+    """Remove the directories of sandboxes whose harness is gone: their lock is free
+    (done once per process before its first sandbox). A directory without its lock yet is
+    being made, unless it is older than a minute."""
     global _swept
     _swept = True
     for d in Path(tempfile.gettempdir()).glob("arena-sandbox-*-*"):
-        pid = d.name.split("-")[2]
-        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
-            shutil.rmtree(d, ignore_errors=True)
+        try:
+            fd = os.open(d / LOCK, os.O_WRONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            try:
+                if time.time() - d.lstat().st_mtime > 60:
+                    shutil.rmtree(d, ignore_errors=True)
+            except OSError:
+                pass
+            continue
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held: a live sandbox, whichever namespace its harness is in
+            os.close(fd)
+            continue
+        shutil.rmtree(d, ignore_errors=True)
+        os.close(fd)
 
 
 @functools.cache
@@ -170,6 +198,7 @@ class SandboxedBot(ExternalBot):
         self.dir: Path | None = None
         self.binds: list[str] = []
         self._ready: int | None = None  # read end of the sandbox's "bot starts" pipe
+        self._lock: int | None = None  # holds self.dir against sweep() while it exists
 
     @classmethod
     def python(cls, spec: str, limits: Limits | None = None,
@@ -269,6 +298,7 @@ class SandboxedBot(ExternalBot):
         if not _swept:
             sweep()
         self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
+        self._lock = _hold(self.dir)
         stage = self.dir / "files"
         self.binds = []
         try:
@@ -373,6 +403,9 @@ class SandboxedBot(ExternalBot):
         if self.dir is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def close(self) -> None:
         try:
