@@ -59,9 +59,11 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     """What an external program may use. Process limits are rlimits of the program;
     the rest are enforced by the harness while it talks to it."""
 
-    memory_bytes: int = 2 * 1024**3  #: address space (RLIMIT_AS)
-    cpu_seconds: int = 600  #: CPU time for the whole game (RLIMIT_CPU)
+    memory_bytes: int = 2 * 1024**3  #: address space (RLIMIT_AS); per bot in a cgroup
+    cpu_seconds: int = 600  #: CPU time for the whole game (RLIMIT_CPU; per bot in a cgroup)
     processes: int = 32  #: processes and threads (RLIMIT_NPROC; sandboxed bots only)
+    cpu_cores: float = 1.0  #: CPU share of all its processes together (sandbox with cgroup)
+    inodes: int = 50_000  #: files and folders in each of its tmpfs folders (sandbox)
     open_files: int = 256  #: RLIMIT_NOFILE
     file_bytes: int = 64 * 1024**2  #: largest file it may write (RLIMIT_FSIZE)
     line_bytes: int = 1024**2  #: longest answer

@@ -48,7 +48,8 @@ from bots.external import (
 )
 from bots.registry import BotSpecError, base_spec, make_bot
 from engine.common.untrusted import visible
-from harness import submission
+from engine.protocol import Action, Observation
+from harness import cgroups, submission
 
 #: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
 UID_BASE = 1_800_000_000
@@ -80,8 +81,9 @@ for f in null zero full random urandom; do
 done
 ln -s /proc/self/fd "$R/dev/fd"
 mount -t proc -o nosuid,nodev proc "$R/proc"
-mount -t tmpfs -o "size=$SBX_SIZE,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
-mount -t tmpfs -o "size=$SBX_SIZE,mode=700,uid=$U,gid=$U,nosuid,nodev" sandbox-bot "$R/bot"
+mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
+mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
+  sandbox-bot "$R/bot"
 printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
   if [ -n "$p" ]; then
     mkdir -p "$R$p"; mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" || true
@@ -102,12 +104,15 @@ LOCK = "owner.lock"
 
 _slots = itertools.count()
 _warned = False
+_warned_cgroup = False
 _swept = False
 
 
-def _in_child(limits: Limits) -> None:
-    """Before exec of the sandbox: the rlimits, and death with the harness (its Ray
-    worker killed, say), which takes the bot's whole PID namespace with it."""
+def _in_child(limits: Limits, group: cgroups.Cgroup | None) -> None:
+    """Before exec of the sandbox: the bot's cgroup, the rlimits, and death with the
+    harness (its Ray worker killed, say), which takes the bot's whole PID namespace with it."""
+    if group is not None:
+        group.enter()
     set_rlimits(limits, processes=True)
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
 
@@ -145,6 +150,8 @@ def sweep() -> None:
             continue
         shutil.rmtree(d, ignore_errors=True)
         os.close(fd)
+    tmp = Path(tempfile.gettempdir())
+    cgroups.sweep([n for n in cgroups.stale("arena-sandbox-") if not (tmp / n).exists()])
 
 
 @functools.cache
@@ -163,6 +170,15 @@ def isolation() -> str:
     if probe.returncode != 0:
         return f"unshare cannot create namespaces here ({probe.stderr.decode().strip()})"
     return ""
+
+
+def warn_cgroup_once(reason: str) -> None:
+    global _warned_cgroup
+    if not _warned_cgroup:
+        _warned_cgroup = True
+        print(f"warning: sandbox: no cgroup per bot ({reason}); memory, CPU time and "
+              "processes are limited per process only, and a bot's tmpfs and memfd pages "
+              "are not counted", file=sys.stderr)
 
 
 def warn_once(reason: str) -> None:
@@ -199,6 +215,7 @@ class SandboxedBot(ExternalBot):
         self.binds: list[str] = []
         self._ready: int | None = None  # read end of the sandbox's "bot starts" pipe
         self._lock: int | None = None  # holds self.dir against sweep() while it exists
+        self.group: cgroups.Cgroup | None = None  # its control group, while it runs
 
     @classmethod
     def python(cls, spec: str, limits: Limits | None = None,
@@ -291,6 +308,7 @@ class SandboxedBot(ExternalBot):
     def _start(self) -> subprocess.Popen[bytes]:
         reason = isolation()
         self.isolated = not reason
+        self.notes = []
         if reason:
             warn_once(reason)
             self.notes = [f"{self.name}: not isolated ({reason}): ran as this user, "
@@ -342,15 +360,16 @@ class SandboxedBot(ExternalBot):
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
                "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
                "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
+               "SBX_INODES": str(self.limits.inodes),
                "SBX_READY": str(write_end)}
         bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
         cmd = ["unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--fork",
                "--kill-child", "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env, *argv]
-        limits = self.limits
+        limits, group = self.limits, self._cgroup()
         try:
             proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
-                               preexec_fn=lambda: _in_child(limits))
+                               preexec_fn=lambda: _in_child(limits, group))
         except BaseException:
             os.close(read_end)
             raise
@@ -358,6 +377,36 @@ class SandboxedBot(ExternalBot):
             os.close(write_end)
         self._ready = read_end
         return proc
+
+    def _cgroup(self) -> cgroups.Cgroup | None:
+        """The bot's own control group, or None (with a warning and a note) without one."""
+        assert self.dir is not None
+        reason = cgroups.why_not()
+        if not reason:
+            try:
+                self.group = cgroups.Cgroup.create(self.dir.name, self.limits)
+                return self.group
+            except OSError as e:
+                reason = f"cannot make a cgroup ({e})"
+        warn_cgroup_once(reason)
+        self.notes.append(f"{self.name}: no cgroup ({reason}): memory, processes and CPU "
+                          "limited per process only")
+        return None
+
+    def _check_cpu(self) -> None:
+        """All the bot's processes together within `Limits.cpu_seconds` (its cgroup)."""
+        used = self.group.cpu_seconds() if self.group is not None else 0.0
+        if used > self.limits.cpu_seconds:
+            self._kill()
+            raise BotViolation("timeout", f"CPU time limit for the game: {used:.1f} s used by "
+                                          f"all its processes (at most "
+                                          f"{self.limits.cpu_seconds} s)")
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        self._check_cpu()
+        action = super().act(observation, time_left)
+        self._check_cpu()
+        return action
 
     def _await_sandbox(self) -> None:
         """Wait until the sandbox is set up and the bot program starts, so that its first
@@ -392,6 +441,9 @@ class SandboxedBot(ExternalBot):
         """As bots.external.exit_reason; a missing file outside the bot's view is a
         forbidden reach outside the sandbox."""
         kind, detail = exit_reason(status, stderr)
+        if self.group is not None and self.group.oom_killed():
+            return "memory", (f"killed by the memory limit of {self.limits.memory_bytes} "
+                              "bytes for all its processes")
         if kind == "crash" and self.isolated:
             m = re.search(r"no such file or directory\W+(?:\w+ )?'(/[^']*)'", stderr[-2000:],
                           re.I)
@@ -414,6 +466,9 @@ class SandboxedBot(ExternalBot):
             if self._ready is not None:
                 os.close(self._ready)
                 self._ready = None
+            if self.group is not None:
+                self.group.remove()
+                self.group = None
             self._remove_dir()
 
 
