@@ -113,6 +113,7 @@ HOG = ("if not os.path.exists('/tmp/forked'):\n"
        "    open('/tmp/forked', 'w').close()\n"
        "    for _ in range(12):\n"
        "        if os.fork() == 0:\n"
+       "            os.setsid()  # a session each: the scheduler's autogroups do not help\n"
        "            while True:\n"
        "                pass")
 
