@@ -24,6 +24,7 @@ import functools
 import importlib.machinery
 import itertools
 import os
+import pwd
 import re
 import select
 import shlex
@@ -56,6 +57,9 @@ UID_BASE = 1_800_000_000
 #: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd)
 VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
         "/libx32", "/dev", "/proc")
+#: the system folders a sandboxed bot sees as they are (read-only): a runtime there needs
+#: no bind of its own (its /tmp and /bot are its own, not the system's)
+SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: bot kinds that are part of the project and stay in-process even with --isolate
 TRUSTED = ("random", "heuristic", "mcts")
 PROJECT = Path(__file__).resolve().parents[1]
@@ -85,8 +89,11 @@ mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" 
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
   sandbox-bot "$R/bot"
 printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
+  if [ -d "$p" ]; then mkdir -p "$R$p"
+  elif [ -n "$p" ]; then mkdir -p "$R$(dirname "$p")"; touch "$R$p"
+  fi
   if [ -n "$p" ]; then
-    mkdir -p "$R$p"; mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" || true
+    mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" || true
   fi
 done
 cp -R "$SBX_STAGE/." "$R/bot/"
@@ -198,6 +205,30 @@ def _python_binds() -> list[str]:
     return sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix)})
 
 
+def _homes() -> set[str]:
+    """Every account's home folder, and this process's."""
+    found = {str(Path.home()), os.environ.get("HOME", "/")}
+    try:
+        found.update(p.pw_dir for p in pwd.getpwall())
+    except OSError:
+        pass
+    return {os.path.realpath(h) for h in found if h}
+
+
+def _sensitive(folder: str) -> bool:
+    """Whether binding `folder` into a sandbox could show more than a runtime: it is or
+    holds a home folder or the harness's files (its project, current and temporary
+    folders), or lies in a dot-folder of a home (~/.local, ~/.config)."""
+    homes = _homes()
+    keep = [*homes, os.path.realpath(os.getcwd()), str(PROJECT),
+            os.path.realpath(tempfile.gettempdir())]
+    if any(_under(k, [folder]) for k in keep):
+        return True
+    return any(_under(folder, [h]) and any(part.startswith(".") for part in
+                                           os.path.relpath(folder, h).split("/"))
+               for h in homes)
+
+
 class SandboxedBot(ExternalBot):
     """An untrusted bot program in the sandbox; `command` as for `cmd:`, or
     `SandboxedBot.python(spec)` for an in-process bot spec run through the runner."""
@@ -225,20 +256,18 @@ class SandboxedBot(ExternalBot):
     # -- preparing the bot's directory ----------------------------------------------------
 
     def _bind_runtime(self, exe: str) -> None:
+        """Bind what the runtime `exe` needs, read-only: the harness's Python installation,
+        or the runtime's own installation folder (two levels above the program), or, where
+        that folder would be a home folder, a dot-folder in one (~/.local), or hold the
+        harness's files, the program file alone. Never a home folder."""
         real = os.path.realpath(exe)
-        if _under(real, VIEW) or _under(real, self.binds):
+        if _under(real, SHARED) or _under(real, self.binds):
             return
         if real == os.path.realpath(sys.executable):
             self.binds += _python_binds()
             return
         prefix = str(Path(real).parent.parent)
-        protected = [str(Path.home()), os.environ.get("HOME", "/"), os.getcwd(), "/"]
-        if any(_under(p, [prefix]) for p in protected):
-            prefix = str(Path(real).parent)
-            if any(_under(p, [prefix]) for p in protected):
-                raise ExternalBotError(f"cannot sandbox {exe!r}: its directory holds the "
-                                       "harness's files; install the runtime elsewhere")
-        self.binds.append(prefix)
+        self.binds.append(real if _sensitive(prefix) else prefix)
 
     def _command_argv(self, here: str) -> tuple[list[str], Staged]:
         """The command line inside the sandbox, and the files it names (read as a

@@ -18,6 +18,7 @@ rules that hold whatever the files are:
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 from collections.abc import Iterable
@@ -233,20 +234,19 @@ class Command:
     files: dict[int, str]
 
 
-def _is_elf(path: str) -> bool:
-    try:
-        with open(path, "rb") as f:
-            return f.read(4) == b"\x7fELF"
-    except OSError:
-        return False
+#: program names of interpreters: such a program given by its path is a runtime, not a
+#: file of the submission (`/opt/node/bin/node bot.js`)
+RUNTIME_NAMES = re.compile(r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|java"
+                           r"|dotnet|Rscript|julia|sbcl|racket|guile|elixir|erl|escript|ocaml"
+                           r"|tclsh|bash|sh|dash|zsh|awk|gawk)[0-9.\-]*")
 
 
 def parse_command(argv: list[str], cwd: str | None = None,
                   runtimes: tuple[str, ...] = ()) -> Command:
     """Which words of `argv` are the submission's files (SubmissionError if one may not
     be). argv[0] is the runtime when it has no '/', is under one of `runtimes` (system
-    folders), or is a binary program that is given a file to run; else it is the bot's
-    program. Later words that name an existing path are files: the first of them is the
+    folders), or is named as an interpreter (RUNTIME_NAMES); else it is the bot's program.
+    Later words that name an existing path are files: the first of them is the
     program when argv[0] is a runtime, the rest must lie under the program's folder.
     Words starting with '-' are options and never files."""
     here = cwd or os.getcwd()
@@ -266,7 +266,7 @@ def parse_command(argv: list[str], cwd: str | None = None,
             raise SubmissionError(f"no program {_shown(exe)} (from {_shown(here)})")
         real = os.path.realpath(path)
         if any(real == r or real.startswith(r.rstrip("/") + "/") for r in runtimes) or (
-                later and _is_elf(real) and inside(here, path) is None):
+                RUNTIME_NAMES.fullmatch(os.path.basename(path))):
             cmd.runtime = exe
         else:
             cmd.folder, cmd.files[0] = os.path.dirname(path), os.path.basename(path)
