@@ -39,6 +39,11 @@ NameArg = Annotated[str, typer.Argument(help="ladder name")]
 DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
 
 
+UnsandboxedOpt = Annotated[bool, typer.Option(
+    "--allow-unsandboxed", help="run submitted bots even where they cannot be isolated "
+    "(no root, no user namespaces): they can then reach this user's files and network")]
+
+
 @app.command("create", short_help='Create a ladder: game, players, time control.')
 def create_cmd(
     name: NameArg,
@@ -69,10 +74,11 @@ def submit_cmd(
     spec: Annotated[str, typer.Argument(help="bot spec: cmd:..., python:module:Class, mcts...")],
     display: Annotated[str, typer.Option("--as", help="the bot's name on the ladder")],
     db: DbOpt = DEFAULT_DB,
+    allow_unsandboxed: UnsandboxedOpt = False,
 ) -> None:
     """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it."""
     with Store(db) as store:
-        result = submit(store, name, spec, display)
+        result = submit(store, name, spec, display, allow_unsandboxed)
     e = result.entrant
     if e is None:
         out.print(f"[red]refused:[/] {escape(display)} ({escape(spec)}) is not registered:",
@@ -103,6 +109,7 @@ def run_cmd(
     address: Annotated[str | None, typer.Option(
         help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")] = None,
     db: DbOpt = DEFAULT_DB,
+    allow_unsandboxed: UnsandboxedOpt = False,
 ) -> None:
     """Matchmake and play games on Ray, rating each one as it finishes."""
     if forever and games is not None:
@@ -119,7 +126,7 @@ def run_cmd(
                                       _table(store, name)))
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
-                                          update)
+                                          update, allow_unsandboxed=allow_unsandboxed)
                 done = f"{state.done} games played"
             except KeyboardInterrupt:
                 runner.shutdown()  # Ray's processes go now, not minutes later

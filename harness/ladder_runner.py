@@ -19,6 +19,7 @@ from typing import Any
 from engine.common.rng import derive_seed
 from harness import tournament_runner as runner
 from harness.ladder_service import LadderError, use_ladder
+from harness.sandbox import require_isolation, sandboxed
 from harness.tournament_runner import Played
 from ladders import ladder_store as ls
 from ladders.matchmaking import Candidate, pick_lineup, seat
@@ -167,9 +168,10 @@ class RayPool:
 def run(store: Store, name: str, games: int | None = None, forever: bool = False,
         workers: int | None = None, address: str | None = None,
         seconds: float | None = None, on_update: Callable[[LadderState], None] | None = None,
-        inline: bool = False) -> LadderState:
+        inline: bool = False, allow_unsandboxed: bool = False) -> LadderState:
     """Play `games` games (default DEFAULT_GAMES), or until stopped with `forever`, or until
-    `seconds` have passed: games left pending by an interrupted run come first."""
+    `seconds` have passed: games left pending by an interrupted run come first. Submitted
+    bots are not run where they cannot be isolated, unless `allow_unsandboxed`."""
     if games is not None and games < 1:
         raise LadderError(f"--games must be at least 1, got {games}")
     if workers is not None and workers < 1:
@@ -178,6 +180,8 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
     store.acquire_driver_lock()
     try:
         state = LadderState(store, name)
+        if any(sandboxed(e.run_spec) for e in state.active()):
+            require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
         queue = deque(ls.games(store, state.ladder.id, "pending"))
         if not queue and len(state.active()) < 2 and not forever:

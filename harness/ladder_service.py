@@ -20,6 +20,7 @@ from engine.record import MatchRecord
 from harness.clock import check_time_control, play_game
 from harness.entrants import TERMINAL_ONLY
 from harness.ladder_pin import pin
+from harness.sandbox import require_isolation, sandboxed
 from harness.tournament_schedule import load_modules
 from ladders import ladder_store as ls
 from ladders.store import Store
@@ -112,14 +113,18 @@ def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
     return found, log
 
 
-def submit(store: Store, name: str, spec: str, display: str) -> Submission:
+def submit(store: Store, name: str, spec: str, display: str,
+           allow_unsandboxed: bool = False) -> Submission:
     """Pin `spec`, validate it in smoke games, and register it as the next version of
-    `display` (unless it is refused, or identical to the current version)."""
+    `display` (unless it is refused, or identical to the current version). A bot that
+    runs sandboxed is refused where bots cannot be isolated, unless `allow_unsandboxed`."""
     lad = ls.ladder(store, name)
     if not display or any(c in display for c in "\n\t") or len(display) > 40:
         raise LadderError(f"--as {display!r}: give a short display name (at most 40 characters)")
     if needs_terminal(spec):
         raise LadderError(TERMINAL_ONLY.format(name=spec))
+    if sandboxed(spec):
+        require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root))
     current = [e for e in ls.entrants(store, lad.id, active_only=True) if e.name == display]

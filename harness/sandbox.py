@@ -1,19 +1,26 @@
-"""The sandbox every untrusted bot runs in (issue 14; what it holds: README, "cluster").
+"""The sandbox every untrusted bot runs in (what it holds: README, "What a submitted bot can
+and cannot reach").
 
 A sandboxed bot is an external program (`cmd:`, or a Python bot behind
-bots/sandbox_runner.py) started, when the harness runs as root, by `unshare` in new mount,
-network, PID, IPC and UTS namespaces, then `chroot` into a fresh tmpfs root that holds only
-the system directories (/usr, /etc, /lib..., read-only), the runtime the command needs
-(read-only), a private /tmp and /bot, its empty working directory (a size-capped tmpfs with
-a copy of the bot's own files), then `setpriv` to a uid of its own that no account uses,
-with no capabilities, no new privileges and a scrubbed environment. The harness's home,
-results, database and other bots' files are simply not there; the network namespace has
-no interface but a down loopback. rlimits (bots.external.Limits) cap memory, CPU seconds,
-processes, open files and file size; the harness caps time and output.
+bots/sandbox_runner.py) started by `unshare` in new mount, network, PID, IPC and UTS
+namespaces, then `chroot` into a fresh tmpfs root that holds only the system directories
+(/usr, /etc, /lib..., read-only), what its runtime needs (read-only), a private /tmp and
+/bot, its working directory (size- and inode-capped tmpfs folders; /bot holds a copy of the
+bot's own files, read as harness/submission.py says), with no capabilities, no new
+privileges and a scrubbed environment. The harness's home, results, database and other
+bots' files are simply not there; the network namespace has no interface but a down
+loopback. rlimits (bots.external.Limits) cap each process; a control group per bot
+(harness/cgroups.py) caps memory, processes and CPU of all its processes together; the
+harness caps time and output.
 
-Without root (or `unshare`) the bot still gets its own temporary directory, a scrubbed
-environment and the rlimits, but runs as the harness's user with its network; the
-harness prints one warning line and the match record says so.
+Two ways to make the namespaces (`mode()`):
+- as root: the bot then runs as a uid of its own that no account uses;
+- without root, inside an unprivileged user namespace: the bot is the namespace's root
+  without capabilities, and this user outside it; there is no cgroup then (limits per
+  process, one warning line).
+Where neither works, bots run unisolated (one warning line listing what they can reach,
+and the match record says so), and ladders refuse submitted bots unless their operator
+passes --allow-unsandboxed (`require_isolation`).
 """
 
 from __future__ import annotations
@@ -77,7 +84,8 @@ mkdir "$R/bot" "$R/tmp" "$R/dev" "$R/proc"
 for d in usr etc bin sbin lib lib32 lib64 libx32; do
   if [ -L "/$d" ]; then ln -s "$(readlink "/$d")" "$R/$d"
   elif [ -d "/$d" ]; then
-    mkdir "$R/$d"; mount --rbind "/$d" "$R/$d"; mount -o remount,bind,ro "$R/$d" || true
+    mkdir "$R/$d"; mount --rbind "/$d" "$R/$d"
+    mount -o remount,bind,ro "$R/$d" 2>/dev/null || true
   fi
 done
 for f in null zero full random urandom; do
@@ -93,15 +101,20 @@ printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
   elif [ -n "$p" ]; then mkdir -p "$R$(dirname "$p")"; touch "$R$p"
   fi
   if [ -n "$p" ]; then
-    mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" || true
+    mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" 2>/dev/null || true
   fi
 done
 cp -R "$SBX_STAGE/." "$R/bot/"
 chown -R "$U:$U" "$R/bot"
 echo ready > "/proc/self/fd/$SBX_READY"
 exec 3<&0
-chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
-  --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+if [ "$U" = 0 ]; then  # a user namespace: the bot stays its root, without capabilities
+  prlimit --nproc="$SBX_NPROC:$SBX_NPROC" chroot "$R" /usr/bin/setpriv --no-new-privs \
+    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+else
+  chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
+    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+fi
 exec 3<&-
 wait $!
 """
@@ -115,12 +128,14 @@ _warned_cgroup = False
 _swept = False
 
 
-def _in_child(limits: Limits, group: cgroups.Cgroup | None) -> None:
-    """Before exec of the sandbox: the bot's cgroup, the rlimits, and death with the
-    harness (its Ray worker killed, say), which takes the bot's whole PID namespace with it."""
+def _in_child(limits: Limits, group: cgroups.Cgroup | None, as_root: bool) -> None:
+    """Before exec of the sandbox: the bot's cgroup, the rlimits (the process limit counts
+    the bot's own uid as root; in a user namespace, the script sets it inside), and death
+    with the harness (its Ray worker killed, say), which takes the bot's whole PID namespace
+    with it."""
     if group is not None:
         group.enter()
-    set_rlimits(limits, processes=True)
+    set_rlimits(limits, processes=as_root)
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
 
 
@@ -161,22 +176,61 @@ def sweep() -> None:
     cgroups.sweep([n for n in cgroups.stale("arena-sandbox-") if not (tmp / n).exists()])
 
 
+#: how a sandbox starts, per mode: namespaces made as root, or in a user namespace
+UNSHARE = {"root": ["unshare"],
+           "user": ["unshare", "--user", "--map-root-user"]}
+NAMESPACES = ["--mount", "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child"]
+#: what an unisolated bot can reach (the warning, and what `--allow-unsandboxed` accepts)
+EXPOSED = ("it runs as this user, so it can read and write this user's files (the home "
+           "folder, ~/.ray and its token, results/ and the database, other bots' files), "
+           "use the network, see the harness's processes and their environment "
+           "(/proc/<pid>/environ, tokens), signal them, start processes without a limit "
+           "and leave some running after the game")
+
+
 @functools.cache
-def isolation() -> str:
-    """"" when bots can be fully isolated here, else why not."""
-    if os.geteuid() != 0:
-        return "the harness does not run as root"
-    for tool in ("unshare", "chroot", "setpriv", "mount", "env"):
+def _probe() -> tuple[str, str]:
+    """('root' or 'user', "") when bots can be isolated here, else ("", why not): 'root'
+    makes the namespaces and gives each bot a uid of its own; 'user' makes the same
+    namespaces inside an unprivileged user namespace (the bot is this user outside it)."""
+    for tool in ("unshare", "chroot", "setpriv", "mount", "env", "prlimit"):
         if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    try:
-        probe = subprocess.run(["unshare", "--mount", "--net", "--pid", "--fork", "true"],
-                               capture_output=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return f"unshare does not work here ({e})"
+            return "", f"{tool} is not installed"
+    mode = "root" if os.geteuid() == 0 else "user"
+    with tempfile.TemporaryDirectory(prefix="arena-probe-") as where:
+        try:
+            probe = subprocess.run([*UNSHARE[mode], *NAMESPACES, "mount", "-t", "tmpfs",
+                                    "probe", where], capture_output=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return "", f"unshare does not work here ({e})"
     if probe.returncode != 0:
-        return f"unshare cannot create namespaces here ({probe.stderr.decode().strip()})"
-    return ""
+        err = probe.stderr.decode(errors="replace").strip().splitlines()
+        what = "namespaces" if mode == "root" else "unprivileged user namespaces"
+        return "", f"cannot create {what} here ({err[-1] if err else probe.returncode})"
+    return mode, ""
+
+
+def mode() -> str:
+    """'root', 'user' (see _probe) or "" when bots cannot be isolated here."""
+    return _probe()[0]
+
+
+def isolation() -> str:
+    """"" when bots can be isolated here, else why not."""
+    return _probe()[1]
+
+
+def require_isolation(allow_unsandboxed: bool) -> None:
+    """For ladders: refuse to run submitted bots unisolated unless the operator allows it
+    (one line saying why and what would be exposed); allowed, warn once."""
+    reason = isolation()
+    if not reason:
+        return
+    if not allow_unsandboxed:
+        raise ExternalBotError(f"cannot sandbox submitted bots here: {reason}; run as root "
+                               "or where unprivileged user namespaces are allowed, or pass "
+                               f"--allow-unsandboxed to accept that {EXPOSED}")
+    warn_once(reason)
 
 
 def warn_cgroup_once(reason: str) -> None:
@@ -192,8 +246,8 @@ def warn_once(reason: str) -> None:
     global _warned
     if not _warned:
         _warned = True
-        print(f"warning: sandbox: {reason}; untrusted bots run as this user, with network "
-              "access and the harness's files in reach", file=sys.stderr)
+        print(f"warning: sandbox: {reason}; untrusted bots are not isolated: {EXPOSED}",
+              file=sys.stderr)
 
 
 def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
@@ -384,21 +438,22 @@ class SandboxedBot(ExternalBot):
         assert self.dir is not None
         root = self.dir / "root"
         root.mkdir()
-        uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64
+        as_root = mode() == "root"
+        uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64 if as_root else 0
         read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
                "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
                "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
-               "SBX_INODES": str(self.limits.inodes),
+               "SBX_INODES": str(self.limits.inodes), "SBX_NPROC": str(self.limits.processes),
                "SBX_READY": str(write_end)}
         bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
-        cmd = ["unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--fork",
-               "--kill-child", "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env, *argv]
+        cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env,
+               *argv]
         limits, group = self.limits, self._cgroup()
         try:
             proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
-                               preexec_fn=lambda: _in_child(limits, group))
+                               preexec_fn=lambda: _in_child(limits, group, as_root))
         except BaseException:
             os.close(read_end)
             raise
@@ -499,6 +554,13 @@ class SandboxedBot(ExternalBot):
                 self.group.remove()
                 self.group = None
             self._remove_dir()
+
+
+def sandboxed(spec: str) -> bool:
+    """Whether `spec` runs in the sandbox when bots are isolated (ladders): every bot that
+    is not part of the project."""
+    kind = base_spec(spec).partition(":")[0]
+    return kind not in TRUSTED
 
 
 def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
