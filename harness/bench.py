@@ -184,7 +184,8 @@ def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
 
     from bots.base import RandomBot
     from bots.external import ExternalBot
-    from harness.sandbox import SandboxedBot, isolation
+    from harness import cgroups
+    from harness.sandbox import SandboxedBot, mode
 
     group = f"{game_id} {n}p"
     positions = sample_positions(game_id, n, 20 if quick else 50, seed=3)
@@ -200,6 +201,21 @@ def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
         finally:
             bot.close()
 
+    def starts(make: Callable[[], ExternalBot]) -> list[float]:
+        """Seconds from `reset` to the first answer: the program's start (and the
+        sandbox's set-up: namespaces, chroot, cgroup, copying its files)."""
+        out = []
+        for _ in range(repeats):
+            bot = make()
+            t0 = time.perf_counter()
+            bot.reset(game_id, n, 0, 0)
+            try:
+                bot.act(obs[0], 30.0)
+                out.append(time.perf_counter() - t0)
+            finally:
+                bot.close()
+        return out
+
     with tempfile.TemporaryDirectory() as tmp:
         path = f"{tmp}/echo_bot.py"
         with open(path, "w") as f:
@@ -207,14 +223,21 @@ def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
         command = f"{shlex.quote(sys.executable)} {shlex.quote(path)}"
         ext = round_trips(ExternalBot(command))
         boxed = round_trips(SandboxedBot(command))
+        ext_start = starts(lambda: ExternalBot(command))
+        boxed_start = starts(lambda: SandboxedBot(command))
     local = RandomBot(0)
     inproc = [_per_call_us(lambda: [local.act(o, None) for o in obs], 1) / len(obs)
               for _ in range(repeats)]
-    where = "sandboxed bot act()" + ("" if not isolation() else " (not isolated here)")
+    how = (f" ({mode()}{', cgroup' if not cgroups.why_not() else ''})" if mode()
+           else " (not isolated here)")
     return [_figure(group, "external bot act()", "us", ext, baseline="in-proc",
                     ratio=statistics.median(inproc) / statistics.median(ext)),
-            _figure(group, where, "us", boxed, baseline="external",
-                    ratio=statistics.median(ext) / statistics.median(boxed))]
+            _figure(group, "sandboxed bot act()" + how, "us", boxed, baseline="external",
+                    ratio=statistics.median(ext) / statistics.median(boxed)),
+            _figure(group, "external bot start", "s", ext_start),
+            _figure(group, "sandboxed bot start" + how, "s", boxed_start,
+                    baseline="external start",
+                    ratio=statistics.median(ext_start) / statistics.median(boxed_start))]
 
 
 def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
