@@ -10,7 +10,8 @@ rules that hold whatever the files are:
   (each path component is opened with O_NOFOLLOW under the one before it). A symlink, a
   device, a FIFO or socket, a path outside the folder (absolute, or through `..`) or a
   file this user cannot read is refused with one line naming it.
-- A whole submission holds at most `MAX_FILES` files and `MAX_BYTES` bytes.
+- A whole submission holds at most `MAX_FILES` files and folders, `MAX_BYTES` bytes and
+  `MAX_DEPTH` levels of folders; a hard link (a file also elsewhere) is refused too.
 - Files are read into memory first and written out only when all of them passed, into a
   temporary folder renamed into place: a refusal leaves nothing behind.
 """
@@ -32,6 +33,8 @@ from engine.protocol import ArenaError
 MAX_FILES = 2000
 #: the most bytes one submission's files may hold together
 MAX_BYTES = 64 * 1024**2
+#: how deep folders may nest in a submission
+MAX_DEPTH = 32
 #: folders never part of a submission (caches and version control)
 SKIPPED = ("__pycache__", ".git")
 #: the longest file name kept as it is in a snapshot (longer ones keep their extension)
@@ -71,6 +74,7 @@ class Reader:
     def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.folder = os.path.abspath(folder)
         self.files: list[File] = []
+        self.folders = 0
         self.total = 0
 
     def _name(self, rel: str) -> str:
@@ -87,7 +91,7 @@ class Reader:
                                   f"{e.strerror}") from None
 
     def _count(self, rel: str, size: int) -> None:
-        if len(self.files) >= MAX_FILES:
+        if len(self.files) + self.folders >= MAX_FILES:
             raise SubmissionError(f"the submission holds more than {MAX_FILES} files "
                                   f"(at {self._name(rel)})")
         if self.total + size > MAX_BYTES:
@@ -148,6 +152,9 @@ class Reader:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 raise SubmissionError(f"{self._name(rel)} is not a regular file")
+            if st.st_nlink > 1:  # the same file as one elsewhere, which may not be the author's
+                raise SubmissionError(f"{self._name(rel)} is a hard link (a submission holds "
+                                      "files of its own)")
             self._count(rel, st.st_size)
             with os.fdopen(os.dup(fd), "rb") as f:
                 data = f.read(MAX_BYTES - self.total + 1)
@@ -162,7 +169,13 @@ class Reader:
         return out
 
     def add_tree(self, rel: str = "") -> None:
-        """Every file under the folder `rel` (the folder itself with ""), caches skipped."""
+        """Every file under the folder `rel` (the folder itself with ""), caches skipped;
+        folders count against MAX_FILES too, and nest at most MAX_DEPTH deep."""
+        if rel.count("/") >= MAX_DEPTH:
+            raise SubmissionError(f"{self._name(rel)} lies deeper than {MAX_DEPTH} folders")
+        if rel:
+            self._count(rel, 0)
+            self.folders += 1
         fd = self._open_under(rel, want_dir=True) if rel else self._open_folder()
         try:
             names = sorted(os.listdir(fd))

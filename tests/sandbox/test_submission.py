@@ -153,3 +153,19 @@ def test_deeply_nested_json_is_malformed_not_a_crash() -> None:
         bot.parse_answer(b"[" * 100_000 + b"]" * 100_000, None)  # type: ignore[arg-type]
     with pytest.raises(MalformedOutput):
         bot.parse_answer(b'{"type": ' + b"[" * 5000 + b"]" * 5000 + b"}", None)  # type: ignore[arg-type]
+
+
+def test_hard_links_and_deep_folders_are_refused(home: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(home / "bot")
+    os.link(home / ".ray" / "auth_token", "model.bin")
+    with pytest.raises(submission.SubmissionError, match="model.bin is a hard link"):
+        pin(f"cmd:{PY} bot.py model.bin", home / "snap")
+    failures, logs = _failures_and_logs(f"cmd:{PY} bot.py model.bin")
+    assert SECRET not in logs and failures and "hard link" in failures[0]
+    pkg = _package(home)
+    deep = pkg.joinpath(*["d"] * (submission.MAX_DEPTH + 1))
+    deep.mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(home / "bot"))
+    with pytest.raises(submission.SubmissionError, match="deeper than"):
+        pin("python:leaky:Bot", home / "snap")
