@@ -68,7 +68,9 @@ VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib
 #: no bind of its own (its /tmp and /bot are its own, not the system's)
 SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: bot kinds that are part of the project and stay in-process even with --isolate
-TRUSTED = ("random", "heuristic", "mcts")
+TRUSTED = ("random", "heuristic", "mcts", "openspiel")
+#: bot kinds whose code is the user's module, copied into the sandbox (`python:`, `policy:`)
+USER_CODE = ("python", "policy")
 PROJECT = Path(__file__).resolve().parents[1]
 #: where runtimes live that are not files of a submission (besides the harness's Python)
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
@@ -361,7 +363,7 @@ class SandboxedBot(ExternalBot):
         self.binds += [r for r in roots if not _under(r, self.binds)]
         kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
         staged: Staged = []
-        if kind == "python":
+        if kind in USER_CODE:
             where = self._module_root(rest.split(":")[0].split(".")[0])
             if where and not _under(os.path.realpath(where), self.binds):
                 root = Path(where)
@@ -565,8 +567,8 @@ def sandboxed(spec: str) -> bool:
 
 def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
     """The bot for `spec` as the harness runs it: `cmd:` programs always in the sandbox;
-    with `isolate`, every bot that is not part of the project (`python:`, entry points)
-    too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
+    with `isolate`, every bot that is not part of the project (`python:`, `policy:`, entry
+    points) too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
     is dropped."""
     spec = base_spec(spec)
     kind, _, rest = spec.partition(":")
@@ -578,7 +580,10 @@ def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) 
     if isolate and kind not in TRUSTED:
         if kind == "python" and len(rest.split(":")) < 2:
             raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
-        if kind != "python" and kind not in {e.name for e in entry_points(group="arena.bots")}:
+        if kind == "policy" and len(rest.split(":")) < 2:
+            raise BotSpecError("policies are named policy:package.module:function[:k=v,...]")
+        if kind not in USER_CODE and kind not in {e.name for e in
+                                                  entry_points(group="arena.bots")}:
             return make_bot(spec)  # unknown: the registry's error
         return SandboxedBot.python(spec, limits=limits)
     return make_bot(spec)

@@ -98,3 +98,34 @@ def test_tournament_games_pass_isolate_on(user_bot):
     old = msgspec.json.decode(spec.to_json().replace(',"isolate":true', ""),
                               type=TournamentSpec)
     assert old.isolate is False  # specs stored before the flag still load
+
+
+POLICY = """import os
+import numpy as np
+
+def policy(observation, action_mask):
+    print("uid", os.getuid(), "cwd", os.getcwd(), flush=True)
+    with open({target!r}, "w") as f:  # outside the sandbox: must fail
+        f.write("escaped")
+    return int(np.flatnonzero(action_mask)[0])
+"""
+
+
+def test_a_policy_is_user_code_and_runs_in_the_sandbox(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch):
+    """`policy:` functions are the author's code like `python:` bots (issue 34): with
+    --isolate, and on ladders, they run in the sandbox, not in the harness."""
+    target = tmp_path / "escaped.txt"
+    (tmp_path / "user_policy.py").write_text(POLICY.format(target=str(target)))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert isinstance(make_player("policy:user_policy:policy", True), SandboxedBot)
+    assert not isinstance(make_player("openspiel:mcts", True), SandboxedBot)
+    if sandbox.isolation():
+        pytest.skip(sandbox.isolation())
+    rec = play_match("kit", 2, ["policy:user_policy:policy", "random"], seed=3,
+                     time_per_move=5.0, isolate=True, limits=LIMITS)
+    assert not target.exists()
+    # its private /tmp has no such folder: a crash on FileNotFoundError
+    assert [f.kind for f in rec.failures] == ["crash"], rec.failures
+    assert "No such file" in rec.failures[0].detail
+    assert "cwd /bot" in rec.logs[0] and "user_policy" not in sys.modules
