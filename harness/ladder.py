@@ -20,6 +20,8 @@ from harness.args import parse_options
 from harness.ladder_service import (
     LOG_LINES,
     LadderError,
+    check_entrant_name,
+    check_ladder_name,
     create,
     submit,
 )
@@ -62,6 +64,7 @@ def create_cmd(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Create a ladder: one game set-up and time control, with its own entrants."""
+    check_ladder_name(name)  # before the database is opened (or made)
     spec = ls.LadderSpec(game=game, num_players=players, options=parse_options(option),
                          time_per_move=time_per_move, clock=clock, seed=seed,
                          modules=tuple(game_module or ()))
@@ -79,6 +82,7 @@ def submit_cmd(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it."""
+    check_entrant_name(display)  # before the database is opened or anything is pinned
     with Store(db) as store:
         result = submit(store, name, spec, display)
     e = result.entrant
