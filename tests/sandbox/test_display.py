@@ -9,6 +9,7 @@ the characters as written, no escape sequence of the bot's, and `--json`/`--csv`
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -25,6 +26,7 @@ from engine.record import encode_json
 from harness import ladder_runner
 from harness.ladder_service import bot_folder, create
 from harness.match import play_match
+from harness.replay import run
 from harness.tournament_schedule import TournamentSpec, ladder_key
 from ladders import ladder_store as ls
 from ladders.store import Store
@@ -189,3 +191,26 @@ def test_replay_shows_recorded_bot_names_literally(tmp_path: Path) -> None:
     out = contained(arena("replay", str(path), cwd=tmp_path))
     assert "verified" in out and "[link=https://evil]" in out
     assert shown(NAMES["escapes"])[:12] in out  # the bot column may cut a long name
+
+
+def test_the_step_viewer_shows_recorded_bot_names_literally() -> None:
+    from textual.widgets import Static
+
+    from harness.viewer import ReplayViewer
+
+    rec = play_match("kit", 2, ["random", "random"], seed=4)
+    app = ReplayViewer(run(msgspec.structs.replace(rec, bots=[LINK, NAMES["escapes"]])))
+    seen: dict[str, str] = {}
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 40)) as pilot:
+            for key in ("n", "v", "v"):  # the first move, then seat 1's view
+                await pilot.press(key)
+            await pilot.pause()
+            seen.update({w: str(app.query_one(w, Static).content) for w in ("#move", "#view")})
+            app.exit()
+
+    asyncio.run(go())
+    assert f"seat 0 {LINK} (" in seen["#move"]
+    assert f"seat 1 ({shown(NAMES['escapes'])})" in seen["#view"]
+    assert not any("\x1b" in s for s in seen.values())
