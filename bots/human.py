@@ -22,6 +22,7 @@ from rich.console import Console
 
 import engine
 from bots.base import Bot
+from engine.common.untrusted import markup
 from engine.protocol import Action, Observation
 from harness.views import has_seat_views, numbered, observation_text, pending, view_text, words
 
@@ -67,7 +68,7 @@ class HumanBot(Bot):
             con.print(f"(this game has no drawn seat view yet; what seat {seat} knows:)")
             con.print(observation_text(observation))
         texts = [words(state, a) for a in legal]
-        con.print(f"your decision: {pending(state)}", style="bold")
+        con.print(f"your decision: {markup(pending(state))}", style="bold")
         shown = list(range(len(legal)))
         self._list(con, texts, shown)
         while True:
@@ -81,12 +82,12 @@ class HumanBot(Bot):
             elif line.isdigit():
                 k = int(line)
                 if 1 <= k <= len(legal):
-                    con.print(f"you chose: {texts[k - 1]}")
+                    con.print(f"you chose: {markup(texts[k - 1])}")
                     return legal[k - 1]
                 con.print(f"there is no action {k}: choose a number from 1 to {len(legal)}")
             elif not line:
                 if len(shown) == 1:
-                    con.print(f"you chose: {texts[shown[0]]}")
+                    con.print(f"you chose: {markup(texts[shown[0]])}")
                     return legal[shown[0]]
                 shown = list(range(len(legal)))
                 self._list(con, texts, shown)
@@ -94,7 +95,7 @@ class HumanBot(Bot):
                 match = [i for i in range(len(legal))
                          if all(w in texts[i].lower() for w in line.lower().split())]
                 if not match:
-                    con.print(f"no action matches {line!r}; the list is unchanged")
+                    con.print(f"no action matches {markup(repr(line))}; the list is unchanged")
                     continue
                 shown = match
                 self._list(con, texts, shown)

@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import engine
+from engine.common.untrusted import markup, tail, text
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, encode_json
 from harness.args import parse_options, split_bots
@@ -118,7 +119,7 @@ def summary_table(record: MatchRecord) -> Table:
     for p in range(c.num_players):
         moves = [m for m in record.moves if m.seat == p]
         fails = ", ".join(f"{f.kind}@{f.decision}" for f in record.failures if f.seat == p)
-        rows.append([p, record.bots[p], record.scores[p], record.ranking[p] + 1, len(moves),
+        rows.append([p, text(record.bots[p]), record.scores[p], record.ranking[p] + 1, len(moves),
                      f"{sum(m.time for m in moves):.3f}", fails or "-"])
     return fit_table(cols, rows, width=out.width,
                      title=f"{c.game}, {c.num_players} players, seed {c.seed} ({record.outcome})")
@@ -156,21 +157,21 @@ def play_cmd(
         out.print(view_text(engine.replay(rec))[0], highlight=False)  # colours on a terminal
     out.print(summary_table(rec))
     for f in rec.failures:
-        out.print(f"[red]seat {f.seat} ({escape(f.bot)}) {f.kind} at decision {f.decision}:[/] "
-                  f"{escape(f.detail)}", highlight=False)
+        out.print(f"[red]seat {f.seat} ({markup(f.bot)}) {markup(f.kind)} at decision "
+                  f"{f.decision}:[/] {markup(f.detail)}", highlight=False)
     for note in rec.notes:
-        out.print(f"[yellow]note:[/] {escape(note)}", highlight=False)
+        out.print(f"[yellow]note:[/] {markup(note)}", highlight=False)
     failed = {f.seat for f in rec.failures}
     for seat, log in enumerate(rec.logs):
         if seat in failed and log.strip():
-            out.print(f"stderr of seat {seat} ({escape(rec.bots[seat])}), last lines:",
+            out.print(f"stderr of seat {seat} ({markup(rec.bots[seat])}), last lines:",
                       highlight=False)
-            for line in log.strip().splitlines()[-LOG_LINES:]:
-                out.print(f"  {escape(line)}", highlight=False)
+            for line in tail(log, LOG_LINES):
+                out.print(f"  {markup(line)}", highlight=False)
     if record is not None:
         make_parent(record, "--record")
         record.write_bytes(encode_json(rec))
-        out.print(f"record written to {record}")
+        out.print(f"record written to {markup(str(record))}")
 
 
 @app.command("schema", short_help="Print the JSON Schema of a game's bot protocol.")
@@ -211,7 +212,8 @@ def replay_cmd(
     ok = rp.verified()
     out.print(summary_table(rec))
     if not ok:
-        err.print(f"[red]error:[/] replay of {file} does not reach the recorded final state")
+        err.print(f"[red]error:[/] replay of {markup(str(file))} does not reach the recorded "
+                  "final state")
         raise typer.Exit(1)
     out.print("[green]verified:[/] the replay reaches the recorded final state")
 
@@ -291,10 +293,10 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Exit as e:
         sys.exit(e.exit_code)
     except click_exc.ClickException as e:
-        err.print(f"[red]error:[/] {escape(e.format_message())}", highlight=False, emoji=False)
+        err.print(f"[red]error:[/] {markup(e.format_message())}", highlight=False, emoji=False)
         sys.exit(2)
-    except (ArenaError, ValueError) as e:
-        err.print(f"[red]error:[/] {escape(str(e))}", highlight=False, emoji=False)
+    except (ArenaError, ValueError) as e:  # messages may quote what a bot or person wrote
+        err.print(f"[red]error:[/] {markup(str(e))}", highlight=False, emoji=False)
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -10,6 +10,7 @@ from rich.console import Console
 
 import engine
 from bots.registry import BotSpecError, make_bot
+from engine.common.untrusted import markup
 from harness import ladder_runner
 from harness.ladder_service import create, submit
 from harness.tournament_schedule import TournamentError
@@ -51,7 +52,8 @@ def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
         for spec, display in entrants(game.id):
             got = submit(store, name, spec, display)
             state = "registered" if got.entrant else f"refused ({'; '.join(got.problems)})"
-            console.print(f"  submit {spec} as {display}: {state}", highlight=False)
+            console.print(f"  submit {markup(spec)} as {markup(display)}: {markup(state)}",
+                          highlight=False)
         console.print(f"playing for about {budget:.0f} s on {workers} local Ray workers...")
         ladder_runner.run(store, name, forever=True, workers=workers, seconds=budget)
         lad = ls.ladder(store, name)

@@ -12,6 +12,7 @@ import typer
 import engine
 from bots.mcts import MCTSBot
 from bots.registry import BotSpecError, parse_params
+from engine.common.untrusted import visible
 from harness import tournament_runner as runner
 from harness.args import UsageProblem, parse_options, split_specs
 from harness.clock import check_time_control
@@ -105,15 +106,16 @@ def eval_cmd(
             except (EntrantError, BotSpecError) as e:
                 if name != "heuristic":  # a spec the user named: refused
                     raise
-                typer.echo(f"skipping {spec.bots[1]}: {e}", err=True)
+                typer.echo(visible(f"skipping {spec.bots[1]}: {e}"), err=True)
                 continue
             specs.append(spec)
     if not specs:
         raise UsageProblem("no opponent can play these games")
     rows = []
     with Store(db) as store:
-        typer.echo(f"{bot} vs {opponents}, {players} players, at least {games} games each, "
-                   f"seed {seed}, limit {limit or 'none'} s/decision, results in {db}")
+        typer.echo(visible(f"{bot} vs {opponents}, {players} players, at least {games} games "
+                           f"each, seed {seed}, limit {limit or 'none'} s/decision, results "
+                           f"in {db}"))
         for spec in specs:
             row = run_eval(store, spec, workers, address)
             rows.append(row.cells())

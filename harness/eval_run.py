@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.common.untrusted import visible
 from engine.record import decode_json
 from harness import tournament_runner as runner
 from harness.tournament_schedule import TournamentError, TournamentSpec, validate
@@ -202,7 +203,7 @@ def run_eval(store: Store, spec: TournamentSpec, workers: int | None = None,
              address: str | None = None, quiet: bool = False) -> EvalRow:
     """Play (or resume) the tournament of `spec`; its summary."""
     name, _ = prepare(store, spec)
-    label = f"{spec.game} {spec.num_players}p vs {spec.bots[1]}"
+    label = f"{spec.game} {spec.num_players}p vs {visible(spec.bots[1])}"
     runner.run(store, name, workers, address,
                None if quiet else progress_printer(label, spec.bots[0]))
     if not quiet and sys.stderr.isatty():
@@ -211,7 +212,8 @@ def run_eval(store: Store, spec: TournamentSpec, workers: int | None = None,
 
 
 def markdown(rows: list[tuple[str, ...]], header: tuple[str, ...] = HEADER) -> str:
-    """A Markdown table (readable in a terminal, pasteable into docs)."""
+    """A Markdown table (readable in a terminal, pasteable into docs); cells made visible."""
+    rows = [tuple(map(visible, r)) for r in rows]
     widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
     lines = []
     for row in [header, tuple("-" * w for w in widths), *rows]:

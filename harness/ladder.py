@@ -11,13 +11,20 @@ from typing import Annotated
 import typer
 from rich.console import Console, Group
 from rich.live import Live
-from rich.markup import escape
 
+from engine.common.untrusted import markup, tail
 from engine.record import decode_json
 from harness import ladder_runner
 from harness import tournament_runner as runner
 from harness.args import parse_options
-from harness.ladder_service import LadderError, create, submit
+from harness.ladder_service import (
+    LOG_LINES,
+    LadderError,
+    check_entrant_name,
+    check_ladder_name,
+    create,
+    submit,
+)
 from harness.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.paths import check_folder
 from ladders import ladder_store as ls
@@ -34,6 +41,9 @@ from ladders.store import DEFAULT_DB, Store
 app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, rate.",
                   no_args_is_help=True, rich_markup_mode=None)
 out = Console()
+
+#: lines of a bot's log shown by `arena ladder games` (its latest game)
+GAMES_LOG_LINES = 20
 
 NameArg = Annotated[str, typer.Argument(help="ladder name")]
 DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
@@ -59,13 +69,14 @@ def create_cmd(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Create a ladder: one game set-up and time control, with its own entrants."""
+    check_ladder_name(name)  # before the database is opened (or made)
     spec = ls.LadderSpec(game=game, num_players=players, options=parse_options(option),
                          time_per_move=time_per_move, clock=clock, seed=seed,
                          modules=tuple(game_module or ()))
     with Store(db) as store:
         lad = create(store, name, spec)
-    out.print(f"ladder [bold]{escape(name)}[/]: {lad.spec.game}, {players} players, time "
-              f"{lad.spec.time_control()}; next: arena ladder submit {escape(name)} SPEC --as NAME")
+    out.print(f"ladder [bold]{markup(name)}[/]: {lad.spec.game}, {players} players, time "
+              f"{lad.spec.time_control()}; next: arena ladder submit {markup(name)} SPEC --as NAME")
 
 
 @app.command("submit", short_help='Pin a bot, smoke-test it and enter it.')
@@ -77,26 +88,27 @@ def submit_cmd(
     allow_unsandboxed: UnsandboxedOpt = False,
 ) -> None:
     """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it."""
+    check_entrant_name(display)  # before the database is opened or anything is pinned
     with Store(db) as store:
         result = submit(store, name, spec, display, allow_unsandboxed)
     e = result.entrant
     if e is None:
-        out.print(f"[red]refused:[/] {escape(display)} ({escape(spec)}) is not registered:",
+        out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",
                   highlight=False)
         for p in result.problems:
-            out.print(f"  - {escape(p)}", highlight=False)
+            out.print(f"  - {markup(p)}", highlight=False)
         if result.log:
             out.print("  its log (last lines):", highlight=False)
-            for line in result.log.splitlines():
-                out.print(f"    {escape(line)}", highlight=False)
+            for line in tail(result.log, LOG_LINES):
+                out.print(f"    {markup(line)}", highlight=False)
         raise typer.Exit(1)
     if result.unchanged:
-        out.print(f"{escape(e.label)} is unchanged (same files, hash {e.hash[:12]}); "
+        out.print(f"{markup(e.label)} is unchanged (same files, hash {e.hash[:12]}); "
                   "nothing to do", highlight=False)
         return
     was = f"; {e.name} v{e.version - 1} leaves matchmaking" if e.version > 1 else ""
-    out.print(f"registered [bold]{escape(e.label)}[/] on {escape(name)} (hash {e.hash[:12]}; "
-              f"{e.report}){escape(was)}", highlight=False)
+    out.print(f"registered [bold]{markup(e.label)}[/] on {markup(name)} (hash {e.hash[:12]}; "
+              f"{markup(e.report or '')}){markup(was)}", highlight=False)
 
 
 @app.command("run")
@@ -122,7 +134,8 @@ def run_cmd(
                 now = time.monotonic()
                 if now - shown["at"] >= 0.5:
                     shown["at"] = now
-                    live.update(Group(f"{name}: {state.done} games, {state.rate():.1f} games/s",
+                    live.update(Group(f"{markup(name)}: {state.done} games, "
+                                      f"{state.rate():.1f} games/s",
                                       _table(store, name)))
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
@@ -133,7 +146,7 @@ def run_cmd(
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
         out.print(_table(store, name))
-        out.print(f"{escape(name)}: {done}")
+        out.print(f"{markup(name)}: {markup(done)}", highlight=False)
 
 
 def _table(store: Store, name: str, show_retired: bool = False):  # type: ignore[no-untyped-def]
@@ -196,14 +209,14 @@ def history_cmd(
             xs.append(seq)
             ys.append(mu)
     if not series:
-        out.print(f"ladder {escape(name)} has no rated games yet; "
-                  f"`arena ladder run {escape(name)}` plays some")
+        out.print(f"ladder {markup(name)} has no rated games yet; "
+                  f"`arena ladder run {markup(name)}` plays some")
         return
     title = f"{name}: rating (mu) after each game"
     out.print(history_plot(series, title, out.width - 1, color=out.is_terminal),
               markup=False, highlight=False)
     for label, (xs, ys) in series.items():
-        out.print(f"{escape(label)}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} after game "
+        out.print(f"{markup(label)}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} after game "
                   f"{xs[-1]} ({len(xs)} games)", highlight=False)
 
 
@@ -243,12 +256,12 @@ def games_cmd(
         for g in recent:
             if records[g.idx]:
                 (save / f"{name}-{g.idx}.json").write_bytes(records[g.idx])  # type: ignore[arg-type]
-        out.print(f"records written to {save}; replay one with: arena replay "
-                  f"{save / f'{name}-{recent[0].idx}.json' if recent else 'FILE'}",
+        out.print(markup(f"records written to {save}; replay one with: arena replay "
+                         f"{save / f'{name}-{recent[0].idx}.json' if recent else 'FILE'}"),
                   highlight=False)
     elif recent:
-        out.print(f"replay them: arena ladder games {name} --bot {bot} --save DIR, then "
-                  f"arena replay DIR/{name}-{recent[0].idx}.json", highlight=False)
+        out.print(markup(f"replay them: arena ladder games {name} --bot {bot} --save DIR, then "
+                         f"arena replay DIR/{name}-{recent[0].idx}.json"), highlight=False)
     for g in recent:
         rec_bytes = records[g.idx]
         if not rec_bytes:
@@ -257,10 +270,10 @@ def games_cmd(
         seat = g.entrants.index(me.id)
         log = rec.logs[seat] if rec.logs else ""
         notes = [n for n in rec.notes if n.startswith(f"seat {seat}:")]
-        out.print(f"log of {escape(me.label)} in game {g.idx} (seat {seat + 1}):"
+        out.print(f"log of {markup(me.label)} in game {g.idx} (seat {seat + 1}):"
                   + ("" if log or notes else " empty"), highlight=False)
-        for line in [*notes, *log.strip().splitlines()[-20:]]:
-            out.print(f"  {escape(line)}", highlight=False)
+        for line in [*notes, *tail(log, GAMES_LOG_LINES)]:
+            out.print(f"  {markup(line)}", highlight=False)
         break
 
 

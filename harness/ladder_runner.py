@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.common.rng import derive_seed
+from engine.common.untrusted import visible
 from harness import tournament_runner as runner
 from harness.ladder_service import LadderError, use_ladder
 from harness.sandbox import require_isolation, sandboxed
@@ -223,7 +224,7 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
                 if not waiting:  # --forever with fewer than two entrants: wait for bots
                     waiting = True
                     print(f"waiting for a second entrant: `arena ladder submit "
-                          f"{state.ladder.name} SPEC --as NAME`", file=sys.stderr)
+                          f"{visible(state.ladder.name)} SPEC --as NAME`", file=sys.stderr)
                 time.sleep(1.0)
                 continue
             break
@@ -237,5 +238,6 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
                 state.finish(game, played)
         update(state)
     if lost:
-        print(f"warning: {len(lost)} games could not run on Ray (first error: {lost[0]}); "
+        print(f"warning: {len(lost)} games could not run on Ray (first error: "
+              f"{visible(lost[0])}); "
               "they stay pending and the next `arena ladder run` plays them", file=sys.stderr)

@@ -15,6 +15,7 @@ from pathlib import Path
 import engine
 from bots.registry import needs_terminal
 from engine.common.rng import derive_seed
+from engine.common.untrusted import check_name, fold
 from engine.protocol import ArenaError
 from engine.record import MatchRecord
 from harness.clock import check_time_control, play_game
@@ -45,6 +46,35 @@ class Submission:
     log: str = ""
 
 
+def check_ladder_name(name: str) -> str:
+    """`name` if a ladder may have it (it also names the ladder's bot folder), else
+    LadderError with one line."""
+    _checked(name, "ladder name")
+    if "/" in name or name.startswith("."):
+        raise LadderError(f"ladder name {name!r}: no '/' and no leading '.' (it names a folder)")
+    return name
+
+
+def check_entrant_name(name: str) -> str:
+    """`name` if a bot may be entered under it (`--as`), else LadderError with one line."""
+    return _checked(name, "bot name (--as)")
+
+
+def _checked(name: str, what: str) -> str:
+    try:
+        return check_name(name, what)
+    except ValueError as e:
+        raise LadderError(str(e)) from None
+
+
+def _same_but_case(taken: list[str], name: str, what: str) -> None:
+    """Refuse `name` if it differs from a taken name only in case (two look-alike names)."""
+    for other in taken:
+        if other != name and fold(other) == fold(name):
+            raise LadderError(f"{what} {name!r} differs from the existing {other!r} only in "
+                              f"case; use {other!r} or another name")
+
+
 def bot_folder(store: Store, name: str) -> Path:
     """Where the snapshots of a ladder's bots live: beside the database."""
     return (store.path.resolve().parent / "ladder-bots" / name).resolve()
@@ -59,8 +89,8 @@ def use_ladder(spec: ls.LadderSpec) -> None:
 
 def create(store: Store, name: str, spec: ls.LadderSpec) -> ls.Ladder:
     """Check the set-up (game, players, options, time control, bot folder) and store it."""
-    if not name or "/" in name or name.startswith("."):
-        raise LadderError(f"ladder name {name!r}: use letters, digits, '-' or '_'")
+    check_ladder_name(name)
+    _same_but_case([lad.name for lad in ls.ladders(store)], name, "ladder name")
     load_modules(spec.modules)
     game = engine.get_game(spec.game)
     game.check_players(spec.num_players)
@@ -118,9 +148,9 @@ def submit(store: Store, name: str, spec: str, display: str,
     """Pin `spec`, validate it in smoke games, and register it as the next version of
     `display` (unless it is refused, or identical to the current version). A bot that
     runs sandboxed is refused where bots cannot be isolated, unless `allow_unsandboxed`."""
+    check_entrant_name(display)
     lad = ls.ladder(store, name)
-    if not display or any(c in display for c in "\n\t") or len(display) > 40:
-        raise LadderError(f"--as {display!r}: give a short display name (at most 40 characters)")
+    _same_but_case([e.name for e in ls.entrants(store, lad.id)], display, "bot name (--as)")
     if needs_terminal(spec):
         raise LadderError(TERMINAL_ONLY.format(name=spec))
     if sandboxed(spec):

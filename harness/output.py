@@ -1,11 +1,16 @@
 """Machine-readable output of the commands that show tables: `--json` (one document) and
-`--csv` (one row per line, header first), so scripts never parse a terminal table."""
+`--csv` (one row per line, header first), so scripts never parse a terminal table.
+
+Both keep the exact text (names as stored, control characters included: JSON escapes
+them, CSV holds them as they are), so they are written straight to stdout: `typer.echo`
+would drop escape sequences from a pipe."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
@@ -23,7 +28,7 @@ def machine_format(as_json: bool, as_csv: bool) -> str | None:
 
 
 def emit_json(doc: Any) -> None:
-    typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
 
 def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
@@ -36,4 +41,4 @@ def emit_csv(rows: Sequence[Mapping[str, Any]]) -> None:
     for r in rows:
         w.writerow({k: json.dumps(v) if isinstance(v, (list, dict)) else v
                     for k, v in r.items()})
-    typer.echo(buf.getvalue(), nl=False)
+    sys.stdout.write(buf.getvalue())

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 import engine
+from engine.common.untrusted import text, visible
 from engine.protocol import ArenaError, State
 from engine.record import MatchRecord, decode_json
 from harness.args import UsageProblem
@@ -105,14 +106,15 @@ def move_line(step: Step) -> Text:
     """`12 seat 1 mcts (0.200 s): take Soldier 3 at castle D2`: one move, time before the
     words so that a long description wraps alone."""
     out = Text(f"{step.number:>3} ")
-    out.append(f"seat {step.seat} {step.bot}", style=seat_style(step.seat))
+    out.append(f"seat {step.seat} {visible(step.bot)}", style=seat_style(step.seat))
     out.append(f" ({step.seconds} s)", style="dim")
     out.append(f": {step.words}")
     return out
 
 
 def move_table(rp: Replay, title: str = "") -> Table:
-    """Every move: number, seat and bot, the action in words, the bot's seconds."""
+    """Every move: number, seat and bot, the action in words, the bot's seconds (the bot
+    and the words as literal text)."""
     t = Table(title=title or None)
     t.add_column("#", justify="right")
     t.add_column("seat", justify="right")
@@ -120,6 +122,6 @@ def move_table(rp: Replay, title: str = "") -> Table:
     t.add_column("action")
     t.add_column("sec", justify="right")
     for s in rp.steps:
-        t.add_row(str(s.number), Text(str(s.seat), style=seat_style(s.seat)), s.bot, s.words,
-                  s.seconds)
+        t.add_row(str(s.number), Text(str(s.seat), style=seat_style(s.seat)), text(s.bot),
+                  text(s.words), s.seconds)
     return t

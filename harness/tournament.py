@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from bots.registry import name_copies
+from engine.common.untrusted import markup
 from harness import tournament_runner as runner
 from harness.args import entrant_specs, parse_options, split_specs
 from harness.clock import check_time_control
@@ -98,7 +99,8 @@ def run_cmd(
     with Store(db) as store:
         store.acquire_driver_lock()  # before scheduling: a locked database changes nothing
         count = create(store, name, spec, validated=True)
-        out.print(f"tournament [bold]{name}[/]: {count} games scheduled in {db}")
+        out.print(f"tournament [bold]{markup(name)}[/]: {count} games scheduled in "
+                  f"{markup(str(db))}")
         with interrupted(store, name, db):
             play(store, name, workers, address)
 
@@ -116,7 +118,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
         t = store.tournament(name)
         load_modules(TournamentSpec.from_json(t.spec).modules)
         left = len(store.games(t.id, "pending"))
-        out.print(f"tournament [bold]{name}[/]: {left} games left to play")
+        out.print(f"tournament [bold]{markup(name)}[/]: {left} games left to play")
         with interrupted(store, name, db):
             play(store, name, workers, address)
 
@@ -130,7 +132,8 @@ def delete_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     with Store(db) as store:
         store.acquire_driver_lock()
         n = delete(store, name)
-    out.print(f"tournament [bold]{name}[/] deleted from {db} ({n} games played)")
+    out.print(f"tournament [bold]{markup(name)}[/] deleted from {markup(str(db))} "
+              f"({n} games played)")
 
 
 @app.command("show", short_help='Standings of a tournament, with Elo and intervals.')
@@ -179,7 +182,7 @@ def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="on
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
     if not keys:
-        out.print(f"no ladder{f' for {game}' if game else ''} in {db} yet")
+        out.print(f"no ladder{f' for {markup(game)}' if game else ''} in {db} yet")
     for key, t in tables.items():
         out.print(ladder_table(key, t))
 

@@ -22,6 +22,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from engine.common.untrusted import markup, text, visible
 from harness import tournament_runner as runner
 from harness.tournament_schedule import TournamentError, TournamentSpec, ladder_key, schedule
 from harness.tournament_schedule import validate as validate_spec
@@ -66,12 +67,13 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
         TextColumn("{task.fields[rate]:.1f} games/s"), TimeElapsedColumn(),
         TextColumn("ETA"), TimeRemainingColumn(), console=console,
     )
-    task = progress.add_task(f"{name} (starting Ray)", total=None, rate=0.0)
+    shown_name = markup(name)  # the description column is markup
+    task = progress.add_task(f"{shown_name} (starting Ray)", total=None, rate=0.0)
     shown = {"at": 0.0}
     with Live(progress, console=console, refresh_per_second=4) as live:
         def update(state: runner.RunState) -> None:
-            progress.update(task, description=name, completed=state.done, total=state.total,
-                            rate=state.rate())
+            progress.update(task, description=shown_name, completed=state.done,
+                            total=state.total, rate=state.rate())
             now = time.monotonic()
             if now - shown["at"] >= 0.5:
                 shown["at"] = now
@@ -83,8 +85,8 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
                 live.update(Group(*parts))
 
         state = runner.run(store, name, workers, address, update)
-        progress.update(task, description=name, completed=state.done, total=state.total,
-                        rate=state.rate())
+        progress.update(task, description=shown_name, completed=state.done,
+                        total=state.total, rate=state.rate())
         live.update(progress)
     if state.sprt is not None:
         console.print(sprt_line(state), highlight=False)
@@ -111,7 +113,8 @@ def interrupted(store: Store, name: str, db: Path) -> Iterator[None]:
     except KeyboardInterrupt:
         t = store.tournament(name)
         left = len(store.games(t.id, "pending"))
-        print(f"interrupted: {left} games of {name} left; `arena tournament resume {name} "
+        shown = visible(name)
+        print(f"interrupted: {left} games of {shown} left; `arena tournament resume {shown} "
               f"--db {db}` plays them", file=sys.stderr)
         raise typer.Exit(130) from None
 
@@ -184,7 +187,8 @@ def tournament_list(store: Store, db: str, width: int | None = None) -> Table:
     cols = [Col("name", "left", "bold cyan", keep=9), Col("game", "left", keep=8),
             Col("players", keep=5), Col("bots", "left", keep=1), Col("games", keep=7),
             Col("status", "left", keep=6), Col("created", "left", keep=2)]
-    cells = [[r["name"], r["game"], r["players"], ", ".join(r["bots"]),  # type: ignore[arg-type]
+    cells = [[text(str(r["name"])), r["game"], r["players"],
+              text(", ".join(r["bots"])),  # type: ignore[arg-type]
               f"{r['done']}/{r['games']}", r["status"], r["created"]]
              for r in tournament_rows(store)]
     return fit_table(cols, cells, width=width or out.width, title=f"tournaments in {db}")

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
+from engine.common.untrusted import visible
 from harness.replay import Replay, move_line
 from harness.views import seat_style, view_text
 
@@ -77,7 +78,7 @@ class ReplayViewer(App[None]):
         if self.seat is None:
             who.append("god (everything)")
         else:
-            who.append(f"seat {self.seat} ({rp.record.bots[self.seat]})",
+            who.append(f"seat {self.seat} ({visible(rp.record.bots[self.seat])})",
                        style=seat_style(self.seat))
             who.append(", what this seat may know")
         if note:
@@ -121,8 +122,8 @@ class ReplayViewer(App[None]):
         self._close_jump()
         text = event.value.strip()
         if not text.isdigit() or int(text) > self.last:
-            self.notify(f"no move {text or '(empty)'}: moves are 0..{self.last}",
-                        severity="warning")
+            self.notify(f"no move {visible(text) or '(empty)'}: moves are 0..{self.last}",
+                        severity="warning", markup=False)
             return
         self.goto(int(text))
 

@@ -12,6 +12,9 @@ from rich import box
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
+
+from engine.common.untrusted import markup
 
 Justify = Literal["left", "right", "center"]
 
@@ -31,7 +34,11 @@ def fit_table(columns: Sequence[Col], rows: Sequence[Sequence[Any]], *, width: i
               title: str | None = None, caption: str | None = None, **table_kw: Any) -> Table:
     """A Rich table of `rows` no wider than `width`: drop the lowest-priority columns (the
     later of equals first) until it fits, keeping at least two; cells never wrap. If that
-    still does not fit, the first column folds (long bot names) rather than losing digits."""
+    still does not fit, the first column folds (long bot names) rather than losing digits.
+
+    Everything is shown as literal text: the title, each line of the caption and every cell
+    (a `rich.text.Text` cell as it is; any other value as its str, markup escaped and
+    control characters made visible), so a bot's name never acts as markup."""
     keep = list(range(len(columns)))
     dropped: list[str] = []
     console = Console(width=10_000)
@@ -51,17 +58,23 @@ def fit_table(columns: Sequence[Col], rows: Sequence[Sequence[Any]], *, width: i
 def _build(columns: Sequence[Col], rows: Sequence[Sequence[Any]], keep: list[int],
            title: str | None, caption: str | None, dropped: list[str], *, fold: bool,
            **table_kw: Any) -> Table:
-    notes = [caption] if caption else []
+    notes = caption.split("\n") if caption else []
     if dropped:
         order = [c.header for c in columns if c.header in dropped]
         notes.append("narrow terminal, left out: " + ", ".join(order))
     table_kw.setdefault("box", box.SIMPLE_HEAD)
     table_kw.setdefault("pad_edge", False)
-    t = Table(title=title, caption="\n".join(notes) or None, **table_kw)
+    t = Table(title=markup(title) if title else None,
+              caption="\n".join(map(markup, notes)) or None, **table_kw)
     for n, i in enumerate(keep):
         c = columns[i]
         t.add_column(c.header, justify=c.justify, style=c.style,
                      no_wrap=not (fold and n == 0), overflow="fold" if fold else "ellipsis")
     for r in rows:
-        t.add_row(*(str(r[i]) for i in keep))
+        t.add_row(*(_cell(r[i]) for i in keep))
     return t
+
+
+def _cell(value: Any) -> Text | str:
+    """A cell as literal text (a str cell would be parsed as markup)."""
+    return value if isinstance(value, Text) else markup(str(value))

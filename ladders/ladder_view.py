@@ -13,6 +13,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from engine.common.untrusted import markup, text, visible
 from ladders.fit import Col, fit_table
 from ladders.ladder_store import Entrant, Ladder, LadderGame
 from ladders.ratings import Rating, first_share, ml_ratings, pairwise
@@ -114,7 +115,7 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
         fails = ", ".join(f"{k} {c}" for k, c in sorted(r.failures.items())) or "-"
         row = [
             str(rank) if r.entrant.active else "-",
-            r.entrant.label + ("" if r.entrant.active else " (retired)"),
+            text(r.entrant.label + ("" if r.entrant.active else " (retired)")),
             f"{r.skill.mu:.1f}±{r.skill.high - r.skill.mu:.1f}{mark}", str(n),
             f"{100 * r.wins / n:.0f}" if n else "-",
             f"{1 + r.place_sum / n:.2f}" if n else "-",
@@ -126,7 +127,7 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
     notes = [f"rating: Weng-Lin mu ±95%; ? provisional (under {PROVISIONAL_GAMES} games); "
              "last: UTC"]
     if not rows:
-        notes.insert(0, f"no bots yet: arena ladder submit {lad.name} SPEC --as NAME")
+        notes.insert(0, f"no bots yet: arena ladder submit {visible(lad.name)} SPEC --as NAME")
     if seats:
         notes.append("seat advantage (win% / avg place): " + ", ".join(
             f"seat {i + 1} {100 * w:.0f}% / {p:.2f}" for i, (w, p) in enumerate(seats)))
@@ -155,7 +156,7 @@ def ladders_table(items: Sequence[tuple[Ladder, int, int, str | None]], db: str,
     for lad, bots, n, last in items:
         sp = lad.spec
         opts = ", ".join(f"{k}={v}" for k, v in sorted(sp.options.items())) or "-"
-        cells.append([lad.name, sp.game, sp.num_players, opts, sp.time_control(), bots, n,
+        cells.append([text(lad.name), sp.game, sp.num_players, opts, sp.time_control(), bots, n,
                       (last or "-")[:16]])
     return fit_table(cols, cells, width=width or Console().width, title=f"ladders in {db}")
 
@@ -171,16 +172,17 @@ def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, w
         plt.theme("clear")
     markers = ("dot", "x", "+", "o", "*", "#", "@", "$", "%", "&")
     for i, (label, (xs, ys)) in enumerate(series.items()):
-        plt.plot(xs, ys, label=label, marker=markers[i % len(markers)])
-    plt.title(title)
+        plt.plot(xs, ys, label=visible(label), marker=markers[i % len(markers)])
+    plt.title(visible(title))
     plt.xlabel("ladder game")
-    text = plt.build()
-    return text if color else plt.uncolorize(text)
+    drawn = plt.build()
+    return drawn if color else plt.uncolorize(drawn)
 
 
 def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -> Table:
-    """`arena ladder games`: (game, the bot's seat, labels per seat) per row."""
-    t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    """`arena ladder games`: (game, the bot's seat, labels per seat) per row; the title and
+    the labels are shown as literal text."""
+    t = Table(title=markup(title), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     t.add_column("game", justify="right")
     t.add_column("finished", no_wrap=True)
     t.add_column("seat", justify="right")
@@ -193,7 +195,7 @@ def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -
         fails = ", ".join(f"seat {i + 1} {k}" for i, k in g.failures)
         t.add_row(str(g.idx), (g.finished or "-")[5:16], str(s + 1),
                   str(g.ranking[s] + 1) if g.ranking else "-",
-                  str(g.scores[s]) if g.scores else "-", others,
-                  g.error if g.status == "error" else (g.outcome or "") + (
+                  str(g.scores[s]) if g.scores else "-", text(others),
+                  text(g.error or "") if g.status == "error" else (g.outcome or "") + (
                       f" ({fails})" if fails else ""))
     return t

@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from engine.common.untrusted import text, visible
 from ladders.fit import Col, fit_table
 from ladders.ratings import BASE, Pair, Rating, first_share, ml_ratings, pairwise
 from ladders.store import GameRow
@@ -105,7 +106,8 @@ def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
                 width: int | None = None) -> Table:
     """`arena tournament show`: games, wins (win rate), average place and score, win rate
     by seat (seat 1 first), failures, maximum-likelihood Elo with its 95% interval. A
-    narrow terminal gets fewer columns (`ladders.fit`), never cut numbers."""
+    narrow terminal gets fewer columns (`ladders.fit`), never cut numbers. The caption is
+    one line (a line break in it, from a bot spec, is shown as an escape)."""
     cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=4),
             Col("wins", keep=6), Col("place", keep=3), Col("score", keep=2),
             Col("seat win%", keep=1), Col("failures", "left", keep=5),
@@ -115,11 +117,11 @@ def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
         seats = "/".join(f"{100 * w / g:.0f}" if g else "-"
                          for w, g in zip(s.seat_wins, s.seat_games, strict=True))
         fails = ", ".join(f"{k} {n}" for k, n in sorted(s.failures.items())) or "-"
-        rows.append([s.bot, s.games, f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
+        rows.append([text(s.bot), s.games, f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
                      f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
                      s.elo.short() if s.elo else "-"])
     return fit_table(cols, rows, width=width or Console().width, title=title,
-                     caption=caption or None, collapse_padding=True)
+                     caption=visible(caption) or None, collapse_padding=True)
 
 
 def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
@@ -129,7 +131,7 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
     for col in ("games", "wins", "avg place", "Elo (online)"):
         t.add_column(col, justify="right")
     for s in sorted(stats, key=lambda s: (-elo.get(s.bot, BASE), s.bot)):
-        t.add_row(s.bot, str(s.games), f"{s.wins:g}", f"{s.avg_place:.2f}",
+        t.add_row(text(s.bot), str(s.games), f"{s.wins:g}", f"{s.avg_place:.2f}",
                   f"{elo.get(s.bot, BASE):.0f}")
     return t
 
@@ -143,7 +145,7 @@ def ladder_table(ladder: str, rows: Sequence[tuple[str, float, int, float | None
     cells = []
     for bot, elo, n, ml, lo, hi in rows:
         mls = "-" if ml is None or lo is None or hi is None else Rating(ml, lo, hi).text()
-        cells.append([bot, n, f"{elo:.0f}", mls])
+        cells.append([text(bot), n, f"{elo:.0f}", mls])
     return fit_table(cols, cells, width=width or Console().width,
                      title=f"ladder {ladder_title(ladder)}")
 

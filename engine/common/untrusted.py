@@ -53,6 +53,12 @@ def markup(s: str, keep_newlines: bool = False) -> str:
     return escape(visible(s, keep_newlines))
 
 
+def tail(log: str, n: int) -> list[str]:
+    """The last `n` lines of a log (a bot's stderr), each made visible: split first, so a
+    line break stays a line break and nothing inside a line moves the cursor."""
+    return [visible(line) for line in log.strip().splitlines()[-n:]] if n > 0 else []
+
+
 def text(s: str, style: str = "") -> Text:
     """A Rich Text of `s` made visible: for table cells, which would parse a str as markup."""
     return Text(visible(s), style=style)
@@ -72,7 +78,7 @@ def check_name(name: str, what: str = "name", max_len: int = NAME_MAX) -> str:
         spelled = ", ".join(dict.fromkeys(visible(ch) if ch.isprintable() else _spell(ch)
                                           for ch in bad))
         raise ValueError(f"{what} '{shown}' holds characters a name cannot have ({spelled}); "
-                         "use printable characters without [ ] or \\")
+                         "a name is printable characters except '[', ']' and '\\'")
     if unicodedata.normalize("NFC", name) != name:
         raise ValueError(f"{what} '{shown}' is not in Unicode normal form (NFC)")
     return name
