@@ -276,7 +276,8 @@ def parse_command(argv: list[str], cwd: str | None = None,
     else:
         path = at(exe)
         if not os.path.lexists(path):
-            raise SubmissionError(f"no program {_shown(exe)} (from {_shown(here)})")
+            raise SubmissionError(f"cannot start '{_shown(exe)}': no such file"
+                                  + ("" if os.path.isabs(exe) else f" (from {_shown(here)})"))
         real = os.path.realpath(path)
         if any(real == r or real.startswith(r.rstrip("/") + "/") for r in runtimes) or (
                 RUNTIME_NAMES.fullmatch(os.path.basename(path))):
