@@ -9,7 +9,9 @@ rules that hold whatever the files are:
 - Every file is a regular file under that folder, reached without following a symlink
   (each path component is opened with O_NOFOLLOW under the one before it). A symlink, a
   device, a FIFO or socket, a path outside the folder (absolute, or through `..`) or a
-  file this user cannot read is refused with one line naming it.
+  file the submitting user cannot read is refused with one line naming it. That user is
+  this process's, or, for a harness run as root through sudo, the person behind it
+  (SUDO_UID), whose permissions are checked on every folder and file read.
 - A whole submission holds at most `MAX_FILES` files and folders, `MAX_BYTES` bytes and
   `MAX_DEPTH` levels of folders; a hard link (a file also elsewhere) is refused too.
 - Files are read into memory first and written out only when all of them passed, into a
@@ -19,6 +21,7 @@ rules that hold whatever the files are:
 from __future__ import annotations
 
 import os
+import pwd
 import re
 import shutil
 import stat
@@ -47,6 +50,29 @@ class SubmissionError(ArenaError):
     """A file of a submission that cannot be taken; the message names it."""
 
 
+def submitter() -> tuple[int, set[int]] | None:
+    """(uid, groups) of the person a submission is read for when that is not this process's
+    own user: someone running the harness as root through sudo (SUDO_UID). None: this
+    process's own rights apply (the kernel checks them as the files are opened)."""
+    uid = os.environ.get("SUDO_UID", "")
+    if os.geteuid() != 0 or not uid.isdigit() or int(uid) == 0:
+        return None
+    try:
+        pw = pwd.getpwuid(int(uid))
+        return int(uid), set(os.getgrouplist(pw.pw_name, pw.pw_gid))
+    except (KeyError, OSError):
+        gid = os.environ.get("SUDO_GID", "")
+        return int(uid), {int(gid)} if gid.isdigit() else set()
+
+
+def _may(st: os.stat_result, user: tuple[int, set[int]], bit: int) -> bool:
+    """Whether `user` has the permissions `bit` (4 read, 1 search, 5 both) on a file with
+    status `st`."""
+    uid, groups = user
+    shift = 6 if st.st_uid == uid else 3 if st.st_gid in groups else 0
+    return (st.st_mode >> shift) & bit == bit
+
+
 @dataclass(frozen=True)
 class File:
     path: str  #: relative to the bot's folder, '/'-separated
@@ -73,6 +99,7 @@ class Reader:
 
     def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.folder = os.path.abspath(folder)
+        self.user = submitter()
         self.files: list[File] = []
         self.folders = 0
         self.total = 0
@@ -84,11 +111,29 @@ class Reader:
         return _shown(full if near.startswith("..") else near)
 
     def _open_folder(self) -> int:
+        if self.user is not None:  # every folder down to it searchable, itself readable
+            parts = self.folder.split("/")
+            for i in range(1, len(parts) + 1):
+                where = "/".join(parts[:i]) or "/"
+                try:
+                    ok = _may(os.stat(where), self.user, 1 | (4 if i == len(parts) else 0))
+                except OSError:
+                    ok = True  # the open below says what is wrong
+                if not ok:
+                    raise SubmissionError(f"cannot read the bot's folder {_shown(self.folder)}"
+                                          f": its user (uid {self.user[0]}) may not open "
+                                          f"{_shown(where)}")
         try:
             return os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
         except OSError as e:
             raise SubmissionError(f"cannot read the bot's folder {_shown(self.folder)}: "
                                   f"{e.strerror}") from None
+
+    def _check_user(self, rel: str, fd: int, bit: int) -> None:
+        """The submitting user may read (4) or search (1) what `fd` is."""
+        if self.user is not None and not _may(os.fstat(fd), self.user, bit):
+            raise SubmissionError(f"cannot read {self._name(rel)}: its submitter "
+                                  f"(uid {self.user[0]}) may not")
 
     def _count(self, rel: str, size: int) -> None:
         if len(self.files) + self.folders >= MAX_FILES:
@@ -116,6 +161,7 @@ class Reader:
                     raise SubmissionError(self._why(rel, fd, part, e)) from None
                 os.close(fd)
                 fd = nxt
+                self._check_user(rel, fd, 4 if last else 1)
             return fd
         except BaseException:
             os.close(fd)

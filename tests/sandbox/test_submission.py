@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -169,3 +171,27 @@ def test_hard_links_and_deep_folders_are_refused(home: Path,
     monkeypatch.syspath_prepend(str(home / "bot"))
     with pytest.raises(submission.SubmissionError, match="deeper than"):
         pin("python:leaky:Bot", home / "snap")
+
+
+def test_files_are_read_with_the_rights_of_the_person_behind_sudo(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A harness run as root through sudo reads a submission as the person who ran it."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root (the harness as sudo runs it)")
+    top = Path(tempfile.mkdtemp(prefix="arena-sudo-", dir="/tmp"))
+    try:
+        top.chmod(0o755)
+        (top / "bot.py").write_text(LEAKER)
+        (top / "secret.bin").write_text(SECRET)
+        (top / "secret.bin").chmod(0o600)  # root's, unreadable to uid 65534
+        (top / "model.bin").write_text("weights")
+        monkeypatch.chdir(top)
+        monkeypatch.setenv("SUDO_UID", "65534")
+        monkeypatch.setenv("SUDO_GID", "65534")
+        assert pin(f"cmd:{PY} bot.py model.bin", top / "snap").snapshot
+        with pytest.raises(submission.SubmissionError, match="secret.bin: its submitter"):
+            pin(f"cmd:{PY} bot.py secret.bin", top / "snap2")
+        monkeypatch.delenv("SUDO_UID")  # root itself submitting: root's rights
+        assert pin(f"cmd:{PY} bot.py secret.bin", top / "snap2").snapshot
+    finally:
+        shutil.rmtree(top)
