@@ -5,7 +5,7 @@ The protocol is documented in docs/bot-protocol.md: one JSON object per line (or
 
 harness -> bot                                              bot -> harness
 {"type": "reset", "protocol": 1, "game": id,                (nothing)
- "num_players": n, "seat": p, "seed": s}
+ "num_players": n, "seat": p, "seed": s, "static": {...}}
 {"type": "act", "observation": {...}, "time_left": t}       one answer: the chosen action
                                                             as its tagged object, e.g.
                                                             {"type": "Pass"}, or
@@ -21,6 +21,7 @@ programs also need isolation: harness/sandbox.py runs them through this class.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import resource
@@ -40,6 +41,13 @@ from engine.protocol import Action, ArenaError, IllegalActionError, Observation
 #: the protocol version sent in `reset`
 PROTOCOL_VERSION = 1
 FRAMINGS = ("json", "msgpack")
+
+
+@functools.cache
+def static_data(game_id: str) -> dict[str, Any]:
+    """The game's static data (engine Game.static_data), as sent in `reset`."""
+    make = engine.get_game(game_id).static_data
+    return dict(make()) if make is not None else {}
 
 
 class ExternalBotError(ArenaError):
@@ -302,7 +310,8 @@ class ExternalBot(Bot):
         self.log, self.log_dropped, self._read, self._spent = b"", 0, 0, 0.0
         self.proc = self._start()
         self._send({"type": "reset", "protocol": PROTOCOL_VERSION, "game": game_id,
-                    "num_players": num_players, "seat": seat, "seed": seed},
+                    "num_players": num_players, "seat": seat, "seed": seed,
+                    "static": static_data(game_id)},
                    time.monotonic() + self.default_timeout)
 
     def act(self, observation: Observation, time_left: float | None) -> Action:

@@ -42,9 +42,33 @@ class Action(msgspec.Struct, frozen=True, tag=True):
     frozen and hashable, so they can be dict keys and compared by value."""
 
 
+def field_docs(cls: type) -> dict[str, str]:
+    """The descriptions of a struct's fields for bot authors: the `FIELD_DOCS` of the class
+    and of its bases (a subclass's entry wins). Every struct a bot reads or writes (the
+    observation, what it holds, actions, requests) declares one; `arena schema` and the
+    game reference pages (docs/games/) are generated from them."""
+    out: dict[str, str] = {}
+    for k in reversed(cls.__mro__):
+        out.update(vars(k).get("FIELD_DOCS", {}))
+    return out
+
+
 class Observation(msgspec.Struct, kw_only=True):
     """What one seat may know at one moment. Games subclass this, narrowing
     `legal_actions` to their action union and adding public and private fields."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = {
+        "game": "the game's id",
+        "seat": "the seat this observation is for (the protocol numbers seats from 0; people "
+                "read seat 1 for seat 0)",
+        "decision": "how many decisions the game has taken so far (0 at the start)",
+        "phase": "the rulebook's name of the current phase or step",
+        "current_player": "the seat that decides now (equal to `seat` when you are asked); "
+                          "-4 when the game is over",
+        "legal_actions": "every action you may take now, each a tagged object "
+                         "(`{\"type\": ...}`); answer with one of them or with "
+                         "`{\"index\": i}` into this list",
+    }
 
     game: str
     seat: int

@@ -58,6 +58,13 @@ class Game:
     presets: tuple[Mapping[str, Any], ...] = ()
     #: a random playout must end within this many decisions
     max_decisions: int = 10_000
+    #: the game's fixed data a bot needs to judge a move (board geometry, card, tile and
+    #: building definitions, scoring tables): JSON-able values by name, for every option
+    #: set (keyed by it where it differs); sent in `reset`, shown by `arena schema` and the
+    #: reference page docs/games/<id>.md
+    static_data: Callable[[], Mapping[str, Any]] | None = None
+    #: a description of every key of `static_data()`
+    static_docs: Mapping[str, str] = field(default_factory=dict)
     #: one line for `arena games`
     summary: str = ""
     #: the game's rule-based bot as "module:Class" (spec `heuristic:<id>`; MCTS playouts and
