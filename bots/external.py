@@ -36,6 +36,7 @@ import msgspec
 
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput
+from engine.common.untrusted import error_line
 from engine.protocol import Action, ArenaError, IllegalActionError, Observation
 
 #: the protocol version sent in `reset`
@@ -103,9 +104,9 @@ _ACCESS = re.compile(r"permission denied|permissionerror|operation not permitted
 
 def exit_reason(status: int, stderr: str) -> tuple[str, str]:
     """(kind, detail) for a program that exited: from its status (negative: killed by that
-    signal) and the end of its stderr, whose last line names the error of most runtimes."""
+    signal) and its stderr's error line (`error_line`)."""
     lines = [s.strip() for s in stderr.splitlines() if s.strip()]
-    last = lines[-1][:300] if lines else ""
+    last = error_line(lines)[:300]
     how = f"killed by {signal.Signals(-status).name}" if status < 0 else f"exited ({status})"
     if status == -signal.SIGXCPU:
         return "timeout", f"{how}: CPU time limit for the game"

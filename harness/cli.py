@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import engine
-from engine.common.untrusted import markup, tail, text
+from engine.common.untrusted import excerpt, markup, text
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, encode_json
 from harness.args import parse_options, split_bots
@@ -164,9 +164,8 @@ def play_cmd(
     failed = {f.seat for f in rec.failures}
     for seat, log in enumerate(rec.logs):
         if seat in failed and log.strip():
-            out.print(f"stderr of seat {seat} ({markup(rec.bots[seat])}), last lines:",
-                      highlight=False)
-            for line in tail(log, LOG_LINES):
+            out.print(f"stderr of seat {seat} ({markup(rec.bots[seat])}):", highlight=False)
+            for line in excerpt(log, tail_lines=LOG_LINES):
                 out.print(f"  {markup(line)}", highlight=False)
     if record is not None:
         make_parent(record, "--record")

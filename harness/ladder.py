@@ -12,7 +12,7 @@ import typer
 from rich.console import Console, Group
 from rich.live import Live
 
-from engine.common.untrusted import markup, tail
+from engine.common.untrusted import excerpt, markup, tail
 from engine.record import decode_json
 from harness import ladder_runner
 from harness import tournament_runner as runner
@@ -98,8 +98,8 @@ def submit_cmd(
         for p in result.problems:
             out.print(f"  - {markup(p)}", highlight=False)
         if result.log:
-            out.print("  its log (last lines):", highlight=False)
-            for line in tail(result.log, LOG_LINES):
+            out.print("  its log:", highlight=False)
+            for line in excerpt(result.log, tail_lines=LOG_LINES):
                 out.print(f"    {markup(line)}", highlight=False)
         raise typer.Exit(1)
     if result.unchanged:

@@ -130,7 +130,7 @@ def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str) -> list[MatchRe
 
 
 def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
-    """The bot's failures in its smoke games, and the tail of its log in the first bad one."""
+    """The bot's failures in its smoke games, and its log in the first bad one."""
     found, log = [], ""
     for g, rec in enumerate(recs):
         seat = g % n
@@ -139,7 +139,7 @@ def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
                 found.append(f"smoke game {g + 1} (seat {seat + 1}): {f.kind} at decision "
                              f"{f.decision}: {f.detail}")
                 if not log and rec.logs and rec.logs[seat]:
-                    log = "\n".join(rec.logs[seat].strip().splitlines()[-LOG_LINES:])
+                    log = rec.logs[seat].strip()
     return found, log
 
 

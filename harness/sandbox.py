@@ -527,6 +527,11 @@ class SandboxedBot(ExternalBot):
         """As bots.external.exit_reason; a missing file outside the bot's view is a
         forbidden reach outside the sandbox."""
         kind, detail = exit_reason(status, stderr)
+        if re.search(r"No module named '(engine|bots)[.']", stderr) and self.python_spec is None:
+            stem = next((Path(a).stem for a in self.argv[1:] if a.endswith(".py")), "my_bot")
+            detail += (f" (this project's packages are not there for a cmd: program; a "
+                       f"bots.Bot subclass runs as python:{stem}:YourClass, with --isolate "
+                       "to sandbox it)")
         if self.group is not None and self.group.oom_killed():
             return "memory", (f"killed by the memory limit of {self.limits.memory_bytes} "
                               "bytes for all its processes")

@@ -14,6 +14,7 @@ labels): printable, no markup brackets or backslashes, bounded length.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from rich.markup import escape
@@ -57,6 +58,46 @@ def tail(log: str, n: int) -> list[str]:
     """The last `n` lines of a log (a bot's stderr), each made visible: split first, so a
     line break stays a line break and nothing inside a line moves the cursor."""
     return [visible(line) for line in log.strip().splitlines()[-n:]] if n > 0 else []
+
+
+#: a line that names an error (Python's `ValueError: ...`, Node's `SyntaxError: ...` or
+#: `Error: Cannot find module ...`, Java's `Exception in thread ...`)
+_ERROR_LINE = re.compile(r"^(\w+[.:])*\w*(Error|Exception|Exit|Interrupt)\b|^Exception in "
+                         r"|^(error|fatal|panic)\b", re.I)
+#: lines after the error that name no error: stack frames, a runtime's version
+_NOISE = re.compile(r"^(at |File |\^|\{|\}|code:|requireStack|Node\.js v|Traceback)")
+
+
+def error_line(lines: list[str]) -> str:
+    """The line of a program's stderr (stripped, non-empty lines) that names its error:
+    the last one that looks like an error, else the last that is no stack frame or version
+    line, else the last line."""
+    for line in reversed(lines):
+        if _ERROR_LINE.search(line):
+            return line
+    for line in reversed(lines):
+        if not _NOISE.search(line):
+            return line
+    return lines[-1] if lines else ""
+
+
+def excerpt(log: str, head: int = 4, tail_lines: int = 8) -> list[str]:
+    """The lines of a log (a bot's stderr) a person needs when it failed: its first `head`
+    lines (where runtimes such as Node put the file and line of a syntax error), its error
+    line if that lies between (`error_line`'s pattern), its last `tail_lines`, and lines
+    saying how many were left out; each made visible."""
+    lines = log.strip().splitlines()
+    if len(lines) <= head + tail_lines + 1:
+        return [visible(line) for line in lines]
+    middle = lines[head:len(lines) - tail_lines]
+    found = [i for i, line in enumerate(middle) if _ERROR_LINE.search(line.strip())]
+    keep = [f"[... {len(middle)} lines ...]"]
+    if found:  # the error line itself, between its stack frames
+        i = found[-1]
+        keep = [*([f"[... {i} lines ...]"] if i else []), visible(middle[i]),
+                *([f"[... {len(middle) - i - 1} lines ...]"] if i < len(middle) - 1 else [])]
+    return [*(visible(line) for line in lines[:head]), *keep,
+            *(visible(line) for line in lines[-tail_lines:])]
 
 
 def text(s: str, style: str = "") -> Text:
