@@ -195,13 +195,17 @@ class Cgroup:
 
 
 def sweep(names: list[str]) -> None:
-    """Remove the groups `names` (of sandboxes whose harness is gone), if they exist."""
+    """Remove the groups `names` (of sandboxes whose harness is gone) where they are empty:
+    never kill, since a harness that shares these groups but not this /tmp may own one."""
     layout = _layout()
     if isinstance(layout, str):
         return
-    version, parents = layout
     for name in names:
-        Cgroup(version, {c: p / name for c, p in parents.items()}).remove()
+        for p in dict.fromkeys(layout[1].values()):
+            try:
+                (p / name).rmdir()
+            except OSError:
+                pass
 
 
 def stale(prefix: str) -> list[str]:
