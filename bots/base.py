@@ -1,4 +1,4 @@
-"""The bot protocol: observation in, action out (ARCHITECTURE.md, "Bots")."""
+"""The bot protocol: observation in, action out (docs/architecture.md, "The contract")."""
 
 from __future__ import annotations
 

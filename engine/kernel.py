@@ -1,5 +1,5 @@
 """The engine kernel: one decision mechanism and declared visibility for every game
-(PATTERNS.md, "Decisions as a stack of small, typed requests", "Declare who sees each zone").
+(docs/architecture.md, "A turn is a stack of small decisions", "Who sees each zone is declared").
 
 A game writes:
 

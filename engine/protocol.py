@@ -1,4 +1,4 @@
-"""The contract every game and bot keeps (ARCHITECTURE.md, "The protocol").
+"""The contract every game and bot keeps (docs/architecture.md, "The contract").
 
 A game provides a `State` (usually a msgspec Struct that also inherits `State`),
 a tagged union of frozen `Action` structs, an `Observation` subclass, and a `Game`

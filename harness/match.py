@@ -1,4 +1,4 @@
-"""Play one game between bots and record it (ARCHITECTURE.md, "Harness")."""
+"""Play one game between bots and record it (docs/architecture.md, "Running games")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Serializable randomness (PATTERNS.md, "Randomness you can serialize").
+"""Serializable randomness (docs/architecture.md, "Randomness is part of the state").
 
 `Rng` is splitmix64 held as one integer inside a msgspec Struct, so it is cloned,
 encoded and replaced (by `sample_state`) together with the game state.

@@ -1,6 +1,6 @@
-"""Dragon Castle (Horrible Games, 2017), 2-4 players: base game (rules doc
-../shared/rules/dragon_castle.md, seed 003) with the optional dragon and spirit cards, one
-or several of each kind, random or named (cards.py)."""
+"""Dragon Castle (Horrible Games, 2017), 2-4 players: base game (§ numbers are the
+sections of the game's rules; rulings: docs/rules-notes.md, Dragon Castle) with the
+optional dragon and spirit cards, one or several of each kind, random or named (cards.py)."""
 
 from __future__ import annotations
 

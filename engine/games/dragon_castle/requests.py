@@ -1,4 +1,4 @@
-"""What must be decided next (PATTERNS.md, "Decisions as a stack of small, typed requests").
+"""What must be decided next (docs/architecture.md, "A turn is a stack of small decisions").
 
 The state keeps a stack of these; the top one is the pending decision (or an automatic
 step such as the merge check). All are public information. `PHASE` is the name the

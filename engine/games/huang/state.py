@@ -1,5 +1,5 @@
 """The Huang state: flat lists of ints plus the stack of pending requests, on the engine
-kernel (PATTERNS.md). Who sees each field (§13 "Hidden"/"Public") is declared in
+kernel (docs/architecture.md). Who sees each field (§13 "Hidden"/"Public") is declared in
 `HuangState.VISIBILITY`:
   public      board, leaders, pagodas, market, vp, box (revealed discards), the requests,
               revolt, war, bandit fight, module flags; labels and yellow_next are derived

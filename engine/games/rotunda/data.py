@@ -1,4 +1,4 @@
-"""Rotunda component tables (rules: ../shared/rules/rotunda.md §2, §3, §4, §12).
+"""Rotunda component tables (rules §2, §3, §4, §12).
 
 Every value the rules document tags [rec] (reconstructed, no public source) is marked
 `# [rec]` here; [seed] values come from the Polish rulebook.

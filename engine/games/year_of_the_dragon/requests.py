@@ -1,5 +1,6 @@
-"""Pending decisions (requests, PATTERNS.md "Decisions as a stack") and the stages of the
-round (rules §11, decision points 1-10). Counting requests hold what is `left` to do."""
+"""Pending decisions (requests: docs/architecture.md, "A turn is a stack of small
+decisions") and the stages of the round (rules §11, decision points 1-10). Counting
+requests hold what is `left` to do."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ of every request's handler (Great Events handlers in great_events.py; the round 
 `on_empty` hook, in flow.py).
 
 Handlers take the state (`YotdState`), the request (already off the stack) and the action,
-mutate the state and push what comes next (PATTERNS.md, "Decisions as a stack").
+mutate the state and push what comes next (docs/architecture.md, "A turn is a stack of
+small decisions").
 """
 
 from __future__ import annotations
