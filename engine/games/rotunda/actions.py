@@ -135,7 +135,7 @@ class Hire(Action, frozen=True):
 
 
 class Deal(Action, frozen=True):
-    """Black Market transaction (see `rooms.BM_OPTIONS`)."""
+    """Black Market transaction (R10): one of static `black_market`."""
     option: int
 
 

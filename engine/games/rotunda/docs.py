@@ -31,8 +31,10 @@ OBSERVATION = {
                "seat (static `leaders_per_seat`: 2, or 1 with 5 players); all start in the "
                "Lodge (0); the neutral leaders are in `neutrals`",
     "coins": "coins held, one per seat (coins are unlimited, §2)",
-    "vp": "each seat's score-track VP so far (index = seat); the final score adds §8's "
-          "amulets, Orders, family, board Assistants and coins // 3",
+    "vp": "each seat's score-track VP so far (index = seat); the final score adds (§8) "
+          "amulet sets, fulfilled Orders' VP, the uncovered Assistant track, 1 per chair or "
+          "village Assistant and (coins + cubes + supply Assistants) // 3, and with "
+          "`advanced_experts` the Experts' back points (§11)",
     "cubes": "cubes held, per seat and type: index seat * 4 + type (0 Tea, 1 Fruit, "
              "2 Celadon, 3 Gold); Gold may be paid or sold as any basic cube (§5)",
     "supply_discs": "Assistants in each seat's personal supply (index = seat); each scores "
@@ -147,8 +149,8 @@ ACTIONS: dict[str, dict[str, str]] = {
                 "after": "villages (coins) it moves after placing (0-5); at most one of "
                          "before / after is non-zero"},
     "Apprentice": {"room": "the inner room node 1-5 whose free chair takes the Assistant"},
-    "Execute": {"option": "what this execution does, by the room's kind (static "
-                          "`rooms[k].execute`); 0 for the rooms whose action is a loop",
+    "Execute": {"option": "what this execution does, by the kind k = observation "
+                          "`rooms[node]` of the RoomTurn's node: static `rooms[k].execute`",
                 "disc": "0: the main execution; 1: an extra one, a young chair Assistant "
                         "returns to your supply; 2: an extra one for an elder chair "
                         "Assistant (it stays)"},

@@ -55,8 +55,20 @@ EXECUTE_OPTIONS = {
     D.TEA_HOUSE: "pay 2 coins to the Banker room; 0: 2 Recruits, then Peddler, then "
                  "Apprentice; 1: the same with Apprentice before Peddler; 2-12: 1 Recruit and "
                  "the action of room node option - 1 (a room holding any leader)",
+    D.RETAILER: "0: sell up to 3 cubes one by one (SaleLoop, then Stop), every type on the "
+                "tile different; rewards `retailer_reward`",
+    D.WHOLESALER: "0: sell up to 3 cubes one by one (SaleLoop, then Stop), every type on "
+                  "the tile the same; rewards `wholesaler_reward`",
+    D.BANK: "0: make up to 4 payments one by one (BankLoop: Pay, then Stop), `bank_steps`",
+    D.BLACK_MARKET: f"0: up to {D.BM_TRANSACTIONS} deals and one Peddler (BlackMarketLoop: "
+                    "Deal, then Stop), `black_market`",
+    D.TRADING_POST: "0: up to 4 purchases (TradingLoop: Buy, then Stop) at "
+                    "`trading_post_costs`",
+    D.GUILD_HALL: "0: hire up to 3 Experts (GuildLoop: Hire, then Stop) at `guild_hall_costs`",
+    D.WAREHOUSE: "0: 1 Recruit, then up to 3 cubes from any room (WarehouseLoop: TakeCube, "
+                 "then Stop) at `warehouse_costs`",
+    D.LODGE_ROOM: "none: arriving there asks LodgeStep (Pray or Honour, §7)",
 }
-_LOOP = "0: start the room's repeated purchases or sales (decided one by one, then Stop)"
 
 
 def _action(a: int | None) -> int:
@@ -87,8 +99,7 @@ def _rooms() -> list[dict[str, Any]]:
         else:
             where, node = ("large" if k in D.LARGE_TILES else "small"), -1
         out.append({"room": k, "name": name, "where": where, "node": node,
-                    "execute": EXECUTE_OPTIONS.get(k, "Pray or Honour (§7)"
-                                                   if k == D.LODGE_ROOM else _LOOP)})
+                    "execute": EXECUTE_OPTIONS[k]})
     return out
 
 
