@@ -259,12 +259,13 @@ STATIC_DOCS = {
                      "greedily, one of each type still held)",
     "orders": "the 20 Orders (index = id): cost [Tea, Fruit, Celadon] and coins, VP at the "
               "end, effect once per turn (§9): E1 on gaining coins +amount coins; E2 on "
-              "gaining `cube` +amount VP; E3 on gaining `cube` +amount of it; E4a on gaining "
-              "any cube (Gold too) +amount VP; E4b +1 cube of that type; starting = dealt at "
-              "set-up",
+              "gaining `cube` +amount VP; E3 on gaining `cube` +amount of it; E4a / E4b on "
+              "gaining any cube (Gold too) +amount VP / +1 cube of the same type; `cube` -1 "
+              "for E1 and E4; starting: a starting Order (each seat is dealt one, §3 step 7)",
     "experts": "the 24 Experts (index = id): permanent (else one-shot, used in step 1), "
                "amulet type when kept (-1: not an amulet Expert), back (H Horse, P Phoenix, "
-               "T Tiger, §11), the cube type it sells (-1), its cube choices, effect",
+               "T Tiger, §11), the cube type it sells (H5-H7; -1 none), the cube types it "
+               "offers (P1-P3; empty otherwise), effect in words",
     "expert_backs": "names of the Expert back letters (§11)",
     "neutral_cube": "2 players: the cube type paid to move neutral 0 (green), 1 (red), 2 "
                     "(blue); Gold may substitute (§10)",
