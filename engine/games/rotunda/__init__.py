@@ -17,6 +17,7 @@ from engine.games.rotunda.actions import RotundaAction
 from engine.games.rotunda.setup import new_state
 from engine.games.rotunda.space import SPACE
 from engine.games.rotunda.state import RotundaObservation, RotundaState
+from engine.games.rotunda.static import STATIC_DOCS, static_data
 
 GAME = registry.Game(
     id="rotunda",
@@ -29,6 +30,8 @@ GAME = registry.Game(
     state_type=RotundaState,
     observation_type=RotundaObservation,
     action_type=RotundaAction,
+    static_data=static_data,
+    static_docs=STATIC_DOCS,
     options=(
         registry.Option("lodge_variant", False, "the seat right of the first player "
                         "places the Ancestral Lodge on a staircase (rules §3, §4.3)"),

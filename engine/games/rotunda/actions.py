@@ -7,6 +7,7 @@ Every request is one small decision of its `seat`; the handlers live in `rules.p
 from __future__ import annotations
 
 from engine import kernel
+from engine.games.rotunda import docs
 from engine.protocol import Action
 
 
@@ -134,7 +135,7 @@ class Hire(Action, frozen=True):
 
 
 class Deal(Action, frozen=True):
-    """Black Market transaction (see `rooms.BM_OPTIONS`)."""
+    """Black Market transaction (R10): one of static `black_market`."""
     option: int
 
 
@@ -325,3 +326,10 @@ RotundaRequest = (
     | BonusStep | OrdersStep | Cleanup | ReturnChain | EndTurn | NeutralWindow | NeutralMove
     | NeutralCleanup
 )
+
+
+# --- descriptions for bot authors (docs.py); a class attribute, not a field ------------------
+for _cls in RotundaAction.__args__:
+    _cls.FIELD_DOCS = docs.ACTIONS.get(_cls.__name__, {})
+for _cls in RotundaRequest.__args__:
+    _cls.FIELD_DOCS = docs.SEAT | docs.REQUESTS.get(_cls.__name__, {})

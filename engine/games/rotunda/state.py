@@ -14,6 +14,7 @@ from rich.text import Text
 from engine import kernel
 from engine.common.rng import Rng
 from engine.games.rotunda import data as D
+from engine.games.rotunda import docs
 from engine.games.rotunda.actions import RotundaAction, RotundaRequest
 from engine.kernel import GENERATOR, PUBLIC, Hidden
 from engine.protocol import Observation
@@ -31,6 +32,11 @@ _PUBLIC_FIELDS = (
 
 
 class RotundaObservation(Observation, kw_only=True):
+    """What one seat sees (§13.2): the whole table is public; only the order of the four
+    face-down piles is hidden (their sizes are given)."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
+
     legal_actions: list[RotundaAction] = []
     stack: list[RotundaRequest]
     num_players: int
