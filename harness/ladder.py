@@ -117,16 +117,20 @@ def run_cmd(
                     shown["at"] = now
                     live.update(Group(f"{name}: {state.done} games, {state.rate():.1f} games/s",
                                       _table(store, name)))
+            stopped = False
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
                                           update)
                 done = f"{state.done} games played"
             except KeyboardInterrupt:
                 runner.shutdown()  # Ray's processes go now, not minutes later
+                stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
         out.print(_table(store, name))
         out.print(f"{escape(name)}: {done}")
+    if stopped:  # Ctrl-C: the status every command gives (nothing rated is lost)
+        raise typer.Exit(130)
 
 
 def _table(store: Store, name: str, show_retired: bool = False):  # type: ignore[no-untyped-def]
