@@ -123,6 +123,38 @@ def exit_reason(status: int, stderr: str) -> tuple[str, str]:
     return "crash", f"{how}{': ' + last if last else ''}"
 
 
+#: file endings of programs run by an interpreter (`node bot.js`, `java -jar bot.jar`)
+SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".py", ".rb", ".pl", ".lua", ".sh", ".jar",
+                   ".php", ".R")
+#: options whose value is program text or a module name, not a file
+CODE_OPTIONS = ("-c", "-e", "-m", "-p", "--eval", "--print")
+
+
+def missing_file(command: str, cwd: str | None = None) -> str | None:
+    """Why `command` cannot start, found without running it: its program is a path that is
+    not a file, or the script it names (the first argument not starting with `-`, when it
+    holds a `/` or ends like a script, and is not the value of `-c`, `-e`, `-m`) does not
+    exist. None when nothing is missing."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        return f"cannot read the command line {command!r}: {e}"
+    if not argv:
+        return None
+    here = cwd or os.getcwd()
+    exe, *args = argv
+    if "/" in exe and not os.path.isfile(os.path.join(here, exe)):
+        return f"cannot start {exe!r}: no such file"
+    pos = next((i for i, a in enumerate(args) if not a.startswith("-")), None)
+    script = args[pos] if pos is not None else ""
+    if pos and args[pos - 1] in CODE_OPTIONS or not re.fullmatch(r"[\w./~+-]+", script):
+        return None  # program text (`python -c ...`) or a module, not a file
+    if ("/" in script or script.endswith(SCRIPT_SUFFIXES)) \
+            and not os.path.exists(os.path.join(here, os.path.expanduser(script))):
+        return f"cannot start {command!r}: no such file {script!r}"
+    return None
+
+
 class ExternalBot(Bot):
     """A bot program in a subprocess; started at `reset`, stopped at `close`."""
 

@@ -9,8 +9,9 @@ this process's screen. A game without seat views yet shows the observation's fie
 
 Input, one line at a time (plain stdin/stdout, no full-screen UI):
 a number chooses that action; other text narrows the list (every word must appear);
-an empty line lists all actions again (or takes the only match); `?` prints help;
-`q` quits (the game is abandoned).
+an empty line lists all actions again (or takes the only match); `u` takes back your own
+last decision (unrated games: `arena play`); `?` prints help; `q` quits (the game is
+abandoned). The list is as long as the terminal has room for below the decision.
 """
 
 from __future__ import annotations
@@ -29,12 +30,20 @@ from harness.views import has_seat_views, numbered, observation_text, pending, v
 #: options listed at once; a longer list asks for words to narrow it (all numbers work)
 LIST_MAX = 40
 HELP = ("type a number to choose that action; type words to narrow the list (an empty line "
-        "lists all again, or takes the only match); ? for this help; q to quit the game")
+        "lists all again, or takes the only match); u to take back your last decision; "
+        "? for this help; q to quit the game")
+#: lines kept for the decision, the prompt and the "... more" line below the list
+CHROME = 4
 
 
 class HumanQuit(KeyboardInterrupt):
     """The person quit (`q` or end of input): the game is abandoned. A KeyboardInterrupt, so
     the harness does not take it for a bot crash and play on."""
+
+
+class TakeBack(KeyboardInterrupt):  # noqa: N818 - a request, not an error
+    """The person takes back their own last decision (`u`; only where the harness offers
+    it: `play_match(undo=True)`, unrated games). Not an Exception, so never a failure."""
 
 
 class HumanBot(Bot):
@@ -48,6 +57,8 @@ class HumanBot(Bot):
         self.inp = inp
         self.console = Console(file=out, highlight=False) if out is not None else None
         self.seed = 0
+        #: set by the harness before each decision: `u` may take back the previous one
+        self.can_undo = False
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self.seed = seed
@@ -72,12 +83,19 @@ class HumanBot(Bot):
         shown = list(range(len(legal)))
         self._list(con, texts, shown)
         while True:
-            line = self._read(con, f"seat {seat}: choose 1-{len(legal)}, words to filter, "
+            undo = "u undo, " if self.can_undo else ""
+            line = self._read(con, f"seat {seat}: 1-{len(legal)}, words to filter, {undo}"
                                    "? help, q quit> ")
             if line is None or line.lower() in ("q", "quit"):
                 con.print(f"you quit at decision {observation.decision}: the game is abandoned")
                 raise HumanQuit
-            if line == "?":
+            if line.lower() in ("u", "undo"):
+                if self.can_undo:
+                    con.print("taken back: your previous decision again")
+                    raise TakeBack
+                con.print("nothing to take back here (no earlier decision of yours in an "
+                          "unrated game)")
+            elif line == "?":
                 con.print(HELP)
             elif line.isdigit():
                 k = int(line)
@@ -103,10 +121,12 @@ class HumanBot(Bot):
                     con.print("one match: press Enter to take it, or type its number")
 
     def _list(self, con: Console, texts: list[str], shown: list[int]) -> None:
-        """The numbered options `shown`, at most `LIST_MAX` lines of them."""
-        con.print(numbered(texts, shown[:LIST_MAX]), end="")
-        if len(shown) > LIST_MAX:
-            con.print(f"... and {len(shown) - LIST_MAX} more (up to {shown[-1] + 1}): type words "
+        """The numbered options `shown`: at most `LIST_MAX` lines of them, and on a terminal
+        no more than fit below the board's last lines with the decision and the prompt."""
+        most = max(5, min(LIST_MAX, con.height - CHROME)) if con.is_terminal else LIST_MAX
+        con.print(numbered(texts, shown[:most]), end="")
+        if len(shown) > most:
+            con.print(f"... and {len(shown) - most} more (up to {shown[-1] + 1}): type words "
                       "to narrow the list", style="dim")
 
     def _read(self, con: Console, prompt: str) -> str | None:

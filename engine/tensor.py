@@ -477,4 +477,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from engine.common.pipes import quiet_pipe
+
+    quiet_pipe(main)

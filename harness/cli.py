@@ -18,11 +18,13 @@ from rich.markup import escape
 from rich.table import Table
 
 import engine
+from engine.common.pipes import closed_pipe
 from engine.common.untrusted import excerpt, markup, text
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, encode_json
 from harness.args import parse_options, split_bots
 from harness.demo import demo
+from harness.entrants import check_spec
 from harness.eval_cmd import compare_cmd, eval_cmd
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
@@ -149,9 +151,13 @@ def play_cmd(
     from harness.watching import play_watched
 
     opts = parse_options(option)
+    specs = split_bots(bots, players, bot)
+    engine.get_game(game)  # an unknown game before the bots are looked at
+    for spec in specs:
+        check_spec(game, spec)
     if record is not None:
         check_output(record, "--record")  # before the game, not after it
-    rec = play_watched(out, game, players, split_bots(bots, players, bot), watch, seed=seed,
+    rec = play_watched(out, game, players, specs, watch, seed=seed,
                        options=opts, time_per_move=time_per_move, isolate=isolate)
     if show:
         out.print(view_text(engine.replay(rec))[0], highlight=False)  # colours on a terminal
@@ -286,6 +292,8 @@ def main(argv: list[str] | None = None) -> None:
     except click_exc.NoArgsIsHelpError as e:
         err.print(e.format_message(), markup=False, highlight=False)
         sys.exit(2)
+    except BrokenPipeError:  # `arena ... | head`: the reader has all it wanted
+        closed_pipe()
     except (typer.Abort, KeyboardInterrupt):
         err.print("aborted")
         sys.exit(130)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bots.external import BotViolation
+from bots.external import BotViolation, missing_file
 from bots.registry import base_spec, needs_terminal, spec_game
 from engine.protocol import ArenaError
 from harness.sandbox import make_player
@@ -24,13 +24,23 @@ TERMINAL_ONLY = ("entrant {name!r} is a person at the terminal; tournaments and 
                  "play on workers without one (use arena play)")
 
 
+def check_spec(game: str, name: str) -> None:
+    """What can be seen without starting the entrant: it is made for another game
+    (`heuristic:<other game>`), or its `cmd:` line names a program or script that is not
+    there (`arena play` too: before the game, not as a crash at its first decision)."""
+    made_for = spec_game(name)
+    if made_for is not None and made_for != game:
+        raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
+    kind, _, command = base_spec(name).partition(":")
+    if kind in ("cmd", "cmd-msgpack") and (problem := missing_file(command)):
+        raise EntrantError(f"entrant {name!r} cannot start: {problem}")
+
+
 def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
     """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
     is made for another game or cannot start."""
     for name in dict.fromkeys(bots):
-        made_for = spec_game(name)
-        if made_for is not None and made_for != game:
-            raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
+        check_spec(game, name)
         if needs_terminal(name):
             raise EntrantError(TERMINAL_ONLY.format(name=name))
         bot = make_player(base_spec(name), isolate)

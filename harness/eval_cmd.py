@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
 import engine
 from bots.mcts import MCTSBot
@@ -38,6 +40,7 @@ from harness.eval_run import (
 from harness.paths import check_output
 from harness.tournament_schedule import TournamentSpec, load_modules
 from harness.tournament_service import check_workers
+from ladders.fit import Col, fit_table
 from ladders.store import Store
 
 #: results of `arena eval` / `arena compare` (a database of their own: their games
@@ -84,6 +87,8 @@ def eval_cmd(
     address: AddressOpt = None,
     db: DbOpt = EVAL_DB,
     game_module: ModuleOpt = None,
+    as_markdown: Annotated[bool, typer.Option(
+        "--markdown", help="print the results as a Markdown table (for docs)")] = False,
 ) -> None:
     """A bot against opponents over seeded games with its seat rotated: win share with a
     95% Wilson interval (parity 1/players), failures, search speed. Games run on Ray and
@@ -113,16 +118,28 @@ def eval_cmd(
         raise UsageProblem("no opponent can play these games")
     rows = []
     with Store(db) as store:
-        typer.echo(visible(f"{bot} vs {opponents}, {players} players, at least {games} games "
-                           f"each, seed {seed}, limit {limit or 'none'} s/decision, results "
-                           f"in {db}"))
+        Console().print(visible(f"{bot} vs {opponents}, {players} players, at least {games} games "
+                        f"each, seed {seed}, limit {limit or 'none'} s/decision, results in "
+                        f"{db}"), markup=False, highlight=False)  # wrapped at words
         for spec in specs:
-            row = run_eval(store, spec, workers, address)
-            rows.append(row.cells())
-            typer.echo(markdown([rows[-1]]).splitlines()[-1])
+            rows.append(run_eval(store, spec, workers, address).cells())
     runner.shutdown()
     typer.echo("")
-    typer.echo(markdown(rows))
+    if as_markdown:
+        typer.echo(markdown(rows))
+    else:
+        Console().print(results_table(rows))
+
+
+def results_table(rows: list[tuple[str, ...]]) -> Table:
+    """`arena eval`'s results as a table that fits the terminal (columns left out first:
+    parity, sims/decision, game-minutes, failures; `--markdown` has them all)."""
+    keep = {"game": 9, "opponent": 8, "win share": 7, "95% CI": 6, "W-T-L": 5, "games": 4,
+            "SPRT": 4, "players": 3, "sims/s": 3, "failures": 2, "game-minutes": 1}
+    cols = [Col(h, "left" if h in ("game", "opponent", "failures") else "right",
+                keep=keep.get(h, 0)) for h in EVAL_HEADER]
+    return fit_table(cols, rows, width=Console().width, title="arena eval",
+                     caption="all columns: arena eval ... --markdown")
 
 
 def compare_cmd(

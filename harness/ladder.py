@@ -137,16 +137,20 @@ def run_cmd(
                     live.update(Group(f"{markup(name)}: {state.done} games, "
                                       f"{state.rate():.1f} games/s",
                                       _table(store, name)))
+            stopped = False
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
                                           update, allow_unsandboxed=allow_unsandboxed)
                 done = f"{state.done} games played"
             except KeyboardInterrupt:
                 runner.shutdown()  # Ray's processes go now, not minutes later
+                stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
         out.print(_table(store, name))
         out.print(f"{markup(name)}: {markup(done)}", highlight=False)
+    if stopped:  # Ctrl-C: the status every command gives (nothing rated is lost)
+        raise typer.Exit(130)
 
 
 def _table(store: Store, name: str, show_retired: bool = False):  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ import msgspec
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
 from bots.external import BotViolation, ExternalBot, Limits
+from bots.human import TakeBack
 from engine.common.rng import derive_seed
 from engine.protocol import NO_WINNER, Action, State
 from engine.record import Failure, MatchConfig, MatchRecord, Move
@@ -56,6 +57,18 @@ def _collect_logs(record: MatchRecord, players: Sequence[Bot]) -> None:
             record.notes += [f"seat {seat}: {n}" for n in notes]
 
 
+def _take_back(marks: list[tuple[int, State, int]], seat: int, record: MatchRecord) -> State:
+    """Drop the marks back to `seat`'s previous decision; the state before it, with the
+    moves (and failures) after it removed from `record`."""
+    marks.pop()  # the decision being asked
+    while marks[-1][0] != seat:
+        marks.pop()
+    _, before, moves = marks.pop()
+    del record.moves[moves:]
+    record.failures = [f for f in record.failures if f.decision < moves]
+    return before.clone()
+
+
 def play_match(
     game_id: str,
     num_players: int,
@@ -66,6 +79,7 @@ def play_match(
     isolate: bool = False,
     limits: Limits | None = None,
     watch: Watch | None = None,
+    undo: bool = False,
 ) -> MatchRecord:
     """Play one game. Bots are specs or Bot instances, one per seat.
 
@@ -74,7 +88,8 @@ def play_match(
     and replaced by the random bot for the rest of the game. `cmd:` bots always run in the
     sandbox (harness/sandbox.py), with `isolate` every bot spec that is not the project's
     own too; `limits` are the sandbox's. `watch` follows the game live (`Watch`); a bot
-    whose `untimed` attribute is true (a person) gets no time limit.
+    whose `untimed` attribute is true (a person) gets no time limit. With `undo` (unrated
+    games only), such a bot may raise `TakeBack` to return to its own previous decision.
     """
     options = dict(options or {})
     if len(bots) != num_players:
@@ -104,6 +119,8 @@ def play_match(
             substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
     limit = None if time_per_move is None else time_per_move * GRACE_FACTOR + GRACE_SECONDS
     started = time.perf_counter()
+    #: (seat, the state before it, moves so far) at each decision of a person (`undo`)
+    marks: list[tuple[int, State, int]] = []
     try:
         while not state.is_terminal():
             if len(record.moves) >= game.max_decisions:
@@ -117,9 +134,15 @@ def play_match(
             timed = limit is not None and not getattr(bot, "untimed", False)
             t0 = time.perf_counter()
             problem: tuple[str, str] | None = None
+            if undo and sub is None and getattr(bot, "untimed", False):
+                bot.can_undo = any(m[0] == seat for m in marks)  # type: ignore[attr-defined]
+                marks.append((seat, state.clone(), len(record.moves)))
             try:
                 with hard_limit(limit + HARD_EXTRA_SECONDS if timed and not external else None):
                     action = bot.act(obs, time_per_move if timed else None)
+            except TakeBack:
+                state = _take_back(marks, seat, record)
+                continue
             except BotTimeout as e:
                 action, problem = None, ("timeout", str(e))
             except MalformedOutput as e:

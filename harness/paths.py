@@ -4,6 +4,7 @@ and nothing (no folder) is created for a run that is then refused."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from harness.args import UsageProblem
@@ -23,14 +24,10 @@ def check_output(path: Path, option: str) -> None:
     if path.is_dir():
         raise UsageProblem(f"{option} {path} is a folder; give a file name")
     if path.exists():
-        if not os.access(path, os.W_OK):
+        if not os.access(path, os.W_OK) or not _opens(path):
             raise UsageProblem(f"cannot write {option} {path}: permission denied")
         return
-    base = _first_existing(path.parent)
-    if not base.is_dir():
-        raise UsageProblem(f"cannot write {option} {path}: {base} is not a folder")
-    if not os.access(base, os.W_OK | os.X_OK) or _read_only(base):
-        raise UsageProblem(f"cannot write {option} {path}: {base} is not writable")
+    _check_base(_first_existing(path.parent), path, option)
 
 
 def check_folder(path: Path, option: str) -> None:
@@ -38,11 +35,34 @@ def check_folder(path: Path, option: str) -> None:
     path = Path(os.path.abspath(path))
     if path.exists() and not path.is_dir():
         raise UsageProblem(f"cannot write {option} {path}: it is not a folder")
-    base = _first_existing(path)
+    _check_base(_first_existing(path), path, option)
+
+
+def _check_base(base: Path, path: Path, option: str) -> None:
+    """`base`, the nearest existing folder of `path`, takes new files."""
     if not base.is_dir():
         raise UsageProblem(f"cannot write {option} {path}: {base} is not a folder")
-    if not os.access(base, os.W_OK | os.X_OK) or _read_only(base):
+    if not os.access(base, os.W_OK | os.X_OK) or _read_only(base) or not _takes_files(base):
         raise UsageProblem(f"cannot write {option} {path}: {base} is not writable")
+
+
+def _opens(path: Path) -> bool:
+    """An existing file opens for writing (appending: its content is untouched)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+    except OSError:
+        return False
+    return True
+
+
+def _takes_files(folder: Path) -> bool:
+    """A file can be made in `folder` (tried, then removed): kernel file systems such as
+    /sys and /proc refuse even root, whatever os.access says."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".arena-check-"):
+            return True
+    except OSError:
+        return False
 
 
 def _read_only(folder: Path) -> bool:

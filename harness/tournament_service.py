@@ -3,6 +3,7 @@ run with its live display, and the final table (commands: harness/tournament.py)
 
 from __future__ import annotations
 
+import datetime
 import sys
 import time
 from collections.abc import Iterator
@@ -18,7 +19,6 @@ from rich.progress import (
     Progress,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 
@@ -65,15 +65,16 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TextColumn("{task.fields[rate]:.1f} games/s"), TimeElapsedColumn(),
-        TextColumn("ETA"), TimeRemainingColumn(), console=console,
+        TextColumn("ETA {task.fields[eta]}"), console=console,
     )
     shown_name = markup(name)  # the description column is markup
-    task = progress.add_task(f"{shown_name} (starting Ray)", total=None, rate=0.0)
+    task = progress.add_task(f"{shown_name} (starting Ray)", total=None, rate=0.0,
+                             eta="-:--:--")
     shown = {"at": 0.0}
     with Live(progress, console=console, refresh_per_second=4) as live:
         def update(state: runner.RunState) -> None:
-            progress.update(task, description=shown_name, completed=state.done,
-                            total=state.total, rate=state.rate())
+            progress.update(task, description=shown_name, completed=state.done, total=state.total,
+                            rate=state.rate(), eta=eta(state))
             now = time.monotonic()
             if now - shown["at"] >= 0.5:
                 shown["at"] = now
@@ -85,13 +86,24 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
                 live.update(Group(*parts))
 
         state = runner.run(store, name, workers, address, update)
-        progress.update(task, description=shown_name, completed=state.done,
-                        total=state.total, rate=state.rate())
+        progress.update(task, description=shown_name, completed=state.done, total=state.total,
+                        rate=state.rate(), eta=eta(state))
         live.update(progress)
     if state.sprt is not None:
         console.print(sprt_line(state), highlight=False)
     console.line()
     show_table(store, name, console)
+
+
+def eta(state: runner.RunState) -> str:
+    """Time left at this run's own average rate (games left / games per second), H:MM:SS;
+    Rich's estimate reads only the last bursts of finished games."""
+    rate, left = state.rate(), state.total - state.done
+    if left <= 0:
+        return "0:00:00"
+    if rate <= 0:
+        return "-:--:--"
+    return str(datetime.timedelta(seconds=round(left / rate)))
 
 
 def sprt_line(state: runner.RunState) -> str:

@@ -2,7 +2,8 @@
 
 The position after each move, the move in rulebook words with the bot's time, forward and
 back, jump to move N, and the god view or any seat's view (what that seat may know, the
-game's `render_text(seat)`). The keys are listed on screen.
+game's `render_text(seat)`). The keys are listed on the top line; the position and the
+view take one line, the move one more (cut, never wrapped), the board the rest.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from engine.common.untrusted import visible
 from harness.replay import Replay, move_line
@@ -27,7 +28,8 @@ class ReplayViewer(App[None]):
     TITLE = "arena replay"
     CSS = """
     #keys { color: $text-muted; }
-    #move { text-style: bold; }
+    #move { text-style: bold; text-wrap: nowrap; text-overflow: ellipsis; }
+    #view { text-wrap: nowrap; text-overflow: ellipsis; }
     #jump { display: none; }
     #jump.open { display: block; }
     #scroll { scrollbar-size-vertical: 0; }  /* boards are drawn for 80 full columns */
@@ -54,13 +56,12 @@ class ReplayViewer(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(KEYS, id="keys")
-        yield Static(id="move")
         yield Static(id="view")
+        yield Static(id="move")
         yield Input(placeholder="move number, Enter to go, Esc to cancel", id="jump",
                     type="integer", disabled=True)
         with VerticalScroll(id="scroll"):
             yield Static(id="board")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#scroll").focus()  # up/down/page keys scroll a tall board
@@ -70,11 +71,10 @@ class ReplayViewer(App[None]):
         """Redraw the move line, the view line and the board of the current position."""
         rp, k = self.replay, self.position
         c = rp.record.config
-        head = Text(f"move {k}/{self.last} of {c.game}, seed {c.seed}\n")
-        head.append_text(move_line(rp.steps[k - 1]) if k else Text("the start of the game"))
-        self.query_one("#move", Static).update(head)
+        self.query_one("#move", Static).update(
+            move_line(rp.steps[k - 1]) if k else Text("the start of the game"))
         text, note = view_text(rp.states[k], self.seat)
-        who = Text("view: ")
+        who = Text(f"move {k}/{self.last} of {c.game}, seed {c.seed}; view: ")
         if self.seat is None:
             who.append("god (everything)")
         else:

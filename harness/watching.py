@@ -58,7 +58,7 @@ def play_watched(console: Console, game: str, players: int, bots: Sequence[str],
         watcher = Watcher(console, bots, board=watch, seat=humans[0] if humans else None,
                           draws=humans)
     try:
-        rec = play_match(game, players, bots, watch=watcher, **kw)
+        rec = play_match(game, players, bots, watch=watcher, undo=True, **kw)  # never rated
     except HumanQuit:
         console.print("game abandoned: no result, no record written")
         raise typer.Exit(1) from None

@@ -12,6 +12,7 @@ from typing import Any
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from engine.common.untrusted import markup, text, visible
 from ladders.fit import Col, fit_table
@@ -161,9 +162,20 @@ def ladders_table(items: Sequence[tuple[Ladder, int, int, str | None]], db: str,
     return fit_table(cols, cells, width=width or Console().width, title=f"ladders in {db}")
 
 
+def int_ticks(lo: int, hi: int, most: int) -> list[int]:
+    """At most `most` (at least 2) whole-number ticks over `lo`..`hi`, a step of 1, 2 or 5
+    x 10^k."""
+    span, step = max(1, hi - lo), 1
+    while span // step + 1 > max(2, most):
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    return list(range(-(-lo // step) * step, hi + 1, step))
+
+
 def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, width: int,
-                 height: int = 20, color: bool = False) -> str:
-    """Rating (mu) after each ladder game, one line per entrant, as terminal text."""
+                 height: int = 20, color: bool = False) -> Text:
+    """Rating (mu) after each ladder game, one line per entrant, as Rich text no wider than
+    `width` (plotext's colours parsed, so Rich measures the characters, not the escape
+    codes); the x axis counts games in whole numbers."""
     import plotext as plt
 
     plt.clear_figure()
@@ -173,10 +185,13 @@ def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, w
     markers = ("dot", "x", "+", "o", "*", "#", "@", "$", "%", "&")
     for i, (label, (xs, ys)) in enumerate(series.items()):
         plt.plot(xs, ys, label=visible(label), marker=markers[i % len(markers)])
+    xs_all = [x for xs, _ in series.values() for x in xs]
+    ticks = int_ticks(min(xs_all), max(xs_all), max(2, width // 12))
+    plt.xticks(ticks, [str(t) for t in ticks])
     plt.title(visible(title))
     plt.xlabel("ladder game")
-    drawn = plt.build()
-    return drawn if color else plt.uncolorize(drawn)
+    text = plt.build()
+    return Text.from_ansi(text) if color else Text(plt.uncolorize(text))
 
 
 def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -> Table:

@@ -1,5 +1,5 @@
 """Drive a terminal program as a person would (issue 21): a private tmux server, a window of
-80 columns, keys sent with `send-keys`, the screen read with `capture-pane`.
+80 columns (or any size), keys sent with `send-keys`, the screen read with `capture-pane`.
 
 Tests that need it skip, with the reason, only where tmux is not installed (.ci/run installs
 it); each `Tmux` uses its own server socket and kills only that server.
@@ -62,6 +62,12 @@ class Tmux:
     def history(self) -> str:
         """Everything printed so far, scrolled-off lines included."""
         return self._tmux("capture-pane", "-p", "-t", "0", "-S", "-5000")
+
+    def joined(self) -> list[str]:
+        """Every line printed so far with wrapped lines joined (`-J`), trailing spaces cut:
+        a line longer than the window's width is one the terminal had to wrap."""
+        text = self._tmux("capture-pane", "-p", "-J", "-t", "0", "-S", "-5000")
+        return [ln.rstrip() for ln in text.splitlines()]
 
     def wait_for(self, text: str, timeout: float = 60.0, whole: bool = False) -> str:
         """The screen (or the whole history) once it shows `text`; fails with the screen."""

@@ -168,3 +168,19 @@ def test_a_long_list_is_cut_but_every_number_works():
     text = out.getvalue()
     assert f"... and {n - LIST_MAX} more (up to {n}): type words to narrow the list" in text
     assert f"{LIST_MAX + 1}  " not in text.split("more (up to")[0]
+
+
+def test_take_back_returns_to_your_previous_decision_in_an_unrated_game():
+    state, obs = first_decision("kit", 3)
+    bot, out = human("1\nu\n2\n" + "1\n" * 200)
+    rec = play_match("kit", 2, [bot, "random"], seed=3, undo=True)
+    assert "taken back: your previous decision again" in out.getvalue()
+    first = engine.make("kit", 2, 3)
+    assert rec.moves[0].id == first.action_id(first.legal_actions()[1])  # the second choice
+    assert engine.digest(engine.replay(rec)) == rec.final_digest  # a consistent record
+
+
+def test_no_take_back_where_the_harness_offers_none():
+    bot, out = human("u\n1\n" + "1\n" * 200)
+    play_match("kit", 2, [bot, "random"], seed=3)
+    assert "nothing to take back here" in out.getvalue()

@@ -29,11 +29,12 @@ def test_eval_plays_rotated_seats_reports_and_resumes(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "eval.sqlite"
     args = ["eval", *KIT, "--bot", "mcts:iters=30", "--opponents", "random,heuristic",
-            "--games", "4", "--workers", "1", "--db", str(db)]
+            "--games", "4", "--workers", "1", "--db", str(db), "--markdown"]
     out, err = _run(capsys, *args)
     assert "skipping heuristic:kit" in err  # the kit game has no heuristic bot: said so
     rows = _rows(out, "kit")
-    row = rows[-1]  # the final table's row
+    assert len(rows) == 1  # the row once, in the table
+    row = rows[0]
     assert row[1:4] == ["2", "random", "4"] and row[7] == "50%" and row[8] == "-"
     wins, ties, losses = map(int, row[4].split("-"))
     assert wins + ties + losses == 4

@@ -1,0 +1,103 @@
+"""Issue 38: what a person sees in a real terminal (tmux) at 80x24 and 120x40: the rating
+plot, `arena eval`'s table and a tournament's table fit the width (no line the terminal had
+to wrap) and keep their key content; a narrow terminal names the columns left out."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.tmux import ARENA, ROOT, Tmux, needs_tmux
+
+pytestmark = needs_tmux
+SIZES = [(80, 24), (120, 40)]
+KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
+
+
+def _arena(*args: str) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    run = subprocess.run([*ARENA, *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+
+
+@pytest.fixture(scope="module")
+def dbs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A ladder with rated games and a finished tournament (one Ray start each)."""
+    d = tmp_path_factory.mktemp("screens")
+    ladder, tour = d / "l.sqlite", d / "t.sqlite"
+    _arena("ladder", "create", "kl", *KIT, "--db", str(ladder))
+    for spec, name in (("random", "rnd"), ("mcts:iters=20", "search")):
+        _arena("ladder", "submit", "kl", spec, "--as", name, "--db", str(ladder))
+    _arena("ladder", "run", "kl", "--games", "14", "--workers", "1", "--db", str(ladder))
+    _arena("tournament", "run", *KIT, "--bots", "random,mcts:iters=20", "--games", "4",
+           "--name", "tt", "--workers", "1", "--db", str(tour))
+    return {"ladder": ladder, "tournament": tour, "dir": d}
+
+
+def screen_of(args: list[str], width: int, height: int, until: str = "[exited]") -> list[str]:
+    """The lines a command printed in a `width` x `height` tmux window, wrapped lines joined;
+    asserts none is wider than the window."""
+    with Tmux([*ARENA, *args], width=width, height=height) as t:
+        t.wait_for(until, timeout=120, whole=True)
+        lines = t.joined()
+    wide = [ln for ln in lines if len(ln) > width]
+    assert not wide, "\n".join(lines)
+    return lines
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_rating_plot_fits(dbs: dict[str, Path], width: int, height: int) -> None:
+    lines = screen_of(["ladder", "history", "kl", "--db", str(dbs["ladder"])], width, height)
+    text = "\n".join(lines)
+    assert "rating (mu) after each game" in text and "ladder game" in text
+    axis = next(ln for ln in lines if "└" in ln)
+    assert axis.count("┬") >= 2  # the x axis on one line, with its ticks
+    ticks = lines[lines.index(axis) + 1].split()
+    assert ticks and all(t.isdigit() for t in ticks)  # whole game numbers
+    assert "rnd v1:" in text and "search v1:" in text
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_tournament_table_fits(dbs: dict[str, Path], width: int, height: int) -> None:
+    lines = screen_of(["tournament", "show", "tt", "--db", str(dbs["tournament"])], width,
+                      height)
+    text = "\n".join(lines)
+    assert "random" in text and "mcts:iters=20" in text and "4 games counted" in text
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_eval_table_fits_and_shows_each_row_once(dbs: dict[str, Path], width: int,
+                                                     height: int) -> None:
+    db = dbs["dir"] / "eval.sqlite"
+    lines = screen_of(["eval", *KIT, "--bot", "mcts:iters=20", "--opponents", "random",
+                       "--games", "2", "--workers", "1", "--db", str(db)], width, height)
+    rows = [ln for ln in lines if ln.split()[:1] == ["kit"] and "%" in ln]  # not progress
+    assert len(rows) == 1 and "random" in rows[0]
+    text = "\n".join(lines)
+    assert "win share" in text
+    if width < 100:
+        assert "narrow terminal, left out:" in text
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_human_play_keeps_the_options_and_the_prompt_on_one_screen(width: int,
+                                                                   height: int) -> None:
+    argv = [*ARENA, "play", "-g", "huang", "--bots", "human,random", "--seed", "1"]
+    with Tmux(argv, width=width, height=height) as t:
+        screen = t.wait_for("q quit>", timeout=60)
+        rows = screen.rstrip("\n").splitlines()
+        assert len(rows) <= height and "your decision:" in screen  # decision, list, prompt
+        assert rows[-1].startswith("seat 0: 1-")
+        assert "more (up to" in screen or " 1  " in screen
+        t.type("1")
+        t.wait_for("u undo", timeout=60)  # a second decision of ours: undo is offered
+        t.type("u")
+        t.wait_for("taken back", timeout=30, whole=True)
+        t.type("q")
+        t.wait_for("[exited]", timeout=30)
+        wide = [ln for ln in t.joined() if len(ln) > width]
+        assert not wide, "\n".join(wide)
