@@ -10,16 +10,20 @@ from engine.games.gugong import data as D
 
 _LOCS = ", ".join(f"{i} {n}" for i, n in enumerate(D.LOCATIONS))
 #: a per-colour list
-COLOUR = ("one entry per colour: index = seat; solo (1 player): 2 entries, index 1 = the "
-          "Automa Meng")
+COLOUR = "per colour (index = seat; solo: 2 entries, index 1 = the Automa Meng)"
 LOC = f"location id 0-6 ({_LOCS}; static `locations`)"
 CARD = "gift card id 0-37 (G01-G38; static `cards`)"
 TOKEN = "travel token type 0-14 (static `tokens`: 0-11 base, 12-14 bonus tokens of §12)"
-FOREMAN = ("true: the Foreman (the double servant, worth 2 units, rules §7) does it instead "
-           "of normal servants")
-SEAT = "the seat that decides (solo: 1 = the Automa Meng, whose steps are automatic)"
+PAY = ("true: the Foreman (the double servant, 2 units, rules §7) pays 2 units of the "
+       "cost (it goes to the supply), normal servants the rest; false: normal servants only")
+PLACE = ("true: the piece is the Foreman (2 units, rules §7); false: one normal servant")
+SEAT = ("the seat this decision is for (solo: 1 = the Automa Meng, whose steps are "
+        "automatic)")
 
 OBSERVATION: dict[str, str] = {
+    "phase": "the type name of the decision being taken (the last of `stack`, e.g. "
+             "\"GiftExchange\"); \"over\" when the game is over. `step` says where in the "
+             "Day it is",
     "stack": "the pending decisions, oldest first; the last one is being decided now (its "
              "seat is `current_player`; `phase` is its type name). Automatic entries "
              "(WallCheck, MengAction, MengMove, MengMorning) wait below for their turn",
@@ -48,30 +52,30 @@ OBSERVATION: dict[str, str] = {
             "unseen); else seat * 3 + k: k = 0 known to be in that seat's hand, 1 in its "
             "discard pile, 2 in its hand or its discard pile. Public: your own cards as the "
             "others know them",
-    "pool": "normal servants in the pool (usable) " + COLOUR + "; the Foreman is in "
-            "`foreman`",
-    "supply": "normal servants in the own supply (gained from there) " + COLOUR,
-    "foreman": "where the Foreman (double servant, §7) is, " + COLOUR + ": 0 locked on the "
+    "pool": COLOUR + ": normal servants in the pool (they pay costs and are placed); the "
+            "Foreman is counted in `foreman`",
+    "supply": COLOUR + ": normal servants in the own supply (gains come from there)",
+    "foreman": COLOUR + ": where the Foreman (double servant, §7) is: 0 locked on the "
                "player board (freed only by the Foreman Harbor reward), 1 pool, 2 supply, "
                "3 on the Great Wall, 4 + k on own ship k (k = 0-2). Meng's stays 0",
-    "vp": "victory points so far " + COLOUR + "; end scoring (§10) adds the Wall majority, "
+    "vp": COLOUR + ": victory points so far; end scoring (§10) adds the Wall majority, "
           "level-3 decrees, the Palace slot and jade; at the end only Envoys inside the "
           "Palace can win (others' final score is 0)",
-    "intrigue": f"Intrigue track position 0-{D.INTRIGUE_MAX} " + COLOUR + "; breaks every "
+    "intrigue": COLOUR + f": Intrigue track position 0-{D.INTRIGUE_MAX}; breaks every "
                 "tie (§9): higher wins, on the same space the later arrival "
                 "(`intrigue_t`) wins",
-    "intrigue_t": "when the Intrigue marker last moved (a `clock` value) " + COLOUR + "; at "
+    "intrigue_t": COLOUR + ": when the Intrigue marker last moved (a `clock` value); at "
                   "the same position the higher value is on top and wins ties",
     "clock": "counter of Intrigue moves (`intrigue_t` values come from it)",
-    "envoy": f"Envoy position on the Palace track 0-{D.PALACE_INSIDE} " + COLOUR + f": "
+    "envoy": COLOUR + f": Envoy position on the Palace track 0-{D.PALACE_INSIDE}; "
              f"{D.PALACE_INSIDE} = inside the Palace; each further step is 1 VP (§5.5)",
-    "palace_slot": "VP of the Palace slot taken on entering (static `palace.slots`, highest "
-                   "free one; scored at the end) " + COLOUR + "; 0: not inside",
-    "jade": "jade owned " + COLOUR + " (end scoring: static `jade.points`)",
+    "palace_slot": COLOUR + ": VP of the Palace slot taken on entering (static "
+                   "`palace.slots`, the highest free one; scored at the end); 0: not inside",
+    "jade": COLOUR + ": jade owned (end scoring: static `jade.points`)",
     "houses": f"the {len(D.HOUSE_COSTS)} roof spaces of the Jade location (index = "
               "BuyJade.space): 1 jade still there, 0 taken; the market (space "
               f"{D.MARKET}) sells only when all are 0",
-    "wall": "normal servants on the Great Wall " + COLOUR + " (the Foreman there: foreman "
+    "wall": COLOUR + ": normal servants on the Great Wall (the Foreman there: foreman "
             "= 3, counts 2 units); the section scores when the units reach static "
             "`by_players[n].wall_size` (§5.2)",
     "ship_harbor": "per colour * 3 + ship k (0-2): the harbor index 0-4 (H1-H5) where the "
@@ -89,16 +93,17 @@ OBSERVATION: dict[str, str] = {
                        "in `decrees[slot]` (it holds that decree), else 0",
     "cities": "per city 0-19 (C01-C20, static `cities`): the face-up travel token type "
               "there (" + TOKEN + "), -1 none",
-    "traveller": "the city 0-19 of each Traveller " + COLOUR + "; -1 not yet on the map",
+    "traveller": COLOUR + ": the city 0-19 of the Traveller; -1 not yet on the map",
     "token_discard": "token types given up in exchanges, in order (shuffled into new piles "
                      "when both piles run out at a Morning refill)",
-    "stored": "the travel tokens in storage " + COLOUR + " (token types, oldest first, at "
+    "stored": COLOUR + ": the travel tokens in storage (token types, oldest first, at "
               f"most {D.TOKEN_STORAGE}); exchanged 2/4/6 units (T_DOUBLE = 2) for 1 servant / "
               "2 VP / 1 jade (§8)",
     "hand": "your own hand cards, each a " + CARD + " (hidden from the others)",
     "hand_sizes": "hand cards per seat (1 entry in solo)",
-    "discard": "your own face-down discard pile (card ids; the cards you gave for come here "
-               "and return to your hand at the end of the Night)",
+    "discard": "your own face-down discard pile (card ids): the board cards you take in "
+               "exchanges and sacrificed cards; it becomes part of your hand at the end of "
+               "the Night",
     "discard_sizes": "discard pile sizes per seat",
     "draw_size": "cards in the face-down gift draw pile (Harbor card rewards draw from it; "
                  "advanced: it holds the unused starting sets too; solo: it still counts "
@@ -166,7 +171,7 @@ REQUESTS: dict[str, dict[str, str]] = {
                              "WallPlace with supply = true; T_DOUBLE has no reward)"},
     "StoreToken": {"token": "the " + TOKEN + " to store; storage is full, so exchange first"},
     "WallPlace": _WALL_PLACE,
-    "WallCheck": {},
+    "WallCheck": {"seat": "the colour whose Wall placement is checked (automatic)"},
     "IntrigueReward": {},
     "CanalPlace": {
         "remaining": "pieces still to place, including this one (Canal B: 2)",
@@ -184,11 +189,12 @@ REQUESTS: dict[str, dict[str, str]] = {
     "MorningDecree": {"tile": "the level-1 decree id (static `decrees`); only D1e (4: swap a "
                               "hand card with a board card) is asked"},
     "FinalTrades": {},
-    "MengAction": {"loc": "the " + LOC,
+    "MengAction": {"seat": "always 1, Meng's colour (automatic)", "loc": "the " + LOC,
                    "mode": "0 his Day version, 1 the Special card's free option B, 2 his "
                            "Dusk version, 3 the extra Wall piece of decree D2c"},
-    "MengMove": {"moves": "moves left including this one"},
-    "MengMorning": {},
+    "MengMove": {"seat": "always 1, Meng's colour (automatic)",
+                 "moves": "moves left including this one"},
+    "MengMorning": {"seat": "always 1, Meng's colour (automatic)"},
     "ActivateBonus": {"token": "the bonus " + TOKEN + " just taken (12, 13 or 14)"},
     "FollowAction": {"loc": "the " + LOC + " whose action the other seat performed"},
 }
@@ -200,26 +206,27 @@ ACTIONS: dict[str, dict[str, str]] = {
                  "loc": "the " + LOC + "; free if your card's value is higher than the "
                         "board card's (equal with D2d; a printed 1 onto a printed 9), "
                         "otherwise ExchangeCost follows"},
-    "PayTwo": {"foreman": FOREMAN},
+    "PayTwo": {"foreman": PAY},
     "Sacrifice": {"card": "the " + CARD + " from your hand that goes face down onto your "
                           "discard pile"},
-    "OptionB": {"foreman": FOREMAN + " (only where the cost is 2: Travel, Palace)"},
-    "BuyJade": {"space": f"roof space 0-{D.MARKET - 1} (costs static `jade.house_costs`, "
-                         f"-1 with D2b) or {D.MARKET} the market (cost {D.MARKET_COST}), "
-                         "only when every roof space is empty",
-                "foreman": FOREMAN},
+    "OptionB": {"foreman": PAY + " (only where the cost is 2: Travel B, Palace B)"},
+    "BuyJade": {"space": f"roof space 0-{D.MARKET - 1} (costs static `jade.house_costs`) "
+                         f"or {D.MARKET} = the market (cost {D.MARKET_COST}; offered only "
+                         "when every roof space is empty); D2b makes each 1 cheaper",
+                "foreman": PAY},
     "TakeDecree": {"slot": "slot 0-5 of `decrees`; cost = the decree's printed cost + 1 per "
                            "other colour's servant on it (-1 with D2e), and 1 more servant "
                            "goes onto it; its VP score at once (§5.6)",
-                   "foreman": FOREMAN},
+                   "foreman": PAY},
     "Swap": {"card": "your " + CARD + " (hand or discard pile) that goes onto the board",
              "loc": "the " + LOC + " whose card you take (into the place your card left)"},
     "MoveTo": {"city": "the city 0-19 to move to: a token city adjacent to the token-less "
                        "area connected to your Traveller (off the map: any token city); "
                        "you take its token"},
-    "PlaceWall": {"foreman": FOREMAN},
-    "LoadShip": {"ship": "your ship 0-2 already on the canal", "foreman": FOREMAN},
-    "NewShip": {"path": "canal path 0 or 1 (1 only with 4-5 players)", "foreman": FOREMAN},
+    "PlaceWall": {"foreman": PLACE},
+    "LoadShip": {"ship": "your ship 0-2 already on the canal", "foreman": PLACE},
+    "NewShip": {"path": "canal path 0 or 1 (1 only with 4-5 players); the ship is your "
+                        "lowest-numbered one beside the board", "foreman": PLACE},
     "MoveShip": {"ship": "your ship 0-2 (moves to the next free harbor ahead)"},
     "Claim": {"ship": "your full ship 0-2 (3 units) at harbor H2-H5",
               "reward": "0 = 4 VP, 1 = top gift card of the draw pile, 2 = free the Foreman "
@@ -233,7 +240,7 @@ ACTIONS: dict[str, dict[str, str]] = {
               "doubles": "how many T_DOUBLE tokens (worth 2 units each) are used; the rest "
                          "are single tokens, oldest first"},
     "TakeForeman": {"yes": "true: the Foreman comes to the pool as one of the units gained"},
-    "UseToken": {"foreman": FOREMAN + " (T_BUYJADE: pay 3 for 1 jade)"},
+    "UseToken": {"foreman": PAY + " (T_BUYJADE: pay 3 for 1 jade)"},
     "Activate": {"loc": "-1: beside the player board (B_PLUS1); 0-6: beside that "
                         "location (B_TOLL, B_FOLLOW)"},
 }

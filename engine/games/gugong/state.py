@@ -101,7 +101,7 @@ class IntrigueReward(kernel.Request, frozen=True):
 
 class CanalPlace(kernel.Request, frozen=True):
     """Place pieces on own ships (rules §5.7): `remaining` more; `supply` for T_SHIP/D1b;
-    `then_move`: Canal A (a ship move follows)."""
+    `then_move` is never set (Canal A's move is a CanalMove of its own)."""
 
     remaining: int
     placed: int = 0

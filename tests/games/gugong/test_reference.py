@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import msgspec
 import pytest
@@ -122,3 +123,17 @@ def test_observations_decode_as_described(n: int, opts: dict) -> None:
             for b in o.bonus_active:
                 assert (b.loc == -1) == (b.token == D.B_PLUS1)
         json.loads(msgspec.json.encode(observations[0]))
+
+
+def test_static_names_in_descriptions_exist() -> None:
+    """Every "static `key.sub`" a description names is in the static data."""
+    data = static_data("gugong")
+    texts = list(docs.OBSERVATION.values()) + list(docs.BONUS_IN_PLAY.values())
+    texts += [v for table in (docs.REQUESTS, docs.ACTIONS) for d in table.values()
+              for v in d.values()]
+    names = {m for t in texts for m in re.findall(r"static `([^`]+)`", t)}
+    assert {"cards", "locations", "by_players[n].wall_size", "solo.perimeter"} <= names
+    for name in names:
+        node: object = data
+        for part in name.replace("[n]", ".2").replace("[h]", "").split("."):
+            node = node[part]  # type: ignore[index]
