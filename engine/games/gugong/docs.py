@@ -204,8 +204,8 @@ for _docs in REQUESTS.values():
 ACTIONS: dict[str, dict[str, str]] = {
     "Exchange": {"card": "the " + CARD + " from your hand",
                  "loc": "the " + LOC + "; free if your card's value is higher than the "
-                        "board card's (equal with D2d; a printed 1 onto a printed 9), "
-                        "otherwise ExchangeCost follows"},
+                        "board card's (equal with D2d; a printed 1 onto a printed 9; each "
+                        "own active B_PLUS1 adds 1), otherwise ExchangeCost follows"},
     "PayTwo": {"foreman": PAY},
     "Sacrifice": {"card": "the " + CARD + " from your hand that goes face down onto your "
                           "discard pile"},
@@ -236,7 +236,8 @@ ACTIONS: dict[str, dict[str, str]] = {
     "TurnDie": {"die": "Destiny die index 0-2 in `dice`", "face": "its new face 1-6"},
     "Retrieve": {"card": "the " + CARD + " from your discard pile"},
     "Jade7": {"card": "the " + CARD + " from your hand, printed value 7 or more"},
-    "Trade": {"units": "2 (1 servant), 4 (2 VP) or 6 (1 jade)",
+    "Trade": {"units": "2 (1 servant; offered only if you can gain one, unless storage is "
+                       "full), 4 (2 VP) or 6 (1 jade)",
               "doubles": "how many T_DOUBLE tokens (worth 2 units each) are used; the rest "
                          "are single tokens, oldest first"},
     "TakeForeman": {"yes": "true: the Foreman comes to the pool as one of the units gained"},
