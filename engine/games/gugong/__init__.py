@@ -18,6 +18,7 @@ from engine.games.gugong.automa_data import CARD_SET_CHOICES, FOCUS_CHOICES, LEV
 from engine.games.gugong.flow import new_state
 from engine.games.gugong.space import SPACE
 from engine.games.gugong.state import GugongObservation, GugongState
+from engine.games.gugong.static import STATIC_DOCS, static_data
 
 GAME = registry.Game(
     id="gugong", name="Gugong", min_players=1, max_players=5,
@@ -46,6 +47,8 @@ GAME = registry.Game(
              {"automa_level": "easy"}, {"automa_level": "hard", "card_sets": 3},
              {"focus": "decrees", "card_sets": 2}),
     max_decisions=6000,
+    static_data=static_data,
+    static_docs=STATIC_DOCS,
     bot="bots.heuristic.gugong:HeuristicBot",
     search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
     summary="gift exchange in the Forbidden City: 4 Days, 7 locations, reach the Palace",

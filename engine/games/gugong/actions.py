@@ -3,6 +3,7 @@ the rulebook."""
 
 from __future__ import annotations
 
+from engine.games.gugong import docs
 from engine.protocol import Action
 
 
@@ -169,3 +170,5 @@ class Activate(Action, frozen=True):
 
 
 GugongAction = GugongAction | Activate
+for _action in GugongAction.__args__:  # descriptions for bot authors (docs.py)
+    _action.FIELD_DOCS = docs.ACTIONS.get(_action.__name__, {})

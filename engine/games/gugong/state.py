@@ -17,6 +17,7 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
+from engine.games.gugong import docs
 from engine.games.gugong.actions import GugongAction
 from engine.kernel import GENERATOR, PUBLIC, Hidden, Owner
 from engine.protocol import Observation
@@ -100,7 +101,7 @@ class IntrigueReward(kernel.Request, frozen=True):
 
 class CanalPlace(kernel.Request, frozen=True):
     """Place pieces on own ships (rules §5.7): `remaining` more; `supply` for T_SHIP/D1b;
-    `then_move`: Canal A (a ship move follows)."""
+    `then_move` is never set (Canal A's move is a CanalMove of its own)."""
 
     remaining: int
     placed: int = 0
@@ -142,7 +143,7 @@ class FinalTrades(kernel.Request, frozen=True):
 # --- solo: the Automa Meng's automatic steps (rules §13; engine/games/gugong/automa.py) ---
 class MengAction(kernel.Request, frozen=True):
     """Automatic: Meng performs the action of location `loc`; `mode` 0 = his Day version,
-    1 = the Special card's free option B, 2 = his Dusk version."""
+    1 = the Special card's free option B, 2 = his Dusk version, 3 = the D2c Wall piece."""
 
     loc: int
     mode: int = 0
@@ -181,18 +182,25 @@ class BonusInPlay(msgspec.Struct, frozen=True, array_like=True):
     """An activated bonus token of `seat` until the end of the Day phase; `loc`: the action
     space it lies beside (-1: beside the player board, B_PLUS1)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BONUS_IN_PLAY
     seat: int
     token: int
     loc: int = -1
 
 
 GugongRequest = GugongRequest | ActivateBonus | FollowAction
+for _request in GugongRequest.__args__:  # descriptions for bot authors (docs.py)
+    _request.FIELD_DOCS = docs.REQUESTS[_request.__name__]
 
 
 # ==============================================================================================
 # observation and state
 # ==============================================================================================
 class GugongObservation(Observation, kw_only=True):
+    """What one seat sees (rules §15): all public, except the hands and discard piles (own
+    only, sizes for the others) and the face-down piles (sizes only)."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
     legal_actions: list[GugongAction] = []
     stack: list[GugongRequest]
     num_players: int
