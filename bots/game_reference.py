@@ -128,9 +128,9 @@ def page(game_id: str) -> str:
            "by hand. The same descriptions are in `arena schema " + game_id + "`.", ""]
     if game.summary:
         out += [_cell(game.summary), ""]
-    out += [f"Players: {game.min_players}-{game.max_players}. The protocol numbers seats "
-            "from 0 (`seat`, `current_player`, every per-seat list); tables and messages "
-            "for people number them from 1.", ""]
+    out += [f"Players: {game.min_players}-{game.max_players}. Seats are numbered from 0, "
+            "in the protocol (`seat`, `current_player`, every per-seat list) and on every "
+            "screen and message alike.", ""]
     if game.options:
         out += ["| option | default | meaning |", "| --- | --- | --- |"]
         out += [f"| `{o.name}` | `{json.dumps(o.default)}` | {_cell(o.meaning)} |"

@@ -59,8 +59,7 @@ class Observation(msgspec.Struct, kw_only=True):
 
     FIELD_DOCS: ClassVar[dict[str, str]] = {
         "game": "the game's id",
-        "seat": "the seat this observation is for (the protocol numbers seats from 0; people "
-                "read seat 1 for seat 0)",
+        "seat": "the seat this observation is for, numbered from 0 (as on every screen)",
         "decision": "how many decisions the game has taken so far (0 at the start)",
         "phase": "the rulebook's name of the current phase or step",
         "current_player": "the seat that decides now (equal to `seat` when you are asked); "

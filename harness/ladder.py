@@ -274,7 +274,7 @@ def games_cmd(
         seat = g.entrants.index(me.id)
         log = rec.logs[seat] if rec.logs else ""
         notes = [n for n in rec.notes if n.startswith(f"seat {seat}:")]
-        out.print(f"log of {markup(me.label)} in game {g.idx} (seat {seat + 1}):"
+        out.print(f"log of {markup(me.label)} in game {g.idx} (seat {seat}):"
                   + ("" if log or notes else " empty"), highlight=False)
         for line in [*notes, *tail(log, GAMES_LOG_LINES)]:
             out.print(f"  {markup(line)}", highlight=False)

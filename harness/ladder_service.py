@@ -136,7 +136,7 @@ def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
         seat = g % n
         for f in rec.failures:
             if f.seat == seat:
-                found.append(f"smoke game {g + 1} (seat {seat + 1}): {f.kind} at decision "
+                found.append(f"smoke game {g + 1} (seat {seat}): {f.kind} at decision "
                              f"{f.decision}: {f.detail}")
                 if not log and rec.logs and rec.logs[seat]:
                     log = rec.logs[seat].strip()

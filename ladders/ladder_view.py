@@ -131,7 +131,7 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
         notes.insert(0, f"no bots yet: arena ladder submit {visible(lad.name)} SPEC --as NAME")
     if seats:
         notes.append("seat advantage (win% / avg place): " + ", ".join(
-            f"seat {i + 1} {100 * w:.0f}% / {p:.2f}" for i, (w, p) in enumerate(seats)))
+            f"seat {i} {100 * w:.0f}% / {p:.2f}" for i, (w, p) in enumerate(seats)))
     return fit_table(cols, cells, width=width or Console().width,
                      title=f"ladder {lad.name}: {sp.game}, {sp.num_players} players, "
                      f"time {sp.time_control()}", caption="\n".join(notes),
@@ -207,7 +207,7 @@ def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -
     t.add_column("outcome", overflow="fold")
     for g, s, labels in rows:
         others = ", ".join(x for i, x in enumerate(labels) if i != s)
-        fails = ", ".join(f"seat {i + 1} {k}" for i, k in g.failures)
+        fails = ", ".join(f"seat {i} {k}" for i, k in g.failures)
         t.add_row(str(g.idx), (g.finished or "-")[5:16], str(s + 1),
                   str(g.ranking[s] + 1) if g.ranking else "-",
                   str(g.scores[s]) if g.scores else "-", text(others),

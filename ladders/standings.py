@@ -105,7 +105,7 @@ def outcome_counts(rows: Iterable[GameRow]) -> Counter[str]:
 def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
                 width: int | None = None) -> Table:
     """`arena tournament show`: games, wins (win rate), average place and score, win rate
-    by seat (seat 1 first), failures, maximum-likelihood Elo with its 95% interval. A
+    by seat (seat 0 first), failures, maximum-likelihood Elo with its 95% interval. A
     narrow terminal gets fewer columns (`ladders.fit`), never cut numbers. The caption is
     one line (a line break in it, from a bot spec, is shown as an escape)."""
     cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=4),
