@@ -36,11 +36,37 @@ class BotSpecError(ArenaError, ValueError):
 Factory = Callable[[str], Bot]
 #: `spec#n`: copy n of a bot that enters a tournament more than once
 _COPY = re.compile(r"#\d+$")
+#: `label=spec`: an entrant named by a person (`mine=cmd:node bot.js`); a label holds no
+#: ':' or '=', so a spec's own `k=v` parameters (after its kind and ':') are never one
+_LABEL = re.compile(r"^([^:=]+)=(?=\S)")
+
+
+def split_label(name: str) -> tuple[str | None, str]:
+    """(label, the rest) of an entrant name: `mine=cmd:node bot.js` -> ('mine', 'cmd:...');
+    (None, name) without a label."""
+    m = _LABEL.match(name.strip())
+    return (m.group(1).strip(), name.strip()[m.end():]) if m else (None, name.strip())
 
 
 def base_spec(name: str) -> str:
-    """The bot spec of an entrant name: `random#2` -> `random` (other names unchanged)."""
-    return _COPY.sub("", name.strip())
+    """The bot spec of an entrant name: `random#2` -> `random`, `mine=cmd:./b` -> `cmd:./b`
+    (other names unchanged)."""
+    return _COPY.sub("", split_label(name)[1])
+
+
+def label_of(name: str) -> str:
+    """`name` made fit to be a label (`label=spec`): ':' and '=' become '-'."""
+    return name.replace(":", "-").replace("=", "-").strip() or "-"
+
+
+def display_name(name: str) -> str:
+    """What people read for an entrant: its label if it has one (`mine`, a ladder's
+    `jsbot v2`), else its name (the spec, with a copy number)."""
+    label, rest = split_label(name)
+    if label is None:
+        return name.strip()
+    copy = _COPY.search(rest)
+    return label + (copy.group(0) if copy else "")
 
 
 def name_copies(specs: list[str] | tuple[str, ...]) -> list[str]:

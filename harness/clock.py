@@ -17,6 +17,7 @@ from typing import Any
 
 from bots.base import Bot, BotTimeout
 from bots.external import ExternalBot
+from bots.registry import display_name
 from engine.protocol import Action, ArenaError, Observation
 from engine.record import MatchRecord
 from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
@@ -126,7 +127,7 @@ def play_game(game: str, num_players: int, bots: Sequence[str], seed: int,
             p.close()
         raise
     rec = play_match(game, num_players, players, seed=seed, options=options)
-    rec.bots = list(bots)
+    rec.bots = [display_name(b) for b in bots]
     logs = [getattr(p.inner, "stderr_text", lambda: "")() for p in players]  # type: ignore[attr-defined]
     rec.logs = logs if any(logs) else []
     for s, p in enumerate(players):

@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bots.registry import label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
 from harness import tournament_runner as runner
@@ -97,7 +98,10 @@ class LadderState:
         return game
 
     def run_specs(self, game: ls.LadderGame) -> tuple[str, ...]:
-        return tuple(self.entrants[e].run_spec for e in game.entrants)
+        """What the game's seats run, labelled with the entrants' names (`name vN=spec`), so
+        records and replays show names, not snapshot paths."""
+        return tuple(f"{label_of(self.entrants[e].label)}={self.entrants[e].run_spec}"
+                     for e in game.entrants)
 
     def finish(self, game: ls.LadderGame, p: Played) -> None:
         """Rate and store one result (one transaction)."""

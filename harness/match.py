@@ -12,6 +12,7 @@ import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
 from bots.external import BotViolation, ExternalBot, Limits
 from bots.human import TakeBack
+from bots.registry import display_name
 from engine.common.rng import derive_seed
 from engine.protocol import NO_WINNER, Action, State
 from engine.record import Failure, MatchConfig, MatchRecord, Move
@@ -29,7 +30,10 @@ Watch = Callable[[str, State, Move], None]
 
 
 def _label(bot: str | Bot) -> str:
-    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
+    """The name a record keeps for a seat: an entrant's label (bots.registry.display_name)
+    or its spec, never the temporary path a pinned or sandboxed bot runs from."""
+    return display_name(bot) if isinstance(bot, str) else getattr(bot, "name",
+                                                                   type(bot).__name__)
 
 
 def failure_aware_ranking(ranking: Sequence[int], failed: set[int]) -> list[int]:
