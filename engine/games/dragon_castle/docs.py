@@ -37,6 +37,7 @@ Y = f"castle row 0-{CASTLE_ROWS - 1}"
 R = f"realm row 0-{REALM_SIZE - 1} of your own realm"
 C = f"realm column 0-{REALM_SIZE - 1} of your own realm"
 SEAT = {"seat": "the seat that must decide"}
+AUTO = {"seat": "the seat whose realm is checked (an automatic step, nobody decides)"}
 WINDOWS = ("1 W1 before the turn's action, 2 W2 after the first stone, 3 W3 before each "
            "placement and before the merge check, 4 W4 after merges / at the end of the turn")
 
@@ -110,7 +111,8 @@ PLACE_TAKEN = {**SEAT, "stone": f"the taken stone to place ({STONE})"}
 BUILD_SHRINES = {
     **SEAT,
     "cells": f"the merged set's {CELLS}",
-    "allowance": "shrines that may still be built on it (1 faction set, 2 special set)",
+    "allowance": "shrines that may still be built on it (at first 1 for a faction set, 2 "
+                 "for a special set or a Beauty merge)",
 }
 SPIRIT_WINDOW = {**SEAT, "window": f"the activation window: {WINDOWS} (3 or 4 here)"}
 STRENGTH_FROM = {

@@ -45,7 +45,7 @@ class CheckMerges(Request, frozen=True):
     """Rules §6.3: automatic: merge every face-up group of 4+ after all stones are placed."""
 
     PHASE: ClassVar[str] = "merge"
-    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.AUTO
 
 
 class BuildShrines(Request, frozen=True):
