@@ -8,7 +8,7 @@ from typing import Any
 
 from engine import registry
 
-from . import words  # noqa: F401 - registers the words of every request
+from . import static, words  # noqa: F401 - registers the words of every request
 from .actions import DragonCastleAction, action_space
 from .data import DRAGON_CARDS, NAMED_LAYOUTS, SPIRIT_CARDS
 from .observe import DragonCastleObservation
@@ -69,6 +69,8 @@ GAME = registry.Game(
         {"beginner": True, "spirit_cards": 2, "dragon_card": True},
     ),
     max_decisions=3000,
+    static_data=static.static_data,
+    static_docs=static.STATIC_DOCS,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",
     bot="bots.heuristic.dragon_castle:HeuristicBot",
     search_profile=dict(order=1, widen=1.0, rollout="ordered", depth=0, c=0.1, guide=0.1,

@@ -6,10 +6,11 @@ realm board.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.protocol import Action, ActionSpace
 
+from . import docs
 from .data import CASTLE_COLS, CASTLE_ROWS, REALM_CELLS, REALM_SIZE, SPIRIT_CARDS, castle_index
 
 #: at most every spirit card in play at once (rules §8.1, "więcej niż 1 kartą ducha")
@@ -19,6 +20,7 @@ MAX_SPIRIT_CARDS = len(SPIRIT_CARDS)
 class TakeStone(Action, frozen=True):
     """Rules §6.1: take the first stone, an available stone from the top level T."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.XY
     x: int
     y: int
 
@@ -26,6 +28,7 @@ class TakeStone(Action, frozen=True):
 class Pair(Action, frozen=True):
     """Rules §6.1a: take a second available stone identical to the first."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.XY
     x: int
     y: int
 
@@ -45,6 +48,7 @@ class SummonDragon(Action, frozen=True):
 class Place(Action, frozen=True):
     """Rules §6.2: put the next taken stone face up on realm cell (r, c)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -52,6 +56,7 @@ class Place(Action, frozen=True):
 class BuildShrine(Action, frozen=True):
     """Rules §6.3 step 4: build a pool shrine on a stone of the set just merged."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -65,6 +70,7 @@ class ActivateSpirit(Action, frozen=True):
     """Rules §8.1: activate spirit card `card` (its index among the cards in play, 0 when
     there is one), paying with the face-up realm stone at (r, c)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.ACTIVATE
     r: int
     c: int
     card: int = 0
@@ -74,6 +80,7 @@ class ActivateSpiritShrine(Action, frozen=True):
     """Rules §8.1: activate spirit card `card` (index among the cards in play), paying with
     a shrine from your pool."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.ACTIVATE_SHRINE
     card: int = 0
 
 
@@ -84,6 +91,7 @@ class Proceed(Action, frozen=True):
 class DestroyStone(Action, frozen=True):
     """Rules §8.2 Destruction: remove this available castle stone from the game."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.XY
     x: int
     y: int
 
@@ -91,6 +99,7 @@ class DestroyStone(Action, frozen=True):
 class MergeGroup(Action, frozen=True):
     """Rules §8.2 Beauty / Cunning: merge the set whose lowest cell is (r, c)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -98,6 +107,7 @@ class MergeGroup(Action, frozen=True):
 class ChangeStone(Action, frozen=True):
     """Rules §8.2 Change: treat the face-up special stone at (r, c) as type `kind`."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.CHANGE_STONE
     r: int
     c: int
     kind: int
@@ -106,6 +116,7 @@ class ChangeStone(Action, frozen=True):
 class MoveFrom(Action, frozen=True):
     """Rules §8.2 Strength: pick up the shrineless top stone at (r, c)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -113,6 +124,7 @@ class MoveFrom(Action, frozen=True):
 class MoveTo(Action, frozen=True):
     """Rules §8.2 Strength: put the picked-up stone on (r, c) (placement rules)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -124,6 +136,7 @@ class StopMoving(Action, frozen=True):
 class FlipStone(Action, frozen=True):
     """Rules §8.2 Wind: flip the face-up stone at (r, c) face down (not a merge)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -135,6 +148,7 @@ class NoFlip(Action, frozen=True):
 class ShrineFrom(Action, frozen=True):
     """Rules §8.2 Wind: move the built shrine at (r, c) ..."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 
@@ -142,6 +156,7 @@ class ShrineFrom(Action, frozen=True):
 class ShrineTo(Action, frozen=True):
     """Rules §8.2 Wind: ... onto the face-down shrineless top stone at (r, c)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RC
     r: int
     c: int
 

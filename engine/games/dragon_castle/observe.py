@@ -14,10 +14,11 @@ zone, shown by `castle_view` and redrawn by sample.redraw_castle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.protocol import Observation
 
+from . import docs
 from .actions import DragonCastleAction
 from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT
 from .requests import DragonCastleRequest
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 
 class DragonCastleObservation(Observation, kw_only=True):
+    """What a seat sees (rules §11): everything public except the covered castle stones,
+    shown as counts per identity (`hidden`); every seat sees the same."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
     legal_actions: list[DragonCastleAction] = []
     num_players: int
     dragon_cards: list[int]

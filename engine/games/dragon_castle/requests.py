@@ -11,11 +11,14 @@ from typing import ClassVar
 
 from engine.kernel import Request
 
+from . import docs
+
 
 class ChooseAction(Request, frozen=True):
     """Rules §6.1: start the turn: take the first stone from the top level, or summon."""
 
     PHASE: ClassVar[str] = "action"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class FinishAction(Request, frozen=True):
@@ -24,6 +27,7 @@ class FinishAction(Request, frozen=True):
     only its Pair options remain."""
 
     PHASE: ClassVar[str] = "finish_action"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.FINISH_ACTION
     stone: int
     must_pair: bool = False
 
@@ -33,6 +37,7 @@ class PlaceTaken(Request, frozen=True):
     removal when no cell is legal."""
 
     PHASE: ClassVar[str] = "place"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.PLACE_TAKEN
     stone: int
 
 
@@ -40,6 +45,7 @@ class CheckMerges(Request, frozen=True):
     """Rules §6.3: automatic: merge every face-up group of 4+ after all stones are placed."""
 
     PHASE: ClassVar[str] = "merge"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.AUTO
 
 
 class BuildShrines(Request, frozen=True):
@@ -47,6 +53,7 @@ class BuildShrines(Request, frozen=True):
     (skipped automatically when nothing can be built)."""
 
     PHASE: ClassVar[str] = "build_shrines"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BUILD_SHRINES
     cells: tuple[int, ...]
     allowance: int
 
@@ -58,6 +65,7 @@ class SpiritWindow(Request, frozen=True):
     Skipped automatically when no activation is possible."""
 
     PHASE: ClassVar[str] = "spirit_window"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SPIRIT_WINDOW
     window: int
 
 
@@ -65,30 +73,35 @@ class DestroyRequest(Request, frozen=True):
     """Rules §8.2 Destruction: choose the available castle stone to remove."""
 
     PHASE: ClassVar[str] = "destruction"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class FaithShrine(Request, frozen=True):
     """Rules §8.2 Faith: build the extra shrine on a stone merged this turn."""
 
     PHASE: ClassVar[str] = "faith"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class CunningMerge(Request, frozen=True):
     """Rules §8.2 Cunning: choose the group of exactly 3 to merge."""
 
     PHASE: ClassVar[str] = "cunning"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class BeautyMerge(Request, frozen=True):
     """Rules §8.2 Beauty: choose the same-number faction group of 4+ to merge."""
 
     PHASE: ClassVar[str] = "beauty"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class ChangeRequest(Request, frozen=True):
     """Rules §8.2 Change: choose the special stone and the type it counts as."""
 
     PHASE: ClassVar[str] = "change"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class StrengthFrom(Request, frozen=True):
@@ -96,6 +109,7 @@ class StrengthFrom(Request, frozen=True):
     the cells awaiting a merge when the power began (merges are checked after it)."""
 
     PHASE: ClassVar[str] = "strength_from"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.STRENGTH_FROM
     moved: int
     locked: tuple[int, ...] = ()
 
@@ -105,6 +119,7 @@ class StrengthTo(Request, frozen=True):
     a cell other than `src`."""
 
     PHASE: ClassVar[str] = "strength_to"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.STRENGTH_TO
     moved: int
     src: int
     stone: int
@@ -117,18 +132,21 @@ class WindFlip(Request, frozen=True):
     """Rules §8.2 Wind: flip a face-up stone, or not."""
 
     PHASE: ClassVar[str] = "wind_flip"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class WindShrineFrom(Request, frozen=True):
     """Rules §8.2 Wind: choose the built shrine to move (compulsory when possible)."""
 
     PHASE: ClassVar[str] = "wind_shrine_from"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.SEAT
 
 
 class WindShrineTo(Request, frozen=True):
     """Rules §8.2 Wind: choose the face-down shrineless top stone it moves to."""
 
     PHASE: ClassVar[str] = "wind_shrine_to"
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.WIND_SHRINE_TO
     src: int
 
 

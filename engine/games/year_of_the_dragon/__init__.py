@@ -14,7 +14,7 @@ from typing import Any
 from engine import registry
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import flow, words  # noqa: F401 - registers the words
+from engine.games.year_of_the_dragon import flow, static, words  # noqa: F401 - registers the words
 from engine.games.year_of_the_dragon.actions import YotdAction
 from engine.games.year_of_the_dragon.observe import YotdObservation
 from engine.games.year_of_the_dragon.space import action_space
@@ -94,6 +94,8 @@ GAME = registry.Game(
         *({"great_events": True, "great_event": k} for k in range(D.NUM_GREAT_EVENTS)),
     ),
     max_decisions=4000,
+    static_data=static.static_data,
+    static_docs=static.STATIC_DOCS,
     summary="12 months of disasters: recruit courtiers, keep palaces standing (2-5 players)",
     bot="bots.heuristic.year_of_the_dragon:HeuristicBot",
     search_profile={"guide": 0.3, "rollout": "cutoff", "depth": 30, "c": 0.3},

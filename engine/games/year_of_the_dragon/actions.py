@@ -5,12 +5,16 @@ Every action is a frozen, hashable msgspec struct named after the rulebook step 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from engine.games.year_of_the_dragon import docs
 from engine.protocol import Action
 
 
 class DraftPair(Action, frozen=True):
     """Rules §3.6: take 2 young tiles of two different types (`first < second`)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.DRAFT_PAIR
     first: int
     second: int
 
@@ -18,12 +22,14 @@ class DraftPair(Action, frozen=True):
 class PlacePerson(Action, frozen=True):
     """Rules §5.2: put the new person into own palace `palace` (it has a free floor)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.PLACE_PERSON
     palace: int
 
 
 class ReplacePerson(Action, frozen=True):
     """Rules §5.2: all palaces full: release a `tile` person of `palace`, the new one moves in."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.REPLACE_PERSON
     palace: int
     tile: int
 
@@ -36,6 +42,7 @@ class TakeAction(Action, frozen=True):
     """Rules §5.1(a): put the dragon on the group of action `card` and perform that action
     (3 yuan first if the group already holds a dragon)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.TAKE_ACTION
     card: int
 
 
@@ -47,30 +54,35 @@ class BuildFloor(Action, frozen=True):
     """Rules §5.1 Build: place one gained floor on own palace `palace` (< 3 floors), or start
     a new 1-floor palace (`palace == -1`)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BUILD_FLOOR
     palace: int
 
 
 class BuyPrivilege(Action, frozen=True):
     """Rules §5.1 Privilege: small (1 dragon, 2 yuan) or large (2 dragons, 7 yuan)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BUY_PRIVILEGE
     large: bool
 
 
 class PlayCard(Action, frozen=True):
     """Rules §5.2: play a person card (0-8 = person type, 9 = "?")."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.PLAY_CARD
     card: int
 
 
 class ChoosePerson(Action, frozen=True):
     """Rules §5.2: take tile `tile` from the supply (matching the played card)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.CHOOSE_PERSON
     tile: int
 
 
 class Release(Action, frozen=True):
     """Rules §5.3: release (remove from the game) one `tile` person from own `palace`."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.RELEASE
     palace: int
     tile: int
 
@@ -78,30 +90,35 @@ class Release(Action, frozen=True):
 class BuildWall(Action, frozen=True):
     """Rules §7 (Great Wall): use own wall tile `bonus`, gain the bonus, extend the wall."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BUILD_WALL
     bonus: int
 
 
 class RemoveFloor(Action, frozen=True):
     """Rules §8.3 Earthquake: remove one floor of own palace `palace`."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.REMOVE_FLOOR
     palace: int
 
 
 class DiscardGoods(Action, frozen=True):
     """Rules §8.4 Flood: discard one item: `good` 0 = yuan, 1 = rice, 2 = fireworks."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.DISCARD_GOODS
     good: int
 
 
 class DiscardCard(Action, frozen=True):
     """Rules §8.7 Tornado: discard person card `card` face up (0-8 type, 9 = "?")."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.DISCARD_CARD
     card: int
 
 
 class Edict(Action, frozen=True):
     """Rules §8.10 Edict: gain the benefit of own persons of `person_type`."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.EDICT
     person_type: int
 
 

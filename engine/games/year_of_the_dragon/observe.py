@@ -11,12 +11,19 @@ observation and `sample_state` (every field copied, a fresh generator).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from engine.games.year_of_the_dragon import docs
 from engine.games.year_of_the_dragon.actions import YotdAction
-from engine.games.year_of_the_dragon.requests import YotdRequest
+from engine.games.year_of_the_dragon.requests import STAGE_NAMES, YotdRequest
 from engine.protocol import Observation
 
 
 class YotdObservation(Observation, kw_only=True):
+    """What a seat sees: everything on the table (rules §11 "Information", D11); hidden
+    are only the future action-card deals (and a face-down Great Event)."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.observation(STAGE_NAMES)
     legal_actions: list[YotdAction] = []
     num_players: int
     great_wall: bool
