@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.external import BotViolation, missing_file
-from bots.registry import base_spec, needs_terminal, spec_game
+from bots.registry import base_spec, display_name, needs_terminal, spec_game, split_label
+from engine.common.untrusted import check_name, visible
 from engine.protocol import ArenaError
 from harness.sandbox import make_player
 
@@ -39,7 +40,15 @@ def check_spec(game: str, name: str) -> None:
 def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
     """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
     is made for another game or cannot start."""
+    labels = [display_name(b) for b in bots]
+    for label in labels:
+        if labels.count(label) > 1:
+            raise EntrantError(f"two entrants are named {visible(label)!r}: give each its own "
+                               "label (name=spec)")
     for name in dict.fromkeys(bots):
+        label, _ = split_label(name)
+        if label is not None:
+            check_name(label, "entrant label")
         check_spec(game, name)
         if needs_terminal(name):
             raise EntrantError(TERMINAL_ONLY.format(name=name))

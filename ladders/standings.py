@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from bots.registry import display_name
 from engine.common.untrusted import text, visible
 from ladders.fit import Col, fit_table
 from ladders.ratings import BASE, Pair, Rating, first_share, ml_ratings, pairwise
@@ -117,7 +118,7 @@ def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
         seats = "/".join(f"{100 * w / g:.0f}" if g else "-"
                          for w, g in zip(s.seat_wins, s.seat_games, strict=True))
         fails = ", ".join(f"{k} {n}" for k, n in sorted(s.failures.items())) or "-"
-        rows.append([text(s.bot), s.games, f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
+        rows.append([text(display_name(s.bot)), s.games, f"{s.wins:g} ({100 * s.win_rate:.0f}%)",
                      f"{s.avg_place:.2f}", f"{s.avg_score:.1f}", seats, fails,
                      s.elo.short() if s.elo else "-"])
     return fit_table(cols, rows, width=width or Console().width, title=title,
@@ -131,7 +132,7 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
     for col in ("games", "wins", "avg place", "Elo (online)"):
         t.add_column(col, justify="right")
     for s in sorted(stats, key=lambda s: (-elo.get(s.bot, BASE), s.bot)):
-        t.add_row(text(s.bot), str(s.games), f"{s.wins:g}", f"{s.avg_place:.2f}",
+        t.add_row(text(display_name(s.bot)), str(s.games), f"{s.wins:g}", f"{s.avg_place:.2f}",
                   f"{elo.get(s.bot, BASE):.0f}")
     return t
 

@@ -1,0 +1,68 @@
+"""Names, not paths (issue 35, item 8): entrants labelled `name=spec`, and ladder games that
+record each seat by its entrant's name and version, never a snapshot path."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bots.registry import base_spec, display_name, split_label
+from engine.record import decode_json
+from harness import ladder_runner
+from harness.entrants import EntrantError, check_entrants
+from harness.ladder_service import create, submit
+from harness.match import play_match
+from ladders import ladder_store as ls
+from ladders.store import Store
+
+BOT = """import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "act":
+        print(json.dumps({"index": 0}), flush=True)
+    elif msg["type"] == "close":
+        break
+"""
+
+
+@pytest.mark.parametrize(("name", "label", "spec", "shown"), [
+    ("mine=cmd:node bot.js", "mine", "cmd:node bot.js", "mine"),
+    ("cmd:node bot.js --w=1", None, "cmd:node bot.js --w=1", "cmd:node bot.js --w=1"),
+    ("mcts:iters=5", None, "mcts:iters=5", "mcts:iters=5"),
+    ("random#2", None, "random", "random#2"),
+    ("jsbot v2=cmd:node /tmp/x/bot.js", "jsbot v2", "cmd:node /tmp/x/bot.js", "jsbot v2"),
+])
+def test_labels(name: str, label: str | None, spec: str, shown: str) -> None:
+    assert split_label(name)[0] == label
+    assert base_spec(name) == spec and display_name(name) == shown
+
+
+def test_a_record_keeps_the_label(tmp_path: Path) -> None:
+    (tmp_path / "bot.py").write_text(BOT)
+    rec = play_match("kit", 2, [f"mine=cmd:{sys.executable} {tmp_path / 'bot.py'}", "random"],
+                     seed=1, time_per_move=5.0)
+    assert not rec.failures and rec.bots == ["mine", "random"]
+
+
+def test_labels_are_checked_before_any_game() -> None:
+    with pytest.raises(EntrantError, match="two entrants are named 'x'"):
+        check_entrants("kit", 2, ["x=random", "x=mcts:iters=2"], False)
+    with pytest.raises(ValueError, match="cannot have"):
+        check_entrants("kit", 2, ["[b]=random", "random"], False)
+
+
+def test_ladder_records_show_names_and_versions(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "bot.py").write_text(BOT)
+    monkeypatch.chdir(tmp_path)
+    with Store(tmp_path / "a.sqlite") as store:
+        lad = create(store, "lab", ls.LadderSpec(game="kit", num_players=2,
+                                                 modules=("tests.kitgame",), seed=3))
+        assert submit(store, "lab", f"cmd:{sys.executable} bot.py", "mine").entrant
+        assert submit(store, "lab", "random", "rnd").entrant
+        ladder_runner.run(store, "lab", games=2, inline=True)
+        recs = [decode_json(ls.record(store, lad.id, g.idx) or b"")
+                for g in ls.games(store, lad.id)]
+    assert recs and all(sorted(r.bots) == ["mine v1", "rnd v1"] for r in recs)
