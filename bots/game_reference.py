@@ -162,7 +162,9 @@ def page(game_id: str) -> str:
                 "Sent once per game in `reset` and shown whole by `arena schema " + game_id
                 + "` (`$defs.static`).", "", "| key | what it holds |", "| --- | --- |"]
         out += [f"| `{k}` | {_cell(game.static_docs.get(k, ''))} |" for k in statics]
-        out.append("")
+        out += ["", "The values:", ""]
+        for k, v in statics.items():
+            out += [f"### `{k}`", "", "```json", *_wrapped_json(v), "```", ""]
     n, example = example_observation(game_id)
     out += ["## An example observation", "",
             f"The seat to move in a {n}-player game (seed 1) after {EXAMPLE_DECISIONS} random "
