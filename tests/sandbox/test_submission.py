@@ -195,3 +195,13 @@ def test_files_are_read_with_the_rights_of_the_person_behind_sudo(
         assert pin(f"cmd:{PY} bot.py secret.bin", top / "snap2").snapshot
     finally:
         shutil.rmtree(top)
+
+
+def test_an_index_that_is_a_boolean_is_malformed() -> None:
+    bot = ExternalBot("true")
+    bot.game_id = "kit"
+
+    class Obs:
+        legal_actions = ["a", "b"]
+    with pytest.raises(MalformedOutput, match="not a legal-action index"):
+        bot.parse_answer(b'{"index": true}', Obs())  # type: ignore[arg-type]
