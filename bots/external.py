@@ -379,7 +379,8 @@ class ExternalBot(Bot):
                                   f"{data[:60]!r}...") from None
         if isinstance(value, dict) and set(value) == {"index"}:
             i = value["index"]
-            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(observation.legal_actions):
+            legal = observation.legal_actions
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(legal):
                 raise MalformedOutput(f"index {i!r} is not a legal-action index")
             return observation.legal_actions[i]
         try:
