@@ -19,8 +19,8 @@ from engine.games.huang.data import (
 )
 
 _COLOURS = ", ".join(f"{c} {n}" for c, n in enumerate(COLOUR_NAMES))
-#: "a colour (0 yellow, 1 red, ...)"
-COLOUR = f"a colour ({_COLOURS})"
+#: "0-4 (0 yellow, 1 red, ...)"
+COLOUR = f"0-4 ({_COLOURS})"
 _LEADERS = ", ".join(f"{c} {n}" for c, n in enumerate(LEADER_NAMES))
 HEX = f"a hex id 0-{NUM_HEXES - 1} (static `hex_names`, `neighbours`)"
 PER_SEAT_COLOUR = ("per seat and colour: index seat * 5 + colour, 5 * num_players entries "
@@ -57,8 +57,9 @@ OBSERVATION = {
     "board": BOARD,
     "leaders": f"where every leader is, {PER_SEAT_COLOUR}: the hex id of that seat's leader "
                f"of that colour ({_LEADERS}), or -1 when it is off the board in front of "
-               "its owner's screen (§6.1: it can be placed; off-board blue/green/red/yellow "
-               "leaders matter in §6.3, §6.4, §8.2, §8.1)",
+               "its owner's screen (§6.1: it may be placed). Off the board, a blue or green "
+               "leader may replace a discarded tile (§6.3, §6.4), a red one may back a war "
+               "(+1, §8.2), a yellow one gives +1 in a revolt over another colour (§8.1)",
     "pagodas": f"{NUM_PAGODAS} entries, one per pagoda k (its colour static "
                "`pagoda_colours[k]`: 2 yellow Court, 2 red Garrison, 2 blue Granary, 2 green "
                "Market, 1 white Workshop): the index in static `triangles` of the 3 tiles it "
@@ -66,9 +67,12 @@ OBSERVATION = {
                "your leaders whose kingdom holds a pagoda of its colour scores 1 VP)",
     "market": f"the face-up market tiles, {PER_COLOUR} (§3 step 6; refilled to 6 at the end "
               "of each turn, §9; a green tile placed lets you take one, §6.2.4)",
-    "vp": f"victory points, {PER_SEAT_COLOUR}; public (§13). Final score (§10): the lowest of "
-          "yellow, red, blue (+2 per granary held) and green after the white VP are added one "
-          "at a time to the lowest; ties broken by the second lowest, then third, fourth",
+    "vp": f"victory points, {PER_SEAT_COLOUR}; public (§13). Earned: a placed tile gives 1 VP "
+          "of its colour to the owner of its kingdom's leader of that colour, else of its "
+          "yellow leader (§6.2.3); pagodas (§7); won revolts and wars (§8); bandits (§11.1). "
+          "Final score (§10): the lowest of yellow, red, blue (+2 per granary held) and "
+          "green after the white VP are added one at a time to the lowest; ties broken by "
+          "the second lowest, then third, fourth",
     "box": f"tiles that left play in public, {PER_COLOUR}: peasant-revolt and green-build "
            "discards, board tiles removed, committed revolt and war tiles (§6.3, §6.4, §8). "
            "Face-down exchange discards are not here (`hidden_counts`)",
@@ -186,7 +190,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "ChooseRefill": {**SEAT, "order": "this seat's place in the refill order (0 = the active "
                                       "player, then clockwise)"},
     # --- actions ------------------------------------------------------------------------
-    "PositionLeader": {"colour": f"which of your leaders, {COLOUR}: {_LEADERS}"},
+    "PositionLeader": {"colour": f"which of your leaders by colour: {_LEADERS}"},
     "PlaceTile": {"colour": f"the colour of the hand tile, {COLOUR}"},
     "LeaderTo": {"hex": f"the target: {HEX}; empty land next to a yellow tile (§6.1)"},
     "TileTo": {"hex": f"the target: {HEX}; empty, river for blue, land for other colours"},

@@ -141,20 +141,23 @@ STATIC_DOCS: dict[str, str] = {
              "that ordinary hexes, §6.3), `capital_names` (base side: name -> hex id), "
              "`granaries` (hexes with a granary at setup: the capitals of the Eighteen "
              "Kingdoms side), `bag_after_setup` (tiles per colour in the bag before dealing; "
-             "the 2-player short game then removes `rules.short_game_removed`)",
+             "the 2-player short game then removes `rules.short_game_removed`). The map is "
+             "the rules' reconstruction (§12: the printed board was not available)",
     "triangles": "every triangle of 3 mutually adjacent hexes [a, b, c] (§4), by index: a "
                  "pagoda stands on one (`pagodas`, BuildPagoda.triangle)",
     "rhombi": "every rhombus of 4 hexes (two triangles sharing an edge, §4, §11.3), by "
-              "index: the Imperial Palace stands on one (`palace`, BuildPalace.rhombus)",
+              "index: the Imperial Palace stands on one (`palace`, BuildPalace.rhombus; the "
+              "shape is reconstructed, §14.14)",
     "pagoda_colours": "per pagoda index k (the observation's `pagodas`), its colour (§2: "
                       "2 yellow, 2 red, 2 blue, 2 green, 1 white)",
     "pagoda_names": "pagoda names by colour (§12: Court, Garrison, Granary, Market, "
                     "Workshop)",
     "bandit_sites": "Bandits module (base side only): per bandit tile number n (index 0 "
-                    "unused, []), the 3 hex ids it covers (§11.1, §12)",
+                    "unused, []), the 3 hex ids it covers (§11.1; sites reconstructed, §12)",
     "bandit_counts": "Bandits module: per bandit tile number n (index 0 unused), its bandits "
                      "N: connecting it to a kingdom needs >= N red tiles there, gives the "
-                     "kingdom's red leader N red VP and costs N red tiles (§11.1)",
+                     "kingdom's red leader N red VP and costs N red tiles (§11.1; the printed "
+                     "counts are reconstructed, §12)",
     "rules": "rule numbers: `actions_per_turn` (§5), `hand_size` and `palace_hand_size` (§9, "
              "§11.3), `market_size` (§3), `exchange_max` (§6.5), `granary_blue_vp` (blue VP "
              "per granary held at the end, §11.2), `bandits_in_play` (§11.1), "
