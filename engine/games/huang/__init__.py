@@ -14,6 +14,7 @@ from engine.games.huang import words  # noqa: F401 - registers the words of the 
 from engine.games.huang.actions import HuangAction
 from engine.games.huang.observe import HuangObservation
 from engine.games.huang.state import HuangState, action_space, new_state
+from engine.games.huang.static import STATIC_DOCS, static_data
 
 GAME = registry.Game(
     id="huang",
@@ -42,6 +43,8 @@ GAME = registry.Game(
              {"bandits": True, "imperial_palace": True},
              {"short_game": True}),
     max_decisions=5_000,
+    static_data=static_data,
+    static_docs=STATIC_DOCS,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-5 players",
     bot="bots.heuristic.huang:HeuristicBot",
     search_profile={"order": 1, "widen": 1.0, "rollout": "ordered", "depth": 0, "c": 0.1,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.common.rng import Rng
+from engine.games.huang import docs
 from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
 from engine.games.huang.board import compute_labels, yellow_counts
 from engine.games.huang.data import BANDIT_SITES, EMPTY, LEADER, RED, TILE, TILE_COUNTS, YELLOW
@@ -21,6 +22,11 @@ from engine.protocol import Observation
 
 
 class HuangObservation(Observation, kw_only=True):
+    """What one seat may know (§13): the whole board, leaders, buildings, market, VP and
+    the conflict in progress are public; hands are seen by their owners only (others see
+    their sizes); the bag's contents and face-down discards are hidden (counts only)."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
     #: for the numeric observation (engine.tensor): the board as planes (empty, a tile per
     #: colour, a leader per seat and colour, a bandit tile -n); a war's losing tiles are red
     TENSOR_HINTS: ClassVar[dict[str, Any]] = {
