@@ -172,11 +172,16 @@ def page(game_id: str) -> str:
     return "\n".join(out)
 
 
+def builtin_games() -> list[engine.Game]:
+    """The games this project ships (not plug-ins or test games registered at run time)."""
+    return [g for g in engine.games() if g.observation_type.__module__.startswith("engine.")]
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
     DOCS.mkdir(parents=True, exist_ok=True)
-    for game in engine.games():
+    for game in builtin_games():
         path = DOCS / f"{game.id}.md"
         text = page(game.id)
         if check:

@@ -37,6 +37,8 @@ class Request(msgspec.Struct, frozen=True, tag=True, array_like=True):
     """A pending decision of `seat`. Subclasses add what the decision needs to know; all
     requests are public (everybody sees what is being asked and of whom)."""
 
+    FIELD_DOCS: ClassVar[dict[str, str]] = {"seat": "the seat that takes this decision"}
+
     seat: int
 
 
