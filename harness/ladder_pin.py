@@ -97,13 +97,7 @@ def _pin_module(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
     real = root.resolve()
     if real.is_relative_to(PROJECT / "bots") or real.is_relative_to(PROJECT / "engine"):
         return _pin_builtin(spec)
-    if root.is_dir() and not root.is_symlink():
-        reader = submission.Reader(root)
-        reader.add_tree()
-        files = [(f"{root.name}/{f.path}", f) for f in reader.files]
-    else:
-        files = [(root.name, submission.Reader(root.parent).add(root.name))]
-    files.sort(key=lambda nf: nf[0].split("/"))
+    files = submission.read_module(root)
     digest = _digest(spec, [(name, f.data) for name, f in files])
     package = f"arena_pin_{digest[:16]}"
     snap = bot_root / package

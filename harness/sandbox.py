@@ -366,13 +366,7 @@ class SandboxedBot(ExternalBot):
         if kind in USER_CODE:
             where = self._module_root(rest.split(":")[0].split(".")[0])
             if where and not _under(os.path.realpath(where), self.binds):
-                root = Path(where)
-                if root.is_dir() and not root.is_symlink():
-                    reader = submission.Reader(root)
-                    reader.add_tree()
-                    staged = [(f"{root.name}/{f.path}", f) for f in reader.files]
-                else:
-                    staged = [(root.name, submission.Reader(root.parent).add(root.name))]
+                staged = submission.read_module(Path(where))
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
                 "--module", game_module, self.python_spec or ""]
         return argv, [f"PYTHONPATH={PROJECT}:/bot"], staged

@@ -247,6 +247,18 @@ class Reader:
                 raise SubmissionError(f"{self._name(sub)} is not a regular file")
 
 
+def read_module(root: Path) -> list[tuple[str, File]]:
+    """A Python bot's top-level module as a submission: every file of its package folder
+    (named `<package>/<path>`) or its one .py file, sorted by path."""
+    if root.is_dir() and not root.is_symlink():
+        reader = Reader(root)
+        reader.add_tree()
+        files = [(f"{root.name}/{f.path}", f) for f in reader.files]
+    else:
+        files = [(root.name, Reader(root.parent).add(root.name))]
+    return sorted(files, key=lambda nf: nf[0].split("/"))
+
+
 def snapshot_name(index: int, name: str) -> str:
     """A file's name in a snapshot: `<index>-<name>`, a long name cut to its extension."""
     if len(name) <= NAME_KEPT:

@@ -7,8 +7,10 @@ import json
 
 import pytest
 
+from bots.external import static_data
 from bots.game_reference import DOCS, builtin_games, page
-from bots.protocol_schema import protocol_schema, undescribed
+from bots.protocol_schema import protocol_schema, struct_types, undescribed
+from engine.protocol import field_docs
 
 GAMES = [g.id for g in builtin_games()]
 
@@ -16,6 +18,19 @@ GAMES = [g.id for g in builtin_games()]
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_field_is_described(game_id: str) -> None:
     assert undescribed(game_id) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_descriptions_name_real_fields(game_id: str) -> None:
+    """A typo in a FIELD_DOCS key would describe nothing: every key is a field."""
+    for cls in struct_types(game_id):
+        assert set(field_docs(cls)) <= set(cls.__struct_fields__), cls.__name__
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_static_data_round_trips_through_json(game_id: str) -> None:
+    data = static_data(game_id)
+    assert data and json.loads(json.dumps(data)) == data
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -12,7 +12,6 @@ import pytest
 
 import engine
 from bots.external import static_data
-from bots.protocol_schema import undescribed
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong import docs
@@ -20,17 +19,6 @@ from engine.games.gugong.state import GugongObservation
 from engine.protocol import field_docs
 
 GAMES = ((1, {}), (2, {"advanced": True}), (3, {"bonus_travel": True}), (4, {}), (5, {}))
-
-
-def test_everything_described() -> None:
-    assert undescribed("gugong") == []
-
-
-def test_static_data_is_json_and_every_key_described() -> None:
-    data = static_data("gugong")
-    assert json.loads(json.dumps(data)) == data
-    docs_ = engine.get_game("gugong").static_docs
-    assert set(docs_) == set(data) and all(docs_.values())
 
 
 def test_static_tables_are_the_engine_tables() -> None:

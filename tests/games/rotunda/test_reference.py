@@ -10,7 +10,6 @@ import msgspec
 
 import engine
 from bots.external import static_data
-from bots.protocol_schema import undescribed
 from engine.games.rotunda import board, docs
 from engine.games.rotunda import data as D
 from engine.games.rotunda import rooms as R
@@ -22,7 +21,6 @@ from engine.games.rotunda.actions import (
     Sell,
 )
 from engine.games.rotunda.scoring import family_vp
-from engine.games.rotunda.static import STATIC_DOCS
 from engine.protocol import field_docs
 
 _EXECUTE_RANGE = {D.SUPPLIER: range(4), D.HARBOUR: range(4), D.MARKET: range(6),
@@ -40,11 +38,6 @@ def _observations(n: int, seed: int, steps: int, **options: object) -> list[dict
         out.append(msgspec.json.decode(msgspec.json.encode(s.observation(s.current_player()))))
         s.apply(rng.choice(s.legal_actions()))
     return out
-
-
-def test_everything_is_described():
-    assert undescribed("rotunda") == []
-    assert set(STATIC_DOCS) == set(static_data("rotunda"))
 
 
 def test_doc_keys_name_real_fields():
