@@ -16,15 +16,7 @@ from harness.ladder_service import create, submit
 from harness.match import play_match
 from ladders import ladder_store as ls
 from ladders.store import Store
-
-BOT = """import json, sys
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "act":
-        print(json.dumps({"index": 0}), flush=True)
-    elif msg["type"] == "close":
-        break
-"""
+from tests.sandbox.conftest import hostile
 
 
 @pytest.mark.parametrize(("name", "label", "spec", "shown"), [
@@ -40,9 +32,8 @@ def test_labels(name: str, label: str | None, spec: str, shown: str) -> None:
 
 
 def test_a_record_keeps_the_label(tmp_path: Path) -> None:
-    (tmp_path / "bot.py").write_text(BOT)
-    rec = play_match("kit", 2, [f"mine=cmd:{sys.executable} {tmp_path / 'bot.py'}", "random"],
-                     seed=1, time_per_move=5.0)
+    rec = play_match("kit", 2, ["mine=" + hostile(tmp_path, "pass"), "random"], seed=1,
+                     time_per_move=5.0)
     assert not rec.failures and rec.bots == ["mine", "random"]
 
 
@@ -55,7 +46,7 @@ def test_labels_are_checked_before_any_game() -> None:
 
 def test_ladder_records_show_names_and_versions(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "bot.py").write_text(BOT)
+    hostile(tmp_path, "pass")  # bot.py: plays the first legal action
     monkeypatch.chdir(tmp_path)
     with Store(tmp_path / "a.sqlite") as store:
         lad = create(store, "lab", ls.LadderSpec(game="kit", num_players=2,
