@@ -22,6 +22,7 @@ from engine.common.pipes import closed_pipe
 from engine.common.untrusted import excerpt, markup, text
 from engine.protocol import ArenaError
 from engine.record import MatchRecord, encode_json
+from harness import ladder_admin  # noqa: F401 - adds retire, reactivate, delete
 from harness.args import parse_options, split_bots
 from harness.demo import demo
 from harness.entrants import check_spec
@@ -29,7 +30,7 @@ from harness.eval_cmd import compare_cmd, eval_cmd
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.output import JsonOpt, emit_json
-from harness.paths import check_output, make_parent
+from harness.paths import DbOpt, check_output, make_parent
 from harness.tournament import app as tournament_app
 from ladders.fit import Col, fit_table
 from ladders.store import DEFAULT_DB
@@ -277,7 +278,7 @@ app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compa
 
 @app.command("demo", short_help='A small local Ray ladder with standings.')
 def demo_cmd(
-    db: Annotated[Path, typer.Option("--db", help="SQLite database")] = DEFAULT_DB,
+    db: DbOpt = DEFAULT_DB,
     workers: Annotated[int, typer.Option(help="local Ray workers")] = 2,
 ) -> None:
     """A small local Ray ladder: random, rule-based and MCTS entrants, about a minute of

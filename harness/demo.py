@@ -12,6 +12,7 @@ import engine
 from bots.registry import BotSpecError, make_bot
 from engine.common.untrusted import markup
 from harness import ladder_runner
+from harness.ladder_lifecycle import author_of
 from harness.ladder_service import create, submit
 from harness.tournament_schedule import TournamentError
 from ladders import ladder_store as ls
@@ -46,11 +47,12 @@ def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
     n = max(2, game.min_players)
     name = f"demo-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
     with Store(db) as store:  # an unusable database or folder fails before any play
-        create(store, name, ls.LadderSpec(game=game.id, num_players=n, time_per_move=1.0))
+        who = author_of(None)
+        create(store, name, ls.LadderSpec(game=game.id, num_players=n, time_per_move=1.0), who)
         console.print(f"demo ladder [bold]{name}[/]: {game.name}, {n} players, 1 s per "
                       f"decision; results in {db}")
         for spec, display in entrants(game.id):
-            got = submit(store, name, spec, display)
+            got = submit(store, name, spec, display, author=who)
             state = "registered" if got.entrant else f"refused ({'; '.join(got.problems)})"
             console.print(f"  submit {markup(spec)} as {markup(display)}: {markup(state)}",
                           highlight=False)

@@ -17,6 +17,7 @@ from engine.record import decode_json
 from harness import ladder_runner
 from harness import tournament_runner as runner
 from harness.args import parse_options
+from harness.ladder_lifecycle import author_of
 from harness.ladder_service import (
     LOG_LINES,
     LadderError,
@@ -26,7 +27,7 @@ from harness.ladder_service import (
     submit,
 )
 from harness.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
-from harness.paths import check_folder
+from harness.paths import DbOpt, check_folder
 from ladders import ladder_store as ls
 from ladders.ladder_view import (
     games_table,
@@ -46,9 +47,10 @@ out = Console()
 GAMES_LOG_LINES = 20
 
 NameArg = Annotated[str, typer.Argument(help="ladder name")]
-DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
 
 
+AuthorOpt = Annotated[str | None, typer.Option(
+    "--author", help="who is acting (default: this operating-system user)")]
 UnsandboxedOpt = Annotated[bool, typer.Option(
     "--allow-unsandboxed", help="run submitted bots even where they cannot be isolated "
     "(no root, no user namespaces): they can then reach this user's files and network")]
@@ -67,14 +69,16 @@ def create_cmd(
     game_module: Annotated[list[str] | None, typer.Option(
         "--game-module", help="import in the driver and every worker; registers its GAME")] = None,
     db: DbOpt = DEFAULT_DB,
+    author: AuthorOpt = None,
 ) -> None:
     """Create a ladder: one game set-up and time control, with its own entrants."""
     check_ladder_name(name)  # before the database is opened (or made)
+    owner = author_of(author)
     spec = ls.LadderSpec(game=game, num_players=players, options=parse_options(option),
                          time_per_move=time_per_move, clock=clock, seed=seed,
                          modules=tuple(game_module or ()))
     with Store(db) as store:
-        lad = create(store, name, spec)
+        lad = create(store, name, spec, owner)
     out.print(f"ladder [bold]{markup(name)}[/]: {lad.spec.game}, {players} players, time "
               f"{lad.spec.time_control()}; next: arena ladder submit {markup(name)} SPEC --as NAME")
 
@@ -86,11 +90,14 @@ def submit_cmd(
     display: Annotated[str, typer.Option("--as", help="the bot's name on the ladder")],
     db: DbOpt = DEFAULT_DB,
     allow_unsandboxed: UnsandboxedOpt = False,
+    author: AuthorOpt = None,
 ) -> None:
-    """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it."""
+    """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it
+    under a name you own (see docs/ladders.md: owners and versions)."""
     check_entrant_name(display)  # before the database is opened or anything is pinned
-    with Store(db) as store:
-        result = submit(store, name, spec, display, allow_unsandboxed)
+    who = author_of(author)
+    with Store(db, create=False) as store:
+        result = submit(store, name, spec, display, allow_unsandboxed, who)
     e = result.entrant
     if e is None:
         out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",
@@ -102,13 +109,21 @@ def submit_cmd(
             for line in excerpt(result.log, tail_lines=LOG_LINES):
                 out.print(f"    {markup(line)}", highlight=False)
         raise typer.Exit(1)
+    old = result.replaced
+    gone = f"; {old.label} leaves matchmaking" if old is not None else ""
     if result.unchanged:
         out.print(f"{markup(e.label)} is unchanged (same files, hash {e.hash[:12]}); "
                   "nothing to do", highlight=False)
-        return
-    was = f"; {e.name} v{e.version - 1} leaves matchmaking" if e.version > 1 else ""
-    out.print(f"registered [bold]{markup(e.label)}[/] on {markup(name)} (hash {e.hash[:12]}; "
-              f"{markup(e.report or '')}){markup(was)}", highlight=False)
+    elif result.restored:
+        out.print(f"{markup(e.label)} is back in matchmaking (same files as that version, "
+                  f"hash {e.hash[:12]}): rating {e.mu:.1f} after {e.games} games"
+                  f"{markup(gone)}", highlight=False)
+    else:
+        new = (f"new version {markup(e.label)} (its files differ from {markup(old.label)}, "
+               "which leaves matchmaking)" if old is not None else
+               f"registered [bold]{markup(e.label)}[/]")
+        out.print(f"{new} on {markup(name)} for {markup(e.author)} (hash {e.hash[:12]}; "
+                  f"{markup(e.report or '')})", highlight=False)
 
 
 @app.command("run")
@@ -126,7 +141,7 @@ def run_cmd(
     """Matchmake and play games on Ray, rating each one as it finishes."""
     if forever and games is not None:
         raise LadderError("give either --games or --forever, not both")
-    with Store(db) as store:
+    with Store(db, create=False) as store:
         ls.ladder(store, name)  # an unknown ladder fails before Ray starts
         shown = {"at": 0.0}
         with Live(console=out, refresh_per_second=4, transient=True) as live:
@@ -249,11 +264,11 @@ def games_cmd(
         me = max(mine, key=lambda e: e.version)
         played = [g for g in ls.games(store, lad.id) if me.id in g.entrants
                   and g.status != "pending"]
-        played.sort(key=lambda g: g.seq or 0)
-        recent = played[-limit:][::-1]
+        played.sort(key=lambda g: g.idx)
+        recent = played[-limit:][::-1]  # by game number, the latest first
         records = {g.idx: ls.record(store, lad.id, g.idx) for g in recent}
-    rows = [(g, g.entrants.index(me.id), [entrants[e].label for e in g.entrants])
-            for g in recent]
+    rows = [(g, g.entrants.index(me.id), [entrants[e].label if e in entrants else "(deleted)"
+                                          for e in g.entrants]) for g in recent]
     out.print(games_table(f"{name}: {me.label}, {len(recent)} of {len(played)} games", rows))
     if save is not None:
         _writable(save)

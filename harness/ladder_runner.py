@@ -1,10 +1,11 @@
-"""`arena ladder run`: matchmaking and play on Ray; the driver alone writes the database.
+"""`arena ladder run`: matchmaking and play on Ray; the driver alone writes the ladder's
+games (it holds the ladder's lock: other ladders, tournaments and submissions go on).
 
 Each game is chosen by matchmaking (ladders/matchmaking.py) and written `pending` before
 it is sent to a Ray worker; its result is rated and stored in one transaction. Games
 left pending by a killed run are played first by the next run (same seed, same seats),
 so nothing is lost or rated twice. Entrants are re-read before every match, so bots
-submitted while the ladder runs join it.
+submitted while the ladder runs join it, and retired or deleted ones leave.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bots.registry import label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
 from harness import tournament_runner as runner
+from harness.ladder_lifecycle import ladder_lock
 from harness.ladder_service import LadderError, use_ladder
 from harness.sandbox import require_isolation, sandboxed
 from harness.tournament_runner import Played
@@ -55,7 +57,7 @@ class LadderState:
         self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
         self.seats: dict[int, list[int]] = {}  # games per entrant and seat
         for g in ls.games(store, self.ladder.id):
-            if g.status != "error":
+            if g.status in ("pending", "done"):
                 self._count(g.entrants)
         self.refresh()
         self.done = 0
@@ -67,18 +69,23 @@ class LadderState:
             self.seats.setdefault(e, [0] * self.spec.num_players)[s] += 1
 
     def refresh(self) -> None:
-        """Re-read the entrants: new submissions join, replaced versions leave."""
-        for e in ls.entrants(self.store, self.ladder.id):
+        """Re-read the entrants: new submissions join; replaced, retired and deleted ones
+        leave (the ratings of those known stay this driver's, the one writing them)."""
+        now = {e.id: e for e in ls.entrants(self.store, self.ladder.id)}
+        for eid in [eid for eid in self.entrants if eid not in now]:
+            del self.entrants[eid]
+        for e in now.values():
             known = self.entrants.get(e.id)
             if known is not None:
-                known.active = e.active
+                known.active, known.retired = e.active, e.retired
                 continue
             self.entrants[e.id] = e
             self.wl.skills[e.id] = e.skill
             self.elo.ratings[e.id] = e.elo  # type: ignore[index]
 
     def active(self) -> list[ls.Entrant]:
-        return [e for e in self.entrants.values() if e.active]
+        """The entrants in matchmaking."""
+        return [e for e in self.entrants.values() if e.playing]
 
     def rng(self, idx: int) -> random.Random:
         return random.Random(derive_seed(self.spec.seed, "match", idx))
@@ -111,12 +118,22 @@ class LadderState:
         game.outcome, game.scores, game.ranking, game.seconds = (
             p.outcome, p.scores, p.ranking, p.seconds)
         game.failures = [tuple(f) for f in p.failures]  # type: ignore[misc]
+        before = ({e: self.wl.skill(e) for e in game.entrants},
+                  {e: self.elo.rating(e) for e in game.entrants},  # type: ignore[arg-type]
+                  dict(self.elo.games))
         skills = self.wl.update(game.entrants, p.ranking)
         elos = self.elo.update(game.entrants, p.ranking)  # type: ignore[arg-type]
         rated = [ls.Rated(entrant=e, mu=s.mu, sigma=s.sigma, elo=elos[e])  # type: ignore[index]
                  for e, s in skills.items()]
         game.seq = ls.finish_game(self.store, self.ladder.id, game, p.record, rated)
+        if game.seq is None:  # cancelled meanwhile (an entrant was deleted): not rated
+            self.wl.skills.update(before[0])
+            self.elo.ratings.update(before[1])
+            self.elo.games = before[2]
+            return
         for e in skills:
+            if e not in self.entrants:
+                continue
             self.entrants[e].games += game.entrants.count(e)  # type: ignore[arg-type]
             self.entrants[e].mu, self.entrants[e].sigma = skills[e].mu, skills[e].sigma
             self.entrants[e].elo = elos[e]  # type: ignore[index]
@@ -182,7 +199,7 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
     if workers is not None and workers < 1:
         raise LadderError(f"--workers must be at least 1, got {workers}")
     runner.check_address(address)
-    store.acquire_driver_lock()
+    key = ladder_lock(store, ls.ladder(store, name))
     try:
         state = LadderState(store, name)
         if any(sandboxed(e.run_spec) for e in state.active()):
@@ -196,7 +213,7 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
         _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds,
               InlinePool() if inline else RayPool(workers, address), on_update)
     finally:
-        store.release_driver_lock()
+        store.release_driver_lock(key)
     return state
 
 

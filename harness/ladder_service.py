@@ -24,6 +24,7 @@ from harness.ladder_pin import pin
 from harness.sandbox import require_isolation, sandboxed
 from harness.tournament_schedule import load_modules
 from ladders import ladder_store as ls
+from ladders.lifecycle import activate
 from ladders.store import Store
 
 #: smoke games a submitted bot plays against `random` before it is registered
@@ -38,10 +39,13 @@ class LadderError(ArenaError, ValueError):
 
 @dataclass
 class Submission:
-    """What `submit` did: the new (or unchanged) entrant, or the reasons it was refused."""
+    """What `submit` did: the new, unchanged or restored entrant, or the reasons it was
+    refused. `replaced`: the version that was current before (if another)."""
 
     entrant: ls.Entrant | None
     unchanged: bool = False
+    restored: bool = False  # files identical to this older (or retired) version: it is back
+    replaced: ls.Entrant | None = None
     problems: list[str] = field(default_factory=list)
     log: str = ""
 
@@ -87,7 +91,7 @@ def use_ladder(spec: ls.LadderSpec) -> None:
         sys.path.append(spec.bot_root)
 
 
-def create(store: Store, name: str, spec: ls.LadderSpec) -> ls.Ladder:
+def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.Ladder:
     """Check the set-up (game, players, options, time control, bot folder) and store it."""
     check_ladder_name(name)
     _same_but_case([lad.name for lad in ls.ladders(store)], name, "ladder name")
@@ -107,7 +111,7 @@ def create(store: Store, name: str, spec: ls.LadderSpec) -> ls.Ladder:
         raise LadderError(f"cannot create the bot folder {root}: {e.strerror}") from None
     if not os.access(root, os.W_OK):
         raise LadderError(f"the bot folder {root} is not writable")
-    return ls.create_ladder(store, name, _with_root(spec, str(root)))
+    return ls.create_ladder(store, name, _with_root(spec, str(root)), owner)
 
 
 def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
@@ -144,22 +148,40 @@ def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
 
 
 def submit(store: Store, name: str, spec: str, display: str,
-           allow_unsandboxed: bool = False) -> Submission:
+           allow_unsandboxed: bool = False, author: str = "") -> Submission:
     """Pin `spec`, validate it in smoke games, and register it as the next version of
-    `display` (unless it is refused, or identical to the current version). A bot that
-    runs sandboxed is refused where bots cannot be isolated, unless `allow_unsandboxed`."""
+    `display`, owned by `author`. A name another author owns is refused, and so are files
+    already entered under another name; files identical to an earlier version of the
+    name bring that version back (rating and games), and identical to the current one
+    change nothing (a retired one plays again). A bot that runs sandboxed is refused
+    where bots cannot be isolated, unless `allow_unsandboxed`."""
     check_entrant_name(display)
     lad = ls.ladder(store, name)
-    _same_but_case([e.name for e in ls.entrants(store, lad.id)], display, "bot name (--as)")
+    everyone = ls.entrants(store, lad.id)
+    _same_but_case([e.name for e in everyone], display, "bot name (--as)")
+    mine = [e for e in everyone if e.name == display]
+    owner = next((e.author for e in mine if e.author), "")
+    if owner not in ("", author):
+        raise LadderError(f"bot name {display!r} on ladder {name!r} belongs to {owner!r} "
+                          f"(you are {author!r}); choose another --as")
     if needs_terminal(spec):
         raise LadderError(TERMINAL_ONLY.format(name=spec))
     if sandboxed(spec):
         require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root))
-    current = [e for e in ls.entrants(store, lad.id, active_only=True) if e.name == display]
-    if current and current[0].hash == pinned.digest:
-        return Submission(current[0], unchanged=True)
+    twin = next((e for e in everyone if e.hash == pinned.digest and e.name != display), None)
+    if twin is not None:
+        raise LadderError(f"these files are already entered on {name!r} as {twin.label} "
+                          f"(by {twin.author or 'unknown'}); a bot enters once")
+    current = next((e for e in mine if e.active), None)
+    same = next((e for e in mine if e.hash == pinned.digest), None)
+    if same is not None:
+        if same.playing:
+            return Submission(same, unchanged=True)
+        activate(store, lad.id, same.id)
+        return Submission(ls.entrant(store, same.id), restored=True,
+                          replaced=current if current is not same else None)
     try:
         recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest)
     except ArenaError as e:  # an unknown bot kind, a command that cannot start
@@ -169,8 +191,8 @@ def submit(store: Store, name: str, spec: str, display: str,
         return _refused(store, lad.id, pinned.snapshot, found, log)
     report = f"passed {len(recs)} smoke games against random"
     entrant = ls.add_entrant(store, lad.id, display, pinned.spec, pinned.run_spec,
-                             pinned.digest, pinned.snapshot, report)
-    return Submission(entrant)
+                             pinned.digest, pinned.snapshot, report, author)
+    return Submission(entrant, replaced=current)
 
 
 def _refused(store: Store, lid: int, snapshot: str | None, found: list[str],

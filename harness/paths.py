@@ -6,8 +6,18 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Annotated
+
+import typer
 
 from harness.args import UsageProblem
+from ladders.store import DEFAULT_DB
+
+#: the arena database option of every command: `--db`, else ARENA_DB, else DEFAULT_DB
+#: (ladders/store.py `default_db`: never relative to the current folder)
+DbOpt = Annotated[Path, typer.Option("--db", envvar="ARENA_DB", show_default=str(DEFAULT_DB),
+                                     help="SQLite database (default: ARENA_DB, else this "
+                                     "checkout's results/arena.sqlite)")]
 
 
 def _first_existing(path: Path) -> Path:

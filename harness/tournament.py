@@ -20,9 +20,9 @@ from harness import tournament_runner as runner
 from harness.args import entrant_specs, parse_options, split_specs
 from harness.clock import check_time_control
 from harness.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
-from harness.paths import check_output, make_parent
+from harness.paths import DbOpt, check_output, make_parent
 from harness.scaling import measure_scaling
-from harness.tournament_schedule import TournamentSpec, load_modules
+from harness.tournament_schedule import TournamentSpec, ladder_key, load_modules
 from harness.tournament_schedule import validate as validate_spec
 from harness.tournament_service import (
     check_workers,
@@ -42,7 +42,6 @@ app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_
                   rich_markup_mode=None)
 out = Console()
 
-DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database")]
 WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
@@ -97,7 +96,7 @@ def run_cmd(
     validate_spec(spec)  # every entrant checked once; nothing written for a refused run
     name = name or f"{game}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
     with Store(db) as store:
-        store.acquire_driver_lock()  # before scheduling: a locked database changes nothing
+        runner.lock_tournaments(store, ladder_key(spec))  # before scheduling: if busy, nothing
         count = create(store, name, spec, validated=True)
         out.print(f"tournament [bold]{markup(name)}[/]: {count} games scheduled in "
                   f"{markup(str(db))}")
@@ -114,8 +113,8 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     with Store(db, read_only=True) as reader:  # an unknown database or name: no file made
         reader.tournament(name)
     with Store(db) as store:
-        store.acquire_driver_lock()
         t = store.tournament(name)
+        runner.lock_tournaments(store, t.ladder)
         load_modules(TournamentSpec.from_json(t.spec).modules)
         left = len(store.games(t.id, "pending"))
         out.print(f"tournament [bold]{markup(name)}[/]: {left} games left to play")
@@ -130,7 +129,7 @@ def delete_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     with Store(db, read_only=True) as reader:
         reader.tournament(name)
     with Store(db) as store:
-        store.acquire_driver_lock()
+        runner.lock_tournaments(store, store.tournament(name).ladder)
         n = delete(store, name)
     out.print(f"tournament [bold]{markup(name)}[/] deleted from {markup(str(db))} "
               f"({n} games played)")

@@ -318,12 +318,20 @@ def remote(ray: Any, fn: Callable[..., Any]) -> Any:
     return _REMOTE[fn.__name__]
 
 
+def lock_tournaments(store: Store, ladder: str) -> str:
+    """Become the one driver of the tournaments of Elo ladder `ladder` (they share its
+    online Elo); other tournaments and ladders of the database play on. Returns the key."""
+    key = f"tournaments {ladder}"
+    store.acquire_driver_lock(key, f"a tournament of Elo ladder {ladder!r}")
+    return key
+
+
 def run(store: Store, name: str, workers: int | None = None, address: str | None = None,
         on_update: Callable[[RunState], None] | None = None,
         task_cpus: float = 1.0) -> RunState:
     """Play every pending game of tournament `name`; returns the final state.
     `task_cpus` > 1 makes each task reserve more CPUs (fewer run at once: `scaling`)."""
-    store.acquire_driver_lock()
+    key = lock_tournaments(store, store.tournament(name).ladder)
     try:
         state = RunState(store, store.tournament(name))
         load_modules(state.spec.modules)
@@ -344,7 +352,7 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
         store.set_ml(state.t.ladder, {b: (r.elo, r.low, r.high)
                                       for b, r in ml_ratings(all_pairs(games)).items()})
     finally:
-        store.release_driver_lock()
+        store.release_driver_lock(key)
     if state.lost:
         raise TournamentError(
             f"{len(state.lost)} games could not run on Ray (first error: {state.lost[0]}); "

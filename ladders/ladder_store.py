@@ -3,8 +3,9 @@
 A ladder is one game set-up and time control (`LadderSpec`) with its entrants: pinned,
 versioned bots, each with its Weng-Lin rating and online Elo. Its games are written
 `pending` when matchmaking picks them and `done` (with record, ratings and one history row
-per entrant) in one transaction when their result arrives, so a kill at any moment loses
-nothing and rates nothing twice.
+per entrant, and any automatic retirement) in one transaction when their result arrives,
+so a kill at any moment loses nothing and rates nothing twice. Retiring, reactivating and
+deleting: ladders/lifecycle.py.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from ladders.lifecycle import retire_if_failing
 from ladders.ratings import BASE
 from ladders.store import Store, StoreError
 from ladders.weng_lin import Skill
@@ -51,6 +53,7 @@ class Ladder(msgspec.Struct, kw_only=True):
     name: str
     spec: LadderSpec
     created: str
+    owner: str = ""  # the author who created it ('' : a ladder from before owners)
 
 
 class Entrant(msgspec.Struct, kw_only=True):
@@ -71,10 +74,25 @@ class Entrant(msgspec.Struct, kw_only=True):
     elo: float
     games: int
     last_played: str | None
+    author: str = ""  # who owns the name ('' : entered before owners)
+    retired: str | None = None  # why it left matchmaking
+    counted_from: int = 0  # automatic retirement counts its games rated after this seq
 
     @property
     def label(self) -> str:
         return f"{self.name} v{self.version}"
+
+    @property
+    def playing(self) -> bool:
+        """In matchmaking: the name's current version, not retired."""
+        return self.active and self.retired is None
+
+    @property
+    def state(self) -> str:
+        """playing, retired (with the reason) or replaced (an older version)."""
+        if not self.active:
+            return "replaced"
+        return "playing" if self.retired is None else f"retired: {self.retired}"
 
     @property
     def skill(self) -> Skill:
@@ -106,7 +124,7 @@ class Rated(msgspec.Struct, kw_only=True):
 
 
 _ENTRANT = ("id, name, version, spec, run_spec, hash, snapshot, active, submitted, report, "
-            "mu, sigma, elo, games, last_played")
+            "mu, sigma, elo, games, last_played, author, retired, counted_from")
 _GAME = ("idx, seed, entrants, status, outcome, scores, ranking, failures, seconds, error, "
          "seq, finished")
 
@@ -130,52 +148,68 @@ def _game(row: Sequence[Any]) -> LadderGame:
 
 
 # --- ladders ---------------------------------------------------------------------------------
-def create_ladder(store: Store, name: str, spec: LadderSpec) -> Ladder:
+_LADDER = "SELECT id, name, spec, created, owner FROM ladders"
+
+
+def _ladder(row: Sequence[Any]) -> Ladder:
+    lid, name, spec, created, owner = row
+    return Ladder(id=lid, name=name, spec=LadderSpec.from_json(spec), created=created,
+                  owner=owner)
+
+
+def create_ladder(store: Store, name: str, spec: LadderSpec, owner: str = "") -> Ladder:
     with store.transaction() as db:
         if db.execute("SELECT 1 FROM ladders WHERE name=?", (name,)).fetchone():
             raise StoreError(f"ladder {name!r} already exists in {store.path}; "
                              "choose another name")
-        db.execute("INSERT INTO ladders (name, spec, created) VALUES (?, ?, ?)",
-                   (name, spec.to_json(), _now()))
+        db.execute("INSERT INTO ladders (name, spec, created, owner) VALUES (?, ?, ?, ?)",
+                   (name, spec.to_json(), _now(), owner))
     return ladder(store, name)
 
 
 def ladder(store: Store, name: str) -> Ladder:
-    rows = store.query("SELECT id, name, spec, created FROM ladders WHERE name=?", (name,))
+    rows = store.query(f"{_LADDER} WHERE name=?", (name,))
     if not rows:
         known = ", ".join(x.name for x in ladders(store)) or "none"
         raise StoreError(f"no ladder {name!r} in {store.path}; known: {known}")
-    lid, nm, spec, created = rows[0]
-    return Ladder(id=lid, name=nm, spec=LadderSpec.from_json(spec), created=created)
+    return _ladder(rows[0])
 
 
 def ladders(store: Store) -> list[Ladder]:
-    rows = store.query("SELECT id, name, spec, created FROM ladders ORDER BY id")
-    return [Ladder(id=i, name=n, spec=LadderSpec.from_json(s), created=c) for i, n, s, c in rows]
+    return [_ladder(r) for r in store.query(f"{_LADDER} ORDER BY id")]
 
 
 # --- entrants --------------------------------------------------------------------------------
 def entrants(store: Store, lid: int, active_only: bool = False) -> list[Entrant]:
+    """Every version of every entrant (`active_only`: those in matchmaking)."""
     sql = f"SELECT {_ENTRANT} FROM entrants WHERE ladder_id=?"
-    sql += " AND active=1" if active_only else ""
+    sql += " AND active=1 AND retired IS NULL" if active_only else ""
     return [_entrant(r) for r in store.query(sql + " ORDER BY id", (lid,))]
 
 
+def entrant(store: Store, eid: int) -> Entrant:
+    return _entrant(store.query(f"SELECT {_ENTRANT} FROM entrants WHERE id=?", (eid,))[0])
+
+
 def add_entrant(store: Store, lid: int, name: str, spec: str, run_spec: str, digest: str,
-                snapshot: str | None, report: str) -> Entrant:
-    """Register a new version of `name`; earlier versions leave matchmaking."""
+                snapshot: str | None, report: str, author: str = "") -> Entrant:
+    """Register a new version of `name` (owned by `author`); earlier versions leave
+    matchmaking."""
     with store.transaction() as db:
         (last,) = db.execute("SELECT coalesce(max(version), 0) FROM entrants "
                              "WHERE ladder_id=? AND name=?", (lid, name)).fetchone()
+        (seq,) = db.execute("SELECT coalesce(max(seq), 0) FROM ladder_games WHERE ladder_id=?",
+                            (lid,)).fetchone()
         db.execute("UPDATE entrants SET active=0 WHERE ladder_id=? AND name=?", (lid, name))
         skill = Skill()
         eid = db.execute(
             "INSERT INTO entrants (ladder_id, name, version, spec, run_spec, hash, snapshot, "
-            "submitted, report, mu, sigma, elo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "submitted, report, mu, sigma, elo, author, counted_from) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (lid, name, last + 1, spec, run_spec, digest, snapshot, _now(), report,
-             skill.mu, skill.sigma, BASE)).lastrowid
-    rows = store.query(f"SELECT {_ENTRANT} FROM entrants WHERE id=?", (eid,))
-    return _entrant(rows[0])
+             skill.mu, skill.sigma, BASE, author, seq)).lastrowid
+    assert eid is not None
+    return entrant(store, eid)
 
 
 # --- games -----------------------------------------------------------------------------------
@@ -198,11 +232,17 @@ def schedule_game(store: Store, lid: int, seed_of: Any, seats: Sequence[int]) ->
 
 
 def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
-                rated: Sequence[Rated]) -> int:
-    """Store one result with its record, the entrants' new ratings and their history rows:
-    one transaction. Returns the game's rating sequence number."""
+                rated: Sequence[Rated]) -> int | None:
+    """Store one result with its record, the entrants' new ratings and their history rows,
+    and retire an entrant that now fails too often (ladders/lifecycle.py): one
+    transaction. Returns the game's rating sequence number, or None for a game cancelled
+    meanwhile (one of its entrants was deleted): nothing is stored."""
     now = _now()
     with store.transaction() as db:
+        status = db.execute("SELECT status FROM ladder_games WHERE ladder_id=? AND idx=?",
+                            (lid, game.idx)).fetchone()
+        if status is None or status[0] == "cancelled":
+            return None
         (seq,) = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM ladder_games "
                             "WHERE ladder_id=?", (lid,)).fetchone()
         cur = db.execute(
@@ -221,6 +261,7 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
         db.executemany("INSERT INTO ladder_history (ladder_id, seq, entrant_id, mu, sigma, elo) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        [(lid, seq, r.entrant, r.mu, r.sigma, r.elo) for r in rated])
+        retire_if_failing(db, lid, {game.entrants[s] for s, _ in game.failures})
     return seq
 
 

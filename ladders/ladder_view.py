@@ -46,6 +46,7 @@ class Standing:
         n = max(1, self.games)
         return {
             "rank": rank, "bot": e.name, "version": e.version, "active": e.active,
+            "state": e.state.partition(":")[0], "retired": e.retired, "author": e.author,
             "spec": e.spec, "hash": e.hash, "mu": s.mu, "sigma": s.sigma,
             "interval": [s.low, s.high], "games": self.games, "win_rate": self.wins / n,
             "avg_place": 1 + self.place_sum / n if self.games else None,
@@ -57,25 +58,30 @@ class Standing:
 
 
 def standings(entrants: Sequence[Entrant], games: Sequence[LadderGame]) -> list[Standing]:
-    """Every entrant's record, best first (by mu - 3 sigma, the conservative rating)."""
+    """Every entrant's record, best first: those playing by mu - 3 sigma (the conservative
+    rating), then retired ones, then replaced versions. Deleted entrants' seats are skipped."""
     rows = {e.id: Standing(e) for e in entrants}
     done = [g for g in games if g.status == "done" and g.ranking is not None]
     for g in done:
         assert g.ranking is not None and g.scores is not None
         for s, e in enumerate(g.entrants):
+            if e not in rows:
+                continue
             st = rows[e]
             st.games += 1
             st.wins += first_share(g.ranking, s, g.outcome)
             st.place_sum += g.ranking[s]
             st.score_sum += g.scores[s]
         for s, kind in g.failures:
-            rows[g.entrants[s]].failures[kind] += 1
+            if g.entrants[s] in rows:
+                rows[g.entrants[s]].failures[kind] += 1
     pairs = [(str(a), str(b), x) for g in done
              for a, b, x in pairwise([str(e) for e in g.entrants], g.ranking or [])]
     for eid, r in ml_ratings(pairs).items():
-        rows[int(eid)].ml = r
-    return sorted(rows.values(), key=lambda r: (not r.entrant.active, -r.skill.conservative,
-                                                r.entrant.id))
+        if int(eid) in rows:
+            rows[int(eid)].ml = r
+    return sorted(rows.values(), key=lambda r: (not r.entrant.playing, not r.entrant.active,
+                                                -r.skill.conservative, r.entrant.id))
 
 
 def seat_advantage(games: Sequence[LadderGame], num_players: int) -> list[tuple[float, float]]:
@@ -110,13 +116,13 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
     for r in rows:
         if not r.entrant.active and not show_retired:
             continue
-        rank += 1 if r.entrant.active else 0
+        rank += 1 if r.entrant.playing else 0
         n = r.games
         mark = "?" if r.provisional else ""
         fails = ", ".join(f"{k} {c}" for k, c in sorted(r.failures.items())) or "-"
         row = [
-            str(rank) if r.entrant.active else "-",
-            text(r.entrant.label + ("" if r.entrant.active else " (retired)")),
+            str(rank) if r.entrant.playing else "-",
+            text(r.entrant.label + ("" if r.entrant.playing else f" ({r.entrant.state})")),
             f"{r.skill.mu:.1f}±{r.skill.high - r.skill.mu:.1f}{mark}", str(n),
             f"{100 * r.wins / n:.0f}" if n else "-",
             f"{1 + r.place_sum / n:.2f}" if n else "-",
@@ -126,7 +132,8 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
                     f"{r.ml.elo:.0f}±{(r.ml.high - r.ml.low) / 2:.0f}" if r.ml else "-"]
         cells.append([*row, _when(r.entrant.last_played)])
     notes = [f"rating: Weng-Lin mu ±95%; ? provisional (under {PROVISIONAL_GAMES} games); "
-             "last: UTC"]
+             "last: UTC",
+             "ranked by mu - 3 sigma (the rating less its uncertainty: few games rank lower)"]
     if not rows:
         notes.insert(0, f"no bots yet: arena ladder submit {visible(lad.name)} SPEC --as NAME")
     if seats:

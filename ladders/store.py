@@ -1,14 +1,20 @@
 """The SQLite store: tournaments, their scheduled games, match records and ladder ratings.
 
-One writer (the tournament driver, which holds an exclusive lock file beside the
-database while it runs); WAL mode so readers (`show`, `export`) never wait; one
-transaction per finished game, so a kill at any moment loses nothing and counts
-nothing twice. Locked or corrupt databases raise `StoreError` with one clear line.
+Several writers: each driver (a ladder run, the tournaments of one Elo ladder) holds a
+lock of its own (ladders/locks.py), so several ladders and a tournament play at once on
+one database while submissions go in; short `BEGIN IMMEDIATE` transactions with a busy
+timeout take turns. WAL mode so readers (`show`, `export`) never wait; one transaction
+per finished game, so a kill at any moment loses nothing and counts nothing twice.
+Locked or corrupt databases raise `StoreError` with one clear line.
+
+The default database (`default_db`): `ARENA_DB` if set, else `results/arena.sqlite` of
+this checkout (where the README's commands leave it), else (an installed copy that is
+not a checkout) `arena/arena.sqlite` in the user's data folder. It never depends on the
+current folder.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import sqlite3
@@ -21,10 +27,25 @@ from typing import Any, TextIO
 import msgspec
 
 from engine.protocol import ArenaError
+from ladders.ladder_schema import LADDER_SCHEMA, migration
+from ladders.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
-SCHEMA_VERSION = 2
-DEFAULT_DB = Path("results/arena.sqlite")
+SCHEMA_VERSION = 3
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+def default_db() -> Path:
+    """Where commands keep their database unless `--db` (or `ARENA_DB`) says otherwise."""
+    if os.environ.get("ARENA_DB"):
+        return Path(os.environ["ARENA_DB"]).expanduser()
+    if (PROJECT / "pyproject.toml").is_file() and os.access(PROJECT, os.W_OK):
+        return PROJECT / "results" / "arena.sqlite"
+    data = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    return Path(data) / "arena" / "arena.sqlite"
+
+
+DEFAULT_DB = default_db()
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -72,63 +93,6 @@ CREATE TABLE IF NOT EXISTS ratings (
 );
 """
 
-#: version 2: submitted-bot ladders (see ladders/ladder_store.py for what each table holds)
-LADDER_SCHEMA = """
-CREATE TABLE IF NOT EXISTS ladders (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    spec TEXT NOT NULL,                      -- LadderSpec as JSON
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS entrants (
-    id INTEGER PRIMARY KEY,
-    ladder_id INTEGER NOT NULL REFERENCES ladders(id),
-    name TEXT NOT NULL,                      -- display name given at submission
-    version INTEGER NOT NULL,
-    spec TEXT NOT NULL,                      -- the spec as submitted
-    run_spec TEXT NOT NULL,                  -- the pinned spec the ladder runs
-    hash TEXT NOT NULL,                      -- sha256 of the spec and the bot's files
-    snapshot TEXT,                           -- copy of the bot's files, if any
-    active INTEGER NOT NULL DEFAULT 1,       -- 0: replaced by a newer version
-    submitted TEXT NOT NULL,
-    report TEXT,                             -- what validation found
-    mu REAL NOT NULL,                        -- Weng-Lin (Plackett-Luce) rating
-    sigma REAL NOT NULL,
-    elo REAL NOT NULL,                       -- online Elo
-    games INTEGER NOT NULL DEFAULT 0,
-    last_played TEXT,
-    UNIQUE (ladder_id, name, version)
-);
-CREATE TABLE IF NOT EXISTS ladder_games (
-    ladder_id INTEGER NOT NULL REFERENCES ladders(id),
-    idx INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    entrants TEXT NOT NULL,                  -- JSON list: entrant id per seat
-    status TEXT NOT NULL DEFAULT 'pending',  -- pending | done | error
-    outcome TEXT,
-    scores TEXT,
-    ranking TEXT,
-    failures TEXT,
-    seconds REAL,
-    error TEXT,
-    seq INTEGER,                             -- order in which results were rated
-    finished TEXT,
-    record BLOB,                             -- MatchRecord as JSON
-    PRIMARY KEY (ladder_id, idx)
-);
-CREATE INDEX IF NOT EXISTS ladder_games_by_status ON ladder_games (ladder_id, status);
-CREATE TABLE IF NOT EXISTS ladder_history (
-    ladder_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    entrant_id INTEGER NOT NULL,
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
-    elo REAL NOT NULL,
-    PRIMARY KEY (ladder_id, seq, entrant_id)
-);
-"""
-
-
 class StoreError(ArenaError):
     """A database that cannot be used (locked, corrupt, foreign) or a missing tournament."""
 
@@ -175,16 +139,21 @@ def _now() -> str:
 class Store:
     """An open arena database; every method is one transaction."""
 
-    def __init__(self, path: str | Path = DEFAULT_DB, timeout: float = 5.0,
-                 read_only: bool = False) -> None:
-        """Open (a writer: create if need be) the database at `path`. `read_only` opens an
-        existing database for reading only (it works on a read-only mount) and never
-        creates one."""
-        self.path = Path(path)
+    def __init__(self, path: str | Path | None = None, timeout: float = 15.0,
+                 read_only: bool = False, create: bool = True) -> None:
+        """Open (a writer: create if need be) the database at `path` (default: `default_db`).
+        `read_only` opens an existing database for reading only (it works on a read-only
+        mount) and never creates one; so does a writer with `create=False`."""
+        self.path = Path(path) if path is not None else default_db()
         self.read_only = read_only
-        self._lock_file: TextIO | None = None
+        self._locks: dict[str, TextIO] = {}
+        if not create and not read_only and not self.path.is_file():
+            raise StoreError(f"no database at {self.path} (check --db or ARENA_DB); "
+                             "`arena ladder create` makes one")
         if read_only:
             self.db = self._open_read_only(timeout)
+            if self._version() in (1, 2) and os.access(self.path, os.W_OK):
+                Store(self.path, timeout).close()  # brought to this schema (it keeps its data)
         else:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -198,21 +167,41 @@ class Store:
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if read_only and version not in (1, SCHEMA_VERSION):
+            version = self._version()
+            if read_only and version not in (1, 2, SCHEMA_VERSION):
                 raise StoreError(f"{self.path} is not an arena database; use another --db")
+            if not read_only and version != SCHEMA_VERSION:
+                self._migrate()
+
+    def _version(self) -> int:
+        with self._errors():
+            return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        """Bring an empty or older database to SCHEMA_VERSION, in one transaction (another
+        process may have done it meanwhile: the version is read again inside)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            version = self._version()
+            tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
-                self.db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {LADDER_SCHEMA} "
-                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-            elif version == 1 and not read_only:  # before ladders of submitted bots
-                self.db.executescript(f"BEGIN IMMEDIATE; {LADDER_SCHEMA} "
-                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-            elif version not in (1, SCHEMA_VERSION):
+                script = SCHEMA + LADDER_SCHEMA
+            elif version in (1, 2):  # before ladders of submitted bots / before owners
+                script = migration(version)
+            elif version == SCHEMA_VERSION:
+                script = ""
+            else:
                 raise StoreError(
                     f"{self.path} is not an arena database of schema {SCHEMA_VERSION} "
-                    f"(found version {version}); use another --db"
-                )
+                    f"(found version {version}); use another --db")
+            for statement in script.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     def _open_read_only(self, timeout: float) -> sqlite3.Connection:
         """A read-only connection to an existing database: `mode=ro`, or, where SQLite
@@ -292,33 +281,29 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- the single writer -------------------------------------------------------------
-    def acquire_driver_lock(self) -> None:
-        """Become the one driver writing this database (released on close or process death)."""
-        if self._lock_file is not None:
+    # --- drivers: one writer per ladder or tournament Elo ladder ----------------------------
+    def acquire_driver_lock(self, key: str, what: str = "") -> None:
+        """Become the one driver of `key` (e.g. 'ladder 3'); released on close or process
+        death. `what` names it in the refusal."""
+        if key in self._locks:
             return
-        lock_path = self.path.with_name(self.path.name + ".driver-lock")
-        f = open(lock_path, "a+")  # noqa: SIM115 - held open for the lock's lifetime
         try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            f.seek(0)
-            holder = f.read().strip() or "unknown"
-            f.close()
+            self._locks[key] = acquire(self.path, key)
+        except LockBusy as busy:
             raise StoreError(
-                f"database {self.path} is locked: another driver (tournament or ladder run, "
-                f"pid {holder}) is writing it; wait for it or use another --db"
+                f"{what or key} in {self.path} is being played by another driver "
+                f"(pid {busy.holder}); wait for it to finish or stop it"
             ) from None
-        f.seek(0)
-        f.truncate()
-        f.write(str(os.getpid()))
-        f.flush()
-        self._lock_file = f
+        except OSError as e:
+            raise StoreError(f"cannot lock {what or key} beside {self.path}: {e.strerror}"
+                             ) from None
 
-    def release_driver_lock(self) -> None:
-        if self._lock_file is not None:
-            self._lock_file.close()  # closing the descriptor releases the flock
-            self._lock_file = None
+    def release_driver_lock(self, key: str | None = None) -> None:
+        """Release the lock of `key`, or every lock this store holds."""
+        for k in [key] if key is not None else list(self._locks):
+            f = self._locks.pop(k, None)
+            if f is not None:
+                f.close()  # closing the descriptor releases the flock
 
     # --- tournaments -------------------------------------------------------------------
     def create(self, name: str, spec: str, ladder: str, games: Sequence[ScheduledGame]) -> int:

@@ -8,6 +8,7 @@ import pytest
 
 from engine import registry
 from harness.cli import main
+from harness.tournament_schedule import TournamentSpec, ladder_key
 from ladders.store import Store
 
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
@@ -72,10 +73,11 @@ def test_a_database_locked_by_another_driver(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "busy.sqlite"
     with Store(db) as other:
-        other.acquire_driver_lock()
+        key = ladder_key(TournamentSpec(game="kit", num_players=2, bots=("random", "mcts")))
+        other.acquire_driver_lock(f"tournaments {key}")
         err = _fails(capsys, "tournament", "run", *KIT, "--bots", "random,mcts", "--name", "t",
                      "--db", str(db))
-        assert "is locked: another driver (tournament or ladder run" in err
+        assert f"a tournament of Elo ladder {key!r}" in err and "another driver" in err
         assert other.tournaments() == []  # the refused run scheduled nothing
 
 

@@ -1,4 +1,4 @@
-"""Ladder tables: schema 2, the migration from schema 1, one transaction per game."""
+"""Ladder tables: schema 3, the migrations from schemas 1 and 2, one transaction per game."""
 
 from __future__ import annotations
 
@@ -24,7 +24,23 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_tournaments(tmp_path: Pat
         assert ls.ladders(store) == []
         ls.create_ladder(store, "l", ls.LadderSpec(game="kit"))
     with sqlite3.connect(db) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+
+
+def test_a_schema_2_database_gets_owners_when_a_reader_opens_it(tmp_path: Path) -> None:
+    db = tmp_path / "two.sqlite"
+    with Store(db) as store:
+        lad = ls.create_ladder(store, "l", ls.LadderSpec(game="kit"), owner="ann")
+        ls.add_entrant(store, lad.id, "a", "random", "random", "h1", None, "ok", author="ann")
+    with sqlite3.connect(db) as con:  # back to schema 2: no owners, no retirement
+        for table, column in (("ladders", "owner"), ("entrants", "author"),
+                              ("entrants", "retired"), ("entrants", "counted_from")):
+            con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        con.execute("PRAGMA user_version=2")
+    with Store(db, read_only=True) as store:  # `ladder show` on the old database
+        (a,) = ls.entrants(store, ls.ladder(store, "l").id)
+    assert (a.label, a.author, a.retired, a.playing) == ("a v1", "", None, True)
+    assert ls.ladders(Store(db, read_only=True))[0].owner == ""
 
 
 def test_a_newer_database_is_refused(tmp_path: Path) -> None:
@@ -32,7 +48,7 @@ def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(db) as con:
         con.execute("PRAGMA user_version=9")
         con.execute("CREATE TABLE x (y)")
-    with pytest.raises(StoreError, match="not an arena database of schema 2"):
+    with pytest.raises(StoreError, match="not an arena database of schema 3"):
         Store(db)
 
 

@@ -106,10 +106,11 @@ def test_a_database_locked_by_another_process_is_one_clear_error(tmp_path: Path)
         store.finish_game(tid, "L", _done(0, [0, 1]), b"{}", 0.1, {})  # free again
 
 
-def test_only_one_driver_writes_a_database(tmp_path: Path) -> None:
+def test_one_driver_per_ladder_several_per_database(tmp_path: Path) -> None:
     with _store(tmp_path) as first, Store(first.path) as second:
-        first.acquire_driver_lock()
-        with pytest.raises(StoreError, match="another driver"):
-            second.acquire_driver_lock()
-        first.release_driver_lock()
-        second.acquire_driver_lock()
+        first.acquire_driver_lock("ladder 1", "ladder 'a'")
+        second.acquire_driver_lock("ladder 2")  # another ladder of the same database: fine
+        with pytest.raises(StoreError, match="ladder 'a' in .* another driver"):
+            second.acquire_driver_lock("ladder 1", "ladder 'a'")
+        first.release_driver_lock("ladder 1")
+        second.acquire_driver_lock("ladder 1")
