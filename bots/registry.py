@@ -20,12 +20,14 @@ import importlib
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
 
 import engine
 from bots.base import Bot, RandomBot
+from engine.common.untrusted import NAME_MAX, check_name
 from engine.protocol import ArenaError
 
 
@@ -36,8 +38,9 @@ class BotSpecError(ArenaError, ValueError):
 Factory = Callable[[str], Bot]
 #: `spec#n`: copy n of a bot that enters a tournament more than once
 _COPY = re.compile(r"#\d+$")
-#: `label=spec`: an entrant named by a person (`mine=cmd:node bot.js`); a label holds no
-#: ':' or '=', so a spec's own `k=v` parameters (after its kind and ':') are never one
+#: `label=spec`: an entrant named by a person (`mine=cmd:node bot.js`); a label is a valid
+#: name (engine.common.untrusted.check_name) without ':' or '=', so a spec's own `k=v`
+#: parameters (after its kind and ':') are never one
 _LABEL = re.compile(r"^([^:=]+)=(?=\S)")
 
 
@@ -45,7 +48,21 @@ def split_label(name: str) -> tuple[str | None, str]:
     """(label, the rest) of an entrant name: `mine=cmd:node bot.js` -> ('mine', 'cmd:...');
     (None, name) without a label."""
     m = _LABEL.match(name.strip())
-    return (m.group(1).strip(), name.strip()[m.end():]) if m else (None, name.strip())
+    if m is None:
+        return None, name.strip()
+    try:  # only a name a person may choose is a label: `[link=...]` is not one
+        check_name(m.group(1))
+    except ValueError:
+        return None, name.strip()
+    return m.group(1), name.strip()[m.end():]
+
+
+def check_label(name: str) -> None:
+    """ValueError (one line) when `name` starts like `label=spec` with a label that is not
+    a valid name (`[b]=random`)."""
+    m = _LABEL.match(name.strip())
+    if m is not None:
+        check_name(m.group(1), "entrant label")
 
 
 def base_spec(name: str) -> str:
@@ -55,8 +72,11 @@ def base_spec(name: str) -> str:
 
 
 def label_of(name: str) -> str:
-    """`name` made fit to be a label (`label=spec`): ':' and '=' become '-'."""
-    return name.replace(":", "-").replace("=", "-").strip() or "-"
+    """`name` made fit to be a label (`label=spec`, a valid name): what a name may not hold
+    (':', '=', markup brackets, control characters) becomes '-', and it is cut to length."""
+    out = "".join(c if c.isprintable() and c not in ":=[]\\" else "-"
+                  for c in unicodedata.normalize("NFC", name))
+    return out.strip()[:NAME_MAX].strip() or "-"
 
 
 def display_name(name: str) -> str:

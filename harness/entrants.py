@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.external import BotViolation, missing_file
-from bots.registry import base_spec, display_name, needs_terminal, spec_game, split_label
-from engine.common.untrusted import check_name, visible
+from bots.registry import base_spec, check_label, display_name, needs_terminal, spec_game
+from engine.common.untrusted import visible
 from engine.protocol import ArenaError
 from harness.sandbox import make_player
 
@@ -46,9 +46,7 @@ def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bo
             raise EntrantError(f"two entrants are named {visible(label)!r}: give each its own "
                                "label (name=spec)")
     for name in dict.fromkeys(bots):
-        label, _ = split_label(name)
-        if label is not None:
-            check_name(label, "entrant label")
+        check_label(name)
         check_spec(game, name)
         if needs_terminal(name):
             raise EntrantError(TERMINAL_ONLY.format(name=name))
