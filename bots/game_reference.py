@@ -178,6 +178,9 @@ def builtin_games() -> list[engine.Game]:
 
 
 def main(argv: list[str]) -> int:
+    if set(argv) - {"--check"}:
+        print("usage: python -m bots.game_reference [--check]", file=sys.stderr)
+        return 2
     check = "--check" in argv
     stale = []
     DOCS.mkdir(parents=True, exist_ok=True)

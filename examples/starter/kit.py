@@ -71,7 +71,9 @@ class Game:
         self.static = msg.get("static") or {}
         try:
             self.decoder = importlib.import_module("kit_" + self.id)
-        except ImportError:
+        except ModuleNotFoundError as e:
+            if e.name != "kit_" + self.id:
+                raise  # a decoder that imports something missing is a bug to see
             self.decoder = None  # no decoder for this game: the raw observation only
 
 

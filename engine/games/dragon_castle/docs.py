@@ -49,7 +49,9 @@ OBSERVATION: dict[str, str] = {
     "castle_heights": f"stack height 0-3 of every castle cell ({CASTLE}); 0 = no stone",
     "castle_tops": f"identity of each castle cell's top stone ({CASTLE}; {STONE}); -1 = "
                    "empty. A top stone is available (takeable, §4.1) when its west (x-1) or "
-                   "east (x+1) neighbour is lower than it",
+                   "east (x+1) neighbour is lower than it; a missing neighbour (off the "
+                   "board, -1 in static `castle.neighbours`) counts as height 0, so an "
+                   "edge stone is always available",
     "hidden": f"per identity ({NUM_IDENTITIES} counts), stones still covered under other "
               "castle stones: the covered stones are hidden from everyone, only these "
               "counts are known",

@@ -145,9 +145,10 @@ ACTIONS: dict[str, dict[str, str]] = {
     "EndCell": {"cell": "the worship cell row * 4 + column (0-15) where the chain ends; it "
                         "scores static `worship_vp[row][column]` + 1 VP per chair Assistant"},
     "TakeAmulet": {"space": "amulet space 0-2 RA1-RA3 or 3-5 BA1-BA3 (`amulet_spaces`)"},
-    "Peddler": {"before": "villages (coins) the tile moves before placing (0-5)",
-                "after": "villages (coins) it moves after placing (0-5); at most one of "
-                         "before / after is non-zero"},
+    "Peddler": {"before": "villages the tile moves before placing (0-5), each costing "
+                          "1 coin",
+                "after": "villages it moves after placing (0-5), each costing 1 coin; at "
+                         "most one of before / after is non-zero"},
     "Apprentice": {"room": "the inner room node 1-5 whose free chair takes the Assistant"},
     "Execute": {"option": "what this execution does, by the kind k = observation "
                           "`rooms[node]` of the RoomTurn's node: static `rooms[k].execute`",
