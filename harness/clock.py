@@ -21,7 +21,7 @@ from bots.registry import display_name
 from engine.protocol import Action, ArenaError, Observation
 from engine.record import MatchRecord
 from harness.deadline import HARD_EXTRA_SECONDS, hard_limit
-from harness.match import GRACE_FACTOR, GRACE_SECONDS, play_match
+from harness.match import GRACE_FACTOR, GRACE_SECONDS, Watch, play_match
 
 
 class ClockError(ArenaError, ValueError):
@@ -110,10 +110,13 @@ def _isolating() -> bool:
 
 def play_game(game: str, num_players: int, bots: Sequence[str], seed: int,
               options: dict[str, Any] | None = None, time_per_move: float | None = None,
-              clock: str | None = None, isolate: bool = False) -> MatchRecord:
+              clock: str | None = None, isolate: bool = False,
+              watch: Watch | None = None) -> MatchRecord:
     """Play one game of a tournament or ladder under its time control; with `isolate`,
-    every bot that is not the project's own runs in the sandbox."""
+    every bot that is not the project's own runs in the sandbox; `watch` as play_match's."""
     kw: dict[str, Any] = {"isolate": True} if isolate and _isolating() else {}
+    if watch is not None:
+        kw["watch"] = watch
     if clock is None:
         return play_match(game, num_players, list(bots), seed=seed, options=options,
                           time_per_move=time_per_move, **kw)
@@ -126,7 +129,8 @@ def play_game(game: str, num_players: int, bots: Sequence[str], seed: int,
         for p in players:
             p.close()
         raise
-    rec = play_match(game, num_players, players, seed=seed, options=options)
+    rec = play_match(game, num_players, players, seed=seed, options=options,
+                     watch=watch)
     rec.bots = [display_name(b) for b in bots]
     logs = [getattr(p.inner, "stderr_text", lambda: "")() for p in players]  # type: ignore[attr-defined]
     rec.logs = logs if any(logs) else []

@@ -3,8 +3,10 @@ harness/ladder_runner.py and ladders/ (see docs/ladders.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -42,6 +44,19 @@ from ladders.store import DEFAULT_DB, Store
 app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, rate.",
                   no_args_is_help=True, rich_markup_mode=None)
 out = Console()
+err = Console(stderr=True)
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[str], None]]:
+    """What the smoke games are doing, on stderr: a live line in a terminal (game,
+    decision, seconds), the start of each game elsewhere."""
+    if err.is_terminal:
+        with err.status("pinning the bot") as status:
+            yield lambda text: status.update(markup(text))
+    else:
+        yield lambda text: err.print(markup(text), highlight=False) if text.endswith(
+            "starting") else None
 
 #: lines of a bot's log shown by `arena ladder games` (its latest game)
 GAMES_LOG_LINES = 20
@@ -96,8 +111,8 @@ def submit_cmd(
     under a name you own (see docs/ladders.md: owners and versions)."""
     check_entrant_name(display)  # before the database is opened or anything is pinned
     who = author_of(author)
-    with Store(db, create=False) as store:
-        result = submit(store, name, spec, display, allow_unsandboxed, who)
+    with Store(db, create=False) as store, _progress() as say:
+        result = submit(store, name, spec, display, allow_unsandboxed, who, progress=say)
     e = result.entrant
     if e is None:
         out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",

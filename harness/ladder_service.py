@@ -9,8 +9,11 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import engine
 from bots.registry import needs_terminal
@@ -119,36 +122,65 @@ def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
                             "bot_root": root})
 
 
-def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str) -> list[MatchRecord]:
+def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str,
+                progress: Callable[[str], None] | None = None) -> list[MatchRecord]:
     """The validation games: the bot in seat g % N of game g, `random` in the others,
-    sandboxed, under the ladder's time control."""
-    recs = []
+    sandboxed, under the ladder's time control; they stop after the first game in which
+    the bot failed. `progress` hears what is being played (game, decision, seconds)."""
+    recs: list[MatchRecord] = []
     n = spec.num_players
     for g in range(SMOKE_GAMES):
         bots = ["random"] * n
         bots[g % n] = run_spec
         seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
+        where = f"smoke game {g + 1} of {SMOKE_GAMES} (the bot in seat {g % n})"
+        watch = None if progress is None else _Progress(where, progress)
         recs.append(play_game(spec.game, n, bots, seed, dict(spec.options), spec.time_per_move,
-                              spec.clock, isolate=True))
+                              spec.clock, isolate=True, watch=watch))
+        if any(f.seat == g % n for f in recs[-1].failures):
+            break
     return recs
 
 
-def problems_of(recs: list[MatchRecord], n: int) -> tuple[list[str], str]:
-    """The bot's failures in its smoke games, and its log in the first bad one."""
+class _Progress:
+    """A smoke game's `watch`: tells `say` its decision count and time, a few times a
+    second at most."""
+
+    def __init__(self, where: str, say: Callable[[str], None]) -> None:
+        self.where, self.say = where, say
+        self.t0 = self.shown = time.monotonic()
+        self.decisions = 0
+        say(f"{where}: starting")
+
+    def __call__(self, _words: str, _state: Any, _move: Any) -> None:
+        self.decisions += 1
+        now = time.monotonic()
+        if now - self.shown >= 0.2:
+            self.shown = now
+            self.say(f"{self.where}: decision {self.decisions}, {now - self.t0:.1f} s")
+
+
+def problems_of(recs: list[MatchRecord], n: int,
+                time_control: str = "") -> tuple[list[str], str]:
+    """The bot's failures in its smoke games, and its log in the first bad one; a timeout
+    names the ladder's time control."""
     found, log = [], ""
     for g, rec in enumerate(recs):
         seat = g % n
         for f in rec.failures:
             if f.seat == seat:
+                limit = (f" (the ladder's time control: {time_control})"
+                         if f.kind == "timeout" and time_control else "")
                 found.append(f"smoke game {g + 1} (seat {seat}): {f.kind} at decision "
-                             f"{f.decision}: {f.detail}")
+                             f"{f.decision}: {f.detail}{limit}")
                 if not log and rec.logs and rec.logs[seat]:
                     log = rec.logs[seat].strip()
     return found, log
 
 
 def submit(store: Store, name: str, spec: str, display: str,
-           allow_unsandboxed: bool = False, author: str = "") -> Submission:
+           allow_unsandboxed: bool = False, author: str = "",
+           progress: Callable[[str], None] | None = None) -> Submission:
     """Pin `spec`, validate it in smoke games, and register it as the next version of
     `display`, owned by `author`. A name another author owns is refused, and so are files
     already entered under another name; files identical to an earlier version of the
@@ -183,10 +215,10 @@ def submit(store: Store, name: str, spec: str, display: str,
         return Submission(ls.entrant(store, same.id), restored=True,
                           replaced=current if current is not same else None)
     try:
-        recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest)
+        recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest, progress)
     except ArenaError as e:  # an unknown bot kind, a command that cannot start
         return _refused(store, lad.id, pinned.snapshot, [str(e)], "")
-    found, log = problems_of(recs, lad.spec.num_players)
+    found, log = problems_of(recs, lad.spec.num_players, lad.spec.time_control())
     if found:
         return _refused(store, lad.id, pinned.snapshot, found, log)
     report = f"passed {len(recs)} smoke games against random"

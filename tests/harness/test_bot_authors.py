@@ -1,5 +1,6 @@
-"""Names, not paths (issue 35, item 8): entrants labelled `name=spec`, and ladder games that
-record each seat by its entrant's name and version, never a snapshot path."""
+"""What bot authors read (issue 35): names, not paths (entrants labelled `name=spec`, ladder
+games recorded by entrant name and version, never a snapshot path), and smoke games that
+say what they play and stop at the first timeout."""
 
 from __future__ import annotations
 
@@ -57,3 +58,21 @@ def test_ladder_records_show_names_and_versions(tmp_path: Path,
         recs = [decode_json(ls.record(store, lad.id, g.idx) or b"")
                 for g in ls.games(store, lad.id)]
     assert recs and all(sorted(r.bots) == ["mine v1", "rnd v1"] for r in recs)
+
+
+def test_smoke_games_report_progress_and_stop_at_the_first_timeout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35, item 6: `ladder submit` says what it plays, and a slow bot is refused at its
+    first timeout, naming the decision and the ladder's time control."""
+    body = "if obs['decision'] >= 6:\n    time.sleep(2)"
+    spec = hostile(tmp_path, body)
+    heard: list[str] = []
+    with Store(tmp_path / "a.sqlite") as store:
+        create(store, "slow", ls.LadderSpec(game="kit", num_players=2, time_per_move=0.5,
+                                            modules=("tests.kitgame",), seed=3))
+        result = submit(store, "slow", spec, "slowpoke", progress=heard.append)
+    assert result.entrant is None and len(result.problems) == 1
+    assert "smoke game 1 (seat 0): timeout at decision" in result.problems[0]
+    assert "the ladder's time control: 0.5 s/decision" in result.problems[0]
+    assert heard[0] == "smoke game 1 of 2 (the bot in seat 0): starting"
+    assert not any("smoke game 2" in h for h in heard)  # stopped after the first bad game
