@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -51,7 +52,7 @@ err = Console(stderr=True)
 def _progress() -> Iterator[Callable[[str], None]]:
     """What the smoke games are doing, on stderr: a live line in a terminal (game,
     decision, seconds), the start of each game elsewhere."""
-    if err.is_terminal:
+    if sys.stderr.isatty():  # a real terminal, not one forced for colours
         with err.status("pinning the bot") as status:
             yield lambda text: status.update(markup(text))
     else:
