@@ -168,3 +168,25 @@ def test_the_refusal_is_one_line(tmp_path: Path, no_isolation: None,
         main(["ladder", "submit", "lad", hostile(tmp_path, "pass"), "--as", "mine", "--db", db])
     err = capsys.readouterr().err.strip()
     assert e.value.code == 2 and len(err.splitlines()) == 1 and "--allow-unsandboxed" in err
+
+
+@needs_userns
+@pytest.mark.parametrize("as_mode", ["root", "user"])
+def test_the_sandbox_init_and_its_view_of_the_host_are_out_of_reach(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, as_mode: str) -> None:
+    """PID 1 of a bot's namespace is the set-up shell, outside the chroot: its root, cwd,
+    environment and open files would show the host; the bot may open none of them."""
+    if as_mode == "root" and sandbox.isolation():
+        pytest.skip(sandbox.isolation())
+    if as_mode == "user":
+        monkeypatch.setattr(sandbox, "_probe", lambda: ("user", ""))
+    body = ("got = []\n"
+            "for p in ('/proc/1/root/etc/hostname', '/proc/1/environ', '/proc/1/cwd',\n"
+            "          '/proc/1/fd/0', '/proc/1/root'):\n"
+            "    try:\n"
+            "        got.append(os.listdir(p) if os.path.isdir(p) else open(p).read())\n"
+            "    except OSError:\n"
+            "        pass\n"
+            "print('REACHED', len(got), file=sys.stderr, flush=True)")
+    failures, logs = _play(tmp_path, body)
+    assert not failures and "REACHED 0" in logs
