@@ -7,7 +7,9 @@ seat shows only what the seat may know (the conformance kit checks that it leaks
 so the picture equals the true state's seat view, while the true hidden parts never reach
 this process's screen. A game without seat views yet shows the observation's fields.
 
-Input, one line at a time (plain stdin/stdout, no full-screen UI):
+On a terminal `arena play` attaches a full-screen interface (`screen`, harness/play_screen.py)
+that gets each `Decision` and answers with an option's index. Otherwise (pipes, scripts),
+input is one line at a time on plain stdin/stdout:
 a number chooses that action; other text narrows the list (every word must appear);
 an empty line lists all actions again (or takes the only match); `u` takes back your own
 last decision (unrated games: `arena play`); `?` prints help; `q` quits (the game is
@@ -17,9 +19,11 @@ abandoned). The list is as long as the terminal has room for below the decision.
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from dataclasses import dataclass
+from typing import Protocol, TextIO
 
 from rich.console import Console
+from rich.text import Text
 
 import engine
 from bots.base import Bot
@@ -32,8 +36,15 @@ LIST_MAX = 40
 HELP = ("type a number to choose that action; type words to narrow the list (an empty line "
         "lists all again, or takes the only match); u to take back your last decision; "
         "? for this help; q to quit the game")
+TAKEN_BACK = "taken back: your previous decision again"
+NO_UNDO = "nothing to take back here (no earlier decision of yours in an unrated game)"
 #: lines kept for the decision, the prompt and the "... more" line below the list
 CHROME = 4
+
+
+def no_action(k: int, n: int) -> str:
+    """The answer to a number that is no option."""
+    return f"there is no action {k}: choose a number from 1 to {n}"
 
 
 class HumanQuit(KeyboardInterrupt):
@@ -44,6 +55,33 @@ class HumanQuit(KeyboardInterrupt):
 class TakeBack(KeyboardInterrupt):  # noqa: N818 - a request, not an error
     """The person takes back their own last decision (`u`; only where the harness offers
     it: `play_match(undo=True)`, unrated games). Not an Exception, so never a failure."""
+
+
+@dataclass
+class Decision:
+    """What a person needs to decide: the board from their seat, the question, the options,
+    all in the rulebook's words."""
+
+    seat: int
+    #: the observation's decision number
+    number: int
+    board: Text
+    question: str
+    options: list[str]
+    #: `u` may take back the person's previous decision
+    can_undo: bool
+
+
+class Screen(Protocol):
+    """A full-screen front end: the index of the chosen option, or HumanQuit / TakeBack."""
+
+    def choose(self, decision: Decision) -> int: ...
+
+
+def matching(texts: list[str], line: str) -> list[int]:
+    """Indices of the options holding every word of `line` (case-insensitive)."""
+    found = line.lower().split()
+    return [i for i, t in enumerate(texts) if all(w in t.lower() for w in found)]
 
 
 class HumanBot(Bot):
@@ -59,6 +97,8 @@ class HumanBot(Bot):
         self.seed = 0
         #: set by the harness before each decision: `u` may take back the previous one
         self.can_undo = False
+        #: a full-screen front end; None: plain lines on stdin/stdout
+        self.screen: Screen | None = None
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self.seed = seed
@@ -68,33 +108,41 @@ class HumanBot(Bot):
             return Console(file=sys.stdout, highlight=False)
         return self.console
 
-    def act(self, observation: Observation, time_left: float | None) -> Action:
-        con = self._console()
-        legal = list(observation.legal_actions)
+    def decision(self, observation: Observation) -> Decision:
+        """The decision of `observation` as the person sees it."""
         state = engine.sample_state(observation, self.seed + observation.decision)
         seat = observation.seat
         if has_seat_views(state):
-            con.print(view_text(state, seat)[0])
+            board = view_text(state, seat)[0]
         else:
-            con.print(f"(this game has no drawn seat view yet; what seat {seat} knows:)")
-            con.print(observation_text(observation))
-        texts = [words(state, a) for a in legal]
-        con.print(f"your decision: {markup(pending(state))}", style="bold")
+            board = Text(f"(this game has no drawn seat view yet; what seat {seat} knows:)\n")
+            board.append_text(observation_text(observation))
+        return Decision(seat, observation.decision, board, pending(state),
+                        [words(state, a) for a in observation.legal_actions], self.can_undo)
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        d = self.decision(observation)
+        legal = list(observation.legal_actions)
+        if self.screen is not None:
+            return legal[self.screen.choose(d)]
+        con = self._console()
+        con.print(d.board)
+        texts = d.options
+        con.print(f"your decision: {markup(d.question)}", style="bold")
         shown = list(range(len(legal)))
         self._list(con, texts, shown)
         while True:
             undo = "u undo, " if self.can_undo else ""
-            line = self._read(con, f"seat {seat}: 1-{len(legal)}, words to filter, {undo}"
+            line = self._read(con, f"seat {d.seat}: 1-{len(legal)}, words to filter, {undo}"
                                    "? help, q quit> ")
             if line is None or line.lower() in ("q", "quit"):
-                con.print(f"you quit at decision {observation.decision}: the game is abandoned")
+                con.print(f"you quit at decision {d.number}: the game is abandoned")
                 raise HumanQuit
             if line.lower() in ("u", "undo"):
                 if self.can_undo:
-                    con.print("taken back: your previous decision again")
+                    con.print(TAKEN_BACK)
                     raise TakeBack
-                con.print("nothing to take back here (no earlier decision of yours in an "
-                          "unrated game)")
+                con.print(NO_UNDO)
             elif line == "?":
                 con.print(HELP)
             elif line.isdigit():
@@ -102,7 +150,7 @@ class HumanBot(Bot):
                 if 1 <= k <= len(legal):
                     con.print(f"you chose: {markup(texts[k - 1])}")
                     return legal[k - 1]
-                con.print(f"there is no action {k}: choose a number from 1 to {len(legal)}")
+                con.print(no_action(k, len(legal)))
             elif not line:
                 if len(shown) == 1:
                     con.print(f"you chose: {markup(texts[shown[0]])}")
@@ -110,8 +158,7 @@ class HumanBot(Bot):
                 shown = list(range(len(legal)))
                 self._list(con, texts, shown)
             else:
-                match = [i for i in range(len(legal))
-                         if all(w in texts[i].lower() for w in line.lower().split())]
+                match = matching(texts, line)
                 if not match:
                     con.print(f"no action matches {markup(repr(line))}; the list is unchanged")
                     continue

@@ -24,9 +24,10 @@ from harness.views import pending, words
 #: it counts as a timeout
 GRACE_FACTOR = 1.10
 GRACE_SECONDS = 0.02
-#: `watch(words, state, move)`: called after each decision with the action in rulebook words
-#: (described on the state before it), the state after it and the recorded move
-Watch = Callable[[str, State, Move], None]
+#: `watch(words, state, move, number)`: called after each decision with the action in rulebook
+#: words (described on the state before it), the state after it, the recorded move and its
+#: number from 1 (after a take-back the numbers go on from the first move taken back)
+Watch = Callable[[str, State, Move, int], None]
 
 
 def _label(bot: str | Bot) -> str:
@@ -182,7 +183,7 @@ def play_match(
                         time=round(used, 6), by_substitute=sub is not None)
             record.moves.append(move)
             if watch is not None:
-                watch(said, state, move)
+                watch(said, state, move, len(record.moves))
     finally:
         for bot in players:
             _close(bot)

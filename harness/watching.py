@@ -5,11 +5,13 @@ when somebody watches, so unwatched games pay nothing.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 import engine
 from bots.human import HumanQuit
@@ -19,6 +21,8 @@ from engine.record import MatchRecord, Move
 from harness.match import play_match
 from harness.replay import Step, move_line
 from harness.views import view_text
+
+ABANDONED = "game abandoned: no result, no record written"
 
 
 class Watcher:
@@ -33,35 +37,50 @@ class Watcher:
         self.seat = seat
         #: seats whose bot draws the board itself before deciding (a person): no board twice
         self.draws = frozenset(draws)
-        self.count = 0
 
-    def __call__(self, said: str, state: State, move: Move) -> None:
-        self.count += 1
+    def __call__(self, said: str, state: State, move: Move, number: int) -> None:
         bot = "random (substitute)" if move.by_substitute else self.bots[move.seat]
-        self.console.print(move_line(Step(self.count, move.seat, bot, said, move.time)))
-        if self.board and state.current_player() not in self.draws:
-            text, note = view_text(state, self.seat)
+        line = move_line(Step(number, move.seat, bot, said, move.time))
+        board, note = None, ""
+        if self.board and (state.current_player() not in self.draws or state.is_terminal()):
+            board, note = view_text(state, self.seat)
+        self.show(number, line, board, note)
+
+    def show(self, number: int, line: Text, board: Text | None, note: str) -> None:
+        """Print move `number`'s line and, if given, the board with its note."""
+        self.console.print(line)
+        if board is not None:
             if note:
                 self.console.print(f"({note})", style="dim")
-            self.console.print(text)
+            self.console.print(board)
 
 
 def play_watched(console: Console, game: str, players: int, bots: Sequence[str], watch: bool,
                  **kw: Any) -> MatchRecord:
     """`play_match` for `arena play`: with `watch`, every move and board; with a `human` seat,
     every move in words (the person sees what the others did) and, with `watch`, the board
-    from the first human seat's view, never the god view. A person who quits ends the
-    command with one line and exit status 1."""
+    from the first human seat's view, never the god view; on a terminal the full screen of
+    harness/play_screen.py. A person who quits ends the command with one line and exit
+    status 1, Ctrl-C with one line and 130."""
     humans = [p for p, b in enumerate(bots) if base_spec(b) == "human"]
-    watcher = None
-    if humans or watch:
-        watcher = Watcher(console, bots, board=watch, seat=humans[0] if humans else None,
-                          draws=humans)
     try:
-        rec = play_match(game, players, bots, watch=watcher, undo=True, **kw)  # never rated
+        if humans and all(f.isatty() for f in (sys.stdin, sys.stdout, sys.stderr)):
+            from harness.play_screen import play_on_screen
+
+            rec = play_on_screen(game, players, bots, humans, **kw)
+            watch = False  # the screen showed every board; the final one follows
+        else:
+            watcher = None
+            if humans or watch:
+                watcher = Watcher(console, bots, board=watch,
+                                  seat=humans[0] if humans else None, draws=humans)
+            rec = play_match(game, players, bots, watch=watcher, undo=True, **kw)  # unrated
     except HumanQuit:
-        console.print("game abandoned: no result, no record written")
+        console.print(ABANDONED)
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:  # Ctrl-C: one line, the status of every command
+        print(f"interrupted: {ABANDONED}", file=sys.stderr)
+        raise typer.Exit(130) from None
     if humans and not watch:  # the person sees how the game ended, from their seat
         console.print(view_text(engine.replay(rec), humans[0])[0])
     return rec

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ class Tmux:
                "TERM": "xterm-256color"}
         command = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         command = f"cd {shlex.quote(str(ROOT))} && env {command} {shlex.join(argv)}; " \
-                  "echo '[exited]'; sleep 600"
+                  "s=$?; echo '[exited]'; echo \"[status $s]\"; sleep 600"
         self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), command)
         self.path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
@@ -51,9 +51,13 @@ class Tmux:
         for k in keys:
             self._tmux("send-keys", "-t", "0", k)
 
+    def write(self, text: str) -> None:
+        """Type `text` as it is (no Enter)."""
+        self._tmux("send-keys", "-t", "0", "-l", text)
+
     def type(self, text: str) -> None:
         """Type `text` and press Enter."""
-        self._tmux("send-keys", "-t", "0", "-l", text)
+        self.write(text)
         self._tmux("send-keys", "-t", "0", "Enter")
 
     def screen(self) -> str:
@@ -71,13 +75,19 @@ class Tmux:
 
     def wait_for(self, text: str, timeout: float = 60.0, whole: bool = False) -> str:
         """The screen (or the whole history) once it shows `text`; fails with the screen."""
+        return self.wait_until(lambda seen: text in seen, repr(text), timeout, whole)
+
+    def wait_until(self, ok: Callable[[str], bool], what: str = "the condition",
+                   timeout: float = 60.0, whole: bool = False) -> str:
+        """The screen (or the whole history) once `ok(screen)`; fails with the screen (a
+        full-screen program draws in parts: wait for all the parts a test reads)."""
         end = time.monotonic() + timeout
         while True:
             seen = self.history() if whole else self.screen()
-            if text in seen:
+            if ok(seen):
                 return seen
             if time.monotonic() > end:
-                raise AssertionError(f"{text!r} did not appear; the screen:\n{seen}")
+                raise AssertionError(f"{what} did not appear; the screen:\n{seen}")
             time.sleep(0.1)
 
     def close(self) -> None:

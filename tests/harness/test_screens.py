@@ -1,6 +1,7 @@
 """Issue 38: what a person sees in a real terminal (tmux) at 80x24 and 120x40: the rating
 plot, `arena eval`'s table and a tournament's table fit the width (no line the terminal had
-to wrap) and keep their key content; a narrow terminal names the columns left out."""
+to wrap) and keep their key content; a narrow terminal names the columns left out. Human
+play on one screen: tests/harness/test_play_screen.py."""
 
 from __future__ import annotations
 
@@ -81,23 +82,3 @@ def test_the_eval_table_fits_and_shows_each_row_once(dbs: dict[str, Path], width
     assert "win share" in text
     if width < 100:
         assert "narrow terminal, left out:" in text
-
-
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_human_play_keeps_the_options_and_the_prompt_on_one_screen(width: int,
-                                                                   height: int) -> None:
-    argv = [*ARENA, "play", "-g", "huang", "--bots", "human,random", "--seed", "1"]
-    with Tmux(argv, width=width, height=height) as t:
-        screen = t.wait_for("q quit>", timeout=60)
-        rows = screen.rstrip("\n").splitlines()
-        assert len(rows) <= height and "your decision:" in screen  # decision, list, prompt
-        assert rows[-1].startswith("seat 0: 1-")
-        assert "more (up to" in screen or " 1  " in screen
-        t.type("1")
-        t.wait_for("u undo", timeout=60)  # a second decision of ours: undo is offered
-        t.type("u")
-        t.wait_for("taken back", timeout=30, whole=True)
-        t.type("q")
-        t.wait_for("[exited]", timeout=30)
-        wide = [ln for ln in t.joined() if len(ln) > width]
-        assert not wide, "\n".join(wide)
