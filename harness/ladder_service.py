@@ -152,8 +152,8 @@ class _Progress:
         self.decisions = 0
         say(f"{where}: starting")
 
-    def __call__(self, _words: str, _state: Any, _move: Any) -> None:
-        self.decisions += 1
+    def __call__(self, _words: str, _state: Any, _move: Any, number: int) -> None:
+        self.decisions = number
         now = time.monotonic()
         if now - self.shown >= 0.2:
             self.shown = now
