@@ -47,6 +47,5 @@ GAME = registry.Game(
              {"focus": "decrees", "card_sets": 2}),
     max_decisions=6000,
     bot="bots.heuristic.gugong:HeuristicBot",
-    search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
     summary="gift exchange in the Forbidden City: 4 Days, 7 locations, reach the Palace",
 )

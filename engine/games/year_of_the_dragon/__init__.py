@@ -95,5 +95,4 @@ GAME = registry.Game(
     max_decisions=4000,
     summary="12 months of disasters: recruit courtiers, keep palaces standing (2-5 players)",
     bot="bots.heuristic.year_of_the_dragon:HeuristicBot",
-    search_profile={"guide": 0.3, "rollout": "cutoff", "depth": 30, "c": 0.3},
 )
