@@ -126,11 +126,6 @@ def defaults() -> dict[str, Any]:
     return {k: v for k, v in SearchParams().describe().items() if k not in skip}
 
 
-def help_text() -> list[tuple[str, str]]:
-    """(name, help) of every parameter, in order."""
-    return [(f.name, f.metadata["help"]) for f in dataclasses.fields(SearchParams)]
-
-
 def spec_value(value: Any) -> str:
     """A parameter's value as a spec writes it: a dict (`guide_bot`) as `breadth=16;beam=8`,
     which `SearchParams.given` reads back; anything else as `str(value)`."""
