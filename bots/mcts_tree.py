@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from bots.search_params import SearchParams
 from engine.protocol import Action, State
 
 #: seconds before a timed search's deadline after which no modelled node asks for a plan
@@ -55,37 +56,6 @@ class Node:
         return count
 
 
-def rank_rewards(ranking: Sequence[int]) -> list[float]:
-    """Reward per seat from final places: 1 for first, 0 for last, linear; ties share.
-
-    A seat whose place is `r`, tied with `t - 1` others, gets the mean reward of places
-    r .. r + t - 1 (two players tied for first in a 2-player game get 0.5 each).
-    """
-    n = len(ranking)
-    if n < 2:
-        return [1.0] * n
-    out = []
-    for place in ranking:
-        tied = sum(1 for q in ranking if q == place)
-        mean_place = place + (tied - 1) / 2
-        out.append(1.0 - mean_place / (n - 1))
-    return out
-
-
-def win_rewards(ranking: Sequence[int]) -> list[float]:
-    """Reward per seat from final places for a search that plays to win: 1 for a sole
-    first place, 1/k for each of k seats sharing it, 0 for every other place. With more
-    than two players this is the scale of a leaf valued by a margin over the best other
-    seat (a logistic of it) or by a win model's chances (`bots.win_model`), where
-    `rank_rewards` would pay 2/3 for second of four."""
-    firsts = sum(1 for q in ranking if q == 0)
-    return [1.0 / firsts if place == 0 else 0.0 for place in ranking]
-
-
-#: terminal rewards by the `reward` parameter
-REWARDS = {"rank": rank_rewards, "win": win_rewards}
-
-
 def widen_cap(widen: float, visits: int) -> int:
     """Progressive widening: children a node may have after `visits` visits."""
     return max(1, math.ceil(widen * math.sqrt(visits + 1)))
@@ -99,29 +69,29 @@ class Tree:
     expand one untried action, call `simulate(state)` for a reward vector, back it up.
     """
 
-    def __init__(self, root: Node, c: float, widen: float, max_nodes: int,
-                 rng: random.Random, hint: Action | None = None,
+    def __init__(self, root: Node, params: SearchParams, rng: random.Random,
+                 hint: Action | None = None,
                  policy: Callable[[State], dict[Action, float]] | None = None,
-                 model: bool = False, order: bool = True,
-                 planner: Callable[[State], Action] | None = None, plan: int = 0) -> None:
+                 modelling: bool = False,
+                 planner: Callable[[State], Action] | None = None) -> None:
         self.root = root
         #: expand untried actions best first by `policy` (else in random order)
-        self.order = order and policy is not None
+        self.order = bool(params.order) and policy is not None
         #: opponent modelling: at another seat's decision the tree follows the move
         #: ordering's best legal action instead of branching (needs `policy`)
-        self.model = model and policy is not None
+        self.model = modelling and policy is not None
         #: with `model`: a modelled node visited `plan` times follows `planner(state)` (the
         #: seat's rule-based bot's own move, a whole-turn plan) instead of the cheap values
-        self.planner = planner if plan > 0 else None
-        self.plan = plan
+        self.planner = planner if params.plan > 0 else None
+        self.plan = params.plan
         #: move ordering: values of the legal actions of a state; untried actions are
         #: expanded best first (random order when None)
         self.policy = policy
         #: a root action to expand first (the game's heuristic bot's choice), or None
         self.hint = hint
-        self.c = c
-        self.widen = widen
-        self.max_nodes = max_nodes
+        self.c = params.c
+        self.widen = params.widen
+        self.max_nodes = params.nodes
         self.rng = rng
         self.nodes = root.size()
         #: smallest and largest reward backed up so far: UCT's exploration term is scaled

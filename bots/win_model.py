@@ -24,7 +24,8 @@ import numpy as np
 import engine
 from bots.heuristic import rule_based_bot
 from bots.mcts_rollout import bot_move
-from engine.common.rng import derive_seed
+from bots.search_hints import hinted
+from bots.seeds import Seeds
 
 #: L2 penalty of the fit (per position), so that unused features get weight 0
 RIDGE = 1e-4
@@ -93,7 +94,7 @@ def collect(game_id: str, num_players: int, seeds: Sequence[int]
     """Positions at the end of every turn (the seat to move changed) of games between the
     game's rule-based bots, one per seed: (features, winner, game index). Games without a
     single winner are left out."""
-    judge = rule_based_bot(game_id)
+    judge = hinted(rule_based_bot(game_id))
     judge.reset(game_id, num_players, 0, 0)
     if seeds and judge.win_features(engine.make(game_id, num_players, seed=seeds[0])) is None:
         raise ValueError(f"the rule-based bot of {game_id} has no win_features")
@@ -102,9 +103,9 @@ def collect(game_id: str, num_players: int, seeds: Sequence[int]
     games: list[int] = []
     for index, seed in enumerate(seeds):
         state = engine.make(game_id, num_players, seed=seed)
-        bots = [rule_based_bot(game_id) for _ in range(num_players)]
+        bots = [hinted(rule_based_bot(game_id)) for _ in range(num_players)]
         for seat, bot in enumerate(bots):
-            bot.reset(game_id, num_players, seat, derive_seed(seed, "win-model", seat))
+            bot.reset(game_id, num_players, seat, Seeds(seed)("win-model", seat))
         mover, positions = state.current_player(), []
         while not state.is_terminal():
             state.apply_legal(bot_move(bots, state))

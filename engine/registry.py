@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -67,12 +67,9 @@ class Game:
     static_docs: Mapping[str, str] = field(default_factory=dict)
     #: one line for `arena games`
     summary: str = ""
-    #: the game's rule-based bot as "module:Class" (spec `heuristic:<id>`; MCTS playouts and
-    #: move ordering use it too); "" when the game has none
+    #: the game's rule-based bot as "module:Class" (spec `heuristic:<id>`; searches may ask it
+    #: for hints too); "" when the game has none
     bot: str = ""
-    #: the game's MCTS search defaults, chosen by measurement (docs/mcts.md); a spec's own
-    #: parameters override them
-    search_profile: Mapping[str, Any] = field(default_factory=dict)
 
     def resolve_options(
         self, options: Mapping[str, Any] | None, num_players: int | None = None

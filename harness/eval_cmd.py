@@ -172,7 +172,7 @@ def compare_cmd(
     if sims < 2 or positions_n < 1 or games < 0:
         raise UsageProblem("--sims must be at least 2, --positions at least 1, --games >= 0")
     params = parse_params(ours)
-    uct_c = uct if uct is not None else 2 * MCTSBot(**params).c
+    uct_c = uct if uct is not None else 2 * MCTSBot(**params).params.c
     ids = game_ids(game)
     typer.echo(f"ours: {spec_of(params)}; OpenSpiel MCTSBot uct_c={uct_c:g}, random rollouts, "
                "states resampled from the observation")

@@ -32,13 +32,13 @@ import time
 from typing import Any
 
 import engine
-from bots.base import Bot
 from bots.heuristic.dragon_castle_search import TurnSearch
 from bots.heuristic.dragon_castle_values import (
     position_values,
     quick_values,
     state_quick_values,
 )
+from bots.search_hints import HintedBot
 from engine.common.rng import derive_seed
 from engine.games.dragon_castle.data import (
     REALM_CELLS,
@@ -52,7 +52,7 @@ KEPT_SEARCHES = 32
 #: share of the time left for a decision (if the harness gives one) the search may use
 TIME_SHARE = 0.25
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     """Whole-turn planner; see the module docstring for the strategy."""
 
     name = "heuristic:dragon_castle"

@@ -237,7 +237,7 @@ def threat(s: DragonCastleState, one: list[float], two: list[float]) -> float:
 
 def position_values(s: DragonCastleState) -> list[float]:
     """The bot's valuation of a position for every seat, in [0, 1], for searches that stop
-    a playout before the end (`Bot.position_values`): as a turn's end in `TurnSearch`,
+    a playout before the end (`SearchHints.position_values`): as a turn's end in `TurnSearch`,
     each seat's points, dragon cards and promise weighted by the turns left; the seat
     about to take from the castle also gets THREAT_WEIGHT x its best take (`threat`).
     A seat's value is a logistic of (its estimate - the best other) / SCALE, the

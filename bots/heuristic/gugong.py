@@ -16,7 +16,7 @@ mine, so the look-ahead stops at my next gift exchange.
 from __future__ import annotations
 
 import engine
-from bots.base import Bot
+from bots.search_hints import HintedBot
 from engine.games.gugong.heuristic import value
 from engine.games.gugong.state import GiftExchange, GugongState
 from engine.protocol import Action, Observation
@@ -48,7 +48,7 @@ def finish_turn(state: GugongState, me: int, depth: int = DEPTH) -> None:
         greedy_step(state, me)
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     name = "heuristic:gugong"
 
     def __init__(self) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 
 import engine
-from bots.base import Bot
+from bots.search_hints import HintedBot
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda.actions import Cleanup, LodgeStep, Move, MoveStep, RoomTurn
@@ -47,7 +47,7 @@ LOOKAHEAD = 10
 _NEUTRAL = ("NeutralWindow", "NeutralMove")
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     """Greedy potential-maximiser following the strategy in the module docstring."""
 
     name = "heuristic:rotunda"

@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 
 import engine
-from bots.base import Bot
+from bots.search_hints import HintedBot
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.board import symbols
 from engine.games.year_of_the_dragon.requests import (
@@ -292,7 +292,7 @@ def turn_values(s: YotdState, p: int, legal: list[Action]) -> list[float]:
     return out
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     """Whole-turn planner on the evaluation above (strategy in the module docstring)."""
 
     name = "heuristic:year_of_the_dragon"

@@ -14,9 +14,12 @@ import pytest
 
 import engine
 from bots.mcts import DEFAULTS, MCTSBot
-from bots.mcts_rollout import Playout, value
-from bots.mcts_tree import Node, Tree, rank_rewards, widen_cap, win_rewards
+from bots.mcts_leaf import GameLeaf, rank_rewards, value, win_rewards
+from bots.mcts_rollout import CutoffRollout, RandomRollout
+from bots.mcts_tree import Node, Tree, widen_cap
+from bots.profiles import profile
 from bots.registry import make_bot
+from bots.search_params import SearchParams
 from harness.eval_compare import spec_of
 from harness.match import play_match
 from tests import kitgame
@@ -57,8 +60,8 @@ def test_reward_win_values_a_finished_playout_by_first_place():
         state.apply_legal(state.legal_actions()[0])
     ranking = state.ranking()
     rng = random.Random(0)
-    assert Playout("random", rng, 10, 5, reward="win")(state.clone()) == win_rewards(ranking)
-    assert Playout("random", rng, 10, 5)(state.clone()) == rank_rewards(ranking)
+    assert RandomRollout(rng, GameLeaf("win"))(state.clone()) == win_rewards(ranking)
+    assert RandomRollout(rng)(state.clone()) == rank_rewards(ranking)
     assert make_bot("mcts:reward=win").describe()["reward"] == "win"
 
 
@@ -120,12 +123,12 @@ def test_every_rollout_plays_whole_games(rollout):
 
 def test_cutoff_values_are_heuristic_then_ranks():
     state = kitgame.new_state(2, 4, {})
-    playout = Playout("cutoff", random.Random(0), max_steps=100, depth=0)
+    playout = CutoffRollout(random.Random(0), depth=0)
     cut = state.clone()
     rewards = playout(cut)  # seat 0 finishes its turn (play, then draw or keep), no more
     assert cut.current_player() == 1 and cut.decision in (1, 2)
     assert rewards == [cut.heuristic(0), cut.heuristic(1)]
-    playout = Playout("cutoff", random.Random(0), max_steps=100, depth=10_000)
+    playout = CutoffRollout(random.Random(0), depth=10_000)
     end = state.clone()
     rewards = playout(end)
     assert end.is_terminal() and rewards == value(end) == rank_rewards(end.ranking())
@@ -154,9 +157,9 @@ def test_subtree_is_reused_after_our_own_move_only():
 def _tree_on_kit(iterations: int, **kw: object) -> Tree:
     state = kitgame.new_state(2, 21, {})
     obs = state.observation(0)
-    params = {"c": 0.7, "widen": 0.0, "max_nodes": 10**9} | kw
-    tree = Tree(Node(0), rng=random.Random(1), **params)  # type: ignore[arg-type]
-    playout = Playout("random", random.Random(2), max_steps=10**6, depth=0)
+    params = SearchParams(**({"c": 0.7, "nodes": 10**9} | kw))  # type: ignore[arg-type]
+    tree = Tree(Node(0), params, random.Random(1))
+    playout = RandomRollout(random.Random(2))
     for i in range(iterations):
         tree.iterate(engine.sample_state(obs, i), playout)
     return tree
@@ -181,7 +184,7 @@ def test_availability_counts_follow_the_determinizations():
 def test_progressive_widening_and_node_cap_bound_the_tree():
     wide = _tree_on_kit(60, widen=0.3)
     assert len(wide.root.children) <= widen_cap(0.3, wide.root.visits) < 4
-    capped = _tree_on_kit(300, max_nodes=40)
+    capped = _tree_on_kit(300, nodes=40)
     assert capped.nodes == capped.root.size() == 40
     assert capped.root.visits == 300
 
@@ -204,8 +207,8 @@ def test_the_hint_is_expanded_first_and_kept_within_the_guide_margin():
     state = kitgame.new_state(2, 21, {})
     legal = state.legal_actions()
     hint = legal[-1]
-    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), hint=hint)
-    tree.iterate(state.clone(), Playout("random", random.Random(2), 10**6, 0))
+    tree = Tree(Node(0), SearchParams(nodes=10**9), random.Random(1), hint=hint)
+    tree.iterate(state.clone(), RandomRollout(random.Random(2)))
     assert list(tree.root.children) == [hint]
     other = legal[0]
     tree.root.children[other] = Node(0)
@@ -241,8 +244,9 @@ def test_move_ordering_expands_best_first_and_widening_keeps_the_best_few():
     def policy(s: object) -> dict:
         return {a: float(i) for i, a in enumerate(legal)}
 
-    tree = Tree(Node(0), 0.7, 0.5, 10**9, random.Random(1), policy=policy)
-    playout = Playout("random", random.Random(2), 10**6, 0)
+    tree = Tree(Node(0), SearchParams(widen=0.5, nodes=10**9, order=1), random.Random(1),
+                policy=policy)
+    playout = RandomRollout(random.Random(2))
     tree.iterate(state.clone(), playout)
     assert list(tree.root.children) == ranked[:1]
     for i in range(30):
@@ -261,9 +265,9 @@ def test_opponent_modelling_follows_the_policy_at_other_seats_and_branches_at_ou
     def policy(s: object) -> dict:
         return {kitgame.Pass(): 1.0}
 
-    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), policy=policy, model=True,
-                order=False)
-    playout = Playout("random", random.Random(2), 10**6, 0)
+    tree = Tree(Node(0), SearchParams(nodes=10**9), random.Random(1), policy=policy,
+                modelling=True)
+    playout = RandomRollout(random.Random(2))
     for i in range(60):
         tree.iterate(engine.sample_state(state.observation(0), i), playout)
     stack, ours_after_theirs = [(tree.root, 0)], 0
@@ -296,9 +300,9 @@ def test_plan_follows_the_bots_own_move_at_modelled_nodes_reached_often():
         asked.append(s.current_player())
         return next((a for a in s.legal_actions() if a != kitgame.Pass()), kitgame.Pass())
 
-    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), policy=policy, model=True,
-                order=False, planner=planner, plan=4)
-    playout = Playout("random", random.Random(2), 10**6, 0)
+    tree = Tree(Node(0), SearchParams(nodes=10**9, plan=4), random.Random(1), policy=policy,
+                modelling=True, planner=planner)
+    playout = RandomRollout(random.Random(2))
     for i in range(80):
         tree.iterate(engine.sample_state(state.observation(0), i), playout)
     stack, planned, moved = [tree.root], 0, 0
@@ -325,12 +329,13 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
     bot = make_bot("mcts:time=0.5,c=0.3")
     assert isinstance(bot, MCTSBot)
     bot.reset("dragon_castle", 2, 0, 1)
-    prof = engine.get_game("dragon_castle").search_profile
-    assert (bot.rollout, bot.order, bot.c, bot.depth, bot.leaf) == (
-        prof["rollout"], bool(prof["order"]), 0.3, prof["depth"], prof["leaf"])
+    prof = profile("dragon_castle")
+    p = bot.params
+    assert (p.rollout, p.order, p.c, p.depth, p.leaf) == (
+        prof["rollout"], prof["order"], 0.3, prof["depth"], prof["leaf"])
     bot.reset("kit", 2, 0, 1)  # no profile: the global defaults
-    assert (bot.rollout, bot.order, bot.c, bot.depth, bot.leaf) == (
-        "random", False, 0.3, 20, "game")
+    p = bot.params
+    assert (p.rollout, p.order, p.c, p.depth, p.leaf) == ("random", 0, 0.3, 20, "game")
     with pytest.raises(ValueError, match="rollout"):
         make_bot("mcts:rollout=smart")
 
@@ -374,7 +379,7 @@ def test_the_guide_bot_is_built_with_the_profiles_parameters(monkeypatch):
 def test_a_search_is_settled_when_the_leader_cannot_be_caught():
     state = kitgame.new_state(2, 21, {})
     legal = state.legal_actions()
-    tree = Tree(Node(0), 0.7, 0.0, 10**9, random.Random(1), hint=legal[1])
+    tree = Tree(Node(0), SearchParams(nodes=10**9), random.Random(1), hint=legal[1])
     for a, visits in zip(legal[:2], (50, 20), strict=True):
         tree.root.children[a] = Node(0)
         tree.root.children[a].visits = visits

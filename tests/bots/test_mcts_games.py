@@ -9,19 +9,21 @@ import pytest
 
 import engine
 from bots.heuristic.dragon_castle import HeuristicBot
-from bots.mcts_rollout import Playout, heuristic_bots
+from bots.mcts_rollout import GreedyRollout, heuristic_bots
+from bots.profiles import PROFILES, profile
+from bots.seeds import Seeds
 from harness.match import play_match
 
 
 def test_greedy_playout_finishes_the_turn_by_the_heuristic_bot_then_evaluates():
     state = engine.make("dragon_castle", 2, seed=4)
-    bots = heuristic_bots("dragon_castle", 2, 0)
+    bots = heuristic_bots("dragon_castle", 2, Seeds(0))
     assert bots is not None
     expected = state.clone()
     while expected.current_player() == 0:  # seat 0's whole turn, as the bot plays it
         expected.apply(bots[0].act(expected.observation(0), None))
     cut = state.clone()
-    rewards = Playout("greedy", random.Random(0), 10**6, depth=0, bots=bots)(cut)
+    rewards = GreedyRollout(random.Random(0), depth=0, bots=bots)(cut)
     assert cut.to_bytes() == expected.to_bytes() and cut.current_player() == 1
     assert rewards == [cut.heuristic(0), cut.heuristic(1)]
 
@@ -42,7 +44,7 @@ def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
         state.apply(choice)
 
 
-@pytest.mark.parametrize("game", [g.id for g in engine.games() if g.search_profile])
+@pytest.mark.parametrize("game", sorted(PROFILES))
 def test_profiled_search_plays_whole_games(game):
     n = max(2, engine.get_game(game).min_players)  # Rotunda's base game starts at 3
     rec = play_match(game, n, ["mcts:iters=4"] + ["random"] * (n - 1), seed=1,
@@ -51,17 +53,18 @@ def test_profiled_search_plays_whole_games(game):
     assert rec.scores == engine.replay(rec).scores()
 
 
-def test_generic_code_takes_the_bot_and_profile_from_the_game_descriptor():
+def test_generic_code_takes_the_bot_from_the_descriptor_and_the_profile_from_bots():
     from bots.mcts import MCTSBot
 
     bot = MCTSBot(iters=1)
     bot.reset("huang", 2, 0, 0)
-    profile = engine.get_game("huang").search_profile
-    assert bot.rollout == profile["rollout"] and bot.order == profile["order"] == 1
-    assert type(heuristic_bots("huang", 2, 0)[0]).__module__ == "bots.heuristic.huang"
+    prof = profile("huang")
+    assert bot.params.rollout == prof["rollout"] and bot.params.order == prof["order"] == 1
+    assert not hasattr(engine.get_game("huang"), "search_profile")  # the engine knows no search
+    assert type(heuristic_bots("huang", 2, Seeds(0))[0]).__module__ == "bots.heuristic.huang"
 
 
-@pytest.mark.parametrize("game", [g.id for g in engine.games() if g.search_profile])
+@pytest.mark.parametrize("game", sorted(PROFILES))
 def test_state_values_value_the_search_state_without_changing_it(game):
     """Searches ask the rule-based bot for cheap values on their own determinization
     (`Bot.state_values`): one value per legal action; and for the value of a position to
@@ -69,7 +72,7 @@ def test_state_values_value_the_search_state_without_changing_it(game):
     left as it was."""
     n = max(2, engine.get_game(game).min_players)
     state = engine.make(game, n, seed=4)
-    bots = heuristic_bots(game, n, 5)
+    bots = heuristic_bots(game, n, Seeds(5))
     assert bots is not None
     asked = 0
     for _ in range(60):

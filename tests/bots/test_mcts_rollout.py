@@ -6,12 +6,14 @@ import random
 
 import engine
 from bots.mcts import MCTSBot
-from bots.mcts_rollout import Playout, heuristic_bots
+from bots.mcts_leaf import BotLeaf
+from bots.mcts_rollout import CutoffRollout, OrderedRollout, heuristic_bots
+from bots.seeds import Seeds
 
 
 def test_ordered_playout_finishes_the_turn_by_the_best_action_values() -> None:
     state = engine.make("dragon_castle", 2, 3)
-    bots = heuristic_bots("dragon_castle", 2, 0)
+    bots = heuristic_bots("dragon_castle", 2, Seeds(0))
     assert bots is not None
     seat = state.current_player()
     expected = state.clone()
@@ -20,7 +22,7 @@ def test_ordered_playout_finishes_the_turn_by_the_best_action_values() -> None:
         vals = bots[seat].action_values(obs)
         best = max(range(len(vals)), key=vals.__getitem__)
         expected.apply(obs.legal_actions[best])
-    playout = Playout("ordered", random.Random(0), max_steps=10**6, depth=0, bots=bots)
+    playout = OrderedRollout(random.Random(0), depth=0, bots=bots)
     values = playout(state)
     assert engine.digest(state) == engine.digest(expected)
     assert playout.steps >= 1 and len(values) == 2 and all(0 <= v <= 1 for v in values)
@@ -42,7 +44,7 @@ def test_leaf_bot_values_a_cut_playout_by_the_bots_position_values() -> None:
 
     state = engine.make("dragon_castle", 2, 3)
     judge = HeuristicBot()
-    playout = Playout("cutoff", random.Random(0), max_steps=10**6, depth=3, judge=judge)
+    playout = CutoffRollout(random.Random(0), BotLeaf(judge), depth=3)
     cut = state.clone()
     values = playout(cut)
     assert not cut.is_terminal()
@@ -52,7 +54,7 @@ def test_leaf_bot_values_a_cut_playout_by_the_bots_position_values() -> None:
     rng = random.Random(1)
     while not ended.is_terminal():
         ended.apply_legal(rng.choice(ended.legal_actions()))
-    assert playout.value(ended) == [1.0 - r for r in ended.ranking()]
+    assert playout.leaf(ended) == [1.0 - r for r in ended.ranking()]
 
 
 def test_the_threat_counts_for_the_seat_about_to_take() -> None:

@@ -10,19 +10,19 @@ import pytest
 
 import engine
 from bots import mcts
-from bots.mcts_rollout import Playout
+from bots.mcts_rollout import Rollout
 
 SLOW = 0.095
 
 
 def test_the_last_iteration_ends_before_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Playout.__call__
+    real = Rollout.__call__
 
-    def slow(self: Playout, state: engine.State) -> list[float]:
+    def slow(self: Rollout, state: engine.State) -> list[float]:
         time.sleep(SLOW)
         return real(self, state)
 
-    monkeypatch.setattr(Playout, "__call__", slow)
+    monkeypatch.setattr(Rollout, "__call__", slow)
     state = engine.make("kit", 2, 5)
     bot = mcts.MCTSBot(time=0.5)
     bot.reset("kit", 2, state.current_player(), 1)

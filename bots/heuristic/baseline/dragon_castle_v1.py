@@ -23,7 +23,7 @@ Strategy (greedy, one decision at a time, from the observation only):
 from __future__ import annotations
 
 import engine
-from bots.base import Bot
+from bots.search_hints import HintedBot
 from engine.games.dragon_castle.actions import (
     ActivateSpirit,
     ActivateSpiritShrine,
@@ -220,7 +220,7 @@ def _resolve_greedily(state: DragonCastleState, me: int) -> None:
         state.apply(best[1])
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     """Greedy rule-based player; see the module docstring for the strategy."""
 
     name = "heuristic:dragon_castle"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from bots.base import Bot
+from bots.search_hints import HintedBot
 from engine.games.huang import actions as A
 from engine.games.huang import queries
 from engine.games.huang.data import (
@@ -45,7 +45,7 @@ from engine.games.huang.state import HuangState
 from engine.protocol import Action, Observation
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     """Greedy rule-based player following the strategy in the module docstring."""
 
     name = "heuristic:huang"

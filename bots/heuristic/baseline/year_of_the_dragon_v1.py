@@ -22,7 +22,7 @@ clones of it):
 from __future__ import annotations
 
 import engine
-from bots.base import Bot
+from bots.search_hints import HintedBot
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.board import persons, symbols
 from engine.games.year_of_the_dragon.events import final_points
@@ -127,7 +127,7 @@ def evaluate(s: YotdState, p: int) -> float:
     return v
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(HintedBot):
     """Greedy one-ply bot on the evaluation above (strategy in the module docstring)."""
 
     name = "heuristic:year_of_the_dragon"

@@ -73,6 +73,4 @@ GAME = registry.Game(
     static_docs=static.STATIC_DOCS,
     summary="take mahjong-like stones from a crumbling castle, merge sets, build shrines",
     bot="bots.heuristic.dragon_castle:HeuristicBot",
-    search_profile=dict(order=1, widen=1.0, rollout="ordered", depth=0, c=0.1, guide=0.1,
-                        model=2, plan=2, leaf="bot"),
 )

@@ -50,6 +50,5 @@ GAME = registry.Game(
     static_data=static_data,
     static_docs=STATIC_DOCS,
     bot="bots.heuristic.gugong:HeuristicBot",
-    search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
     summary="gift exchange in the Forbidden City: 4 Days, 7 locations, reach the Palace",
 )

@@ -47,8 +47,6 @@ GAME = registry.Game(
     static_docs=STATIC_DOCS,
     summary="Knizia's Huang: kingdoms of tiles and leaders, revolts and wars; 2-5 players",
     bot="bots.heuristic.huang:HeuristicBot",
-    search_profile={"order": 1, "widen": 1.0, "rollout": "ordered", "depth": 0, "c": 0.1,
-                    "guide": 0.1, "model": 3, "leaf": "bot", "reward": "win"},
 )
 
 __all__ = ["GAME", "HuangState", "HuangObservation", "HuangAction"]

@@ -47,10 +47,6 @@ GAME = registry.Game(
     max_decisions=20_000,
     summary="Hakka families circle a round earthen house; 2-5 players",
     bot="bots.heuristic.rotunda:HeuristicBot",
-    # measured at 3 players against two heuristic bots: random cut-off playouts valued by
-    # heuristic(p) ran 2-3x the iterations of greedy playouts for the same wins (3 of 6);
-    # with heuristic(p) = position_value, 10 of 12 games won
-    search_profile={"rollout": "cutoff", "depth": 20, "c": 0.3},
 )
 
 __all__ = ["GAME", "RotundaAction", "RotundaObservation", "RotundaState"]

@@ -98,5 +98,4 @@ GAME = registry.Game(
     static_docs=static.STATIC_DOCS,
     summary="12 months of disasters: recruit courtiers, keep palaces standing (2-5 players)",
     bot="bots.heuristic.year_of_the_dragon:HeuristicBot",
-    search_profile={"guide": 0.3, "rollout": "cutoff", "depth": 30, "c": 0.3},
 )

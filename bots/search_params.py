@@ -1,0 +1,158 @@
+"""The MCTS bot's parameters (`mcts[:k=v,...]`, docs/mcts.md), each written once with its
+help text: `SearchParams` parses a spec's values, merges them over a game's profile
+(`bots.profiles`), validates them, and describes itself for reports."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.mcts_leaf import LEAVES, REWARDS
+from bots.mcts_rollout import ROLLOUTS
+from bots.registry import BotSpecError, parse_params
+
+
+def _param(default: Any, help: str, *, choices: tuple[str, ...] = (),
+           minimum: float | None = None, positive: bool = False,
+           to: Callable[[Any], Any] | None = None, optional: bool = False) -> Any:
+    """A parameter: its default, help text and checks (one of `choices`; a dict if the
+    default is one; else a number, at least `minimum`, or `positive`; None if `optional`);
+    `to` converts a checked value."""
+    meta = {"help": help, "choices": choices, "minimum": minimum, "positive": positive,
+            "to": to, "optional": optional, "dict": isinstance(default, dict)}
+    if isinstance(default, dict):
+        return field(default_factory=lambda: dict(default), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def _flag(value: Any) -> int:
+    return int(bool(value))
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The parameters of one MCTS search; construct with `SearchParams.build`."""
+
+    iters: int | None = _param(None, "iterations per decision (default 1000 when no time "
+                               "budget is given)", minimum=1, optional=True)
+    time: float | None = _param(None, "seconds per decision (capped by the harness's limit, "
+                                "minus a safety margin)", positive=True, optional=True)
+    c: float = _param(0.7, "UCT exploration constant (rewards lie in [0, 1])", minimum=0,
+                      to=float)
+    rollout: str = _param("random", "the simulation policy: random | heuristic (the game's "
+                          "HeuristicBot plays all seats) | cutoff (random playout of `depth` "
+                          "decisions and the rest of that turn, then the leaf value) | greedy "
+                          "(the HeuristicBot plays `depth` decisions and the rest of that "
+                          "turn) | ordered (as greedy, each decision the best by the "
+                          "HeuristicBot's cheap `state_values`, not its plan)",
+                          choices=tuple(ROLLOUTS))
+    depth: int = _param(20, "playout length for `cutoff`, `greedy` and `ordered`", minimum=0,
+                        to=int)
+    widen: float = _param(0.0, "progressive widening: a node may have ceil(widen * "
+                          "sqrt(visits + 1)) children; 0 turns it off", minimum=0, to=float)
+    nodes: int = _param(200_000, "tree size cap (memory bound); past it the search only "
+                        "simulates", minimum=1, to=int)
+    guide: float = _param(0.0, "> 0: the game's heuristic bot names a root move, expanded "
+                          "first and kept unless another move gets `guide * iterations` more "
+                          "visits (0: off)", minimum=0, to=float)
+    order: int = _param(0, "1: expand untried actions best first by the game's HeuristicBot "
+                        "(`state_values`, else its chosen action first), so that with `widen` "
+                        "only the best few are searched; 0: random order", to=_flag)
+    model: int = _param(0, "opponent modelling in games of at least this many players: at "
+                        "another seat's decision the tree follows that seat's best action by "
+                        "the HeuristicBot's `state_values` (0: never)", minimum=0, to=int)
+    plan: int = _param(0, "with `model`: a modelled decision reached this many times follows "
+                       "the HeuristicBot's own move there (its whole-turn plan) (0: never)",
+                       minimum=0, to=int)
+    leaf: str = _param("game", "what values a position a playout stops in before the end: "
+                       "game (`State.heuristic(p)`) | bot (the HeuristicBot's "
+                       "`position_values`; the game's for a bot without them)", choices=LEAVES)
+    reward: str = _param("rank", "what a finished game is worth to a seat: rank (linear in "
+                         "its place) | win (1 for first place only, shared firsts split it)",
+                         choices=tuple(REWARDS))
+    guide_bot: dict[str, Any] = _param({}, "with `guide`: the parameters the guiding "
+                                       "HeuristicBot is built with, `;`-separated in a spec "
+                                       "(`guide_bot=breadth=16;beam=8`; empty: its own), a "
+                                       "dict in a profile")
+    seed: int = _param(0, "mixed into the seeds the harness gives, so two bots can differ")
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            checked = _check(f.name, value, f.metadata)
+            if checked is not value:
+                object.__setattr__(self, f.name, checked)
+
+    @classmethod
+    def given(cls, **params: Any) -> dict[str, Any]:
+        """The parameters a spec names, checked (an unknown name is a TypeError, a bad value
+        a ValueError) and typed (`guide_bot` text as a dict)."""
+        known = [f.name for f in dataclasses.fields(cls)]
+        for name in params:
+            if name not in known:
+                raise TypeError(f"mcts has no parameter {name!r}; parameters: "
+                                f"{', '.join(known)}")
+        out = {k: v for k, v in params.items() if v is not None}
+        if isinstance(out.get("guide_bot"), str):
+            try:
+                out["guide_bot"] = parse_params(out["guide_bot"].replace(";", ","))
+            except BotSpecError as e:
+                raise ValueError(f"guide_bot: {e}") from None
+        cls(**out)
+        return out
+
+    @classmethod
+    def parse(cls, spec: str) -> dict[str, Any]:
+        """`iters=200,c=0.3,guide_bot=breadth=16;beam=8` -> `given` of those values."""
+        return cls.given(**parse_params(spec))
+
+    @classmethod
+    def build(cls, given: Mapping[str, Any],
+              profile: Mapping[str, Any] | None = None) -> SearchParams:
+        """The defaults, overridden by a game's `profile`, overridden by `given`."""
+        return cls(**(dict(profile or {}) | dict(given)))
+
+    def describe(self) -> dict[str, Any]:
+        """Every parameter's value (for reports)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+def defaults() -> dict[str, Any]:
+    """The search parameters of a spec that names none of them (budget and seed left out):
+    plain UCT with random rollouts, whatever the game's profile says."""
+    skip = ("iters", "time", "seed")
+    return {k: v for k, v in SearchParams().describe().items() if k not in skip}
+
+
+def spec_value(value: Any) -> str:
+    """A parameter's value as a spec writes it: a dict (`guide_bot`) as `breadth=16;beam=8`,
+    which `SearchParams.given` reads back; anything else as `str(value)`."""
+    if isinstance(value, dict):
+        return ";".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
+
+
+def _check(name: str, value: Any, meta: Mapping[str, Any]) -> Any:
+    """`value` checked by `meta` and converted (one clear ValueError naming `name`)."""
+    if value is None and meta["optional"]:
+        return value
+    choices = meta["choices"]
+    if choices:
+        if value not in choices:
+            raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        return value
+    if meta["dict"]:
+        if not isinstance(value, dict):
+            raise ValueError(f"{name} must be a dict of the rule-based bot's parameters, "
+                             f"not {value!r}")
+        return dict(value)
+    if not isinstance(value, int | float):
+        raise ValueError(f"{name} must be a number, not {value!r}")
+    if meta["minimum"] is not None and value < meta["minimum"]:
+        raise ValueError(f"{name} must be >= {meta['minimum']}, not {value!r}")
+    if meta["positive"] and value <= 0:
+        raise ValueError(f"{name} must be positive, not {value!r}")
+    to = meta["to"]
+    return to(value) if to is not None else value
