@@ -88,7 +88,7 @@ def test_ctrl_c_stops_a_ladder_run_with_130(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     for cmd in (["ladder", "create", "kl", "--game", "kit", "--game-module", "tests.kitgame"],
                 ["ladder", "submit", "kl", "random", "--as", "a"],
-                ["ladder", "submit", "kl", "random", "--as", "b"]):
+                ["ladder", "submit", "kl", "mcts:iters=2", "--as", "b"]):
         run = arena(*cmd, "--db", str(db), cwd=tmp_path)
         assert run.returncode == 0, run.stderr
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
