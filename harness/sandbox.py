@@ -410,7 +410,7 @@ class SandboxedBot(ExternalBot):
             submission.write(staged, stage)
         except submission.SubmissionError as e:
             self._remove_dir()
-            raise BotViolation("forbidden", str(e)) from None
+            raise BotViolation(e.kind, str(e)) from None
         except BaseException:
             self._remove_dir()
             raise

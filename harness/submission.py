@@ -47,7 +47,13 @@ _OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0
 
 
 class SubmissionError(ArenaError):
-    """A file of a submission that cannot be taken; the message names it."""
+    """A file of a submission that cannot be taken; the message names it. `kind` is the
+    failure a game records: `forbidden` (what a submission may not hold), or `crash` (its
+    program is not there)."""
+
+    def __init__(self, message: str, kind: str = "forbidden") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def submitter() -> tuple[int, set[int]] | None:
@@ -335,7 +341,8 @@ def parse_command(argv: list[str], cwd: str | None = None,
         path = at(exe)
         if not os.path.lexists(path):
             raise SubmissionError(f"cannot start '{_shown(exe)}': no such file"
-                                  + ("" if os.path.isabs(exe) else f" (from {_shown(here)})"))
+                                  + ("" if os.path.isabs(exe) else f" (from {_shown(here)})"),
+                                  kind="crash")
         real = os.path.realpath(path)
         if any(real == r or real.startswith(r.rstrip("/") + "/") for r in runtimes) or (
                 RUNTIME_NAMES.fullmatch(os.path.basename(path))):

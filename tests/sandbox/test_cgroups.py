@@ -121,12 +121,21 @@ HOG = ("if not os.path.exists('/tmp/forked'):\n"
 
 
 def test_a_cpu_hog_does_not_slow_its_opponent(tmp_path: Path) -> None:
-    hog_dir, honest_dir = tmp_path / "hog", tmp_path / "honest"
-    hog_dir.mkdir()
-    honest_dir.mkdir()
+    """The honest bot's decisions take about as long beside the hog as beside a bot that
+    does nothing (a ratio in one run: a busy machine slows both alike); without a quota
+    its share of the CPU would be one in thirteen."""
     limits = Limits(cpu_seconds=600, processes=32, memory_bytes=LIMITS.memory_bytes)
-    rec = play_match("kit", 2, [hostile(hog_dir, HOG), hostile(honest_dir, HONEST)], seed=1,
-                     time_per_move=0.4, limits=limits)
-    honest = [m.time for m in rec.moves if m.seat == 1 and not m.by_substitute]
-    assert not [f for f in rec.failures if f.seat == 1], rec.failures
-    assert honest and max(honest) < 0.3, honest
+
+    def honest_times(other: str, name: str) -> list[float]:
+        (tmp_path / name).mkdir()
+        (tmp_path / f"{name}-other").mkdir()
+        rec = play_match("kit", 2, [hostile(tmp_path / f"{name}-other", other),
+                                    hostile(tmp_path / name, HONEST)],
+                         seed=1, time_per_move=5.0, limits=limits)
+        assert not [f for f in rec.failures if f.seat == 1], rec.failures
+        return sorted(m.time for m in rec.moves if m.seat == 1 and not m.by_substitute)
+
+    calm = honest_times("pass", "calm")
+    hogged = honest_times(HOG, "hogged")
+    median = calm[len(calm) // 2], hogged[len(hogged) // 2]
+    assert median[1] < 2.5 * median[0] + 0.03, (calm, hogged)
