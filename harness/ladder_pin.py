@@ -81,7 +81,7 @@ def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | Non
     return Pinned(spec, f"{kind}:{shlex.join(argv)}", digest, str(snap))
 
 
-def _module_path(top: str, within: Path | None) -> Path | None:
+def module_path(top: str, within: Path | None) -> Path | None:
     """Where top-level module `top` is (found without running any of its code), as the
     import system names it (not resolved: a symlink stays one, and is refused); with
     `within`, only there."""
@@ -100,7 +100,7 @@ def _pin_module(spec: str, kind: str, rest: str, bot_root: Path,
     or one .py file), read as a submission and copied."""
     target, _, params = rest.partition(":")
     top = target.split(".")[0]
-    root = _module_path(top, within) if top else None
+    root = module_path(top, within) if top else None
     if root is None:
         where = "in the uploaded archive" if within else f"on the path (from {os.getcwd()})"
         raise BotSpecError(f"{kind}: no module {top!r} {where}")
