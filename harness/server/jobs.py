@@ -84,6 +84,8 @@ class Worker:
         except ArenaError as e:
             jobs_store.update(store, jid, "refused", str(e), {"problems": [str(e)]})
             return
+        finally:  # pinned (copied) or refused: the upload is gone before the answer
+            shutil.rmtree(upload_folder(self.db, jid), ignore_errors=True)
         e = result.entrant
         if e is None:
             doc: dict[str, Any] = {"problems": result.problems,
