@@ -27,11 +27,11 @@ from harness.args import parse_options, split_bots
 from harness.demo import demo
 from harness.entrants import check_spec
 from harness.eval_cmd import compare_cmd, eval_cmd
-from harness.server import commands  # noqa: F401 - adds serve, author
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.output import JsonOpt, emit_json
 from harness.paths import DbOpt, check_output, make_parent
+from harness.server import commands  # noqa: F401 - adds serve, author
 from harness.tournament import app as tournament_app
 from ladders.fit import Col, fit_table
 from ladders.store import DEFAULT_DB
