@@ -31,6 +31,7 @@ from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
 from harness.output import JsonOpt, emit_json
 from harness.paths import DbOpt, check_output, make_parent
+from harness.server import commands  # noqa: F401 - adds serve, author
 from harness.tournament import app as tournament_app
 from ladders.fit import Col, fit_table
 from ladders.store import DEFAULT_DB

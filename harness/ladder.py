@@ -4,12 +4,11 @@ harness/ladder_runner.py and ladders/ (see docs/ladders.md)."""
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console, Group
@@ -20,10 +19,12 @@ from engine.record import decode_json
 from harness import ladder_runner
 from harness import tournament_runner as runner
 from harness.args import parse_options
+from harness.ladder_data import Local, State, read_state, show_doc
 from harness.ladder_lifecycle import author_of
 from harness.ladder_service import (
     LOG_LINES,
     LadderError,
+    Submission,
     check_entrant_name,
     check_ladder_name,
     create,
@@ -41,6 +42,9 @@ from ladders.ladder_view import (
     standings_table,
 )
 from ladders.store import DEFAULT_DB, Store
+
+if TYPE_CHECKING:
+    from harness.server.client import Remote
 
 app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, rate.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -67,6 +71,12 @@ NameArg = Annotated[str, typer.Argument(help="ladder name")]
 
 AuthorOpt = Annotated[str | None, typer.Option(
     "--author", help="who is acting (default: this operating-system user)")]
+ServerOpt = Annotated[str | None, typer.Option(
+    "--server", envvar="ARENA_SERVER", help="a ladder server's URL (`arena ladder serve`) "
+    "instead of the database; the token comes from ARENA_TOKEN or --token-file")]
+TokenFileOpt = Annotated[Path | None, typer.Option(
+    "--token-file", help="file holding your token, readable by you only "
+    "(default ~/.config/arena/token)")]
 UnsandboxedOpt = Annotated[bool, typer.Option(
     "--allow-unsandboxed", help="run submitted bots even where they cannot be isolated "
     "(no root, no user namespaces): they can then reach this user's files and network")]
@@ -107,24 +117,68 @@ def submit_cmd(
     db: DbOpt = DEFAULT_DB,
     allow_unsandboxed: UnsandboxedOpt = False,
     author: AuthorOpt = None,
+    server: ServerOpt = None,
+    token_file: TokenFileOpt = None,
 ) -> None:
     """Pin SPEC (hash + snapshot), smoke-test it against random in the sandbox, register it
-    under a name you own (see docs/ladders.md: owners and versions)."""
+    under a name you own (see docs/ladders.md: owners and versions). With --server, the
+    bot's files are uploaded and the server does all that."""
     check_entrant_name(display)  # before the database is opened or anything is pinned
+    if server is not None:
+        _submit_remote(server, token_file, name, spec, display)
+        return
     who = author_of(author)
     with Store(db, create=False) as store, _progress() as say:
         result = submit(store, name, spec, display, allow_unsandboxed, who, progress=say)
+    _report(name, spec, display, result)
+
+
+def _submit_remote(server: str, token_file: Path | None, name: str, spec: str,
+                   display: str) -> None:
+    from harness.server.client import Remote, token
+
+    key = token(token_file)
+    if key is None:
+        raise LadderError("submitting to a server needs your token: set ARENA_TOKEN or "
+                          "give --token-file")
+    remote = Remote(server, key)
+    queued = remote.submit(name, spec, display)
+    err.print(f"uploaded; submission {queued['id']} queued ({remote.url}{queued['status']})",
+              highlight=False)
+    with _progress() as say:
+        doc = remote.wait(queued, say)
+    _report_remote(name, spec, display, doc)
+
+
+def _report_remote(name: str, spec: str, display: str, doc: dict[str, object]) -> None:
+    result = doc.get("result") or {}
+    assert isinstance(result, dict)
+    if doc["state"] == "refused":
+        _refused(display, spec, list(result.get("problems") or [doc["detail"]]),
+                 list(result.get("log") or []))
+    gone = f"; {result['replaced']} leaves matchmaking" if result.get("replaced") else ""
+    out.print(f"{markup(str(doc['detail']))} on {markup(name)} (hash "
+              f"{str(result.get('hash', ''))[:12]}; {markup(str(result.get('report') or ''))}"
+              f"{markup(gone)})", highlight=False)
+
+
+def _refused(display: str, spec: str, problems: list[str], log: list[str]) -> None:
+    out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",
+              highlight=False)
+    for p in problems:
+        out.print(f"  - {markup(p)}", highlight=False)
+    if log:
+        out.print("  its log:", highlight=False)
+        for line in log:
+            out.print(f"    {markup(line)}", highlight=False)
+    raise typer.Exit(1)
+
+
+def _report(name: str, spec: str, display: str, result: Submission) -> None:
     e = result.entrant
     if e is None:
-        out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",
-                  highlight=False)
-        for p in result.problems:
-            out.print(f"  - {markup(p)}", highlight=False)
-        if result.log:
-            out.print("  its log:", highlight=False)
-            for line in excerpt(result.log, tail_lines=LOG_LINES):
-                out.print(f"    {markup(line)}", highlight=False)
-        raise typer.Exit(1)
+        _refused(display, spec, result.problems,
+                 excerpt(result.log, tail_lines=LOG_LINES) if result.log else [])
     old = result.replaced
     gone = f"; {old.label} leaves matchmaking" if old is not None else ""
     if result.unchanged:
@@ -167,7 +221,7 @@ def run_cmd(
                     shown["at"] = now
                     live.update(Group(f"{markup(name)}: {state.done} games, "
                                       f"{state.rate():.1f} games/s",
-                                      _table(store, name)))
+                                      _table(read_state(store, name))))
             stopped = False
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
@@ -178,18 +232,27 @@ def run_cmd(
                 stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
-        out.print(_table(store, name))
+        out.print(_table(read_state(store, name)))
         out.print(f"{markup(name)}: {markup(done)}", highlight=False)
     if stopped:  # Ctrl-C: the status every command gives (nothing rated is lost)
         raise typer.Exit(130)
 
 
-def _table(store: Store, name: str, show_retired: bool = False):  # type: ignore[no-untyped-def]
-    lad = ls.ladder(store, name)
-    games = ls.games(store, lad.id)
-    rows = standings(ls.entrants(store, lad.id), games)
+def _table(state: State, show_retired: bool = False):  # type: ignore[no-untyped-def]
+    lad, entrants, games = state
+    rows = standings(entrants, games)
     return standings_table(lad, rows, seat_advantage(games, lad.spec.num_players), show_retired,
                            width=out.width)
+
+
+def _source(db: Path, server: str | None, token_file: Path | None) -> Local | Remote:
+    """Where the views read: the database, or a ladder server (as its author, if a token
+    is given)."""
+    if server is None:
+        return Local(db)
+    from harness.server.client import Remote, token
+
+    return Remote(server, token(token_file))
 
 
 @app.command("show", short_help='Standings: rating with 95% interval, games, wins.')
@@ -199,23 +262,16 @@ def show_cmd(
     as_csv: CsvOpt = False,
     all_versions: Annotated[bool, typer.Option("--all", help="retired versions too")] = False,
     db: DbOpt = DEFAULT_DB,
+    server: ServerOpt = None,
+    token_file: TokenFileOpt = None,
 ) -> None:
     """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
     fmt = machine_format(as_json, as_csv)
-    with Store(db, read_only=True) as store:
-        if fmt is None:
-            out.print(_table(store, name, all_versions))
-            return
-        lad = ls.ladder(store, name)
-        games = ls.games(store, lad.id)
-        rows = standings(ls.entrants(store, lad.id), games)
-        seats = seat_advantage(games, lad.spec.num_players)
-        doc = {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
-               "games": sum(1 for g in games if g.status == "done"),
-               "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
-                         for i, (w, p) in enumerate(seats)],
-               "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
-                             if all_versions or r.entrant.active]}
+    state = _source(db, server, token_file).state(name)
+    if fmt is None:
+        out.print(_table(state, all_versions))
+        return
+    doc = show_doc(state, all_versions)
     if fmt == "csv":
         emit_csv(doc["standings"])  # type: ignore[arg-type]
     else:
@@ -227,12 +283,12 @@ def history_cmd(
     name: NameArg,
     bot: Annotated[str | None, typer.Option(help="only this bot (every version)")] = None,
     db: DbOpt = DEFAULT_DB,
+    server: ServerOpt = None,
+    token_file: TokenFileOpt = None,
 ) -> None:
     """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
-    with Store(db, read_only=True) as store:
-        lad = ls.ladder(store, name)
-        entrants = {e.id: e for e in ls.entrants(store, lad.id)}
-        hist = ls.history(store, lad.id)
+    state, hist = _source(db, server, token_file).history(name)
+    entrants = {e.id: e for e in state.entrants}
     if bot is not None and not any(e.name == bot for e in entrants.values()):
         known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
         raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
@@ -264,25 +320,28 @@ def games_cmd(
     save: Annotated[Path | None, typer.Option(
         help="write these games' records here (for `arena replay`)")] = None,
     db: DbOpt = DEFAULT_DB,
+    server: ServerOpt = None,
+    token_file: TokenFileOpt = None,
 ) -> None:
-    """A bot's recent games, how to replay them, and its log in the latest one."""
+    """A bot's recent games, how to replay them, and its log in the latest one (over
+    --server: only your own bots' logs)."""
     if save is not None:
         check_folder(save, "--save")
-    with Store(db, read_only=True) as store:
-        lad = ls.ladder(store, name)
-        entrants = {e.id: e for e in ls.entrants(store, lad.id)}
-        mine = [e for e in entrants.values() if e.name == bot
-                and (version is None or e.version == version)]
-        if not mine:
-            known = ", ".join(sorted({e.label for e in entrants.values()})) or "none"
-            raise LadderError(f"no bot {bot!r}{f' v{version}' if version else ''} on ladder "
-                              f"{name!r}; known: {known}")
-        me = max(mine, key=lambda e: e.version)
-        played = [g for g in ls.games(store, lad.id) if me.id in g.entrants
-                  and g.status != "pending"]
-        played.sort(key=lambda g: g.idx)
-        recent = played[-limit:][::-1]  # by game number, the latest first
-        records = {g.idx: ls.record(store, lad.id, g.idx) for g in recent}
+    source = _source(db, server, token_file)
+    state = source.state(name)
+    entrants = {e.id: e for e in state.entrants}
+    mine = [e for e in entrants.values() if e.name == bot
+            and (version is None or e.version == version)]
+    if not mine:
+        known = ", ".join(sorted({e.label for e in entrants.values()})) or "none"
+        raise LadderError(f"no bot {bot!r}{f' v{version}' if version else ''} on ladder "
+                          f"{name!r}; known: {known}")
+    me = max(mine, key=lambda e: e.version)
+    played = [g for g in state.games if me.id in g.entrants and g.status != "pending"]
+    played.sort(key=lambda g: g.idx)
+    recent = played[-limit:][::-1]  # by game number, the latest first
+    records = {g.idx: source.record(name, g.idx) if g.status == "done" else None
+               for g in recent}
     rows = [(g, g.entrants.index(me.id), [entrants[e].label if e in entrants else "(deleted)"
                                           for e in g.entrants]) for g in recent]
     out.print(games_table(f"{name}: {me.label}, {len(recent)} of {len(played)} games", rows))
@@ -298,7 +357,7 @@ def games_cmd(
         out.print(markup(f"replay them: arena ladder games {name} --bot {bot} --save DIR, then "
                          f"arena replay DIR/{name}-{recent[0].idx}.json"), highlight=False)
     for g in recent:
-        rec_bytes = records[g.idx]
+        rec_bytes = records.get(g.idx)
         if not rec_bytes:
             continue
         rec = decode_json(rec_bytes)

@@ -51,15 +51,21 @@ def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
     return h.hexdigest()
 
 
-def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
-    """The files a command line names (submission.parse_command), copied."""
+def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
+    """The files a command line names (submission.parse_command), copied; with `within`,
+    its words are read from that folder and its files must lie in it."""
     try:
         argv = shlex.split(rest)
     except ValueError as e:
         raise BotSpecError(f"{kind}: cannot parse the command line ({e})") from None
     if not argv:
         raise BotSpecError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
-    cmd = submission.parse_command(argv, runtimes=SYSTEM)
+    cwd = None if within is None else str(within)
+    cmd = submission.parse_command(argv, cwd, runtimes=SYSTEM)
+    if within is not None and cmd.folder is not None and cmd.folder != cwd and submission.inside(
+            within, cmd.folder) is None:
+        raise submission.SubmissionError("the command line names files outside the uploaded "
+                                         "archive; name the archive's files (e.g. bot.py)")
     files = submission.read_command(cmd)
     names = {i: os.path.basename(rel) for i, rel in cmd.files.items()}
     digest = _digest(f"{kind}:" + shlex.join(names.get(i, a) for i, a in enumerate(argv)),
@@ -75,10 +81,12 @@ def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
     return Pinned(spec, f"{kind}:{shlex.join(argv)}", digest, str(snap))
 
 
-def _module_path(top: str) -> Path | None:
+def module_path(top: str, within: Path | None) -> Path | None:
     """Where top-level module `top` is (found without running any of its code), as the
-    import system names it (not resolved: a symlink stays one, and is refused)."""
-    found = importlib.machinery.PathFinder.find_spec(top, [os.getcwd(), *sys.path])
+    import system names it (not resolved: a symlink stays one, and is refused); with
+    `within`, only there."""
+    search = [os.getcwd(), *sys.path] if within is None else [str(within)]
+    found = importlib.machinery.PathFinder.find_spec(top, search)
     if found is None:
         return None
     if found.submodule_search_locations:
@@ -86,14 +94,16 @@ def _module_path(top: str) -> Path | None:
     return Path(os.path.abspath(found.origin)) if found.origin else None
 
 
-def _pin_module(spec: str, kind: str, rest: str, bot_root: Path) -> Pinned:
+def _pin_module(spec: str, kind: str, rest: str, bot_root: Path,
+                within: Path | None) -> Pinned:
     """`python:` bots and `policy:` functions: their top-level module (a package folder
     or one .py file), read as a submission and copied."""
     target, _, params = rest.partition(":")
     top = target.split(".")[0]
-    root = _module_path(top) if top else None
+    root = module_path(top, within) if top else None
     if root is None:
-        raise BotSpecError(f"{kind}: no module {top!r} on the path (from {os.getcwd()})")
+        where = "in the uploaded archive" if within else f"on the path (from {os.getcwd()})"
+        raise BotSpecError(f"{kind}: no module {top!r} {where}")
     real = root.resolve()
     if real.is_relative_to(PROJECT / "bots") or real.is_relative_to(PROJECT / "engine"):
         return _pin_builtin(spec)
@@ -115,12 +125,13 @@ def _pin_builtin(spec: str) -> Pinned:
                                              for p in files]), None)
 
 
-def pin(spec: str, bot_root: Path) -> Pinned:
-    """Hash `spec` with its files and snapshot them under `bot_root`."""
+def pin(spec: str, bot_root: Path, within: Path | None = None) -> Pinned:
+    """Hash `spec` with its files and snapshot them under `bot_root`. `within`: the folder
+    an uploaded bot was unpacked in, where its files are looked for (and only there)."""
     spec = spec.strip()
     kind, _, rest = spec.partition(":")
     if kind in ("cmd", "cmd-msgpack"):
-        return _pin_cmd(spec, kind, rest, bot_root)
+        return _pin_cmd(spec, kind, rest, bot_root, within)
     if kind in ("python", "policy"):
-        return _pin_module(spec, kind, rest, bot_root)
+        return _pin_module(spec, kind, rest, bot_root, within)
     return _pin_builtin(spec)

@@ -180,13 +180,15 @@ def problems_of(recs: list[MatchRecord], n: int,
 
 def submit(store: Store, name: str, spec: str, display: str,
            allow_unsandboxed: bool = False, author: str = "",
-           progress: Callable[[str], None] | None = None) -> Submission:
+           progress: Callable[[str], None] | None = None,
+           within: Path | None = None) -> Submission:
     """Pin `spec`, validate it in smoke games, and register it as the next version of
-    `display`, owned by `author`. A name another author owns is refused, and so are files
-    already entered under another name; files identical to an earlier version of the
-    name bring that version back (rating and games), and identical to the current one
-    change nothing (a retired one plays again). A bot that runs sandboxed is refused
-    where bots cannot be isolated, unless `allow_unsandboxed`."""
+    `display`, owned by `author` (`within`: an uploaded bot's folder, see `pin`). A name
+    another author owns is refused, and so are files already entered under another name;
+    files identical to an earlier version of the name bring that version back (rating and
+    games), and identical to the current one change nothing (a retired one plays again).
+    A bot that runs sandboxed is refused where bots cannot be isolated, unless
+    `allow_unsandboxed`."""
     check_entrant_name(display)
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
@@ -201,7 +203,7 @@ def submit(store: Store, name: str, spec: str, display: str,
     if sandboxed(spec):
         require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
-    pinned = pin(spec, Path(lad.spec.bot_root))
+    pinned = pin(spec, Path(lad.spec.bot_root), within)
     twin = next((e for e in everyone if e.hash == pinned.digest and e.name != display), None)
     if twin is not None:
         raise LadderError(f"these files are already entered on {name!r} as {twin.label} "

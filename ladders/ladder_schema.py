@@ -3,7 +3,7 @@ and the migrations that bring older databases to the current schema."""
 
 from __future__ import annotations
 
-#: tables of submitted-bot ladders, as a fresh database (schema 3) gets them
+#: tables of submitted-bot ladders, as a fresh database (schema 4) gets them
 LADDER_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ladders (
     id INTEGER PRIMARY KEY,
@@ -65,6 +65,25 @@ CREATE TABLE IF NOT EXISTS ladder_history (
 CREATE INDEX IF NOT EXISTS ladder_games_by_seq ON ladder_games (ladder_id, seq);
 CREATE INDEX IF NOT EXISTS ladder_history_by_entrant ON ladder_history
     (ladder_id, entrant_id, seq);
+CREATE TABLE IF NOT EXISTS authors (
+    name TEXT PRIMARY KEY,                   -- what entrants.author and ladders.owner hold
+    token_hash TEXT,                         -- sha256 hex of the author's token (NULL: revoked)
+    created TEXT NOT NULL,
+    changed TEXT NOT NULL                    -- when the token was last issued or revoked
+);
+CREATE TABLE IF NOT EXISTS submissions (
+    id INTEGER PRIMARY KEY,
+    author TEXT NOT NULL,
+    ladder TEXT NOT NULL,
+    name TEXT NOT NULL,                      -- the bot's name on the ladder
+    spec TEXT NOT NULL,                      -- as the author's archive names its files
+    state TEXT NOT NULL DEFAULT 'queued',    -- queued | running | registered | refused
+    detail TEXT NOT NULL DEFAULT '',         -- progress, or the outcome in one line
+    result TEXT,                             -- JSON: label, problems, log excerpt
+    created TEXT NOT NULL,
+    finished TEXT
+);
+CREATE INDEX IF NOT EXISTS submissions_by_author ON submissions (author, created);
 """
 
 #: schema 2 -> 3: owners, retirement (the new indexes come with LADDER_SCHEMA)
@@ -77,5 +96,6 @@ ALTER TABLE entrants ADD COLUMN counted_from INTEGER NOT NULL DEFAULT 0;
 
 
 def migration(version: int) -> str:
-    """SQL that brings a database of schema `version` (1 or 2) to the current one."""
+    """SQL that brings a database of schema `version` (1, 2 or 3) to the current one
+    (schema 3 -> 4: the authors and submissions of `arena ladder serve`, new tables)."""
     return (TO_3 if version == 2 else "") + LADDER_SCHEMA

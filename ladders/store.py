@@ -31,7 +31,7 @@ from ladders.ladder_schema import LADDER_SCHEMA, migration
 from ladders.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 PROJECT = Path(__file__).resolve().parents[1]
 
 
@@ -152,7 +152,7 @@ class Store:
                              "`arena ladder create` makes one")
         if read_only:
             self.db = self._open_read_only(timeout)
-            if self._version() in (1, 2) and os.access(self.path, os.W_OK):
+            if self._version() in (1, 2, 3) and os.access(self.path, os.W_OK):
                 Store(self.path, timeout).close()  # brought to this schema (it keeps its data)
         else:
             try:
@@ -168,7 +168,7 @@ class Store:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
             version = self._version()
-            if read_only and version not in (1, 2, SCHEMA_VERSION):
+            if read_only and version not in (1, 2, 3, SCHEMA_VERSION):
                 raise StoreError(f"{self.path} is not an arena database; use another --db")
             if not read_only and version != SCHEMA_VERSION:
                 self._migrate()
@@ -186,7 +186,7 @@ class Store:
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
                 script = SCHEMA + LADDER_SCHEMA
-            elif version in (1, 2):  # before ladders of submitted bots / before owners
+            elif version in (1, 2, 3):  # before ladders of bots / owners / authors
                 script = migration(version)
             elif version == SCHEMA_VERSION:
                 script = ""

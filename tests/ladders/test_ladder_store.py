@@ -1,4 +1,4 @@
-"""Ladder tables: schema 3, the migrations from schemas 1 and 2, one transaction per game."""
+"""Ladder tables: schema 4, the migrations from schemas 1, 2 and 3, one transaction per game."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_tournaments(tmp_path: Pat
         assert ls.ladders(store) == []
         ls.create_ladder(store, "l", ls.LadderSpec(game="kit"))
     with sqlite3.connect(db) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 def test_a_schema_2_database_gets_owners_when_a_reader_opens_it(tmp_path: Path) -> None:
@@ -43,12 +43,25 @@ def test_a_schema_2_database_gets_owners_when_a_reader_opens_it(tmp_path: Path) 
     assert ls.ladders(Store(db, read_only=True))[0].owner == ""
 
 
+def test_a_schema_3_database_gets_the_servers_tables(tmp_path: Path) -> None:
+    db = tmp_path / "three.sqlite"
+    with Store(db) as store:
+        ls.create_ladder(store, "l", ls.LadderSpec(game="kit"), owner="ann")
+    with sqlite3.connect(db) as con:
+        con.execute("DROP TABLE authors")
+        con.execute("DROP TABLE submissions")
+        con.execute("PRAGMA user_version=3")
+    with Store(db) as store:
+        assert store.query("SELECT count(*) FROM authors") == [(0,)]
+        assert [lad.owner for lad in ls.ladders(store)] == ["ann"]
+
+
 def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     with sqlite3.connect(db) as con:
         con.execute("PRAGMA user_version=9")
         con.execute("CREATE TABLE x (y)")
-    with pytest.raises(StoreError, match="not an arena database of schema 3"):
+    with pytest.raises(StoreError, match="not an arena database of schema 4"):
         Store(db)
 
 

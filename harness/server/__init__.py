@@ -1,0 +1,3 @@
+"""`arena ladder serve`: an HTTP API in front of a ladders database (app.py), its authors'
+tokens (auth.py), uploaded bots (uploads.py), their validation (jobs.py), and the CLI's
+remote side (client.py). See docs/ladders.md, "Run a ladder for others"."""

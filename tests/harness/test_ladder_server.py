@@ -1,0 +1,263 @@
+"""`arena ladder serve`: a real server process on 127.0.0.1 (a free port), a real HTTP
+client; submissions end to end, two authors at once, one author against another's bot,
+hostile archives refused with nothing written, tokens."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from harness import ladder_runner
+from harness.cli import main
+from harness.server.client import Remote, token
+from harness.submission import MAX_BYTES, MAX_FILES
+from ladders import ladder_store as ls
+from ladders.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT = (ROOT / "examples" / "first_legal_bot.py").read_text()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _arena(*args: str, env: dict[str, str] | None = None) -> str:
+    return subprocess.run([sys.executable, "-m", "harness.cli", *args], check=True,
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}).stdout
+
+
+class Served:
+    def __init__(self, tmp: Path) -> None:
+        self.tmp, self.db = tmp, tmp / "db.sqlite"
+        _arena("ladder", "create", "kl", "--game", "kit", "--game-module", "tests.kitgame",
+               "--author", "ann", "--db", str(self.db))
+        self.tokens = {who: _arena("ladder", "author", "add", who, "--db", str(self.db))
+                       .split()[-1] for who in ("ann", "bob", "eve")}
+        self.url = f"http://127.0.0.1:{_free_port()}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "harness.cli", "ladder", "serve", "--db", str(self.db),
+             "--port", self.url.rsplit(":", 1)[1]], cwd=ROOT, stdout=subprocess.DEVNULL,
+            stderr=open(tmp / "server.log", "wb"),  # noqa: SIM115
+            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        for _ in range(200):
+            try:
+                httpx.get(f"{self.url}/api/v1/ladders", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not start")
+
+    def remote(self, who: str | None) -> Remote:
+        return Remote(self.url, self.tokens[who] if who else None)
+
+    def post(self, who: str, data: bytes, display: str = "x",
+             spec: str = "cmd:python3 bot.py") -> httpx.Response:
+        return httpx.post(f"{self.url}/api/v1/ladders/kl/bots", content=data,
+                          params={"as": display, "spec": spec}, timeout=30,
+                          headers={"Authorization": f"Bearer {self.tokens[who]}"})
+
+    def entrants(self) -> list[ls.Entrant]:
+        with Store(self.db, read_only=True) as store:
+            return ls.entrants(store, ls.ladder(store, "kl").id)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    s = Served(tmp_path_factory.mktemp("served"))
+    yield s
+    s.proc.terminate()
+    s.proc.wait(10)
+
+
+def _bot(folder: Path, comment: str, stderr: str = "") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    say = f"import sys\nprint({stderr!r}, file=sys.stderr, flush=True)\n" if stderr else ""
+    (folder / "bot.py").write_text(f"# {comment}\n{say}{BOT}")
+    return folder
+
+
+def _submit(s: Served, who: str, folder: Path, display: str) -> dict[str, object]:
+    remote = s.remote(who)
+    queued = remote.submit("kl", f"cmd:python3 {folder / 'bot.py'}", display)
+    return remote.wait(queued, lambda _: None)
+
+
+def test_submit_status_registered_standings(served: Served, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _submit(served, "ann", _bot(tmp_path / "a", "ann"), "annbot")
+    assert (doc["state"], doc["detail"]) == ("registered", "registered annbot v1")
+    table = httpx.get(f"{served.url}/api/v1/ladders/kl").json()
+    assert "annbot" in [row["bot"] for row in table["standings"]]
+    assert table["spec"]["bot_root"] == ""  # the server's folders stay on the server
+    monkeypatch.setenv("ARENA_TOKEN", served.tokens["ann"])
+    with pytest.raises(SystemExit):
+        main(["ladder", "show", "kl", "--server", served.url])
+    assert "annbot v1" in capsys.readouterr().out
+    assert not any((served.tmp / "ladder-uploads").iterdir())  # the upload is gone
+
+
+def test_two_authors_at_once(served: Served, tmp_path: Path) -> None:
+    got: dict[str, dict[str, object]] = {}
+    jobs = [threading.Thread(target=lambda w=who: got.__setitem__(w, _submit(
+        served, w, _bot(tmp_path / w, f"{w}-duo"), f"{w}-duo"))) for who in ("ann", "bob")]
+    for job in jobs:
+        job.start()
+    for job in jobs:
+        job.join(120)
+    assert {w: d["state"] for w, d in got.items()} == {"ann": "registered", "bob": "registered"}
+    authors = {e.name: e.author for e in served.entrants()}
+    assert (authors["ann-duo"], authors["bob-duo"]) == ("ann", "bob")
+
+
+def test_another_authors_bot_is_neither_replaced_nor_read(served: Served,
+                                                          tmp_path: Path) -> None:
+    doc = _submit(served, "eve", _bot(tmp_path / "e", "eve", "eve's secret"), "evebot")
+    before = served.entrants()
+    r = served.post("bob", _tar({"bot.py": b"print(1)"}), display="evebot")
+    assert r.status_code == 403 and "belongs to 'eve'" in r.json()["error"]
+    assert served.entrants() == before
+    theirs = httpx.get(f"{served.url}/api/v1/submissions/{doc['id']}", headers={
+        "Authorization": f"Bearer {served.tokens['bob']}"})
+    assert theirs.status_code == 404
+    eid = next(e.id for e in served.entrants() if e.name == "evebot" and e.active)
+    for _ in range(10):  # games until evebot has played (its log says its secret)
+        with Store(served.db) as store:
+            ladder_runner.run(store, "kl", games=2, inline=True, allow_unsandboxed=True)
+            games = ls.games(store, ls.ladder(store, "kl").id, "done")
+        if any(eid in g.entrants for g in games):
+            break
+    seen = {"eve": [], "bob": []}
+    for g in games:
+        for who in seen:
+            rec = served.remote(who).http.get(f"/ladders/kl/games/{g.idx}").json()
+            seen[who] += [log for log, e in zip(rec["logs"] or [""] * len(g.entrants), g.entrants,
+                                                   strict=True)
+                          if e == eid]
+    assert seen["eve"] and all("eve's secret" in log for log in seen["eve"])
+    assert seen["bob"] == [""] * len(seen["eve"])
+
+
+def _tar(files: dict[str, bytes], kinds: dict[str, bytes] | None = None,
+         mode: str = "w:gz") -> bytes:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode=mode) as tf:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+        for name, kind in (kinds or {}).items():
+            info = tarfile.TarInfo(name)
+            info.type = kind
+            info.linkname = "/etc/passwd" if kind in (tarfile.SYMTYPE, tarfile.LNKTYPE) else ""
+            tf.addfile(info)
+    return buf.getvalue()
+
+
+def _zip_symlink() -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        info = zipfile.ZipInfo("bot.py")
+        info.external_attr = (0o120777 << 16)
+        zf.writestr(info, "/etc/passwd")
+    return buf.getvalue()
+
+
+def _bomb() -> bytes:
+    """A tar.gz whose one member's header says 1 KiB but which unpacks past the cap."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w") as tf:
+        info = tarfile.TarInfo("bot.py")
+        info.size = MAX_BYTES + 1024
+        tf.addfile(info, io.BytesIO(bytes(info.size)))
+    return gzip.compress(raw.getvalue(), compresslevel=1)
+
+
+HOSTILE = {
+    "absolute": (_tar({"/tmp/evil.py": b"x"}), "absolute path"),
+    "dotdot": (_tar({"../evil.py": b"x"}), "outside the submission's folder"),
+    "symlink": (_tar({}, {"bot.py": tarfile.SYMTYPE}), "is a symlink"),
+    "hardlink": (_tar({}, {"bot.py": tarfile.LNKTYPE}), "is a hard link"),
+    "device": (_tar({}, {"bot.py": tarfile.CHRTYPE}), "is a device"),
+    "fifo": (_tar({}, {"bot.py": tarfile.FIFOTYPE}), "is a FIFO"),
+    "zip-symlink": (_zip_symlink(), "is a symlink"),
+    "files": (_tar({f"f{i}": b"" for i in range(MAX_FILES + 1)}, mode="w"),
+              f"more than {MAX_FILES} files"),
+    "bomb": (_bomb(), "unpacks to more than"),
+    "twice": (_tar({"bot.py": b"a", "bot.py/x": b"b"}), "appears twice"),
+    "not-an-archive": (b"hello", "not a tar or zip archive"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_archives_are_refused_with_nothing_written(served: Served, case: str) -> None:
+    data, why = HOSTILE[case]
+    before = sorted(p for p in served.tmp.rglob("*") if "server.log" not in p.name
+                    and not p.name.startswith("db.sqlite"))
+    r = served.post("ann", data)
+    assert r.status_code == 400, r.text
+    assert why in r.json()["error"] and "\n" not in r.text
+    after = sorted(p for p in served.tmp.rglob("*") if "server.log" not in p.name
+                   and not p.name.startswith("db.sqlite"))
+    assert after == before
+    assert not Path("/tmp/evil.py").exists()
+
+
+def test_bad_requests_get_one_line_json(served: Served) -> None:
+    r = httpx.post(f"{served.url}/api/v1/ladders/kl/bots", content=b"x",
+                   params={"as": "x", "spec": "random"})
+    assert (r.status_code, r.json()) == (401, {"error": "this needs an author's token "
+                                                        "(Authorization: Bearer TOKEN)"})
+    big = iter([bytes(1 << 20)] * (MAX_BYTES // (1 << 20) + 3))  # chunked: no length given
+    r = httpx.post(f"{served.url}/api/v1/ladders/kl/bots", content=big,
+                   params={"as": "x", "spec": "random"},
+                   headers={"Authorization": f"Bearer {served.tokens['ann']}"})
+    assert r.status_code == 413 and "larger than" in r.json()["error"]
+    r = httpx.get(f"{served.url}/api/v1/ladders/nope")
+    assert r.status_code == 404 and r.json()["error"].startswith("no ladder 'nope'")
+    assert "Traceback" not in (served.tmp / "server.log").read_text()
+
+
+def test_an_author_renews_and_revokes_their_own_token(served: Served) -> None:
+    old = served.tokens["eve"]
+    new = served.remote("eve").call("POST", "/token/renew").json()["token"]
+    assert httpx.post(f"{served.url}/api/v1/token/revoke",
+                      headers={"Authorization": f"Bearer {old}"}).status_code == 401
+    served.tokens["eve"] = new
+    served.remote("eve").call("POST", "/token/revoke")
+    r = httpx.post(f"{served.url}/api/v1/token/renew", headers={"Authorization": f"Bearer {new}"})
+    assert r.status_code == 401
+    with sqlite3.connect(served.db) as con:  # hashes only, never a token
+        stored = [h for (h,) in con.execute("SELECT token_hash FROM authors")]
+    assert old not in stored and new not in stored and None in stored
+
+
+def test_a_token_file_readable_by_others_is_refused(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARENA_TOKEN", raising=False)
+    path = tmp_path / "token"
+    path.write_text("arena_secret\n")
+    path.chmod(0o644)
+    with pytest.raises(ValueError, match="may be read by others"):
+        token(path)
+    path.chmod(0o600)
+    assert token(path) == "arena_secret"
