@@ -7,6 +7,7 @@ status, the one line on stderr, and which files exist afterwards.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import signal
@@ -221,8 +222,10 @@ def _done_games(db: Path) -> int:
 
 def _interruptible() -> None:
     """In the child: Ctrl-C's default action, even when the tests themselves were started
-    with SIGINT ignored (a background job of a shell), which Python would keep."""
+    with SIGINT ignored (a background job of a shell), which Python would keep; and death
+    with the test process, so a test killed midway leaves no `--forever` run behind."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
 
 
 def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
