@@ -40,7 +40,7 @@ class CrashBot(Bot):
 
 
 #: an embedded Ray of 2 CPUs, one per test process (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("local_ray")
+pytestmark = [pytest.mark.usefixtures("local_ray"), pytest.mark.slow]
 
 
 @pytest.fixture

@@ -79,7 +79,7 @@ class SleepyBot(RandomBot):
 
 
 #: an embedded Ray of 2 CPUs, one per test process (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("local_ray")
+pytestmark = [pytest.mark.usefixtures("local_ray"), pytest.mark.slow]
 
 
 def _spec(**kw: object) -> TournamentSpec:

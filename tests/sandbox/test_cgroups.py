@@ -87,6 +87,7 @@ def test_files_in_its_tmpfs_are_bounded(tmp_path: Path) -> None:
     assert "no space left" in rec.failures[0].detail.lower()
 
 
+@pytest.mark.slow
 def test_cpu_seconds_of_all_its_processes_count(tmp_path: Path) -> None:
     body = ("if not os.path.exists('/tmp/forked'):\n"
             "    open('/tmp/forked', 'w').close()\n"
