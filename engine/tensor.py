@@ -460,7 +460,7 @@ def layout(game_id: str, num_players: int, **options: Any) -> Layout:
 
 
 #: layouts kept: a layout costs its probe games (up to seconds), and one process may sweep
-#: every configuration (the conformance kit's 159 cases at most, 68 in the adapter tests);
+#: every configuration (the conformance kit's 105 cases, 67 in the adapter tests);
 #: with room for 64 a sweep evicted each layout before it was asked again
 @lru_cache(maxsize=256)
 def _cached(game_id: str, num_players: int, options: tuple[tuple[str, Any], ...]) -> Layout:
