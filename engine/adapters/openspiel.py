@@ -14,6 +14,7 @@ is the fair way to search without seeing hidden parts or the future. See docs/ad
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -134,8 +135,14 @@ class DynastyGame(pyspiel.Game):
         )
         super().__init__(self.GAME_TYPE, info, params)
         self.spec = (game.id, n, seed, tuple(sorted(options.items())))
-        #: the numeric observation's layout (engine.tensor); both tensors use it
-        self.layout = tensor.layout(game.id, n, **options)
+
+    @functools.cached_property
+    def layout(self) -> tensor.Layout:
+        """The numeric observation's layout (engine.tensor); both tensors use it. Made on
+        first use: its probe games take up to seconds, and many uses load a game to play it
+        without tensors."""
+        game_id, n, _, options = self.spec
+        return tensor.layout(game_id, n, **dict(options))
 
     def new_initial_state(self) -> DynastyState:
         return DynastyState(self)

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.adapters import require
 
 require("pettingzoo")
 from examples import linear_policy  # noqa: E402
 
 
+@pytest.mark.slow
 def test_the_linear_policy_learns_to_beat_random(tmp_path, monkeypatch):
     model = linear_policy.train(games=200, seed=1)
     model.save(tmp_path / "m.npz")

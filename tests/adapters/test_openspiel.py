@@ -31,6 +31,7 @@ def _playout(state, seed: int, steps: int | None = None):
 
 
 @pytest.mark.parametrize(("game_id", "n", "options"), edge_cases())
+@pytest.mark.slow
 def test_openspiel_random_sim_test_passes(game_id, n, options):
     game = openspiel.load_game(game_id, players=n, seed=11, **options)
     assert game.num_players() == n

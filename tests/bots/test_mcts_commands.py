@@ -25,6 +25,7 @@ def _rows(out: str, first: str) -> list[list[str]]:
             for line in out.splitlines() if line.startswith(f"| {first} ")]
 
 
+@pytest.mark.slow
 def test_eval_plays_rotated_seats_reports_and_resumes(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "eval.sqlite"
@@ -76,6 +77,7 @@ def test_eval_refuses_an_unwritable_database(tmp_path: Path,
     assert exit_.value.code == 2 and "is a folder" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_compare_runs_both_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyspiel")
     out, _ = _run(capsys, "compare", *KIT, "--positions", "2", "--sims", "20", "--games", "2",

@@ -40,6 +40,7 @@ def test_collect_labels_every_turn_end_of_a_game_with_its_winner() -> None:
     assert sorted(features[0, :, -1].tolist()) == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_the_command_prints_the_fit_and_its_held_out_loss(capsys) -> None:
     win_model.main(["huang", "--players", "4", "--games", "4", "--seed", "3"])
     out = capsys.readouterr().out

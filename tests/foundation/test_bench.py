@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from harness import bench
 from harness.cli import main
 
 
+@pytest.mark.slow
 def test_bench_figures_for_the_kit_game():
     figs = bench.run(["kit"], [2], quick=True)
     metrics = {f.metric for f in figs}
@@ -23,6 +25,7 @@ def test_bench_figures_for_the_kit_game():
     assert clone.baseline == "deepcopy" and clone.ratio is not None and clone.ratio > 0
 
 
+@pytest.mark.slow
 def test_bench_cli_writes_json(tmp_path: Path, capsys):
     out = tmp_path / "bench.json"
     try:
@@ -34,6 +37,7 @@ def test_bench_cli_writes_json(tmp_path: Path, capsys):
     assert "arena bench" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_bench_presets_against_the_defaults_in_the_same_run():
     figs = bench.run(["kit"], [3], quick=True, presets=True)
     metrics = {f.metric: f for f in figs}

@@ -10,13 +10,11 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from engine.record import decode_json
-from harness import tournament_runner as runner
 from harness.cli import main
 from ladders import ladder_store as ls
 from ladders.store import Store
@@ -41,13 +39,8 @@ class CrashBot(Bot):
 '''
 
 
-@pytest.fixture(scope="module", autouse=True)
-def local_ray() -> Iterator[None]:
-    import ray
-
-    runner.ensure_ray(2)
-    yield
-    ray.shutdown()
+#: an embedded Ray of 2 CPUs, one per test process (tests/conftest.py)
+pytestmark = [pytest.mark.usefixtures("local_ray"), pytest.mark.slow]
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from harness import ladder_runner
 from harness.ladder_service import create, submit
 from ladders import ladder_store as ls
@@ -11,6 +13,7 @@ from ladders.ladder_view import standings
 from ladders.store import Store
 
 
+@pytest.mark.slow
 def test_strong_and_weak_separate_with_disjoint_intervals(tmp_path: Path) -> None:
     with Store(tmp_path / "s.sqlite") as store:
         create(store, "sep", ls.LadderSpec(game="kit", modules=("tests.kitgame",), seed=5))

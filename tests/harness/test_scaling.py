@@ -3,10 +3,13 @@ the same tournament is played on 1 and 2 workers, each run timed. No timing is a
 
 from __future__ import annotations
 
+import pytest
+
 from harness.scaling import measure_scaling
 from harness.tournament_schedule import TournamentSpec
 
 
+@pytest.mark.slow
 def test_both_worker_counts_play_the_whole_tournament_each_run():
     spec = TournamentSpec(game="kit", num_players=2, games=8, seed=3,
                           bots=("random", "python:bots.base:RandomBot"),

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -32,6 +34,7 @@ def test_help_fits_80_columns_and_keeps_every_default() -> None:
     assert "[default: no-seat-rotation]" in run
 
 
+@pytest.mark.slow
 def test_a_tournament_shows_no_ray_lines_unless_verbose(tmp_path: Path) -> None:
     args = ["tournament", "run", "--game", "kit", "--game-module", "tests.kitgame",
             "--bots", "random,random", "--games", "2", "--workers", "1"]

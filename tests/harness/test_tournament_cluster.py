@@ -18,12 +18,16 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from ladders.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.2"
 ARENA = [sys.executable, "-m", "harness.cli"]
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
+
+pytestmark = pytest.mark.slow
 
 
 def _free_port() -> int:

@@ -15,7 +15,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -79,13 +78,8 @@ class SleepyBot(RandomBot):
         return super().act(observation, time_left)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def local_ray() -> Iterator[None]:
-    import ray
-
-    runner.ensure_ray(2)
-    yield
-    ray.shutdown()
+#: an embedded Ray of 2 CPUs, one per test process (tests/conftest.py)
+pytestmark = [pytest.mark.usefixtures("local_ray"), pytest.mark.slow]
 
 
 def _spec(**kw: object) -> TournamentSpec:

@@ -104,6 +104,7 @@ def test_unwritable_outputs_are_refused_before_the_work(here: Path, command: lis
     assert not (here / "results").exists()
 
 
+@pytest.mark.slow
 def test_readers_never_create_a_database(here: Path) -> None:
     for cmd in (["tournament", "list"], ["tournament", "show", "t"], ["ladder", "show", "x"],
                 ["ladders"], ["tournament", "ladder"]):
@@ -182,6 +183,7 @@ def test_version(here: Path) -> None:
     assert run.returncode == 0 and run.stdout.startswith("arena ")
 
 
+@pytest.mark.slow
 def test_delete_and_an_sprt_run_shows_its_llr(here: Path) -> None:
     db = here / "s.sqlite"
     run = arena("tournament", "run", *KIT, "--bots", "random,random", "--sprt", "0,50,0.05,0.05",
@@ -228,6 +230,7 @@ def _interruptible() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
 
 
+@pytest.mark.slow
 def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
     db = here / "c.sqlite"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
@@ -260,6 +263,7 @@ def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
                 pass
 
 
+@pytest.mark.slow
 def test_a_person_cannot_enter_a_tournament_or_a_ladder(tmp_path: Path) -> None:
     """`human` waits for a terminal a Ray worker does not have: refused before any game."""
     db = str(tmp_path / "h.sqlite")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harness import bench
 
 
+@pytest.mark.slow
 def test_bench_external_has_the_sandboxed_round_trip():
     figs = {f.metric: f for f in bench.bench_external("kit", 2, quick=True)}
     assert "external bot act()" in figs

@@ -4,6 +4,7 @@ processes. Each bot gets its own control group (harness/cgroups.py)."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -30,7 +31,8 @@ def _play(tmp_path: Path, body: str, limits: Limits = TIGHT,
           other: str = "random", time_per_move: float = 10.0) -> list[tuple[int, str, str]]:
     rec = play_match("kit", 2, [hostile(tmp_path, body), other], seed=1,
                      time_per_move=time_per_move, limits=limits)
-    assert not cgroups.stale("arena-sandbox-"), "a bot's cgroup outlived its game"
+    # this harness's own groups only: other test processes may run sandboxes meanwhile
+    assert not cgroups.stale(f"arena-sandbox-{os.getpid()}-"), "a bot's cgroup outlived its game"
     return [(f.seat, f.kind, f.detail) for f in rec.failures]
 
 
@@ -85,6 +87,7 @@ def test_files_in_its_tmpfs_are_bounded(tmp_path: Path) -> None:
     assert "no space left" in rec.failures[0].detail.lower()
 
 
+@pytest.mark.slow
 def test_cpu_seconds_of_all_its_processes_count(tmp_path: Path) -> None:
     body = ("if not os.path.exists('/tmp/forked'):\n"
             "    open('/tmp/forked', 'w').close()\n"
@@ -120,6 +123,7 @@ HOG = ("if not os.path.exists('/tmp/forked'):\n"
        "                pass")
 
 
+@pytest.mark.serial
 def test_a_cpu_hog_does_not_slow_its_opponent(tmp_path: Path) -> None:
     """The honest bot's decisions take about as long beside the hog as beside a bot that
     does nothing (a ratio in one run: a busy machine slows both alike); without a quota

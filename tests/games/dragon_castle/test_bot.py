@@ -4,6 +4,8 @@ win-rate checks (the 200-game figures are measured outside the test suite)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bots.heuristic.baseline.dragon_castle_v1 import HeuristicBot as V1Bot
 from bots.heuristic.dragon_castle import HeuristicBot
 from bots.registry import make_bot
@@ -213,6 +215,7 @@ def test_heuristic_beats_random_with_seats_swapped():
     assert wins / games >= 0.75
 
 
+@pytest.mark.slow
 def test_new_bot_beats_the_v1_baseline_in_a_small_sample():
     """Smoke check of issue 22's comparison (200 games measured outside the suite)."""
     games, wins = 8, 0.0
@@ -226,6 +229,7 @@ def test_new_bot_beats_the_v1_baseline_in_a_small_sample():
     assert wins / games >= 0.5
 
 
+@pytest.mark.slow
 def test_heuristic_bot_plays_with_several_spirit_and_dragon_cards():
     for spirits in ("Cunning,Beauty,Strength,Wind,Change",
                     "Deception,Elegance,Destruction,Depths,Faith"):

@@ -139,6 +139,7 @@ def test_a_timed_decision_with_a_tiny_budget_still_answers() -> None:
     assert a in obs.legal_actions
 
 
+@pytest.mark.slow
 def test_new_bot_beats_the_old_one_with_seats_swapped() -> None:
     games, wins = 6, 0.0
     for g in range(games):
