@@ -212,12 +212,13 @@ def _session_pids(sid: int) -> list[int]:
     return pids
 
 
-def _done_games(db: Path) -> int:
-    """Finished games so far; 0 while the run has not yet written its schema (the file can
-    exist a moment before its tables do)."""
+def _done_games(db: Path, table: str = "games") -> int:
+    """Finished games so far (of tournaments, or with `table="ladder_games"` of ladders); 0
+    while the run has not yet written its schema (the file can exist a moment before its
+    tables do)."""
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-            return con.execute("SELECT count(*) FROM games WHERE status='done'").fetchone()[0]
+            return con.execute(f"SELECT count(*) FROM {table} WHERE status='done'").fetchone()[0]
     except sqlite3.Error:
         return 0
 

@@ -97,8 +97,10 @@ def test_ctrl_c_stops_a_ladder_run_with_130(tmp_path: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_interruptible)
     try:
-        while _done_games(db) < 1:
+        deadline = time.monotonic() + 120
+        while _done_games(db, "ladder_games") < 1:
             assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "no ladder game finished in 120 s"
             time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=120)
