@@ -45,7 +45,7 @@ def _arena(*args: str, env: dict[str, str] | None = None) -> str:
 
 
 class Served:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *serve_args: str) -> None:
         self.tmp, self.db = tmp, tmp / "db.sqlite"
         _arena("ladder", "create", "kl", "--game", "kit", "--game-module", "tests.kitgame",
                "--author", "ann", "--db", str(self.db))
@@ -54,7 +54,8 @@ class Served:
         self.url = f"http://127.0.0.1:{_free_port()}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "harness.cli", "ladder", "serve", "--db", str(self.db),
-             "--port", self.url.rsplit(":", 1)[1]], cwd=ROOT, stdout=subprocess.DEVNULL,
+             "--port", self.url.rsplit(":", 1)[1], *serve_args], cwd=ROOT,
+            stdout=subprocess.DEVNULL,
             stderr=open(tmp / "server.log", "wb"),  # noqa: SIM115
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         for _ in range(200):
@@ -261,3 +262,23 @@ def test_a_token_file_readable_by_others_is_refused(tmp_path: Path,
         token(path)
     path.chmod(0o600)
     assert token(path) == "arena_secret"
+
+
+def test_per_author_limits(tmp_path: Path) -> None:
+    """At most --per-hour submissions an hour (429) and --max-versions stored versions per
+    author and ladder (403), each a one-line JSON error; nothing changes."""
+    s = Served(tmp_path, "--per-hour", "2", "--max-versions", "1")
+    try:
+        first = _submit(s, "ann", _bot(tmp_path / "v1", "first"), "limited")
+        assert first["state"] == "registered"
+        r = s.post("ann", _tar({"bot.py": b"# second\n" + BOT.encode()}), display="limited")
+        assert r.status_code == 403 and "stored versions" in r.json()["error"]
+        s.post("bob", _tar({"bot.py": BOT.encode()}), display="b1")
+        s.post("bob", _tar({"bot.py": b"# 2\n" + BOT.encode()}), display="b2")
+        r = s.post("bob", _tar({"bot.py": b"# 3\n" + BOT.encode()}), display="b3")
+        assert r.status_code == 429 and "per hour" in r.json()["error"]
+        assert set(r.json()) == {"error"}
+        assert "b3" not in [e.name for e in s.entrants()]
+    finally:
+        s.proc.terminate()
+        s.proc.wait(10)
