@@ -282,3 +282,42 @@ def test_per_author_limits(tmp_path: Path) -> None:
     finally:
         s.proc.terminate()
         s.proc.wait(10)
+
+
+DRIVER = """
+import sys
+from tests import conftest  # the kit game
+from harness import ladder_runner
+from ladders.store import Store
+with Store(sys.argv[1]) as store:
+    ladder_runner.run(store, "kl", forever=True, seconds=float(sys.argv[2]), inline=True)
+"""
+
+
+def test_a_bot_submitted_over_http_joins_a_running_ladder(served: Served,
+                                                          tmp_path: Path) -> None:
+    """The server and a ladder's runner on one database at once: a bot registered over
+    HTTP while the ladder runs is matched without a restart."""
+    for who in ("ann", "bob"):
+        _submit(served, who, _bot(tmp_path / f"run-{who}", f"run {who}"), f"run-{who}")
+    runner = subprocess.Popen([sys.executable, "-c", DRIVER, str(served.db), "60"], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        late = _submit(served, "eve", _bot(tmp_path / "late", "late"), "late-eve")
+        assert late["state"] == "registered"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with Store(served.db, read_only=True) as store:
+                lad = ls.ladder(store, "kl")
+                names = {e.id: e.name for e in ls.entrants(store, lad.id)}
+                played = [g for g in ls.games(store, lad.id) if g.status == "done"
+                          and "late-eve" in {names.get(i) for i in g.entrants}]
+            if played:
+                break
+            assert runner.poll() is None, runner.communicate()[1]
+            time.sleep(0.2)
+        assert played, "the running ladder never matched the bot submitted over HTTP"
+    finally:
+        runner.kill()
+        runner.wait(10)
