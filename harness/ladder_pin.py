@@ -51,15 +51,22 @@ def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
     return h.hexdigest()
 
 
-def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
-    """The files a command line names (submission.parse_command), copied; with `within`,
-    its words are read from that folder and its files must lie in it."""
+def command_words(kind: str, rest: str) -> list[str]:
+    """The words of a `cmd:` spec's command line (BotSpecError if it has none or cannot be
+    parsed)."""
     try:
         argv = shlex.split(rest)
     except ValueError as e:
         raise BotSpecError(f"{kind}: cannot parse the command line ({e})") from None
     if not argv:
         raise BotSpecError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
+    return argv
+
+
+def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
+    """The files a command line names (submission.parse_command), copied; with `within`,
+    its words are read from that folder and its files must lie in it."""
+    argv = command_words(kind, rest)
     cwd = None if within is None else str(within)
     cmd = submission.parse_command(argv, cwd, runtimes=SYSTEM)
     if within is not None and cmd.folder is not None and cmd.folder != cwd and submission.inside(

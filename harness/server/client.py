@@ -19,7 +19,7 @@ import httpx
 from bots.registry import BotSpecError
 from harness import submission
 from harness.ladder_data import History, State, from_public
-from harness.ladder_pin import SYSTEM, module_path
+from harness.ladder_pin import SYSTEM, command_words, module_path
 from harness.ladder_service import LadderError
 
 #: where the token is kept when ARENA_TOKEN is not set (readable by its owner only)
@@ -113,12 +113,7 @@ def pack(spec: str) -> tuple[str, bytes]:
     spec = spec.strip()
     kind, _, rest = spec.partition(":")
     if kind in ("cmd", "cmd-msgpack"):
-        try:
-            argv = shlex.split(rest)
-        except ValueError as e:
-            raise BotSpecError(f"{kind}: cannot parse the command line ({e})") from None
-        if not argv:
-            raise BotSpecError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
+        argv = command_words(kind, rest)
         cmd = submission.parse_command(argv, runtimes=SYSTEM)
         files = [(f.path, f) for f in submission.read_command(cmd)]
         for i, rel in cmd.files.items():
