@@ -294,10 +294,11 @@ with Store(sys.argv[1]) as store:
 """
 
 
-def test_a_bot_submitted_over_http_joins_a_running_ladder(served: Served,
-                                                          tmp_path: Path) -> None:
+def test_a_bot_submitted_over_http_joins_a_running_ladder(tmp_path: Path) -> None:
     """The server and a ladder's runner on one database at once: a bot registered over
-    HTTP while the ladder runs is matched without a restart."""
+    HTTP while the ladder runs is matched without a restart (a server of its own: another
+    test revokes tokens of the shared one)."""
+    served = Served(tmp_path)
     for who in ("ann", "bob"):
         _submit(served, who, _bot(tmp_path / f"run-{who}", f"run {who}"), f"run-{who}")
     runner = subprocess.Popen([sys.executable, "-c", DRIVER, str(served.db), "60"], cwd=ROOT,
@@ -321,3 +322,5 @@ def test_a_bot_submitted_over_http_joins_a_running_ladder(served: Served,
     finally:
         runner.kill()
         runner.wait(10)
+        served.proc.terminate()
+        served.proc.wait(10)
