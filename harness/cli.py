@@ -25,7 +25,7 @@ from engine.record import MatchRecord, encode_json
 from harness import ladder_admin  # noqa: F401 - adds retire, reactivate, delete
 from harness.args import parse_options, split_bots
 from harness.demo import demo
-from harness.entrants import check_spec
+from harness.entrants import check_labels, check_spec
 from harness.eval_cmd import compare_cmd, eval_cmd
 from harness.ladder import app as ladder_app
 from harness.ladder import ladders_cmd
@@ -155,6 +155,7 @@ def play_cmd(
     opts = parse_options(option)
     specs = split_bots(bots, players, bot)
     engine.get_game(game)  # an unknown game before the bots are looked at
+    check_labels(specs)
     for spec in specs:
         check_spec(game, spec)
     if record is not None:

@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.external import BotViolation, missing_file
-from bots.registry import base_spec, check_label, display_name, needs_terminal, spec_game
+from bots.registry import (
+    base_spec,
+    check_label,
+    display_name,
+    needs_terminal,
+    spec_game,
+    split_label,
+)
 from engine.common.untrusted import visible
 from engine.protocol import ArenaError
 from harness.sandbox import make_player
@@ -37,16 +44,22 @@ def check_spec(game: str, name: str) -> None:
         raise EntrantError(f"entrant {name!r} cannot start: {problem}")
 
 
-def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
-    """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
-    is made for another game or cannot start."""
-    labels = [display_name(b) for b in bots]
+def check_labels(bots: Sequence[str]) -> None:
+    """Every label (`name=spec`) is a valid name, and no two entrants are labelled alike."""
+    for name in bots:
+        check_label(name)
+    labels = [display_name(b) for b in bots if split_label(b)[0] is not None]
     for label in labels:
         if labels.count(label) > 1:
             raise EntrantError(f"two entrants are named {visible(label)!r}: give each its own "
                                "label (name=spec)")
+
+
+def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
+    """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
+    is made for another game or cannot start."""
+    check_labels(bots)
     for name in dict.fromkeys(bots):
-        check_label(name)
         check_spec(game, name)
         if needs_terminal(name):
             raise EntrantError(TERMINAL_ONLY.format(name=name))

@@ -76,3 +76,10 @@ def test_smoke_games_report_progress_and_stop_at_the_first_timeout(
     assert "the ladder's time control: 0.5 s/decision" in result.problems[0]
     assert heard[0] == "smoke game 1 of 2 (the bot in seat 0): starting"
     assert not any("smoke game 2" in h for h in heard)  # stopped after the first bad game
+
+
+def test_play_refuses_two_entrants_with_one_label(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--game", "kit", "--bots", "a=random,a=random"])
+    assert e.value.code == 2 and "two entrants are named 'a'" in capsys.readouterr().err
