@@ -1,6 +1,7 @@
 """Dragon Castle (Horrible Games, 2017), 2-4 players: base game (§ numbers are the
-sections of the game's rules; rulings: docs/rules-notes.md, Dragon Castle) with the
-optional dragon and spirit cards, one or several of each kind, random or named (cards.py)."""
+sections of docs/rules/dragon_castle.md; rulings: docs/rules-notes.md, Dragon Castle) with
+the optional dragon and spirit cards, one or several of each kind, random or named
+(cards.py)."""
 
 from __future__ import annotations
 
