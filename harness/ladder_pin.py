@@ -21,10 +21,8 @@ no symlinks, at most 64 MiB; a refusal names the file and leaves nothing behind)
 from __future__ import annotations
 
 import hashlib
-import importlib.machinery
 import os
 import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,26 +86,13 @@ def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | Non
     return Pinned(spec, f"{kind}:{shlex.join(argv)}", digest, str(snap))
 
 
-def module_path(top: str, within: Path | None) -> Path | None:
-    """Where top-level module `top` is (found without running any of its code), as the
-    import system names it (not resolved: a symlink stays one, and is refused); with
-    `within`, only there."""
-    search = [os.getcwd(), *sys.path] if within is None else [str(within)]
-    found = importlib.machinery.PathFinder.find_spec(top, search)
-    if found is None:
-        return None
-    if found.submodule_search_locations:
-        return Path(os.path.abspath(list(found.submodule_search_locations)[0]))
-    return Path(os.path.abspath(found.origin)) if found.origin else None
-
-
 def _pin_module(spec: str, kind: str, rest: str, bot_root: Path,
                 within: Path | None) -> Pinned:
     """`python:` bots and `policy:` functions: their top-level module (a package folder
     or one .py file), read as a submission and copied."""
     target, _, params = rest.partition(":")
     top = target.split(".")[0]
-    root = module_path(top, within) if top else None
+    root = submission.module_path(top, within) if top else None
     if root is None:
         where = "in the uploaded archive" if within else f"on the path (from {os.getcwd()})"
         raise BotSpecError(f"{kind}: no module {top!r} {where}")

@@ -28,7 +28,6 @@ from __future__ import annotations
 import ctypes
 import fcntl
 import functools
-import importlib.machinery
 import itertools
 import os
 import pwd
@@ -359,28 +358,19 @@ class SandboxedBot(ExternalBot):
         game_module = engine.get_game(self.game_id).observation_type.__module__
         top = game_module.split(".")[0]
         if top not in ("engine", "bots"):
-            roots.append(os.path.realpath(self._module_root(top)))
+            where = submission.module_path(top, None)
+            if where is not None:
+                roots.append(os.path.realpath(where))
         self.binds += [r for r in roots if not _under(r, self.binds)]
         kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
         staged: Staged = []
         if kind in USER_CODE:
-            where = self._module_root(rest.split(":")[0].split(".")[0])
-            if where and not _under(os.path.realpath(where), self.binds):
-                staged = submission.read_module(Path(where))
+            where = submission.module_path(rest.split(":")[0].split(".")[0], None)
+            if where is not None and not _under(os.path.realpath(where), self.binds):
+                staged = submission.read_module(where)
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
                 "--module", game_module, self.python_spec or ""]
         return argv, [f"PYTHONPATH={PROJECT}:/bot"], staged
-
-    @staticmethod
-    def _module_root(top: str) -> str:
-        """Where top-level module `top` lives (a package directory or a .py file), found
-        without running any of its code, not resolved; "" if nowhere."""
-        spec = importlib.machinery.PathFinder.find_spec(top, [os.getcwd(), *sys.path])
-        if spec is None:
-            return ""
-        if spec.submodule_search_locations:
-            return os.path.abspath(list(spec.submodule_search_locations)[0])
-        return os.path.abspath(spec.origin or "")
 
     # -- starting and stopping ------------------------------------------------------------
 

@@ -20,11 +20,13 @@ rules that hold whatever the files are:
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import pwd
 import re
 import shutil
 import stat
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,28 +231,36 @@ class Reader:
             self._count(rel, 0)
             self.folders += 1
         fd = self._open_under(rel, want_dir=True) if rel else self._open_folder()
-        try:
-            names = sorted(os.listdir(fd))
+        try:  # one open of the folder for its listing and every entry's kind
+            for name in sorted(os.listdir(fd)):
+                if name not in SKIPPED:
+                    self._add_entry(f"{rel}/{name}" if rel else name, os.lstat(name, dir_fd=fd))
         finally:
             os.close(fd)
-        for name in names:
-            sub = f"{rel}/{name}" if rel else name
-            if name in SKIPPED:
-                continue
-            fd = self._open_under(rel, want_dir=True) if rel else self._open_folder()
-            try:
-                st = os.lstat(name, dir_fd=fd)
-            finally:
-                os.close(fd)
-            if stat.S_ISDIR(st.st_mode):
-                self.add_tree(sub)
-            elif stat.S_ISREG(st.st_mode):
-                self.add(sub)
-            elif stat.S_ISLNK(st.st_mode):
-                raise SubmissionError(f"{self._name(sub)} is a symlink (a submission holds "
-                                      "regular files only)")
-            else:
-                raise SubmissionError(f"{self._name(sub)} is not a regular file")
+
+    def _add_entry(self, sub: str, st: os.stat_result) -> None:
+        if stat.S_ISDIR(st.st_mode):
+            self.add_tree(sub)
+        elif stat.S_ISREG(st.st_mode):
+            self.add(sub)
+        elif stat.S_ISLNK(st.st_mode):
+            raise SubmissionError(f"{self._name(sub)} is a symlink (a submission holds "
+                                  "regular files only)")
+        else:
+            raise SubmissionError(f"{self._name(sub)} is not a regular file")
+
+
+def module_path(top: str, within: Path | None) -> Path | None:
+    """Where top-level module `top` is (found without running any of its code), as the
+    import system names it (not resolved: a symlink stays one, and is refused); with
+    `within`, only there."""
+    search = [os.getcwd(), *sys.path] if within is None else [str(within)]
+    found = importlib.machinery.PathFinder.find_spec(top, search)
+    if found is None:
+        return None
+    if found.submodule_search_locations:
+        return Path(os.path.abspath(list(found.submodule_search_locations)[0]))
+    return Path(os.path.abspath(found.origin)) if found.origin else None
 
 
 def read_module(root: Path) -> list[tuple[str, File]]:

@@ -19,8 +19,9 @@ import httpx
 from bots.registry import BotSpecError
 from harness import submission
 from harness.ladder_data import History, State, from_public
-from harness.ladder_pin import SYSTEM, command_words, module_path
+from harness.ladder_pin import SYSTEM, command_words
 from harness.ladder_service import LadderError
+from harness.submission import module_path
 
 #: where the token is kept when ARENA_TOKEN is not set (readable by its owner only)
 TOKEN_FILE = Path("~/.config/arena/token")
