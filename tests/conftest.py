@@ -8,6 +8,7 @@ The tests let Python keep its bytecode caches (`__pycache__/`, git-ignored) inst
 
 import fcntl
 import os
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,3 +80,10 @@ def local_ray(_ray_of_this_process: None) -> None:
     from harness import tournament_runner
 
     tournament_runner.ensure_ray(2)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port on `host` that nothing listens on now (for servers the tests start)."""
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])

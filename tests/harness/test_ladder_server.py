@@ -7,7 +7,6 @@ from __future__ import annotations
 import gzip
 import io
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -27,15 +26,10 @@ from harness.server.client import Remote, token
 from harness.submission import MAX_BYTES, MAX_FILES
 from ladders import ladder_store as ls
 from ladders.store import Store
+from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = (ROOT / "examples" / "first_legal_bot.py").read_text()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _arena(*args: str, env: dict[str, str] | None = None) -> str:
@@ -51,7 +45,7 @@ class Served:
                "--author", "ann", "--db", str(self.db))
         self.tokens = {who: _arena("ladder", "author", "add", who, "--db", str(self.db))
                        .split()[-1] for who in ("ann", "bob", "eve")}
-        self.url = f"http://127.0.0.1:{_free_port()}"
+        self.url = f"http://127.0.0.1:{free_port()}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "harness.cli", "ladder", "serve", "--db", str(self.db),
              "--port", self.url.rsplit(":", 1)[1], *serve_args], cwd=ROOT,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from ladders.store import Store
+from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.2"
@@ -28,12 +28,6 @@ ARENA = [sys.executable, "-m", "harness.cli"]
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def _kill_session(sid: int) -> None:
@@ -49,7 +43,7 @@ def _kill_session(sid: int) -> None:
 
 
 def test_a_tournament_runs_on_a_real_local_ray_cluster(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port(HOST)
     temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's sockets live here
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     head = subprocess.Popen(
