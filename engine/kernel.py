@@ -18,9 +18,10 @@ public and own fields in `sample_state`.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self
 
 import msgspec
 
@@ -28,8 +29,9 @@ from engine.common.rng import Rng
 from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, State
 
 __all__ = [
-    "CUSTOM", "DERIVED", "GENERATOR", "PUBLIC", "GameState", "Handler", "Hidden", "Owner",
-    "Request", "Rules", "Visibility", "Words",
+    "CUSTOM", "DERIVED", "GENERATOR", "PUBLIC", "Custom", "Derived", "GameState", "Handler",
+    "Hidden", "Owner", "Public", "Request", "Rules", "Seen", "Visibility", "Words",
+    "declarations", "observation_type",
 ]
 
 
@@ -193,35 +195,46 @@ class Visibility:
     __slots__ = ()
 
 
-class _Public(Visibility):
-    """Everybody sees it: copied to the observation under the same name."""
+@dataclass(frozen=True, slots=True)
+class Public(Visibility):
+    """Everybody sees it: copied to the observation under the same name, described by
+    `doc` (what a bot author reads)."""
 
-    __slots__ = ()
+    doc: str = ""
 
 
+@dataclass(frozen=True, slots=True)
 class _Generator(Visibility):
     """The seeded generator (future chance): nobody sees it; `sample_state` replaces it."""
 
-    __slots__ = ()
 
-
-class _Derived(Visibility):
+@dataclass(frozen=True, slots=True)
+class Derived(Visibility):
     """Computed from public fields (a cache); not observed; `redraw` recomputes it."""
 
-    __slots__ = ()
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One observation field that a `Custom` declaration produces (`observe_custom`)."""
+
+    name: str
+    type: Any
+    doc: str
 
 
-class _Custom(Visibility):
+@dataclass(frozen=True, slots=True)
+class Custom(Visibility):
     """Partly hidden in a way the game describes itself: `observe_custom` shows what may be
-    seen, `redraw` rebuilds the rest."""
+    seen (the observation fields `shows`, each with its type and description), `redraw`
+    rebuilds the rest. Several custom fields may share one view: declare its fields once."""
 
-    __slots__ = ()
+    shows: tuple[Seen, ...] = ()
 
 
-PUBLIC: Visibility = _Public()
+PUBLIC: Visibility = Public()
 GENERATOR: Visibility = _Generator()
-DERIVED: Visibility = _Derived()
-CUSTOM: Visibility = _Custom()
+DERIVED: Visibility = Derived()
+CUSTOM: Visibility = Custom()
 
 
 def _size_of(entry: Any, measure: str) -> int:
@@ -239,6 +252,9 @@ class Owner(Visibility):
     sizes: str | None = None
     stride: int = 0
     measure: str = "len"
+    #: descriptions of the `own` and `sizes` observation fields
+    doc: str = ""
+    sizes_doc: str = ""
 
     def entry(self, value: list[Any], seat: int) -> Any:
         if self.stride:
@@ -265,6 +281,8 @@ class Hidden(Visibility):
 
     size: str | None = None
     measure: str = "len"
+    #: description of the `size` observation field
+    size_doc: str = ""
 
 
 # ============================================================================================
@@ -530,21 +548,91 @@ def _make_observer(cls: type) -> Callable[[Any, int], Any]:
     return helpers["observation"]  # type: ignore[no-any-return]
 
 
+#: the description of `stack` when a game does not write its own
+STACK_DOC = ("the pending decisions, the last one is decided now; each is a tagged object "
+             "naming the decision (`type`) and the seat that takes it")
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+def declarations(cls: type) -> dict[str, Visibility]:
+    """Each field's visibility, written with its type: `name: Annotated[T, Public("...")]`
+    (`decision` is never observed as a state field; `stack` is public by default)."""
+    hints = _hints(cls)
+    out: dict[str, Visibility] = {"decision": DERIVED, "stack": Public(STACK_DOC)}
+    for f in msgspec.structs.fields(cls):
+        marks = [m for m in getattr(hints.get(f.name), "__metadata__", ())
+                 if isinstance(m, Visibility)]
+        if len(marks) > 1:
+            raise TypeError(f"{cls.__name__}.{f.name}: more than one visibility")
+        if marks:
+            out[f.name] = marks[0]
+    legacy = vars(cls).get("VISIBILITY") or getattr(cls, "VISIBILITY", None)
+    if legacy:  # the older table beside the fields (being retired, issue 39)
+        out.update(legacy)
+    return out
+
+
+def _plain(hint: Any) -> Any:
+    return typing.get_args(hint)[0] if typing.get_origin(hint) is Annotated else hint
+
+
+def observation_type(cls: type, action: Any) -> type[Observation]:
+    """The observation type of state class `cls`, generated from its fields' declarations:
+    public fields under their names and types, each seat's own entry and the public sizes of
+    owner-only fields, the public sizes of hidden ones, the fields custom views show; each
+    with the description written beside its field (`FIELD_DOCS`). `legal_actions` holds
+    `action`s. Assign it to `cls.OBSERVATION` and to the name it has in the state's module
+    (`<Game>Observation`), so that it pickles."""
+    hints, declared = _hints(cls), declarations(cls)
+    fields: list[tuple[Any, ...]] = [("legal_actions", list[action], [])]
+    docs: dict[str, str] = {}
+
+    def add(name: str, typ: Any, doc: str) -> None:
+        if not doc:
+            raise TypeError(f"{cls.__name__}: observation field {name!r} has no description")
+        if name in docs:
+            raise TypeError(f"{cls.__name__}: observation field {name!r} declared twice")
+        fields.append((name, typ))
+        docs[name] = doc
+
+    for f in msgspec.structs.fields(cls):
+        vis, typ = declared.get(f.name), _plain(hints[f.name])
+        if isinstance(vis, Public):
+            add(f.name, typ, vis.doc)
+        elif isinstance(vis, Owner):
+            add(vis.own, typ if vis.stride else typing.get_args(typ)[0], vis.doc)
+            if vis.sizes:
+                add(vis.sizes, list[int], vis.sizes_doc)
+        elif isinstance(vis, Hidden) and vis.size:
+            add(vis.size, int, vis.size_doc)
+        elif isinstance(vis, Custom):
+            for seen in vis.shows:
+                add(seen.name, seen.type, seen.doc)
+    name = cls.__name__.removesuffix("State") + "Observation"
+    obs = msgspec.defstruct(
+        name, fields, bases=(Observation,), kw_only=True, module=cls.__module__,
+        namespace={"FIELD_DOCS": docs, "__doc__": f"What one seat of {cls.__name__} may "
+                   "know: generated from the state's declared visibility (engine.kernel)."})
+    cls.OBSERVATION = obs  # type: ignore[attr-defined]
+    return obs
+
+
 def _make_plan(cls: type) -> _Plan:
     info = msgspec.inspect.type_info(cls)
-    declared = dict(cls.VISIBILITY)  # type: ignore[attr-defined]
-    declared.setdefault("decision", DERIVED)  # copied by hand (it is an observation base field)
-    declared.setdefault("stack", PUBLIC)
+    declared = declarations(cls)
     names = {f.name for f in info.fields}
     missing = sorted(names - set(declared))
     extra = sorted(set(declared) - names)
     if missing or extra:
-        raise TypeError(f"{cls.__name__}.VISIBILITY must declare every field: "
+        raise TypeError(f"{cls.__name__} must declare every field's visibility: "
                         f"undeclared {missing}, unknown {extra}")
     plan = _Plan([], [], [], [], False)
     for f in info.fields:
         vis = declared[f.name]
-        if vis is PUBLIC:
+        if isinstance(vis, Public):
             _copy_expr(f.type, "x", 0, {})  # fails early on a type it cannot copy
             plan.public.append(f.name)
         elif isinstance(vis, Owner):
@@ -554,8 +642,8 @@ def _make_plan(cls: type) -> _Plan:
                 plan.sized.append((f.name, vis))
         elif vis is GENERATOR:
             plan.generator.append(f.name)
-        elif vis is CUSTOM:
+        elif isinstance(vis, Custom):
             plan.custom = True
-        elif vis is not DERIVED:
+        elif not isinstance(vis, Derived):
             raise TypeError(f"{cls.__name__}.{f.name}: unknown visibility {vis!r}")
     return plan

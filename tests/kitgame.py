@@ -10,15 +10,15 @@ played.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any
 
 from rich.text import Text
 
 from engine import kernel, registry
 from engine.common.rng import Rng
 from engine.common.text import SEAT_STYLES, breakdown_table
-from engine.kernel import GENERATOR, PUBLIC, Hidden, Owner
-from engine.protocol import Action, ActionSpace, Observation
+from engine.kernel import GENERATOR, Hidden, Owner, Public
+from engine.protocol import Action, ActionSpace
 
 ROUNDS = 3
 DECK = tuple(v for v in range(1, 10) for _ in range(2))
@@ -56,34 +56,19 @@ KitRequest = PlayOrPass | DrawOrKeep
 
 
 # --- state -----------------------------------------------------------------------------------
-class KitObservation(Observation, kw_only=True):
-    legal_actions: list[KitAction] = []
-    stack: list[KitRequest]
-    num_players: int
-    round: int
-    turn: int
-    played: list[list[int]]
-    hand_sizes: list[int]
-    deck_size: int
-    hand: list[int]
-
-
 class KitState(kernel.GameState, kw_only=True):
+    """Each field once: its type, who sees it and what it means to a bot author."""
+
     game_id = "kit"
-    OBSERVATION = KitObservation
-    VISIBILITY: ClassVar = {
-        "num_players": PUBLIC, "round": PUBLIC, "turn": PUBLIC, "played": PUBLIC,
-        "hands": Owner(own="hand", sizes="hand_sizes"),
-        "deck": Hidden(size="deck_size"),
-        "rng": GENERATOR,
-    }
-    num_players: int
-    rng: Rng
-    deck: list[int]
-    hands: list[list[int]]
-    played: list[list[int]]
-    turn: int = 0
-    round: int = 0
+    num_players: Annotated[int, Public("the number of seats")]
+    rng: Annotated[Rng, GENERATOR]
+    deck: Annotated[list[int], Hidden(size="deck_size", size_doc="cards left in the deck")]
+    hands: Annotated[list[list[int]], Owner(
+        own="hand", doc="your hand: card values 1-9",
+        sizes="hand_sizes", sizes_doc="how many cards each seat holds")]
+    played: Annotated[list[list[int]], Public("per seat, its face-up cards in play order")]
+    turn: Annotated[int, Public("the seat whose turn it is")] = 0
+    round: Annotated[int, Public("rounds completed (the game ends after 3)")] = 0
     stack: list[KitRequest] = []
 
     def scores(self) -> list[int]:
@@ -125,6 +110,11 @@ class KitState(kernel.GameState, kw_only=True):
             if p != obs.seat:
                 fields["hands"][p] = [unknown.pop() for _ in range(n)]
         fields["deck"] = unknown
+
+
+
+#: generated from KitState's declarations: one field per name they produce, described
+KitObservation = kernel.observation_type(KitState, KitAction)
 
 
 # --- rules -----------------------------------------------------------------------------------
