@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from bots.heuristic.huang_values import HuangValues, _hypergeometric
+from bots.heuristic.huang_values import HuangValues, hypergeometric
 from engine.games.huang import actions as A
 from engine.games.huang import queries
 from engine.games.huang.data import (
@@ -154,7 +154,7 @@ class HuangRules(HuangValues):
         d = rv.defender // 5
         pool = self._unseen(s, me)
         size = sum(s.hands[d * 5:d * 5 + 5])
-        dist = _hypergeometric(sum(pool), pool[YELLOW], size)
+        dist = hypergeometric(sum(pool), pool[YELLOW], size)
         best, best_v = 0, -math.inf
         for x in range(have + 1):
             margin = att + x - dfn  # the defender holds with up to margin yellow tiles

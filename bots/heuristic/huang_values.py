@@ -86,7 +86,7 @@ class HuangValues:
                 continue
             need = 1 if s.leaders[q * 5 + BLUE] < 0 else 2
             size = sum(s.hands[q * 5:q * 5 + 5])
-            dist = _hypergeometric(total, pool[BLUE], size)
+            dist = hypergeometric(total, pool[BLUE], size)
             worst = max(worst, sum(dist[need:]))
         return worst
 
@@ -337,7 +337,7 @@ def _hand_value(table: list[list[float]], hand: list[int]) -> float:
     return sum(sum(table[c][:hand[c]]) for c in range(5))
 
 
-def _hypergeometric(total: int, good: int, draws: int) -> list[float]:
+def hypergeometric(total: int, good: int, draws: int) -> list[float]:
     """P(k good among `draws` drawn from `total` holding `good`), k = 0..draws."""
     draws = min(draws, total)
     if total <= 0:
