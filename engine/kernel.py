@@ -6,8 +6,10 @@ A game writes:
 - its `Request` types (frozen structs with `seat`), and a `Rules` registry that maps each
   request type to a `Handler`: the options it offers, how a chosen option is applied, an
   optional fast legality test, and optionally an automatic step (`auto`);
-- a state class deriving from `GameState` whose fields each have a declared visibility in
-  `VISIBILITY` (`PUBLIC`, `Owner(...)`, `Hidden(...)`, `GENERATOR`, `DERIVED`, `CUSTOM`);
+- a state class deriving from `GameState` whose fields each carry their visibility and
+  description with their type (`Annotated[T, Public("...")]`, `Owner(...)`, `Hidden(...)`,
+  `GENERATOR`, `DERIVED`, `Custom(...)`), and the observation type generated from them
+  (`observation_type`);
 - `redraw(fields, obs, rng)`: how hidden fields are redrawn in `sample_state`, consistently
   with the observation.
 
