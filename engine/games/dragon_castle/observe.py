@@ -1,70 +1,24 @@
-"""What a seat may know (rules §11 "Information").
+"""What a seat may know beyond plain fields (rules §11 "Information"), and how
+`sample_state` redraws what it may not.
 
-Declared visibility:
-- public: castle heights and top stones, realms (stacks, tops, faces, shrines), pools, VP,
-  countdown tokens and track, shrine supply, dragon cards, the request stack, the
-  number of stones of each identity that have left the castle, the spirit card and its
-  turn flags;
-- hidden from everyone: the identities of covered castle stones (shown as counts per
-  identity, derived from the public counts) and the random generator.
-Nothing is owner-only, so every seat sees the same except `legal_actions`. The state
-declares this per field (state.DragonCastleState.VISIBILITY); the castle is the one CUSTOM
-zone, shown by `castle_view` and redrawn by sample.redraw_castle.
+Everything in Dragon Castle is public (each field declares it in state.py) except the
+identities of covered castle stones: the castle (`castle_h`, `castle`) is the one custom
+zone. `castle_view` shows its heights and top stones, and the covered stones as counts per
+identity (derived from the public `gone` counts); `redraw` deals the covered stones anew.
+Nothing is owner-only, so every seat sees the same except `legal_actions`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from engine.protocol import Observation
+from engine.common.rng import Rng
+from engine.protocol import InvalidConfigError
 
-from . import docs
-from .actions import DragonCastleAction
-from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT
-from .requests import DragonCastleRequest
+from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT, NUM_IDENTITIES, PAD_CELLS
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
-
-
-class DragonCastleObservation(Observation, kw_only=True):
-    """What a seat sees (rules §11): everything public except the covered castle stones,
-    shown as counts per identity (`hidden`); every seat sees the same."""
-
-    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
-    legal_actions: list[DragonCastleAction] = []
-    num_players: int
-    dragon_cards: list[int]
-    #: castle heights and top-stone identities (-1 none), row-major (y * 12 + x)
-    castle_heights: list[int]
-    castle_tops: list[int]
-    #: per identity: stones still hidden under other castle stones
-    hidden: list[int]
-    #: realms: per seat 36 cells (r * 6 + c), flattened seat-major
-    height: list[int]
-    top: list[int]
-    up: list[int]
-    shrine: list[int]
-    pool: list[int]
-    vp: list[int]
-    tokens: list[int]
-    supply: int
-    track_singles: int
-    track_stack: int
-    first_player: int
-    turn: int
-    last_round: bool
-    gone: list[int]
-    stack: list[DragonCastleRequest]
-    spirit_cards: list[int]
-    spirit_used: list[int]
-    pair_mode: int
-    first_cell: int
-    first_level: int
-    elegance: int
-    merged_now: list[int]
-    shrines_out: int
-    layout: str
 
 
 def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
@@ -78,3 +32,23 @@ def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
         if k >= 0:
             hidden[k] -= 1
     return {"castle_heights": heights, "castle_tops": tops, "hidden": hidden}
+
+
+def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+    """Rules §11: deal the hidden stones (the per-identity counts in `obs.hidden`) uniformly
+    at random to the covered castle positions; the visible tops and heights are kept."""
+    bag = [k for k in range(NUM_IDENTITIES) for _ in range(obs.hidden[k])]
+    rng.shuffle(bag)
+    heights = [0] * PAD_CELLS
+    castle = [-1] * (PAD_CELLS * MAX_CASTLE_HEIGHT)
+    for j, i in enumerate(CASTLE_CELLS):
+        h = obs.castle_heights[j]
+        heights[i] = h
+        for level in range(h - 1):
+            castle[i * MAX_CASTLE_HEIGHT + level] = bag.pop()
+        if h:
+            castle[i * MAX_CASTLE_HEIGHT + h - 1] = obs.castle_tops[j]
+    if bag:
+        raise InvalidConfigError("observation is inconsistent: hidden stones left over")
+    fields["castle_h"] = heights
+    fields["castle"] = castle

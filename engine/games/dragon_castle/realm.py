@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import BUILD, PLACE, BuildShrine, Place
+from engine.protocol import Action
+
+from .actions import BUILD, PLACE
 from .data import (
     DRAGON,
     DRAGON_SET_BONUS,
@@ -35,7 +37,7 @@ def can_place(s: DragonCastleState, seat: int, cell: int) -> bool:
     return s.height[j] == 0 or (not s.up[j] and not s.shrine[j])
 
 
-def place_options(s: DragonCastleState, seat: int) -> list[Place]:
+def place_options(s: DragonCastleState, seat: int) -> list[Action]:
     base = seat * REALM_CELLS
     height, up, shrine = s.height, s.up, s.shrine
     return [PLACE[i] for i in range(REALM_CELLS)
@@ -125,6 +127,6 @@ def resolve_merges(s: DragonCastleState, seat: int) -> None:
         stack.append(req)
 
 
-def shrine_options(s: DragonCastleState, req: BuildShrines) -> list[BuildShrine]:
+def shrine_options(s: DragonCastleState, req: BuildShrines) -> list[Action]:
     base = req.seat * REALM_CELLS
     return [BUILD[c] for c in req.cells if not s.shrine[base + c]]
