@@ -37,10 +37,16 @@ from .actions import (
 )
 from .castle import (
     LAYOUT_CELLS,
+    LAYOUT_MASKS,
+    LAYOUT_TOPS,
     M,
+    available_mask,
     castle_top,
+    cells_of,
     elegance_first_cells,
     is_available,
+    level_mask,
+    level_of,
     take_from_castle,
 )
 from .data import DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
@@ -62,23 +68,24 @@ ACTIVATIONS = (ActivateSpirit, ActivateSpiritShrine)
 
 
 # --- taking stones (rules §6.1) ---------------------------------------------------------------
-def first_stone_options(s: DragonCastleState) -> list[Action]:
+def first_stone_options(s: DragonCastleState, b: bytes | None = None) -> list[Action]:
     """Rules §6.1: the available stones at the top level T (after Elegance: short-exposed
-    stones at T that are not available, §8.2)."""
-    h = s.castle_h
-    t = max(h)
+    stones at T that are not available, §8.2). `b`: the height map as bytes, if at hand."""
+    if b is None:
+        b = bytes(s.castle_h)
+    t = level_of(b)
     if t == 0:
         return []
     if s.elegance == 1:
         return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.layout])]
-    return [TAKE[i] for i in LAYOUT_CELLS[s.layout]
-            if h[i] == t and (h[i - 1] < t or h[i + 1] < t)]
+    cells = cells_of(available_mask(b) & level_mask(b, t) & LAYOUT_MASKS[s.layout])
+    return list(map(TAKE.__getitem__, cells))
 
 
 def first_stone_ok(s: DragonCastleState, i: int) -> bool:
     h = s.castle_h
     level = h[i] if i >= 0 else 0
-    if level == 0 or level != max(h):
+    if level == 0 or (level != M and level != level_of(bytes(h))):
         return False
     if s.elegance == 1:
         return i in elegance_first_cells(s, (i,))
@@ -92,9 +99,9 @@ def pair_options(s: DragonCastleState, stone: int) -> list[Action]:
         return [PAIR[i] for i in LAYOUT_CELLS[s.layout] if pair_ok(s, i, stone)]
     h, castle = s.castle_h, s.castle
     out: list[Action] = []
-    for i in LAYOUT_CELLS[s.layout]:
+    for i, below in LAYOUT_TOPS[s.layout]:
         level = h[i]
-        if level and castle[i * M + level - 1] == stone and (h[i - 1] < level or h[i + 1] < level):
+        if level and castle[below + level] == stone and (h[i - 1] < level or h[i + 1] < level):
             out.append(PAIR[i])
     return out
 
@@ -119,9 +126,12 @@ def summon_dragon(s: DragonCastleState, seat: int) -> None:
     s.tokens[seat] += 1
 
 
-def can_summon(s: DragonCastleState) -> bool:
-    """Rules §6.1d: legal iff T <= 1 (and a token is left, always true by §7's count)."""
-    return max(s.castle_h) <= 1 and (s.track_singles + s.track_stack) > 0
+def can_summon(s: DragonCastleState, b: bytes | None = None) -> bool:
+    """Rules §6.1d: legal iff T <= 1 (and a token is left, always true by §7's count).
+    `b`: the height map as bytes, if at hand."""
+    if b is None:
+        b = bytes(s.castle_h)
+    return 3 not in b and 2 not in b and (s.track_singles + s.track_stack) > 0
 
 
 def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
@@ -140,10 +150,11 @@ def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
 
 # --- ChooseAction (rules §6.1, §8.1 W1) --------------------------------------------------------
 def choose_options(s: DragonCastleState, req: ChooseAction) -> list[Action]:
-    out = first_stone_options(s)
+    b = bytes(s.castle_h)
+    out = first_stone_options(s, b)
     if s.elegance == 1:  # Elegance must be used: the next take is the special one
         return out
-    if can_summon(s):
+    if can_summon(s, b):
         out.append(SUMMON)
     if s.spirit_cards:
         out += activation_options(s, req.seat, W1)
