@@ -109,20 +109,19 @@ def locked_cells(s: DragonCastleState, seat: int) -> set[int]:
     """[reconstructed] Face-up stones in a 4+ set waiting for its merge check (only in W3):
     they cannot pay for, be flipped, moved or changed by a spirit, since a power cannot
     stop a mandatory merge (Change FAQ)."""
-    return {c for comp in components(s, seat, TYPE_OF) if len(comp) >= MIN_SET for c in comp}
+    return {c for comp in components(s, seat, TYPE_OF, MIN_SET) for c in comp}
 
 
 def cunning_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Cunning: connected groups of exactly 3 face-up same-type stones."""
-    return [g for g in components(s, seat, TYPE_OF) if len(g) == CUNNING_SET]
+    return [g for g in components(s, seat, TYPE_OF, CUNNING_SET) if len(g) == CUNNING_SET]
 
 
 def beauty_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Beauty: maximal connected groups of 4+ face-up faction stones with the
     same number (factions may mix), with no stone awaiting another merge."""
     locked = locked_cells(s, seat)
-    return [g for g in components(s, seat, NUMBER_KEY)
-            if len(g) >= MIN_SET and not locked.intersection(g)]
+    return [g for g in components(s, seat, NUMBER_KEY, MIN_SET) if not locked.intersection(g)]
 
 
 def change_options(s: DragonCastleState, seat: int) -> list[tuple[int, int, list[int]]]:

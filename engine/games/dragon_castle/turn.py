@@ -50,7 +50,14 @@ from .castle import (
     take_from_castle,
 )
 from .data import DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
-from .realm import can_place, place_options, place_stone, resolve_merges, shrine_options
+from .realm import (
+    can_place,
+    has_room,
+    place_options,
+    place_stone,
+    resolve_merges,
+    shrine_options,
+)
 from .requests import (
     BuildShrines,
     CheckMerges,
@@ -256,7 +263,7 @@ def place(s: DragonCastleState, req: PlaceTaken, a: Action) -> None:
 
 def no_cell(s: DragonCastleState, req: PlaceTaken) -> bool:
     """Rules §6.2 [reconstructed]: a stone with no legal cell is removed from the game."""
-    return not any(can_place(s, req.seat, c) for c in range(REALM_CELLS))
+    return not has_room(s, req.seat)
 
 
 # --- CheckMerges (rules §6.3) ------------------------------------------------------------------
