@@ -10,44 +10,66 @@ Nothing is owner-only, so every seat sees the same except `legal_actions`.
 
 from __future__ import annotations
 
+from itertools import chain, compress, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
 from engine.protocol import InvalidConfigError
 
-from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT, NUM_IDENTITIES, PAD_CELLS
+from .data import (
+    CASTLE_CELLS,
+    CASTLE_COLS,
+    CASTLE_ROWS,
+    COPIES,
+    MAX_CASTLE_HEIGHT,
+    NUM_IDENTITIES,
+    PAD_CELLS,
+    castle_index,
+)
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
+
+#: per castle cell (row-major, as the observation lists them): the index below its stack in
+#: the state's `castle` (its stone at level L is castle[below + L])
+_BELOW = tuple(i * MAX_CASTLE_HEIGHT - 1 for i in CASTLE_CELLS)
+#: the castle cells of a padded map, row-major
+_CELLS_OF = itemgetter(*CASTLE_CELLS)
 
 
 def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
     """The castle as a seat sees it: heights and top stones, row-major over CASTLE_CELLS;
     covered stones as counts per identity (from the public `gone` counts)."""
-    h, castle = s.castle_h, s.castle
-    heights = [h[i] for i in CASTLE_CELLS]
-    tops = [castle[i * MAX_CASTLE_HEIGHT + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS]
+    castle = s.castle
+    heights = list(_CELLS_OF(s.castle_h))
+    tops = [castle[below + h] if h else -1 for below, h in zip(_BELOW, heights, strict=True)]
     hidden = [COPIES - g for g in s.gone]
-    for k in tops:
-        if k >= 0:
-            hidden[k] -= 1
+    for k in compress(tops, heights):
+        hidden[k] -= 1
     return {"castle_heights": heights, "castle_tops": tops, "hidden": hidden}
 
 
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     """Rules §11: deal the hidden stones (the per-identity counts in `obs.hidden`) uniformly
-    at random to the covered castle positions; the visible tops and heights are kept."""
-    bag = [k for k in range(NUM_IDENTITIES) for _ in range(obs.hidden[k])]
+    at random to the covered castle positions; the visible tops and heights are kept.
+    Covered positions are filled cell by cell (row-major), bottom up, from the end of the
+    shuffled bag."""
+    bag = list(chain.from_iterable(map(repeat, range(NUM_IDENTITIES), obs.hidden)))
     rng.shuffle(bag)
+    seen_h = obs.castle_heights
     heights = [0] * PAD_CELLS
+    for y in range(CASTLE_ROWS):
+        start = castle_index(0, y)
+        heights[start:start + CASTLE_COLS] = seen_h[y * CASTLE_COLS:(y + 1) * CASTLE_COLS]
     castle = [-1] * (PAD_CELLS * MAX_CASTLE_HEIGHT)
-    for j, i in enumerate(CASTLE_CELLS):
-        h = obs.castle_heights[j]
-        heights[i] = h
-        for level in range(h - 1):
-            castle[i * MAX_CASTLE_HEIGHT + level] = bag.pop()
-        if h:
-            castle[i * MAX_CASTLE_HEIGHT + h - 1] = obs.castle_tops[j]
+    pop = bag.pop
+    for below, h, top in compress(zip(_BELOW, seen_h, obs.castle_tops, strict=True), seen_h):
+        castle[below + h] = top  # heights are 1-3 (data.MAX_CASTLE_HEIGHT)
+        if h > 1:
+            castle[below + 1] = pop()
+            if h > 2:
+                castle[below + 2] = pop()
     if bag:
         raise InvalidConfigError("observation is inconsistent: hidden stones left over")
     fields["castle_h"] = heights
