@@ -43,8 +43,7 @@ from engine.common.rng import derive_seed
 from engine.games.dragon_castle.data import (
     REALM_CELLS,
 )
-from engine.games.dragon_castle.observe import DragonCastleObservation
-from engine.games.dragon_castle.state import DragonCastleState
+from engine.games.dragon_castle.state import DragonCastleObservation, DragonCastleState
 from engine.protocol import Action
 
 #: searches (with their memos) kept for recently seen positions

@@ -37,7 +37,6 @@ from engine.games.dragon_castle.data import (
     merge_points,
 )
 from engine.games.dragon_castle.heuristic import CRAMPED, GROUP_WORTH, SCALE, pool_worth
-from engine.games.dragon_castle.observe import DragonCastleObservation
 from engine.games.dragon_castle.realm import face_up_groups
 from engine.games.dragon_castle.requests import (
     BuildShrines,
@@ -46,7 +45,7 @@ from engine.games.dragon_castle.requests import (
     PlaceTaken,
 )
 from engine.games.dragon_castle.scoring import dragon_points
-from engine.games.dragon_castle.state import DragonCastleState
+from engine.games.dragon_castle.state import DragonCastleObservation, DragonCastleState
 
 #: a player's promise (pool shrines, open groups) counts fully with this many own turns left
 HORIZON = 3.0

@@ -51,7 +51,6 @@ from engine.games.dragon_castle.data import (
     shrine_value,
 )
 from engine.games.dragon_castle.heuristic import estimate
-from engine.games.dragon_castle.observe import DragonCastleObservation
 from engine.games.dragon_castle.requests import (
     BeautyMerge,
     BuildShrines,
@@ -59,7 +58,7 @@ from engine.games.dragon_castle.requests import (
     CunningMerge,
     FaithShrine,
 )
-from engine.games.dragon_castle.state import DragonCastleState
+from engine.games.dragon_castle.state import DragonCastleObservation, DragonCastleState
 from engine.protocol import Action
 
 #: worth of a face-up group of n < 4 stones of one type (with room to grow)

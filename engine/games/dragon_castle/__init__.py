@@ -1,26 +1,17 @@
 """Dragon Castle (Horrible Games, 2017), 2-4 players: base game (§ numbers are the
 sections of docs/rules/dragon_castle.md; rulings: docs/rules-notes.md, Dragon Castle) with
 the optional dragon and spirit cards, one or several of each kind, random or named
-(cards.py)."""
+(cards.py). The package layout: docs/adding-a-game.md, "The package layout"."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import registry
 
-from . import static, words  # noqa: F401 - registers the words of every request
+from . import static
 from .actions import DragonCastleAction, action_space
 from .data import DRAGON_CARDS, NAMED_LAYOUTS, SPIRIT_CARDS
-from .observe import DragonCastleObservation
-from .rules import setup
-from .state import DragonCastleState
-
-
-def new_state(num_players: int, seed: int, options: dict[str, Any]) -> DragonCastleState:
-    """Rules §3: a new game on the chosen castle layout (option `layout`)."""
-    return DragonCastleState(**setup(num_players, seed, options))
-
+from .setup import new_state
+from .state import DragonCastleObservation, DragonCastleState
 
 GAME = registry.Game(
     id="dragon_castle",

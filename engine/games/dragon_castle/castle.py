@@ -2,6 +2,10 @@
 
 `castle_h` is the padded height map (data.castle_index), `castle[i*3 + L-1]` the identity
 of the stone at level L of cell i (-1 none).
+
+The whole-castle queries work on the height map as bytes (`bytes(castle_h)`, heights 0-3)
+and on byte masks: an int with one byte per padded cell, 1 where a property holds; the
+comparisons run for all cells at once in C (no rule depends on how they are computed).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from .data import (
     ALL_LAYOUTS,
     CASTLE_CELLS,
     MAX_CASTLE_HEIGHT,
+    PAD_CELLS,
     PAD_W,
     layout_heights,
     layout_rows,
@@ -47,9 +52,73 @@ LAYOUT_CELLS: dict[str, tuple[int, ...]] = _Cells(
 M = MAX_CASTLE_HEIGHT
 
 
+class _Tops(dict[str, tuple[tuple[int, int], ...]]):
+    """(cell, the index below its first level in `castle`) of each layout cell."""
+
+    def __missing__(self, name: str) -> tuple[tuple[int, int], ...]:
+        tops = self[name] = tuple((i, i * M - 1) for i in LAYOUT_CELLS[name])
+        return tops
+
+
+#: per layout, each cell with the index below its stack in `castle`: its top stone at
+#: level L is castle[below + L] (a precomputed i * 3 - 1)
+LAYOUT_TOPS: dict[str, tuple[tuple[int, int], ...]] = _Tops()
+
+#: byte masks: every padded cell, and the byte value 0x7F / 0x80 in every cell
+_BYTES = 8 * PAD_CELLS
+FULL = (1 << _BYTES) - 1
+_ONES = int.from_bytes(b"\x01" * PAD_CELLS, "little")
+_BIAS = 0x7F * _ONES
+_HIGH = 0x80 * _ONES
+#: byte i holds i: (mask * 0xFF) & POSITIONS keeps the index of every set cell
+_POSITIONS = int.from_bytes(bytes(range(PAD_CELLS)), "little")
+#: per level t, a bytes.translate table: height -> 1 if it equals t
+EQUALS: tuple[bytes, ...] = tuple(bytes(int(v == t) for v in range(256)) for t in range(M + 1))
+
+
+class _Masks(dict[str, int]):
+    """The cells of each layout as a byte mask."""
+
+    def __missing__(self, name: str) -> int:
+        cells = set(LAYOUT_CELLS[name])
+        m = self[name] = int.from_bytes(bytes(int(i in cells) for i in range(PAD_CELLS)),
+                                        "little")
+        return m
+
+
+#: the cells of each layout as a byte mask (only these can ever hold stones)
+LAYOUT_MASKS: dict[str, int] = _Masks()
+
+
 def top_level(s: DragonCastleState) -> int:
     """Rules §4.2: T = the highest stack (0 when the castle is empty)."""
-    return max(s.castle_h)
+    return level_of(bytes(s.castle_h))
+
+
+def level_of(b: bytes) -> int:
+    """Rules §4.2: T of the height map `b` (heights are 0-3; 0 when the castle is empty)."""
+    return 3 if 3 in b else 2 if 2 in b else 1 if 1 in b else 0
+
+
+def available_mask(b: bytes) -> int:
+    """Rules §4.1 for every cell of the height map `b` at once: a byte mask of the top
+    stones higher than their west or east neighbour (at least one long side free)."""
+    h = int.from_bytes(b, "little")
+    west, east = (h << 8) & FULL, h >> 8
+    # per byte 0x7F + h[i] - h[neighbour] (124-130: no carry, no borrow); its high bit is
+    # set iff h[i] > h[neighbour]
+    return (((h + _BIAS - west) | (h + _BIAS - east)) & _HIGH) >> 7
+
+
+def level_mask(b: bytes, t: int) -> int:
+    """A byte mask of the cells of height map `b` whose stack is t high."""
+    return int.from_bytes(b.translate(EQUALS[t]), "little")
+
+
+def cells_of(mask: int) -> bytes:
+    """The padded indices of the cells set in byte mask `mask`, ascending (index 0 is a
+    border cell, never set)."""
+    return ((mask * 0xFF) & _POSITIONS).to_bytes(PAD_CELLS, "little").translate(None, b"\0")
 
 
 def is_available(h: list[int], i: int) -> bool:
@@ -93,5 +162,4 @@ def elegance_first_cells(s: DragonCastleState, cells: tuple[int, ...]) -> list[i
 
 def destroy_cells(s: DragonCastleState) -> list[int]:
     """Rules §8.2 Destruction: available stones, normal rule, any level."""
-    h = s.castle_h
-    return [i for i in LAYOUT_CELLS[s.layout] if is_available(h, i)]
+    return list(cells_of(available_mask(bytes(s.castle_h)) & LAYOUT_MASKS[s.layout]))

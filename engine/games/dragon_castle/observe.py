@@ -1,80 +1,76 @@
-"""What a seat may know (rules §11 "Information").
+"""What a seat may know beyond plain fields (rules §11 "Information"), and how
+`sample_state` redraws what it may not.
 
-Declared visibility:
-- public: castle heights and top stones, realms (stacks, tops, faces, shrines), pools, VP,
-  countdown tokens and track, shrine supply, dragon cards, the request stack, the
-  number of stones of each identity that have left the castle, the spirit card and its
-  turn flags;
-- hidden from everyone: the identities of covered castle stones (shown as counts per
-  identity, derived from the public counts) and the random generator.
-Nothing is owner-only, so every seat sees the same except `legal_actions`. The state
-declares this per field (state.DragonCastleState.VISIBILITY); the castle is the one CUSTOM
-zone, shown by `castle_view` and redrawn by sample.redraw_castle.
+Everything in Dragon Castle is public (each field declares it in state.py) except the
+identities of covered castle stones: the castle (`castle_h`, `castle`) is the one custom
+zone. `castle_view` shows its heights and top stones, and the covered stones as counts per
+identity (derived from the public `gone` counts); `redraw` deals the covered stones anew.
+Nothing is owner-only, so every seat sees the same except `legal_actions`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from itertools import chain, compress, repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
-from engine.protocol import Observation
+from engine.common.rng import Rng
+from engine.protocol import InvalidConfigError
 
-from . import docs
-from .actions import DragonCastleAction
-from .data import CASTLE_CELLS, COPIES, MAX_CASTLE_HEIGHT
-from .requests import DragonCastleRequest
+from .data import (
+    CASTLE_CELLS,
+    CASTLE_COLS,
+    CASTLE_ROWS,
+    COPIES,
+    MAX_CASTLE_HEIGHT,
+    NUM_IDENTITIES,
+    PAD_CELLS,
+    castle_index,
+)
 
 if TYPE_CHECKING:
     from .state import DragonCastleState
 
-
-class DragonCastleObservation(Observation, kw_only=True):
-    """What a seat sees (rules §11): everything public except the covered castle stones,
-    shown as counts per identity (`hidden`); every seat sees the same."""
-
-    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
-    legal_actions: list[DragonCastleAction] = []
-    num_players: int
-    dragon_cards: list[int]
-    #: castle heights and top-stone identities (-1 none), row-major (y * 12 + x)
-    castle_heights: list[int]
-    castle_tops: list[int]
-    #: per identity: stones still hidden under other castle stones
-    hidden: list[int]
-    #: realms: per seat 36 cells (r * 6 + c), flattened seat-major
-    height: list[int]
-    top: list[int]
-    up: list[int]
-    shrine: list[int]
-    pool: list[int]
-    vp: list[int]
-    tokens: list[int]
-    supply: int
-    track_singles: int
-    track_stack: int
-    first_player: int
-    turn: int
-    last_round: bool
-    gone: list[int]
-    stack: list[DragonCastleRequest]
-    spirit_cards: list[int]
-    spirit_used: list[int]
-    pair_mode: int
-    first_cell: int
-    first_level: int
-    elegance: int
-    merged_now: list[int]
-    shrines_out: int
-    layout: str
+#: per castle cell (row-major, as the observation lists them): the index below its stack in
+#: the state's `castle` (its stone at level L is castle[below + L])
+_BELOW = tuple(i * MAX_CASTLE_HEIGHT - 1 for i in CASTLE_CELLS)
+#: the castle cells of a padded map, row-major
+_CELLS_OF = itemgetter(*CASTLE_CELLS)
 
 
 def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
     """The castle as a seat sees it: heights and top stones, row-major over CASTLE_CELLS;
     covered stones as counts per identity (from the public `gone` counts)."""
-    h, castle = s.castle_h, s.castle
-    heights = [h[i] for i in CASTLE_CELLS]
-    tops = [castle[i * MAX_CASTLE_HEIGHT + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS]
+    castle = s.castle
+    heights = list(_CELLS_OF(s.castle_h))
+    tops = [castle[below + h] if h else -1 for below, h in zip(_BELOW, heights, strict=True)]
     hidden = [COPIES - g for g in s.gone]
-    for k in tops:
-        if k >= 0:
-            hidden[k] -= 1
+    for k in compress(tops, heights):
+        hidden[k] -= 1
     return {"castle_heights": heights, "castle_tops": tops, "hidden": hidden}
+
+
+def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
+    """Rules §11: deal the hidden stones (the per-identity counts in `obs.hidden`) uniformly
+    at random to the covered castle positions; the visible tops and heights are kept.
+    Covered positions are filled cell by cell (row-major), bottom up, from the end of the
+    shuffled bag."""
+    bag = list(chain.from_iterable(map(repeat, range(NUM_IDENTITIES), obs.hidden)))
+    rng.shuffle(bag)
+    seen_h = obs.castle_heights
+    heights = [0] * PAD_CELLS
+    for y in range(CASTLE_ROWS):
+        start = castle_index(0, y)
+        heights[start:start + CASTLE_COLS] = seen_h[y * CASTLE_COLS:(y + 1) * CASTLE_COLS]
+    castle = [-1] * (PAD_CELLS * MAX_CASTLE_HEIGHT)
+    pop = bag.pop
+    for below, h, top in compress(zip(_BELOW, seen_h, obs.castle_tops, strict=True), seen_h):
+        castle[below + h] = top  # heights are 1-3 (data.MAX_CASTLE_HEIGHT)
+        if h > 1:
+            castle[below + 1] = pop()
+            if h > 2:
+                castle[below + 2] = pop()
+    if bag:
+        raise InvalidConfigError("observation is inconsistent: hidden stones left over")
+    fields["castle_h"] = heights
+    fields["castle"] = castle

@@ -7,9 +7,12 @@ Per seat REALM_CELLS entries in `height`, `top` (identity of the top stone, -1 e
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING
 
-from .actions import BUILD, PLACE, BuildShrine, Place
+from engine.protocol import Action
+
+from .actions import BUILD, PLACE
 from .data import (
     DRAGON,
     DRAGON_SET_BONUS,
@@ -29,13 +32,28 @@ if TYPE_CHECKING:
     from .state import DragonCastleState
 
 
+#: the cells of one realm, in order
+_CELLS = range(REALM_CELLS)
+
+
 def can_place(s: DragonCastleState, seat: int, cell: int) -> bool:
     """Rules §6.2: an empty cell, or a face-down top stone without a shrine."""
     j = seat * REALM_CELLS + cell
     return s.height[j] == 0 or (not s.up[j] and not s.shrine[j])
 
 
-def place_options(s: DragonCastleState, seat: int) -> list[Place]:
+def has_room(s: DragonCastleState, seat: int) -> bool:
+    """Rules §6.2: is any cell of the realm legal for a stone (`can_place`)? An empty cell
+    is, else a face-down top stone without a shrine."""
+    base = seat * REALM_CELLS
+    end = base + REALM_CELLS
+    if 0 in s.height[base:end]:
+        return True
+    return any(not u and not sh for u, sh in zip(s.up[base:end], s.shrine[base:end],
+                                                 strict=True))
+
+
+def place_options(s: DragonCastleState, seat: int) -> list[Action]:
     base = seat * REALM_CELLS
     height, up, shrine = s.height, s.up, s.shrine
     return [PLACE[i] for i in range(REALM_CELLS)
@@ -59,31 +77,35 @@ def pay_with_stone(s: DragonCastleState, seat: int, c: int) -> None:
     s.up[j] = 0
 
 
-def components(s: DragonCastleState, seat: int,
-               key: Sequence[int | None]) -> list[list[int]]:
+def components(s: DragonCastleState, seat: int, key: Sequence[int | None],
+               least: int = 1) -> list[list[int]]:
     """Maximal orthogonally connected sets of face-up stones with equal `key[identity]`
-    (a table such as TYPE_OF; None: not part of any set), lowest cell first."""
+    (a table such as TYPE_OF; None: not part of any set), lowest cell first; only those of
+    at least `least` stones."""
     base = seat * REALM_CELLS
-    up, top = s.up, s.top
+    ups = s.up[base:base + REALM_CELLS]
+    if least > 1 and ups.count(1) < least:
+        return []
+    tops = s.top[base:base + REALM_CELLS]
     seen = [False] * REALM_CELLS
     out = []
-    for i in range(REALM_CELLS):
-        if seen[i] or not up[base + i]:
+    for i in compress(_CELLS, ups):
+        if seen[i]:
             continue
-        k = key[top[base + i]]
+        k = key[tops[i]]
         if k is None:
             continue
         seen[i] = True
         comp, stack = [i], [i]
         while stack:
-            j = stack.pop()
-            for n in REALM_NB[j]:
-                if not seen[n] and up[base + n] and key[top[base + n]] == k:
+            for n in REALM_NB[stack.pop()]:
+                if not seen[n] and ups[n] and key[tops[n]] == k:
                     seen[n] = True
                     comp.append(n)
                     stack.append(n)
-        comp.sort()
-        out.append(comp)
+        if len(comp) >= least:
+            comp.sort()
+            out.append(comp)
     return out
 
 
@@ -91,6 +113,11 @@ def face_up_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §6.3: maximal orthogonally connected sets of face-up stones of one type, at
     any levels, in canonical order (lowest cell first); each sorted."""
     return components(s, seat, TYPE_OF)
+
+
+def sets_to_merge(s: DragonCastleState, seat: int) -> list[list[int]]:
+    """Rules §6.3: the face-up groups of 4+ stones of one type, lowest cell first."""
+    return components(s, seat, TYPE_OF, MIN_SET)
 
 
 def merge_set(s: DragonCastleState, seat: int, cells: list[int]) -> int:
@@ -114,10 +141,9 @@ def resolve_merges(s: DragonCastleState, seat: int) -> None:
     """Rules §6.3: every face-up group of 4+ stones must be merged, each a separate merge
     with its own VP and shrine allowance, in canonical order; shrine decisions follow."""
     builds = []
-    for comp in face_up_groups(s, seat):
-        if len(comp) >= MIN_SET:
-            allowance = merge_set(s, seat, comp)
-            builds.append(BuildShrines(seat, tuple(comp), allowance))
+    for comp in sets_to_merge(s, seat):
+        allowance = merge_set(s, seat, comp)
+        builds.append(BuildShrines(seat, tuple(comp), allowance))
     stack = s.stack
     for k, req in enumerate(reversed(builds)):  # the first merged set decides first
         if k and s.spirit_cards:  # §8.1: any step of the turn, also between two sets
@@ -125,6 +151,6 @@ def resolve_merges(s: DragonCastleState, seat: int) -> None:
         stack.append(req)
 
 
-def shrine_options(s: DragonCastleState, req: BuildShrines) -> list[BuildShrine]:
+def shrine_options(s: DragonCastleState, req: BuildShrines) -> list[Action]:
     base = req.seat * REALM_CELLS
     return [BUILD[c] for c in req.cells if not s.shrine[base + c]]

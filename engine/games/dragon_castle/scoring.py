@@ -7,11 +7,12 @@ A realm is given as four lists of REALM_CELLS ints: stack heights, top stone ide
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .data import (
     COUNTDOWN_TOKEN_VP,
     DRAGON,
+    DRAGON_CARDS,
     FACTIONS,
     IS_SPECIAL,
     MIRROR_H,
@@ -24,6 +25,9 @@ from .data import (
     TYPE_OF,
     shrine_value,
 )
+
+if TYPE_CHECKING:
+    from .state import DragonCastleState
 
 
 class Realm(NamedTuple):
@@ -190,3 +194,27 @@ def dragon_points(card: str, realms: list[Realm], seat: int) -> int:
 def token_points(tokens: int) -> int:
     """Rules §7: each countdown token is worth 2 VP."""
     return COUNTDOWN_TOKEN_VP * tokens
+
+
+def realms(s: DragonCastleState) -> list[Realm]:
+    """Every seat's realm."""
+    return [realm_of(s.height, s.top, s.up, s.shrine, p) for p in range(s.num_players)]
+
+
+def score_parts(s: DragonCastleState, seat: int) -> dict[str, int]:
+    """Rules §7: VP tokens + built-shrine points + 2 x countdown tokens + dragon cards."""
+    rs = realms(s)
+    out = {
+        "vp": s.vp[seat],
+        "shrines": shrine_points(rs[seat]),
+        "countdown": token_points(s.tokens[seat]),
+    }
+    for card in s.dragon_cards:
+        out[DRAGON_CARDS[card]] = dragon_points(DRAGON_CARDS[card], rs, seat)
+    return out
+
+
+def tiebreak(s: DragonCastleState, seat: int) -> tuple[int, int]:
+    """Rules §7: most face-down-topped stacks, then most built shrines."""
+    r = realm_of(s.height, s.top, s.up, s.shrine, seat)
+    return (face_down_tops(r), built_shrines(r))

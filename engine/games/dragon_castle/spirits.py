@@ -73,6 +73,8 @@ M = MAX_CASTLE_HEIGHT
 #: values of state.pair_mode (0 = the normal Pair rule)
 PAIR_MODE = {DECEPTION: 1, DEPTHS: 2}
 TYPES_ALL = range(6)
+#: the cells of one realm
+_CELLS = range(REALM_CELLS)
 
 
 # --- castle (Elegance, Deception, Depths) ------------------------------------------------------
@@ -109,20 +111,19 @@ def locked_cells(s: DragonCastleState, seat: int) -> set[int]:
     """[reconstructed] Face-up stones in a 4+ set waiting for its merge check (only in W3):
     they cannot pay for, be flipped, moved or changed by a spirit, since a power cannot
     stop a mandatory merge (Change FAQ)."""
-    return {c for comp in components(s, seat, TYPE_OF) if len(comp) >= MIN_SET for c in comp}
+    return {c for comp in components(s, seat, TYPE_OF, MIN_SET) for c in comp}
 
 
 def cunning_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Cunning: connected groups of exactly 3 face-up same-type stones."""
-    return [g for g in components(s, seat, TYPE_OF) if len(g) == CUNNING_SET]
+    return [g for g in components(s, seat, TYPE_OF, CUNNING_SET) if len(g) == CUNNING_SET]
 
 
 def beauty_groups(s: DragonCastleState, seat: int) -> list[list[int]]:
     """Rules §8.2 Beauty: maximal connected groups of 4+ face-up faction stones with the
     same number (factions may mix), with no stone awaiting another merge."""
     locked = locked_cells(s, seat)
-    return [g for g in components(s, seat, NUMBER_KEY)
-            if len(g) >= MIN_SET and not locked.intersection(g)]
+    return [g for g in components(s, seat, NUMBER_KEY, MIN_SET) if not locked.intersection(g)]
 
 
 def change_options(s: DragonCastleState, seat: int) -> list[tuple[int, int, list[int]]]:
@@ -160,24 +161,26 @@ def strength_sources(s: DragonCastleState, seat: int,
     z mocy, sprawdź, czy jakieś zestawy kamieni nie wymagają scalenia"), so its stones may
     still move."""
     base = seat * REALM_CELLS
+    end = base + REALM_CELLS
+    height, up, shrine = s.height[base:end], s.up[base:end], s.shrine[base:end]
+    free = [c for c in _CELLS if not height[c] or not (up[c] or shrine[c])]  # can_place
+    if not free:
+        return []
     if locked is None:
         locked = locked_cells(s, seat)
-    free = [c for c in range(REALM_CELLS) if can_place(s, seat, c)]
-    out = []
-    for c in range(REALM_CELLS):
-        j = base + c
-        if s.height[j] and not s.shrine[j] and c not in locked and any(d != c for d in free):
-            out.append(c)
-    return out
+    only = free[0] if len(free) == 1 else -1  # the one free cell is no move for itself
+    return [c for c in _CELLS if height[c] and not shrine[c] and c not in locked and c != only]
 
 
 def strength_targets(s: DragonCastleState, seat: int, src: int) -> list[int]:
     return [c for c in range(REALM_CELLS) if c != src and can_place(s, seat, c)]
 
 
-def wind_flips(s: DragonCastleState, seat: int) -> list[int]:
+def wind_flips(s: DragonCastleState, seat: int, locked: set[int] | None = None) -> list[int]:
+    """Rules §8.2 Wind: face-up stones that may flip (`locked`: locked_cells, if known)."""
     base = seat * REALM_CELLS
-    locked = locked_cells(s, seat)
+    if locked is None:
+        locked = locked_cells(s, seat)
     return [c for c in range(REALM_CELLS) if s.up[base + c] and c not in locked]
 
 
@@ -189,11 +192,19 @@ def shrine_targets(s: DragonCastleState, seat: int, src: int) -> list[int]:
 
 
 def shrine_sources(s: DragonCastleState, seat: int) -> list[int]:
+    """Rules §8.2 Wind: built shrines that have a face-down shrineless top stone to move to
+    (never their own cell, which has a shrine: so all of them, or none)."""
     base = seat * REALM_CELLS
-    return [c for c in range(REALM_CELLS) if s.shrine[base + c] and shrine_targets(s, seat, c)]
+    end = base + REALM_CELLS
+    shrine = s.shrine[base:end]
+    if 1 not in shrine or not any(h and not u and not sh for h, u, sh in zip(
+            s.height[base:end], s.up[base:end], shrine, strict=True)):
+        return []
+    return [c for c in _CELLS if shrine[c]]
 
 
-def wind_can_move_shrine(s: DragonCastleState, seat: int) -> bool:
+def wind_can_move_shrine(s: DragonCastleState, seat: int,
+                         locked: set[int] | None = None) -> bool:
     """Rules §8.2 Wind: "Możesz odwrócić 1 odkryty kamień … Następnie przesuń 1 wybudowaną
     już świątynię" - the flip is optional, the shrine move is not ("Jeśli zapłacisz za
     aktywację ducha, musisz skorzystać z jego mocy"): Wind has a use only when a built
@@ -201,7 +212,7 @@ def wind_can_move_shrine(s: DragonCastleState, seat: int) -> bool:
     if shrine_sources(s, seat):
         return True
     base = seat * REALM_CELLS
-    return any(s.shrine[base:base + REALM_CELLS]) and bool(wind_flips(s, seat))
+    return any(s.shrine[base:base + REALM_CELLS]) and bool(wind_flips(s, seat, locked))
 
 
 def faith_cells(s: DragonCastleState, seat: int) -> list[int]:
@@ -212,9 +223,12 @@ def faith_cells(s: DragonCastleState, seat: int) -> list[int]:
 
 
 # --- activation (rules §8.1) --------------------------------------------------------------
-def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int, stone: int) -> bool:
+def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int, stone: int,
+            locked: set[int] | None = None) -> bool:
     """Does the power have a legal resolution in the current position (after payment)?
-    `stone`: the first stone taken when activating in W2 (-1 otherwise)."""
+    `stone`: the first stone taken when activating in W2 (-1 otherwise); `locked`: the
+    position's locked_cells, if known (a payment never changes them: it turns a stone that
+    is in no 4+ group face down)."""
     if spirit == DECEPTION or spirit == DEPTHS:
         saved = s.pair_mode
         s.pair_mode = PAIR_MODE[spirit]
@@ -241,9 +255,9 @@ def has_use(s: DragonCastleState, seat: int, spirit: int, pool_after: int, stone
     if spirit == CHANGE_SPIRIT:
         return bool(change_options(s, seat))
     if spirit == STRENGTH:
-        return bool(strength_sources(s, seat))
+        return bool(strength_sources(s, seat, locked))
     if spirit == WIND_SPIRIT:
-        return wind_can_move_shrine(s, seat)
+        return wind_can_move_shrine(s, seat, locked)
     raise AssertionError(spirit)  # pragma: no cover
 
 
@@ -294,17 +308,19 @@ def card_activations(s: DragonCastleState, seat: int, k: int, spirit: int,
             if has_use(s, seat, spirit, pool, stone):
                 out.append(activate_at[c])
             s.height[j], s.top[j], s.up[j] = saved
+    elif spirit == WIND_SPIRIT and 1 not in s.shrine[base:base + REALM_CELLS]:
+        return []  # Wind moves a built shrine; paying builds none (wind_can_move_shrine)
     elif spirit in REALM_DEPENDENT:
         for c in payers:
             j = base + c
             saved = (s.height[j], s.top[j], s.up[j])
             pay_with_stone(s, seat, c)
-            if has_use(s, seat, spirit, pool, stone):
+            if has_use(s, seat, spirit, pool, stone, locked):
                 out.append(activate_at[c])
             s.height[j], s.top[j], s.up[j] = saved
     elif has_use(s, seat, spirit, pool, stone):
         out += [activate_at[c] for c in payers]
-    if pool > 0 and has_use(s, seat, spirit, pool - 1, stone):
+    if pool > 0 and has_use(s, seat, spirit, pool - 1, stone, locked):
         out.append(ACTIVATE_SHRINE_OF[k])
     return out
 

@@ -1,95 +1,137 @@
-"""The Dragon Castle state: flat lists of ints, a stack of pending requests, and the
-declared visibility of every field (rules §11 "Information")."""
+"""The Dragon Castle state: flat lists of ints, a stack of pending requests, and each
+field's type, visibility and description written once (rules §11 "Information").
+
+Castle (castle.py): `castle_h` padded heights, `castle` stone identities per level;
+covered stones are hidden from everyone (observe.py shows the castle as heights, tops and
+counts). Realms (realm.py): per seat REALM_CELLS entries in `height`, `top`, `up` and
+`shrine`. Stones below a realm top are always face down and rule-irrelevant. The game is
+over when nothing is pending. The protocol methods delegate to the rule modules.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.kernel import CUSTOM, GENERATOR, PUBLIC
+from engine.kernel import CUSTOM, GENERATOR, Custom, Public, Seen
 from engine.protocol import ActionSpace
 
-from .actions import action_space
-from .data import DRAGON_CARDS, REALM_CELLS
+from . import observe, scoring
+from .actions import DragonCastleAction, action_space
+from .data import DRAGON_CARDS, NUM_IDENTITIES, PAD_W, REALM_CELLS, SPIRIT_CARDS
+from .docs import CASTLE, CELLS, REALM, STONE, codes
 from .heuristic import heuristic
-from .observe import DragonCastleObservation, castle_view
 from .render import render_text, score_breakdown
 from .requests import DragonCastleRequest
 from .rules import RULES
-from .sample import redraw_castle
-from .scoring import (
-    Realm,
-    built_shrines,
-    dragon_points,
-    face_down_tops,
-    realm_of,
-    shrine_points,
-    token_points,
-)
+from .scoring import Realm
 
 
-class DragonCastleState(kernel.GameState, kw_only=True):
-    """Whole game state (rules §3 components).
+class _EmptyVisibility(kernel.GameState, kw_only=True):
+    """[workaround] An empty `VISIBILITY` table inherited by the state: every field declares
+    its own visibility, but tests/conformance/test_conformance.py still reads
+    `state_type.VISIBILITY` for games without owner-only zones. Delete once it reads
+    `kernel.declarations(state_type)` instead."""
 
-    Castle (castle.py): `castle_h` padded heights, `castle` stone identities per level;
-    covered stones are hidden from everyone. Realms (realm.py): per seat REALM_CELLS
-    entries in `height`, `top`, `up` and `shrine`. Stones below a realm top are always face
-    down and rule-irrelevant. `gone[k]`: stones of identity k that have left the castle.
-    `turn`: the seat whose turn it is. The game is over when nothing is pending.
-    """
+    VISIBILITY: ClassVar = {}
+
+
+class DragonCastleState(_EmptyVisibility, kw_only=True):
+    """Whole game state (rules §3 components)."""
 
     game_id = "dragon_castle"
     RULES: ClassVar[kernel.Rules] = RULES
-    OBSERVATION = DragonCastleObservation
-    VISIBILITY: ClassVar = {
-        "num_players": PUBLIC, "rng": GENERATOR, "dragon_cards": PUBLIC,
-        # covered castle stones are hidden from all; heights and tops are seen (observe.py)
-        "castle_h": CUSTOM, "castle": CUSTOM,
-        "height": PUBLIC, "top": PUBLIC, "up": PUBLIC, "shrine": PUBLIC, "pool": PUBLIC,
-        "vp": PUBLIC, "tokens": PUBLIC, "supply": PUBLIC, "track_singles": PUBLIC,
-        "track_stack": PUBLIC, "first_player": PUBLIC, "turn": PUBLIC,
-        "last_round": PUBLIC, "gone": PUBLIC, "spirit_cards": PUBLIC, "spirit_used": PUBLIC,
-        "pair_mode": PUBLIC, "first_cell": PUBLIC, "first_level": PUBLIC,
-        "elegance": PUBLIC, "merged_now": PUBLIC, "shrines_out": PUBLIC, "layout": PUBLIC,
-    }
 
-    num_players: int
-    rng: Rng
-    dragon_cards: list[int]
-    castle_h: list[int]
-    castle: list[int]
-    height: list[int]
-    top: list[int]
-    up: list[int]
-    shrine: list[int]
-    pool: list[int]
-    vp: list[int]
-    tokens: list[int]
-    supply: int
-    track_singles: int
-    track_stack: int
-    first_player: int
-    turn: int
-    last_round: bool
-    gone: list[int]
-    stack: list[DragonCastleRequest] = []
-    # spirit cards (rules §8; option spirit_card): cards in play, used this turn, the Pair
-    # mode (0, Deception or Depths), the first stone's castle cell and level, Elegance
-    # (0 off, 1 next take must be the special one, 2 active), cells merged this turn,
-    # shrines paid for activations (out of the game)
-    spirit_cards: list[int] = []
-    spirit_used: list[int] = []
-    pair_mode: int = 0
-    first_cell: int = -1
-    first_level: int = 0
-    elegance: int = 0
-    merged_now: list[int] = []
-    shrines_out: int = 0
-    #: castle layout name (data.ALL_LAYOUTS)
-    layout: str = ""
+    num_players: Annotated[int, Public("number of players, 2-4")]
+    rng: Annotated[Rng, GENERATOR]
+    dragon_cards: Annotated[list[int], Public(
+        f"dragon cards in play (rules §9, options dragon_card/dragon_cards/dragons), each "
+        f"scoring at the end: codes {codes(DRAGON_CARDS)} (static `dragon_cards`); [] "
+        "without")]
+    # the castle: heights and top stones are seen, covered stones only as counts (§11)
+    castle_h: Annotated[list[int], Custom(shows=(
+        Seen("castle_heights", list[int],
+             f"stack height 0-3 of every castle cell ({CASTLE}); 0 = no stone"),
+        Seen("castle_tops", list[int],
+             f"identity of each castle cell's top stone ({CASTLE}; {STONE}); -1 = empty. A "
+             "top stone is available (takeable, §4.1) when its west (x-1) or east (x+1) "
+             "neighbour is lower than it; a missing neighbour (off the board, -1 in static "
+             "`castle.neighbours`) counts as height 0, so an edge stone is always available"),
+        Seen("hidden", list[int],
+             f"per identity ({NUM_IDENTITIES} counts), stones still covered under other "
+             "castle stones: the covered stones are hidden from everyone, only these counts "
+             "are known"),
+    ))]
+    castle: Annotated[list[int], CUSTOM]  # shown by the view of castle_h (observe.py)
+    # the realms (rules §5)
+    height: Annotated[list[int], Public(f"stack height per realm cell ({REALM})")]
+    top: Annotated[list[int], Public(
+        f"identity of the top stone per realm cell ({REALM}; {STONE}); -1 = empty, or a "
+        "face-down stone uncovered by paying for a spirit or a Strength move (identity not "
+        "tracked; it is face down)")]
+    up: Annotated[list[int], Public(
+        f"1 if the top stone is face up, 0 if face down or empty ({REALM}); merged stones "
+        "are face down")]
+    shrine: Annotated[list[int], Public(
+        f"1 if a built shrine stands on the cell's top stone ({REALM})")]
+    pool: Annotated[list[int], Public(
+        "shrines in each seat's personal pool (to build on merged sets, §6.3)")]
+    vp: Annotated[list[int], Public(
+        "VP tokens per seat (merges, discards, spirit merges); the final score adds built "
+        "shrines, 2 VP per countdown token and dragon cards (§7)")]
+    tokens: Annotated[list[int], Public(
+        "countdown tokens taken per seat (Summon the Dragon, §6.1d): 2 VP each at the end")]
+    supply: Annotated[int, Public(
+        "shrines left in the general supply (Stone and shrine needs one, §6.1b)")]
+    track_singles: Annotated[int, Public(
+        "countdown tokens still on the single spaces of the track (P at the start); taking "
+        "the last one starts the last round (§7)")]
+    track_stack: Annotated[int, Public(
+        "countdown tokens still in the stack on space 0 (taken once the single spaces are "
+        "empty)")]
+    first_player: Annotated[int, Public(
+        "the first player; the game ends after the seat before them (seat first_player - 1, "
+        "mod players) ends its turn in the last round (§7)")]
+    turn: Annotated[int, Public("the seat whose turn it is")]
+    last_round: Annotated[bool, Public(
+        "true once the last single countdown token is taken: this is the last round (§7)")]
+    gone: Annotated[list[int], Public(
+        f"per identity ({NUM_IDENTITIES} counts), stones of it that have left the castle")]
+    stack: Annotated[list[DragonCastleRequest], Public(
+        "pending decisions, the last one is decided now; each is an array "
+        "[type, seat, ...fields] (see the request types)")] = []
+    # spirit cards (rules §8; options spirit_card / spirit_cards / spirits)
+    spirit_cards: Annotated[list[int], Public(
+        f"spirit cards in play (rules §8, options spirit_card/spirit_cards/spirits): codes "
+        f"{codes(SPIRIT_CARDS)} (static `spirit_cards`); [] without. ActivateSpirit.card is "
+        "an index into this list")] = []
+    spirit_used: Annotated[list[int], Public(
+        "per spirit card in play (same order), 1 if it was activated this turn (each at "
+        "most once per turn)")] = []
+    pair_mode: Annotated[int, Public(
+        "this turn's Pair rule: 0 normal, 1 Deception, 2 Depths (spirit active)")] = 0
+    first_cell: Annotated[int, Public(
+        "castle cell of the latest first stone taken (this turn's once taken; kept until "
+        f"the next take) as a padded index: x = first_cell % {PAD_W} - 1, y = first_cell // "
+        f"{PAD_W} - 1; -1 before the game's first take (used by Deception)")] = -1
+    first_level: Annotated[int, Public(
+        "castle level 1-3 that stone came from (0 before the game's first take)")] = 0
+    elegance: Annotated[int, Public(
+        "spirit Elegance: 0 off, 1 activated (the next take must be a short-side exposed "
+        "stone that is not available), 2 active (short-side exposed stones count as "
+        "available for the Pair)")] = 0
+    merged_now: Annotated[list[int], Public(
+        f"own {CELLS} merged this turn (Faith may build on them; tracked only with spirit "
+        "cards)")] = []
+    shrines_out: Annotated[int, Public(
+        "shrines paid for spirit activations (out of the game)")] = 0
+    layout: Annotated[str, Public(
+        "castle layout name: standard_2p / standard_3p / standard_4p, a named layout, or "
+        "\"custom:\" + 8 rows of 12 ('.' or height 1-3) joined by '/'; static `layouts` "
+        "gives the shapes")] = ""
 
     def action_space(self) -> ActionSpace:
         return action_space(self.num_players, {})
@@ -98,22 +140,13 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         """The observation's phase: the pending request's `PHASE`, or "end"."""
         return self.stack[-1].PHASE if self.stack else "end"
 
-    # --- scoring (rules §7) ------------------------------------------------------------------
+    # --- scoring (rules §7, scoring.py) -------------------------------------------------------
     def realms(self) -> list[Realm]:
-        return [realm_of(self.height, self.top, self.up, self.shrine, p)
-                for p in range(self.num_players)]
+        return scoring.realms(self)
 
     def score_parts(self, seat: int) -> dict[str, int]:
         """Rules §7: VP tokens + built-shrine points + 2 x countdown tokens + dragon cards."""
-        realms = self.realms()
-        out = {
-            "vp": self.vp[seat],
-            "shrines": shrine_points(realms[seat]),
-            "countdown": token_points(self.tokens[seat]),
-        }
-        for card in self.dragon_cards:
-            out[DRAGON_CARDS[card]] = dragon_points(DRAGON_CARDS[card], realms, seat)
-        return out
+        return scoring.score_parts(self, seat)
 
     def scores(self) -> list[int]:
         return [sum(self.score_parts(p).values()) for p in range(self.num_players)]
@@ -124,18 +157,17 @@ class DragonCastleState(kernel.GameState, kw_only=True):
 
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §7: most face-down-topped stacks, then most built shrines."""
-        r = realm_of(self.height, self.top, self.up, self.shrine, seat)
-        return (face_down_tops(r), built_shrines(r))
+        return scoring.tiebreak(self, seat)
 
-    # --- views --------------------------------------------------------------------------------
+    # --- views (observe.py, render.py) ---------------------------------------------------------
     def observe_custom(self, seat: int) -> dict[str, Any]:
         """Rules §11: castle heights and top stones; covered stones as counts."""
-        return castle_view(self)
+        return observe.castle_view(self)
 
     @classmethod
     def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         """Rules §11: the covered castle stones are dealt anew from the hidden counts."""
-        redraw_castle(fields, obs, rng)
+        observe.redraw(fields, obs, rng)
 
     def render_text(self, seat: int | None = None) -> Text:
         """The castle, realms, supplies, the pending decision in words (render.py)."""
@@ -146,3 +178,8 @@ class DragonCastleState(kernel.GameState, kw_only=True):
 
     def realm_cells(self, seat: int) -> range:
         return range(seat * REALM_CELLS, (seat + 1) * REALM_CELLS)
+
+
+#: generated from the declarations above (rules §11): everything public except the covered
+#: castle stones, shown as counts per identity (`hidden`); every seat sees the same
+DragonCastleObservation = kernel.observation_type(DragonCastleState, DragonCastleAction)

@@ -62,8 +62,9 @@ from .requests import (
     WindShrineFrom,
     WindShrineTo,
 )
-from .rules import RULES, can_summon
+from .rules import RULES
 from .spirits import beauty_groups, cunning_groups
+from .turn import can_summon
 
 if TYPE_CHECKING:
     from .state import DragonCastleState

@@ -19,8 +19,14 @@ from engine.games.dragon_castle.actions import (
 )
 from engine.games.dragon_castle.castle import is_available, top_level
 from engine.games.dragon_castle.data import castle_index, merge_points
-from engine.games.dragon_castle.requests import BuildShrines, ChooseAction, FinishAction
-from engine.games.dragon_castle.rules import first_stone_options
+from engine.games.dragon_castle.requests import (
+    BuildShrines,
+    CheckMerges,
+    ChooseAction,
+    FinishAction,
+)
+from engine.games.dragon_castle.rules import RULES
+from engine.games.dragon_castle.turn import first_stone_options
 from engine.protocol import TERMINAL, IllegalActionError
 
 from .builder import D2, D, cell, empty_state, set_castle, set_cell, stone, two_open_sets
@@ -116,8 +122,6 @@ def test_example_3_mixed_numbers_merge_and_diagonals_do_not_count():
 def test_example_4_two_groups_merge_separately():
     """Rules §13.4: 4 farmers and 5 winds merge as two sets: 2 + 3 = 5 VP, shrine
     allowances 1 and 2, each on its own set, lowest cell first."""
-    from engine.games.dragon_castle.requests import CheckMerges
-    from engine.games.dragon_castle.rules import RULES
 
     s = empty_state(2, seat=0)
     set_castle(s, {(0, 2): [M[5]]})

@@ -11,8 +11,8 @@ import engine
 from bots.external import static_data
 from engine.games.dragon_castle import data as D
 from engine.games.dragon_castle.castle import LAYOUT_HEIGHTS, is_available
-from engine.games.dragon_castle.observe import DragonCastleObservation
 from engine.games.dragon_castle.scoring import Realm, courage, dragon_points
+from engine.games.dragon_castle.state import DragonCastleObservation
 from engine.protocol import field_docs
 
 GAME = "dragon_castle"
