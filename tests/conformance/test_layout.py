@@ -158,7 +158,7 @@ def test_each_file_holds_its_role(game_id):
     obs = game.observation_type
     assert obs is game.state_type.OBSERVATION
     assert obs.__module__ == state.__name__ and getattr(state, obs.__name__) is obs
-    assert "VISIBILITY" not in vars(game.state_type), "declare visibility beside each field"
+    assert not getattr(game.state_type, "VISIBILITY", None), "declare visibility beside each field"
     assert set(kernel.declarations(game.state_type)) >= {
         f.name for f in msgspec.structs.fields(game.state_type)}
 

@@ -30,16 +30,7 @@ from .rules import RULES
 from .scoring import Realm
 
 
-class _EmptyVisibility(kernel.GameState, kw_only=True):
-    """[workaround] An empty `VISIBILITY` table inherited by the state: every field declares
-    its own visibility, but tests/conformance/test_conformance.py still reads
-    `state_type.VISIBILITY` for games without owner-only zones. Delete once it reads
-    `kernel.declarations(state_type)` instead."""
-
-    VISIBILITY: ClassVar = {}
-
-
-class DragonCastleState(_EmptyVisibility, kw_only=True):
+class DragonCastleState(kernel.GameState, kw_only=True):
     """Whole game state (rules §3 components)."""
 
     game_id = "dragon_castle"
