@@ -10,6 +10,10 @@ Everything is indexed by small ints so the state stays flat:
 
 from __future__ import annotations
 
+# --- steps of the game (rules §1, §5): what `flow.on_empty` does next (the state's `step`) ---
+ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER, ST_GREAT_EVENT = range(7)
+STEPS = ("draft", "actions", "persons", "event", "final wall check", "over", "great event")
+
 # --- person types (rules §10.1) ------------------------------------------------------------
 CRAFTSMAN, COURT_LADY, TAX_COLLECTOR, PYROTECHNIST, WARRIOR, MONK, HEALER, FARMER, SCHOLAR = (
     range(9)
