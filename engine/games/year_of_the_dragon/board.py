@@ -34,21 +34,27 @@ def persons_of(table: tuple[tuple[Action, ...], ...], pals: list[list[int]],
 def symbols(s: YotdState, p: int, person_type: int) -> int:
     """Symbols of `person_type` over all persons in all of p's palaces."""
     sym = SYM[person_type]
-    return sum(sym[t] for pal in s.palaces[p] for t in pal[1:])
+    return sum([sym[t] for pal in s.palaces[p] for t in pal[1:]])
 
 
 def persons(s: YotdState, p: int) -> int:
-    return sum(len(pal) for pal in s.palaces[p]) - len(s.palaces[p])
+    pals = s.palaces[p]
+    return sum(map(len, pals)) - len(pals)
 
 
 def floors(s: YotdState, p: int) -> int:
-    return sum(pal[0] for pal in s.palaces[p])
+    return sum([pal[0] for pal in s.palaces[p]])
+
+
+#: `track_stamp` values stay below 2**STAMP_BITS (a game has a few hundred marker moves), so
+#: space and stamp fit one sort key
+STAMP_BITS = 32
 
 
 def turn_order(s: YotdState) -> list[int]:
     """Rules §4: higher space first; on one space the marker on top (latest arrival) first."""
-    tr, st = s.track, s.track_stamp
-    return sorted(range(s.num_players), key=lambda p: (-tr[p], -st[p]))
+    keys = [-(t << STAMP_BITS | u) for t, u in zip(s.track, s.track_stamp)]
+    return sorted(range(s.num_players), key=keys.__getitem__)
 
 
 def move_marker(s: YotdState, p: int, steps: int) -> None:

@@ -217,7 +217,7 @@ def decay(s: YotdState) -> None:
     """Rules §5.3 Decay: every empty palace loses 1 floor; an empty 1-floor palace goes."""
     for p in range(s.num_players):
         pals = s.palaces[p]
-        if all(len(pal) > 1 for pal in pals):
+        if min(map(len, pals), default=2) > 1:  # no empty palace
             continue
         kept = []
         for pal in pals:

@@ -73,17 +73,14 @@ def on_empty(s: YotdState) -> None:
 
 def deal_action_cards(s: YotdState) -> None:
     """Rules §5.1.1: shuffle the 7 (8) action cards and deal them into N groups."""
-    cards = list(D.BASE_ACTION_CARDS) + ([D.BUILD_WALL] if s.great_wall else [])
+    cards = list(D.ROUND_ACTION_CARDS[s.great_wall])
     s.rng.shuffle(cards)
-    sizes = D.GROUP_SIZES[(len(cards), s.num_players)]
+    groups = D.DEAL_GROUPS[(len(cards), s.num_players)]
     group = [-1] * len(D.ACTION_NAMES)
-    i = 0
-    for g, size in enumerate(sizes):
-        for c in cards[i:i + size]:
-            group[c] = g
-        i += size
+    for c, g in zip(cards, groups):
+        group[c] = g
     s.card_group = group
-    s.group_dragons = [0] * len(sizes)
+    s.group_dragons = [0] * (groups[-1] + 1)
 
 
 def start_round(s: YotdState) -> None:
