@@ -51,7 +51,7 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
     wall_open = len(s.wall) < D.WALL_LENGTH and s.wall_used[p] != ALL_WALL_TILES
     out: list[Action]
     if yuan >= RICH and wall_open:  # fast path: fee plus privilege affordable, wall open
-        out = [TAKE[c] for c, g in enumerate(s.card_group) if g >= 0]
+        out = [take for take, g in zip(TAKE, s.card_group, strict=False) if g >= 0]
         out.append(MONEY)
         return out
     dragons = s.group_dragons
@@ -74,10 +74,29 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
 
 
 def action_legal(s: YotdState, req: ChooseAction, a: Action) -> bool:
+    """The test of `action_options` for one action, without listing them."""
     t = type(a)
     if t is TakeMoney:
         return True
-    return t is TakeAction and a in action_options(s, req)
+    if t is not TakeAction:
+        return False
+    c = a.card  # type: ignore[attr-defined]
+    if not int_in(c, 0, len(s.card_group)):
+        return a in action_options(s, req)  # an odd type: compare as the options do
+    g = s.card_group[c]
+    if g < 0:
+        return False
+    p = req.seat
+    left = s.yuan[p]
+    if s.group_dragons[g]:
+        if left < D.OCCUPIED_GROUP_FEE:
+            return False
+        left -= D.OCCUPIED_GROUP_FEE
+    if c == D.PRIVILEGE:
+        return left >= D.SMALL_PRIVILEGE_COST
+    if c == D.BUILD_WALL:
+        return len(s.wall) < D.WALL_LENGTH and s.wall_used[p] != ALL_WALL_TILES
+    return True
 
 
 def choose_action(s: YotdState, req: ChooseAction, a: Action) -> None:

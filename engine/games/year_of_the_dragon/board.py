@@ -27,8 +27,10 @@ def int_in(x: object, lo: int, hi: int) -> bool:
 def persons_of(table: tuple[tuple[Action, ...], ...], pals: list[list[int]],
                i: int) -> list[Action]:
     """The options naming a person of palace i (`table[i][tile]`), one per distinct tile."""
-    row = table[i]
-    return [row[t] for t in sorted(set(pals[i][1:]))]
+    row, pal = table[i], pals[i]
+    if len(pal) == 2:  # one person (the common case)
+        return [row[pal[1]]]
+    return [row[t] for t in sorted(set(pal[1:]))]
 
 
 def symbols(s: YotdState, p: int, person_type: int) -> int:
@@ -46,15 +48,10 @@ def floors(s: YotdState, p: int) -> int:
     return sum([pal[0] for pal in s.palaces[p]])
 
 
-#: `track_stamp` values stay below 2**STAMP_BITS (a game has a few hundred marker moves), so
-#: space and stamp fit one sort key
-STAMP_BITS = 32
-
-
 def turn_order(s: YotdState) -> list[int]:
     """Rules §4: higher space first; on one space the marker on top (latest arrival) first."""
-    keys = [-(t << STAMP_BITS | u) for t, u in zip(s.track, s.track_stamp)]
-    return sorted(range(s.num_players), key=keys.__getitem__)
+    tr, st = s.track, s.track_stamp
+    return sorted(range(s.num_players), key=lambda p: (-tr[p], -st[p]))
 
 
 def move_marker(s: YotdState, p: int, steps: int) -> None:

@@ -217,7 +217,7 @@ def decay(s: YotdState) -> None:
     """Rules §5.3 Decay: every empty palace loses 1 floor; an empty 1-floor palace goes."""
     for p in range(s.num_players):
         pals = s.palaces[p]
-        if min(map(len, pals), default=2) > 1:  # no empty palace
+        if 1 not in map(len, pals):  # no empty palace ([floors] alone)
             continue
         kept = []
         for pal in pals:
@@ -231,12 +231,14 @@ def decay(s: YotdState) -> None:
 
 def round_scoring(s: YotdState) -> None:
     """Rules §5.4: 1 VP per palace, per court lady and per privilege dragon."""
-    for p in range(s.num_players):
-        s.vp[p] += (
-            len(s.palaces[p])
-            + symbols(s, p, D.COURT_LADY)
-            + D.SMALL_PRIVILEGE_DRAGONS * s.small_privileges[p]
-            + D.LARGE_PRIVILEGE_DRAGONS * s.large_privileges[p]
+    fan = SYM[D.COURT_LADY]
+    vp, small, large = s.vp, s.small_privileges, s.large_privileges
+    for p, pals in enumerate(s.palaces):
+        vp[p] += (
+            len(pals)
+            + sum([fan[t] for pal in pals for t in pal[1:]])
+            + D.SMALL_PRIVILEGE_DRAGONS * small[p]
+            + D.LARGE_PRIVILEGE_DRAGONS * large[p]
         )
 
 

@@ -33,17 +33,29 @@ if TYPE_CHECKING:
 CARD_TILES: tuple[tuple[int, ...], ...] = tuple(
     tuple(t for t in D.VALID_TILES if D.TILE_TYPE[t] == c) for c in range(D.NUM_TYPES)
 ) + (D.VALID_TILES,)
+CARD_TAKES: tuple[frozenset[int], ...] = tuple(frozenset(ts) for ts in CARD_TILES)
+#: each draft pair with its two young tiles and its code in `drafted` (rules §3.6)
+DRAFT_KEYS: tuple[tuple[DraftPair, int, int, int], ...] = tuple(
+    (a, 2 * a.first, 2 * a.second, a.first * 9 + a.second) for a in DRAFT_PAIRS
+)
 
 
 # --- Draft (rules §3.6) ----------------------------------------------------------------------
 def draft_options(s: YotdState, req: Draft) -> list[Action]:
     """Two different young types, pair not taken before, tiles available."""
     sup, taken = s.supply, s.drafted
-    out: list[Action] = []
-    for a in DRAFT_PAIRS:
-        if sup[2 * a.first] and sup[2 * a.second] and a.first * 9 + a.second not in taken:
-            out.append(a)
-    return out
+    return [a for a, t1, t2, code in DRAFT_KEYS if sup[t1] and sup[t2] and code not in taken]
+
+
+def draft_legal(s: YotdState, req: Draft, a: Action) -> bool:
+    """The test of `draft_options` for one action, without listing them."""
+    if type(a) is not DraftPair:
+        return False
+    x, y = a.first, a.second
+    if not (int_in(x, 0, D.NUM_TYPES) and int_in(y, 0, D.NUM_TYPES)):
+        return a in draft_options(s, req)  # an odd type: compare as the options do
+    sup = s.supply
+    return x < y and sup[2 * x] > 0 and sup[2 * y] > 0 and x * 9 + y not in s.drafted
 
 
 def draft(s: YotdState, req: Draft, a: DraftPair) -> None:
@@ -60,7 +72,7 @@ def draft(s: YotdState, req: Draft, a: DraftPair) -> None:
 def place_options(s: YotdState, req: PlaceRecruit) -> list[Action]:
     """Free floor -> must place; all full -> replace anyone or discard."""
     pals = s.palaces[req.seat]
-    free = [PLACE[i] for i, pal in enumerate(pals) if len(pal) - 1 < pal[0]]
+    free = [PLACE[i] for i, pal in enumerate(pals) if len(pal) <= pal[0]]
     if free:
         return free
     out: list[Action] = []
@@ -117,8 +129,7 @@ def play_card(s: YotdState, req: PlayPersonCard, a: PlayCard) -> None:
     """The card goes face up to the discard pile; exhausted type -> nothing."""
     p = req.seat
     s.hands[p][a.card] -= 1
-    sup = s.supply
-    if any(sup[t] for t in CARD_TILES[a.card]):
+    if any(map(s.supply.__getitem__, CARD_TILES[a.card])):
         s.stack.append(ChooseTile(p, a.card))
 
 
@@ -130,7 +141,7 @@ def tile_options(s: YotdState, req: ChooseTile) -> list[Action]:
 
 def tile_legal(s: YotdState, req: ChooseTile, a: Action) -> bool:
     return (type(a) is ChoosePerson and int_in(a.tile, 0, D.NUM_TILES)
-            and a.tile in CARD_TILES[req.card] and s.supply[a.tile] > 0)
+            and a.tile in CARD_TAKES[req.card] and s.supply[a.tile] > 0)
 
 
 def choose_tile(s: YotdState, req: ChooseTile, a: ChoosePerson) -> None:

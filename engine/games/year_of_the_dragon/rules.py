@@ -35,7 +35,7 @@ from engine.games.year_of_the_dragon.requests import (
 )
 
 RULES = kernel.Rules("year_of_the_dragon", on_empty=flow.on_empty)
-RULES.on(Draft, options=R.draft_options, apply=R.draft)
+RULES.on(Draft, options=R.draft_options, apply=R.draft, legal=R.draft_legal)
 RULES.on(PlaceRecruit, options=R.place_options, apply=R.place, legal=R.place_legal)
 RULES.on(ChooseAction, options=A.action_options, apply=A.choose_action, legal=A.action_legal)
 RULES.on(BuildFloors, options=A.build_options, apply=A.build, legal=A.build_legal,
