@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 #: yuan enough for any action card: the group fee plus the small privilege (rules §5.1, D3)
 RICH = D.OCCUPIED_GROUP_FEE + D.SMALL_PRIVILEGE_COST
 ALL_WALL_TILES = (1 << D.WALL_TILES_PER_PLAYER) - 1
+#: the options of a seat that can afford every card when cards 0..k-1 are in play: those
+#: cards, then Money (the deal puts every card in play but Build Wall without the Great Wall)
+TAKE_FIRST: tuple[tuple[Action, ...], ...] = tuple(
+    (*TAKE[:k], MONEY) for k in range(len(TAKE) + 1)
+)
 
 
 def large_privilege_cost(s: YotdState) -> int:
@@ -49,14 +54,14 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
     p = req.seat
     yuan = s.yuan[p]
     wall_open = len(s.wall) < D.WALL_LENGTH and s.wall_used[p] != ALL_WALL_TILES
-    out: list[Action]
+    cg = s.card_group
     if yuan >= RICH and wall_open:  # fast path: fee plus privilege affordable, wall open
-        out = [take for take, g in zip(TAKE, s.card_group, strict=False) if g >= 0]
-        out.append(MONEY)
-        return out
+        k = cg.index(-1) if -1 in cg else len(cg)  # the first card not in play
+        if k >= len(cg) - 1:  # only the last card (Build Wall) may be out of play
+            return list(TAKE_FIRST[k])
     dragons = s.group_dragons
-    out = []
-    for c, g in enumerate(s.card_group):
+    out: list[Action] = []
+    for c, g in enumerate(cg):
         if g < 0:
             continue
         left = yuan
