@@ -28,8 +28,14 @@ def persons_of(table: tuple[tuple[Action, ...], ...], pals: list[list[int]],
                i: int) -> list[Action]:
     """The options naming a person of palace i (`table[i][tile]`), one per distinct tile."""
     row, pal = table[i], pals[i]
-    if len(pal) == 2:  # one person (the common case)
+    n = len(pal)
+    if n == 2:  # one person (the common case)
         return [row[pal[1]]]
+    if n == 3:  # two persons
+        a, b = pal[1], pal[2]
+        if a == b:
+            return [row[a]]
+        return [row[a], row[b]] if a < b else [row[b], row[a]]
     return [row[t] for t in sorted(set(pal[1:]))]
 
 
