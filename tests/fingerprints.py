@@ -36,7 +36,7 @@ def _h(*parts: bytes) -> str:
 
 #: field renames a refactor made, old name -> new name (applied to observations and states
 #: before hashing, so a rename alone keeps the fingerprint; the rest must still agree)
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {"stage": "step"}  # year_of_the_dragon (issue 39)
 
 
 def _renamed(x: Any) -> Any:

@@ -35,19 +35,19 @@ import engine
 from bots.search_hints import HintedBot
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.board import symbols
-from engine.games.year_of_the_dragon.requests import (
+from engine.games.year_of_the_dragon.data import (
     ST_ACTIONS,
     ST_DRAFT,
     ST_EVENT,
     ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
-    PlayPersonCard,
 )
+from engine.games.year_of_the_dragon.requests import PlayPersonCard
 from engine.games.year_of_the_dragon.state import YotdState
 from engine.protocol import Action, Observation
 
-#: stages in which this round's scoring phase is still to come
+#: steps in which this round's scoring phase is still to come
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 #: end states scored per turn before the rest of the turn is finished greedily
 MAX_NODES = 4000
@@ -78,13 +78,13 @@ LOSS_SCALE = 1.0
 
 def _phases_left(s: YotdState, p: int) -> tuple[int, int, int]:
     """(scoring phases, action phases, person phases) still to come for seat p."""
-    if s.stage == ST_DRAFT:
+    if s.step == ST_DRAFT:
         return D.ROUNDS, D.ROUNDS, D.ROUNDS - 1
     r = s.round
-    scoring = D.ROUNDS - r + (1 if s.stage in _SCORING_AHEAD else 0)
-    actions = D.ROUNDS - r + (1 if s.stage == ST_ACTIONS else 0)
+    scoring = D.ROUNDS - r + (1 if s.step in _SCORING_AHEAD else 0)
+    actions = D.ROUNDS - r + (1 if s.step == ST_ACTIONS else 0)
     recruits = max(0, D.ROUNDS - 1 - r)
-    if r < D.ROUNDS and (s.stage == ST_ACTIONS or s.stage == ST_PERSONS and any(
+    if r < D.ROUNDS and (s.step == ST_ACTIONS or s.step == ST_PERSONS and any(
             type(q) is PlayPersonCard and q.seat == p for q in s.stack)):
         recruits += 1
     return scoring, actions, recruits
@@ -92,15 +92,15 @@ def _phases_left(s: YotdState, p: int) -> tuple[int, int, int]:
 
 def _upcoming(s: YotdState) -> list[tuple[int, int]]:
     """(round, event) of the events not yet resolved."""
-    first = 1 if s.stage == ST_DRAFT else s.round + (
-        0 if s.stage in (ST_ACTIONS, ST_PERSONS) else 1)
+    first = 1 if s.step == ST_DRAFT else s.round + (
+        0 if s.step in (ST_ACTIONS, ST_PERSONS) else 1)
     return [(r, s.events[r - 1]) for r in range(first, D.ROUNDS + 1)]
 
 
 def evaluate(s: YotdState, p: int) -> float:
     """Seat p's position in VP-like units (see the module docstring)."""
     n = s.num_players
-    if s.stage == ST_OVER:
+    if s.step == ST_OVER:
         return 1000.0 + s.vp[p] - max(s.vp[q] for q in range(n) if q != p)
     scoring, actions, recruits = _phases_left(s, p)
     upcoming = _upcoming(s)
@@ -156,7 +156,7 @@ def _person_values(s: YotdState, p: int, scoring: int, actions: int,
 def _before_great_event(s: YotdState) -> bool:
     return s.great_events and s.great_event >= 0 and (
         s.round < D.GREAT_EVENT_ROUND or s.round == D.GREAT_EVENT_ROUND
-        and s.stage in (ST_ACTIONS, ST_PERSONS, ST_EVENT))
+        and s.step in (ST_ACTIONS, ST_PERSONS, ST_EVENT))
 
 
 def _threats(s: YotdState, p: int, upcoming: list[tuple[int, int]],
@@ -173,7 +173,7 @@ def _threats(s: YotdState, p: int, upcoming: list[tuple[int, int]],
     low_helmets = min(symbols(s, q, D.WARRIOR) for q in others)
     wall_mine = s.wall.count(p)
     wall_low = min((s.wall.count(q) for q in others), default=0)
-    now = s.round if s.stage != ST_DRAFT else 1
+    now = s.round if s.step != ST_DRAFT else 1
     cost, lost = 0.0, 0
     for r, event in upcoming:
         fast, slow = RESOURCE_DECAY ** (r - now), PERSON_DECAY ** (r - now)
@@ -221,7 +221,7 @@ class TurnPlanner:
     def __init__(self, s: YotdState, p: int, deadline: float = float("inf")) -> None:
         self.p = p
         self.base = len(s.stack) - 1
-        self.stage, self.round = s.stage, s.round
+        self.step, self.round = s.step, s.round
         self.memo: dict[tuple, float] = {}
         self.nodes = 0
         #: past it (a time limit only), unfinished turns are scored as they stand
@@ -230,7 +230,7 @@ class TurnPlanner:
     def in_turn(self, s: YotdState) -> bool:
         """True while p's turn goes on (the first request's follow-ups are pending)."""
         st = s.stack
-        return (len(st) > self.base and s.stage == self.stage and s.round == self.round
+        return (len(st) > self.base and s.step == self.step and s.round == self.round
                 and st[-1].seat == self.p)
 
     def best(self, s: YotdState, legal: list[Action]) -> tuple[Action, float]:

@@ -25,14 +25,16 @@ import engine
 from bots.search_hints import HintedBot
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.board import persons, symbols
-from engine.games.year_of_the_dragon.events import final_points
-from engine.games.year_of_the_dragon.requests import (
+from engine.games.year_of_the_dragon.data import (
     ST_ACTIONS,
     ST_DRAFT,
     ST_EVENT,
     ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
+)
+from engine.games.year_of_the_dragon.events import final_points
+from engine.games.year_of_the_dragon.requests import (
     BuildFloors,
     ChoosePrivilege,
     ChooseTile,
@@ -44,7 +46,7 @@ from engine.protocol import Action, Observation
 
 #: requests that continue the same turn (resolved greedily inside the look-ahead)
 _SAME_TURN = {PlaceRecruit, BuildFloors, ChoosePrivilege, ChooseTile, ChooseWallTile}
-#: stages in which this round's scoring phase is still to come
+#: steps in which this round's scoring phase is still to come
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 #: what losing one person costs: a base plus a share per round left
 PERSON_BASE = 3.0
@@ -59,19 +61,19 @@ SYMBOL_VALUE = {
 
 def _upcoming_events(s: YotdState) -> list[tuple[int, int, float]]:
     """Events not yet resolved, with weights 1, 0.6, 0.36, ... (nearer counts more)."""
-    first = s.round if s.stage in (ST_ACTIONS, ST_PERSONS) else s.round + 1
-    if s.stage == ST_DRAFT:
+    first = s.round if s.step in (ST_ACTIONS, ST_PERSONS) else s.round + 1
+    if s.step == ST_DRAFT:
         first = 1
     return [(r, s.events[r - 1], EVENT_DECAY ** (r - first)) for r in range(first, D.ROUNDS + 1)]
 
 
 def evaluate(s: YotdState, p: int) -> float:
     """Greedy evaluation of seat p's position (see the module docstring)."""
-    if s.stage == ST_OVER:
+    if s.step == ST_OVER:
         best_other = max(s.vp[q] for q in range(s.num_players) if q != p)
         return 1000.0 + s.vp[p] - best_other
-    rounds_left = D.ROUNDS - s.round + (1 if s.stage in _SCORING_AHEAD else 0)
-    if s.stage == ST_DRAFT:
+    rounds_left = D.ROUNDS - s.round + (1 if s.step in _SCORING_AHEAD else 0)
+    if s.step == ST_DRAFT:
         rounds_left = D.ROUNDS
     pals = s.palaces[p]
     income = (
@@ -79,7 +81,7 @@ def evaluate(s: YotdState, p: int) -> float:
         + symbols(s, p, D.COURT_LADY) + s.small_privileges[p] + 2 * s.large_privileges[p]
     )
     v = float(s.vp[p] + final_points(s, p) + rounds_left * income)
-    actions_left = max(0, rounds_left - (1 if s.stage in _SCORING_AHEAD[1:] else 0))
+    actions_left = max(0, rounds_left - (1 if s.step in _SCORING_AHEAD[1:] else 0))
     for k, w in SYMBOL_VALUE.items():
         if w:
             v += w * actions_left * symbols(s, p, k)

@@ -9,52 +9,14 @@ the Year of the Dragon).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import registry
-from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import flow, static, words  # noqa: F401 - registers the words
-from engine.games.year_of_the_dragon.actions import YotdAction
-from engine.games.year_of_the_dragon.observe import YotdObservation
-from engine.games.year_of_the_dragon.space import action_space
-from engine.games.year_of_the_dragon.state import YotdState
-from engine.protocol import InvalidConfigError
+from engine.games.year_of_the_dragon import static
+from engine.games.year_of_the_dragon.actions import YotdAction, action_space
+from engine.games.year_of_the_dragon.setup import new_state
+from engine.games.year_of_the_dragon.state import YotdObservation, YotdState
 
 __all__ = ["GAME", "YotdState", "YotdObservation", "new_state", "action_space"]
-
-
-def new_state(num_players: int, seed: int, options: dict[str, Any]) -> YotdState:
-    """Rules §3: supply, event track, 6 yuan, two 2-floor palaces, 11 cards, draft."""
-    n = num_players
-    great = bool(options.get("great_events", False))
-    chosen = int(options.get("great_event", -1))
-    if chosen >= 0 and not great:
-        raise InvalidConfigError("option great_event needs great_events=True")
-    rng = Rng.from_seed(seed, "year_of_the_dragon")
-    events = flow.arrange_event_track(rng)
-    hidden = bool(options.get("hidden_great_event", False))
-    if hidden and (not great or chosen >= 0):
-        raise InvalidConfigError("option hidden_great_event needs great_events=True and a "
-                                 "drawn Great Event (great_event=-1)")
-    great_event = -1
-    if great and not hidden:  # rules §3.3: drawn at random, or chosen by the players
-        great_event = chosen if chosen >= 0 else rng.below(D.NUM_GREAT_EVENTS)
-    s = YotdState(
-        num_players=n, great_wall=bool(options.get("great_wall", False)),
-        original_privilege=bool(options.get("original_privilege", False)),
-        great_events=great, great_event=great_event, hidden_great_event=hidden, rng=rng,
-        events=events,
-        supply=D.initial_supply(n),
-        yuan=[D.START_YUAN] * n, rice=[0] * n, fireworks=[0] * n, vp=[0] * n,
-        small_privileges=[0] * n, large_privileges=[0] * n, track=[0] * n,
-        track_stamp=[0] * n, hands=[list(D.INITIAL_HAND) for _ in range(n)],
-        palaces=[[[f] for f in D.START_PALACES] for _ in range(n)],
-        wall_used=[0] * n,
-    )
-    flow.setup(s)
-    return s
-
 
 GAME = registry.Game(
     id="year_of_the_dragon",

@@ -1,14 +1,16 @@
-"""Decisions (actions); the pending-decision requests are in requests.py.
+"""What a seat answers (actions), the interned instances the rules hand out, and the fixed
+action space; the pending decisions (requests) are in requests.py.
 
 Every action is a frozen, hashable msgspec struct named after the rulebook step it performs.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import docs
-from engine.protocol import Action
+from engine.protocol import Action, ActionSpace
 
 
 class DraftPair(Action, frozen=True):
@@ -127,3 +129,61 @@ YotdAction = (
     | BuildFloor | BuyPrivilege | PlayCard | ChoosePerson | Release | BuildWall
     | RemoveFloor | DiscardGoods | DiscardCard | Edict
 )
+
+# --- interned actions (legal-action generation allocates only the result list) ---------------
+DRAFT_PAIRS: tuple[DraftPair, ...] = tuple(
+    DraftPair(a, b) for a in range(D.NUM_TYPES) for b in range(a + 1, D.NUM_TYPES)
+)
+PLACE = tuple(PlacePerson(i) for i in range(D.MAX_PALACES))
+REPLACE = tuple(
+    tuple(ReplacePerson(i, t) for t in range(D.NUM_TILES)) for i in range(D.MAX_PALACES)
+)
+RELEASE = tuple(tuple(Release(i, t) for t in range(D.NUM_TILES)) for i in range(D.MAX_PALACES))
+BUILD_ON = tuple(BuildFloor(i) for i in range(D.MAX_PALACES))
+BUILD_NEW = BuildFloor(-1)
+DISCARD = DiscardPerson()
+MONEY = TakeMoney()
+TAKE = tuple(TakeAction(c) for c in range(len(D.ACTION_NAMES)))
+PLAY = tuple(PlayCard(c) for c in range(D.NUM_CARDS))
+CHOOSE = tuple(ChoosePerson(t) for t in range(D.NUM_TILES))
+SMALL, LARGE = BuyPrivilege(False), BuyPrivilege(True)
+WALL = tuple(BuildWall(b) for b in range(D.WALL_TILES_PER_PLAYER))
+REMOVE = tuple(RemoveFloor(i) for i in range(D.MAX_PALACES))
+GOODS = tuple(DiscardGoods(g) for g in range(3))
+DISCARD_CARD = tuple(DiscardCard(c) for c in range(D.NUM_CARDS))
+EDICTS = tuple(Edict(k) for k in range(D.NUM_TYPES))
+
+
+# --- the fixed action space (stable ids) per (player count, options) --------------------------
+SPACES: dict[tuple[int, bool, bool], ActionSpace] = {}
+
+
+def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
+    """Every possible decision, in a fixed order; built once per (player count, options)."""
+    wall = bool(options.get("great_wall", False))
+    great = bool(options.get("great_events", False))
+    key = (num_players, wall, great)
+    space = SPACES.get(key)
+    if space is None:
+        acts: list[Action] = list(DRAFT_PAIRS)
+        acts += PLACE
+        acts += [REPLACE[i][t] for i in range(D.MAX_PALACES) for t in D.VALID_TILES]
+        acts.append(DISCARD)
+        cards = D.BASE_ACTION_CARDS + ((D.BUILD_WALL,) if wall else ())
+        acts += [TAKE[c] for c in cards]
+        acts.append(MONEY)
+        acts.append(BUILD_NEW)
+        acts += BUILD_ON
+        acts += [SMALL, LARGE]
+        acts += PLAY
+        acts += [CHOOSE[t] for t in D.VALID_TILES]
+        acts += [RELEASE[i][t] for i in range(D.MAX_PALACES) for t in D.VALID_TILES]
+        if wall:
+            acts += WALL
+        if great:
+            acts += REMOVE
+            acts += GOODS
+            acts += DISCARD_CARD
+            acts += EDICTS
+        space = SPACES[key] = ActionSpace(acts)
+    return space

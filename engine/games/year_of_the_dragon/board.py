@@ -1,10 +1,12 @@
-"""Board queries and the person track (rules §4), shared by rules.py and events.py."""
+"""Board queries and the person track (rules §4), shared by the rule modules (recruit.py,
+action_phase.py, events.py, great_events.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
+from engine.protocol import Action
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -14,19 +16,42 @@ SYM: tuple[tuple[int, ...], ...] = tuple(
     tuple(D.TILE_SYMBOLS[t] if D.TILE_TYPE[t] == k else 0 for t in range(D.NUM_TILES))
     for k in range(D.NUM_TYPES)
 )
+
+
 # --- small helpers ---------------------------------------------------------------------------
+def int_in(x: object, lo: int, hi: int) -> bool:
+    """An int in [lo, hi) (fast legality tests of untrusted actions)."""
+    return type(x) is int and lo <= x < hi
+
+
+def persons_of(table: tuple[tuple[Action, ...], ...], pals: list[list[int]],
+               i: int) -> list[Action]:
+    """The options naming a person of palace i (`table[i][tile]`), one per distinct tile."""
+    row, pal = table[i], pals[i]
+    n = len(pal)
+    if n == 2:  # one person (the common case)
+        return [row[pal[1]]]
+    if n == 3:  # two persons
+        a, b = pal[1], pal[2]
+        if a == b:
+            return [row[a]]
+        return [row[a], row[b]] if a < b else [row[b], row[a]]
+    return [row[t] for t in sorted(set(pal[1:]))]
+
+
 def symbols(s: YotdState, p: int, person_type: int) -> int:
     """Symbols of `person_type` over all persons in all of p's palaces."""
     sym = SYM[person_type]
-    return sum(sym[t] for pal in s.palaces[p] for t in pal[1:])
+    return sum([sym[t] for pal in s.palaces[p] for t in pal[1:]])
 
 
 def persons(s: YotdState, p: int) -> int:
-    return sum(len(pal) for pal in s.palaces[p]) - len(s.palaces[p])
+    pals = s.palaces[p]
+    return sum(map(len, pals)) - len(pals)
 
 
 def floors(s: YotdState, p: int) -> int:
-    return sum(pal[0] for pal in s.palaces[p])
+    return sum([pal[0] for pal in s.palaces[p]])
 
 
 def turn_order(s: YotdState) -> list[int]:

@@ -10,6 +10,10 @@ Everything is indexed by small ints so the state stays flat:
 
 from __future__ import annotations
 
+# --- steps of the game (rules §1, §5): what `flow.on_empty` does next (the state's `step`) ---
+ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER, ST_GREAT_EVENT = range(7)
+STEPS = ("draft", "actions", "persons", "event", "final wall check", "over", "great event")
+
 # --- person types (rules §10.1) ------------------------------------------------------------
 CRAFTSMAN, COURT_LADY, TAX_COLLECTOR, PYROTECHNIST, WARRIOR, MONK, HEALER, FARMER, SCHOLAR = (
     range(9)
@@ -117,6 +121,15 @@ ACTION_PERSON_TYPE = {
 GROUP_SIZES: dict[tuple[int, int], tuple[int, ...]] = {
     (7, 2): (4, 3), (7, 3): (3, 2, 2), (7, 4): (2, 2, 2, 1), (7, 5): (2, 2, 1, 1, 1),
     (8, 2): (4, 4), (8, 3): (3, 3, 2), (8, 4): (2, 2, 2, 2), (8, 5): (2, 2, 2, 1, 1),
+}
+#: (number of action cards, player count) -> the group of the card dealt at each position
+DEAL_GROUPS: dict[tuple[int, int], tuple[int, ...]] = {
+    key: tuple(g for g, size in enumerate(sizes) for _ in range(size))
+    for key, sizes in GROUP_SIZES.items()
+}
+#: the action cards shuffled each round, without and with the Great Wall (rules §5.1.1, §7)
+ROUND_ACTION_CARDS: dict[bool, tuple[int, ...]] = {
+    False: BASE_ACTION_CARDS, True: (*BASE_ACTION_CARDS, BUILD_WALL),
 }
 #: fee for placing a dragon on a group that already holds at least one dragon
 OCCUPIED_GROUP_FEE = 3

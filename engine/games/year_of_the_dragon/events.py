@@ -1,9 +1,10 @@
-"""Phase 3 events, decay, Phase 4 scoring, the Great Wall checks and final scoring
-(rules §5.3, §5.4, §6, §7).
+"""Phase 3 events and their releases, decay, Phase 4 scoring, the Great Wall checks and
+final scoring (rules §5.3, §5.4, §6, §7).
 
 Event functions apply the automatic parts at once and return the release decisions they
-cause, in turn order (the caller pushes them). Releases never interact between players, so
-resolving the automatic parts up front is the same as resolving player by player.
+cause, in turn order (flow.py pushes them). Releases never interact between players, so
+resolving the automatic parts up front is the same as resolving player by player. The
+release handlers are registered in rules.py.
 """
 
 from __future__ import annotations
@@ -11,9 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.board import SYM, persons, symbols, turn_order
+from engine.games.year_of_the_dragon.actions import RELEASE, Release
+from engine.games.year_of_the_dragon.board import (
+    SYM,
+    int_in,
+    persons,
+    persons_of,
+    symbols,
+    turn_order,
+)
 from engine.games.year_of_the_dragon.requests import DroughtRelease, ReleasePersons
 from engine.kernel import Request
+from engine.protocol import Action
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -108,6 +118,68 @@ def resolve_event(s: YotdState, event: int, order: list[int]) -> list[Request]:
     return EVENT_EFFECTS[event](s, order)
 
 
+# --- ReleasePersons and DroughtRelease (rules §5.3, §7) --------------------------------------
+def release_options(s: YotdState, req: ReleasePersons) -> list[Action]:
+    """The owner chooses whom to release (any palace)."""
+    pals = s.palaces[req.seat]
+    out: list[Action] = []
+    for i, pal in enumerate(pals):
+        if len(pal) > 1:
+            out += persons_of(RELEASE, pals, i)
+    return out
+
+
+def release_legal(s: YotdState, req: ReleasePersons | DroughtRelease, a: Action) -> bool:
+    if type(a) is not Release:
+        return False
+    pals = s.palaces[req.seat]
+    return (
+        int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, D.NUM_TILES)
+        and a.tile in pals[a.palace][1:]
+    )
+
+
+def release(s: YotdState, req: ReleasePersons, a: Release) -> None:
+    """The released person leaves the game; the marker does not move back."""
+    pal = s.palaces[req.seat][a.palace]
+    del pal[pal.index(a.tile, 1)]
+    if req.left > 1:
+        s.stack.append(ReleasePersons(req.seat, req.left - 1))
+
+
+def release_auto(s: YotdState, req: ReleasePersons) -> bool:
+    """D9: a count covering every person owned releases all, nothing more."""
+    if req.left < persons(s, req.seat):
+        return False
+    for pal in s.palaces[req.seat]:
+        del pal[1:]
+    return True
+
+
+def drought_options(s: YotdState, req: DroughtRelease) -> list[Action]:
+    """One person from each unsupplied inhabited palace (owner's pick)."""
+    pals = s.palaces[req.seat]
+    out: list[Action] = []
+    chosen = req.chosen
+    for i, pal in enumerate(pals):
+        if len(pal) > 1 and not chosen >> i & 1:
+            out += persons_of(RELEASE, pals, i)
+    return out
+
+
+def drought_legal(s: YotdState, req: DroughtRelease, a: Action) -> bool:
+    return release_legal(s, req, a) and not req.chosen >> a.palace & 1  # type: ignore[attr-defined]
+
+
+def drought_release(s: YotdState, req: DroughtRelease, a: Release) -> None:
+    """One person from the chosen unsupplied palace."""
+    pal = s.palaces[req.seat][a.palace]
+    del pal[pal.index(a.tile, 1)]
+    if req.left > 1:
+        s.stack.append(DroughtRelease(req.seat, req.left - 1, req.chosen | 1 << a.palace))
+
+
+# --- the Great Wall checks (rules §7) ----------------------------------------------------------
 def _wall_counts(s: YotdState) -> list[int]:
     counts = [0] * s.num_players
     for owner in s.wall:
@@ -145,7 +217,7 @@ def decay(s: YotdState) -> None:
     """Rules §5.3 Decay: every empty palace loses 1 floor; an empty 1-floor palace goes."""
     for p in range(s.num_players):
         pals = s.palaces[p]
-        if all(len(pal) > 1 for pal in pals):
+        if 1 not in map(len, pals):  # no empty palace ([floors] alone)
             continue
         kept = []
         for pal in pals:
@@ -159,12 +231,14 @@ def decay(s: YotdState) -> None:
 
 def round_scoring(s: YotdState) -> None:
     """Rules §5.4: 1 VP per palace, per court lady and per privilege dragon."""
-    for p in range(s.num_players):
-        s.vp[p] += (
-            len(s.palaces[p])
-            + symbols(s, p, D.COURT_LADY)
-            + D.SMALL_PRIVILEGE_DRAGONS * s.small_privileges[p]
-            + D.LARGE_PRIVILEGE_DRAGONS * s.large_privileges[p]
+    fan = SYM[D.COURT_LADY]
+    vp, small, large = s.vp, s.small_privileges, s.large_privileges
+    for p, pals in enumerate(s.palaces):
+        vp[p] += (
+            len(pals)
+            + sum([fan[t] for pal in pals for t in pal[1:]])
+            + D.SMALL_PRIVILEGE_DRAGONS * small[p]
+            + D.LARGE_PRIVILEGE_DRAGONS * large[p]
         )
 
 

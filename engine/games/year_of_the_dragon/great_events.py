@@ -1,6 +1,6 @@
 """Expansion "Great Events" (rules §8): resolved in round 7 after the event and any wall
 check, before decay (D7). "Starting with the first player" = the turn order at the start of
-the Great Event, fixed for it.
+the Great Event, fixed for it. Handlers registered in rules.py.
 """
 
 from __future__ import annotations
@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
 from engine.games.year_of_the_dragon.actions import (
+    CHOOSE,
+    DISCARD_CARD,
+    EDICTS,
+    GOODS,
+    RELEASE,
+    REMOVE,
     ChoosePerson,
     DiscardCard,
     DiscardGoods,
@@ -34,13 +40,6 @@ from engine.protocol import Action
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
-
-REMOVE = tuple(RemoveFloor(i) for i in range(D.MAX_PALACES))
-GOODS = tuple(DiscardGoods(g) for g in range(3))
-DISCARD_CARD = tuple(DiscardCard(c) for c in range(D.NUM_CARDS))
-EDICTS = tuple(Edict(k) for k in range(D.NUM_TYPES))
-CHOOSE = tuple(ChoosePerson(t) for t in range(D.NUM_TILES))
-RELEASE = tuple(tuple(Release(i, t) for t in range(D.NUM_TILES)) for i in range(D.MAX_PALACES))
 
 
 def resolve_great_event(s: YotdState, order: list[int]) -> list[Request]:

@@ -15,27 +15,27 @@ from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.board import symbols
-from engine.games.year_of_the_dragon.events import final_points
-from engine.games.year_of_the_dragon.requests import (
+from engine.games.year_of_the_dragon.data import (
     ST_ACTIONS,
     ST_EVENT,
     ST_GREAT_EVENT,
     ST_OVER,
     ST_PERSONS,
 )
+from engine.games.year_of_the_dragon.events import final_points
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
 SCALE = 12.0
-#: stages in which this round's scoring phase is still to come
+#: steps in which this round's scoring phase is still to come
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 
 
 def projected_score(s: YotdState, p: int) -> int:
-    if s.stage == ST_OVER:
+    if s.step == ST_OVER:
         return s.vp[p]
-    rounds_left = D.ROUNDS - s.round + (1 if s.stage in _SCORING_AHEAD else 0)
+    rounds_left = D.ROUNDS - s.round + (1 if s.step in _SCORING_AHEAD else 0)
     income = (
         len(s.palaces[p]) + symbols(s, p, D.COURT_LADY) + s.small_privileges[p]
         + 2 * s.large_privileges[p]
@@ -45,7 +45,7 @@ def projected_score(s: YotdState, p: int) -> int:
 
 def value(s: YotdState, p: int) -> float:
     n = s.num_players
-    if s.stage == ST_OVER:
+    if s.step == ST_OVER:
         return 1.0 - s.ranking()[p] / (n - 1)
     proj = [projected_score(s, q) for q in range(n)]
     lead = proj[p] - max(proj[q] for q in range(n) if q != p)

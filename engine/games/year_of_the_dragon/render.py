@@ -15,8 +15,8 @@ from engine.common.text import SEAT_STYLES, WIDTH, breakdown_table, wrapped
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import words as W
 from engine.games.year_of_the_dragon.board import persons, turn_order
+from engine.games.year_of_the_dragon.data import ST_ACTIONS, ST_DRAFT, ST_OVER, STEPS
 from engine.games.year_of_the_dragon.events import monk_points
-from engine.games.year_of_the_dragon.requests import ST_ACTIONS, ST_DRAFT, ST_OVER, STAGE_NAMES
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -59,11 +59,11 @@ def palace_text(i: int, pal: list[int]) -> Text:
 
 def header(s: YotdState) -> Text:
     when = f"round {s.round} of {D.ROUNDS}" if s.round else "before round 1"
-    out = Text(f"In the Year of the Dragon - {when}, {PHASES[STAGE_NAMES[s.stage]]}\n",
+    out = Text(f"In the Year of the Dragon - {when}, {PHASES[STEPS[s.step]]}\n",
                style="bold")
     slots = []
     for i, e in enumerate(s.events):
-        now = i + 1 == s.round and s.stage != ST_OVER
+        now = i + 1 == s.round and s.step != ST_OVER
         label = f"{'>' if now else ' '}{i + 1:>2} {D.EVENT_SHORT[e]:<9}"  # 13 x 6 = 78
         slots.append(Text(label, style="bold reverse" if now else ""))
     out.append("Event track (> this round):\n")
@@ -88,7 +88,7 @@ def header(s: YotdState) -> Text:
 
 def draft_text(s: YotdState) -> Text:
     """Rules §3.6: pairs of types already drafted may not be taken again."""
-    if s.stage != ST_DRAFT or not s.drafted:
+    if s.step != ST_DRAFT or not s.drafted:
         return Text()
     pairs = [Text(f"{D.PERSON_TYPE_SHORT[x // 9]}+{D.PERSON_TYPE_SHORT[x % 9]}")
              for x in s.drafted]
@@ -96,7 +96,7 @@ def draft_text(s: YotdState) -> Text:
 
 
 def groups_text(s: YotdState) -> Text:
-    if not s.card_group or s.stage != ST_ACTIONS:
+    if not s.card_group or s.step != ST_ACTIONS:
         return Text()
     groups: dict[int, list[str]] = {}
     for c, g in enumerate(s.card_group):
@@ -186,7 +186,7 @@ def score_breakdown(s: YotdState) -> dict[str, list[int]]:
     person, each monk's Buddhas x floors, 1 VP per 3 yuan (goods sold for 2 yuan each).
     Before the end the final parts are 0 (not scored yet)."""
     n = s.num_players
-    if s.stage != ST_OVER:
+    if s.step != ST_OVER:
         return {CATEGORIES[0]: list(s.vp), **{c: [0] * n for c in CATEGORIES[1:]}}
     people = [D.FINAL_VP_PER_PERSON * persons(s, p) for p in range(n)]
     monks = [monk_points(s, p) for p in range(n)]

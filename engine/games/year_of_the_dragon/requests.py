@@ -1,6 +1,6 @@
 """Pending decisions (requests: docs/architecture.md, "A turn is a stack of small
-decisions") and the stages of the round (rules §11, decision points 1-10). Counting
-requests hold what is `left` to do."""
+decisions"; rules §11, decision points 1-10) and their union. Counting requests hold what is
+`left` to do."""
 
 from __future__ import annotations
 
@@ -8,12 +8,6 @@ from typing import ClassVar
 
 from engine import kernel
 from engine.games.year_of_the_dragon import docs
-
-# --- stages of the game (rules §1, §5): what `on_empty` does next ----------------------------
-ST_DRAFT, ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_FINAL_WALL, ST_OVER, ST_GREAT_EVENT = range(7)
-STAGE_NAMES = (
-    "draft", "actions", "persons", "event", "final wall check", "over", "great event",
-)
 
 
 class Draft(kernel.Request, frozen=True):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon.requests import STAGE_NAMES
 
 #: what each action card does (rules §5.1.3); "symbols" = of the person type it names
 ACTION_EFFECT = {
@@ -113,7 +112,7 @@ def static_data() -> dict[str, Any]:
                     "goods_sale_yuan": D.GOODS_SALE_YUAN,
                     "yuan_per_vp": D.YUAN_PER_FINAL_VP,
                     "tiebreak": "person track space, then the marker on top"},
-        "stages": list(STAGE_NAMES),
+        "steps": list(D.STEPS),
         "great_wall": {"bonuses": list(D.WALL_BONUS_NAMES),
                        "tiles_per_player": D.WALL_TILES_PER_PLAYER, "length": D.WALL_LENGTH,
                        "check": "after each Mongol Invasion of round r (and after the last "
@@ -151,7 +150,7 @@ STATIC_DOCS: dict[str, str] = {
              "tiles drafted, the Peace slots and the 10 shuffled event tiles",
     "scoring": "round scoring (§5.4) and final scoring (§6): VP per person, monks, goods sold "
                "for yuan each, yuan per VP, tie-break",
-    "stages": "names of the `stage` codes",
+    "steps": "names of the `step` codes",
     "great_wall": "Great Wall (option great_wall, §7): wall tile bonuses by code (bit b of "
                   "wall_used), tiles per player, wall length, the wall check",
     "great_events": "Great Events (option great_events, §8) by code (`great_event`): name, "

@@ -1,6 +1,7 @@
 """Every decision and option in the rulebook's words (issue 21), registered on the kernel's
-requests (`Rules.words`). Palaces are numbered 1, 2, ... per player in the order the render
-shows them; persons, cards, actions and wall tiles carry their rulebook names (rules §10)."""
+requests (`Rules.words`, one registration per request type). Palaces are numbered 1, 2, ...
+per player in the order the render shows them; persons, cards, actions and wall tiles carry
+their rulebook names (rules §10)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import requests as Q
+from engine.games.year_of_the_dragon.action_phase import large_privilege_cost
 from engine.games.year_of_the_dragon.board import symbols
-from engine.games.year_of_the_dragon.rules import RULES, large_privilege_cost
+from engine.games.year_of_the_dragon.rules import RULES
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState

@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import new_state
-from engine.games.year_of_the_dragon.requests import ST_ACTIONS, PlayPersonCard
+from engine.games.year_of_the_dragon.data import ST_ACTIONS
+from engine.games.year_of_the_dragon.requests import PlayPersonCard
 from engine.games.year_of_the_dragon.state import YotdState
 from engine.kernel import Request
 
@@ -21,7 +22,7 @@ OLD = {k: D.tile_of(k, True) for k in range(D.NUM_TYPES) if k not in D.SINGLE_LE
 def position(
     n: int = 3,
     *,
-    stage: int = ST_ACTIONS,
+    step: int = ST_ACTIONS,
     round: int = 3,
     palaces: dict[int, list[list[int]]] | None = None,
     groups: list[list[int]] | None = None,
@@ -36,7 +37,7 @@ def position(
                          "original_privilege": fields.pop("original_privilege", False)})
     s.stack = []
     s.round = round
-    s.stage = stage
+    s.step = step
     s.track = list(range(n, 0, -1))  # seat 0 first by default
     s.track_stamp = list(range(1, n + 1))
     s.moves = n

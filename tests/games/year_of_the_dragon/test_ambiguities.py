@@ -23,10 +23,8 @@ from engine.games.year_of_the_dragon.actions import (
     TakeMoney,
 )
 from engine.games.year_of_the_dragon.board import persons
+from engine.games.year_of_the_dragon.data import ST_ACTIONS, ST_EVENT, ST_PERSONS
 from engine.games.year_of_the_dragon.requests import (
-    ST_ACTIONS,
-    ST_EVENT,
-    ST_PERSONS,
     BuildFloors,
     ChooseAction,
     ChoosePrivilege,
@@ -52,14 +50,14 @@ def test_d1_event_track_peace_first_and_no_identical_neighbours():
 
 
 def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(F))
     assert legal(s) == {ChoosePerson(Y[F]), ChoosePerson(OLD[F])}
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.supply[Y[F]] = 0
     s.apply(PlayCard(F))
     assert legal(s) == {ChoosePerson(OLD[F])}
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.supply[Y[F]] = s.supply[OLD[F]] = 0
     track = list(s.track)
     assert PlayCard(F) in legal(s)  # legal even though other cards would work
@@ -68,16 +66,16 @@ def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
 
 
 def test_joker_takes_any_tile_and_nothing_when_supply_empty():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(D.JOKER))
     assert legal(s) == {ChoosePerson(t) for t in D.VALID_TILES}
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)], supply=[0] * 18)
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)], supply=[0] * 18)
     s.apply(PlayCard(D.JOKER))
     assert s.stack == [SENTINEL] and s.hands[0][D.JOKER] == 1
 
 
 def test_recruit_moves_marker_by_value_and_must_place_when_room():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S], Y[F]], [1]]})
     s.apply(PlayCard(M))
     s.apply(ChoosePerson(Y[M]))
@@ -89,7 +87,7 @@ def test_recruit_moves_marker_by_value_and_must_place_when_room():
 
 
 def test_full_palaces_replace_anyone_or_discard():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[S]]]})
     s.apply(PlayCard(M))
     s.apply(ChoosePerson(OLD[M]))
@@ -101,7 +99,7 @@ def test_full_palaces_replace_anyone_or_discard():
 
 
 def test_d16_discarded_recruit_leaves_the_game_without_a_move():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[1, Y[S]]]})
     before = s.supply[OLD[M]]
     s.apply(PlayCard(M))
@@ -114,7 +112,7 @@ def test_d16_discarded_recruit_leaves_the_game_without_a_move():
 
 
 def test_player_without_palace_can_only_discard():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)], palaces={0: []})
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)], palaces={0: []})
     s.apply(PlayCard(S))
     s.apply(ChoosePerson(Y[S]))
     assert s.legal_actions() == [DiscardPerson()]
@@ -210,7 +208,7 @@ def test_d6_all_floors_must_be_built_one_at_a_time():
 def test_d7_event_then_wall_check_then_decay_then_scoring():
     """Releases of the event and the wall check empty a palace, which decays the same round
     before the scoring phase counts palaces."""
-    s = position(2, stage=ST_PERSONS, round=6, sentinel=False, great_wall=True, wall=[0] * 5,
+    s = position(2, step=ST_PERSONS, round=6, sentinel=False, great_wall=True, wall=[0] * 5,
                  palaces={0: [[2, Y[S]], [1, Y[D.WARRIOR]]], 1: [[1, Y[S]], [1, Y[F]]]},
                  vp=[0, 0])
     s.events[5] = D.MONGOL_INVASION
@@ -218,21 +216,21 @@ def test_d7_event_then_wall_check_then_decay_then_scoring():
     rules.RULES.settle(s)
     # event: seat 0 +1 VP, seat 1 (0 helmets) releases 1; wall L=5 < 6: seat 1 (0 tiles)
     # releases 1 more
-    assert s.stage == ST_EVENT
+    assert s.step == ST_EVENT
     assert list(reversed(s.stack)) == [ReleasePersons(1, 1), ReleasePersons(1, 1)]
     s.apply(Release(0, Y[S]))
     # the wall-check release took the last person automatically; both palaces decay
-    assert s.stage == ST_ACTIONS and s.round == 7
+    assert s.step == ST_ACTIONS and s.round == 7
     assert s.palaces[1] == []
     assert s.vp == [1 + 2, 0]  # Mongol VP, then 2 palaces scored; seat 1 has none left
 
 
 def test_d8_slot_12_mongol_gives_two_wall_checks():
-    s = position(2, stage=ST_EVENT, round=12, sentinel=False, great_wall=True,
+    s = position(2, step=ST_EVENT, round=12, sentinel=False, great_wall=True,
                  wall=[0] * 12, vp=[0, 0], yuan=[0, 0],
                  palaces={0: [[1, Y[S]]], 1: [[1, Y[S]]]})
     s.events[11] = D.MONGOL_INVASION
-    s.stage = ST_PERSONS
+    s.step = ST_PERSONS
     s.hands = [[0] * 10, [0] * 10]
     rules.RULES.settle(s)
     # all 0 helmets: both release their only person (automatic); wall complete: +12 / +0
@@ -242,7 +240,7 @@ def test_d8_slot_12_mongol_gives_two_wall_checks():
 
 
 def test_d9_over_release_takes_everything_without_decisions():
-    s = position(2, stage=ST_PERSONS, round=5, yuan=[0, 4],
+    s = position(2, step=ST_PERSONS, round=5, yuan=[0, 4],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[T]]], 1: [[1, Y[S]]]})
     s.events[4] = D.IMPERIAL_TRIBUTE
     flow.start_event_phase(s)
@@ -251,18 +249,18 @@ def test_d9_over_release_takes_everything_without_decisions():
 
 
 def test_d13_festival_second_place_exists_after_a_tie_for_first():
-    s = position(4, stage=ST_PERSONS, round=5, fireworks=[5, 5, 4, 4], vp=[0] * 4)
+    s = position(4, step=ST_PERSONS, round=5, fireworks=[5, 5, 4, 4], vp=[0] * 4)
     s.events[4] = D.DRAGON_FESTIVAL
     flow.start_event_phase(s)
     assert s.vp == [6, 6, 3, 3] and s.fireworks == [2, 2, 2, 2]
-    s = position(3, stage=ST_PERSONS, round=5, fireworks=[0, 0, 1], vp=[0] * 3)
+    s = position(3, step=ST_PERSONS, round=5, fireworks=[0, 0, 1], vp=[0] * 3)
     s.events[4] = D.DRAGON_FESTIVAL
     flow.start_event_phase(s)
     assert s.vp == [0, 0, 6] and s.fireworks == [0, 0, 0]
 
 
 def test_d14_mongol_all_equal_everyone_releases():
-    s = position(3, stage=ST_PERSONS, round=5, vp=[0] * 3,
+    s = position(3, step=ST_PERSONS, round=5, vp=[0] * 3,
                  palaces={p: [[2, Y[S], Y[F]]] for p in range(3)})
     s.events[4] = D.MONGOL_INVASION
     flow.start_event_phase(s)
@@ -270,7 +268,7 @@ def test_d14_mongol_all_equal_everyone_releases():
 
 
 def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatically():
-    s = position(2, stage=ST_PERSONS, round=5, rice=[1, 0],
+    s = position(2, step=ST_PERSONS, round=5, rice=[1, 0],
                  palaces={0: [[1, Y[S]], [1, Y[F]], [2]], 1: [[1, Y[S]], [3, Y[F]]]})
     s.events[4] = D.DROUGHT
     flow.start_event_phase(s)
@@ -286,7 +284,7 @@ def test_phase_2_order_reflects_phase_1_parades_and_round_12_has_no_phase_2():
                  track=[5, 4], stack=[ChooseAction(0), ChooseAction(1)])
     s.apply(TakeMoney())
     s.apply(TakeAction(D.MILITARY_PARADE))
-    assert s.stage == ST_PERSONS and s.stack[-1] == PlayPersonCard(1)
+    assert s.step == ST_PERSONS and s.stack[-1] == PlayPersonCard(1)
     s = position(2, round=12, sentinel=False, groups=[[0, 1, 2, 3], [4, 5, 6]],
                  stack=[ChooseAction(0), ChooseAction(1)])
     s.events[11] = D.PEACE
@@ -336,14 +334,14 @@ def test_supply_and_group_sizes_by_player_count():
             assert s.supply[2 * k] + s.supply[2 * k + 1] == per_type
         for wall in (False, True):
             s = new_state(n, 1, {"great_wall": wall})
-            while s.stage != ST_ACTIONS:
+            while s.step != ST_ACTIONS:
                 s.apply(s.legal_actions()[0])
             sizes = sorted((s.card_group.count(g) for g in range(n)), reverse=True)
             assert tuple(sizes) == D.GROUP_SIZES[(7 + wall, n)]
 
 
 def test_choose_request_kind_for_joker():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)])
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(D.JOKER))
     assert s.stack[-1] == ChooseTile(0, D.JOKER)
 
@@ -357,7 +355,7 @@ def test_d18_privileges_and_floors_are_unlimited():
 
 
 def test_malformed_field_values_are_illegal_not_crashes():
-    s = position(2, stage=ST_PERSONS, stack=[PlayPersonCard(0)],
+    s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S]], [1]]})
     for bad in (PlayCard(-1), PlayCard(10), PlayCard("1"), PlayCard(True), PlayCard(None)):
         with pytest.raises(IllegalActionError):
@@ -372,7 +370,7 @@ def test_malformed_field_values_are_illegal_not_crashes():
         with pytest.raises(IllegalActionError):
             s.apply(bad)
     s.apply(PlacePerson(1))
-    s = position(2, stage=ST_PERSONS, round=5, yuan=[2, 4],
+    s = position(2, step=ST_PERSONS, round=5, yuan=[2, 4],
                  palaces={0: [[3, Y[S], Y[F], Y[T]]], 1: [[1, Y[S]]]})
     s.events[4] = D.IMPERIAL_TRIBUTE
     flow.start_event_phase(s)

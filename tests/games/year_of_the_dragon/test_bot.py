@@ -15,12 +15,8 @@ from engine.games.year_of_the_dragon import flow, rules
 from engine.games.year_of_the_dragon import great_events as G
 from engine.games.year_of_the_dragon.actions import BuildFloor, TakeAction
 from engine.games.year_of_the_dragon.board import persons, symbols, turn_order
-from engine.games.year_of_the_dragon.requests import (
-    ST_EVENT,
-    ST_GREAT_EVENT,
-    ChooseAction,
-    ReleasePersons,
-)
+from engine.games.year_of_the_dragon.data import ST_EVENT, ST_GREAT_EVENT
+from engine.games.year_of_the_dragon.requests import ChooseAction, ReleasePersons
 from engine.games.year_of_the_dragon.state import YotdState
 from harness.match import play_match
 from ladders.ratings import first_share
@@ -53,7 +49,7 @@ def great_event(event: int, palaces: dict, **fields) -> YotdState:  # noqa: ANN0
     moving on."""
     s = position(2, round=7, great_events=True, great_event=event, palaces=palaces,
                  track=[2, 1], **fields)
-    s.stage = ST_GREAT_EVENT
+    s.step = ST_GREAT_EVENT
     flow.push(s, G.resolve_great_event(s, turn_order(s)))
     rules.RULES.settle(s)
     return s
@@ -85,7 +81,7 @@ def test_release_keeps_the_healer_and_warrior_for_the_contagions_and_mongols_ahe
     still to come and the opponent has no warrior. v1 released its healer (and emptied a
     palace); now it keeps both and releases the others."""
     for second in (OLD[P], Y[C]):
-        s = position(2, stage=ST_EVENT, round=5, events=list(EVENTS), yuan=[0, 3],
+        s = position(2, step=ST_EVENT, round=5, events=list(EVENTS), yuan=[0, 3],
                      palaces={0: [[2, Y[H], Y[F]], [2, Y[W], second]], 1: [[3, Y[S], Y[M]]]},
                      stack=[ReleasePersons(0, 2)])
         assert symbols(play_turn(s, spec=BASELINE), 0, H) == 0  # the v1 blunder

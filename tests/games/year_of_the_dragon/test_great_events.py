@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import engine
+from engine.games.year_of_the_dragon import actions, flow, new_state, rules
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
-from engine.games.year_of_the_dragon import flow, new_state, rules
 from engine.games.year_of_the_dragon import great_events as G
 from engine.games.year_of_the_dragon.actions import (
     ChoosePerson,
@@ -19,10 +19,8 @@ from engine.games.year_of_the_dragon.actions import (
     RemoveFloor,
 )
 from engine.games.year_of_the_dragon.board import persons, turn_order
+from engine.games.year_of_the_dragon.data import ST_ACTIONS, ST_EVENT, ST_GREAT_EVENT
 from engine.games.year_of_the_dragon.requests import (
-    ST_ACTIONS,
-    ST_EVENT,
-    ST_GREAT_EVENT,
     EarthquakeFloors,
     EarthquakeOverfull,
     FloodDiscard,
@@ -34,7 +32,7 @@ S, F, M, T, W = D.SCHOLAR, D.FARMER, D.MONK, D.TAX_COLLECTOR, D.WARRIOR
 
 def _great(s) -> None:  # noqa: ANN001
     """Start the Great Event on a built position (a sentinel keeps the round from moving on)."""
-    s.stage = ST_GREAT_EVENT
+    s.step = ST_GREAT_EVENT
     flow.push(s, G.resolve_great_event(s, turn_order(s)))
     rules.RULES.settle(s)
 
@@ -101,7 +99,7 @@ def test_tornado_in_play_one_card_in_rounds_8_and_9_then_no_persons_phase():
     pick = random.Random(5)
     seen: dict[int, list[int]] = {}
     while not s.is_terminal():
-        if s.stage == ST_ACTIONS and s.round not in seen:
+        if s.step == ST_ACTIONS and s.round not in seen:
             seen[s.round] = [sum(h) for h in s.hands]
         s.apply(pick.choice(s.legal_actions()))
     assert seen[8] == [2, 2, 2] and seen[9] == [1, 1, 1] and seen[10] == [0, 0, 0]
@@ -128,8 +126,8 @@ def test_edict_other_types():
     s.apply(Edict(D.HEALER))  # healers give nothing
     assert s.yuan[0] == 0
     s.apply(Edict(D.CRAFTSMAN))  # 2 hammers -> build 2 floors
-    s.apply(rules.BUILD_ON[0])
-    s.apply(rules.BUILD_NEW)
+    s.apply(actions.BUILD_ON[0])
+    s.apply(actions.BUILD_NEW)
     assert s.palaces[1] == [[3, Y[D.CRAFTSMAN], Y[D.CRAFTSMAN]], [1]]
     s.apply(Edict(W))  # 2 helmets -> track +2
     assert s.track[2] == 3 and s.stack == [SENTINEL]
@@ -198,19 +196,19 @@ def test_sunrise_types_are_exclusive_and_recruits_move_the_marker():
     assert s.track[0] == t0 + 6
     assert ChoosePerson(Y[M]) not in legal(s)
     s.apply(ChoosePerson(Y[S]))  # seat 1's palace is full: replace or discard
-    s.apply(rules.DISCARD)
+    s.apply(actions.DISCARD)
     assert ChoosePerson(Y[S]) not in legal(s)  # a discarded Sunrise tile still uses its type
 
 
 def test_great_event_comes_after_the_event_and_before_decay():
-    s = position(2, stage=ST_EVENT, round=7, sentinel=False, great_events=True,
+    s = position(2, step=ST_EVENT, round=7, sentinel=False, great_events=True,
                  great_event=D.SUNRISE, palaces={0: [[1, Y[S]], [2]], 1: [[1, Y[S]]]},
                  hands=[[0] * 10, [0] * 10])
     rules.RULES.settle(s)
-    assert s.stage == ST_GREAT_EVENT
+    assert s.step == ST_GREAT_EVENT
     s.apply(ChoosePerson(Y[M]))
     s.apply(PlacePerson(1))
     s.apply(ChoosePerson(Y[F]))
-    s.apply(rules.DISCARD)
-    assert s.stage == ST_ACTIONS and s.round == 8
+    s.apply(actions.DISCARD)
+    assert s.step == ST_ACTIONS and s.round == 8
     assert s.palaces[0] == [[1, Y[S]], [2, Y[M]]]  # saved from decay by the Sunrise

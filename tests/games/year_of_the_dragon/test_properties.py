@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import engine
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.board import persons
-from engine.games.year_of_the_dragon.requests import ST_GREAT_EVENT
+from engine.games.year_of_the_dragon.data import ST_GREAT_EVENT
 from engine.protocol import IllegalActionError
 
 GAME = "year_of_the_dragon"
@@ -23,7 +23,7 @@ def _check(s, prev, total_tiles: int) -> None:  # noqa: ANN001
     assert all(x >= 0 for x in s.supply)
     assert sum(s.supply) + placed <= total_tiles
     for p in range(n):
-        quaking = s.stage == ST_GREAT_EVENT and s.great_event == D.EARTHQUAKE
+        quaking = s.step == ST_GREAT_EVENT and s.great_event == D.EARTHQUAKE
         for pal in s.palaces[p]:
             assert 1 <= pal[0] <= D.MAX_FLOORS
             assert len(pal) - 1 <= pal[0] or quaking, "over-full only during an Earthquake"

@@ -8,7 +8,7 @@ import engine
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import new_state
-from engine.games.year_of_the_dragon.requests import ST_OVER
+from engine.games.year_of_the_dragon.data import ST_OVER
 
 GAME = "year_of_the_dragon"
 
@@ -76,7 +76,7 @@ def test_heuristic_is_in_unit_interval_and_exact_at_the_end():
         for p in range(3):
             assert 0.0 <= s.heuristic(p) <= 1.0
         s.apply(pick.choice(s.legal_actions()))
-    assert s.stage == ST_OVER
+    assert s.step == ST_OVER
     ranking = s.ranking()
     assert [s.heuristic(p) for p in range(3)] == [1.0 - r / 2 for r in ranking]
     assert sorted(ranking) == [0, 1, 2]  # rules §6: tie-breaks make the ranking total

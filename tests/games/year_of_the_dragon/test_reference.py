@@ -11,8 +11,8 @@ import engine
 from bots.external import static_data
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import docs
-from engine.games.year_of_the_dragon.observe import YotdObservation
-from engine.games.year_of_the_dragon.requests import STAGE_NAMES
+from engine.games.year_of_the_dragon.data import STEPS
+from engine.games.year_of_the_dragon.state import YotdObservation
 from engine.protocol import field_docs
 
 GAME = "year_of_the_dragon"
@@ -35,7 +35,7 @@ def test_static_tables_match_the_engine() -> None:
     assert sorted(e["kind"] for e in data["events"] for _ in range(e["tiles"])) == sorted(
         D.SHUFFLED_EVENTS)
     assert [g["name"] for g in data["great_events"]] == list(D.GREAT_EVENT_NAMES)
-    assert data["stages"] == list(STAGE_NAMES)
+    assert data["steps"] == list(STEPS)
     assert data["initial_hand"] == engine.make(GAME, 3, 0).hands[0]
 
 
@@ -51,8 +51,8 @@ def test_observation_decodes_as_described() -> None:
     s = _played(3, 60, great_wall=True)
     o = msgspec.json.decode(msgspec.json.encode(s.observation(0)))
     d = field_docs(YotdObservation)
-    assert "0 draft, 1 actions, 2 persons" in d["stage"]
-    assert STAGE_NAMES[o["stage"]] == o["phase"]
+    assert "0 draft, 1 actions, 2 persons" in d["step"]
+    assert STEPS[o["step"]] == o["phase"]
     assert len(o["events"]) == D.ROUNDS and o["events"][:2] == [D.PEACE, D.PEACE]
     assert len(o["card_group"]) == len(D.ACTION_NAMES) == 8
     assert o["card_group"][D.BUILD_WALL] >= 0  # the Great Wall deals Build Wall

@@ -14,12 +14,14 @@ from engine.games.year_of_the_dragon.actions import (
     TakeMoney,
 )
 from engine.games.year_of_the_dragon.board import persons, turn_order
-from engine.games.year_of_the_dragon.requests import (
+from engine.games.year_of_the_dragon.data import (
     ST_ACTIONS,
     ST_EVENT,
     ST_FINAL_WALL,
     ST_OVER,
     ST_PERSONS,
+)
+from engine.games.year_of_the_dragon.requests import (
     BuildFloors,
     ChooseAction,
     Draft,
@@ -51,7 +53,7 @@ def test_example_1_draft():
     s.apply(PlacePerson(0))
     assert s.track[3] == 3
     # the first action phase runs in order Kasia, Benek, Ania, seat 3
-    assert s.stage == ST_ACTIONS and s.round == 1
+    assert s.step == ST_ACTIONS and s.round == 1
     assert [r.seat for r in reversed(s.stack)] == [KASIA, BENEK, ANIA, 3]
     assert turn_order(s) == [KASIA, BENEK, ANIA, 3]
 
@@ -132,7 +134,7 @@ def test_examples_6_7_8_harvest_parade_research():
 
 
 def _event_position(n: int, event: int, round: int = 5, **kw):  # noqa: ANN202
-    s = position(n, stage=ST_PERSONS, round=round, **kw)
+    s = position(n, step=ST_PERSONS, round=round, **kw)
     s.events[round - 1] = event
     return s
 
@@ -254,15 +256,15 @@ def test_example_20_great_wall():
     assert s.vp == [4, 4, 2]
 
     # game end: L = 11 -> after the round-12 scoring phase C releases, then final scoring
-    s = position(3, stage=ST_EVENT, round=12, great_wall=True, palaces=pal, sentinel=False,
+    s = position(3, step=ST_EVENT, round=12, great_wall=True, palaces=pal, sentinel=False,
                  wall=[A, B, A, B, C, A, B, C, A, B, A], yuan=[0, 0, 0])
     s.palaces[C].append([2])  # an empty palace: would decay if decay followed the check
     rules.RULES.settle(s)
-    assert s.stage == ST_FINAL_WALL
+    assert s.step == ST_FINAL_WALL
     assert s.vp == [2, 2, 3]  # round-12 scoring ran first (C has 3 palaces)
     assert s.stack == [ReleasePersons(C, 1)]
     s.apply(Release(0, Y[S]))
-    assert s.stage == ST_OVER
+    assert s.step == ST_OVER
     assert s.palaces[C][2] == [1]  # decayed once in round 12, not again after the check
     # final: persons 3/3/2 -> 6/6/4, no money
     assert s.vp == [8, 8, 7]
