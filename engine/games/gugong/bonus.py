@@ -22,9 +22,13 @@ card actions that perform option A of that location (rules §6); see docs/rules-
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
+
 from engine.games.gugong import data as D
+from engine.games.gugong import docs, turn
 from engine.games.gugong import effects as E
-from engine.games.gugong import turn
 from engine.games.gugong.actions import (
     Activate,
     BuyJade,
@@ -35,16 +39,27 @@ from engine.games.gugong.actions import (
     TakeDecree,
     Trade,
 )
-from engine.games.gugong.state import (
+from engine.games.gugong.requests import (
     ActivateBonus,
-    BonusInPlay,
     CardAction,
     FollowAction,
-    GugongState,
     LocationAction,
     StoreToken,
 )
-from engine.kernel import Rules
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
+
+
+class BonusInPlay(msgspec.Struct, frozen=True, array_like=True):
+    """An activated bonus token of `seat` until the end of the Day phase; `loc`: the action
+    space it lies beside (-1: beside the player board, B_PLUS1)."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BONUS_IN_PLAY
+    seat: int
+    token: int
+    loc: int = -1
+
 
 SKIP = Skip()
 BESIDE_BOARD = Activate(-1)
@@ -237,18 +252,3 @@ def say_follow(s: GugongState, req: FollowAction, a: object) -> str:
     if t is Trade:
         return say_trade(a)
     return "do not follow"
-
-
-def register(rules: Rules) -> None:
-    """The bonus tokens' decisions and their words."""
-    rules.on(ActivateBonus, options=activate_options, apply=activate_apply,
-             legal=activate_legal, auto=activate_auto)
-    # a follow is the location action itself, without tolls, follows or a card action
-    rules.on(FollowAction, options=turn.location_options, apply=turn.location_apply,
-             legal=turn.location_legal, auto=turn.location_auto)
-    rules.words(ActivateBonus, say=say_activate,
-                ask=lambda s, r: (f"seat {r.seat}: took {TOKEN_WORDS[r.token]}: activate "
-                                  "it with 1 servant until the end of this Day, or store it"))
-    rules.words(FollowAction, say=say_follow,
-                ask=lambda s, r: (f"seat {r.seat}: another player used {D.LOCATIONS[r.loc]}: "
-                                  "follow with the same action, or not"))

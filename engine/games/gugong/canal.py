@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
-from engine.games.gugong.state import (
-    F_LOCKED,
-    F_POOL,
-    F_SHIP,
-    F_SUPPLY,
-    CanalMove,
-    CanalPlace,
-    GugongState,
-    HarborClaim,
-)
+from engine.games.gugong.data import F_LOCKED, F_POOL, F_SHIP, F_SUPPLY
+from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 

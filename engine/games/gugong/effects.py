@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
-from engine.games.gugong.actions import Trade
-from engine.games.gugong.state import (
+from engine.games.gugong.actions import TakeForeman, Trade
+from engine.games.gugong.data import (
     F_LOCKED,
     F_POOL,
     F_SHIP,
@@ -15,9 +17,11 @@ from engine.games.gugong.state import (
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
-    ChooseGain,
-    GugongState,
 )
+from engine.games.gugong.requests import ChooseGain
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 
 # --- servants and the Foreman (rules §7) ---------------------------------------------------------
@@ -71,6 +75,26 @@ def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
     k = min(n, s.supply[p])
     s.supply[p] -= k
     s.pool[p] += k
+
+
+def choose_gain_options(s: GugongState, req: ChooseGain) -> list[TakeForeman]:
+    return [TakeForeman(True), TakeForeman(False)]
+
+
+def choose_gain_apply(s: GugongState, req: ChooseGain, a: TakeForeman) -> None:
+    gain_now(s, req.seat, req.n, a.yes)
+
+
+# --- turn order (rules §4) -----------------------------------------------------------------------
+def turn_order(s: GugongState) -> list[int]:
+    """The seats from the first player clockwise."""
+    n = s.num_players
+    return [(s.first + k) % n for k in range(n)]
+
+
+def push_in_turn_order(s: GugongState, requests: list) -> None:
+    """Push so that the first player's request is decided first."""
+    s.stack.extend(reversed(requests))
 
 
 # --- tracks (rules §5.4, §5.5, §9) ---------------------------------------------------------------

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
-from engine.games.gugong.state import (
+from engine.games.gugong.requests import (
     ActivateBonus,
     CanalPlace,
-    GugongState,
     StoreToken,
     TokenReward,
     TravelMove,
@@ -16,6 +17,9 @@ from engine.games.gugong.state import (
     WallPlace,
 )
 from engine.games.gugong.turn import swap_options, with_trades
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 #: token rewards that never hurt are taken automatically (as rules A18 does for the Envoy)

@@ -4,6 +4,7 @@ action (§5), each a small decision."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from engine.games.gugong import canal
 from engine.games.gugong import data as D
@@ -22,15 +23,13 @@ from engine.games.gugong.actions import (
     TakeDecree,
     Trade,
 )
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
+from engine.games.gugong.data import F_POOL, F_SUPPLY
+from engine.games.gugong.requests import (
     CanalMove,
     CanalPlace,
     CardAction,
     ExchangeCost,
     GiftExchange,
-    GugongState,
     HarborClaim,
     LocationAction,
     TravelMove,
@@ -39,6 +38,9 @@ from engine.games.gugong.state import (
     WallPlace,
 )
 from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 DO = Do()
