@@ -225,6 +225,25 @@ def destinations(s: GugongState, p: int) -> list[int]:
     return sorted(out)
 
 
+def has_destination(s: GugongState, p: int) -> bool:
+    """Whether `destinations` is non-empty, without building it."""
+    cities = s.cities
+    here = s.traveller[p]
+    if here < 0:
+        return max(cities) >= 0
+    seen = {here}
+    todo = [here]
+    while todo:
+        for nb in D.ROADS[todo.pop()]:
+            if nb in seen:
+                continue
+            if cities[nb] >= 0:
+                return True
+            seen.add(nb)
+            todo.append(nb)
+    return False
+
+
 # --- travel-token exchanges (rules §8) -----------------------------------------------------------
 def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
     """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
@@ -342,10 +361,11 @@ def draw_card(s: GugongState, p: int) -> None:
 
 
 def holds_decree(s: GugongState, p: int, tile: int) -> bool:
-    for slot, t in enumerate(s.decrees):
-        if t == tile and s.decree_servants[p * 6 + slot]:
-            return True
-    return False
+    """Whether `p` has a servant on decree `tile` (each face-up tile is in one slot)."""
+    decrees = s.decrees
+    if tile not in decrees:
+        return False
+    return bool(s.decree_servants[p * 6 + decrees.index(tile)])
 
 
 def foreman_locked(s: GugongState, p: int) -> bool:

@@ -3,7 +3,6 @@ action (§5), each a small decision."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import canal
@@ -50,6 +49,10 @@ SWAPS = tuple(tuple(Swap(c, loc) for loc in range(7)) for c in range(D.NUM_CARDS
 OPTION_A = OptionA()
 OPTION_B = (OptionB(False), OptionB(True))
 NO_ACTIONS = NoActions()
+BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(D.MARKET + 1))
+TAKE_DECREE = tuple((TakeDecree(slot, False), TakeDecree(slot, True)) for slot in range(6))
+#: the price of each roof space and of the market (`jade_cost` before D2b)
+JADE_BASE = (*D.HOUSE_COSTS, D.MARKET_COST)
 
 
 def with_trades(s: GugongState, p: int, options: list) -> list:
@@ -252,7 +255,7 @@ def can_canal(s: GugongState, p: int, supply: bool) -> bool:
 
 def can_option_a(s: GugongState, p: int, loc: int) -> bool:
     if loc == D.TRAVEL:
-        return bool(E.destinations(s, p))
+        return E.has_destination(s, p)
     if loc == D.WALL:
         return pieces_in(s, p, False) > 0
     if loc == D.CANAL:
@@ -261,41 +264,72 @@ def can_option_a(s: GugongState, p: int, loc: int) -> bool:
     return True  # Intrigue, Palace
 
 
-def location_choices(s: GugongState, p: int, loc: int) -> Iterator[Action]:
-    """The location's options other than none and token exchanges, lazily."""
+def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
+    """The location's options other than none and token exchanges (rules §5), in order:
+    option A, then option B by way of paying (`E.pay_ways`); Jade and Decrees: each space or
+    slot by way of paying."""
+    pool = s.pool[p]
+    fm = s.foreman[p] == F_POOL
+    out: list[Action] = []
     if loc == D.JADE:
-        spaces = [h for h in range(len(D.HOUSE_COSTS)) if s.houses[h]] or [D.MARKET]
+        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        houses = s.houses
+        spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
         for h in spaces:
-            for f in E.pay_ways(s, p, jade_cost(s, p, h)):
-                yield BuyJade(h, f)
+            cost = max(0, JADE_BASE[h] - cut)
+            acts = BUY_JADE[h]
+            if pool >= cost:
+                out.append(acts[0])
+            if cost >= 2 and fm and pool >= cost - 2:
+                out.append(acts[1])
     elif loc == D.DECREES:
+        ds, base = s.decree_servants, p * 6
+        cut = 1 if E.holds_decree(s, p, D.D2E) else 0
+        decrees = s.decrees
         for slot in range(6):
-            if not s.decree_servants[p * 6 + slot]:
-                for f in E.pay_ways(s, p, decree_cost(s, p, slot), keep=1):
-                    yield TakeDecree(slot, f)
-    else:
+            if ds[base + slot]:
+                continue
+            # others' servants on the slot (p has none there): see decree_cost
+            cost = max(0, D.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            acts = TAKE_DECREE[slot]
+            if pool >= cost + 1:
+                out.append(acts[0])
+            if cost >= 2 and fm and pool >= cost - 1:
+                out.append(acts[1])
+    elif loc == D.TRAVEL:
+        if E.has_destination(s, p):
+            out.append(OPTION_A)
+            cost = travel_cost(s, p)
+            if pool >= cost:
+                out.append(OPTION_B[False])
+            if cost >= 2 and fm and pool >= cost - 2:
+                out.append(OPTION_B[True])
+    elif loc == D.WALL:
+        pieces = pool + (1 if fm else 0)
+        if pieces > 0:
+            out.append(OPTION_A)
+        if pool >= 1 and pieces >= 2:
+            out.append(OPTION_B[False])
+    elif loc == D.INTRIGUE:
+        out.append(OPTION_A)
+        if pool >= 1:
+            out.append(OPTION_B[False])
+    elif loc == D.PALACE:
+        out.append(OPTION_A)
+        if pool >= 2:
+            out.append(OPTION_B[False])
+        if fm:
+            out.append(OPTION_B[True])
+    else:  # the Grand Canal
         if can_option_a(s, p, loc):
-            yield OPTION_A
-        if loc == D.TRAVEL:
-            if E.destinations(s, p):
-                for f in E.pay_ways(s, p, travel_cost(s, p)):
-                    yield OPTION_B[f]
-        elif loc == D.WALL:
-            if s.pool[p] >= 1 and pieces_in(s, p, False) >= 2:
-                yield OPTION_B[False]
-        elif loc == D.INTRIGUE:
-            if s.pool[p] >= 1:
-                yield OPTION_B[False]
-        elif loc == D.CANAL:
-            if s.pool[p] >= 1 and _canal_b_possible(s, p):
-                yield OPTION_B[False]
-        elif loc == D.PALACE:
-            for f in E.pay_ways(s, p, 2):
-                yield OPTION_B[f]
+            out.append(OPTION_A)
+        if pool >= 1 and _canal_b_possible(s, p):
+            out.append(OPTION_B[False])
+    return out
 
 
 def location_options(s: GugongState, req: LocationAction) -> list:
-    out = list(location_choices(s, req.seat, req.loc))
+    out = location_choices(s, req.seat, req.loc)
     out.append(SKIP)
     return with_trades(s, req.seat, out)
 
@@ -306,7 +340,7 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
         return True
     if t is Trade:
         return bool(s.stored[req.seat]) and a in E.trade_options(s, req.seat)
-    return a in list(location_choices(s, req.seat, req.loc))
+    return a in location_choices(s, req.seat, req.loc)
 
 
 def _canal_b_possible(s: GugongState, p: int) -> bool:
@@ -323,7 +357,7 @@ def location_auto(s: GugongState, req: LocationAction) -> bool:
     p = req.seat
     if s.stored[p] and E.trade_options(s, p):
         return False
-    return next(location_choices(s, p, req.loc), None) is None
+    return not location_choices(s, p, req.loc)
 
 
 def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
