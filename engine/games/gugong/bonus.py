@@ -101,7 +101,7 @@ def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
 def activate_auto(s: GugongState, req: ActivateBonus) -> bool:
     """No pool servant and no exchange possible (public): stored without asking."""
     p = req.seat
-    if s.pool[p] >= 1 or (s.stored[p] and E.trade_options(s, p)):
+    if s.pool[p] >= 1 or (s.stored[p] and E.trade_choices(s, p)):
         return False
     s.stack.append(StoreToken(p, req.token))
     return True

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
+LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(D.SHIPS))
+NEW_SHIP = tuple((NewShip(path, False), NewShip(path, True)) for path in range(2))
+MOVE_SHIP = tuple(MoveShip(k) for k in range(D.SHIPS))
 
 
 def place_options(s: GugongState, p: int, supply: bool) -> list:
@@ -30,12 +33,13 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
         if s.ship_harbor[i] < 0:
             continue
         room = D.SHIP_CAPACITY - E.ship_units(s, p, k)
-        out += [LoadShip(k, f) for f in kinds if room >= (2 if f else 1)]
+        out += [LOAD_SHIP[k][f] for f in kinds if room >= (2 if f else 1)]
     if E.free_ship(s, p) >= 0:
-        taken = E.taken_harbors(s)
+        every = E.all_paths_free(s)
+        taken = [0, 0] if every else E.taken_harbors(s)
         for path in range(E.paths(s)):
-            if E.first_free(s, path, taken) >= 0:
-                out += [NewShip(path, f) for f in kinds]
+            if every or E.FIRST_FREE[taken[path]] >= 0:
+                out += [NEW_SHIP[path][f] for f in kinds]
     return out
 
 
@@ -53,8 +57,10 @@ def can_place(s: GugongState, p: int, supply: bool) -> bool:
             if D.SHIP_CAPACITY - E.ship_units(s, p, k) >= need:
                 return True
     if not on_canal or E.free_ship(s, p) >= 0:
+        if E.all_paths_free(s):
+            return True
         taken = E.taken_harbors(s)
-        return any(E.first_free(s, path, taken) >= 0 for path in range(E.paths(s)))
+        return any(E.FIRST_FREE[taken[path]] >= 0 for path in range(E.paths(s)))
     return False
 
 
@@ -97,7 +103,7 @@ def move_options(s: GugongState, p: int) -> list:
     if all(s.ship_harbor[p * 3 + k] < 0 for k in range(D.SHIPS)):
         return []
     taken = E.taken_harbors(s)
-    return [MoveShip(k) for k in range(D.SHIPS)
+    return [MOVE_SHIP[k] for k in range(D.SHIPS)
             if s.ship_harbor[p * 3 + k] >= 0 and E.next_free_ahead(s, p * 3 + k, taken) >= 0]
 
 

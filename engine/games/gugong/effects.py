@@ -149,33 +149,44 @@ def ship_units(s: GugongState, p: int, k: int) -> int:
     return s.ship_load[p * 3 + k] + (2 if s.foreman[p] == F_SHIP + k else 0)
 
 
-def taken_harbors(s: GugongState) -> set[int]:
-    """Occupied harbors as path * HARBORS + harbor."""
-    hs, ps = s.ship_harbor, s.ship_path
-    return {ps[i] * D.HARBORS + h for i, h in enumerate(hs) if h >= 0}
+#: per bitmask of a path's taken harbors (bit h: harbor h): its lowest free harbor, -1 none
+FIRST_FREE = tuple(next((h for h in range(D.HARBORS) if not m >> h & 1), -1)
+                   for m in range(1 << D.HARBORS))
+#: per bitmask and harbor h: the next free harbor after h, -1 none
+NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, D.HARBORS) if not m >> x & 1), -1)
+                        for h in range(D.HARBORS)) for m in range(1 << D.HARBORS))
+
+
+def all_paths_free(s: GugongState) -> bool:
+    """Whether every path surely has a free harbor: fewer ships on the canal than harbors
+    on a path (so `first_free` >= 0 on each path)."""
+    hs = s.ship_harbor
+    return len(hs) - hs.count(-1) < D.HARBORS
+
+
+def taken_harbors(s: GugongState) -> list[int]:
+    """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
+    masks = [0, 0]
+    ps = s.ship_path
+    for i, h in enumerate(s.ship_harbor):
+        if h >= 0:
+            masks[ps[i]] |= 1 << h
+    return masks
 
 
 def harbor_taken(s: GugongState, path: int, h: int) -> bool:
-    return path * D.HARBORS + h in taken_harbors(s)
+    return bool(taken_harbors(s)[path] >> h & 1)
 
 
-def first_free(s: GugongState, path: int, taken: set[int] | None = None) -> int:
+def first_free(s: GugongState, path: int, taken: list[int] | None = None) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
-    taken = taken_harbors(s) if taken is None else taken
-    for h in range(D.HARBORS):
-        if path * D.HARBORS + h not in taken:
-            return h
-    return -1
+    return FIRST_FREE[(taken_harbors(s) if taken is None else taken)[path]]
 
 
-def next_free_ahead(s: GugongState, i: int, taken: set[int] | None = None) -> int:
+def next_free_ahead(s: GugongState, i: int, taken: list[int] | None = None) -> int:
     """Next free harbor ahead of ship `i` (flat index) on its path, -1 if none."""
-    taken = taken_harbors(s) if taken is None else taken
-    base = s.ship_path[i] * D.HARBORS
-    for h in range(s.ship_harbor[i] + 1, D.HARBORS):
-        if base + h not in taken:
-            return h
-    return -1
+    mask = (taken_harbors(s) if taken is None else taken)[s.ship_path[i]]
+    return NEXT_FREE[mask][s.ship_harbor[i]]
 
 
 def paths(s: GugongState) -> int:
@@ -226,7 +237,7 @@ def destinations(s: GugongState, p: int) -> list[int]:
 
 
 def has_destination(s: GugongState, p: int) -> bool:
-    """Whether `destinations` is non-empty, without building it."""
+    """Whether `destinations` is non-empty, searching only until the first token city."""
     cities = s.cities
     here = s.traveller[p]
     if here < 0:
@@ -245,22 +256,42 @@ def has_destination(s: GugongState, p: int) -> bool:
 
 
 # --- travel-token exchanges (rules §8) -----------------------------------------------------------
-def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
+_TRADES: dict[tuple[int, int, bool], tuple[Trade, ...]] = {}
+
+
+def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
+    """Exchanges of `singles` single and `doubles` T_DOUBLE tokens: units 2/4/6 (2 only
+    with `servant`) with 0.. doubles, in that order (memoized)."""
+    key = (singles, doubles, servant)
+    out = _TRADES.get(key)
+    if out is None:
+        found = []
+        for units in D.EXCHANGES:
+            if units == D.EXCHANGE_SERVANT and not servant:
+                continue
+            for d in range(min(doubles, units // 2) + 1):
+                if units - 2 * d <= singles:
+                    found.append(Trade(units, d))
+        out = _TRADES[key] = tuple(found)
+    return out
+
+
+def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, ...]:
     """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
     exchange must yield a servant unless it is forced (storage full)."""
     stored = s.stored[p]
-    if len(stored) < 2 and D.T_DOUBLE not in stored:
-        return []
+    n = len(stored)
+    if not n:
+        return ()
     nd = stored.count(D.T_DOUBLE)
-    ns = len(stored) - nd
-    out = []
-    for units in D.EXCHANGES:
-        if units == D.EXCHANGE_SERVANT and not forced and not can_gain(s, p):
-            continue
-        for d in range(min(nd, units // 2) + 1):
-            if units - 2 * d <= ns:
-                out.append(Trade(units, d))
-    return out
+    if n < 2 and not nd:
+        return ()
+    return trades(n - nd, nd, forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY)
+
+
+def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
+    """`trade_choices` as a new list."""
+    return list(trade_choices(s, p, forced))
 
 
 def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
@@ -308,9 +339,15 @@ def to_discard_seen(s: GugongState, p: int, card: int) -> None:
 def _blur(s: GugongState, p: int, kind: int) -> None:
     code, either = p * 3 + kind, p * 3 + SEEN_EITHER
     seen = s.seen
-    for c, v in enumerate(seen):
-        if v == code:
-            seen[c] = either
+    if code not in seen:
+        return
+    c = seen.index(code)
+    while True:
+        seen[c] = either
+        try:
+            c = seen.index(code, c + 1)
+        except ValueError:
+            return
 
 
 def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:

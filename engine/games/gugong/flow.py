@@ -22,6 +22,9 @@ from engine.games.gugong.requests import GiftExchange
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
+#: prebuilt requests by seat (requests are immutable)
+GIFT_EXCHANGE = tuple(GiftExchange(p) for p in range(5))
+
 
 def on_empty(s: GugongState) -> None:
     """Advance the Day structure until a decision is pending or the game is over."""
@@ -54,7 +57,7 @@ def next_turn(s: GugongState) -> None:
         p = (s.turn + k) % n
         if s.hands[p]:
             s.turn = (p + 1) % n
-            s.stack.append(GiftExchange(p))
+            s.stack.append(GIFT_EXCHANGE[p])
             return
     if s.bonus_active:  # end of the Day phase: active bonus tokens are stored (rules §12)
         bonus.end_of_day_phase(s)

@@ -25,7 +25,7 @@ def final_trade_options(s: GugongState, req: FinalTrades) -> list:
 
 
 def final_trade_auto(s: GugongState, req: FinalTrades) -> bool:
-    return not E.trade_options(s, req.seat)
+    return not E.trade_choices(s, req.seat)
 
 
 def final_trade_apply(s: GugongState, req: FinalTrades, a: object) -> None:

@@ -28,8 +28,11 @@ BUY_JADE_COST = 3
 
 
 # --- moving --------------------------------------------------------------------------------------
+MOVE_TO = tuple(MoveTo(c) for c in range(D.NUM_CITIES))
+
+
 def move_options(s: GugongState, req: TravelMove) -> list:
-    return [MoveTo(c) for c in E.destinations(s, req.seat)]
+    return [MOVE_TO[c] for c in E.destinations(s, req.seat)]
 
 
 def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
@@ -38,7 +41,7 @@ def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
 
 def move_auto(s: GugongState, req: TravelMove) -> bool:
     """No destination: the move (and any further one) is lost."""
-    return not E.destinations(s, req.seat)
+    return not E.has_destination(s, req.seat)
 
 
 def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:

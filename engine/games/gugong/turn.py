@@ -53,12 +53,19 @@ BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(D.MARKET +
 TAKE_DECREE = tuple((TakeDecree(slot, False), TakeDecree(slot, True)) for slot in range(6))
 #: the price of each roof space and of the market (`jade_cost` before D2b)
 JADE_BASE = (*D.HOUSE_COSTS, D.MARKET_COST)
+PAY_TWO = (PayTwo(False), PayTwo(True))
+SACRIFICE = tuple(Sacrifice(c) for c in range(D.NUM_CARDS))
+#: prebuilt requests by seat (colours: Meng's too), requests being immutable
+SEATS = range(6)
+TURN_END = tuple(TurnEnd(p) for p in SEATS)
+LOCATION_ACTION = tuple(tuple(LocationAction(p, loc) for loc in range(7)) for p in SEATS)
+CARD_ACTION = tuple(tuple(CardAction(p, c) for c in range(D.NUM_CARDS)) for p in SEATS)
 
 
 def with_trades(s: GugongState, p: int, options: list) -> list:
     """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
     if s.stored[p]:
-        options.extend(E.trade_options(s, p))
+        options.extend(E.trade_choices(s, p))
     return options
 
 
@@ -86,7 +93,7 @@ def gift_options(s: GugongState, req: GiftExchange) -> list:
 def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
     if type(a) is Exchange:
         return a.card in s.hands[req.seat] and 0 <= a.loc < 7
-    return type(a) is Trade and a in E.trade_options(s, req.seat)
+    return type(a) is Trade and a in E.trade_choices(s, req.seat)
 
 
 def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
@@ -95,13 +102,14 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
         s.stack.append(req)
         E.do_trade(s, p, a.units, a.doubles)
         return
-    s.stack.append(TurnEnd(p))
-    s.hands[p].remove(a.card)
-    E.forget(s, p, a.card)
-    if is_free(s, p, a.card, a.loc):
-        complete_exchange(s, p, a.card, a.loc, True)
+    card, loc = a.card, a.loc
+    s.stack.append(TURN_END[p])
+    s.hands[p].remove(card)
+    s.seen[card] = -1  # E.forget: the card left p's cards face up
+    if is_free(s, p, card, loc):
+        complete_exchange(s, p, card, loc, True)
     else:
-        s.stack.append(ExchangeCost(p, a.card, a.loc))
+        s.stack.append(ExchangeCost(p, card, loc))
 
 
 def turn_end_options(s: GugongState, req: TurnEnd) -> list:
@@ -109,7 +117,7 @@ def turn_end_options(s: GugongState, req: TurnEnd) -> list:
 
 
 def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
-    return not (s.stored[req.seat] and E.trade_options(s, req.seat))
+    return not (s.stored[req.seat] and E.trade_choices(s, req.seat))
 
 
 def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
@@ -120,14 +128,14 @@ def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
 
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out: list = [PayTwo(f) for f in E.pay_ways(s, p, 2)]
-    out += [Sacrifice(c) for c in sorted(s.hands[p])]
+    out: list = [PAY_TWO[f] for f in E.pay_ways(s, p, 2)]
+    out += [SACRIFICE[c] for c in sorted(s.hands[p])]
     out.append(NO_ACTIONS)
     return with_trades(s, p, out)
 
 
 def trade_legal(s: GugongState, p: int, a: Trade) -> bool:
-    return bool(s.stored[p]) and a in E.trade_options(s, p)
+    return bool(s.stored[p]) and a in E.trade_choices(s, p)
 
 
 def cost_legal(s: GugongState, req: ExchangeCost, a: object) -> bool:
@@ -157,16 +165,17 @@ def cost_apply(s: GugongState, req: ExchangeCost, a: object) -> None:
 def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool) -> None:
     """The played card goes face up on the location, the board card face down onto the
     discard pile; then the card action (first) and the location action (rules §4.2)."""
-    E.to_discard_seen(s, p, s.board[loc])
-    s.board[loc] = card
+    board = s.board
+    E.to_discard_seen(s, p, board[loc])
+    board[loc] = card
     if not actions:
         return
-    s.stack.append(LocationAction(p, loc))
+    s.stack.append(LOCATION_ACTION[p][loc])
     act = D.CARD_ACTION[card]
     if act == D.A_SERV1 or act == D.A_SERV2:
         E.gain(s, p, 1 if act == D.A_SERV1 else 2)  # never harmful: always taken
     elif act != D.A_NONE:
-        s.stack.append(CardAction(p, card))
+        s.stack.append(CARD_ACTION[p][card])
 
 
 # --- step 2: the card action (rules §6) ----------------------------------------------------------
@@ -206,7 +215,7 @@ def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
 def card_auto(s: GugongState, req: CardAction) -> bool:
     """Nothing to decide (public): only Skip is possible."""
     p = req.seat
-    if s.stored[p] and E.trade_options(s, p):
+    if s.stored[p] and E.trade_choices(s, p):
         return False
     act = D.CARD_ACTION[req.card]
     if act == D.A_SWAP:
@@ -334,13 +343,53 @@ def location_options(s: GugongState, req: LocationAction) -> list:
     return with_trades(s, req.seat, out)
 
 
+def pays(pool: int, fm: bool, cost: int, keep: int, foreman: bool) -> bool:
+    """Whether `cost` can be paid that way keeping `keep` normal servants (`E.pay_ways`):
+    normal servants only, or the Foreman paying 2 units (costs >= 2 only, A7)."""
+    if foreman:
+        return cost >= 2 and fm and pool >= cost - 2 + keep
+    return pool >= cost + keep
+
+
 def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
+    """Whether `a` is among `location_options`, testing that one option only."""
     t = type(a)
+    p, loc = req.seat, req.loc
     if t is Skip:
         return True
     if t is Trade:
-        return bool(s.stored[req.seat]) and a in E.trade_options(s, req.seat)
-    return a in location_choices(s, req.seat, req.loc)
+        return bool(s.stored[p]) and a in E.trade_choices(s, p)
+    if t is OptionA:
+        return loc != D.JADE and loc != D.DECREES and can_option_a(s, p, loc)
+    pool = s.pool[p]
+    fm = s.foreman[p] == F_POOL
+    if t is OptionB:
+        f = a.foreman
+        if loc == D.TRAVEL:
+            return E.has_destination(s, p) and pays(pool, fm, travel_cost(s, p), 0, f)
+        if loc == D.WALL:
+            return not f and pool >= 1 and pool + (1 if fm else 0) >= 2
+        if loc == D.INTRIGUE:
+            return not f and pool >= 1
+        if loc == D.PALACE:
+            return pays(pool, fm, 2, 0, f)
+        if loc == D.CANAL:
+            return not f and pool >= 1 and _canal_b_possible(s, p)
+        return False
+    if t is BuyJade:
+        h = a.space
+        if loc != D.JADE or not 0 <= h <= D.MARKET:
+            return False
+        if (any(s.houses) if h == D.MARKET else not s.houses[h]):
+            return False  # the market sells only when every roof space is empty
+        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        return pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, a.foreman)
+    if t is TakeDecree:
+        slot = a.slot
+        if loc != D.DECREES or not 0 <= slot < 6 or s.decree_servants[p * 6 + slot]:
+            return False
+        return pays(pool, fm, decree_cost(s, p, slot), 1, a.foreman)
+    return False
 
 
 def _canal_b_possible(s: GugongState, p: int) -> bool:
@@ -354,10 +403,12 @@ def _canal_b_possible(s: GugongState, p: int) -> bool:
 
 def location_auto(s: GugongState, req: LocationAction) -> bool:
     """Nothing possible (public): skipped without asking."""
-    p = req.seat
-    if s.stored[p] and E.trade_options(s, p):
+    p, loc = req.seat, req.loc
+    if s.stored[p] and E.trade_choices(s, p):
         return False
-    return not location_choices(s, p, req.loc)
+    if loc == D.INTRIGUE or loc == D.PALACE:
+        return False  # option A is always possible there
+    return not location_choices(s, p, loc)
 
 
 def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
