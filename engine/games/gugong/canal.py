@@ -24,17 +24,20 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     ship with room, or onto a new ship at the first free harbor of a path."""
     normal = (s.supply[p] if supply else s.pool[p]) > 0
     fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
-    kinds = ([False] if normal else []) + ([True] if fm else [])
-    if not kinds:
+    if not normal and not fm:
         return []
+    kinds = (False, True) if normal and fm else (False,) if normal else (True,)
     out: list = []
-    for k in range(D.SHIPS):
-        i = p * 3 + k
-        if s.ship_harbor[i] < 0:
+    base = p * 3
+    own = s.ship_harbor[base:base + D.SHIPS]
+    loads = s.ship_load[base:base + D.SHIPS]
+    carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
+    for k, h in enumerate(own):
+        if h < 0:
             continue
-        room = D.SHIP_CAPACITY - E.ship_units(s, p, k)
+        room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
         out += [LOAD_SHIP[k][f] for f in kinds if room >= (2 if f else 1)]
-    if E.free_ship(s, p) >= 0:
+    if min(own) < 0:  # a ship beside the board (E.free_ship)
         every = E.all_paths_free(s)
         taken = [0, 0] if every else E.taken_harbors(s)
         for path in range(E.paths(s)):
@@ -46,22 +49,22 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
 def can_place(s: GugongState, p: int, supply: bool) -> bool:
     """Whether `place_options` is non-empty, without building it."""
     normal = (s.supply[p] if supply else s.pool[p]) > 0
-    fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
-    if not (normal or fm):
+    if not normal and s.foreman[p] != (F_SUPPLY if supply else F_POOL):
         return False
     need = 1 if normal else 2
-    on_canal = False
-    for k in range(D.SHIPS):
-        if s.ship_harbor[p * 3 + k] >= 0:
-            on_canal = True
-            if D.SHIP_CAPACITY - E.ship_units(s, p, k) >= need:
-                return True
-    if not on_canal or E.free_ship(s, p) >= 0:
-        if E.all_paths_free(s):
+    base = p * 3
+    own = s.ship_harbor[base:base + D.SHIPS]
+    loads = s.ship_load[base:base + D.SHIPS]
+    carrying = s.foreman[p] - F_SHIP
+    for k, h in enumerate(own):
+        if h >= 0 and D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
             return True
-        taken = E.taken_harbors(s)
-        return any(E.FIRST_FREE[taken[path]] >= 0 for path in range(E.paths(s)))
-    return False
+    if min(own) >= 0:
+        return False  # no ship beside the board
+    if E.all_paths_free(s):
+        return True
+    taken = E.taken_harbors(s)
+    return any(E.FIRST_FREE[taken[path]] >= 0 for path in range(E.paths(s)))
 
 
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
@@ -100,11 +103,14 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
 
 
 def move_options(s: GugongState, p: int) -> list:
-    if all(s.ship_harbor[p * 3 + k] < 0 for k in range(D.SHIPS)):
+    """Own ships on the canal with a free harbor ahead (Canal A)."""
+    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    if max(own) < 0:
         return []
     taken = E.taken_harbors(s)
-    return [MOVE_SHIP[k] for k in range(D.SHIPS)
-            if s.ship_harbor[p * 3 + k] >= 0 and E.next_free_ahead(s, p * 3 + k, taken) >= 0]
+    paths = s.ship_path
+    return [MOVE_SHIP[k] for k, h in enumerate(own)
+            if h >= 0 and E.NEXT_FREE[taken[paths[p * 3 + k]]][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
@@ -134,10 +140,10 @@ def reward_available(s: GugongState, p: int, r: int) -> bool:
 
 def claim_options(s: GugongState, p: int, ship: int) -> list:
     out: list = []
-    if all(s.ship_harbor[p * 3 + k] < 1 for k in range(D.SHIPS)):
+    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    if max(own) < 1:
         return out
-    for k in range(D.SHIPS):
-        h = s.ship_harbor[p * 3 + k]
+    for k, h in enumerate(own):
         if h < 1 or (ship >= 0 and k != ship) or E.ship_units(s, p, k) < D.SHIP_CAPACITY:
             continue
         out += [Claim(k, r) for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]

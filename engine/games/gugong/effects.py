@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import data as D
@@ -167,10 +168,9 @@ def all_paths_free(s: GugongState) -> bool:
 def taken_harbors(s: GugongState) -> list[int]:
     """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
     masks = [0, 0]
-    ps = s.ship_path
-    for i, h in enumerate(s.ship_harbor):
+    for h, path in zip(s.ship_harbor, s.ship_path, strict=True):
         if h >= 0:
-            masks[ps[i]] |= 1 << h
+            masks[path] |= 1 << h
     return masks
 
 
@@ -213,13 +213,17 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
 
 
 # --- travel (rules §5.1) -------------------------------------------------------------------------
+CITY_IDS = range(D.NUM_CITIES)
+NO_TOKEN = -1  # `cities` value of a city without a travel token
+
+
 def destinations(s: GugongState, p: int) -> list[int]:
     """Token cities reachable by one move: adjacent to the connected token-less area around
     the Traveller; off-map, any token city."""
     cities = s.cities
     here = s.traveller[p]
     if here < 0:
-        return [c for c in range(D.NUM_CITIES) if cities[c] >= 0]
+        return list(compress(CITY_IDS, map(NO_TOKEN.__lt__, cities)))
     seen = {here}
     todo = [here]
     out: set[int] = set()
@@ -367,10 +371,7 @@ def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
 
 def discards_to_hands(s: GugongState) -> None:
     """End of Night: every discard pile becomes part of its owner's hand."""
-    seen = s.seen
-    for c, v in enumerate(seen):
-        if v >= 0:
-            seen[c] = v - v % 3 + SEEN_HAND
+    s.seen[:] = [v - v % 3 + SEEN_HAND if v >= 0 else v for v in s.seen]
     for p in range(s.num_players):
         s.hands[p].extend(s.discards[p])
         s.discards[p].clear()

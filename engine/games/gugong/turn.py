@@ -280,6 +280,8 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
     out: list[Action] = []
+    if pool < 1 and not fm and (loc == D.JADE or loc == D.DECREES):
+        return out  # every purchase costs at least 1 (or a servant placed): none possible
     if loc == D.JADE:
         cut = 1 if E.holds_decree(s, p, D.D2B) else 0
         houses = s.houses
@@ -408,6 +410,8 @@ def location_auto(s: GugongState, req: LocationAction) -> bool:
         return False
     if loc == D.INTRIGUE or loc == D.PALACE:
         return False  # option A is always possible there
+    if loc == D.TRAVEL or loc == D.WALL:
+        return not can_option_a(s, p, loc)  # option B needs what option A needs
     return not location_choices(s, p, loc)
 
 
