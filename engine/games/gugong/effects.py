@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import data as D
@@ -213,17 +212,13 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
 
 
 # --- travel (rules §5.1) -------------------------------------------------------------------------
-CITY_IDS = range(D.NUM_CITIES)
-NO_TOKEN = -1  # `cities` value of a city without a travel token
-
-
 def destinations(s: GugongState, p: int) -> list[int]:
     """Token cities reachable by one move: adjacent to the connected token-less area around
     the Traveller; off-map, any token city."""
     cities = s.cities
     here = s.traveller[p]
     if here < 0:
-        return list(compress(CITY_IDS, map(NO_TOKEN.__lt__, cities)))
+        return [c for c in range(D.NUM_CITIES) if cities[c] >= 0]
     seen = {here}
     todo = [here]
     out: set[int] = set()
@@ -280,17 +275,24 @@ def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
     return out
 
 
+#: `trades` by [servant gainable][doubles][singles] for every storage a seat can hold
+TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(D.TOKEN_STORAGE + 1))
+                          for nd in range(D.TOKEN_STORAGE + 1)) for servant in (False, True))
+
+
 def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, ...]:
     """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
     exchange must yield a servant unless it is forced (storage full)."""
     stored = s.stored[p]
     n = len(stored)
-    if not n:
-        return ()
+    if n < 2 and (not n or stored[0] != D.T_DOUBLE):
+        return ()  # fewer than 2 units
     nd = stored.count(D.T_DOUBLE)
-    if n < 2 and not nd:
-        return ()
-    return trades(n - nd, nd, forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY)
+    ns = n - nd
+    servant = forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY
+    if ns <= D.TOKEN_STORAGE and nd <= D.TOKEN_STORAGE:
+        return TRADE_TABLE[servant][nd][ns]
+    return trades(ns, nd, servant)  # Meng's storage may hold more (automa.py)
 
 
 def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:

@@ -30,7 +30,8 @@ def matches(s: GugongState, p: int) -> int:
     the Day number, whatever his discard (rules §13 "Night")."""
     if p >= s.num_players:
         return automa.M.NIGHT_MATCHES[s.day]
-    return sum(map(s.dice.count, map(D.CARD_VALUE.__getitem__, s.discards[p])))
+    dice = s.dice
+    return sum(dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
 
 
 def destiny_dice(s: GugongState) -> None:

@@ -84,10 +84,13 @@ def is_free(s: GugongState, p: int, card: int, loc: int) -> bool:
 
 
 def gift_options(s: GugongState, req: GiftExchange) -> list:
+    p = req.seat
     out: list = []
-    for c in sorted(s.hands[req.seat]):
+    for c in sorted(s.hands[p]):
         out.extend(EXCHANGES[c])
-    return with_trades(s, req.seat, out)
+    if s.stored[p]:
+        out.extend(E.trade_choices(s, p))
+    return out
 
 
 def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
