@@ -411,11 +411,34 @@ def location_auto(s: GugongState, req: LocationAction) -> bool:
     p, loc = req.seat, req.loc
     if s.stored[p] and E.trade_choices(s, p):
         return False
+    return not location_possible(s, p, loc)
+
+
+def location_possible(s: GugongState, p: int, loc: int) -> bool:
+    """Whether `location_choices` is non-empty, stopping at the first option found."""
     if loc == D.INTRIGUE or loc == D.PALACE:
-        return False  # option A is always possible there
-    if loc == D.TRAVEL or loc == D.WALL:
-        return not can_option_a(s, p, loc)  # option B needs what option A needs
-    return not location_choices(s, p, loc)
+        return True  # option A is always possible there
+    if loc != D.JADE and loc != D.DECREES:
+        # Travel, Wall, Canal: option B needs what option A needs (for the Canal: a place
+        # for a piece with one pool servant fewer is a place for it with all of them)
+        return can_option_a(s, p, loc)
+    pool = s.pool[p]
+    fm = s.foreman[p] == F_POOL
+    if pool < 1 and not fm:
+        return False
+    if loc == D.JADE:
+        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        houses = s.houses
+        spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
+        return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
+                   or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
+    ds = s.decree_servants
+    for slot in range(6):
+        if not ds[p * 6 + slot]:
+            cost = decree_cost(s, p, slot)
+            if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
+                return True
+    return False
 
 
 def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
