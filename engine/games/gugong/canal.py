@@ -71,6 +71,31 @@ def canal_place_options(s: GugongState, req: CanalPlace) -> list:
     return place_options(s, req.seat, req.supply) + [SKIP]
 
 
+def canal_place_legal(s: GugongState, req: CanalPlace, a: object) -> bool:
+    """Whether `a` is among `canal_place_options`, testing that one option only."""
+    t = type(a)
+    if t is Skip:
+        return True
+    if t is not LoadShip and t is not NewShip:
+        return False
+    p, f = req.seat, a.foreman
+    if f:
+        if s.foreman[p] != (F_SUPPLY if req.supply else F_POOL):
+            return False
+    elif (s.supply[p] if req.supply else s.pool[p]) <= 0:
+        return False
+    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    if t is LoadShip:
+        k = a.ship
+        if not 0 <= k < D.SHIPS or own[k] < 0:
+            return False
+        return D.SHIP_CAPACITY - E.ship_units(s, p, k) >= (2 if f else 1)
+    path = a.path
+    if not 0 <= path < E.paths(s) or min(own) >= 0:
+        return False
+    return E.all_paths_free(s) or E.first_free(s, path) >= 0
+
+
 def canal_place_auto(s: GugongState, req: CanalPlace) -> bool:
     return not can_place(s, req.seat, req.supply)
 
@@ -115,6 +140,16 @@ def move_options(s: GugongState, p: int) -> list:
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
     return move_options(s, req.seat) + [SKIP]
+
+
+def canal_move_legal(s: GugongState, req: CanalMove, a: object) -> bool:
+    """Whether `a` is among `canal_move_options`, testing that one option only."""
+    if type(a) is Skip:
+        return True
+    if type(a) is not MoveShip or not 0 <= a.ship < D.SHIPS:
+        return False
+    i = req.seat * 3 + a.ship
+    return s.ship_harbor[i] >= 0 and E.next_free_ahead(s, i) >= 0
 
 
 def canal_move_auto(s: GugongState, req: CanalMove) -> bool:

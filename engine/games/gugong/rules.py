@@ -66,9 +66,9 @@ RULES.on(IntrigueReward, options=wall.reward_options, apply=wall.reward_apply,
          auto=wall.reward_auto)
 # the Grand Canal (rules §5.7)
 RULES.on(CanalPlace, options=canal.canal_place_options, apply=canal.canal_place_apply,
-         auto=canal.canal_place_auto)
+         legal=canal.canal_place_legal, auto=canal.canal_place_auto)
 RULES.on(CanalMove, options=canal.canal_move_options, apply=canal.canal_move_apply,
-         auto=canal.canal_move_auto)
+         legal=canal.canal_move_legal, auto=canal.canal_move_auto)
 RULES.on(HarborClaim, options=canal.claim_request_options, apply=canal.claim_apply,
          auto=canal.claim_auto)
 # servants and the Foreman (rules §7), the Night (§4.3), the Morning (§4.1), the end (§10)
