@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 import msgspec
 
 from engine.games.gugong import data as D
-from engine.games.gugong import docs, turn
+from engine.games.gugong import docs, locations, turn
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import (
     Activate,
@@ -86,7 +86,7 @@ def activate_choices(s: GugongState, p: int, token: int) -> list[Activate]:
 def activate_options(s: GugongState, req: ActivateBonus) -> list:
     out: list = activate_choices(s, req.seat, req.token)
     out.append(SKIP)
-    return turn.with_trades(s, req.seat, out)
+    return E.with_trades(s, req.seat, out)
 
 
 def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
@@ -95,7 +95,7 @@ def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
         return True
     if t is Activate:
         return a in activate_choices(s, req.seat, req.token)
-    return t is Trade and turn.trade_legal(s, req.seat, a)
+    return t is Trade and E.trade_legal(s, req.seat, a)
 
 
 def activate_auto(s: GugongState, req: ActivateBonus) -> bool:
@@ -147,11 +147,11 @@ def performed(s: GugongState, p: int, loc: int) -> None:
 
 
 def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
-    """The turn's location action (`turn.location_apply`), tolls and follows first."""
+    """The turn's location action (`locations.location_apply`), tolls and follows first."""
     t = type(a)
     if s.bonus_active and t is not Skip and t is not Trade:
         performed(s, req.seat, req.loc)
-    turn.location_apply(s, req, a)
+    locations.location_apply(s, req, a)
 
 
 def card_apply(s: GugongState, req: CardAction, a: object) -> None:
@@ -244,11 +244,11 @@ def say_follow(s: GugongState, req: FollowAction, a: object) -> str:
         return f"follow: {loc} option B{fm}"
     if t is BuyJade:
         where = "the market" if a.space == D.MARKET else f"house space {a.space + 1}"
-        return f"follow: buy jade at {where} for {turn.jade_cost(s, req.seat, a.space)}{fm}"
+        return f"follow: buy jade at {where} for {locations.jade_cost(s, req.seat, a.space)}{fm}"
     if t is TakeDecree:
         tile = s.decrees[a.slot]
         return (f"follow: take decree {D.DECREE_NAMES[tile]} for "
-                f"{turn.decree_cost(s, req.seat, a.slot)} + 1 servant{fm}")
+                f"{locations.decree_cost(s, req.seat, a.slot)} + 1 servant{fm}")
     if t is Trade:
         return say_trade(a)
     return "do not follow"

@@ -300,6 +300,17 @@ def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
     return list(trade_choices(s, p, forced))
 
 
+def with_trades(s: GugongState, p: int, options: list) -> list:
+    """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
+    if s.stored[p]:
+        options.extend(trade_choices(s, p))
+    return options
+
+
+def trade_legal(s: GugongState, p: int, a: Trade) -> bool:
+    return bool(s.stored[p]) and a in trade_choices(s, p)
+
+
 def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
     """Exchange tokens (the oldest single tokens go first); the tokens go to the token
     discard. Gains last (a Foreman choice may follow)."""

@@ -13,8 +13,8 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK
+from engine.games.gugong.locations import decree_cost, jade_cost
 from engine.games.gugong.requests import MengAction, WallCheck
-from engine.games.gugong.turn import decree_cost, jade_cost
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState

@@ -9,6 +9,7 @@ from engine.games.gugong import (
     bonus,
     canal,
     flow,
+    locations,
     morning,
     night,
     scoring,
@@ -51,8 +52,8 @@ RULES.on(TurnEnd, options=turn.turn_end_options, apply=turn.turn_end_apply,
 RULES.on(ExchangeCost, options=turn.cost_options, apply=turn.cost_apply, legal=turn.cost_legal)
 RULES.on(CardAction, options=turn.card_options, apply=bonus.card_apply, legal=turn.card_legal,
          auto=turn.card_auto)
-RULES.on(LocationAction, options=turn.location_options, apply=bonus.location_apply,
-         legal=turn.location_legal, auto=turn.location_auto)
+RULES.on(LocationAction, options=locations.location_options, apply=bonus.location_apply,
+         legal=locations.location_legal, auto=locations.location_auto)
 # travel and the travel tokens (rules §5.1, §8)
 RULES.on(TravelMove, options=travel.move_options, apply=travel.move_apply,
          legal=travel.move_legal, auto=travel.move_auto)
@@ -82,8 +83,8 @@ RULES.on(FinalTrades, options=scoring.final_trade_options, apply=scoring.final_t
 # tolls, follows or a card action
 RULES.on(ActivateBonus, options=bonus.activate_options, apply=bonus.activate_apply,
          legal=bonus.activate_legal, auto=bonus.activate_auto)
-RULES.on(FollowAction, options=turn.location_options, apply=turn.location_apply,
-         legal=turn.location_legal, auto=turn.location_auto)
+RULES.on(FollowAction, options=locations.location_options, apply=locations.location_apply,
+         legal=locations.location_legal, auto=locations.location_auto)
 # solo: the Automa Meng's steps are rules, never decisions (rules §13)
 RULES.automatic(MengAction, automa.meng_action)
 RULES.automatic(MengMove, automa.meng_move)

@@ -11,7 +11,6 @@ from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Skip, Trade
 from engine.games.gugong.data import S_OVER
 from engine.games.gugong.requests import FinalTrades
-from engine.games.gugong.turn import with_trades
 from engine.games.gugong.wall import final_wall
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ SKIP = Skip()
 
 
 def final_trade_options(s: GugongState, req: FinalTrades) -> list:
-    return with_trades(s, req.seat, [SKIP])
+    return E.with_trades(s, req.seat, [SKIP])
 
 
 def final_trade_auto(s: GugongState, req: FinalTrades) -> bool:

@@ -16,7 +16,7 @@ from engine.games.gugong.requests import (
     WallCheck,
     WallPlace,
 )
-from engine.games.gugong.turn import swap_options, with_trades
+from engine.games.gugong.turn import swap_options
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -91,7 +91,7 @@ def reward_options(s: GugongState, req: TokenReward) -> list:
     elif t == D.T_BUYJADE:
         out = [UseToken(f) for f in E.pay_ways(s, p, BUY_JADE_COST)]
     out.append(SKIP)
-    return with_trades(s, p, out)
+    return E.with_trades(s, p, out)
 
 
 def reward_apply(s: GugongState, req: TokenReward, a: object) -> None:

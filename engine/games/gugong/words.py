@@ -35,6 +35,7 @@ from engine.games.gugong.actions import (
     TurnDie,
     UseToken,
 )
+from engine.games.gugong.locations import decree_cost, jade_cost, travel_cost
 from engine.games.gugong.requests import (
     ActivateBonus,
     CanalMove,
@@ -60,7 +61,6 @@ from engine.games.gugong.requests import (
     WallPlace,
 )
 from engine.games.gugong.rules import RULES
-from engine.games.gugong.turn import decree_cost, jade_cost, travel_cost
 from engine.kernel import Ask, Say
 
 if TYPE_CHECKING:

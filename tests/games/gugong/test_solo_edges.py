@@ -131,7 +131,7 @@ def test_decree_choice_days_3_and_4_target_level_3_then_lower():
 
 def test_decree_costs_count_the_other_colours_servants():
     """The human pays 1 more per Meng servant on a decree and Meng 1 more per hers."""
-    from engine.games.gugong.turn import decree_cost
+    from engine.games.gugong.locations import decree_cost
 
     s = solo()
     s.decree_servants[MENG * 6 + 0] = 1
