@@ -38,10 +38,8 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
         room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
         out += [LOAD_SHIP[k][f] for f in kinds if room >= (2 if f else 1)]
     if min(own) < 0:  # a ship beside the board (E.free_ship)
-        every = E.all_paths_free(s)
-        taken = [0, 0] if every else E.taken_harbors(s)
         for path in range(E.paths(s)):
-            if every or E.FIRST_FREE[taken[path]] >= 0:
+            if E.path_has_free(s, path):
                 out += [NEW_SHIP[path][f] for f in kinds]
     return out
 
@@ -61,10 +59,7 @@ def can_place(s: GugongState, p: int, supply: bool) -> bool:
             return True
     if min(own) >= 0:
         return False  # no ship beside the board
-    if E.all_paths_free(s):
-        return True
-    taken = E.taken_harbors(s)
-    return any(E.FIRST_FREE[taken[path]] >= 0 for path in range(E.paths(s)))
+    return any(E.path_has_free(s, path) for path in range(E.paths(s)))
 
 
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
@@ -93,7 +88,7 @@ def canal_place_legal(s: GugongState, req: CanalPlace, a: object) -> bool:
     path = a.path
     if not 0 <= path < E.paths(s) or min(own) >= 0:
         return False
-    return E.all_paths_free(s) or E.first_free(s, path) >= 0
+    return E.path_has_free(s, path)
 
 
 def canal_place_auto(s: GugongState, req: CanalPlace) -> bool:

@@ -157,18 +157,17 @@ NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, D.HARBORS) if not m >> x &
                         for h in range(D.HARBORS)) for m in range(1 << D.HARBORS))
 
 
-def all_paths_free(s: GugongState) -> bool:
-    """Whether every path surely has a free harbor: fewer ships on the canal than harbors
-    on a path (so `first_free` >= 0 on each path)."""
-    hs = s.ship_harbor
-    return len(hs) - hs.count(-1) < D.HARBORS
+def path_has_free(s: GugongState, path: int) -> bool:
+    """Whether `path` has a free harbor (`first_free` >= 0): surely while fewer ships are on
+    it than it has harbors."""
+    return s.ship_path.count(path) < D.HARBORS or FIRST_FREE[taken_harbors(s)[path]] >= 0
 
 
 def taken_harbors(s: GugongState) -> list[int]:
     """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
     masks = [0, 0]
     for h, path in zip(s.ship_harbor, s.ship_path, strict=True):
-        if h >= 0:
+        if h >= 0 and path >= 0:
             masks[path] |= 1 << h
     return masks
 
