@@ -65,6 +65,8 @@ class GugongState(kernel.GameState, kw_only=True):
     board: Annotated[list[int], Public(
         "the gift card lying face up on each location: index = " + LOC + ", value = "
         + CARD)] = []
+    # solo: the draw pile and the token piles are kept sorted and drawn from by the generator
+    # (automa.py), so that their order, which the human cannot know, stays chance
     draw_pile: Annotated[list[int], Hidden(size="draw_size", size_doc=(
         "cards in the face-down gift draw pile (Harbor card rewards draw from it; "
         "advanced: it holds the unused starting sets too; solo: it still counts "
@@ -167,6 +169,7 @@ class GugongState(kernel.GameState, kw_only=True):
         "solo only: the cards of the starting sets nobody plays with (public). With 2-5 "
         "players it is [] (base game: the sets P(n+1)-P5 are in the box; advanced: in "
         "the draw pile)")] = []
+    # the order of Meng's stack is future chance: each reveal draws from the generator
     meng_stack: Annotated[list[int], Public(
         "solo only: Meng's face-down gift stack as the sorted cards known to be in "
         "it (its order is unknown: each reveal is random); -1 = a card he drew "
