@@ -18,7 +18,8 @@ from __future__ import annotations
 import engine
 from bots.search_hints import HintedBot
 from engine.games.gugong.heuristic import value
-from engine.games.gugong.state import GiftExchange, GugongState
+from engine.games.gugong.requests import GiftExchange
+from engine.games.gugong.state import GugongState
 from engine.protocol import Action, Observation
 
 #: own decisions finished greedily after the one being valued

@@ -3,27 +3,22 @@ docs/rules/gugong.md; rulings: docs/rules-notes.md, Gugong).
 
 Options: `advanced` (§11: board and draw pile from one mixed deck, advanced.py) and
 `bonus_travel` (§12: the 6 bonus travel tokens with their Day-long effects, bonus.py).
-1 player: the solo game against the Automa Meng (rules §13, engine/games/gugong/automa.py).
+1 player: the solo game against the Automa Meng (rules §13, automa.py).
 """
 
 from __future__ import annotations
 
 from engine import registry
-from engine.games.gugong import (  # noqa: F401 - register the handlers and the words
-    rules,
-    words,
-)
-from engine.games.gugong.actions import GugongAction
+from engine.games.gugong.actions import GugongAction, action_space
 from engine.games.gugong.automa_data import CARD_SET_CHOICES, FOCUS_CHOICES, LEVELS
-from engine.games.gugong.flow import new_state
-from engine.games.gugong.space import SPACE
+from engine.games.gugong.setup import new_state
 from engine.games.gugong.state import GugongObservation, GugongState
 from engine.games.gugong.static import STATIC_DOCS, static_data
 
 GAME = registry.Game(
     id="gugong", name="Gugong", min_players=1, max_players=5,
     new_state=new_state, sample_state=GugongState.sample,
-    action_space=lambda n, o: SPACE, state_type=GugongState,
+    action_space=action_space, state_type=GugongState,
     observation_type=GugongObservation, action_type=GugongAction,
     options=(
         registry.Option("advanced", False, "advanced set-up: BOARD, DRAW and unused starting "

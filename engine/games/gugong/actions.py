@@ -1,10 +1,13 @@
 """Gugong actions: the options of every decision (rules §15 "Decision points"), named after
-the rulebook."""
+the rulebook, and the fixed action space (stable integer ids for every action)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.games.gugong import data as D
 from engine.games.gugong import docs
-from engine.protocol import Action
+from engine.protocol import Action, ActionSpace
 
 
 # ==============================================================================================
@@ -155,12 +158,6 @@ class UseToken(Action, frozen=True):
     foreman: bool = False
 
 
-GugongAction = (Exchange | PayTwo | Sacrifice | NoActions | Skip | Do | OptionA | OptionB
-                | BuyJade | TakeDecree | Swap | MoveTo | PlaceWall | LoadShip | NewShip
-                | MoveShip | Claim | IntrigueBack | TurnDie | Retrieve | Jade7 | Trade
-                | TakeForeman | UseToken)
-
-
 class Activate(Action, frozen=True):
     """Activate the bonus travel token just taken (rules §12), with 1 pool servant, beside
     the player board (`loc` -1: B_PLUS1) or beside the action space `loc` (B_TOLL,
@@ -169,6 +166,41 @@ class Activate(Action, frozen=True):
     loc: int = -1
 
 
-GugongAction = GugongAction | Activate
+#: every action type: what a seat may answer
+GugongAction = (Exchange | PayTwo | Sacrifice | NoActions | Skip | Do | OptionA | OptionB
+                | BuyJade | TakeDecree | Swap | MoveTo | PlaceWall | LoadShip | NewShip
+                | MoveShip | Claim | IntrigueBack | TurnDie | Retrieve | Jade7 | Trade
+                | TakeForeman | UseToken | Activate)
 for _action in GugongAction.__args__:  # descriptions for bot authors (docs.py)
     _action.FIELD_DOCS = docs.ACTIONS.get(_action.__name__, {})
+
+
+# --- the action space -------------------------------------------------------------------------
+_B = (False, True)
+_CARDS = range(D.NUM_CARDS)
+SPACE = ActionSpace(
+    [Exchange(c, loc) for c in _CARDS for loc in range(7)]
+    + [PayTwo(f) for f in _B] + [Sacrifice(c) for c in _CARDS] + [NoActions(), Skip(), Do(),
+                                                                  OptionA()]
+    + [OptionB(f) for f in _B]
+    + [BuyJade(h, f) for h in range(D.MARKET + 1) for f in _B]
+    + [TakeDecree(slot, f) for slot in range(6) for f in _B]
+    + [Swap(c, loc) for c in _CARDS for loc in range(7)]
+    + [MoveTo(c) for c in range(D.NUM_CITIES)]
+    + [PlaceWall(f) for f in _B]
+    + [LoadShip(k, f) for k in range(D.SHIPS) for f in _B]
+    + [NewShip(path, f) for path in range(2) for f in _B]
+    + [MoveShip(k) for k in range(D.SHIPS)]
+    + [Claim(k, r) for k in range(D.SHIPS) for r in range(3)]
+    + [IntrigueBack(k) for k in (1, 3, 7)]
+    + [TurnDie(d, f) for d in range(D.DICE) for f in range(1, 7)]
+    + [Retrieve(c) for c in _CARDS] + [Jade7(c) for c in _CARDS]
+    + [Trade(u, d) for u in D.EXCHANGES for d in range(u // 2 + 1)]
+    + [TakeForeman(f) for f in _B] + [UseToken(f) for f in _B]
+    + [Activate(loc) for loc in range(-1, 7)]  # bonus travel tokens (rules §12)
+)
+
+
+def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
+    """The same fixed space at every player count and option set."""
+    return SPACE

@@ -9,14 +9,9 @@ from engine.common.rng import Rng
 from engine.games.gugong import data as D
 
 
-def unused_sets(n: int) -> list[int]:
-    """Cards of the starting sets nobody received (base game: back to the box)."""
-    return [c for k in range(n, 5) for c in D.STARTING_SETS[k]]
-
-
 def deal_mixed(n: int, first: int, rng: Rng) -> tuple[list[int], list[int], list[list[int]]]:
     """(board, draw pile, hands) of the advanced set-up; the draw pile's top is its end."""
-    deck = list(D.BOARD_CARDS) + list(D.DRAW_CARDS) + unused_sets(n)
+    deck = list(D.BOARD_CARDS) + list(D.DRAW_CARDS) + D.unused_sets(n)
     rng.shuffle(deck)
     board = [deck.pop() for _ in range(7)]  # the seven top cards, in random (shuffled) order
     hands: list[list[int]] = [[] for _ in range(n)]

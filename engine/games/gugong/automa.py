@@ -10,24 +10,19 @@ are hidden from the human (`sample_state` redraws them, `observe.py`).
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong import meng
 from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.state import (
-    S_DUSK,
-    S_OVER,
-    SEEN_HAND,
-    GiftExchange,
-    GugongState,
-    MengAction,
-    MengMorning,
-    MengMove,
-)
+from engine.games.gugong.data import S_DUSK, S_OVER, SEEN_HAND
+from engine.games.gugong.requests import GiftExchange, MengAction, MengMorning, MengMove
 from engine.protocol import InvalidConfigError
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 MODE_DAY, MODE_SPECIAL, MODE_DUSK, MODE_D2C = range(4)
 #: Meng's final score by part (`meng_parts`), in end-scoring order (rules §10)
@@ -319,15 +314,3 @@ def draw_token(s: GugongState) -> int:
     else:
         b.remove(t)
     return t
-
-
-# --- words (his steps are automatic: read only in a render of the stack) -------------------------
-MODE_WORDS = ("Day", "Special (free option B)", "Dusk", "D2c extra servant")
-
-
-def words(rules: Any) -> None:
-    """Register how Meng's automatic steps read (`Rules.words`)."""
-    rules.words(MengAction, ask=lambda s, r: f"Meng: {location_name(r.loc)} action "
-                f"({MODE_WORDS[r.mode]})")
-    rules.words(MengMove, ask=lambda s, r: f"Meng: move his Traveller ({r.moves} left)")
-    rules.words(MengMorning, ask=lambda s, r: "Meng: his level-1 decrees")

@@ -22,9 +22,13 @@ card actions that perform option A of that location (rules §6); see docs/rules-
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
+
 from engine.games.gugong import data as D
+from engine.games.gugong import docs, locations, turn
 from engine.games.gugong import effects as E
-from engine.games.gugong import turn
 from engine.games.gugong.actions import (
     Activate,
     BuyJade,
@@ -35,16 +39,27 @@ from engine.games.gugong.actions import (
     TakeDecree,
     Trade,
 )
-from engine.games.gugong.state import (
+from engine.games.gugong.requests import (
     ActivateBonus,
-    BonusInPlay,
     CardAction,
     FollowAction,
-    GugongState,
     LocationAction,
     StoreToken,
 )
-from engine.kernel import Rules
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
+
+
+class BonusInPlay(msgspec.Struct, frozen=True, array_like=True):
+    """An activated bonus token of `seat` until the end of the Day phase; `loc`: the action
+    space it lies beside (-1: beside the player board, B_PLUS1)."""
+
+    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BONUS_IN_PLAY
+    seat: int
+    token: int
+    loc: int = -1
+
 
 SKIP = Skip()
 BESIDE_BOARD = Activate(-1)
@@ -71,7 +86,7 @@ def activate_choices(s: GugongState, p: int, token: int) -> list[Activate]:
 def activate_options(s: GugongState, req: ActivateBonus) -> list:
     out: list = activate_choices(s, req.seat, req.token)
     out.append(SKIP)
-    return turn.with_trades(s, req.seat, out)
+    return E.with_trades(s, req.seat, out)
 
 
 def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
@@ -80,13 +95,13 @@ def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
         return True
     if t is Activate:
         return a in activate_choices(s, req.seat, req.token)
-    return t is Trade and turn.trade_legal(s, req.seat, a)
+    return t is Trade and E.trade_legal(s, req.seat, a)
 
 
 def activate_auto(s: GugongState, req: ActivateBonus) -> bool:
     """No pool servant and no exchange possible (public): stored without asking."""
     p = req.seat
-    if s.pool[p] >= 1 or (s.stored[p] and E.trade_options(s, p)):
+    if s.pool[p] >= 1 or (s.stored[p] and E.trade_choices(s, p)):
         return False
     s.stack.append(StoreToken(p, req.token))
     return True
@@ -132,11 +147,11 @@ def performed(s: GugongState, p: int, loc: int) -> None:
 
 
 def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
-    """The turn's location action (`turn.location_apply`), tolls and follows first."""
+    """The turn's location action (`locations.location_apply`), tolls and follows first."""
     t = type(a)
     if s.bonus_active and t is not Skip and t is not Trade:
         performed(s, req.seat, req.loc)
-    turn.location_apply(s, req, a)
+    locations.location_apply(s, req, a)
 
 
 def card_apply(s: GugongState, req: CardAction, a: object) -> None:
@@ -229,26 +244,11 @@ def say_follow(s: GugongState, req: FollowAction, a: object) -> str:
         return f"follow: {loc} option B{fm}"
     if t is BuyJade:
         where = "the market" if a.space == D.MARKET else f"house space {a.space + 1}"
-        return f"follow: buy jade at {where} for {turn.jade_cost(s, req.seat, a.space)}{fm}"
+        return f"follow: buy jade at {where} for {locations.jade_cost(s, req.seat, a.space)}{fm}"
     if t is TakeDecree:
         tile = s.decrees[a.slot]
         return (f"follow: take decree {D.DECREE_NAMES[tile]} for "
-                f"{turn.decree_cost(s, req.seat, a.slot)} + 1 servant{fm}")
+                f"{locations.decree_cost(s, req.seat, a.slot)} + 1 servant{fm}")
     if t is Trade:
         return say_trade(a)
     return "do not follow"
-
-
-def register(rules: Rules) -> None:
-    """The bonus tokens' decisions and their words."""
-    rules.on(ActivateBonus, options=activate_options, apply=activate_apply,
-             legal=activate_legal, auto=activate_auto)
-    # a follow is the location action itself, without tolls, follows or a card action
-    rules.on(FollowAction, options=turn.location_options, apply=turn.location_apply,
-             legal=turn.location_legal, auto=turn.location_auto)
-    rules.words(ActivateBonus, say=say_activate,
-                ask=lambda s, r: (f"seat {r.seat}: took {TOKEN_WORDS[r.token]}: activate "
-                                  "it with 1 servant until the end of this Day, or store it"))
-    rules.words(FollowAction, say=say_follow,
-                ask=lambda s, r: (f"seat {r.seat}: another player used {D.LOCATIONS[r.loc]}: "
-                                  "follow with the same action, or not"))

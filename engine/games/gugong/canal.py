@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
-from engine.games.gugong.state import (
-    F_LOCKED,
-    F_POOL,
-    F_SHIP,
-    F_SUPPLY,
-    CanalMove,
-    CanalPlace,
-    GugongState,
-    HarborClaim,
-)
+from engine.games.gugong.data import F_LOCKED, F_POOL, F_SHIP, F_SUPPLY
+from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
+LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(D.SHIPS))
+NEW_SHIP = tuple((NewShip(path, False), NewShip(path, True)) for path in range(2))
+MOVE_SHIP = tuple(MoveShip(k) for k in range(D.SHIPS))
 
 
 def place_options(s: GugongState, p: int, supply: bool) -> list:
@@ -24,45 +24,71 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     ship with room, or onto a new ship at the first free harbor of a path."""
     normal = (s.supply[p] if supply else s.pool[p]) > 0
     fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
-    kinds = ([False] if normal else []) + ([True] if fm else [])
-    if not kinds:
+    if not normal and not fm:
         return []
+    kinds = (False, True) if normal and fm else (False,) if normal else (True,)
     out: list = []
-    for k in range(D.SHIPS):
-        i = p * 3 + k
-        if s.ship_harbor[i] < 0:
+    base = p * 3
+    own = s.ship_harbor[base:base + D.SHIPS]
+    loads = s.ship_load[base:base + D.SHIPS]
+    carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
+    for k, h in enumerate(own):
+        if h < 0:
             continue
-        room = D.SHIP_CAPACITY - E.ship_units(s, p, k)
-        out += [LoadShip(k, f) for f in kinds if room >= (2 if f else 1)]
-    if E.free_ship(s, p) >= 0:
-        taken = E.taken_harbors(s)
+        room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
+        out += [LOAD_SHIP[k][f] for f in kinds if room >= (2 if f else 1)]
+    if min(own) < 0:  # a ship beside the board (E.free_ship)
         for path in range(E.paths(s)):
-            if E.first_free(s, path, taken) >= 0:
-                out += [NewShip(path, f) for f in kinds]
+            if E.path_has_free(s, path):
+                out += [NEW_SHIP[path][f] for f in kinds]
     return out
 
 
 def can_place(s: GugongState, p: int, supply: bool) -> bool:
     """Whether `place_options` is non-empty, without building it."""
     normal = (s.supply[p] if supply else s.pool[p]) > 0
-    fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
-    if not (normal or fm):
+    if not normal and s.foreman[p] != (F_SUPPLY if supply else F_POOL):
         return False
     need = 1 if normal else 2
-    on_canal = False
-    for k in range(D.SHIPS):
-        if s.ship_harbor[p * 3 + k] >= 0:
-            on_canal = True
-            if D.SHIP_CAPACITY - E.ship_units(s, p, k) >= need:
-                return True
-    if not on_canal or E.free_ship(s, p) >= 0:
-        taken = E.taken_harbors(s)
-        return any(E.first_free(s, path, taken) >= 0 for path in range(E.paths(s)))
-    return False
+    base = p * 3
+    own = s.ship_harbor[base:base + D.SHIPS]
+    loads = s.ship_load[base:base + D.SHIPS]
+    carrying = s.foreman[p] - F_SHIP
+    for k, h in enumerate(own):
+        if h >= 0 and D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
+            return True
+    if min(own) >= 0:
+        return False  # no ship beside the board
+    return any(E.path_has_free(s, path) for path in range(E.paths(s)))
 
 
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
     return place_options(s, req.seat, req.supply) + [SKIP]
+
+
+def canal_place_legal(s: GugongState, req: CanalPlace, a: object) -> bool:
+    """Whether `a` is among `canal_place_options`, testing that one option only."""
+    t = type(a)
+    if t is Skip:
+        return True
+    if t is not LoadShip and t is not NewShip:
+        return False
+    p, f = req.seat, a.foreman
+    if f:
+        if s.foreman[p] != (F_SUPPLY if req.supply else F_POOL):
+            return False
+    elif (s.supply[p] if req.supply else s.pool[p]) <= 0:
+        return False
+    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    if t is LoadShip:
+        k = a.ship
+        if not 0 <= k < D.SHIPS or own[k] < 0:
+            return False
+        return D.SHIP_CAPACITY - E.ship_units(s, p, k) >= (2 if f else 1)
+    path = a.path
+    if not 0 <= path < E.paths(s) or min(own) >= 0:
+        return False
+    return E.path_has_free(s, path)
 
 
 def canal_place_auto(s: GugongState, req: CanalPlace) -> bool:
@@ -97,15 +123,28 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
 
 
 def move_options(s: GugongState, p: int) -> list:
-    if all(s.ship_harbor[p * 3 + k] < 0 for k in range(D.SHIPS)):
+    """Own ships on the canal with a free harbor ahead (Canal A)."""
+    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    if max(own) < 0:
         return []
     taken = E.taken_harbors(s)
-    return [MoveShip(k) for k in range(D.SHIPS)
-            if s.ship_harbor[p * 3 + k] >= 0 and E.next_free_ahead(s, p * 3 + k, taken) >= 0]
+    paths = s.ship_path
+    return [MOVE_SHIP[k] for k, h in enumerate(own)
+            if h >= 0 and E.NEXT_FREE[taken[paths[p * 3 + k]]][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
     return move_options(s, req.seat) + [SKIP]
+
+
+def canal_move_legal(s: GugongState, req: CanalMove, a: object) -> bool:
+    """Whether `a` is among `canal_move_options`, testing that one option only."""
+    if type(a) is Skip:
+        return True
+    if type(a) is not MoveShip or not 0 <= a.ship < D.SHIPS:
+        return False
+    i = req.seat * 3 + a.ship
+    return s.ship_harbor[i] >= 0 and E.next_free_ahead(s, i) >= 0
 
 
 def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
@@ -131,10 +170,10 @@ def reward_available(s: GugongState, p: int, r: int) -> bool:
 
 def claim_options(s: GugongState, p: int, ship: int) -> list:
     out: list = []
-    if all(s.ship_harbor[p * 3 + k] < 1 for k in range(D.SHIPS)):
+    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    if max(own) < 1:
         return out
-    for k in range(D.SHIPS):
-        h = s.ship_harbor[p * 3 + k]
+    for k, h in enumerate(own):
         if h < 1 or (ship >= 0 and k != ship) or E.ship_units(s, p, k) < D.SHIP_CAPACITY:
             continue
         out += [Claim(k, r) for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]

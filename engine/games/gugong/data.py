@@ -163,3 +163,23 @@ DAY_INCOME = {2: 3, 3: 3, 4: 3}
 MAJORITY_VP = 3  # Destiny-dice majority and Wall majority
 WALL_VP = 3
 DICE = 3
+
+
+def unused_sets(n: int) -> list[int]:
+    """Cards of the starting sets nobody received with `n` seats (base game: in the box,
+    public because the sets are marked; advanced set-up, §11: in the draw pile)."""
+    return [c for k in range(n, 5) for c in STARTING_SETS[k]]
+
+
+# --- the Foreman (double servant, rules §7): where it is (`foreman`) ---------------------------
+F_LOCKED, F_POOL, F_SUPPLY, F_WALL, F_SHIP = 0, 1, 2, 3, 4  # F_SHIP + k: on ship k
+
+# --- what the others know of a card (the `seen` list, rules §15) -------------------------------
+SEEN_HAND, SEEN_DISCARD, SEEN_EITHER = 0, 1, 2
+
+# --- where the game is in the Day (`step`; flow.on_empty runs the step's next part) ------------
+STEPS = ("day", "night_majority", "night_ships", "night_end", "morning_income", "final",
+         "over", "dusk")
+S_DAY, S_NIGHT_MAJORITY, S_NIGHT_SHIPS, S_NIGHT_END, S_MORNING_INCOME, S_FINAL, S_OVER = range(7)
+S_DUSK = 7  # solo: Meng's Dusk phase between the Day and the Night (rules §13)
+assert STEPS[S_DUSK] == "dusk" and STEPS[S_OVER] == "over"

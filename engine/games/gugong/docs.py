@@ -9,8 +9,6 @@ from __future__ import annotations
 from engine.games.gugong import data as D
 
 _LOCS = ", ".join(f"{i} {n}" for i, n in enumerate(D.LOCATIONS))
-#: a per-colour list
-COLOUR = "per colour (index = seat; solo: 2 entries, index 1 = the Automa Meng)"
 LOC = f"location id 0-6 ({_LOCS}; static `locations`)"
 CARD = "gift card id 0-37 (G01-G38; static `cards`)"
 TOKEN = "travel token type 0-14 (static `tokens`: 0-11 base, 12-14 bonus tokens of §12)"
@@ -20,126 +18,10 @@ PLACE = ("true: the piece is the Foreman (2 units, rules §7); false: one normal
 SEAT = ("the seat this decision is for (solo: 1 = the Automa Meng, whose steps are "
         "automatic)")
 
-OBSERVATION: dict[str, str] = {
-    "phase": "the type name of the decision being taken (the last of `stack`, e.g. "
-             "\"GiftExchange\"); \"over\" when the game is over. `step` says where in the "
-             "Day it is",
-    "stack": "the pending decisions, oldest first; the last one is being decided now (its "
-             "seat is `current_player`; `phase` is its type name). Automatic entries "
-             "(WallCheck, MengAction, MengMove, MengMorning) wait below for their turn",
-    "num_players": "seats in the game, 1-5 (1: solo against the Automa Meng, rules §13)",
-    "step": "where the game is in the Day (rules §4): 0 Day phase (turns; also Morning "
-            "servant gains and the end-of-Day storing of bonus tokens); 1 Night step 1, "
-            "Destiny-dice gains (NightGain); 2 Night dice majority (never pending); 3 Night "
-            "ships and Harbor claims; 4 Morning level-1 decrees (MorningDecree); 5 final "
-            "exchanges after Day 4 (FinalTrades); 6 game over; 7 solo only: Meng's Dusk "
-            "phase between the Day and the Night",
-    "day": f"the Day, 1-{D.DAYS}; the game ends after the Night of Day {D.DAYS}",
-    "first": "first player this Day (solo: 0 you, 1 Meng); the holder of the Medal becomes "
-             "first player next Morning",
-    "turn": "the seat whose Day turn is considered next (turns go clockwise, skipping seats "
-            "with no hand cards; solo: you and Meng alternate)",
-    "medal": "who took the Next-First-Player Medal this Day (the first Intrigue option A of "
-             "the Day, §5.4; solo: 1 = Meng); -1: still on the board",
-    "dice": f"the {D.DICE} Destiny dice faces (1-6), rolled each Morning; index = die "
-            "(TurnDie.die). At Night (§4.3) each card in a discard pile gains its owner 1 "
-            "servant per die showing its printed value (a match); most matches (at least 1; "
-            f"tie: Intrigue) scores {D.MAJORITY_VP} VP and Envoy +1",
-    "board": "the gift card lying face up on each location: index = " + LOC + ", value = "
-             + CARD,
-    "seen": "per gift card id (38 entries): what everybody knows of where it is (§15, "
-            "perfect memory): -1 nothing known (on the board, in the draw pile or box, or "
-            "unseen); else seat * 3 + k: k = 0 known to be in that seat's hand, 1 in its "
-            "discard pile, 2 in its hand or its discard pile. Public: your own cards as the "
-            "others know them",
-    "pool": COLOUR + ": normal servants in the pool (they pay costs and are placed); the "
-            "Foreman is counted in `foreman`",
-    "supply": COLOUR + ": normal servants in the own supply (gains come from there)",
-    "foreman": COLOUR + ": where the Foreman (double servant, §7) is: 0 locked on the "
-               "player board (freed only by the Foreman Harbor reward), 1 pool, 2 supply, "
-               "3 on the Great Wall, 4 + k on own ship k (k = 0-2). Meng's stays 0",
-    "vp": COLOUR + ": victory points so far; end scoring (§10) adds the Wall majority, "
-          "level-3 decrees, the Palace slot and jade; at the end only Envoys inside the "
-          "Palace can win (others' final score is 0)",
-    "intrigue": COLOUR + f": Intrigue track position 0-{D.INTRIGUE_MAX}; breaks every "
-                "tie (§9): higher wins, on the same space the later arrival "
-                "(`intrigue_t`) wins",
-    "intrigue_t": COLOUR + ": when the Intrigue marker last moved (a `clock` value); at "
-                  "the same position the higher value is on top and wins ties",
-    "clock": "counter of Intrigue moves (`intrigue_t` values come from it)",
-    "envoy": COLOUR + f": Envoy position on the Palace track 0-{D.PALACE_INSIDE}; "
-             f"{D.PALACE_INSIDE} = inside the Palace; each further step is 1 VP (§5.5)",
-    "palace_slot": COLOUR + ": VP of the Palace slot taken on entering (static "
-                   "`palace.slots`, the highest free one; scored at the end); 0: not inside",
-    "jade": COLOUR + ": jade owned (end scoring: static `jade.points`)",
-    "houses": f"the {len(D.HOUSE_COSTS)} roof spaces of the Jade location (index = "
-              "BuyJade.space): 1 jade still there, 0 taken; the market (space "
-              f"{D.MARKET}) sells only when all are 0",
-    "wall": COLOUR + ": normal servants on the Great Wall (the Foreman there: foreman "
-            "= 3, counts 2 units); the section scores when the units reach static "
-            "`by_players[n].wall_size` (§5.2)",
-    "ship_harbor": "per colour * 3 + ship k (0-2): the harbor index 0-4 (H1-H5) where the "
-                   "ship is, -1 beside the board (not on the canal). Solo: 6 entries",
-    "ship_path": "per colour * 3 + ship: canal path 0 or 1 of the ship (1-3 players have one "
-                 "path, 4-5 have two: static `by_players[n].canal_paths`), -1 off the canal",
-    "ship_load": "per colour * 3 + ship: normal servants on the ship (capacity "
-                 f"{D.SHIP_CAPACITY} units; the Foreman on it, foreman = 4 + k, adds 2)",
-    "rewards": "per colour * 3 + kind: Harbor reward spaces used (kind 0 = 4 VP, max "
-               f"{D.REWARD_SPACES[0]}; 1 = gift card, max {D.REWARD_SPACES[1]}; 2 = Foreman, "
-               f"max {D.REWARD_SPACES[2]}); solo: Meng's neutral cubes in kinds 0 and 1",
-    "decrees": "the 6 face-up decree tiles by slot (slots 0-1 level 1, 2-3 level 2, 4-5 "
-               "level 3); value = decree id 0-14 (static `decrees`)",
-    "decree_servants": "per colour * 6 + slot: 1 if that colour's servant is on the decree "
-                       "in `decrees[slot]` (it holds that decree), else 0",
-    "cities": "per city 0-19 (C01-C20, static `cities`): the face-up travel token type "
-              "there (" + TOKEN + "), -1 none",
-    "traveller": COLOUR + ": the city 0-19 of the Traveller; -1 not yet on the map",
-    "token_discard": "token types given up in exchanges, in order (shuffled into new piles "
-                     "when both piles run out at a Morning refill)",
-    "stored": COLOUR + ": the travel tokens in storage (token types, oldest first, at "
-              f"most {D.TOKEN_STORAGE}); exchanged 2/4/6 units (T_DOUBLE = 2) for 1 servant / "
-              "2 VP / 1 jade (§8)",
-    "hand": "your own hand cards, each a " + CARD + " (hidden from the others)",
-    "hand_sizes": "hand cards per seat (1 entry in solo)",
-    "discard": "your own face-down discard pile (card ids): the board cards you take in "
-               "exchanges and sacrificed cards; it becomes part of your hand at the end of "
-               "the Night",
-    "discard_sizes": "discard pile sizes per seat",
-    "draw_size": "cards in the face-down gift draw pile (Harbor card rewards draw from it; "
-                 "advanced: it holds the unused starting sets too; solo: it still counts "
-                 "the `meng_reserved` cards)",
-    "pile_a_size": "face-down travel tokens in pile A (refills empty cities first)",
-    "pile_b_size": "face-down travel tokens in pile B (used when A is empty)",
-    "advanced": "option advanced (§11): board and draw pile dealt from one mixed deck",
-    "bonus": "option bonus_travel (§12): the 6 bonus travel tokens are among the tokens",
-    "bonus_active": "option bonus_travel only (else []): the activated bonus tokens, face "
-                    "up until the end of this Day phase",
-    "automa": "solo only: Meng's level, 1 easy, 2 normal, 3 hard; 0 in the multi-player game",
-    "focus": "solo only: Meng's focus " + LOC + " (his Special Automa cards act there); -1 "
-             "otherwise",
-    "box": "solo only: the cards of the starting sets nobody plays with (public). With 2-5 "
-           "players it is [] (base game: the sets P(n+1)-P5 are in the box; advanced: in "
-           "the draw pile)",
-    "meng_stack": "solo only: Meng's face-down gift stack as the sorted cards known to be in "
-                  "it (its order is unknown: each reveal is random); -1 = a card he drew "
-                  "unseen from the draw pile",
-    "meng_bottom": "solo only: cards put under his stack this Day, revealed after the stack "
-                   "in this order (-1 unseen)",
-    "meng_discard": "solo only: Meng's discard pile in order (last = top; -1 unseen)",
-    "meng_reserved": "solo only: how many -1 (unseen) cards Meng holds; they are still "
-                     "counted in `draw_size`",
-    "automa_deck_size": "solo only: Automa cards left in his face-down deck",
-    "automa_today": "solo only: Automa card ids (static `solo.automa_cards`) played today, in "
-                    "order; at Dusk each gives its Dusk action, first played first",
-    "automa_used": "solo only: Automa cards of earlier Days (reshuffled into the deck when "
-                   "it is empty)",
-    "meng_route": "solo only: index in static `solo.perimeter` of the last perimeter city "
-                  "Meng's Traveller took a token from; -1 not yet on the map",
-    "meng_astray": "solo only: 1 = no perimeter city had a token this Day, so he goes to "
-                   "the nearest token city until the next Morning; else 0",
-    "meng_parts": "solo only, after the end scoring (else []): Meng's final VP in 5 parts "
-                  "(static `solo.score_parts`)",
-}
+#: the observation's `phase` (a field of every observation), in Gugong's words
+PHASE = ("the type name of the decision being taken (the last of `stack`, e.g. "
+         "\"GiftExchange\"); \"over\" when the game is over. `step` says where in the "
+         "Day it is")
 
 BONUS_IN_PLAY: dict[str, str] = {
     "seat": "the seat that activated it",

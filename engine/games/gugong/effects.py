@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
-from engine.games.gugong.actions import Trade
-from engine.games.gugong.state import (
+from engine.games.gugong.actions import TakeForeman, Trade
+from engine.games.gugong.data import (
     F_LOCKED,
     F_POOL,
     F_SHIP,
@@ -15,9 +17,11 @@ from engine.games.gugong.state import (
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
-    ChooseGain,
-    GugongState,
 )
+from engine.games.gugong.requests import ChooseGain
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 
 # --- servants and the Foreman (rules §7) ---------------------------------------------------------
@@ -73,6 +77,26 @@ def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
     s.pool[p] += k
 
 
+def choose_gain_options(s: GugongState, req: ChooseGain) -> list[TakeForeman]:
+    return [TakeForeman(True), TakeForeman(False)]
+
+
+def choose_gain_apply(s: GugongState, req: ChooseGain, a: TakeForeman) -> None:
+    gain_now(s, req.seat, req.n, a.yes)
+
+
+# --- turn order (rules §4) -----------------------------------------------------------------------
+def turn_order(s: GugongState) -> list[int]:
+    """The seats from the first player clockwise."""
+    n = s.num_players
+    return [(s.first + k) % n for k in range(n)]
+
+
+def push_in_turn_order(s: GugongState, requests: list) -> None:
+    """Push so that the first player's request is decided first."""
+    s.stack.extend(reversed(requests))
+
+
 # --- tracks (rules §5.4, §5.5, §9) ---------------------------------------------------------------
 def intrigue_key(s: GugongState, p: int) -> tuple[int, int]:
     """Higher position wins; on the same space the marker on top (arrived later) wins."""
@@ -125,33 +149,42 @@ def ship_units(s: GugongState, p: int, k: int) -> int:
     return s.ship_load[p * 3 + k] + (2 if s.foreman[p] == F_SHIP + k else 0)
 
 
-def taken_harbors(s: GugongState) -> set[int]:
-    """Occupied harbors as path * HARBORS + harbor."""
-    hs, ps = s.ship_harbor, s.ship_path
-    return {ps[i] * D.HARBORS + h for i, h in enumerate(hs) if h >= 0}
+#: per bitmask of a path's taken harbors (bit h: harbor h): its lowest free harbor, -1 none
+FIRST_FREE = tuple(next((h for h in range(D.HARBORS) if not m >> h & 1), -1)
+                   for m in range(1 << D.HARBORS))
+#: per bitmask and harbor h: the next free harbor after h, -1 none
+NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, D.HARBORS) if not m >> x & 1), -1)
+                        for h in range(D.HARBORS)) for m in range(1 << D.HARBORS))
+
+
+def path_has_free(s: GugongState, path: int) -> bool:
+    """Whether `path` has a free harbor (`first_free` >= 0): surely while fewer ships are on
+    it than it has harbors."""
+    return s.ship_path.count(path) < D.HARBORS or FIRST_FREE[taken_harbors(s)[path]] >= 0
+
+
+def taken_harbors(s: GugongState) -> list[int]:
+    """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
+    masks = [0, 0]
+    for h, path in zip(s.ship_harbor, s.ship_path, strict=True):
+        if h >= 0 and path >= 0:
+            masks[path] |= 1 << h
+    return masks
 
 
 def harbor_taken(s: GugongState, path: int, h: int) -> bool:
-    return path * D.HARBORS + h in taken_harbors(s)
+    return bool(taken_harbors(s)[path] >> h & 1)
 
 
-def first_free(s: GugongState, path: int, taken: set[int] | None = None) -> int:
+def first_free(s: GugongState, path: int, taken: list[int] | None = None) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
-    taken = taken_harbors(s) if taken is None else taken
-    for h in range(D.HARBORS):
-        if path * D.HARBORS + h not in taken:
-            return h
-    return -1
+    return FIRST_FREE[(taken_harbors(s) if taken is None else taken)[path]]
 
 
-def next_free_ahead(s: GugongState, i: int, taken: set[int] | None = None) -> int:
+def next_free_ahead(s: GugongState, i: int, taken: list[int] | None = None) -> int:
     """Next free harbor ahead of ship `i` (flat index) on its path, -1 if none."""
-    taken = taken_harbors(s) if taken is None else taken
-    base = s.ship_path[i] * D.HARBORS
-    for h in range(s.ship_harbor[i] + 1, D.HARBORS):
-        if base + h not in taken:
-            return h
-    return -1
+    mask = (taken_harbors(s) if taken is None else taken)[s.ship_path[i]]
+    return NEXT_FREE[mask][s.ship_harbor[i]]
 
 
 def paths(s: GugongState) -> int:
@@ -201,23 +234,80 @@ def destinations(s: GugongState, p: int) -> list[int]:
     return sorted(out)
 
 
+def has_destination(s: GugongState, p: int) -> bool:
+    """Whether `destinations` is non-empty, searching only until the first token city."""
+    cities = s.cities
+    here = s.traveller[p]
+    if here < 0:
+        return max(cities) >= 0
+    seen = {here}
+    todo = [here]
+    while todo:
+        for nb in D.ROADS[todo.pop()]:
+            if nb in seen:
+                continue
+            if cities[nb] >= 0:
+                return True
+            seen.add(nb)
+            todo.append(nb)
+    return False
+
+
 # --- travel-token exchanges (rules §8) -----------------------------------------------------------
-def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
+_TRADES: dict[tuple[int, int, bool], tuple[Trade, ...]] = {}
+
+
+def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
+    """Exchanges of `singles` single and `doubles` T_DOUBLE tokens: units 2/4/6 (2 only
+    with `servant`) with 0.. doubles, in that order (memoized)."""
+    key = (singles, doubles, servant)
+    out = _TRADES.get(key)
+    if out is None:
+        found = []
+        for units in D.EXCHANGES:
+            if units == D.EXCHANGE_SERVANT and not servant:
+                continue
+            for d in range(min(doubles, units // 2) + 1):
+                if units - 2 * d <= singles:
+                    found.append(Trade(units, d))
+        out = _TRADES[key] = tuple(found)
+    return out
+
+
+#: `trades` by [servant gainable][doubles][singles] for every storage a seat can hold
+TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(D.TOKEN_STORAGE + 1))
+                          for nd in range(D.TOKEN_STORAGE + 1)) for servant in (False, True))
+
+
+def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, ...]:
     """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
     exchange must yield a servant unless it is forced (storage full)."""
     stored = s.stored[p]
-    if len(stored) < 2 and D.T_DOUBLE not in stored:
-        return []
+    n = len(stored)
+    if n < 2 and (not n or stored[0] != D.T_DOUBLE):
+        return ()  # fewer than 2 units
     nd = stored.count(D.T_DOUBLE)
-    ns = len(stored) - nd
-    out = []
-    for units in D.EXCHANGES:
-        if units == D.EXCHANGE_SERVANT and not forced and not can_gain(s, p):
-            continue
-        for d in range(min(nd, units // 2) + 1):
-            if units - 2 * d <= ns:
-                out.append(Trade(units, d))
-    return out
+    ns = n - nd
+    servant = forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY
+    if ns <= D.TOKEN_STORAGE and nd <= D.TOKEN_STORAGE:
+        return TRADE_TABLE[servant][nd][ns]
+    return trades(ns, nd, servant)  # Meng's storage may hold more (automa.py)
+
+
+def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
+    """`trade_choices` as a new list."""
+    return list(trade_choices(s, p, forced))
+
+
+def with_trades(s: GugongState, p: int, options: list) -> list:
+    """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
+    if s.stored[p]:
+        options.extend(trade_choices(s, p))
+    return options
+
+
+def trade_legal(s: GugongState, p: int, a: Trade) -> bool:
+    return bool(s.stored[p]) and a in trade_choices(s, p)
 
 
 def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
@@ -265,9 +355,15 @@ def to_discard_seen(s: GugongState, p: int, card: int) -> None:
 def _blur(s: GugongState, p: int, kind: int) -> None:
     code, either = p * 3 + kind, p * 3 + SEEN_EITHER
     seen = s.seen
-    for c, v in enumerate(seen):
-        if v == code:
-            seen[c] = either
+    if code not in seen:
+        return
+    c = seen.index(code)
+    while True:
+        seen[c] = either
+        try:
+            c = seen.index(code, c + 1)
+        except ValueError:
+            return
 
 
 def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:
@@ -287,10 +383,7 @@ def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
 
 def discards_to_hands(s: GugongState) -> None:
     """End of Night: every discard pile becomes part of its owner's hand."""
-    seen = s.seen
-    for c, v in enumerate(seen):
-        if v >= 0:
-            seen[c] = v - v % 3 + SEEN_HAND
+    s.seen[:] = [v - v % 3 + SEEN_HAND if v >= 0 else v for v in s.seen]
     for p in range(s.num_players):
         s.hands[p].extend(s.discards[p])
         s.discards[p].clear()
@@ -318,10 +411,11 @@ def draw_card(s: GugongState, p: int) -> None:
 
 
 def holds_decree(s: GugongState, p: int, tile: int) -> bool:
-    for slot, t in enumerate(s.decrees):
-        if t == tile and s.decree_servants[p * 6 + slot]:
-            return True
-    return False
+    """Whether `p` has a servant on decree `tile` (each face-up tile is in one slot)."""
+    decrees = s.decrees
+    if tile not in decrees:
+        return False
+    return bool(s.decree_servants[p * 6 + decrees.index(tile)])
 
 
 def foreman_locked(s: GugongState, p: int) -> bool:

@@ -21,11 +21,15 @@ of the final margin over Meng, halved when he won (so every win scores above eve
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.bonus import active_value
-from engine.games.gugong.state import F_POOL, F_SUPPLY, S_DAY, S_FINAL, S_OVER, GugongState
+from engine.games.gugong.data import F_POOL, F_SUPPLY, S_DAY, S_FINAL, S_OVER
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 PALACE_BONUS = 30.0
 

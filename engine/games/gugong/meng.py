@@ -6,18 +6,18 @@ are in `automa.py`."""
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.state import (
-    S_DUSK,
-    GugongState,
-    MengAction,
-    WallCheck,
-)
-from engine.games.gugong.turn import decree_cost, jade_cost
+from engine.games.gugong.data import S_DUSK
+from engine.games.gugong.locations import decree_cost, jade_cost
+from engine.games.gugong.requests import MengAction, WallCheck
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 
 # --- servants and token exchanges ----------------------------------------------------------------

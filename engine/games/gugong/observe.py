@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.common.rng import Rng
+from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
-from engine.games.gugong.flow import box_cards
-from engine.games.gugong.state import ActivateBonus, ExchangeCost, StoreToken
+from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
-BOX = {n: frozenset(box_cards(n)) for n in range(1, 6)}
+BOX = {n: frozenset(D.unused_sets(n)) for n in range(1, 6)}
 TOKEN_TYPES = len(D.TOKEN_NAMES)
 
 
@@ -92,15 +92,10 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         fields["pile_b"].sort()
 
 
-
-
-
 def redraw_solo(fields: dict[str, Any], obs: Any) -> None:
     """Solo (rules §13): the draw pile is kept sorted (its cards, Meng's unseen ones among
     them, are drawn by the generator); the Automa deck is the level's cards not played
     since the last reshuffle, sorted (its order is chance, drawn when revealed)."""
-    from engine.games.gugong.automa_data import automa_cards
-
     fields["draw_pile"].sort()
     out = set(obs.automa_today) | set(obs.automa_used)
-    fields["automa_deck"] = [a for a in automa_cards(obs.automa) if a not in out]
+    fields["automa_deck"] = [a for a in M.automa_cards(obs.automa) if a not in out]

@@ -9,6 +9,8 @@ discard pile; `seat=p` shows p's own and only the sizes of the others'."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from engine.common.text import breakdown_table, flow_into, wrap_into
@@ -17,7 +19,7 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.automa import MENG as MENG_COLOUR
 from engine.games.gugong.automa import describe_meng
-from engine.games.gugong.state import (
+from engine.games.gugong.data import (
     F_LOCKED,
     F_POOL,
     F_SHIP,
@@ -27,7 +29,6 @@ from engine.games.gugong.state import (
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
-    GugongState,
 )
 from engine.games.gugong.words import (
     TOKEN_SHORT,
@@ -36,6 +37,9 @@ from engine.games.gugong.words import (
     seat_name,
     seat_style,
 )
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 FOREMAN_WHERE = {F_LOCKED: "locked", F_POOL: "in the pool", F_SUPPLY: "in the supply",
                  F_WALL: "on the Wall"}

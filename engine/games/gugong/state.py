@@ -1,379 +1,216 @@
-"""Gugong state, decisions (requests) and actions (rules §4-§8, §15 "Decision points").
+"""The Gugong state: every field once, with its type, who sees it (rules §15 "Hidden
+information") and what it means to a bot author; the observation type generated from them;
+the protocol methods, delegating to the rule modules.
 
-Fields are flat lists indexed by seat (or seat * 3 + ship for ships). Visibility (rules §15
-"Hidden information"): hands and discard piles are owner-only; the gift draw pile and the
-two travel-token piles are hidden from all; everything else is public. What the others
-know of a seat's cards (its starting set is printed on the cards, cards taken from the
-board were seen) is kept in the public `seen` list, so `sample_state` redraws only what
-nobody but the owner can know.
+Fields are flat lists indexed by seat (or seat * 3 + ship for ships). Hands and discard piles
+are owner-only; the gift draw pile, the two travel-token piles and the Automa deck are hidden
+from all; everything else is public. What the others know of a seat's cards (its starting set
+is printed on the cards, cards taken from the board were seen) is kept in the public `seen`
+list, so `sample_state` redraws only what nobody but the owner can know.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any
 
-import msgspec
 from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.games.gugong import docs
-from engine.games.gugong.actions import GugongAction
-from engine.kernel import GENERATOR, PUBLIC, Hidden, Owner
-from engine.protocol import Observation
-
-# --- the Foreman (double servant, rules §7): where it is --------------------------------------
-F_LOCKED, F_POOL, F_SUPPLY, F_WALL, F_SHIP = 0, 1, 2, 3, 4  # F_SHIP + k: on ship k
-
-# --- what the others know of a card (the `seen` list) ---------------------------------------------
-SEEN_HAND, SEEN_DISCARD, SEEN_EITHER = 0, 1, 2
-
-# --- flow steps (on_empty dispatches on them) ---------------------------------------------------
-S_DAY, S_NIGHT_MAJORITY, S_NIGHT_SHIPS, S_NIGHT_END, S_MORNING_INCOME, S_FINAL, S_OVER = range(7)
-S_DUSK = 7  # solo: Meng's Dusk phase between the Day and the Night (rules §13)
-
-
-# ==============================================================================================
-# requests (pending decisions)
-# ==============================================================================================
-class GiftExchange(kernel.Request, frozen=True):
-    """Start of a Day turn: choose the hand card and the location (rules §4.2 step 1)."""
-
-
-class TurnEnd(kernel.Request, frozen=True):
-    """End of a Day turn: last travel-token exchanges of the turn (asked only when the seat
-    can exchange)."""
-
-
-class ExchangeCost(kernel.Request, frozen=True):
-    """The card played is not higher: pay 2, sacrifice a card, or no actions."""
-
-    card: int
-    loc: int
-
-
-class CardAction(kernel.Request, frozen=True):
-    """Step 2: perform the played card's action, or not (resolved before the location)."""
-
-    card: int
-
-
-class LocationAction(kernel.Request, frozen=True):
-    """Step 2: the location action (A, B, a purchase) or none."""
-
-    loc: int
-
-
-class TravelMove(kernel.Request, frozen=True):
-    """Move the Traveller (rules §5.1); `moves` left including this one."""
-
-    moves: int
-
-
-class TokenReward(kernel.Request, frozen=True):
-    """Apply the token just taken (rules §8, D3), or not."""
-
-    token: int
-
-
-class StoreToken(kernel.Request, frozen=True):
-    """Store the token taken; with full storage, exchange first (rules §8)."""
-
-    token: int
-
-
-class WallPlace(kernel.Request, frozen=True):
-    """Place pieces on the Wall: `remaining` more, `placed` so far; from the pool, or from
-    the supply (`supply`: D2c, T_WALL) where placing is optional."""
-
-    remaining: int
-    placed: int = 0
-    supply: bool = False
-
-
-class WallCheck(kernel.Request, frozen=True):
-    """Automatic: score the Wall section if it is complete (rules §5.2)."""
-
-
-class IntrigueReward(kernel.Request, frozen=True):
-    """Wall completed: choose an Intrigue reward or none (rules §5.2 step 2)."""
-
-
-class CanalPlace(kernel.Request, frozen=True):
-    """Place pieces on own ships (rules §5.7): `remaining` more; `supply` for T_SHIP/D1b;
-    `then_move` is never set (Canal A's move is a CanalMove of its own)."""
-
-    remaining: int
-    placed: int = 0
-    supply: bool = False
-    then_move: bool = False
-
-
-class CanalMove(kernel.Request, frozen=True):
-    """Canal A: optionally move one own ship forward."""
-
-
-class HarborClaim(kernel.Request, frozen=True):
-    """Claim window (rules §5.7): claim with a full ship (`ship` = -1: any) or stop."""
-
-    ship: int = -1
-
-
-class ChooseGain(kernel.Request, frozen=True):
-    """Gaining `n` servants with the Foreman in the supply: take it as one unit or not."""
-
-    n: int
-
-
-class NightGain(kernel.Request, frozen=True):
-    """Night step 1 for a seat whose Foreman is in the supply: whether one of the dice
-    servants is the Foreman (asked whether or not the hidden discard matches)."""
-
-
-class MorningDecree(kernel.Request, frozen=True):
-    """Morning step 4: use level-1 decree `tile` (rules §4.1, D4)."""
-
-    tile: int
-
-
-class FinalTrades(kernel.Request, frozen=True):
-    """After the Night of Day 4: last travel-token exchanges (rules §4.3 step 3)."""
-
-
-# --- solo: the Automa Meng's automatic steps (rules §13; engine/games/gugong/automa.py) ---
-class MengAction(kernel.Request, frozen=True):
-    """Automatic: Meng performs the action of location `loc`; `mode` 0 = his Day version,
-    1 = the Special card's free option B, 2 = his Dusk version, 3 = the D2c Wall piece."""
-
-    loc: int
-    mode: int = 0
-
-
-class MengMove(kernel.Request, frozen=True):
-    """Automatic: Meng's Traveller moves once along his route; `moves` left incl. this."""
-
-    moves: int
-
-
-class MengMorning(kernel.Request, frozen=True):
-    """Automatic: Meng uses his level-1 decrees (Morning step 4)."""
-
-
-GugongRequest = (GiftExchange | TurnEnd | ExchangeCost | CardAction | LocationAction | TravelMove
-                 | TokenReward | StoreToken | WallPlace | WallCheck | IntrigueReward | CanalPlace
-                 | CanalMove | HarborClaim | ChooseGain | NightGain | MorningDecree | FinalTrades
-                 | MengAction | MengMove | MengMorning)
-
-
-# --- bonus travel tokens (rules §12; engine/games/gugong/bonus.py) -----------------------------
-class ActivateBonus(kernel.Request, frozen=True):
-    """A bonus travel token just taken: activate it with 1 pool servant, or store it."""
-
-    token: int
-
-
-class FollowAction(kernel.Request, frozen=True):
-    """B_FOLLOW: another player performed the action of `loc`; perform it too, or not."""
-
-    loc: int
-
-
-class BonusInPlay(msgspec.Struct, frozen=True, array_like=True):
-    """An activated bonus token of `seat` until the end of the Day phase; `loc`: the action
-    space it lies beside (-1: beside the player board, B_PLUS1)."""
-
-    FIELD_DOCS: ClassVar[dict[str, str]] = docs.BONUS_IN_PLAY
-    seat: int
-    token: int
-    loc: int = -1
-
-
-GugongRequest = GugongRequest | ActivateBonus | FollowAction
-for _request in GugongRequest.__args__:  # descriptions for bot authors (docs.py)
-    _request.FIELD_DOCS = docs.REQUESTS[_request.__name__]
-
-
-# ==============================================================================================
-# observation and state
-# ==============================================================================================
-class GugongObservation(Observation, kw_only=True):
-    """What one seat sees (rules §15): all public, except the hands and discard piles (own
-    only, sizes for the others) and the face-down piles (sizes only)."""
-
-    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
-    legal_actions: list[GugongAction] = []
-    stack: list[GugongRequest]
-    num_players: int
-    step: int
-    day: int
-    first: int
-    turn: int
-    medal: int
-    dice: list[int]
-    board: list[int]
-    seen: list[int]
-    pool: list[int]
-    supply: list[int]
-    foreman: list[int]
-    vp: list[int]
-    intrigue: list[int]
-    intrigue_t: list[int]
-    clock: int
-    envoy: list[int]
-    palace_slot: list[int]
-    jade: list[int]
-    houses: list[int]
-    wall: list[int]
-    ship_harbor: list[int]
-    ship_path: list[int]
-    ship_load: list[int]
-    rewards: list[int]
-    decrees: list[int]
-    decree_servants: list[int]
-    cities: list[int]
-    traveller: list[int]
-    token_discard: list[int]
-    stored: list[list[int]]
-    hand: list[int]
-    hand_sizes: list[int]
-    discard: list[int]
-    discard_sizes: list[int]
-    draw_size: int
-    pile_a_size: int
-    pile_b_size: int
-    advanced: bool = False
-    bonus: bool = False
-    bonus_active: list[BonusInPlay] = []
-    # solo (rules §13): Meng's zones; defaults for the multi-player game
-    automa: int = 0
-    focus: int = -1
-    box: list[int] = []
-    meng_stack: list[int] = []
-    meng_bottom: list[int] = []
-    meng_discard: list[int] = []
-    meng_reserved: int = 0
-    automa_deck_size: int = 0
-    automa_today: list[int] = []
-    automa_used: list[int] = []
-    meng_route: int = -1
-    meng_astray: int = 0
-    meng_parts: list[int] = []
+from engine.games.gugong import automa, docs, heuristic, observe, render, rules
+from engine.games.gugong import data as D
+from engine.games.gugong.actions import SPACE, GugongAction
+from engine.games.gugong.bonus import BonusInPlay
+from engine.games.gugong.data import S_DAY, S_OVER
+from engine.games.gugong.docs import CARD, LOC, TOKEN
+from engine.games.gugong.requests import GugongRequest
+from engine.kernel import GENERATOR, Hidden, Owner, Public
+from engine.protocol import ActionSpace
+
+#: a per-colour list
+COLOUR = "per colour (index = seat; solo: 2 entries, index 1 = the Automa Meng)"
 
 
 class GugongState(kernel.GameState, kw_only=True):
+    """Each field once: its type, who sees it and what it means to a bot author."""
+
     game_id = "gugong"
-    OBSERVATION = GugongObservation
-    VISIBILITY: ClassVar = {
-        "num_players": PUBLIC, "step": PUBLIC, "day": PUBLIC, "first": PUBLIC, "turn": PUBLIC,
-        "medal": PUBLIC, "dice": PUBLIC, "board": PUBLIC,
-        "seen": PUBLIC,
-        "pool": PUBLIC, "supply": PUBLIC, "foreman": PUBLIC, "vp": PUBLIC,
-        "intrigue": PUBLIC, "intrigue_t": PUBLIC, "clock": PUBLIC, "envoy": PUBLIC,
-        "palace_slot": PUBLIC, "jade": PUBLIC, "houses": PUBLIC, "wall": PUBLIC,
-        "ship_harbor": PUBLIC, "ship_path": PUBLIC, "ship_load": PUBLIC, "rewards": PUBLIC,
-        "decrees": PUBLIC, "decree_servants": PUBLIC, "cities": PUBLIC, "traveller": PUBLIC,
-        "token_discard": PUBLIC, "stored": PUBLIC,
-        "hands": Owner(own="hand", sizes="hand_sizes"),
-        "discards": Owner(own="discard", sizes="discard_sizes"),
-        "draw_pile": Hidden(size="draw_size"),
-        "pile_a": Hidden(size="pile_a_size"),
-        "pile_b": Hidden(size="pile_b_size"),
-        "rng": GENERATOR,
-        "advanced": PUBLIC, "bonus": PUBLIC, "bonus_active": PUBLIC,
-        # solo (rules §13, §15 "Hidden information": Automa deck and Meng's gift stack)
-        "automa": PUBLIC, "focus": PUBLIC, "box": PUBLIC,
-        "meng_stack": PUBLIC, "meng_bottom": PUBLIC, "meng_discard": PUBLIC,
-        "meng_reserved": PUBLIC,
-        "automa_deck": Hidden(size="automa_deck_size"),
-        "automa_today": PUBLIC, "automa_used": PUBLIC, "meng_route": PUBLIC,
-        "meng_astray": PUBLIC, "meng_parts": PUBLIC,
-    }
-    num_players: int
-    rng: Rng
-    step: int = S_DAY
-    day: int = 1
-    #: first player this Day; `turn`: the seat whose Day turn is considered next
-    first: int = 0
-    turn: int = 0
-    #: who took the Next-First-Player Medal this Day (-1: still on the board)
-    medal: int = -1
-    dice: list[int] = []
-    #: the gift card lying on each of the 7 locations
-    board: list[int] = []
-    draw_pile: list[int] = []
-    hands: list[list[int]] = []
-    discards: list[list[int]] = []
-    #: per card: -1, or seat * 3 + SEEN_HAND / SEEN_DISCARD / SEEN_EITHER: the others know
-    #: the card is in that seat's hand / discard pile / one of the two
-    seen: list[int] = []
-    #: normal servants in the pool and in the own supply; where the Foreman is
-    pool: list[int] = []
-    supply: list[int] = []
-    foreman: list[int] = []
-    vp: list[int] = []
-    #: Intrigue position and stacking time (later arrival = on top = higher)
-    intrigue: list[int] = []
-    intrigue_t: list[int] = []
-    clock: int = 0
-    envoy: list[int] = []
-    #: VP slot taken on entering the Palace (0: not inside)
-    palace_slot: list[int] = []
-    jade: list[int] = []
-    #: jade still on each roof space (1/0)
-    houses: list[int] = []
-    #: normal servants on the Wall per seat (the Foreman: `foreman` == F_WALL)
-    wall: list[int] = []
-    #: per seat * 3 + ship: harbor index 0-4 or -1 (beside the board), path, normal servants
-    ship_harbor: list[int] = []
-    ship_path: list[int] = []
-    ship_load: list[int] = []
-    #: per seat * 3 + kind: Harbor reward spaces used (R_VP, R_CARD, R_FOREMAN)
-    rewards: list[int] = []
-    #: the six face-up decree tiles (2 per level) and per seat * 6 + slot: own servant there
-    decrees: list[int] = []
-    decree_servants: list[int] = []
-    #: travel token on each city (-1: none), Traveller city per seat (-1: off-map)
-    cities: list[int] = []
-    traveller: list[int] = []
-    pile_a: list[int] = []
-    pile_b: list[int] = []
-    token_discard: list[int] = []
-    stored: list[list[int]] = []
+    RULES = rules.RULES
+    num_players: Annotated[int, Public(
+        "seats in the game, 1-5 (1: solo against the Automa Meng, rules §13)")]
+    rng: Annotated[Rng, GENERATOR]
+    step: Annotated[int, Public(
+        "where the game is in the Day (rules §4): 0 Day phase (turns; also Morning "
+        "servant gains and the end-of-Day storing of bonus tokens); 1 Night step 1, "
+        "Destiny-dice gains (NightGain); 2 Night dice majority (never pending); 3 Night "
+        "ships and Harbor claims; 4 Morning level-1 decrees (MorningDecree); 5 final "
+        "exchanges after Day 4 (FinalTrades); 6 game over; 7 solo only: Meng's Dusk "
+        "phase between the Day and the Night")] = S_DAY
+    day: Annotated[int, Public(
+        f"the Day, 1-{D.DAYS}; the game ends after the Night of Day {D.DAYS}")] = 1
+    first: Annotated[int, Public(
+        "first player this Day (solo: 0 you, 1 Meng); the holder of the Medal becomes "
+        "first player next Morning")] = 0
+    turn: Annotated[int, Public(
+        "the seat whose Day turn is considered next (turns go clockwise, skipping seats "
+        "with no hand cards; solo: you and Meng alternate)")] = 0
+    medal: Annotated[int, Public(
+        "who took the Next-First-Player Medal this Day (the first Intrigue option A of "
+        "the Day, §5.4; solo: 1 = Meng); -1: still on the board")] = -1
+    dice: Annotated[list[int], Public(
+        f"the {D.DICE} Destiny dice faces (1-6), rolled each Morning; index = die "
+        "(TurnDie.die). At Night (§4.3) each card in a discard pile gains its owner 1 "
+        "servant per die showing its printed value (a match); most matches (at least 1; "
+        f"tie: Intrigue) scores {D.MAJORITY_VP} VP and Envoy +1")] = []
+    board: Annotated[list[int], Public(
+        "the gift card lying face up on each location: index = " + LOC + ", value = "
+        + CARD)] = []
+    # solo: the draw pile and the token piles are kept sorted and drawn from by the generator
+    # (automa.py), so that their order, which the human cannot know, stays chance
+    draw_pile: Annotated[list[int], Hidden(size="draw_size", size_doc=(
+        "cards in the face-down gift draw pile (Harbor card rewards draw from it; "
+        "advanced: it holds the unused starting sets too; solo: it still counts "
+        "the `meng_reserved` cards)"))] = []
+    hands: Annotated[list[list[int]], Owner(
+        own="hand", doc="your own hand cards, each a " + CARD + " (hidden from the others)",
+        sizes="hand_sizes", sizes_doc="hand cards per seat (1 entry in solo)")] = []
+    discards: Annotated[list[list[int]], Owner(
+        own="discard", doc=("your own face-down discard pile (card ids): the board cards you "
+                            "take in exchanges and sacrificed cards; it becomes part of your "
+                            "hand at the end of the Night"),
+        sizes="discard_sizes", sizes_doc="discard pile sizes per seat")] = []
+    seen: Annotated[list[int], Public(
+        "per gift card id (38 entries): what everybody knows of where it is (§15, "
+        "perfect memory): -1 nothing known (on the board, in the draw pile or box, or "
+        "unseen); else seat * 3 + k: k = 0 known to be in that seat's hand, 1 in its "
+        "discard pile, 2 in its hand or its discard pile. Public: your own cards as the "
+        "others know them")] = []
+    pool: Annotated[list[int], Public(
+        COLOUR + ": normal servants in the pool (they pay costs and are placed); the "
+        "Foreman is counted in `foreman`")] = []
+    supply: Annotated[list[int], Public(
+        COLOUR + ": normal servants in the own supply (gains come from there)")] = []
+    foreman: Annotated[list[int], Public(
+        COLOUR + ": where the Foreman (double servant, §7) is: 0 locked on the "
+        "player board (freed only by the Foreman Harbor reward), 1 pool, 2 supply, "
+        "3 on the Great Wall, 4 + k on own ship k (k = 0-2). Meng's stays 0")] = []
+    vp: Annotated[list[int], Public(
+        COLOUR + ": victory points so far; end scoring (§10) adds the Wall majority, "
+        "level-3 decrees, the Palace slot and jade; at the end only Envoys inside the "
+        "Palace can win (others' final score is 0)")] = []
+    intrigue: Annotated[list[int], Public(
+        COLOUR + f": Intrigue track position 0-{D.INTRIGUE_MAX}; breaks every "
+        "tie (§9): higher wins, on the same space the later arrival "
+        "(`intrigue_t`) wins")] = []
+    intrigue_t: Annotated[list[int], Public(
+        COLOUR + ": when the Intrigue marker last moved (a `clock` value); at "
+        "the same position the higher value is on top and wins ties")] = []
+    clock: Annotated[int, Public(
+        "counter of Intrigue moves (`intrigue_t` values come from it)")] = 0
+    envoy: Annotated[list[int], Public(
+        COLOUR + f": Envoy position on the Palace track 0-{D.PALACE_INSIDE}; "
+        f"{D.PALACE_INSIDE} = inside the Palace; each further step is 1 VP (§5.5)")] = []
+    palace_slot: Annotated[list[int], Public(
+        COLOUR + ": VP of the Palace slot taken on entering (static "
+        "`palace.slots`, the highest free one; scored at the end); 0: not inside")] = []
+    jade: Annotated[list[int], Public(
+        COLOUR + ": jade owned (end scoring: static `jade.points`)")] = []
+    houses: Annotated[list[int], Public(
+        f"the {len(D.HOUSE_COSTS)} roof spaces of the Jade location (index = "
+        "BuyJade.space): 1 jade still there, 0 taken; the market (space "
+        f"{D.MARKET}) sells only when all are 0")] = []
+    wall: Annotated[list[int], Public(
+        COLOUR + ": normal servants on the Great Wall (the Foreman there: foreman "
+        "= 3, counts 2 units); the section scores when the units reach static "
+        "`by_players[n].wall_size` (§5.2)")] = []
+    ship_harbor: Annotated[list[int], Public(
+        "per colour * 3 + ship k (0-2): the harbor index 0-4 (H1-H5) where the "
+        "ship is, -1 beside the board (not on the canal). Solo: 6 entries")] = []
+    ship_path: Annotated[list[int], Public(
+        "per colour * 3 + ship: canal path 0 or 1 of the ship (1-3 players have one "
+        "path, 4-5 have two: static `by_players[n].canal_paths`), -1 off the canal")] = []
+    ship_load: Annotated[list[int], Public(
+        "per colour * 3 + ship: normal servants on the ship (capacity "
+        f"{D.SHIP_CAPACITY} units; the Foreman on it, foreman = 4 + k, adds 2)")] = []
+    rewards: Annotated[list[int], Public(
+        "per colour * 3 + kind: Harbor reward spaces used (kind 0 = 4 VP, max "
+        f"{D.REWARD_SPACES[0]}; 1 = gift card, max {D.REWARD_SPACES[1]}; 2 = Foreman, "
+        f"max {D.REWARD_SPACES[2]}); solo: Meng's neutral cubes in kinds 0 and 1")] = []
+    decrees: Annotated[list[int], Public(
+        "the 6 face-up decree tiles by slot (slots 0-1 level 1, 2-3 level 2, 4-5 "
+        "level 3); value = decree id 0-14 (static `decrees`)")] = []
+    decree_servants: Annotated[list[int], Public(
+        "per colour * 6 + slot: 1 if that colour's servant is on the decree "
+        "in `decrees[slot]` (it holds that decree), else 0")] = []
+    cities: Annotated[list[int], Public(
+        "per city 0-19 (C01-C20, static `cities`): the face-up travel token type "
+        "there (" + TOKEN + "), -1 none")] = []
+    traveller: Annotated[list[int], Public(
+        COLOUR + ": the city 0-19 of the Traveller; -1 not yet on the map")] = []
+    pile_a: Annotated[list[int], Hidden(size="pile_a_size", size_doc=(
+        "face-down travel tokens in pile A (refills empty cities first)"))] = []
+    pile_b: Annotated[list[int], Hidden(size="pile_b_size", size_doc=(
+        "face-down travel tokens in pile B (used when A is empty)"))] = []
+    token_discard: Annotated[list[int], Public(
+        "token types given up in exchanges, in order (shuffled into new piles "
+        "when both piles run out at a Morning refill)")] = []
+    stored: Annotated[list[list[int]], Public(
+        COLOUR + ": the travel tokens in storage (token types, oldest first, at "
+        f"most {D.TOKEN_STORAGE}); exchanged 2/4/6 units (T_DOUBLE = 2) for 1 servant / "
+        "2 VP / 1 jade (§8)")] = []
     # --- solo against the Automa Meng (rules §13); per-colour lists then have 2 entries,
     # Meng's at index 1 (automa_data.MENG); `hands`/`discards` stay one per seat
-    #: 0: not solo; 1/2/3: easy/normal/hard
-    automa: int = 0
-    #: Meng's focus location (his Foreman beside its card)
-    focus: int = -1
-    #: the starting sets nobody plays with (public: the sets are marked)
-    box: list[int] = []
-    #: Meng's face-down gift stack, as the sorted cards the human knows it holds: the order
-    #: is future chance (each reveal draws from the generator); -1 = a card he drew from the
-    #: draw pile unseen, decided when revealed (one of the `meng_reserved` cards counted in
-    #: `draw_pile`, which is sorted in the solo game and drawn from by the generator)
-    meng_stack: list[int] = []
-    #: cards put under his stack this Day (A24), revealed after it, first put first
-    meng_bottom: list[int] = []
-    #: Meng's discard pile in the order the cards went there (top = last; -1 as above)
-    meng_discard: list[int] = []
-    meng_reserved: int = 0
-    #: the Automa deck (sorted: drawn from by the generator), today's played cards (in
-    #: order), earlier Days' cards
-    automa_deck: list[int] = []
-    automa_today: list[int] = []
-    automa_used: list[int] = []
-    #: index in PERIMETER of Meng's last perimeter city (-1: not yet on the map)
-    meng_route: int = -1
-    #: 1: no perimeter city had a token this Day, he goes to the nearest token cities
-    meng_astray: int = 0
-    #: Meng's final score by part (automa.PARTS), filled at end scoring
-    meng_parts: list[int] = []
-    stack: list[GugongRequest] = []
-    #: options (issue 17): the advanced set-up (§11), the bonus travel tokens (§12) in play
-    advanced: bool = False
-    bonus: bool = False
-    #: activated bonus tokens (rules §12), face up until the end of this Day phase
-    bonus_active: list[BonusInPlay] = []
+    automa: Annotated[int, Public(
+        "solo only: Meng's level, 1 easy, 2 normal, 3 hard; 0 in the multi-player game")] = 0
+    focus: Annotated[int, Public(
+        "solo only: Meng's focus " + LOC + " (his Special Automa cards act there); -1 "
+        "otherwise")] = -1
+    box: Annotated[list[int], Public(
+        "solo only: the cards of the starting sets nobody plays with (public). With 2-5 "
+        "players it is [] (base game: the sets P(n+1)-P5 are in the box; advanced: in "
+        "the draw pile)")] = []
+    # the order of Meng's stack is future chance: each reveal draws from the generator
+    meng_stack: Annotated[list[int], Public(
+        "solo only: Meng's face-down gift stack as the sorted cards known to be in "
+        "it (its order is unknown: each reveal is random); -1 = a card he drew "
+        "unseen from the draw pile")] = []
+    meng_bottom: Annotated[list[int], Public(
+        "solo only: cards put under his stack this Day, revealed after the stack "
+        "in this order (-1 unseen)")] = []
+    meng_discard: Annotated[list[int], Public(
+        "solo only: Meng's discard pile in order (last = top; -1 unseen)")] = []
+    meng_reserved: Annotated[int, Public(
+        "solo only: how many -1 (unseen) cards Meng holds; they are still "
+        "counted in `draw_size`")] = 0
+    automa_deck: Annotated[list[int], Hidden(size="automa_deck_size", size_doc=(
+        "solo only: Automa cards left in his face-down deck"))] = []
+    automa_today: Annotated[list[int], Public(
+        "solo only: Automa card ids (static `solo.automa_cards`) played today, in "
+        "order; at Dusk each gives its Dusk action, first played first")] = []
+    automa_used: Annotated[list[int], Public(
+        "solo only: Automa cards of earlier Days (reshuffled into the deck when "
+        "it is empty)")] = []
+    meng_route: Annotated[int, Public(
+        "solo only: index in static `solo.perimeter` of the last perimeter city "
+        "Meng's Traveller took a token from; -1 not yet on the map")] = -1
+    meng_astray: Annotated[int, Public(
+        "solo only: 1 = no perimeter city had a token this Day, so he goes to "
+        "the nearest token city until the next Morning; else 0")] = 0
+    meng_parts: Annotated[list[int], Public(
+        "solo only, after the end scoring (else []): Meng's final VP in 5 parts "
+        "(static `solo.score_parts`)")] = []
+    stack: Annotated[list[GugongRequest], Public(
+        "the pending decisions, oldest first; the last one is being decided now (its "
+        "seat is `current_player`; `phase` is its type name). Automatic entries "
+        "(WallCheck, MengAction, MengMove, MengMorning) wait below for their turn")] = []
+    # --- options: the advanced set-up (§11), the bonus travel tokens (§12)
+    advanced: Annotated[bool, Public(
+        "option advanced (§11): board and draw pile dealt from one mixed deck")] = False
+    bonus: Annotated[bool, Public(
+        "option bonus_travel (§12): the 6 bonus travel tokens are among the tokens")] = False
+    bonus_active: Annotated[list[BonusInPlay], Public(
+        "option bonus_travel only (else []): the activated bonus tokens, face "
+        "up until the end of this Day phase")] = []
 
     # --- protocol -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -383,11 +220,7 @@ class GugongState(kernel.GameState, kw_only=True):
 
     def no_winner(self) -> bool:
         """Solo (rules §13): the seat wins only by beating Meng; when Meng wins, no seat wins."""
-        if not self.automa or self.step != S_OVER:
-            return False
-        from engine.games.gugong.automa import human_wins
-
-        return not human_wins(self)
+        return bool(self.automa) and self.step == S_OVER and not automa.human_wins(self)
 
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §9/§10.5: only Envoys inside the Palace can win; ties by Intrigue."""
@@ -397,28 +230,24 @@ class GugongState(kernel.GameState, kw_only=True):
 
     def render_text(self, seat: int | None = None) -> Text:
         """Locations, decrees, Wall, canal, map, players, the pending decision (render.py)."""
-        from engine.games.gugong.render import render_text
-
-        return render_text(self, seat)
+        return render.render_text(self, seat)
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Rules §10: the end scoring's parts (render.score_breakdown)."""
-        from engine.games.gugong.render import score_breakdown
-
-        return score_breakdown(self)
+        return render.score_breakdown(self)
 
     def heuristic(self, seat: int) -> float:
-        from engine.games.gugong.heuristic import heuristic
+        return heuristic.heuristic(self, seat)
 
-        return heuristic(self, seat)
-
-    def action_space(self) -> Any:
-        from engine.games.gugong.space import SPACE
-
+    def action_space(self) -> ActionSpace:
         return SPACE
 
     @classmethod
     def redraw(cls, fields: dict[str, Any], obs: Any, rng: Rng) -> None:
-        from engine.games.gugong.observe import redraw
+        """What the seat cannot know, redrawn (observe.redraw)."""
+        observe.redraw(fields, obs, rng)
 
-        redraw(fields, obs, rng)
+
+#: generated from GugongState's declarations: one field per name they produce, described
+GugongObservation = kernel.observation_type(GugongState, GugongAction)
+GugongObservation.FIELD_DOCS["phase"] = docs.PHASE  # the base's field, in Gugong's words

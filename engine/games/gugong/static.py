@@ -8,7 +8,6 @@ from typing import Any
 
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
-from engine.games.gugong.advanced import unused_sets
 from engine.games.gugong.automa import PARTS
 from engine.games.gugong.words import CARD_ACTION_WORDS, OPTION_A, OPTION_B
 
@@ -45,7 +44,7 @@ def _by_players(n: int) -> dict[str, Any]:
             "starting_sets": "by option card_sets" if n == 1 else
             [f"P{k + 1}" for k in range(n)],
             "draw_pile": len(D.DRAW_CARDS),
-            "draw_pile_advanced": None if n == 1 else len(D.DRAW_CARDS) + len(unused_sets(n))}
+            "draw_pile_advanced": None if n == 1 else len(D.DRAW_CARDS) + len(D.unused_sets(n))}
 
 
 def static_data() -> dict[str, Any]:

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
-from engine.games.gugong.state import (
+from engine.games.gugong.requests import (
     ActivateBonus,
     CanalPlace,
-    GugongState,
     StoreToken,
     TokenReward,
     TravelMove,
     WallCheck,
     WallPlace,
 )
-from engine.games.gugong.turn import swap_options, with_trades
+from engine.games.gugong.turn import swap_options
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 #: token rewards that never hurt are taken automatically (as rules A18 does for the Envoy)
@@ -24,8 +28,11 @@ BUY_JADE_COST = 3
 
 
 # --- moving --------------------------------------------------------------------------------------
+MOVE_TO = tuple(MoveTo(c) for c in range(D.NUM_CITIES))
+
+
 def move_options(s: GugongState, req: TravelMove) -> list:
-    return [MoveTo(c) for c in E.destinations(s, req.seat)]
+    return [MOVE_TO[c] for c in E.destinations(s, req.seat)]
 
 
 def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
@@ -34,7 +41,7 @@ def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
 
 def move_auto(s: GugongState, req: TravelMove) -> bool:
     """No destination: the move (and any further one) is lost."""
-    return not E.destinations(s, req.seat)
+    return not E.has_destination(s, req.seat)
 
 
 def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:
@@ -84,7 +91,7 @@ def reward_options(s: GugongState, req: TokenReward) -> list:
     elif t == D.T_BUYJADE:
         out = [UseToken(f) for f in E.pay_ways(s, p, BUY_JADE_COST)]
     out.append(SKIP)
-    return with_trades(s, p, out)
+    return E.with_trades(s, p, out)
 
 
 def reward_apply(s: GugongState, req: TokenReward, a: object) -> None:

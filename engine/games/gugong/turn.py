@@ -1,60 +1,47 @@
-"""A Day turn (rules §4.2): the gift exchange, the card action (§6) and the location
-action (§5), each a small decision."""
+"""A Day turn (rules §4.2): the gift exchange (step 1, with its cost when the card is not
+higher) and the card action (§6); the location action (§5) is in locations.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from engine.games.gugong import canal
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
+from engine.games.gugong import locations as L
 from engine.games.gugong.actions import (
-    BuyJade,
     Do,
     Exchange,
     NoActions,
-    OptionA,
-    OptionB,
     PayTwo,
     Sacrifice,
     Skip,
     Swap,
-    TakeDecree,
     Trade,
 )
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
-    CanalMove,
-    CanalPlace,
+from engine.games.gugong.requests import (
     CardAction,
     ExchangeCost,
     GiftExchange,
-    GugongState,
-    HarborClaim,
     LocationAction,
-    TravelMove,
     TurnEnd,
-    WallCheck,
-    WallPlace,
 )
-from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 DO = Do()
 #: prebuilt actions (building structs is a large part of option generation)
 EXCHANGES = tuple(tuple(Exchange(c, loc) for loc in range(7)) for c in range(D.NUM_CARDS))
 SWAPS = tuple(tuple(Swap(c, loc) for loc in range(7)) for c in range(D.NUM_CARDS))
-OPTION_A = OptionA()
-OPTION_B = (OptionB(False), OptionB(True))
 NO_ACTIONS = NoActions()
-
-
-def with_trades(s: GugongState, p: int, options: list) -> list:
-    """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
-    if s.stored[p]:
-        options.extend(E.trade_options(s, p))
-    return options
+PAY_TWO = (PayTwo(False), PayTwo(True))
+SACRIFICE = tuple(Sacrifice(c) for c in range(D.NUM_CARDS))
+#: prebuilt requests by seat (colours: Meng's too), requests being immutable
+SEATS = range(6)
+TURN_END = tuple(TurnEnd(p) for p in SEATS)
+LOCATION_ACTION = tuple(tuple(LocationAction(p, loc) for loc in range(7)) for p in SEATS)
+CARD_ACTION = tuple(tuple(CardAction(p, c) for c in range(D.NUM_CARDS)) for p in SEATS)
 
 
 # --- step 1: the gift exchange -------------------------------------------------------------------
@@ -72,16 +59,19 @@ def is_free(s: GugongState, p: int, card: int, loc: int) -> bool:
 
 
 def gift_options(s: GugongState, req: GiftExchange) -> list:
+    p = req.seat
     out: list = []
-    for c in sorted(s.hands[req.seat]):
+    for c in sorted(s.hands[p]):
         out.extend(EXCHANGES[c])
-    return with_trades(s, req.seat, out)
+    if s.stored[p]:
+        out.extend(E.trade_choices(s, p))
+    return out
 
 
 def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
     if type(a) is Exchange:
         return a.card in s.hands[req.seat] and 0 <= a.loc < 7
-    return type(a) is Trade and a in E.trade_options(s, req.seat)
+    return type(a) is Trade and a in E.trade_choices(s, req.seat)
 
 
 def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
@@ -90,21 +80,22 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
         s.stack.append(req)
         E.do_trade(s, p, a.units, a.doubles)
         return
-    s.stack.append(TurnEnd(p))
-    s.hands[p].remove(a.card)
-    E.forget(s, p, a.card)
-    if is_free(s, p, a.card, a.loc):
-        complete_exchange(s, p, a.card, a.loc, True)
+    card, loc = a.card, a.loc
+    s.stack.append(TURN_END[p])
+    s.hands[p].remove(card)
+    s.seen[card] = -1  # E.forget: the card left p's cards face up
+    if is_free(s, p, card, loc):
+        complete_exchange(s, p, card, loc, True)
     else:
-        s.stack.append(ExchangeCost(p, a.card, a.loc))
+        s.stack.append(ExchangeCost(p, card, loc))
 
 
 def turn_end_options(s: GugongState, req: TurnEnd) -> list:
-    return with_trades(s, req.seat, [SKIP])
+    return E.with_trades(s, req.seat, [SKIP])
 
 
 def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
-    return not (s.stored[req.seat] and E.trade_options(s, req.seat))
+    return not (s.stored[req.seat] and E.trade_choices(s, req.seat))
 
 
 def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
@@ -115,14 +106,10 @@ def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
 
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out: list = [PayTwo(f) for f in E.pay_ways(s, p, 2)]
-    out += [Sacrifice(c) for c in sorted(s.hands[p])]
+    out: list = [PAY_TWO[f] for f in E.pay_ways(s, p, 2)]
+    out += [SACRIFICE[c] for c in sorted(s.hands[p])]
     out.append(NO_ACTIONS)
-    return with_trades(s, p, out)
-
-
-def trade_legal(s: GugongState, p: int, a: Trade) -> bool:
-    return bool(s.stored[p]) and a in E.trade_options(s, p)
+    return E.with_trades(s, p, out)
 
 
 def cost_legal(s: GugongState, req: ExchangeCost, a: object) -> bool:
@@ -133,7 +120,7 @@ def cost_legal(s: GugongState, req: ExchangeCost, a: object) -> bool:
         return a.card in s.hands[req.seat]
     if t is PayTwo:
         return a.foreman in E.pay_ways(s, req.seat, 2)
-    return t is Trade and trade_legal(s, req.seat, a)
+    return t is Trade and E.trade_legal(s, req.seat, a)
 
 
 def cost_apply(s: GugongState, req: ExchangeCost, a: object) -> None:
@@ -152,16 +139,17 @@ def cost_apply(s: GugongState, req: ExchangeCost, a: object) -> None:
 def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool) -> None:
     """The played card goes face up on the location, the board card face down onto the
     discard pile; then the card action (first) and the location action (rules §4.2)."""
-    E.to_discard_seen(s, p, s.board[loc])
-    s.board[loc] = card
+    board = s.board
+    E.to_discard_seen(s, p, board[loc])
+    board[loc] = card
     if not actions:
         return
-    s.stack.append(LocationAction(p, loc))
+    s.stack.append(LOCATION_ACTION[p][loc])
     act = D.CARD_ACTION[card]
     if act == D.A_SERV1 or act == D.A_SERV2:
         E.gain(s, p, 1 if act == D.A_SERV1 else 2)  # never harmful: always taken
     elif act != D.A_NONE:
-        s.stack.append(CardAction(p, card))
+        s.stack.append(CARD_ACTION[p][card])
 
 
 # --- step 2: the card action (rules §6) ----------------------------------------------------------
@@ -179,9 +167,9 @@ def card_options(s: GugongState, req: CardAction) -> list:
     if act == D.A_SWAP:
         out = swap_options(s, p)
     else:
-        out = [DO] if can_option_a(s, p, D.ACTION_LOCATION[act]) else []
+        out = [DO] if L.can_option_a(s, p, D.ACTION_LOCATION[act]) else []
     out.append(SKIP)
-    return with_trades(s, p, out)
+    return E.with_trades(s, p, out)
 
 
 def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
@@ -191,22 +179,22 @@ def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
     if t is Skip:
         return True
     if t is Do:
-        return act != D.A_SWAP and can_option_a(s, p, D.ACTION_LOCATION[act])
+        return act != D.A_SWAP and L.can_option_a(s, p, D.ACTION_LOCATION[act])
     if t is Swap:
         return (act == D.A_SWAP and (a.card in s.hands[p] or a.card in s.discards[p])
                 and 0 <= a.loc < 7)
-    return t is Trade and trade_legal(s, p, a)
+    return t is Trade and E.trade_legal(s, p, a)
 
 
 def card_auto(s: GugongState, req: CardAction) -> bool:
     """Nothing to decide (public): only Skip is possible."""
     p = req.seat
-    if s.stored[p] and E.trade_options(s, p):
+    if s.stored[p] and E.trade_choices(s, p):
         return False
     act = D.CARD_ACTION[req.card]
     if act == D.A_SWAP:
         return not (s.hands[p] or s.discards[p])
-    return not can_option_a(s, p, D.ACTION_LOCATION[act])
+    return not L.can_option_a(s, p, D.ACTION_LOCATION[act])
 
 
 def card_apply(s: GugongState, req: CardAction, a: object) -> None:
@@ -217,178 +205,4 @@ def card_apply(s: GugongState, req: CardAction, a: object) -> None:
     elif type(a) is Swap:
         E.swap_with_board(s, p, a.card, a.loc)
     elif type(a) is Do:
-        option_a(s, p, D.ACTION_LOCATION[D.CARD_ACTION[req.card]])
-
-
-# --- step 2: the location action (rules §5) ------------------------------------------------------
-def travel_cost(s: GugongState, p: int) -> int:
-    return 1 if E.holds_decree(s, p, D.D2A) else 2
-
-
-def pieces_in(s: GugongState, p: int, supply: bool) -> int:
-    """Pieces (not units) available to place from the pool or the own supply."""
-    if supply:
-        return s.supply[p] + (1 if s.foreman[p] == F_SUPPLY else 0)
-    return s.pool[p] + (1 if s.foreman[p] == F_POOL else 0)
-
-
-def jade_cost(s: GugongState, p: int, space: int) -> int:
-    base = D.MARKET_COST if space == D.MARKET else D.HOUSE_COSTS[space]
-    return max(0, base - (1 if E.holds_decree(s, p, D.D2B) else 0))
-
-
-def decree_cost(s: GugongState, p: int, slot: int) -> int:
-    others = sum(s.decree_servants[q * 6 + slot] for q in range(len(s.vp)) if q != p)
-    cut = 1 if E.holds_decree(s, p, D.D2E) else 0
-    return max(0, D.DECREE_COST[s.decrees[slot]] + others - cut)
-
-
-def can_canal(s: GugongState, p: int, supply: bool) -> bool:
-    """Whether one piece can go on an own ship (existing with room, or a new one)."""
-    return canal.can_place(s, p, supply)
-
-
-def can_option_a(s: GugongState, p: int, loc: int) -> bool:
-    if loc == D.TRAVEL:
-        return bool(E.destinations(s, p))
-    if loc == D.WALL:
-        return pieces_in(s, p, False) > 0
-    if loc == D.CANAL:
-        return (can_canal(s, p, False) or bool(canal.move_options(s, p))
-                or bool(canal.claim_options(s, p, -1)))
-    return True  # Intrigue, Palace
-
-
-def location_choices(s: GugongState, p: int, loc: int) -> Iterator[Action]:
-    """The location's options other than none and token exchanges, lazily."""
-    if loc == D.JADE:
-        spaces = [h for h in range(len(D.HOUSE_COSTS)) if s.houses[h]] or [D.MARKET]
-        for h in spaces:
-            for f in E.pay_ways(s, p, jade_cost(s, p, h)):
-                yield BuyJade(h, f)
-    elif loc == D.DECREES:
-        for slot in range(6):
-            if not s.decree_servants[p * 6 + slot]:
-                for f in E.pay_ways(s, p, decree_cost(s, p, slot), keep=1):
-                    yield TakeDecree(slot, f)
-    else:
-        if can_option_a(s, p, loc):
-            yield OPTION_A
-        if loc == D.TRAVEL:
-            if E.destinations(s, p):
-                for f in E.pay_ways(s, p, travel_cost(s, p)):
-                    yield OPTION_B[f]
-        elif loc == D.WALL:
-            if s.pool[p] >= 1 and pieces_in(s, p, False) >= 2:
-                yield OPTION_B[False]
-        elif loc == D.INTRIGUE:
-            if s.pool[p] >= 1:
-                yield OPTION_B[False]
-        elif loc == D.CANAL:
-            if s.pool[p] >= 1 and _canal_b_possible(s, p):
-                yield OPTION_B[False]
-        elif loc == D.PALACE:
-            for f in E.pay_ways(s, p, 2):
-                yield OPTION_B[f]
-
-
-def location_options(s: GugongState, req: LocationAction) -> list:
-    out = list(location_choices(s, req.seat, req.loc))
-    out.append(SKIP)
-    return with_trades(s, req.seat, out)
-
-
-def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
-    t = type(a)
-    if t is Skip:
-        return True
-    if t is Trade:
-        return bool(s.stored[req.seat]) and a in E.trade_options(s, req.seat)
-    return a in list(location_choices(s, req.seat, req.loc))
-
-
-def _canal_b_possible(s: GugongState, p: int) -> bool:
-    if pieces_in(s, p, False) < 2:
-        return False
-    s.pool[p] -= 1
-    ok = can_canal(s, p, False)
-    s.pool[p] += 1
-    return ok
-
-
-def location_auto(s: GugongState, req: LocationAction) -> bool:
-    """Nothing possible (public): skipped without asking."""
-    p = req.seat
-    if s.stored[p] and E.trade_options(s, p):
-        return False
-    return next(location_choices(s, p, req.loc), None) is None
-
-
-def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
-    p, loc = req.seat, req.loc
-    t = type(a)
-    if t is Trade:
-        s.stack.append(req)
-        E.do_trade(s, p, a.units, a.doubles)
-    elif t is OptionA:
-        option_a(s, p, loc)
-    elif t is OptionB:
-        option_b(s, p, loc, a.foreman)
-    elif t is BuyJade:
-        E.pay(s, p, jade_cost(s, p, a.space), a.foreman)
-        if a.space != D.MARKET:
-            s.houses[a.space] = 0
-        s.jade[p] += 1
-    elif t is TakeDecree:
-        take_decree(s, p, a.slot, a.foreman)
-
-
-def option_a(s: GugongState, p: int, loc: int) -> None:
-    """Option A of a location (also the card actions with a location icon, A9)."""
-    if loc == D.TRAVEL:
-        s.stack.append(TravelMove(p, 1))
-    elif loc == D.WALL:
-        wall_action(s, p, 1)
-    elif loc == D.INTRIGUE:
-        E.intrigue_move(s, p, 1)
-        if s.medal < 0:
-            s.medal = p  # first Intrigue A this Day takes the Medal (§5.4)
-    elif loc == D.PALACE:
-        E.envoy_step(s, p, 1)
-    elif loc == D.CANAL:
-        s.stack += [HarborClaim(p), CanalMove(p), CanalPlace(p, 1)]
-
-
-def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
-    if loc == D.TRAVEL:
-        E.pay(s, p, travel_cost(s, p), foreman)
-        s.stack.append(TravelMove(p, 2))
-    elif loc == D.WALL:
-        E.pay(s, p, 1)
-        wall_action(s, p, 2)
-    elif loc == D.INTRIGUE:
-        E.pay(s, p, 1)
-        E.intrigue_move(s, p, 3)
-    elif loc == D.PALACE:
-        E.pay(s, p, 2, foreman)
-        E.envoy_step(s, p, 2)
-        E.intrigue_move(s, p, 1)
-    elif loc == D.CANAL:
-        E.pay(s, p, 1)
-        s.stack += [HarborClaim(p), CanalPlace(p, 2)]
-
-
-def wall_action(s: GugongState, p: int, pieces: int) -> None:
-    """Place pieces (one scoring check after them); with D2c then 1 more from the supply,
-    checked separately (rules §5.2, A21)."""
-    if E.holds_decree(s, p, D.D2C):
-        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
-    s.stack += [WallCheck(p), WallPlace(p, pieces)]
-
-
-def take_decree(s: GugongState, p: int, slot: int, foreman: bool) -> None:
-    """Rules §5.6: pay, place 1 more servant on the decree, score its immediate VP."""
-    E.pay(s, p, decree_cost(s, p, slot), foreman)
-    s.pool[p] -= 1
-    s.decree_servants[p * 6 + slot] = 1
-    s.vp[p] += D.DECREE_VP[s.decrees[slot]]
+        L.option_a(s, p, D.ACTION_LOCATION[D.CARD_ACTION[req.card]])

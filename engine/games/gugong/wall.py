@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import IntrigueBack, PlaceWall, Skip, TurnDie
+from engine.games.gugong.data import F_POOL, F_SUPPLY, F_WALL
 from engine.games.gugong.meng import wall_reward
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
-    F_WALL,
-    GugongState,
-    IntrigueReward,
-    WallCheck,
-    WallPlace,
-)
+from engine.games.gugong.requests import IntrigueReward, WallCheck, WallPlace
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 

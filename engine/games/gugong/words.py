@@ -10,49 +10,48 @@ on each canal path, ships 1-3 of each player, decree slots by tile name ("D2c").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from engine.games.gugong import automa, bonus
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import (
     BuyJade,
     Claim,
-    Do,
     Exchange,
-    IntrigueBack,
     Jade7,
     LoadShip,
     MoveShip,
     MoveTo,
-    NewShip,
-    NoActions,
     OptionA,
     OptionB,
     PayTwo,
     PlaceWall,
-    Retrieve,
     Sacrifice,
     Skip,
     Swap,
-    TakeDecree,
     TakeForeman,
     Trade,
     TurnDie,
     UseToken,
 )
-from engine.games.gugong.rules import RULES
-from engine.games.gugong.state import (
+from engine.games.gugong.locations import decree_cost, jade_cost, travel_cost
+from engine.games.gugong.requests import (
+    ActivateBonus,
     CanalMove,
     CanalPlace,
     CardAction,
     ChooseGain,
     ExchangeCost,
     FinalTrades,
+    FollowAction,
     GiftExchange,
-    GugongState,
     HarborClaim,
     IntrigueReward,
     LocationAction,
+    MengAction,
+    MengMorning,
+    MengMove,
     MorningDecree,
     NightGain,
     StoreToken,
@@ -61,7 +60,11 @@ from engine.games.gugong.state import (
     TurnEnd,
     WallPlace,
 )
-from engine.games.gugong.turn import decree_cost, jade_cost, travel_cost
+from engine.games.gugong.rules import RULES
+from engine.kernel import Ask, Say
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
 
 #: player colours by seat [reconstructed order]
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple")
@@ -132,7 +135,33 @@ def trade_words(a: Trade) -> str:
     return f"exchange travel tokens worth {a.units} ({used}) for {gain}"
 
 
+def _swap(s: GugongState, req: Any, a: Swap) -> str:
+    where = "hand" if a.card in s.hands[req.seat] else "discard pile"
+    return (f"swap {card_text(a.card)} from your {where} for {card_text(s.board[a.loc])} "
+            f"at {D.LOCATIONS[a.loc]}")
+
+
+def _exchange(s: GugongState, req: GiftExchange, a: Exchange) -> str:
+    return f"give {card_text(a.card)} at {D.LOCATIONS[a.loc]} for {card_text(s.board[a.loc])}"
+
+
+def _cost(s: GugongState, req: ExchangeCost, a: Any) -> str:
+    """Rules §4.2 step 1: the three ways to exchange down."""
+    if type(a) is PayTwo:
+        return f"pay 2 servants{_with(a.foreman)}"
+    if type(a) is Sacrifice:
+        return f"sacrifice {card_text(a.card)} face down"
+    return "exchange without any action"
+
+
+def _card_action(s: GugongState, req: CardAction, a: Any) -> str:
+    if type(a) is Swap:
+        return _swap(s, req, a)
+    return f"use the card's action ({CARD_ACTION_WORDS[D.CARD_ACTION[req.card]]})"
+
+
 def _location_option(s: GugongState, req: LocationAction, a: Any) -> str:
+    """Rules §5: option A or B of the location, or a purchase (Jade, Decrees)."""
     loc = req.loc
     if type(a) is OptionA:
         return f"{D.LOCATIONS[loc]} A: {OPTION_A[loc]}"
@@ -144,110 +173,130 @@ def _location_option(s: GugongState, req: LocationAction, a: Any) -> str:
     if type(a) is BuyJade:
         where = "the market" if a.space == D.MARKET else f"roof space {a.space + 1}"
         return f"buy 1 jade from {where} for {jade_cost(s, req.seat, a.space)}{_with(a.foreman)}"
-    if type(a) is TakeDecree:
-        t = s.decrees[a.slot]
-        return (f"take decree {decree_text(t)} for {decree_cost(s, req.seat, a.slot)}, "
-                f"{D.DECREE_VP[t]} VP{_with(a.foreman)}")
-    return say_common(s, req, a)
+    t = s.decrees[a.slot]
+    return (f"take decree {decree_text(t)} for {decree_cost(s, req.seat, a.slot)}, "
+            f"{D.DECREE_VP[t]} VP{_with(a.foreman)}")
 
 
-def say_common(s: GugongState, req: Any, a: Any) -> str:
-    """Options that read the same whatever the request."""
+def _move(s: GugongState, req: TravelMove, a: MoveTo) -> str:
+    tok = s.cities[a.city]
+    return f"move the Traveller to {city(a.city)}" + (
+        f" and take {token_text(tok)}" if tok >= 0 else "")
+
+
+def _token(s: GugongState, req: TokenReward, a: Any) -> str:
+    """Rules §8: the rewards of T_JADE7, T_RETRIEVE, T_SWAP and T_BUYJADE."""
     t = type(a)
-    if t is Skip:
-        return SKIP_WORDS.get(type(req), "do nothing more")
-    if t is Trade:
-        return trade_words(a)
-    if t is Exchange:
-        return f"give {card_text(a.card)} at {D.LOCATIONS[a.loc]} for {card_text(s.board[a.loc])}"
-    if t is PayTwo:
-        return f"pay 2 servants{_with(a.foreman)}"
-    if t is Sacrifice:
-        return f"sacrifice {card_text(a.card)} face down"
-    if t is NoActions:
-        return "exchange without any action"
-    if t is Do:
-        return f"use the card's action ({CARD_ACTION_WORDS[D.CARD_ACTION[req.card]]})"
     if t is Swap:
-        where = "hand" if a.card in s.hands[req.seat] else "discard pile"
-        return (f"swap {card_text(a.card)} from your {where} for {card_text(s.board[a.loc])} "
-                f"at {D.LOCATIONS[a.loc]}")
-    if t is MoveTo:
-        tok = s.cities[a.city]
-        return f"move the Traveller to {city(a.city)}" + (
-            f" and take {token_text(tok)}" if tok >= 0 else "")
+        return _swap(s, req, a)
     if t is UseToken:
         return f"pay 3 for 1 jade{_with(a.foreman)}"
     if t is Jade7:
         return f"discard {card_text(a.card)} for 1 jade"
-    if t is Retrieve:
-        return f"take {card_text(a.card)} from your discard pile into your hand"
-    if t is PlaceWall:
-        return f"place {_piece(a.foreman)} on the Great Wall"
-    if t is LoadShip:
-        return f"place {_piece(a.foreman)} on {_ship(s, req.seat, a.ship)}"
-    if t is NewShip:
-        path = (f" of path {D.PATH_NAMES[E.paths(s)][a.path]}" if E.paths(s) > 1 else "")
-        return f"put a new ship with {_piece(a.foreman)} on the first free harbor{path}"
-    if t is MoveShip:
-        return f"move {_ship(s, req.seat, a.ship)} to the next free harbor ahead"
-    if t is Claim:
-        return f"claim {D.REWARD_NAMES[a.reward]} with {_ship(s, req.seat, a.ship)}"
-    if t is IntrigueBack:
-        gain = {1: "1 servant", 3: "2 servants", 7: "1 jade"}.get(a.steps, "?")
-        return f"Intrigue back {a.steps} for {gain}"
-    if t is TurnDie:
+    return f"take {card_text(a.card)} from your discard pile into your hand"
+
+
+def _wall(s: GugongState, req: WallPlace, a: PlaceWall) -> str:
+    return f"place {_piece(a.foreman)} on the Great Wall"
+
+
+def _intrigue(s: GugongState, req: IntrigueReward, a: Any) -> str:
+    """Rules §5.2 step 2: the Intrigue rewards."""
+    if type(a) is TurnDie:
         return f"Intrigue back 5: turn Destiny die {a.die + 1} from {s.dice[a.die]} to {a.face}"
-    if t is TakeForeman:
-        return "take the Foreman as one of them" if a.yes else "take normal servants only"
-    return type(a).__name__
+    gain = {1: "1 servant", 3: "2 servants", 7: "1 jade"}.get(a.steps, "?")
+    return f"Intrigue back {a.steps} for {gain}"
 
 
-SKIP_WORDS: dict[type, str] = {
-    TurnEnd: "end the turn without exchanging", CardAction: "do not use the card's action",
-    LocationAction: "take no location action", TravelMove: "stop moving",
-    TokenReward: "do not use the token now", WallPlace: "place no more pieces on the Wall",
-    IntrigueReward: "take no Intrigue reward", CanalPlace: "place no more pieces on ships",
-    CanalMove: "move no ship", HarborClaim: "claim no more Harbor rewards",
-    MorningDecree: "do not swap", FinalTrades: "make no more exchanges",
-}
+def _canal(s: GugongState, req: CanalPlace, a: Any) -> str:
+    if type(a) is LoadShip:
+        return f"place {_piece(a.foreman)} on {_ship(s, req.seat, a.ship)}"
+    path = (f" of path {D.PATH_NAMES[E.paths(s)][a.path]}" if E.paths(s) > 1 else "")
+    return f"put a new ship with {_piece(a.foreman)} on the first free harbor{path}"
+
+
+def _move_ship(s: GugongState, req: CanalMove, a: MoveShip) -> str:
+    return f"move {_ship(s, req.seat, a.ship)} to the next free harbor ahead"
+
+
+def _claim(s: GugongState, req: HarborClaim, a: Claim) -> str:
+    return f"claim {D.REWARD_NAMES[a.reward]} with {_ship(s, req.seat, a.ship)}"
+
+
+def _foreman(s: GugongState, req: Any, a: TakeForeman) -> str:
+    return "take the Foreman as one of them" if a.yes else "take normal servants only"
 
 
 def _source(r: Any) -> str:
     return "supply" if r.supply else "pool"
 
 
-#: each request in words (the seat's colour goes before it); public facts only: these words
-#: appear in every seat's render
-ASK: dict[type, Callable[[GugongState, Any], str]] = {
-    GiftExchange: lambda s, r: "gift exchange: choose a hand card and a location",
-    TurnEnd: lambda s, r: "end of turn: exchange travel tokens, or not",
-    ExchangeCost: lambda s, r: (f"{card_text(r.card)} is not higher than the card at "
-                                f"{D.LOCATIONS[r.loc]}: pay 2, sacrifice a card, or exchange "
-                                "without actions"),
-    CardAction: lambda s, r: f"use the action of {card_text(r.card)}?",
-    LocationAction: lambda s, r: f"location action at {D.LOCATIONS[r.loc]}, or none",
-    TravelMove: lambda s, r: f"move the Traveller ({r.moves} move(s) left)",
-    TokenReward: lambda s, r: f"use the token {token_text(r.token)} now?",
-    StoreToken: lambda s, r: ("token storage full: exchange travel tokens to store "
-                              f"{TOKEN_SHORT[r.token]}"),
-    WallPlace: lambda s, r: (f"place a piece from the {_source(r)} on the Great Wall "
-                             f"({r.remaining} left)"),
-    IntrigueReward: lambda s, r: "Wall completed: choose an Intrigue reward, or none",
-    CanalPlace: lambda s, r: f"place a piece from the {_source(r)} on a ship ({r.remaining} left)",
-    CanalMove: lambda s, r: "move one of your ships forward, or not",
-    HarborClaim: lambda s, r: "claim a Harbor reward with a full ship, or stop",
-    ChooseGain: lambda s, r: f"gaining {r.n} servant(s): take the Foreman as one of them?",
-    NightGain: lambda s, r: "Destiny dice servants: take the Foreman as one of them?",
-    MorningDecree: lambda s, r: f"Morning decree {decree_text(r.tile)}?",
-    FinalTrades: lambda s, r: "last travel-token exchanges before scoring",
-}
-
-
-def _ask(words: Callable[[GugongState, Any], str]) -> Callable[[GugongState, Any], str]:
+def ask(words: Callable[[GugongState, Any], str]) -> Ask:
+    """The request in words, after the seat's colour; public facts only: these words appear
+    in every seat's render."""
     return lambda s, req: f"{seat_name(req.seat)}: {words(s, req)}"
 
 
-for _request, _words in ASK.items():
-    RULES.words(_request, ask=_ask(_words),
-                say=_location_option if _request is LocationAction else say_common)
+def say(own: Say | None = None, skip: str = "do nothing more") -> Say:
+    """An option in words: travel-token exchanges (offered with every own decision, §8)
+    and Skip read alike everywhere, `own` reads the request's own options."""
+
+    def words(s: GugongState, req: Any, a: Any) -> str:
+        t = type(a)
+        if t is Trade:
+            return trade_words(a)
+        if t is Skip:
+            return skip
+        return own(s, req, a) if own is not None else t.__name__
+
+    return words
+
+
+RULES.words(GiftExchange, say=say(_exchange),
+            ask=ask(lambda s, r: "gift exchange: choose a hand card and a location"))
+RULES.words(TurnEnd, say=say(skip="end the turn without exchanging"),
+            ask=ask(lambda s, r: "end of turn: exchange travel tokens, or not"))
+RULES.words(ExchangeCost, say=say(_cost), ask=ask(
+    lambda s, r: (f"{card_text(r.card)} is not higher than the card at {D.LOCATIONS[r.loc]}: "
+                  "pay 2, sacrifice a card, or exchange without actions")))
+RULES.words(CardAction, say=say(_card_action, "do not use the card's action"),
+            ask=ask(lambda s, r: f"use the action of {card_text(r.card)}?"))
+RULES.words(LocationAction, say=say(_location_option, "take no location action"),
+            ask=ask(lambda s, r: f"location action at {D.LOCATIONS[r.loc]}, or none"))
+RULES.words(TravelMove, say=say(_move, "stop moving"),
+            ask=ask(lambda s, r: f"move the Traveller ({r.moves} move(s) left)"))
+RULES.words(TokenReward, say=say(_token, "do not use the token now"),
+            ask=ask(lambda s, r: f"use the token {token_text(r.token)} now?"))
+RULES.words(StoreToken, say=say(), ask=ask(
+    lambda s, r: f"token storage full: exchange travel tokens to store {TOKEN_SHORT[r.token]}"))
+RULES.words(WallPlace, say=say(_wall, "place no more pieces on the Wall"), ask=ask(
+    lambda s, r: f"place a piece from the {_source(r)} on the Great Wall ({r.remaining} left)"))
+RULES.words(IntrigueReward, say=say(_intrigue, "take no Intrigue reward"),
+            ask=ask(lambda s, r: "Wall completed: choose an Intrigue reward, or none"))
+RULES.words(CanalPlace, say=say(_canal, "place no more pieces on ships"), ask=ask(
+    lambda s, r: f"place a piece from the {_source(r)} on a ship ({r.remaining} left)"))
+RULES.words(CanalMove, say=say(_move_ship, "move no ship"),
+            ask=ask(lambda s, r: "move one of your ships forward, or not"))
+RULES.words(HarborClaim, say=say(_claim, "claim no more Harbor rewards"),
+            ask=ask(lambda s, r: "claim a Harbor reward with a full ship, or stop"))
+RULES.words(ChooseGain, say=say(_foreman), ask=ask(
+    lambda s, r: f"gaining {r.n} servant(s): take the Foreman as one of them?"))
+RULES.words(NightGain, say=say(_foreman),
+            ask=ask(lambda s, r: "Destiny dice servants: take the Foreman as one of them?"))
+RULES.words(MorningDecree, say=say(_swap, "do not swap"),
+            ask=ask(lambda s, r: f"Morning decree {decree_text(r.tile)}?"))
+RULES.words(FinalTrades, say=say(skip="make no more exchanges"),
+            ask=ask(lambda s, r: "last travel-token exchanges before scoring"))
+# the bonus travel tokens (rules §12, bonus.py)
+RULES.words(ActivateBonus, say=bonus.say_activate,
+            ask=lambda s, r: (f"seat {r.seat}: took {bonus.TOKEN_WORDS[r.token]}: activate "
+                              "it with 1 servant until the end of this Day, or store it"))
+RULES.words(FollowAction, say=bonus.say_follow,
+            ask=lambda s, r: (f"seat {r.seat}: another player used {D.LOCATIONS[r.loc]}: "
+                              "follow with the same action, or not"))
+# solo: the Automa Meng's automatic steps, read only in a render of the stack (rules §13)
+MODE_WORDS = ("Day", "Special (free option B)", "Dusk", "D2c extra servant")
+RULES.words(MengAction, ask=lambda s, r: (f"Meng: {automa.location_name(r.loc)} action "
+                                          f"({MODE_WORDS[r.mode]})"))
+RULES.words(MengMove, ask=lambda s, r: f"Meng: move his Traveller ({r.moves} left)")
+RULES.words(MengMorning, ask=lambda s, r: "Meng: his level-1 decrees")

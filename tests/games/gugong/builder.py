@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.gugong import data as D
-from engine.games.gugong.flow import box_cards, new_state
-from engine.games.gugong.state import SEEN_DISCARD, SEEN_HAND, GugongState
+from engine.games.gugong.data import SEEN_DISCARD, SEEN_HAND
+from engine.games.gugong.setup import new_state
+from engine.games.gugong.state import GugongState
 
 
 def build(n: int, *, hands: dict[int, list[int]] | None = None,
@@ -28,7 +29,7 @@ def build(n: int, *, hands: dict[int, list[int]] | None = None,
     spare = [c for c in D.BOARD_CARDS + D.DRAW_CARDS if c not in used]
     s.board = [board[loc] if loc in board else spare.pop(0) for loc in range(7)]
     used |= set(s.board)
-    s.draw_pile = [c for c in range(D.NUM_CARDS) if c not in used and c not in box_cards(n)]
+    s.draw_pile = [c for c in range(D.NUM_CARDS) if c not in used and c not in D.unused_sets(n)]
     s.seen = [-1] * D.NUM_CARDS
     for p in range(n):
         for c in s.hands[p]:

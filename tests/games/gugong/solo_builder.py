@@ -7,7 +7,7 @@ from typing import Any
 from engine.games.gugong import automa
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.flow import new_state
+from engine.games.gugong.setup import new_state
 from engine.games.gugong.state import GugongState
 
 A_TRAVEL, A_TRAVEL2, A_WALL, A_JADE, A_INTRIGUE, A_PALACE, A_PALACE2, A_DECREES, A_CANAL, \

@@ -11,8 +11,7 @@ import pytest
 import engine
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import Claim
-from engine.games.gugong.advanced import unused_sets
-from engine.games.gugong.state import HarborClaim
+from engine.games.gugong.requests import HarborClaim
 from engine.protocol import InvalidConfigError
 from tests.games.gugong.builder import build, card
 
@@ -27,7 +26,7 @@ def test_mixed_deck_sizes_and_hands(n):
         assert s.advanced and len(s.board) == 7
         assert len(s.draw_pile) == 11 + 4 * (5 - n)
         assert sorted(s.board + s.draw_pile) == sorted(
-            D.BOARD_CARDS + D.DRAW_CARDS + tuple(unused_sets(n)))
+            D.BOARD_CARDS + D.DRAW_CARDS + tuple(D.unused_sets(n)))
         for k in range(n):  # set Pk to the k-th seat in turn order, as in the base game
             assert sorted(s.hands[(s.first + k) % n]) == sorted(D.STARTING_SETS[k])
 
@@ -69,7 +68,7 @@ def test_sample_state_redraws_the_mixed_draw_pile():
         assert sorted(t.draw_pile) == sorted(s.draw_pile)
         orders.add(tuple(t.draw_pile))
     assert len(orders) > 1
-    assert set(unused_sets(2)) <= set(s.draw_pile) | set(s.board)
+    assert set(D.unused_sets(2)) <= set(s.draw_pile) | set(s.board)
 
 
 def test_harbor_card_reward_may_draw_an_unused_starting_card():

@@ -22,16 +22,10 @@ from engine.games.gugong.actions import (
     Skip,
     Trade,
 )
-from engine.games.gugong.flow import matches
-from engine.games.gugong.state import (
-    F_POOL,
-    S_DAY,
-    BonusInPlay,
-    GiftExchange,
-    GugongState,
-    TravelMove,
-    TurnEnd,
-)
+from engine.games.gugong.data import F_POOL, S_DAY
+from engine.games.gugong.night import matches
+from engine.games.gugong.requests import GiftExchange, TravelMove, TurnEnd
+from engine.games.gugong.state import BonusInPlay, GugongState
 from engine.games.gugong.turn import is_free
 from tests.games.gugong.builder import build, card, pending
 

@@ -20,13 +20,9 @@ from engine.games.gugong.actions import (
     Trade,
     TurnDie,
 )
-from engine.games.gugong.flow import end_scoring, matches
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
-    S_FINAL,
-    S_NIGHT_SHIPS,
-    S_OVER,
+from engine.games.gugong.data import F_POOL, F_SUPPLY, S_FINAL, S_NIGHT_SHIPS, S_OVER
+from engine.games.gugong.night import matches
+from engine.games.gugong.requests import (
     CardAction,
     GiftExchange,
     IntrigueReward,
@@ -34,6 +30,7 @@ from engine.games.gugong.state import (
     StoreToken,
     WallCheck,
 )
+from engine.games.gugong.scoring import end_scoring
 from engine.protocol import IllegalActionError, InvalidConfigError
 from tests.games.gugong.builder import build, card, city, pending, play
 

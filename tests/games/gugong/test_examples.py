@@ -24,10 +24,8 @@ from engine.games.gugong.actions import (
     Trade,
     UseToken,
 )
-from engine.games.gugong.state import (
-    F_POOL,
-    F_SUPPLY,
-    S_NIGHT_END,
+from engine.games.gugong.data import F_POOL, F_SUPPLY, S_NIGHT_END
+from engine.games.gugong.requests import (
     CanalPlace,
     ExchangeCost,
     GiftExchange,

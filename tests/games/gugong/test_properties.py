@@ -9,8 +9,7 @@ import pytest
 
 import engine
 from engine.games.gugong import data as D
-from engine.games.gugong.flow import box_cards
-from engine.games.gugong.state import StoreToken
+from engine.games.gugong.requests import StoreToken
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -29,7 +28,7 @@ def test_conservation_in_random_games(n):
                 assert placed == D.SERVANTS
                 assert s.vp[p] >= last_vp[p]
             last_vp = list(s.vp)
-            cards = (s.board + s.draw_pile + box_cards(n)
+            cards = (s.board + s.draw_pile + D.unused_sets(n)
                      + [c for p in range(n) for c in s.hands[p] + s.discards[p]]
                      + [q.card for q in s.stack if hasattr(q, "card")
                         and type(q).__name__ == "ExchangeCost"])

@@ -116,7 +116,7 @@ def test_observations_decode_as_described(n: int, opts: dict) -> None:
 def test_static_names_in_descriptions_exist() -> None:
     """Every "static `key.sub`" a description names is in the static data."""
     data = static_data("gugong")
-    texts = list(docs.OBSERVATION.values()) + list(docs.BONUS_IN_PLAY.values())
+    texts = list(field_docs(GugongObservation).values()) + list(docs.BONUS_IN_PLAY.values())
     texts += [v for table in (docs.REQUESTS, docs.ACTIONS) for d in table.values()
               for v in d.values()]
     names = {m for t in texts for m in re.findall(r"static `([^`]+)`", t)}

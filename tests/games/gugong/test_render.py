@@ -22,13 +22,8 @@ from engine.games.gugong.actions import (
     Skip,
     Trade,
 )
-from engine.games.gugong.state import (
-    SEEN_HAND,
-    ExchangeCost,
-    GiftExchange,
-    LocationAction,
-    TravelMove,
-)
+from engine.games.gugong.data import SEEN_HAND
+from engine.games.gugong.requests import ExchangeCost, GiftExchange, LocationAction, TravelMove
 from tests.games.gugong.builder import build, card
 from tests.golden import check_golden, random_states
 

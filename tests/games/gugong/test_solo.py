@@ -5,11 +5,12 @@ his Night count, the result."""
 from __future__ import annotations
 
 import engine
-from engine.games.gugong import automa, flow
+from engine.games.gugong import automa, morning, night, scoring
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.state import S_DUSK, S_OVER, GiftExchange
+from engine.games.gugong.data import S_DUSK, S_OVER
+from engine.games.gugong.requests import GiftExchange
 from harness.match import play_match
 from tests.games.gugong.solo_builder import (
     A_CANAL,
@@ -197,8 +198,8 @@ def _night(human_on_top: bool):
     s.intrigue = [4, 4]
     s.intrigue_t = [9, 8] if human_on_top else [8, 9]
     pools = list(s.pool)
-    flow.destiny_dice(s)
-    flow.dice_majority(s)
+    night.destiny_dice(s)
+    night.dice_majority(s)
     return s, pools
 
 
@@ -214,7 +215,7 @@ def test_night_count_is_the_day_number():
     assert [M.NIGHT_MATCHES[d] for d in range(1, 5)] == [1, 2, 3, 4]
     s = solo(day=1, dice=[6, 6, 6])
     s.meng_discard = [card("G25")]  # a 6 would match three dice: he still counts 1
-    assert flow.matches(s, MENG) == 1
+    assert night.matches(s, MENG) == 1
 
 
 def test_end_of_night_discard_becomes_new_gift_stack():
@@ -233,7 +234,7 @@ def test_morning_level1_decrees_and_medal():
     s.medal = MENG
     s.hands[0] = [card("G02")]
     s.meng_stack = []  # no Day turn of his follows
-    flow.morning(s)
+    morning.morning(s)
     s.RULES.settle(s)
     assert s.first == MENG and s.day == 2
     assert s.vp[MENG] == 1  # D1e: 1 VP instead of a swap
@@ -267,7 +268,7 @@ def test_meng_outside_palace_scores_no_palace_points():
     s.envoy = [8, 6]
     s.palace_slot = [7, 0]
     s.jade = [0, 0]
-    flow.end_scoring(s)
+    scoring.end_scoring(s)
     parts = automa.meng_breakdown(s)
     assert parts["end: Palace"] == [0]
     assert sum(v[0] for v in parts.values()) == s.vp[MENG]
@@ -297,7 +298,7 @@ def test_render_shows_meng_and_the_result():
 
 
 def test_meng_steps_have_words():
-    from engine.games.gugong.state import MengAction, MengMorning, MengMove
+    from engine.games.gugong.requests import MengAction, MengMorning, MengMove
 
     s = solo()
     for req in (MengAction(MENG, D.WALL, 2), MengAction(MENG, M.SPECIAL, 2), MengMove(MENG, 2),

@@ -12,7 +12,8 @@ from engine.games.gugong import automa, meng
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.state import S_DUSK, IntrigueReward
+from engine.games.gugong.data import S_DUSK
+from engine.games.gugong.requests import IntrigueReward
 from harness.tournament_schedule import TournamentError, TournamentSpec, validate
 from tests.games.gugong.solo_builder import (
     A_PALACE,
@@ -130,7 +131,7 @@ def test_decree_choice_days_3_and_4_target_level_3_then_lower():
 
 def test_decree_costs_count_the_other_colours_servants():
     """The human pays 1 more per Meng servant on a decree and Meng 1 more per hers."""
-    from engine.games.gugong.turn import decree_cost
+    from engine.games.gugong.locations import decree_cost
 
     s = solo()
     s.decree_servants[MENG * 6 + 0] = 1
@@ -181,7 +182,7 @@ def test_d3e_counts_his_claims_not_the_hard_marker():
     before = s.vp[MENG]
     s.palace_slot = [0, 0]
     s.jade = [0, 0]
-    from engine.games.gugong.flow import end_scoring
+    from engine.games.gugong.scoring import end_scoring
 
     end_scoring(s)
     assert automa.meng_breakdown(s)["end: level-3 decrees"] == [4]

@@ -9,8 +9,9 @@ import random
 import engine
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import Exchange, Sacrifice
+from engine.games.gugong.data import SEEN_DISCARD, SEEN_EITHER, SEEN_HAND
 from engine.games.gugong.effects import seen_cards
-from engine.games.gugong.state import SEEN_DISCARD, SEEN_EITHER, SEEN_HAND, GiftExchange
+from engine.games.gugong.requests import GiftExchange
 from tests.games.gugong.builder import build, card
 
 

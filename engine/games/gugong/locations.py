@@ -1,0 +1,307 @@
+"""The location action (rules §5): the seven locations' options A and B and the purchases
+of Jade (§5.3) and Decrees (§5.6), their costs (decrees D2a, D2b, D2e; the Foreman §7), and
+whether any of them is possible (a location action with nothing possible is skipped)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.gugong import canal
+from engine.games.gugong import data as D
+from engine.games.gugong import effects as E
+from engine.games.gugong.actions import BuyJade, OptionA, OptionB, Skip, TakeDecree, Trade
+from engine.games.gugong.data import F_POOL, F_SUPPLY
+from engine.games.gugong.requests import (
+    CanalMove,
+    CanalPlace,
+    HarborClaim,
+    LocationAction,
+    TravelMove,
+    WallCheck,
+    WallPlace,
+)
+from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
+
+SKIP = Skip()
+OPTION_A = OptionA()
+OPTION_B = (OptionB(False), OptionB(True))
+BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(D.MARKET + 1))
+TAKE_DECREE = tuple((TakeDecree(slot, False), TakeDecree(slot, True)) for slot in range(6))
+#: the price of each roof space and of the market (`jade_cost` before D2b)
+JADE_BASE = (*D.HOUSE_COSTS, D.MARKET_COST)
+
+
+def travel_cost(s: GugongState, p: int) -> int:
+    return 1 if E.holds_decree(s, p, D.D2A) else 2
+
+
+def pieces_in(s: GugongState, p: int, supply: bool) -> int:
+    """Pieces (not units) available to place from the pool or the own supply."""
+    if supply:
+        return s.supply[p] + (1 if s.foreman[p] == F_SUPPLY else 0)
+    return s.pool[p] + (1 if s.foreman[p] == F_POOL else 0)
+
+
+def jade_cost(s: GugongState, p: int, space: int) -> int:
+    base = D.MARKET_COST if space == D.MARKET else D.HOUSE_COSTS[space]
+    return max(0, base - (1 if E.holds_decree(s, p, D.D2B) else 0))
+
+
+def decree_cost(s: GugongState, p: int, slot: int) -> int:
+    others = sum(s.decree_servants[q * 6 + slot] for q in range(len(s.vp)) if q != p)
+    cut = 1 if E.holds_decree(s, p, D.D2E) else 0
+    return max(0, D.DECREE_COST[s.decrees[slot]] + others - cut)
+
+
+def can_canal(s: GugongState, p: int, supply: bool) -> bool:
+    """Whether one piece can go on an own ship (existing with room, or a new one)."""
+    return canal.can_place(s, p, supply)
+
+
+def can_option_a(s: GugongState, p: int, loc: int) -> bool:
+    if loc == D.TRAVEL:
+        return E.has_destination(s, p)
+    if loc == D.WALL:
+        return pieces_in(s, p, False) > 0
+    if loc == D.CANAL:
+        return (can_canal(s, p, False) or bool(canal.move_options(s, p))
+                or bool(canal.claim_options(s, p, -1)))
+    return True  # Intrigue, Palace
+
+
+def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
+    """The location's options other than none and token exchanges (rules §5), in order:
+    option A, then option B by way of paying (`E.pay_ways`); Jade and Decrees: each space or
+    slot by way of paying."""
+    pool = s.pool[p]
+    fm = s.foreman[p] == F_POOL
+    out: list[Action] = []
+    if pool < 1 and not fm and (loc == D.JADE or loc == D.DECREES):
+        return out  # every purchase costs at least 1 (or a servant placed): none possible
+    if loc == D.JADE:
+        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        houses = s.houses
+        spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
+        for h in spaces:
+            cost = max(0, JADE_BASE[h] - cut)
+            acts = BUY_JADE[h]
+            if pool >= cost:
+                out.append(acts[0])
+            if cost >= 2 and fm and pool >= cost - 2:
+                out.append(acts[1])
+    elif loc == D.DECREES:
+        ds, base = s.decree_servants, p * 6
+        cut = 1 if E.holds_decree(s, p, D.D2E) else 0
+        decrees = s.decrees
+        for slot in range(6):
+            if ds[base + slot]:
+                continue
+            # others' servants on the slot (p has none there): see decree_cost
+            cost = max(0, D.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            acts = TAKE_DECREE[slot]
+            if pool >= cost + 1:
+                out.append(acts[0])
+            if cost >= 2 and fm and pool >= cost - 1:
+                out.append(acts[1])
+    elif loc == D.TRAVEL:
+        if E.has_destination(s, p):
+            out.append(OPTION_A)
+            cost = travel_cost(s, p)
+            if pool >= cost:
+                out.append(OPTION_B[False])
+            if cost >= 2 and fm and pool >= cost - 2:
+                out.append(OPTION_B[True])
+    elif loc == D.WALL:
+        pieces = pool + (1 if fm else 0)
+        if pieces > 0:
+            out.append(OPTION_A)
+        if pool >= 1 and pieces >= 2:
+            out.append(OPTION_B[False])
+    elif loc == D.INTRIGUE:
+        out.append(OPTION_A)
+        if pool >= 1:
+            out.append(OPTION_B[False])
+    elif loc == D.PALACE:
+        out.append(OPTION_A)
+        if pool >= 2:
+            out.append(OPTION_B[False])
+        if fm:
+            out.append(OPTION_B[True])
+    else:  # the Grand Canal
+        if can_option_a(s, p, loc):
+            out.append(OPTION_A)
+        if pool >= 1 and _canal_b_possible(s, p):
+            out.append(OPTION_B[False])
+    return out
+
+
+def location_options(s: GugongState, req: LocationAction) -> list:
+    out = location_choices(s, req.seat, req.loc)
+    out.append(SKIP)
+    return E.with_trades(s, req.seat, out)
+
+
+def pays(pool: int, fm: bool, cost: int, keep: int, foreman: bool) -> bool:
+    """Whether `cost` can be paid that way keeping `keep` normal servants (`E.pay_ways`):
+    normal servants only, or the Foreman paying 2 units (costs >= 2 only, A7)."""
+    if foreman:
+        return cost >= 2 and fm and pool >= cost - 2 + keep
+    return pool >= cost + keep
+
+
+def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
+    """Whether `a` is among `location_options`, testing that one option only."""
+    t = type(a)
+    p, loc = req.seat, req.loc
+    if t is Skip:
+        return True
+    if t is Trade:
+        return bool(s.stored[p]) and a in E.trade_choices(s, p)
+    if t is OptionA:
+        return loc != D.JADE and loc != D.DECREES and can_option_a(s, p, loc)
+    pool = s.pool[p]
+    fm = s.foreman[p] == F_POOL
+    if t is OptionB:
+        f = a.foreman
+        if loc == D.TRAVEL:
+            return E.has_destination(s, p) and pays(pool, fm, travel_cost(s, p), 0, f)
+        if loc == D.WALL:
+            return not f and pool >= 1 and pool + (1 if fm else 0) >= 2
+        if loc == D.INTRIGUE:
+            return not f and pool >= 1
+        if loc == D.PALACE:
+            return pays(pool, fm, 2, 0, f)
+        if loc == D.CANAL:
+            return not f and pool >= 1 and _canal_b_possible(s, p)
+        return False
+    if t is BuyJade:
+        h = a.space
+        if loc != D.JADE or not 0 <= h <= D.MARKET:
+            return False
+        if (any(s.houses) if h == D.MARKET else not s.houses[h]):
+            return False  # the market sells only when every roof space is empty
+        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        return pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, a.foreman)
+    if t is TakeDecree:
+        slot = a.slot
+        if loc != D.DECREES or not 0 <= slot < 6 or s.decree_servants[p * 6 + slot]:
+            return False
+        return pays(pool, fm, decree_cost(s, p, slot), 1, a.foreman)
+    return False
+
+
+def _canal_b_possible(s: GugongState, p: int) -> bool:
+    if pieces_in(s, p, False) < 2:
+        return False
+    s.pool[p] -= 1
+    ok = can_canal(s, p, False)
+    s.pool[p] += 1
+    return ok
+
+
+def location_auto(s: GugongState, req: LocationAction) -> bool:
+    """Nothing possible (public): skipped without asking."""
+    p, loc = req.seat, req.loc
+    if s.stored[p] and E.trade_choices(s, p):
+        return False
+    return not location_possible(s, p, loc)
+
+
+def location_possible(s: GugongState, p: int, loc: int) -> bool:
+    """Whether `location_choices` is non-empty, stopping at the first option found."""
+    if loc == D.INTRIGUE or loc == D.PALACE:
+        return True  # option A is always possible there
+    if loc != D.JADE and loc != D.DECREES:
+        # Travel, Wall, Canal: option B needs what option A needs (for the Canal: a place
+        # for a piece with one pool servant fewer is a place for it with all of them)
+        return can_option_a(s, p, loc)
+    pool = s.pool[p]
+    fm = s.foreman[p] == F_POOL
+    if pool < 1 and not fm:
+        return False
+    if loc == D.JADE:
+        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        houses = s.houses
+        spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
+        return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
+                   or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
+    ds = s.decree_servants
+    for slot in range(6):
+        if not ds[p * 6 + slot]:
+            cost = decree_cost(s, p, slot)
+            if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
+                return True
+    return False
+
+
+def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
+    p, loc = req.seat, req.loc
+    t = type(a)
+    if t is Trade:
+        s.stack.append(req)
+        E.do_trade(s, p, a.units, a.doubles)
+    elif t is OptionA:
+        option_a(s, p, loc)
+    elif t is OptionB:
+        option_b(s, p, loc, a.foreman)
+    elif t is BuyJade:
+        E.pay(s, p, jade_cost(s, p, a.space), a.foreman)
+        if a.space != D.MARKET:
+            s.houses[a.space] = 0
+        s.jade[p] += 1
+    elif t is TakeDecree:
+        take_decree(s, p, a.slot, a.foreman)
+
+
+def option_a(s: GugongState, p: int, loc: int) -> None:
+    """Option A of a location (also the card actions with a location icon, A9)."""
+    if loc == D.TRAVEL:
+        s.stack.append(TravelMove(p, 1))
+    elif loc == D.WALL:
+        wall_action(s, p, 1)
+    elif loc == D.INTRIGUE:
+        E.intrigue_move(s, p, 1)
+        if s.medal < 0:
+            s.medal = p  # first Intrigue A this Day takes the Medal (§5.4)
+    elif loc == D.PALACE:
+        E.envoy_step(s, p, 1)
+    elif loc == D.CANAL:
+        s.stack += [HarborClaim(p), CanalMove(p), CanalPlace(p, 1)]
+
+
+def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
+    if loc == D.TRAVEL:
+        E.pay(s, p, travel_cost(s, p), foreman)
+        s.stack.append(TravelMove(p, 2))
+    elif loc == D.WALL:
+        E.pay(s, p, 1)
+        wall_action(s, p, 2)
+    elif loc == D.INTRIGUE:
+        E.pay(s, p, 1)
+        E.intrigue_move(s, p, 3)
+    elif loc == D.PALACE:
+        E.pay(s, p, 2, foreman)
+        E.envoy_step(s, p, 2)
+        E.intrigue_move(s, p, 1)
+    elif loc == D.CANAL:
+        E.pay(s, p, 1)
+        s.stack += [HarborClaim(p), CanalPlace(p, 2)]
+
+
+def wall_action(s: GugongState, p: int, pieces: int) -> None:
+    """Place pieces (one scoring check after them); with D2c then 1 more from the supply,
+    checked separately (rules §5.2, A21)."""
+    if E.holds_decree(s, p, D.D2C):
+        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
+    s.stack += [WallCheck(p), WallPlace(p, pieces)]
+
+
+def take_decree(s: GugongState, p: int, slot: int, foreman: bool) -> None:
+    """Rules §5.6: pay, place 1 more servant on the decree, score its immediate VP."""
+    E.pay(s, p, decree_cost(s, p, slot), foreman)
+    s.pool[p] -= 1
+    s.decree_servants[p * 6 + slot] = 1
+    s.vp[p] += D.DECREE_VP[s.decrees[slot]]

@@ -1,0 +1,105 @@
+"""The Morning (rules §4.1): the Medal's holder becomes first player, the travel map is
+refilled, the Destiny dice are rolled, the level-1 decrees (step 4) and the Day income
+(step 5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.common.rng import Rng
+from engine.games.gugong import automa
+from engine.games.gugong import data as D
+from engine.games.gugong import effects as E
+from engine.games.gugong.actions import Skip, Swap
+from engine.games.gugong.data import S_DAY, S_MORNING_INCOME
+from engine.games.gugong.requests import CanalPlace, MorningDecree
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
+
+SKIP = Skip()
+
+
+def roll(rng: Rng) -> list[int]:
+    """The Destiny dice (rules §4.1 step 3)."""
+    return [1 + rng.below(6) for _ in range(D.DICE)]
+
+
+def morning(s: GugongState) -> None:
+    """Steps 1-4: first player, map refill, dice, level-1 decrees (asked in turn order)."""
+    if s.medal >= 0:
+        s.first = s.medal
+        s.medal = -1
+    refill_map(s)
+    s.dice = roll(s.rng)
+    s.day += 1
+    s.step = S_MORNING_INCOME
+    reqs = []
+    for p in E.turn_order(s):
+        for slot, tile in enumerate(s.decrees):
+            if D.DECREE_LEVEL[tile] == 1 and s.decree_servants[p * 6 + slot]:
+                reqs.append(MorningDecree(p, tile))
+    if s.automa:
+        reqs = automa.morning(s, reqs)
+    E.push_in_turn_order(s, reqs)
+
+
+def refill_map(s: GugongState) -> None:
+    """Each city with neither token nor Traveller gets a token: pile A, then B; both empty:
+    the token discard is shuffled into two new piles; still short: cities stay empty."""
+    occupied = set(s.traveller)
+    for c in range(D.NUM_CITIES):
+        if s.cities[c] >= 0 or c in occupied:
+            continue
+        if not s.pile_a and not s.pile_b and s.token_discard:
+            rest = s.token_discard
+            s.token_discard = []
+            s.rng.shuffle(rest)
+            half = (len(rest) + 1) // 2
+            s.pile_a, s.pile_b = rest[:half], rest[half:]
+            if s.automa:  # solo: sorted piles, drawn by the generator (automa.draw_token)
+                s.pile_a.sort()
+                s.pile_b.sort()
+        if s.automa:
+            s.cities[c] = automa.draw_token(s)
+        elif s.pile_a:
+            s.cities[c] = s.pile_a.pop()
+        elif s.pile_b:
+            s.cities[c] = s.pile_b.pop()
+
+
+def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
+    """Level-1 decree bonuses; the ones that never hurt are taken (A18-like)."""
+    p, t = req.seat, req.tile
+    if t == D.D1A:
+        E.intrigue_move(s, p, 2)
+    elif t == D.D1C:
+        E.gain(s, p, 1)
+    elif t == D.D1D:
+        E.envoy_step(s, p, 1)
+    elif t == D.D1B:
+        s.stack.append(CanalPlace(p, 1, 0, True))
+    else:
+        return False  # D1e: asked
+    return True
+
+
+def morning_decree_options(s: GugongState, req: MorningDecree) -> list:
+    """D1e: swap a hand card with a board card, or not."""
+    p = req.seat
+    return [Swap(c, loc) for c in sorted(s.hands[p]) for loc in range(7)] + [SKIP]
+
+
+def morning_decree_apply(s: GugongState, req: MorningDecree, a: object) -> None:
+    if type(a) is Swap:
+        E.swap_with_board(s, req.seat, a.card, a.loc)
+
+
+def income(s: GugongState) -> None:
+    """Morning step 5: every player gains the Day-track amount (D5)."""
+    s.step = S_DAY
+    s.turn = s.first
+    for p in reversed(E.turn_order(s)):
+        E.gain(s, p, D.DAY_INCOME[s.day])
+    if s.automa:
+        E.gain_now(s, automa.MENG, D.DAY_INCOME[s.day], False)

@@ -1,0 +1,90 @@
+"""The Night (rules §4.3): Destiny-dice servants (step 1) and the dice majority, the ships
+(step 2, Harbor claims), discard piles back to hand (step 3); after Day 4 the final
+exchanges (§10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.gugong import automa
+from engine.games.gugong import data as D
+from engine.games.gugong import effects as E
+from engine.games.gugong.actions import TakeForeman
+from engine.games.gugong.canal import night_ships
+from engine.games.gugong.data import (
+    F_SUPPLY,
+    S_FINAL,
+    S_NIGHT_END,
+    S_NIGHT_MAJORITY,
+    S_NIGHT_SHIPS,
+)
+from engine.games.gugong.morning import morning
+from engine.games.gugong.requests import FinalTrades, HarborClaim, NightGain
+
+if TYPE_CHECKING:
+    from engine.games.gugong.state import GugongState
+
+
+def matches(s: GugongState, p: int) -> int:
+    """(discard card, die) pairs of equal printed value (A1, A15); solo: Meng's count is
+    the Day number, whatever his discard (rules §13 "Night")."""
+    if p >= s.num_players:
+        return automa.M.NIGHT_MATCHES[s.day]
+    dice = s.dice
+    return sum(dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
+
+
+def destiny_dice(s: GugongState) -> None:
+    """Night step 1: each seat gains its matches; a seat whose Foreman and normal servants
+    are in the supply is asked (a public condition) whether one unit is the Foreman."""
+    s.step = S_NIGHT_MAJORITY
+    asks = []
+    for p in E.turn_order(s):
+        if s.foreman[p] == F_SUPPLY and s.supply[p] > 0:
+            asks.append(NightGain(p))
+        else:
+            E.gain_now(s, p, matches(s, p), True)
+    if s.automa:
+        E.gain_now(s, automa.MENG, matches(s, automa.MENG), False)
+    E.push_in_turn_order(s, asks)
+
+
+def night_gain_options(s: GugongState, req: NightGain) -> list:
+    if matches(s, req.seat):
+        return [TakeForeman(True), TakeForeman(False)]
+    return [TakeForeman(False)]
+
+
+def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
+    E.gain_now(s, req.seat, matches(s, req.seat), a.yes)
+
+
+def dice_majority(s: GugongState) -> None:
+    """Most matches (tie: Intrigue) scores 3 VP and moves the Envoy (A2, A18)."""
+    n = len(s.vp)  # every colour, Meng's in the solo game
+    m = [matches(s, p) for p in range(n)]
+    best = E.best_by_intrigue(s, list(range(n)), m)
+    if best >= 0:
+        s.vp[best] += D.MAJORITY_VP
+        E.envoy_step(s, best, 1)
+    s.step = S_NIGHT_SHIPS
+
+
+def ships(s: GugongState) -> None:
+    """Night step 2: ships lost / moved, then claims in turn order."""
+    night_ships(s)
+    s.step = S_NIGHT_END
+    E.push_in_turn_order(s, [HarborClaim(p) for p in E.turn_order(s)])
+
+
+def end_of_night(s: GugongState) -> None:
+    """Night step 3: discards become hands and the next Morning; after Day 4 the final
+    exchange window."""
+    if s.day >= D.DAYS:
+        s.step = S_FINAL
+        E.push_in_turn_order(s, [FinalTrades(p) for p in E.turn_order(s)])
+        return
+    E.discards_to_hands(s)
+    if s.automa:
+        automa.new_gift_stack(s)
+    morning(s)
