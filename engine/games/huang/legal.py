@@ -170,7 +170,10 @@ def leader_hex_legal(s: HuangState, req: R.ChooseLeaderHex, a: Action) -> bool:
 
 
 def tile_hex_options(s: HuangState, req: R.ChooseTileHex) -> list[Action]:
-    return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
+    if s.bandits:
+        return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
+    m, board = MAPS[s.side], s.board  # tile_hexes without bandits, in one pass
+    return [TILE_TO[h] for h in (m.river if req.colour == BLUE else m.land) if not board[h]]
 
 
 def tile_hex_legal(s: HuangState, req: R.ChooseTileHex, a: Action) -> bool:

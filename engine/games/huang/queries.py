@@ -271,15 +271,32 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
 
 
 def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
+    """§6.1: whether leader i may go to hex t (leader_targets' test for one hex)."""
     if (not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or MAPS[s.side].is_river[t]
-            or t == s.leaders[i]):
+            or t == s.leaders[i] or not s.yellow_next[t]):
         return False
     lab, _ = _lifted_labels(s, i)
-    if s.yellow_next[t] == 0:
+    near = {lab[n] for n in NEIGHBOURS[t]}
+    near.discard(-1)
+    if s.bandits and not bandit_labels(s, lab).isdisjoint(near):
         return False
-    if s.bandits and not bandit_labels(s, lab).isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
-        return False
-    return bool(_allowed_colours(lab, _kingdom_masks(s, lab, i), t) & (1 << (i % 5)))
+    if len(near) < 2:
+        return True  # next to at most one group, so to at most one kingdom
+    masks = dict.fromkeys(near, 0)  # the colours of the leaders of each adjacent group
+    j = 0
+    for pos in s.leaders:
+        if pos >= 0 and j != i:
+            lb = lab[pos]
+            if lb in masks:
+                masks[lb] |= LEADER_BIT[j]
+        j += 1
+    acc = 0
+    for m in masks.values():
+        if acc & m:
+            return False  # two adjacent kingdoms share a leader colour
+        acc |= m
+    kingdoms = sum(1 for m in masks.values() if m)
+    return kingdoms < 2 or not acc & LEADER_BIT[i]
 
 
 def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
