@@ -32,8 +32,8 @@ from bots.heuristic.huang_plan import PLAN_CACHE, HuangPlanner
 from bots.heuristic.huang_win import WIN_BAG, WIN_FEATURES, WIN_WEIGHTS
 from bots.search_hints import HintedBot
 from engine.games.huang import actions as A
-from engine.games.huang.observe import HuangObservation
-from engine.games.huang.state import HuangState
+from engine.games.huang import requests as Rq
+from engine.games.huang.state import HuangObservation, HuangState
 from engine.protocol import Action, Observation, State
 
 __all__ = ["HeuristicBot", "VALUE_SCALE", "WIN_FEATURES", "WIN_WEIGHTS"]
@@ -92,7 +92,7 @@ class HeuristicBot(HuangPlanner, HintedBot):
         self._deadline = (math.inf if time_left is None
                           else time.perf_counter() + TIME_SHARE * time_left)
         me = obs.seat
-        turn_start = isinstance(obs.stack[-1], A.ChooseAction)
+        turn_start = isinstance(obs.stack[-1], Rq.ChooseAction)
         if turn_start:  # the same information set met again (search bots ask repeatedly)
             key = (obs.decision, obs.actions_left, tuple(obs.board), tuple(obs.hand),
                    tuple(obs.vp), tuple(obs.market))
@@ -170,7 +170,7 @@ class HeuristicBot(HuangPlanner, HintedBot):
     def _cheap_values(self, s: HuangState, legal: list[Action], me: int) -> list[float]:
         req = s.stack[-1]
         self._deadline = math.inf
-        if isinstance(req, A.ChooseAction):
+        if isinstance(req, Rq.ChooseAction):
             best: dict[Action, float] = {}
             for v, _, macro in self.screen(s, me):
                 if v > best.get(macro[0], -math.inf):
@@ -179,10 +179,10 @@ class HeuristicBot(HuangPlanner, HintedBot):
                 best[A.Exchange()] = max(best.get(A.Exchange(), -math.inf),
                                          v - self.evaluate(s, me))
             return [best.get(a, -1.0) for a in legal]
-        if isinstance(req, A.ChooseTileHex):
+        if isinstance(req, Rq.ChooseTileHex):
             view = self._view(s)
             return [self._tile_value(s, req.colour, a.hex, me, view) for a in legal]
-        if isinstance(req, A.ChooseLeaderHex):
+        if isinstance(req, Rq.ChooseLeaderHex):
             view = self._view(s)
             i = me * 5 + req.colour
             return [self._leader_value(s, i, a.hex, view) if isinstance(a, A.LeaderTo)

@@ -10,15 +10,15 @@ from bots.heuristic.huang_rules import HuangRules
 from bots.heuristic.huang_values import FUTURE_BAG
 from engine.games.huang import actions as A
 from engine.games.huang import queries
+from engine.games.huang import requests as Rq
+from engine.games.huang.actions import LEADER_TO, TILE_TO
 from engine.games.huang.data import (
     HAND_SIZE,
     LEADER,
     NEIGHBOURS,
     TILE,
 )
-from engine.games.huang.legal import LEADER_TO, TILE_TO
-from engine.games.huang.observe import HuangObservation
-from engine.games.huang.state import HuangState
+from engine.games.huang.state import HuangObservation, HuangState
 from engine.protocol import Action
 
 #: extra actions granted to planning clones so a simulated turn never ends mid-plan
@@ -31,9 +31,9 @@ PLAN_CACHE = 512
 SEEN_CAP = 4096
 #: the planned answers each request takes (candidate actions come from the legal options)
 ANSWERS: dict[type, tuple[type, ...]] = {
-    A.ChooseAction: (A.PositionLeader, A.PlaceTile, A.PeasantRevolt, A.BuildWithGreen),
-    A.ChooseTileHex: (A.TileTo,), A.ChooseLeaderHex: (A.LeaderTo, A.Withdraw),
-    A.ChooseRevoltTarget: (A.RemoveTile,), A.ChooseTriangle: (A.BuildPagoda, A.BuildPalace),
+    Rq.ChooseAction: (A.PositionLeader, A.PlaceTile, A.PeasantRevolt, A.BuildWithGreen),
+    Rq.ChooseTileHex: (A.TileTo,), Rq.ChooseLeaderHex: (A.LeaderTo, A.Withdraw),
+    Rq.ChooseRevoltTarget: (A.RemoveTile,), Rq.ChooseTriangle: (A.BuildPagoda, A.BuildPalace),
 }
 
 
@@ -102,7 +102,7 @@ class HuangPlanner(HuangRules):
 
     @staticmethod
     def _my_choice(st: HuangState, me: int) -> bool:
-        return bool(st.stack) and isinstance(st.stack[-1], A.ChooseAction) and st.active == me
+        return bool(st.stack) and isinstance(st.stack[-1], Rq.ChooseAction) and st.active == me
 
     def candidates(self, st: HuangState, me: int, extra: int
                    ) -> list[tuple[float, list[tuple[int, int, Action]], HuangState | None]]:
@@ -188,9 +188,9 @@ class HuangPlanner(HuangRules):
                 break
             req = s.stack[-1]
             seat = req.seat
-            if seat == me and isinstance(req, A.ChooseAction) and steps:
+            if seat == me and isinstance(req, Rq.ChooseAction) and steps:
                 break  # the action is over: my next action is up
-            if seat != me and isinstance(req, A.ChooseAction):
+            if seat != me and isinstance(req, Rq.ChooseAction):
                 break
             a: Action | None = None
             if seat == me and queue and isinstance(queue[0], ANSWERS.get(type(req), ())):

@@ -8,6 +8,7 @@ import math
 from bots.heuristic.huang_values import HuangValues, hypergeometric
 from engine.games.huang import actions as A
 from engine.games.huang import queries
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import (
     BLUE,
     PAGODA_COLOUR,
@@ -32,12 +33,12 @@ class HuangRules(HuangValues):
         planning clones, and when a plan does not cover the request)."""
         req = s.stack[-1]
         best: Action | None = None
-        if isinstance(req, A.ChooseAction):
+        if isinstance(req, Rq.ChooseAction):
             best = self._choose_action_static(s, legal, me)
-        elif isinstance(req, A.ChooseTileHex):
+        elif isinstance(req, Rq.ChooseTileHex):
             view = self._view(s)
             best = max(legal, key=lambda a: self._tile_value(s, req.colour, a.hex, me, view))
-        elif isinstance(req, A.ChooseChain):
+        elif isinstance(req, Rq.ChooseChain):
             cands = [a for a in legal if isinstance(a, A.ChainTo)]
             if cands:
                 view = self._view(s)
@@ -45,39 +46,39 @@ class HuangRules(HuangValues):
                 if self._tile_value(s, BLUE, a.hex, me, view) > 0:
                     best = a
             best = best or A.Pass()
-        elif isinstance(req, A.ChooseLeaderHex):
+        elif isinstance(req, Rq.ChooseLeaderHex):
             i = me * 5 + req.colour
             cands = [a for a in legal if isinstance(a, A.LeaderTo)]
             view = self._view(s)
             best = (max(cands, key=lambda a: self._leader_value(s, i, a.hex, view))
                     if cands else None)
-        elif isinstance(req, A.ChooseMarketTile):
+        elif isinstance(req, Rq.ChooseMarketTile):
             best = self._market(s, legal, me)
-        elif isinstance(req, (A.ChooseBuilding, A.ChooseTriangle)):
+        elif isinstance(req, (Rq.ChooseBuilding, Rq.ChooseTriangle)):
             best = self._building(s, legal, me)
-        elif isinstance(req, A.ChoosePagodaToMove):
+        elif isinstance(req, Rq.ChoosePagodaToMove):
             best = min(legal, key=lambda a: self._pagoda_stake(s, a.pagoda, me))
-        elif isinstance(req, A.ChooseSubstitute):
+        elif isinstance(req, Rq.ChooseSubstitute):
             best = A.UseLeader(True)
-        elif isinstance(req, A.ChooseRevoltTarget):
+        elif isinstance(req, Rq.ChooseRevoltTarget):
             best = max(legal, key=lambda a: self._removal_value(s, a.hex, me))
-        elif isinstance(req, A.ChooseDiscard):
+        elif isinstance(req, Rq.ChooseDiscard):
             best = self._discard(s, legal, me)
-        elif isinstance(req, A.CommitRevolt):
+        elif isinstance(req, Rq.CommitRevolt):
             best = self.revolt_commit(s, legal, me)
-        elif isinstance(req, A.ChooseSupport):
+        elif isinstance(req, Rq.ChooseSupport):
             best = self._support(s, legal, me)
-        elif isinstance(req, A.CommitWarTiles):
+        elif isinstance(req, Rq.CommitWarTiles):
             best = self._war_tiles(s, legal, me, req.party)
-        elif isinstance(req, A.CommitWarLeader):
+        elif isinstance(req, Rq.CommitWarLeader):
             best = A.CommitRedLeader(True)
-        elif isinstance(req, A.ChooseWarWinner):
+        elif isinstance(req, Rq.ChooseWarWinner):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
-        elif isinstance(req, A.ChooseGranary):
+        elif isinstance(req, Rq.ChooseGranary):
             best = next(a for a in legal if isinstance(a, A.KeepGranary))
-        elif isinstance(req, A.ChooseRefill):
+        elif isinstance(req, Rq.ChooseRefill):
             best = A.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
-        elif isinstance(req, (A.RemoveWinnerTile, A.RemoveBanditLoss)):
+        elif isinstance(req, (Rq.RemoveWinnerTile, Rq.RemoveBanditLoss)):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, a.hex))
         if best is None or best not in legal:

@@ -27,6 +27,7 @@ import random
 from bots.search_hints import HintedBot
 from engine.games.huang import actions as A
 from engine.games.huang import queries
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import (
     BANDIT_COUNT,
     BLUE,
@@ -40,8 +41,7 @@ from engine.games.huang.data import (
     WHITE,
     YELLOW,
 )
-from engine.games.huang.observe import HuangObservation
-from engine.games.huang.state import HuangState
+from engine.games.huang.state import HuangObservation, HuangState
 from engine.protocol import Action, Observation
 
 
@@ -173,46 +173,46 @@ class HeuristicBot(HintedBot):
         me = obs.seat
         req = obs.stack[-1]
         best: Action | None = None
-        if isinstance(req, A.ChooseAction):
+        if isinstance(req, Rq.ChooseAction):
             best = self._choose_action(s, legal, me)
-        elif isinstance(req, A.ChooseTileHex):
+        elif isinstance(req, Rq.ChooseTileHex):
             best = max(legal, key=lambda a: self._tile_value(s, req.colour, a.hex, me))
-        elif isinstance(req, A.ChooseChain):
+        elif isinstance(req, Rq.ChooseChain):
             cands = [a for a in legal if isinstance(a, A.ChainTo)]
             if cands:
                 a = max(cands, key=lambda a: self._tile_value(s, BLUE, a.hex, me))
                 if self._tile_value(s, BLUE, a.hex, me) > 0:
                     best = a
             best = best or A.Pass()
-        elif isinstance(req, A.ChooseLeaderHex):
+        elif isinstance(req, Rq.ChooseLeaderHex):
             i = me * 5 + req.colour
             cands = [a for a in legal if isinstance(a, A.LeaderTo)]
             best = max(cands, key=lambda a: self._leader_value(s, i, a.hex)) if cands else None
-        elif isinstance(req, A.ChooseMarketTile):
+        elif isinstance(req, Rq.ChooseMarketTile):
             best = self._market(s, legal, me)
-        elif isinstance(req, (A.ChooseBuilding, A.ChooseTriangle)):
+        elif isinstance(req, (Rq.ChooseBuilding, Rq.ChooseTriangle)):
             best = self._building(s, legal, me)
-        elif isinstance(req, A.ChooseSubstitute):
+        elif isinstance(req, Rq.ChooseSubstitute):
             best = A.UseLeader(True)
-        elif isinstance(req, A.ChooseRevoltTarget):
+        elif isinstance(req, Rq.ChooseRevoltTarget):
             best = max(legal, key=lambda a: self._removal_value(s, a.hex, me))
-        elif isinstance(req, A.ChooseDiscard):
+        elif isinstance(req, Rq.ChooseDiscard):
             best = self._discard(s, legal, me)
-        elif isinstance(req, A.CommitRevolt):
+        elif isinstance(req, Rq.CommitRevolt):
             best = self._revolt_commit(s, legal, me)
-        elif isinstance(req, A.ChooseSupport):
+        elif isinstance(req, Rq.ChooseSupport):
             best = self._support(s, legal, me)
-        elif isinstance(req, A.CommitWarTiles):
+        elif isinstance(req, Rq.CommitWarTiles):
             best = self._war_tiles(s, legal, me, req.party)
-        elif isinstance(req, A.CommitWarLeader):
+        elif isinstance(req, Rq.CommitWarLeader):
             best = A.CommitRedLeader(True)
-        elif isinstance(req, A.ChooseWarWinner):
+        elif isinstance(req, Rq.ChooseWarWinner):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
-        elif isinstance(req, A.ChooseGranary):
+        elif isinstance(req, Rq.ChooseGranary):
             best = next(a for a in legal if isinstance(a, A.KeepGranary))
-        elif isinstance(req, A.ChooseRefill):
+        elif isinstance(req, Rq.ChooseRefill):
             best = A.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
-        elif isinstance(req, (A.RemoveWinnerTile, A.RemoveBanditLoss)):
+        elif isinstance(req, (Rq.RemoveWinnerTile, Rq.RemoveBanditLoss)):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, self.rng.random()))
         if best is None or best not in legal:

@@ -10,10 +10,9 @@ rules for the 5th player), so it needs no option.
 from __future__ import annotations
 
 from engine import registry
-from engine.games.huang import words  # noqa: F401 - registers the words of the decisions
-from engine.games.huang.actions import HuangAction
-from engine.games.huang.observe import HuangObservation
-from engine.games.huang.state import HuangState, action_space, new_state
+from engine.games.huang.actions import HuangAction, action_space
+from engine.games.huang.setup import new_state
+from engine.games.huang.state import HuangObservation, HuangState
 from engine.games.huang.static import STATIC_DOCS, static_data
 
 GAME = registry.Game(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.games.huang.data import NEIGHBOURS, NUM_HEXES, RING_STEPS
+from engine.games.huang.data import NEIGHBOURS, NUM_HEXES, RING_STEPS, TILE, YELLOW
 
 _RANGE = range(NUM_HEXES)
 
@@ -39,8 +39,6 @@ def compute_labels(board: list[int], marker: int = -1) -> list[int]:
 
 def yellow_counts(board: list[int]) -> list[int]:
     """Per hex, the number of adjacent yellow tiles (§6.1 leader hexes, §8.4 stranding)."""
-    from engine.games.huang.data import TILE, YELLOW
-
     out = [0] * NUM_HEXES
     for h in _RANGE:
         if board[h] == TILE + YELLOW:

@@ -1,7 +1,8 @@
-"""What every field a Huang bot reads or writes means, for bot authors (engine.protocol
-`FIELD_DOCS`; `arena schema huang` and docs/games/huang.md show them). The codes are
-written from the tables of data.py, so they cannot drift from the engine. Static data
-keys (`static.x`) are described in static.py."""
+"""What the fields of Huang's actions, requests and conflict records mean, for bot authors
+(engine.protocol `FIELD_DOCS`; `arena schema huang` and docs/games/huang.md show them), and
+the phrases the observation's descriptions (beside the state's fields, state.py) share. The
+codes are written from the tables of data.py, so they cannot drift from the engine. Static
+data keys (`static.x`) are described in static.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from engine.games.huang.data import (
     LEADER,
     LEADER_NAMES,
     NUM_HEXES,
-    NUM_PAGODAS,
     RED,
     TILE,
 )
@@ -21,13 +21,13 @@ from engine.games.huang.data import (
 _COLOURS = ", ".join(f"{c} {n}" for c, n in enumerate(COLOUR_NAMES))
 #: "0-4 (0 yellow, 1 red, ...)"
 COLOUR = f"0-4 ({_COLOURS})"
-_LEADERS = ", ".join(f"{c} {n}" for c, n in enumerate(LEADER_NAMES))
+LEADER_LIST = ", ".join(f"{c} {n}" for c, n in enumerate(LEADER_NAMES))
 HEX = f"a hex id 0-{NUM_HEXES - 1} (static `hex_names`, `neighbours`)"
 PER_SEAT_COLOUR = ("per seat and colour: index seat * 5 + colour, 5 * num_players entries "
                    f"(colours {_COLOURS})")
 PER_COLOUR = f"per colour: 5 entries, index = colour ({_COLOURS})"
 LEADER_INDEX = (f"a leader index i = seat * 5 + colour (owner seat i // 5, colour i % 5; "
-                f"leaders by colour: {_LEADERS})")
+                f"leaders by colour: {LEADER_LIST})")
 _BANDITS = len(BANDIT_SITES) - 1
 
 _TILE_CODES = ", ".join(f"{TILE + c} {n}" for c, n in enumerate(COLOUR_NAMES))
@@ -45,75 +45,6 @@ BOARD = (
     "hexes (tiles, leaders and bandit tiles all connect; the `marker` hex connects nothing); "
     "a kingdom is a group holding a leader."
 )
-
-OBSERVATION = {
-    "num_players": "number of seats (2-5; seats sit clockwise, §3 step 7; a 5th seat plays "
-                   "the Dragon dynasty, §11.4)",
-    "active": "the active player's seat (whose turn it is, §5); others decide during "
-              "revolts, war support and palace refills, so it may differ from current_player",
-    "actions_left": "actions the active player has this turn, counting the one under way (§5: "
-                    "2 per turn; 2 during the first action, 1 during the second; "
-                    "meaningless during the end-of-turn decisions ChooseGranary, ChooseRefill)",
-    "board": BOARD,
-    "leaders": f"where every leader is, {PER_SEAT_COLOUR}: the hex id of that seat's leader "
-               f"of that colour ({_LEADERS}), or -1 when it is off the board in front of "
-               "its owner's screen (§6.1: it may be placed). Off the board, a blue or green "
-               "leader may replace a discarded tile (§6.3, §6.4), a red one may back a war "
-               "(+1, §8.2), a yellow one gives +1 in a revolt over another colour (§8.1)",
-    "pagodas": f"{NUM_PAGODAS} entries, one per pagoda k (its colour static "
-               "`pagoda_colours[k]`: 2 yellow Court, 2 red Garrison, 2 blue Granary, 2 green "
-               "Market, 1 white Workshop): the index in static `triangles` of the 3 tiles it "
-               "stands on, or -1 in the supply (§6.2.5, §7: at the end of your turn each of "
-               "your leaders whose kingdom holds a pagoda of its colour scores 1 VP)",
-    "market": f"the face-up market tiles, {PER_COLOUR} (§3 step 6; refilled to 6 at the end "
-              "of each turn, §9; a green tile placed lets you take one, §6.2.4)",
-    "vp": f"victory points, {PER_SEAT_COLOUR}; public (§13). Earned: a placed tile gives 1 VP "
-          "of its colour to the owner of its kingdom's leader of that colour, else of its "
-          "yellow leader (§6.2.3); pagodas (§7); won revolts and wars (§8); bandits (§11.1). "
-          "Final score (§10): the lowest of yellow, red, blue (+2 per granary held) and "
-          "green after the white VP are added one at a time to the lowest; ties broken by "
-          "the second lowest, then third, fourth",
-    "box": f"tiles that left play in public, {PER_COLOUR}: peasant-revolt and green-build "
-           "discards, board tiles removed, committed revolt and war tiles (§6.3, §6.4, §8). "
-           "Face-down exchange discards are not here (`hidden_counts`)",
-    "bag_size": "tiles left in the bag (their colours are hidden, §13); the game ends the "
-                "moment a draw is needed from the empty bag (§10)",
-    "hand_sizes": "tiles in each hand, one entry per seat (contents hidden, §13; the hand "
-                  "target is 6, 7 with the palace, §9)",
-    "hidden_counts": "per seat: tiles that seat has discarded face down by exchange (§6.5) "
-                     "over the whole game; their colours are hidden from the others",
-    "hand": f"your own hand, {PER_COLOUR}",
-    "own_hidden": f"your own face-down exchange discards so far, {PER_COLOUR}",
-    "stack": "the pending decisions, oldest first: the last one is decided now (its seat is "
-             "current_player), the ones below wait (e.g. ResolveWar under the remaining "
-             "ChooseSupport of a war); each is an array [type, seat, fields...] (see Pending "
-             "decisions); [] once the game is over",
-    "revolt": "the revolt in progress (§8.1), else null",
-    "war": "the war in progress (§8.2), else null",
-    "marker": "the hex id of the unification marker during a war (§8.2) or bandit fight "
-              "(§11.1): the tile just placed there connects nothing meanwhile; else -1",
-    "over": "whether the game has ended (§10); `current_player` is then -4",
-    "palace_module": "whether the Imperial Palace module is in play (option imperial_palace, "
-                     "§11.3)",
-    "palace": "the index in static `rhombi` of the 4 yellow tiles the Imperial Palace stands "
-              "on, or -1 (in the supply, or no palace module). No VP; the owner of a yellow "
-              "leader in its kingdom refills to 7 instead of 6 (§9, §11.3)",
-    "side": "the board side, index into static `sides`: 0 base (7 capitals), 1 Eighteen "
-            "Kingdoms (option eighteen_kingdoms, §11.2: 19 capitals with granaries)",
-    "granaries": "Eighteen Kingdoms only (else []): hex ids still holding a granary, "
-                 "ascending (at setup the 19 capitals). A granary belongs to the group of the "
-                 "piece on its hex, none while the hex is empty (§11.2)",
-    "granaries_held": "Eighteen Kingdoms only (else []): per seat, granaries taken behind the "
-                      "screen (§11.2), each 2 blue VP at the end (not counted in `vp`)",
-    "bandits_module": "whether the Bandits module is in play (option bandits, §11.1)",
-    "bandits": "Bandits module only (else []): the numbers n (1-10) of the bandit tiles still "
-               "on the board, ascending (5 at setup); tile n covers static `bandit_sites[n]` "
-               "and holds static `bandit_counts[n]` bandits",
-    "bandit_fight": "the bandit fight in progress (§11.1), else null",
-    "short_game": "whether this is the 2-player short game (option short_game, §3 step 2)",
-    "removed_count": "short game: tiles removed unseen from the bag at setup (24; their "
-                     "colours are hidden and never return); 0 otherwise",
-}
 
 SEAT = {"seat": "the seat that decides this (`current_player` when it is the last entry of "
                 "`stack`)"}
@@ -190,7 +121,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "ChooseRefill": {**SEAT, "order": "this seat's place in the refill order (0 = the active "
                                       "player, then clockwise)"},
     # --- actions ------------------------------------------------------------------------
-    "PositionLeader": {"colour": f"which of your leaders by colour: {_LEADERS}"},
+    "PositionLeader": {"colour": f"which of your leaders by colour: {LEADER_LIST}"},
     "PlaceTile": {"colour": f"the colour of the hand tile, {COLOUR}"},
     "LeaderTo": {"hex": f"the target: {HEX}; empty land next to a yellow tile (§6.1)"},
     "TileTo": {"hex": f"the target: {HEX}; empty, river for blue, land for other colours"},

@@ -1,7 +1,8 @@
-"""Huang legal decisions: the fixed action enumeration and, per request type, its options
-and a fast legality test that agrees with them (rules §5-§8, decision table §13).
+"""Huang legal decisions: per request type, its options and a fast legality test that
+agrees with them (rules §5-§8, decision table §13), built from the shared action instances
+of actions.py.
 
-Nothing here changes the state. decisions.py registers these with the effects.
+Nothing here changes the state. rules.py registers these with the effects.
 """
 
 from __future__ import annotations
@@ -9,6 +10,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.huang import actions as A
+from engine.games.huang import requests as R
+from engine.games.huang.actions import (
+    BUILD,
+    CHAIN_TO,
+    COMMIT,
+    DISCARD,
+    EXCHANGE,
+    GREEN_BUILD,
+    KEEP_GRANARY,
+    LEADER_TO,
+    MOVE_PAGODA,
+    PALACE,
+    PASS,
+    PLACE_TILE,
+    POSITION_LEADERS_OF,
+    RED_LEADER_NO,
+    RED_LEADER_YES,
+    REFILL_TO,
+    REMOVE_RED,
+    REMOVE_TILE,
+    REVOLT,
+    SUPPORT,
+    TAKE,
+    TILE_TO,
+    USE_NO,
+    USE_YES,
+    WINNER,
+    WITHDRAW,
+)
 from engine.games.huang.data import (
     BLUE,
     EMPTY,
@@ -20,7 +50,6 @@ from engine.games.huang.data import (
     NUM_PAGODAS,
     PAGODA_COLOUR,
     RED,
-    RHOMBI,
     TILE,
     TRIANGLES,
     YELLOW,
@@ -54,49 +83,6 @@ from engine.protocol import Action
 
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
-
-#: largest number of tiles one commit can take: a hand never exceeds 6, or 7 with the palace (§9)
-MAX_COMMIT = 7
-#: at most 3 kingdoms can touch one hex, 6 is a safe bound for party indices
-MAX_PARTIES = 6
-
-# --- prebuilt action instances (shared, immutable) ----------------------------------------
-POSITION_LEADER = tuple(A.PositionLeader(c) for c in range(5))
-#: the PositionLeader actions of the colours in each bitmask, colours ascending
-POSITION_LEADERS_OF: tuple[tuple[A.PositionLeader, ...], ...] = tuple(
-    tuple(POSITION_LEADER[c] for c in range(5) if m >> c & 1) for m in range(32))
-PLACE_TILE = tuple(A.PlaceTile(c) for c in range(5))
-LEADER_TO = tuple(A.LeaderTo(h) for h in range(NUM_HEXES))
-TILE_TO = tuple(A.TileTo(h) for h in range(NUM_HEXES))
-TAKE = tuple(A.TakeFromMarket(c) for c in range(5))
-BUILD = tuple(A.BuildPagoda(t) for t in range(len(TRIANGLES)))
-PALACE = tuple(A.BuildPalace(r) for r in range(len(RHOMBI)))
-MOVE_PAGODA = tuple(A.MovePagoda(k) for k in range(NUM_PAGODAS))
-CHAIN_TO = tuple(A.ChainTo(h) for h in range(NUM_HEXES))
-REMOVE_TILE = tuple(A.RemoveTile(h) for h in range(NUM_HEXES))
-DISCARD = tuple(A.DiscardTile(c) for c in range(5))
-COMMIT = tuple(A.CommitTiles(k) for k in range(MAX_COMMIT + 1))
-SUPPORT = tuple(A.SupportParty(i) for i in range(MAX_PARTIES))
-WINNER = tuple(A.DeclareWinner(i) for i in range(MAX_PARTIES))
-REMOVE_RED = tuple(A.RemoveRedTile(h) for h in range(NUM_HEXES))
-KEEP_GRANARY = tuple(A.KeepGranary(h) for h in range(NUM_HEXES))
-PASS = A.Pass()
-#: §11.3: the two refill sizes with the palace
-REFILL_TO = (A.RefillTo(6), A.RefillTo(7))
-WITHDRAW = A.Withdraw()
-REVOLT = A.PeasantRevolt()
-GREEN_BUILD = A.BuildWithGreen()
-EXCHANGE = A.Exchange()
-USE_YES, USE_NO = A.UseLeader(True), A.UseLeader(False)
-RED_LEADER_YES, RED_LEADER_NO = A.CommitRedLeader(True), A.CommitRedLeader(False)
-
-ALL_ACTIONS: tuple[Action, ...] = (
-    *POSITION_LEADER, *PLACE_TILE, REVOLT, GREEN_BUILD, EXCHANGE, *LEADER_TO, WITHDRAW,
-    *TILE_TO, *TAKE, *BUILD, *PALACE, *MOVE_PAGODA, *CHAIN_TO, USE_YES, USE_NO, *REMOVE_TILE,
-    *DISCARD, *COMMIT, *SUPPORT, RED_LEADER_YES, RED_LEADER_NO, *WINNER, *REMOVE_RED,
-    *KEEP_GRANARY, PASS, *REFILL_TO,
-)
-
 
 def top_level_actions(s: HuangState) -> list[Action]:
     """§5: the legal ones of actions A-E for the active player."""
@@ -142,14 +128,14 @@ def has_any_action(s: HuangState) -> bool:
     return bool(top_level_actions(s))
 
 
-# --- options and fast tests, one pair per request (registered in decisions.py) -----------------
+# --- options and fast tests, one pair per request (registered in rules.py) --------------------
 
 
-def action_options(s: HuangState, req: A.ChooseAction) -> list[Action]:
+def action_options(s: HuangState, req: R.ChooseAction) -> list[Action]:
     return top_level_actions(s)
 
 
-def action_legal(s: HuangState, req: A.ChooseAction, a: Action) -> bool:
+def action_legal(s: HuangState, req: R.ChooseAction, a: Action) -> bool:
     p = req.seat
     ta = type(a)
     if ta is A.PositionLeader:
@@ -168,7 +154,7 @@ def action_legal(s: HuangState, req: A.ChooseAction, a: Action) -> bool:
     return False
 
 
-def leader_hex_options(s: HuangState, req: A.ChooseLeaderHex) -> list[Action]:
+def leader_hex_options(s: HuangState, req: R.ChooseLeaderHex) -> list[Action]:
     i = req.seat * 5 + req.colour
     out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
     if s.leaders[i] >= 0:
@@ -176,37 +162,40 @@ def leader_hex_options(s: HuangState, req: A.ChooseLeaderHex) -> list[Action]:
     return out
 
 
-def leader_hex_legal(s: HuangState, req: A.ChooseLeaderHex, a: Action) -> bool:
+def leader_hex_legal(s: HuangState, req: R.ChooseLeaderHex, a: Action) -> bool:
     i = req.seat * 5 + req.colour
     if type(a) is A.Withdraw:
         return s.leaders[i] >= 0
     return type(a) is A.LeaderTo and leader_target_ok(s, i, a.hex)
 
 
-def tile_hex_options(s: HuangState, req: A.ChooseTileHex) -> list[Action]:
-    return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
+def tile_hex_options(s: HuangState, req: R.ChooseTileHex) -> list[Action]:
+    if s.bandits:
+        return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
+    m, board = MAPS[s.side], s.board  # tile_hexes without bandits, in one pass
+    return [TILE_TO[h] for h in (m.river if req.colour == BLUE else m.land) if not board[h]]
 
 
-def tile_hex_legal(s: HuangState, req: A.ChooseTileHex, a: Action) -> bool:
+def tile_hex_legal(s: HuangState, req: R.ChooseTileHex, a: Action) -> bool:
     return type(a) is A.TileTo and tile_hex_ok(s, req.colour, a.hex)
 
 
-def market_options(s: HuangState, req: A.ChooseMarketTile) -> list[Action]:
+def market_options(s: HuangState, req: R.ChooseMarketTile) -> list[Action]:
     return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
 
 
-def building_options(s: HuangState, req: A.ChooseBuilding) -> list[Action]:
+def building_options(s: HuangState, req: R.ChooseBuilding) -> list[Action]:
     return ([BUILD[x] for x in building_triangles(s, req.hex)]
             + [PALACE[r] for r in building_rhombi(s, req.hex)] + [PASS])
 
 
-def pagoda_move_options(s: HuangState, req: A.ChoosePagodaToMove) -> list[Action]:
+def pagoda_move_options(s: HuangState, req: R.ChoosePagodaToMove) -> list[Action]:
     colour = triangle_colour(s, req.triangle)
     return [MOVE_PAGODA[k] for k in range(NUM_PAGODAS)
             if PAGODA_COLOUR[k] == colour and s.pagodas[k] >= 0]
 
 
-def chain_options(s: HuangState, req: A.ChooseChain) -> list[Action]:
+def chain_options(s: HuangState, req: R.ChooseChain) -> list[Action]:
     """§6.2.6: an empty river hex next to the last blue tile (with a blue tile in hand)."""
     if not s.hands[req.seat * 5 + BLUE]:
         return [PASS]
@@ -216,32 +205,32 @@ def chain_options(s: HuangState, req: A.ChooseChain) -> list[Action]:
             and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
 
 
-def substitute_options(s: HuangState, req: A.ChooseSubstitute) -> list[Action]:
+def substitute_options(s: HuangState, req: R.ChooseSubstitute) -> list[Action]:
     """§6.3/§6.4: "no" only when the hand can pay both tiles."""
     return [USE_YES, USE_NO] if s.hands[req.seat * 5 + req.colour] >= 2 else [USE_YES]
 
 
-def revolt_target_options(s: HuangState, req: A.ChooseRevoltTarget) -> list[Action]:
+def revolt_target_options(s: HuangState, req: R.ChooseRevoltTarget) -> list[Action]:
     board = s.board
     return [REMOVE_TILE[h] for h in range(NUM_HEXES) if TILE <= board[h] < LEADER]
 
 
-def revolt_target_legal(s: HuangState, req: A.ChooseRevoltTarget, a: Action) -> bool:
+def revolt_target_legal(s: HuangState, req: R.ChooseRevoltTarget, a: Action) -> bool:
     return type(a) is A.RemoveTile and 0 <= a.hex < NUM_HEXES and TILE <= s.board[a.hex] < LEADER
 
 
-def triangle_options(s: HuangState, req: A.ChooseTriangle) -> list[Action]:
+def triangle_options(s: HuangState, req: R.ChooseTriangle) -> list[Action]:
     return [BUILD[x] for x in all_free_triangles(s)] + [PALACE[r] for r in palace_rhombi(s)]
 
 
-def triangle_legal(s: HuangState, req: A.ChooseTriangle, a: Action) -> bool:
+def triangle_legal(s: HuangState, req: R.ChooseTriangle, a: Action) -> bool:
     if type(a) is A.BuildPagoda:
         return (0 <= a.triangle < len(TRIANGLES)
                 and free_triangle(s, a.triangle, supported_hexes(s)))
     return type(a) is A.BuildPalace and a.rhombus in palace_rhombi(s)
 
 
-def discard_options(s: HuangState, req: A.ChooseDiscard) -> list[Action]:
+def discard_options(s: HuangState, req: R.ChooseDiscard) -> list[Action]:
     p = req.seat
     out: list[Action] = [DISCARD[c] for c in range(5) if s.hands[p * 5 + c]]
     if req.count:
@@ -249,12 +238,12 @@ def discard_options(s: HuangState, req: A.ChooseDiscard) -> list[Action]:
     return out
 
 
-def revolt_commit_options(s: HuangState, req: A.CommitRevolt) -> list[Action]:
+def revolt_commit_options(s: HuangState, req: R.CommitRevolt) -> list[Action]:
     """§8.1 step 3: 0..yellow tiles in hand (just 0 without any)."""
     return list(COMMIT[: s.hands[req.seat * 5 + YELLOW] + 1])
 
 
-def support_options(s: HuangState, req: A.ChooseSupport) -> list[Action]:
+def support_options(s: HuangState, req: R.ChooseSupport) -> list[Action]:
     """§8.2: a party or pass; only pass without a red tile or an off-board red leader."""
     war = s.war
     assert war is not None
@@ -264,33 +253,33 @@ def support_options(s: HuangState, req: A.ChooseSupport) -> list[Action]:
     return [PASS]
 
 
-def war_tiles_options(s: HuangState, req: A.CommitWarTiles) -> list[Action]:
+def war_tiles_options(s: HuangState, req: R.CommitWarTiles) -> list[Action]:
     """§8.2: red tiles from hand; at least 1 unless the off-board red leader gives it."""
     p = req.seat
     lo = 0 if s.leaders[p * 5 + RED] < 0 else 1
     return list(COMMIT[lo: s.hands[p * 5 + RED] + 1])
 
 
-def war_leader_options(s: HuangState, req: A.CommitWarLeader) -> list[Action]:
+def war_leader_options(s: HuangState, req: R.CommitWarLeader) -> list[Action]:
     return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
 
 
-def war_winner_options(s: HuangState, req: A.ChooseWarWinner) -> list[Action]:
+def war_winner_options(s: HuangState, req: R.ChooseWarWinner) -> list[Action]:
     return [WINNER[i] for i in war_top_parties(s)]
 
 
-def winner_tile_options(s: HuangState, req: A.RemoveWinnerTile) -> list[Action]:
+def winner_tile_options(s: HuangState, req: R.RemoveWinnerTile) -> list[Action]:
     return [REMOVE_RED[h] for h in winner_red_tiles(s)]
 
 
-def bandit_loss_options(s: HuangState, req: A.RemoveBanditLoss) -> list[Action]:
+def bandit_loss_options(s: HuangState, req: R.RemoveBanditLoss) -> list[Action]:
     return [REMOVE_RED[h] for h in bandit_loss_tiles(s)]
 
 
-def granary_options(s: HuangState, req: A.ChooseGranary) -> list[Action]:
+def granary_options(s: HuangState, req: R.ChooseGranary) -> list[Action]:
     return [KEEP_GRANARY[g] for g in kingdom_granaries(s, req.seat)] + [PASS]
 
 
-def refill_options(s: HuangState, req: A.ChooseRefill) -> list[Action]:
+def refill_options(s: HuangState, req: R.ChooseRefill) -> list[Action]:
     """§11.3: refill to 6 or to 7 tiles."""
     return list(REFILL_TO)

@@ -1,6 +1,6 @@
 """What one seat may know (rules §13 "Hidden"/"Public") and determinization. The fields'
-visibility is declared in state.py (`HuangState.VISIBILITY`); the kernel derives the
-observation from it, and `redraw` fills the hidden part of a sampled state.
+visibility is declared beside each field in state.py; the kernel derives the observation
+from it, and `redraw` fills the hidden part of a sampled state.
 
 Public: board, leaders, pagodas, market, VP (every award happens in public, §13), revealed
 discards (box), committed conflict tiles, bag size, hand sizes, face-down discard counts,
@@ -11,61 +11,14 @@ face-down discards, which tiles the short game removed (§13), the generator (fu
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
-from engine.games.huang import docs
-from engine.games.huang.actions import BanditFight, HuangAction, HuangRequest, Revolt, War
 from engine.games.huang.board import compute_labels, yellow_counts
-from engine.games.huang.data import BANDIT_SITES, EMPTY, LEADER, RED, TILE, TILE_COUNTS, YELLOW
-from engine.protocol import Observation
+from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
 
-
-class HuangObservation(Observation, kw_only=True):
-    """What one seat may know (§13): the whole board, leaders, buildings, market, VP and
-    the conflict in progress are public; hands are seen by their owners only (others see
-    their sizes); the bag's contents and face-down discards are hidden (counts only)."""
-
-    FIELD_DOCS: ClassVar[dict[str, str]] = docs.OBSERVATION
-    #: for the numeric observation (engine.tensor): the board as planes (empty, a tile per
-    #: colour, a leader per seat and colour, a bandit tile -n); a war's losing tiles are red
-    TENSOR_HINTS: ClassVar[dict[str, Any]] = {
-        "board[]": {"categories": (EMPTY, *range(TILE, TILE + 5), *range(LEADER, LEADER + 25),
-                                   *range(1 - len(BANDIT_SITES), 0))},
-        "war.winner_tiles": {"max_len": TILE_COUNTS[RED]},
-    }
-
-    legal_actions: list[HuangAction] = []
-    num_players: int
-    active: int
-    actions_left: int
-    board: list[int]
-    leaders: list[int]
-    pagodas: list[int]
-    market: list[int]
-    vp: list[int]
-    box: list[int]
-    bag_size: int
-    hand_sizes: list[int]
-    hidden_counts: list[int]
-    hand: list[int]
-    own_hidden: list[int]
-    stack: list[HuangRequest] = []
-    revolt: Revolt | None = None
-    war: War | None = None
-    marker: int = -1
-    over: bool = False
-    palace_module: bool = False
-    palace: int = -1
-    side: int = 0
-    granaries: list[int] = []
-    granaries_held: list[int] = []
-    bandits_module: bool = False
-    bandits: list[int] = []
-    bandit_fight: BanditFight | None = None
-    #: 2-player short game (§3 step 2): in play, and how many tiles left unseen (not which)
-    short_game: bool = False
-    removed_count: int = 0
+if TYPE_CHECKING:
+    from engine.games.huang.state import HuangObservation
 
 
 def unseen_tiles(obs: HuangObservation) -> list[int]:

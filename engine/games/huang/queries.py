@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from engine.games.huang import actions as A
+from engine.games.huang import requests as R
 from engine.games.huang.board import group_cells, leave
 from engine.games.huang.data import (
     BANDIT_COUNT,
@@ -271,15 +271,32 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
 
 
 def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
+    """§6.1: whether leader i may go to hex t (leader_targets' test for one hex)."""
     if (not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or MAPS[s.side].is_river[t]
-            or t == s.leaders[i]):
+            or t == s.leaders[i] or not s.yellow_next[t]):
         return False
     lab, _ = _lifted_labels(s, i)
-    if s.yellow_next[t] == 0:
+    near = {lab[n] for n in NEIGHBOURS[t]}
+    near.discard(-1)
+    if s.bandits and not bandit_labels(s, lab).isdisjoint(near):
         return False
-    if s.bandits and not bandit_labels(s, lab).isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
-        return False
-    return bool(_allowed_colours(lab, _kingdom_masks(s, lab, i), t) & (1 << (i % 5)))
+    if len(near) < 2:
+        return True  # next to at most one group, so to at most one kingdom
+    masks = dict.fromkeys(near, 0)  # the colours of the leaders of each adjacent group
+    j = 0
+    for pos in s.leaders:
+        if pos >= 0 and j != i:
+            lb = lab[pos]
+            if lb in masks:
+                masks[lb] |= LEADER_BIT[j]
+        j += 1
+    acc = 0
+    for m in masks.values():
+        if acc & m:
+            return False  # two adjacent kingdoms share a leader colour
+        acc |= m
+    kingdoms = sum(1 for m in masks.values() if m)
+    return kingdoms < 2 or not acc & LEADER_BIT[i]
 
 
 def tile_hex_ok(s: HuangState, colour: int, h: int) -> bool:
@@ -363,12 +380,12 @@ def red_tiles_in(s: HuangState, label: int) -> list[int]:
     return [h for h in range(NUM_HEXES) if lab[h] == label and board[h] == RED_TILE]
 
 
-def revolt_strengths(rv: A.Revolt) -> tuple[int, int]:
+def revolt_strengths(rv: R.Revolt) -> tuple[int, int]:
     return (rv.attacker_base + max(0, rv.attacker_tiles),
             rv.defender_base + max(0, rv.defender_tiles))
 
 
-def war_strengths(war: A.War) -> list[int]:
+def war_strengths(war: R.War) -> list[int]:
     return [b + t + ld for b, t, ld in zip(war.base, war.tiles, war.leaders, strict=True)]
 
 

@@ -2,14 +2,15 @@
 share (§6.3, §8.2, §8.4): draws, end of action, end of turn, game end, taking pieces off.
 
 Functions take the state `s` (engine.games.huang.state.HuangState) and mutate it; the next
-decision is pushed on `s.stack` (engine.kernel).
+decision is pushed on `s.stack` (engine.kernel). When an action or a turn is over nothing is
+pushed: flow.on_empty says what comes next.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.huang.actions import ChooseAction, ChooseGranary, ChooseRefill, RefillTo
+from engine.games.huang.actions import RefillTo
 from engine.games.huang.board import join, leave
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
@@ -26,8 +27,8 @@ from engine.games.huang.data import (
     TRIANGLES,
     YELLOW,
 )
-from engine.games.huang.legal import has_any_action
 from engine.games.huang.queries import YELLOW_TILE, hand_total, kingdom_granaries
+from engine.games.huang.requests import ChooseGranary, ChooseRefill
 
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
@@ -58,13 +59,9 @@ def game_over(s: HuangState) -> None:
 
 
 def end_action(s: HuangState) -> None:
-    """§5: one action done; the next one, or the end of the turn (also when no action is
-    legal any more, §14.19)."""
+    """§5: one action done. Nothing is pending then: flow.on_empty offers the next one, or
+    ends the turn (also when no action is legal any more, §14.19)."""
     s.actions_left -= 1
-    if s.actions_left > 0 and has_any_action(s):
-        s.stack.append(ChooseAction(s.active))
-        return
-    end_turn(s)
 
 
 def end_turn(s: HuangState) -> None:
@@ -87,44 +84,36 @@ def collect_granaries(s: HuangState, keep: int) -> None:
 
 
 def finish_turn(s: HuangState) -> None:
-    """§9 steps 3-5: refills (active first, then clockwise), market, next player; a player
-    without any legal action goes straight to the end of the turn (§14.19)."""
+    """§9 steps 3-5: refills (active first, then clockwise), market, next player."""
     refill_from(s, 0)
 
 
 def refill_from(s: HuangState, first: int) -> None:
-    """§9 steps 3-5 from the `first`-th seat of the refill order (0 = the active player). A seat
-    that may keep 7 tiles (§11.3) is asked first (ChooseRefill); the loop resumes after it."""
+    """§9 steps 3-5 from the `first`-th seat of the refill order (0 = the active player),
+    then the market, then the next player's turn begins (flow.on_empty asks for its first
+    action). A seat that may keep 7 tiles (§11.3) is asked first (ChooseRefill); the refills
+    resume after it."""
     hands, market = s.hands, s.market
-    while True:
-        n = s.num_players
-        for k in range(first, n):
-            p = (s.active + k) % n
-            if s.palace >= 0 and palace_choice(s, p):
-                s.stack.append(ChooseRefill(p, k))
-                return
-            for _ in range(HAND_SIZE - hand_total(s, p)):
-                c = draw(s)
-                if c < 0:
-                    game_over(s)
-                    return
-                hands[p * 5 + c] += 1
-        for _ in range(MARKET_SIZE - sum(market)):
+    n = s.num_players
+    for k in range(first, n):
+        p = (s.active + k) % n
+        if s.palace >= 0 and palace_choice(s, p):
+            s.stack.append(ChooseRefill(p, k))
+            return
+        for _ in range(HAND_SIZE - hand_total(s, p)):
             c = draw(s)
             if c < 0:
                 game_over(s)
                 return
-            market[c] += 1
-        s.active = (s.active + 1) % n
-        s.actions_left = ACTIONS_PER_TURN
-        if has_any_action(s):
-            s.stack.append(ChooseAction(s.active))
+            hands[p * 5 + c] += 1
+    for _ in range(MARKET_SIZE - sum(market)):
+        c = draw(s)
+        if c < 0:
+            game_over(s)
             return
-        pagoda_scoring(s)
-        if len(kingdom_granaries(s, s.active)) >= 2:
-            s.stack.append(ChooseGranary(s.active))
-            return
-        first = 0
+        market[c] += 1
+    s.active = (s.active + 1) % n
+    s.actions_left = ACTIONS_PER_TURN
 
 
 def choose_refill(s: HuangState, req: ChooseRefill, a: RefillTo) -> None:

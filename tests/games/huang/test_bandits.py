@@ -7,6 +7,7 @@ import pytest
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang import queries
+from engine.games.huang import requests as Rq
 from engine.games.huang.board import compute_labels
 from engine.games.huang.data import BANDIT_SITES, BLUE, GREEN, RED, TILE, YELLOW
 from engine.games.huang.state import HuangState
@@ -52,14 +53,14 @@ def test_connecting_a_kingdom_with_enough_red_defeats_the_bandits() -> None:
     assert s.board[H(10, 5)] == 0 and s.board[H(11, 5)] == 0  # N red tiles removed
     assert all(s.board[h] == 0 for h in BANDIT_SITES[6]) and s.bandits == []
     assert s.board[H(9, 5)] == TILE + G and s.marker == -1
-    assert s.pending() == A.ChooseAction(0)  # no market pick for the connecting tile
+    assert s.pending() == Rq.ChooseAction(0)  # no market pick for the connecting tile
     assert conserved(s)
 
 
 def test_the_placer_chooses_which_red_tiles_go() -> None:
     s = _bandit_kingdom(reds=3)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
-    assert isinstance(s.pending(), A.RemoveBanditLoss) and s.current_player() == 0
+    assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
     assert s.legal_actions() == [A.RemoveRedTile(H(10, 5)), A.RemoveRedTile(H(11, 5)),
                                  A.RemoveRedTile(H(12, 5))]
     s.apply(A.RemoveRedTile(H(12, 5)))

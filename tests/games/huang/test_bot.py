@@ -12,6 +12,7 @@ import engine
 from bots.heuristic.huang import HeuristicBot
 from bots.registry import make_bot
 from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import BASE_SIDE, MAPS, NEIGHBOURS
 from engine.games.huang.state import HuangState
 from harness.match import play_match
@@ -33,7 +34,7 @@ def play_turn(s: HuangState, b: HeuristicBot) -> list[A.HuangAction]:
     while not s.over and s.active == seat:
         obs = s.observation(s.current_player())
         a = b.act(obs, None)
-        if isinstance(s.stack[-1], A.ChooseAction):
+        if isinstance(s.stack[-1], Rq.ChooseAction):
             chosen.append(a)
         s.apply(a)
     return chosen
@@ -106,7 +107,7 @@ def test_a_revolt_attacker_commits_nothing_against_a_defence_that_holds() -> Non
     """Attacker 1 + 3 yellow tiles in hand can at best tie the defender's 3 + 1, and ties
     hold (§8.1 step 4): the old bot threw in all three tiles, the bot now keeps them."""
     s = _revolt([(7, 4)], [(9, 5), (8, 6), (7, 6)], hand=3, defender_hand=6)
-    assert s.revolt is not None and isinstance(s.stack[-1], A.CommitRevolt)
+    assert s.revolt is not None and isinstance(s.stack[-1], Rq.CommitRevolt)
     assert s.revolt.attacker_base == 1 and s.revolt.defender_base == 4
     assert bot().act(s.observation(0), None) == A.CommitTiles(0)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import engine
 from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, MAPS, RED, TILE, TILE_COUNTS, TRIANGLES, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import H, build, conserved, play
@@ -46,7 +47,7 @@ def test_granaries_are_collected_at_the_end_of_the_turn() -> None:
     s = _granary_kingdom(hands={0: {R: 6}})
     s.actions_left = 1
     play(s, A.PlaceTile(R), A.TileTo(H(12, 5)))
-    assert isinstance(s.pending(), A.ChooseGranary) and s.current_player() == 0
+    assert isinstance(s.pending(), Rq.ChooseGranary) and s.current_player() == 0
     assert s.legal_actions() == [A.KeepGranary(H(6, 4)), A.KeepGranary(H(8, 5)), A.Pass()]
     s.apply(A.KeepGranary(H(8, 5)))
     assert s.granaries == sorted([H(8, 5), H(1, 0)]) and s.granaries_held == [1, 0]

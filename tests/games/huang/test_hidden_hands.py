@@ -7,6 +7,7 @@ with nothing to commit has 0 / pass as its only option."""
 from __future__ import annotations
 
 from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, RED, WHITE, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import H, build, play
@@ -31,7 +32,7 @@ def test_revolt_defender_without_yellow_is_asked() -> None:
 
     rich, poor = revolt({Y: 2}), revolt({R: 2})
     same_question(rich, poor, onlooker=2)
-    assert isinstance(poor.pending(), A.CommitRevolt) and poor.current_player() == 1
+    assert isinstance(poor.pending(), Rq.CommitRevolt) and poor.current_player() == 1
     assert poor.legal_actions() == [A.CommitTiles(0)]
     assert rich.legal_actions() == [A.CommitTiles(0), A.CommitTiles(1), A.CommitTiles(2)]
     poor.apply(A.CommitTiles(0))
@@ -49,11 +50,11 @@ def test_every_seat_is_asked_in_the_war_support_round() -> None:
 
     rich, poor = war({R: 1}), war({W: 1})
     same_question(rich, poor, onlooker=2)
-    assert isinstance(poor.pending(), A.ChooseSupport) and poor.current_player() == 1
+    assert isinstance(poor.pending(), Rq.ChooseSupport) and poor.current_player() == 1
     assert poor.legal_actions() == [A.Pass()]
     assert rich.legal_actions() == [A.SupportParty(0), A.SupportParty(1), A.Pass()]
     poor.apply(A.Pass())
-    assert isinstance(poor.pending(), A.ChooseSupport) and poor.current_player() == 2
+    assert isinstance(poor.pending(), Rq.ChooseSupport) and poor.current_player() == 2
 
 
 def test_leader_substitute_is_asked_whenever_the_leader_is_off_board() -> None:
@@ -65,16 +66,16 @@ def test_leader_substitute_is_asked_whenever_the_leader_is_off_board() -> None:
 
     two, one = revolt({B: 2}), revolt({B: 1, W: 1})
     same_question(two, one, onlooker=1)
-    assert isinstance(one.pending(), A.ChooseSubstitute)
+    assert isinstance(one.pending(), Rq.ChooseSubstitute)
     assert one.legal_actions() == [A.UseLeader(True)]
     assert two.legal_actions() == [A.UseLeader(True), A.UseLeader(False)]
     one.apply(A.UseLeader(True))
     assert one.hands[B] == 0 and one.box[B] == 1 and isinstance(one.pending(),
-                                                                A.ChooseRevoltTarget)
+                                                                Rq.ChooseRevoltTarget)
     # blue leader on the board: nothing to ask, 2 blue tiles are paid
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, B): (6, 4)}, hands={0: {B: 2}})
     s.apply(A.PeasantRevolt())
-    assert isinstance(s.pending(), A.ChooseRevoltTarget) and s.box[B] == 2
+    assert isinstance(s.pending(), Rq.ChooseRevoltTarget) and s.box[B] == 2
 
 
 def test_blue_chain_is_offered_without_a_blue_tile_in_hand() -> None:
@@ -86,8 +87,8 @@ def test_blue_chain_is_offered_without_a_blue_tile_in_hand() -> None:
 
     more, last = chain({B: 2}), chain({B: 1, W: 1})
     same_question(more, last, onlooker=1)
-    assert isinstance(last.pending(), A.ChooseChain)
+    assert isinstance(last.pending(), Rq.ChooseChain)
     assert last.legal_actions() == [A.Pass()]
     assert set(more.legal_actions()) == {A.ChainTo(H(-2, 8)), A.ChainTo(H(0, 7)), A.Pass()}
     last.apply(A.Pass())
-    assert last.pending() == A.ChooseAction(0) and last.actions_left == 1
+    assert last.pending() == Rq.ChooseAction(0) and last.actions_left == 1

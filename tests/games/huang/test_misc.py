@@ -6,8 +6,9 @@ import random
 
 import engine
 from engine.games.huang import actions as A
+from engine.games.huang.actions import action_space
 from engine.games.huang.data import RED, WHITE, YELLOW
-from engine.games.huang.state import HuangState, action_space
+from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import build
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import engine
 from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, RED, RHOMBI, WHITE, YELLOW
 from tests.games.huang.test_scenarios import H, build, conserved, play, tri
 
@@ -69,11 +70,11 @@ def test_palace_refill_is_a_choice_of_6_or_7() -> None:
     for count in (6, 7):
         s = palace_turn_end(hands={0: {R: 6}, 1: {R: 6}, 2: {R: 6}})
         play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
-        assert isinstance(s.pending(), A.ChooseRefill) and s.current_player() == 0
+        assert isinstance(s.pending(), Rq.ChooseRefill) and s.current_player() == 0
         assert s.legal_actions() == [A.RefillTo(6), A.RefillTo(7)]
         s.apply(A.RefillTo(count))
         assert sum(s.hands[:5]) == count
-        assert isinstance(s.pending(), A.ChooseAction) and s.current_player() == 1
+        assert isinstance(s.pending(), Rq.ChooseAction) and s.current_player() == 1
         assert conserved(s)
 
 
@@ -82,7 +83,7 @@ def test_palace_refill_asks_the_refilled_seat_in_refill_order() -> None:
     decides its own refill, the others draw to 6 (and the market refills after all)."""
     s = palace_turn_end(holder=2, hands={0: {R: 6}, 1: {R: 3}, 2: {R: 2}})
     play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
-    assert isinstance(s.pending(), A.ChooseRefill) and s.current_player() == 2
+    assert isinstance(s.pending(), Rq.ChooseRefill) and s.current_player() == 2
     assert sum(s.hands[0:5]) == 6 and sum(s.hands[5:10]) == 6 and sum(s.hands[10:]) == 2
     s.apply(A.RefillTo(7))
     assert sum(s.hands[10:]) == 7 and sum(s.market) == 6
@@ -95,13 +96,13 @@ def test_palace_refill_is_asked_whatever_the_hand_holds() -> None:
     for hand in ({R: 5}, {B: 2, G: 3}, {W: 5}):
         s = palace_turn_end(hands={0: {R: 1, **hand}})
         play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
-        assert isinstance(s.pending(), A.ChooseRefill)
+        assert isinstance(s.pending(), Rq.ChooseRefill)
 
 
 def test_no_refill_question_without_the_leader_or_with_seven_tiles() -> None:
     s = palace_turn_end(holder=1, hands={0: {R: 6}, 1: {R: 7}})
     play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
-    assert isinstance(s.pending(), A.ChooseAction) and s.current_player() == 1
+    assert isinstance(s.pending(), Rq.ChooseAction) and s.current_player() == 1
     assert sum(s.hands[:5]) == 6 and sum(s.hands[5:10]) == 7
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.board import compute_labels, yellow_counts
 from engine.games.huang.data import LEADER, NEIGHBOURS, RHOMBI, TILE, TRIANGLES, YELLOW
 from engine.games.huang.state import HuangState
@@ -57,7 +57,7 @@ def test_random_playouts_keep_the_invariants(seed: int, n: int, opts: dict) -> N
     steps = 0
     while not s.is_terminal():
         assert conserved(s), "a tile appeared or vanished"
-        if isinstance(s.pending(), A.ChooseAction):
+        if isinstance(s.pending(), Rq.ChooseAction):
             _between_actions_invariants(s)
         for p in range(n):
             assert sum(s.hands[p * 5:p * 5 + 5]) <= (7 if s.palace_module else 6)

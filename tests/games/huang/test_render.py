@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, RED, WHITE, YELLOW
 from engine.games.huang.words import hex_name
 from tests.games.huang.test_scenarios import H, build, play
@@ -80,7 +81,7 @@ def test_coordinates_name_column_letter_and_row_number():
 
 def test_a_seat_sees_its_hand_and_only_the_size_of_the_others():
     s = build(n=2, hands={0: {R: 2, B: 1}, 1: {G: 3}})
-    s.stack = [A.ChooseAction(0)]
+    s.stack = [Rq.ChooseAction(0)]
     god, mine = s.render(), s.render(0)
     assert "hand 3: 2 red, 1 blue" in mine and "hand 3 tiles (hidden)" in mine
     assert "3 green" in god and "3 green" not in mine.split("Rabbit (seat 1)")[1]
@@ -89,7 +90,7 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_others():
 
 def test_tile_words_give_the_hex_and_what_it_does():
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, R): (7, 5)}, hands={0: {R: 1, W: 1}})
-    s.stack = [A.ChooseAction(0)]
+    s.stack = [Rq.ChooseAction(0)]
     assert s.describe_pending() == "Tiger (seat 0): choose action 1 of 2 (§5 A-E)"
     assert s.describe_action(A.PlaceTile(R)) == "place a tile: a red tile from your hand"
     s.apply(A.PlaceTile(R))
@@ -109,7 +110,7 @@ def test_a_tile_joining_two_kingdoms_with_one_colour_reads_as_a_war():
 def test_leader_words_name_the_leader_and_the_revolt():
     s = build(n=2, tiles={(6, 5): Y}, leaders={(1, G): (7, 5), (0, B): (7, 4)},
               hands={0: {R: 1}})
-    s.stack = [A.ChooseAction(0)]
+    s.stack = [Rq.ChooseAction(0)]
     assert s.describe_action(A.PositionLeader(G)) == (
         "position a leader: the Trader (green), now off the board")
     assert s.describe_action(A.PositionLeader(B)) == (
@@ -119,7 +120,7 @@ def test_leader_words_name_the_leader_and_the_revolt():
     assert s.describe_action(A.LeaderTo(H(5, 5))) == (
         "place the Trader (green) at H6: revolt against the Rabbit Trader (green)")
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, B): (7, 5)})
-    s.stack = [A.ChooseLeaderHex(0, B)]
+    s.stack = [Rq.ChooseLeaderHex(0, B)]
     assert s.describe_action(A.Withdraw()) == (
         "withdraw the Farmer (blue) from J6 in front of your screen")
     assert s.describe_action(A.LeaderTo(H(5, 5))) == (
@@ -128,15 +129,15 @@ def test_leader_words_name_the_leader_and_the_revolt():
 
 def test_buildings_and_conflict_commits_read_in_words():
     s = build(n=2, tiles={(6, 5): G, (7, 4): G, (7, 5): G}, hands={0: {G: 1}})
-    s.stack = [A.ChooseBuilding(0, H(7, 5))]
+    s.stack = [Rq.ChooseBuilding(0, H(7, 5))]
     words = [s.describe_action(a) for a in s.legal_actions()]
     assert words[-1] == "build nothing"
     assert words[0].startswith("build the green pagoda (Market) on ")
     assert words[0].endswith("(from the supply)")
-    s.stack = [A.ChooseDiscard(0, 2)]
+    s.stack = [Rq.ChooseDiscard(0, 2)]
     assert s.describe_action(A.DiscardTile(G)) == "discard a green tile face down"
     assert s.describe_action(A.Pass()) == "stop discarding: draw 2 tiles"
-    s.stack = [A.ChooseRefill(0, 0)]
+    s.stack = [Rq.ChooseRefill(0, 0)]
     assert s.describe_action(A.RefillTo(7)) == "refill your hand to 7 tiles"
 
 

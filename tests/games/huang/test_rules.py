@@ -7,6 +7,7 @@ import pytest
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang import queries as rules
+from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, IS_RIVER, RED, RIVER, TILE, WHITE, YELLOW
 from engine.protocol import IllegalActionError, InvalidConfigError
 from tests.games.huang.test_scenarios import H, build, conserved, pagoda, play, tri, vp
@@ -118,7 +119,7 @@ def test_green_market_pick_needs_no_kingdom_and_is_lost_in_war() -> None:
     """§6.2.4, §14.5."""
     s = build(n=2, hands={0: {G: 2}}, market={R: 2, W: 1})
     play(s, A.PlaceTile(G), A.TileTo(H(8, 5)))
-    assert isinstance(s.pending(), A.ChooseMarketTile)
+    assert isinstance(s.pending(), Rq.ChooseMarketTile)
     assert s.legal_actions() == [A.TakeFromMarket(R), A.TakeFromMarket(W), A.Pass()]
     s.apply(A.TakeFromMarket(W))
     assert s.hands[W] == 1 and s.market[W] == 0 and conserved(s)
@@ -126,7 +127,7 @@ def test_green_market_pick_needs_no_kingdom_and_is_lost_in_war() -> None:
     s = build(n=3, tiles={(8, 5): R, (9, 5): Y, (7, 4): R, (6, 4): Y},
               leaders={(0, R): (9, 4), (1, R): (5, 5)}, hands={0: {G: 1}}, market={R: 2})
     play(s, A.PlaceTile(G), A.TileTo(H(7, 5)))
-    assert s.war is not None and not isinstance(s.pending(), A.ChooseMarketTile)
+    assert s.war is not None and not isinstance(s.pending(), Rq.ChooseMarketTile)
 
 
 def _three_kingdoms(**kw: object) -> object:
@@ -149,7 +150,7 @@ def test_war_tie_bystander_and_automatic_winner_losses() -> None:
     s.apply(A.Pass())
     assert s.current_player() == 0 and s.legal_actions() == [A.Pass()]  # active, last
     s.apply(A.Pass())
-    assert isinstance(s.pending(), A.ChooseWarWinner) and s.current_player() == 0
+    assert isinstance(s.pending(), Rq.ChooseWarWinner) and s.current_player() == 0
     east = war.parties.index(s.labels[H(8, 5)])
     s.apply(A.DeclareWinner(east))
     assert s.leaders[1 * 5 + R] == -1 and s.board[H(7, 4)] == 0  # loser's red tile
@@ -206,7 +207,7 @@ def test_declining_a_building_keeps_the_blue_chain() -> None:
     """§14.6: building ends the chain, declining does not."""
     s = build(n=2, tiles={(0, 7): B, (1, 6): B}, hands={0: {B: 2}})
     play(s, A.PlaceTile(B), A.TileTo(H(1, 7)))
-    assert isinstance(s.pending(), A.ChooseBuilding)
+    assert isinstance(s.pending(), Rq.ChooseBuilding)
     s.apply(A.Pass())
     assert s.legal_actions() == [A.ChainTo(H(2, 7)), A.Pass()]
 
@@ -231,7 +232,7 @@ def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
               leaders={(1, B): (6, 4), (0, B): (7, 6)},
               pagodas={pagoda(Y): tri((6, 5), (7, 5), (6, 6))}, hands={0: {B: 2}})
     s.apply(A.PeasantRevolt())  # blue leader on board: no substitution question
-    assert isinstance(s.pending(), A.ChooseRevoltTarget) and s.hands[B] == 0 and s.box[B] == 2
+    assert isinstance(s.pending(), Rq.ChooseRevoltTarget) and s.hands[B] == 0 and s.box[B] == 2
     s.apply(A.RemoveTile(H(6, 5)))
     assert s.board[H(6, 5)] == 0 and s.pagodas[pagoda(Y)] == -1
     assert s.leaders[1 * 5 + B] == -1  # stranded

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.common.rng import Rng
 from engine.games.huang import actions as A
+from engine.games.huang import requests as Rq
 from engine.games.huang.board import compute_labels, yellow_counts
 from engine.games.huang.data import (
     BLUE,
@@ -19,7 +20,8 @@ from engine.games.huang.data import (
     YELLOW,
     hex_index,
 )
-from engine.games.huang.state import HuangState, empty_state
+from engine.games.huang.setup import empty_state
+from engine.games.huang.state import HuangState
 
 Y, R, B, G, W = YELLOW, RED, BLUE, GREEN, WHITE
 
@@ -84,7 +86,7 @@ def build(
     s.labels = compute_labels(s.board)
     s.yellow_next = yellow_counts(s.board)
     s.active = active
-    s.stack = [A.ChooseAction(active)]
+    s.stack = [Rq.ChooseAction(active)]
     return s
 
 
@@ -164,7 +166,7 @@ def test_e1_war_from_the_seed() -> None:
     assert s.leaders[BARTEK * 5 + G] == H(-2, 10)  # not participating: stays
     assert vp(s, ARLETA, R) == 1 and vp(s, AGATA, Y) == 1 and sum(s.vp) == 2
     # M = 5: 3 committed tiles count first, Arleta removes 2 of E's 4 red board tiles
-    assert isinstance(s.pending(), A.RemoveWinnerTile) and s.pending().remaining == 2
+    assert isinstance(s.pending(), Rq.RemoveWinnerTile) and s.pending().remaining == 2
     assert s.current_player() == ARLETA
     assert sorted(a.hex for a in s.legal_actions()) == sorted(  # type: ignore[attr-defined]
         H(*x) for x in ((4, 8), (5, 8), (6, 8), (5, 9)))
@@ -176,7 +178,7 @@ def test_e1_war_from_the_seed() -> None:
     assert s.labels[H(2, 9)] == s.labels[H(3, 9)] == s.labels[H(4, 10)]
     assert s.labels[H(-2, 10)] == s.labels[H(-1, 10)] != s.labels[H(2, 9)]
     assert s.leaders[AGATA * 5 + R] < 0  # the committed red leader stays off-board
-    assert s.pending() == A.ChooseAction(ARLETA) and s.actions_left == 1
+    assert s.pending() == Rq.ChooseAction(ARLETA) and s.actions_left == 1
     assert conserved(s)
 
 
@@ -203,7 +205,7 @@ def test_e2_revolt_tie_goes_to_the_defender() -> None:
     assert s.leaders[BARTEK * 5 + G] == H(-2, 5)
     assert vp(s, BARTEK, G) == 1 and sum(s.vp) == 1
     assert s.box[Y] == 2 and s.hands[AGATA * 5 + Y] == 0 and s.hands[BARTEK * 5 + Y] == 0
-    assert s.revolt is None and s.pending() == A.ChooseAction(AGATA)
+    assert s.revolt is None and s.pending() == Rq.ChooseAction(AGATA)
     assert conserved(s)
 
 
@@ -219,7 +221,7 @@ def test_e3_blue_chain_scores_and_builds() -> None:
     )
     play(s, A.PlaceTile(B), A.TileTo(H(-1, 7)))
     assert vp(s, BARTEK, B) == 0  # not in a kingdom
-    assert isinstance(s.pending(), A.ChooseChain)
+    assert isinstance(s.pending(), Rq.ChooseChain)
     # only empty river hexes next to the previous blue tile
     assert set(s.legal_actions()) == {A.ChainTo(H(-2, 8)), A.ChainTo(H(0, 7)), A.Pass()}
     s.apply(A.ChainTo(H(0, 7)))
@@ -231,7 +233,7 @@ def test_e3_blue_chain_scores_and_builds() -> None:
     s.apply(A.BuildPagoda(t))
     assert s.pagodas[pagoda(B)] == t
     # building ends the chain and the action
-    assert s.pending() == A.ChooseAction(BARTEK) and s.actions_left == 1
+    assert s.pending() == Rq.ChooseAction(BARTEK) and s.actions_left == 1
     play(s, A.PlaceTile(R), A.TileTo(H(10, 5)))  # second action, far away
     assert vp(s, BARTEK, B) == 3  # end of turn: +1 blue for the pagoda
     assert s.active == AGATA and sum(s.vp) == 3

@@ -11,8 +11,9 @@ import pytest
 import engine
 from engine.games.huang import GAME
 from engine.games.huang.data import BAG_AFTER_SETUP, SHORT_GAME_REMOVED, TILE_COUNTS
-from engine.games.huang.observe import HuangObservation, unseen_tiles
-from engine.games.huang.state import HuangState, new_state
+from engine.games.huang.observe import unseen_tiles
+from engine.games.huang.setup import new_state
+from engine.games.huang.state import HuangObservation, HuangState
 from engine.protocol import InvalidConfigError
 from tests.games.huang.test_scenarios import conserved
 
