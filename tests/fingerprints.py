@@ -53,6 +53,24 @@ def _obs_bytes(obs: Any) -> bytes:
     return json.dumps(_renamed(msgspec.to_builtins(obs)), sort_keys=True).encode()
 
 
+def _derived(cls: type) -> set[str]:
+    """Fields declared DERIVED: caches of public facts, which speed work may add, drop or
+    change without changing behaviour (what they cache is checked through the rest)."""
+    from engine import kernel
+
+    declared = (kernel.declarations(cls) if hasattr(kernel, "declarations")
+                else dict(getattr(cls, "VISIBILITY", {})))
+    return {name for name, vis in declared.items()
+            if vis is kernel.DERIVED and name != "decision"}
+
+
+def _state_bytes(s: Any) -> bytes:
+    """The state's content without its derived caches (keys sorted and renamed)."""
+    skip = _derived(type(s))
+    content = {k: v for k, v in msgspec.to_builtins(s).items() if k not in skip}
+    return json.dumps(_renamed(content), sort_keys=True).encode()
+
+
 def cases() -> list[tuple[str, int, dict[str, Any]]]:
     """Defaults at every player count; each preset at the fewest players it allows."""
     out: list[tuple[str, int, dict[str, Any]]] = []
@@ -89,7 +107,7 @@ def random_game(game_id: str, n: int, preset: dict[str, Any], seed: int = SEED) 
         obs_h.update(_obs_bytes(s.observation(seat)))
     return {"decisions": steps, "legal": legal_h.hexdigest()[:20],
             "observations": obs_h.hexdigest()[:20],
-            "state": _h(_obs_bytes(s)), "scores": list(s.scores())}
+            "state": _h(_state_bytes(s)), "scores": list(s.scores())}
 
 
 def mcts_game(game_id: str, n: int, preset: dict[str, Any], seed: int = SEED) -> dict[str, Any]:
@@ -110,7 +128,7 @@ def mcts_game(game_id: str, n: int, preset: dict[str, Any], seed: int = SEED) ->
         s.apply(a)
         steps += 1
     return {"decisions": steps, "moves": moves.hexdigest()[:20],
-            "state": _h(_obs_bytes(s))}
+            "state": _h(_state_bytes(s))}
 
 
 def compute(which: list[tuple[str, int, dict[str, Any]]] | None = None) -> dict[str, Any]:
