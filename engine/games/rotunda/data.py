@@ -229,3 +229,24 @@ DISCARD_SLOT = POOL_SIZE
 BACK_NAMES = {"H": "Horse", "P": "Phoenix", "T": "Tiger"}
 #: back symbol of each Expert ("H", "P" or "T") (§11) [rec]
 EXPERT_BACK = tuple(row[0][0] for row in EXPERTS)
+
+# --- room option tables (§12.1) ------------------------------------------------------------
+#: Black Market options (R10): (kind, argument)
+BM_OPTIONS = (
+    *(("buy cube", t) for t in BASIC),
+    ("buy recruit", 0),
+    *(("buy amulet", k) for k in range(POOL_SIZE)),
+    *(("sell cube", t) for t in (*BASIC, GOLD)),
+    ("fire", 0),
+    *(("sell amulet", a) for a in range(AMULET_TYPES)),
+    ("peddler", 0),
+)
+BM_PEDDLER = len(BM_OPTIONS) - 1
+TRADING_ITEMS = ("Recruit", "Peddler", "Apprentice", "Gold")
+#: Warehouse sources (R13): (room, index)
+WAREHOUSE_SOURCES = (
+    *((WAREHOUSE, t) for t in BASIC),
+    *((MARKET, t) for t in BASIC),
+    *((RETAILER, i) for i in range(ICONS)),
+    *((WHOLESALER, i) for i in range(ICONS)),
+)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import data as D
-from engine.games.rotunda.state import RotundaState
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 _EXPERT_BIT = 20
 Seats = tuple[tuple[int, ...], ...]

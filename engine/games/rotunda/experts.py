@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
@@ -9,19 +11,23 @@ from engine.games.rotunda.actions import (
     Activate,
     Choose,
     DiscardCard,
-    ExpertCube,
-    ExpertReward,
-    ExpertSale,
     ExpertSell,
-    ExpertStep,
-    Grant,
     KeepAmulet,
-    KeepOrDiscard,
     PickCube,
     SkipExpert,
 )
-from engine.games.rotunda.state import RotundaState
+from engine.games.rotunda.requests import (
+    ExpertCube,
+    ExpertReward,
+    ExpertSale,
+    ExpertStep,
+    Grant,
+    KeepOrDiscard,
+)
 from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 SKIP_EXPERT = SkipExpert()
 ANY_BASIC = D.BASIC

@@ -3,25 +3,33 @@ marker, the chain on the worship board, its points and edge rewards)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import (
-    ChainEnd,
+    ChooseStaircase,
     EndCell,
-    Grant,
     Honour,
     HonourEmpty,
-    LodgeStep,
     Pray,
-    ReturnChain,
     Skip,
     TakeAmulet,
+)
+from engine.games.rotunda.requests import (
+    ChainEnd,
+    ChooseLodge,
+    Grant,
+    LodgeStep,
+    ReturnChain,
     WorshipAmulet,
 )
 from engine.games.rotunda.rooms import push
-from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 SKIP = Skip()
 
@@ -132,3 +140,10 @@ def return_chain(s: RotundaState, req: ReturnChain) -> None:
     s.supply_discs[req.seat] += req.count
 
 
+# --- Lodge variant (§3 step 13, §4.3) --------------------------------------------------------
+LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(D.STAIRCASES))]
+
+
+def lodge_choice_apply(s: RotundaState, req: ChooseLodge, a: Action) -> None:
+    assert isinstance(a, ChooseStaircase)
+    s.lodge = a.stair

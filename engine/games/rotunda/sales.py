@@ -3,9 +3,13 @@ Expert sales). Gold may be sold as any type (§5)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import data as D
 from engine.games.rotunda.effects import add_vp, gain_coins
-from engine.games.rotunda.state import RotundaState
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 SALE_ROOMS = (D.MARKET, D.RETAILER, D.WHOLESALER)
 

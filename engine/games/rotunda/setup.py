@@ -1,4 +1,5 @@
-"""Set-up (rules §3) for 2-5 players; the player-count tables live in data.py."""
+"""Set-up (rules §3) for 2-5 players; the player-count tables live in data.py. The first
+turn is queued here (flow.start_turn); each later one by flow.on_empty."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from typing import Any
 
 from engine.common.rng import Rng
 from engine.games.rotunda import data as D
-from engine.games.rotunda.actions import ChooseLodge
-from engine.games.rotunda.rules import RULES, start_turn
+from engine.games.rotunda.flow import start_turn
+from engine.games.rotunda.requests import ChooseLodge
+from engine.games.rotunda.rules import RULES
 from engine.games.rotunda.state import RotundaState
 
 

@@ -8,7 +8,7 @@ import random
 import engine
 from bots.heuristic.rotunda import HeuristicBot
 from engine.games.rotunda import data as D
-from engine.games.rotunda.actions import ChainEnd, ReturnChain
+from engine.games.rotunda.requests import ChainEnd, ReturnChain
 from engine.games.rotunda.state import RotundaState
 from harness.match import play_match
 
