@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import Apprentice, Peddler, Skip
+from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import Grant
 from engine.protocol import Action
 
@@ -22,6 +23,7 @@ PEDDLER_OPTIONS = tuple(
 APPRENTICES = {n: Apprentice(n) for n in D.INNER}
 
 
+@remembered
 def grant_options(s: RotundaState, req: Grant) -> list[Action]:
     p = req.seat
     if req.kind == D.PEDDLER:
@@ -37,6 +39,7 @@ def grant_options(s: RotundaState, req: Grant) -> list[Action]:
     return out
 
 
+@checked
 def grant_legal(s: RotundaState, req: Grant, a: Action) -> bool:
     """Fast test of one option (agrees with `grant_options`)."""
     kind = type(a)

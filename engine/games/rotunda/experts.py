@@ -16,6 +16,7 @@ from engine.games.rotunda.actions import (
     PickCube,
     SkipExpert,
 )
+from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import (
     ExpertCube,
     ExpertReward,
@@ -74,6 +75,7 @@ def can_activate(s: RotundaState, p: int, e: int) -> bool:
     return True
 
 
+@remembered
 def step_options(s: RotundaState, req: ExpertStep) -> list[Action]:
     p = req.seat
     return [SKIP_EXPERT] + [Activate(e) for e in sorted(s.experts[p]) if can_activate(s, p, e)]
@@ -148,6 +150,7 @@ def activate(s: RotundaState, p: int, e: int) -> None:
         st.append(Grant(p, D.PEDDLER, False))
 
 
+@remembered
 def cube_options(s: RotundaState, req: ExpertCube) -> list[Action]:
     return [PickCube(t) for t in D.EXPERT_CUBE_CHOICE.get(req.expert, ANY_BASIC)]
 
@@ -171,6 +174,7 @@ def reward_apply(s: RotundaState, req: ExpertReward, a: Action) -> None:
         E.add_vp(s, req.seat, 3)
 
 
+@remembered
 def sale_req_options(s: RotundaState, req: ExpertSale) -> list[Action]:
     return sale_options(s, req.seat, req.expert, req.room, req.left)
 

@@ -17,6 +17,7 @@ from engine.games.rotunda.actions import (
     Skip,
     TakeAmulet,
 )
+from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import (
     ChainEnd,
     ChooseLodge,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 SKIP = Skip()
 
 
+@remembered
 def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
     p, n = req.seat, s.num_players
     out: list[Action] = [Pray(t) for t in range(len(D.TEMPLES)) if s.temples[t]]
@@ -89,6 +91,7 @@ def elders(s: RotundaState, p: int) -> int:
     return sum(1 << c for c in range(16) if s.worship[base + c])
 
 
+@remembered
 def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
     _, ends = board.chain_ends(elders(s, req.seat), req.count)
     return [EndCell(c) for c in ends]
@@ -124,6 +127,7 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     push(s, *later)
 
 
+@remembered
 def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
     spaces = D.worship_amulet_spaces(req.r, req.c)
     return [TakeAmulet(k) for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]

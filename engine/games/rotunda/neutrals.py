@@ -9,6 +9,7 @@ from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import Move, PayNeutral, Skip
+from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import NeutralCleanup, NeutralMove, NeutralWindow, RoomTurn
 from engine.games.rotunda.turn import MOVES, NODE_BIT, room_cleanup
 from engine.protocol import Action
@@ -36,6 +37,7 @@ def neutral_targets(s: RotundaState, k: int) -> tuple[int, ...]:
     return board.neutral_destinations(s.lodge, s.neutrals[k], neutral_occupied(s, k))
 
 
+@remembered
 def window_options(s: RotundaState, req: NeutralWindow) -> list[Action]:
     """§10: once per turn pay 1 cube of a neutral's colour (or Gold [rec]) to move it."""
     out: list[Action] = [SKIP]
@@ -70,6 +72,7 @@ def window_apply(s: RotundaState, req: NeutralWindow, a: Action) -> None:
     s.stack.append(NeutralMove(req.seat, a.neutral))
 
 
+@remembered
 def neutral_move_options(s: RotundaState, req: NeutralMove) -> list[Action]:
     row = MOVES[s.neutrals[req.neutral]]
     return [row[to] for to in neutral_targets(s, req.neutral)]

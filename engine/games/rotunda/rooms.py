@@ -20,6 +20,7 @@ from engine.games.rotunda.actions import (
     Stop,
     TakeCube,
 )
+from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import (
     BankLoop,
     BlackMarketLoop,
@@ -87,6 +88,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
     return []
 
 
+@remembered
 def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     p, node = req.seat, req.node
     if req.done == 0:
@@ -101,6 +103,7 @@ def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
 
 
+@checked
 def room_legal(s: RotundaState, req: RoomTurn, a: Action) -> bool:
     """Fast test of one option (agrees with `room_options`)."""
     if a is STOP or type(a) is Stop:
@@ -222,6 +225,7 @@ def finish_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
         s.stack.append(GuildLoop(p, guild + 1))
 
 
+@remembered
 def guild_options(s: RotundaState, req: GuildLoop) -> list[Action]:
     p, n = req.seat, req.hired
     if n >= len(D.GUILD_HALL_COSTS):
@@ -238,6 +242,7 @@ def guild_apply(s: RotundaState, req: GuildLoop, a: Action) -> None:
 
 
 # --- Retailer / Wholesaler (R7, R8) ----------------------------------------------------------
+@remembered
 def sale_options(s: RotundaState, req: SaleLoop) -> list[Action]:
     if req.sold >= D.ICONS:
         return [STOP]
@@ -258,6 +263,7 @@ def sale_apply(s: RotundaState, req: SaleLoop, a: Action) -> None:
 
 
 # --- Bank (R9) -------------------------------------------------------------------------------
+@remembered
 def bank_options(s: RotundaState, req: BankLoop) -> list[Action]:
     n = req.paid
     if n < len(D.BANK_STEPS) and s.coins[req.seat] >= D.BANK_STEPS[n][0]:
@@ -278,6 +284,7 @@ def bank_apply(s: RotundaState, req: BankLoop, a: Action) -> None:
 
 
 # --- Trading Post (R11) ----------------------------------------------------------------------
+@remembered
 def trading_options(s: RotundaState, req: TradingLoop) -> list[Action]:
     n = req.bought
     if n < len(D.TRADING_POST_COSTS) and s.coins[req.seat] >= D.TRADING_POST_COSTS[n]:
@@ -313,6 +320,7 @@ def source_cube(s: RotundaState, source: int) -> int:
     return row[i] & 3 if row and row[i] >= 0 else -1
 
 
+@remembered
 def warehouse_options(s: RotundaState, req: WarehouseLoop) -> list[Action]:
     n = req.bought
     if n >= len(D.WAREHOUSE_COSTS) or s.coins[req.seat] < D.WAREHOUSE_COSTS[n]:
@@ -354,6 +362,7 @@ def bm_ok(s: RotundaState, p: int, k: int) -> bool:
     return arg in s.amulets[p]
 
 
+@remembered
 def bm_options(s: RotundaState, req: BlackMarketLoop) -> list[Action]:
     p = req.seat
     out: list[Action] = []
@@ -403,6 +412,7 @@ def loop_auto(options: Callable[[Any, Any], list[Action]]) -> Callable[[Any, Any
 
 
 # --- hiring limit (§9) -----------------------------------------------------------------------
+@remembered
 def hire_limit_options(s: RotundaState, req: HireLimit) -> list[Action]:
     return [DiscardExpert(e) for e in sorted(s.experts[req.seat])] + [STOP]
 

@@ -10,6 +10,7 @@ from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import BonusAmulet, BonusOrder, Fulfil, Move, Stop
+from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import (
     BonusStep,
     Cleanup,
@@ -47,6 +48,7 @@ def occupied(s: RotundaState, skip: int) -> int:
     return bits
 
 
+@remembered
 def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
     p, k = req.seat, s.per_seat
     out: list[Action] = []
@@ -61,6 +63,7 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
     return out
 
 
+@checked
 def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
     """Fast test of one Move (agrees with `move_options`)."""
     if type(a) is not Move:
@@ -119,6 +122,7 @@ def bonus_auto(s: RotundaState, req: BonusStep) -> bool:
     return not (s.order_pool or s.amulet_pool)
 
 
+@remembered
 def bonus_options(s: RotundaState, req: BonusStep) -> list[Action]:
     return ([BonusOrder(k) for k in range(len(s.order_pool))]
             + [BonusAmulet(k) for k in range(len(s.amulet_pool))] + [STOP])
@@ -153,12 +157,14 @@ def fulfil_options(s: RotundaState, p: int) -> list[Action]:
     return out
 
 
+@remembered
 def orders_options(s: RotundaState, req: OrdersStep) -> list[Action]:
     return fulfil_options(s, req.seat) + [STOP]
 
 
 def orders_auto(s: RotundaState, req: OrdersStep) -> bool:
-    return not s.orders_open[req.seat] or not fulfil_options(s, req.seat)
+    """No Order held, or none payable: step 5 passes without asking."""
+    return not s.orders_open[req.seat] or len(orders_options(s, req)) == 1
 
 
 def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
