@@ -9,6 +9,7 @@ from typing import Any
 from engine.common.rng import Rng
 from engine.games.rotunda import data as D
 from engine.games.rotunda.requests import KeepOrDiscard
+from engine.games.rotunda.shuffle import shuffle
 
 
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
@@ -18,14 +19,14 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     for lst in (*obs.orders_open, *obs.orders_done):
         seen_orders.update(lst)
     orders = [i for i in range(len(D.ORDERS)) if i not in seen_orders]
-    rng.shuffle(orders)
+    shuffle(rng, orders)
     fields["order_deck"] = tuple(orders)
     seen_experts = set(obs.expert_pool) | set(obs.expert_discard)
     for lst in (*obs.experts, *obs.kept):
         seen_experts.update(lst)
     seen_experts.update(r.expert for r in obs.stack if type(r) is KeepOrDiscard)
     experts = [i for i in range(len(D.EXPERTS)) if i not in seen_experts]
-    rng.shuffle(experts)
+    shuffle(rng, experts)
     fields["expert_deck"] = tuple(experts)
     amulets = list(D.AMULET_TOKENS)
     visible = [a for a in obs.amulet_spaces if a >= 0] + list(obs.amulet_pool)
@@ -35,9 +36,9 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         visible += lst
     for a in visible:
         amulets.remove(a)
-    rng.shuffle(amulets)
+    shuffle(rng, amulets)
     fields["amulet_stack"] = tuple(amulets)
     seen_smugglers = set(obs.smuggler_pool) | set(obs.smuggler_returned)
     smugglers = [i for i in range(len(D.SMUGGLERS)) if i not in seen_smugglers]
-    rng.shuffle(smugglers)
+    shuffle(rng, smugglers)
     fields["smuggler_stack"] = tuple(smugglers)
