@@ -48,18 +48,49 @@ def occupied(s: RotundaState, skip: int) -> int:
     return bits
 
 
+#: leader moves by (staircase, start node, occupied rooms): board.destinations as Moves
+MOVE_ROWS: dict[int, tuple[Move, ...]] = {}
+
+
+def leader_moves(lodge: int, frm: int, occupied: int) -> tuple[Move, ...]:
+    """§4.4: the Moves of a leader in `frm` (board.destinations, remembered as actions)."""
+    key = lodge | frm << 2 | occupied << 6
+    row = MOVE_ROWS.get(key)
+    if row is None:
+        start = MOVES[frm]
+        row = MOVE_ROWS[key] = tuple(start[to] for to in board.destinations(lodge, frm, occupied))
+    return row
+
+
 @remembered
 def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
-    p, k = req.seat, s.per_seat
+    """Step 2: every Move of the seat's leaders (leader order, then destination order)."""
+    p, k = req.seat, D.LEADERS[s.num_players]
+    leaders = s.leaders
+    # every room holding a piece, and those holding two (only a hand-built state has them)
+    bits = twice = 0
+    for n in leaders:
+        b = NODE_BIT[n]
+        twice |= bits & b
+        bits |= b
+    for n in s.neutrals:
+        b = NODE_BIT[n]
+        twice |= bits & b
+        bits |= b
+    lodge = s.lodge
+    if k == 1:
+        frm = leaders[p]
+        if frm < 0:
+            return []
+        return list(leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice)))
     out: list[Action] = []
     seen = set()
     for i in range(p * k, p * k + k):
-        frm = s.leaders[i]
+        frm = leaders[i]
         if frm < 0 or frm in seen:
             continue
         seen.add(frm)
-        row = MOVES[frm]
-        out += [row[to] for to in board.destinations(s.lodge, frm, occupied(s, i))]
+        out += leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice))
     return out
 
 
@@ -68,7 +99,7 @@ def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
     """Fast test of one Move (agrees with `move_options`)."""
     if type(a) is not Move:
         return False
-    p, k = req.seat, s.per_seat
+    p, k = req.seat, D.LEADERS[s.num_players]
     try:
         i = s.leaders.index(a.frm, p * k, p * k + k)
     except ValueError:
@@ -77,15 +108,13 @@ def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
 
 
 def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
-    assert isinstance(a, Move)
-    p, k = req.seat, s.per_seat
-    i = s.leaders.index(a.frm, p * k, p * k + k)
-    s.leaders[i] = a.to
-    s.stack.append(Cleanup(p))
-    if a.to == D.LODGE:
-        s.stack.append(LodgeStep(p))
-    else:
-        s.stack.append(RoomTurn(p, a.to, 0, 0, 0))
+    """Step 2: the leader moves; step 3 follows in its room (or the Lodge), then the
+    cleanup."""
+    p, k = req.seat, D.LEADERS[s.num_players]
+    to = a.to  # type: ignore[attr-defined]
+    leaders = s.leaders
+    leaders[leaders.index(a.frm, p * k, p * k + k)] = to  # type: ignore[attr-defined]
+    s.stack += (Cleanup(p), LodgeStep(p) if to == D.LODGE else RoomTurn(p, to, 0, 0, 0))
 
 
 def cleanup(s: RotundaState, req: Cleanup) -> None:
