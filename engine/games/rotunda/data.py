@@ -210,6 +210,8 @@ SUPPLIER_EXPERT_CUBE = {H5: CELADON, H6: TEA, H7: FRUIT}
 #: cube choices of P1-P3 [seed]
 EXPERT_CUBE_CHOICE = {P1: (CELADON, FRUIT), P2: (TEA, CELADON), P3: (TEA, FRUIT)}
 RICH_MAN_VP, SHOPKEEPER_VP, CLERK_VP, OLD_MAN_VP = 2, 1, 2, 3
+#: the one-shot Experts (activated in step 1; the others are permanent)
+ONE_SHOT = frozenset(e for e, row in enumerate(EXPERTS) if not row[2])
 
 #: the 5 colours in seat order [seed]; 2 players use black and yellow [seed]
 COLOURS = ("black", "yellow", "green", "red", "blue")

@@ -83,7 +83,7 @@ def step_options(s: RotundaState, req: ExpertStep) -> list[Action]:
 
 def step_auto(s: RotundaState, req: ExpertStep) -> bool:
     held = s.experts[req.seat]
-    if not held or all(D.EXPERTS[e][2] for e in held):
+    if D.ONE_SHOT.isdisjoint(held):
         return True
     return len(step_options(s, req)) == 1
 

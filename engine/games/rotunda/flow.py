@@ -29,7 +29,7 @@ def start_turn(s: RotundaState, p: int) -> None:
         s.stack += [EndTurn(p), NeutralWindow(p), OrdersStep(p), MoveStep(p), NeutralWindow(p)]
     else:
         s.stack += [EndTurn(p), OrdersStep(p), MoveStep(p)]
-    if any(not D.EXPERTS[e][2] for e in s.experts[p]):
+    if not D.ONE_SHOT.isdisjoint(s.experts[p]):
         s.stack.append(ExpertStep(p))
 
 

@@ -24,17 +24,17 @@ _last: tuple[Any, Any, int, list[Action]] = (None, None, -1, [])
 
 
 def remembered(options: Options) -> Options:
-    """`options(s, req)`, computed once per state, request and decision; each caller gets
-    its own copy of the list."""
+    """`options(s, req)`, computed once per state, request and decision. Every caller gets
+    the same list, as with the constant option lists: nobody changes it."""
 
     def cached(s: Any, req: Any) -> list[Action]:
         global _last
         last = _last
         if last[0] is s and last[1] is req and last[2] == s.decision:
-            return last[3][:]
+            return last[3]
         out = options(s, req)
         _last = (s, req, s.decision, out)
-        return out[:]
+        return out
 
     cached.__doc__ = options.__doc__
     cached.__name__ = options.__name__

@@ -140,10 +140,12 @@ def room_cleanup(s: RotundaState) -> None:
             row[:] = [-1] * D.ICONS
     if s.banker == 0:
         s.banker = D.BANKER_REFILL
-    for t in D.BASIC:
-        if s.warehouse[t] == 0 and s.supply[t] > 0:
-            s.supply[t] -= 1
-            s.warehouse[t] = 1
+    warehouse = s.warehouse
+    if 0 in warehouse:
+        for t in D.BASIC:
+            if warehouse[t] == 0 and s.supply[t] > 0:
+                s.supply[t] -= 1
+                warehouse[t] = 1
 
 
 # --- step 4: score bonus ---------------------------------------------------------------------
