@@ -50,17 +50,13 @@ def sale_options(s: RotundaState, p: int, expert: int, room: int, left: int) -> 
             for g in (False, True):
                 if not sales.can_sell(s, p, kind, t, g):
                     continue
-                if left == 2 and not _second_sale(s, p, node, t, g):
+                if left == 2 and not sales.can_sell_again(s, p, kind, t, g):
                     continue
                 out.append(ExpertSell(node, t, g))
     return out
 
 
-def _second_sale(s: RotundaState, p: int, node: int, t: int, g: bool) -> bool:
-    twin = s.clone()
-    kind = s.rooms[node]
-    sales.place(twin, p, kind, t, g)
-    return any(sales.can_sell(twin, p, kind, u, h) for u in D.BASIC for h in (False, True))
+
 
 
 def can_activate(s: RotundaState, p: int, e: int) -> bool:
