@@ -187,6 +187,8 @@ ORDERS = (  # costs and VP [rec]; effect kinds [seed]
 #: E2 VP per order (the card's "+n VP")
 E2_VP = {"O02": 1, "O03": 1, "O04": 1, "O09": 2, "O10": 2, "O11": 2}
 STARTING_ORDERS = tuple(i for i, o in enumerate(ORDERS) if o[8])
+#: each Order's price: (Tea, Fruit, Celadon, coins)
+ORDER_COSTS = tuple((o[1], o[2], o[3], o[4]) for o in ORDERS)
 
 # --- experts (§12.5): (id, name, permanent, amulet type or -1) --------------------------------
 EXPERTS = (  # effects [seed]; amulet types [rec]

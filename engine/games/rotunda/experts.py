@@ -64,8 +64,10 @@ def can_activate(s: RotundaState, p: int, e: int) -> bool:
         return False
     if e in (D.H8, D.P4):
         return s.supply_discs[p] > 0
-    if e in D.SUPPLIER_EXPERT_CUBE:
-        return bool(sale_options(s, p, e, -1, 1))
+    if e in D.SUPPLIER_EXPERT_CUBE:  # one cube of its type into any sale room
+        t = D.SUPPLIER_EXPERT_CUBE[e]
+        return any(sales.can_sell(s, p, kind, t, False) or sales.can_sell(s, p, kind, t, True)
+                   for kind in s.rooms if kind in sales.SALE_ROOMS)
     if e == D.P5:
         return bool(sale_options(s, p, e, -1, 2))
     return True

@@ -33,14 +33,18 @@ if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 SKIP = Skip()
+PRAYS = tuple(Pray(t) for t in range(len(D.TEMPLES)))
+HONOURS = tuple(Honour(v) for v in range(D.VILLAGES))
+HONOUR_EMPTY = HonourEmpty()
 
 
 @remembered
 def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
     p, n = req.seat, s.num_players
-    out: list[Action] = [Pray(t) for t in range(len(D.TEMPLES)) if s.temples[t]]
-    out += [Honour(v) for v in range(D.VILLAGES) if s.villages[v * n + p]]
-    return out or [HonourEmpty()]
+    temples, villages = s.temples, s.villages
+    out: list[Action] = [PRAYS[t] for t in range(len(D.TEMPLES)) if temples[t]]
+    out += [HONOURS[v] for v in range(D.VILLAGES) if villages[v * n + p]]
+    return out or [HONOUR_EMPTY]
 
 
 def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:

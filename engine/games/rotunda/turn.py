@@ -48,17 +48,18 @@ def occupied(s: RotundaState, skip: int) -> int:
     return bits
 
 
-#: leader moves by (staircase, start node, occupied rooms): board.destinations as Moves
-MOVE_ROWS: dict[int, tuple[Move, ...]] = {}
+#: leader moves by (staircase, start node, occupied rooms): board.destinations as Moves,
+#: shared option lists (nobody changes an option list)
+MOVE_ROWS: dict[int, list[Action]] = {}
 
 
-def leader_moves(lodge: int, frm: int, occupied: int) -> tuple[Move, ...]:
+def leader_moves(lodge: int, frm: int, occupied: int) -> list[Action]:
     """§4.4: the Moves of a leader in `frm` (board.destinations, remembered as actions)."""
     key = lodge | frm << 2 | occupied << 6
     row = MOVE_ROWS.get(key)
     if row is None:
         start = MOVES[frm]
-        row = MOVE_ROWS[key] = tuple(start[to] for to in board.destinations(lodge, frm, occupied))
+        row = MOVE_ROWS[key] = [start[to] for to in board.destinations(lodge, frm, occupied)]
     return row
 
 
@@ -82,7 +83,7 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
         frm = leaders[p]
         if frm < 0:
             return []
-        return list(leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice)))
+        return leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice))
     out: list[Action] = []
     seen = set()
     for i in range(p * k, p * k + k):
@@ -169,11 +170,23 @@ def bonus_apply(s: RotundaState, req: BonusStep, a: Action) -> None:
 
 
 # --- step 5: orders --------------------------------------------------------------------------
+def payable(s: RotundaState, p: int, o: int) -> bool:
+    """§5 step 5: seat p can pay Order o now (coins, and Gold for every missing cube)."""
+    t, f, c, coins = D.ORDER_COSTS[o]
+    if s.coins[p] < coins:
+        return False
+    cubes, i = s.cubes, p * 4
+    short = ((t - cubes[i] if t > cubes[i] else 0) + (f - cubes[i + 1] if f > cubes[i + 1] else 0)
+             + (c - cubes[i + 2] if c > cubes[i + 2] else 0))
+    return short <= cubes[i + 3]
+
+
 def fulfil_options(s: RotundaState, p: int) -> list[Action]:
+    """Every way to pay every payable Order: Gold for gt Tea, gf Fruit, gc Celadon."""
     out: list[Action] = []
     have = s.cubes[p * 4:p * 4 + 4]
     for o in s.orders_open[p]:
-        _, t, f, c, coins, *_ = D.ORDERS[o]
+        t, f, c, coins = D.ORDER_COSTS[o]
         if s.coins[p] < coins:
             continue
         for gt in range(t + 1):
@@ -195,7 +208,11 @@ def orders_options(s: RotundaState, req: OrdersStep) -> list[Action]:
 
 def orders_auto(s: RotundaState, req: OrdersStep) -> bool:
     """No Order held, or none payable: step 5 passes without asking."""
-    return not s.orders_open[req.seat] or len(orders_options(s, req)) == 1
+    p = req.seat
+    for o in s.orders_open[p]:
+        if payable(s, p, o):
+            return False
+    return True
 
 
 def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
