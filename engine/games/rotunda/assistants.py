@@ -21,14 +21,19 @@ PEDDLER_OPTIONS = tuple(
     tuple([Peddler(b, 0) for b in range(most + 1)] + [Peddler(0, a) for a in range(1, most + 1)])
     for most in range(D.MAX_PEDDLER_MOVE + 1))
 APPRENTICES = {n: Apprentice(n) for n in D.INNER}
+#: an optional Peddler action's options (shared lists: nobody changes an option list)
+PEDDLER_OR_SKIP = tuple([*row, SKIP] for row in PEDDLER_OPTIONS)
+PEDDLER_ONLY = tuple(list(row) for row in PEDDLER_OPTIONS)
 
 
 @remembered
 def grant_options(s: RotundaState, req: Grant) -> list[Action]:
     p = req.seat
-    if req.kind == D.PEDDLER:
-        out: list[Action] = list(PEDDLER_OPTIONS[min(D.MAX_PEDDLER_MOVE, s.coins[p])])
-    elif s.supply_discs[p]:
+    if req.kind == D.PEDDLER:  # at least Peddler(0, 0)
+        most = min(D.MAX_PEDDLER_MOVE, s.coins[p])
+        return PEDDLER_OR_SKIP[most] if req.optional else PEDDLER_ONLY[most]
+    out: list[Action]
+    if s.supply_discs[p]:
         chairs = s.chairs
         out = [APPRENTICES[n] for n in D.INNER
                if -1 in chairs[(n - 1) * D.CHAIRS_PER_ROOM:n * D.CHAIRS_PER_ROOM]]

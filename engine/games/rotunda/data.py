@@ -189,6 +189,8 @@ E2_VP = {"O02": 1, "O03": 1, "O04": 1, "O09": 2, "O10": 2, "O11": 2}
 STARTING_ORDERS = tuple(i for i, o in enumerate(ORDERS) if o[8])
 #: each Order's price: (Tea, Fruit, Celadon, coins)
 ORDER_COSTS = tuple((o[1], o[2], o[3], o[4]) for o in ORDERS)
+#: each Order's effect once fulfilled: (kind, argument, name)
+ORDER_EFFECTS = tuple((o[6], o[7], o[0]) for o in ORDERS)
 
 # --- experts (§12.5): (id, name, permanent, amulet type or -1) --------------------------------
 EXPERTS = (  # effects [seed]; amulet types [rec]

@@ -51,9 +51,9 @@ def gain_coins(s: RotundaState, p: int, n: int) -> None:
         return
     s.coins[p] += n
     for o in s.orders_done[p]:
-        row = D.ORDERS[o]
-        if row[6] == D.E1 and _fire(s, p, o):
-            s.coins[p] += row[7]
+        kind, arg, _ = D.ORDER_EFFECTS[o]
+        if kind == D.E1 and _fire(s, p, o):
+            s.coins[p] += arg
 
 
 def add_vp(s: RotundaState, p: int, n: int) -> None:
@@ -70,7 +70,7 @@ def gain_cube(s: RotundaState, p: int, t: int, from_supply: bool = True) -> bool
         s.supply[t] -= 1
     s.cubes[p * 4 + t] += 1
     for o in s.orders_done[p]:
-        name, *_, kind, arg, _start = D.ORDERS[o]
+        kind, arg, name = D.ORDER_EFFECTS[o]
         if kind == D.E2:
             if arg == t and _fire(s, p, o):
                 add_vp(s, p, D.E2_VP[name])

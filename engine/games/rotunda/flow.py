@@ -26,9 +26,9 @@ def start_turn(s: RotundaState, p: int) -> None:
     s.market_mine = 0
     if s.neutrals:  # 2 players (§10): windows B (after step 5) and A (before step 2)
         s.neutral_moved = False
-        s.stack += [EndTurn(p), NeutralWindow(p), OrdersStep(p), MoveStep(p), NeutralWindow(p)]
+        s.stack.extend((EndTurn(p), NeutralWindow(p), OrdersStep(p), MoveStep(p), NeutralWindow(p)))
     else:
-        s.stack += [EndTurn(p), OrdersStep(p), MoveStep(p)]
+        s.stack.extend((EndTurn(p), OrdersStep(p), MoveStep(p)))
     if not D.ONE_SHOT.isdisjoint(s.experts[p]):
         s.stack.append(ExpertStep(p))
 

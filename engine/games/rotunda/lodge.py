@@ -36,6 +36,8 @@ SKIP = Skip()
 PRAYS = tuple(Pray(t) for t in range(len(D.TEMPLES)))
 HONOURS = tuple(Honour(v) for v in range(D.VILLAGES))
 HONOUR_EMPTY = HonourEmpty()
+END_CELLS = tuple(EndCell(c) for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
+CELL_BIT = tuple(1 << c for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
 
 
 @remembered
@@ -91,14 +93,15 @@ def advance_round(s: RotundaState, p: int) -> None:
 
 
 def elders(s: RotundaState, p: int) -> int:
-    base = p * 16
-    return sum(1 << c for c in range(16) if s.worship[base + c])
+    """Bit set of the worship cells holding seat p's elders."""
+    base, w = p * 16, s.worship
+    return sum(CELL_BIT[c] for c in range(16) if w[base + c])
 
 
 @remembered
 def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
     _, ends = board.chain_ends(elders(s, req.seat), req.count)
-    return [EndCell(c) for c in ends]
+    return [END_CELLS[c] for c in ends]
 
 
 def chain_auto(s: RotundaState, req: ChainEnd) -> bool:

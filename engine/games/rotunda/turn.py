@@ -115,7 +115,7 @@ def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
     to = a.to  # type: ignore[attr-defined]
     leaders = s.leaders
     leaders[leaders.index(a.frm, p * k, p * k + k)] = to  # type: ignore[attr-defined]
-    s.stack += (Cleanup(p), LodgeStep(p) if to == D.LODGE else RoomTurn(p, to, 0, 0, 0))
+    s.stack.extend((Cleanup(p), LodgeStep(p) if to == D.LODGE else RoomTurn(p, to, 0, 0, 0)))
 
 
 def cleanup(s: RotundaState, req: Cleanup) -> None:
