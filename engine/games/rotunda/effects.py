@@ -175,7 +175,9 @@ def unseat_young(s: RotundaState, p: int, node: int) -> None:
 
 
 def chair_count(s: RotundaState, p: int) -> int:
-    return sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
+    """Seat p's chair Assistants (young ones are coded 2p, elders 2p + 1)."""
+    chairs = s.chairs
+    return chairs.count(p * 2) + chairs.count(p * 2 + 1)
 
 
 # --- pools (§5 "Decks and pools") ------------------------------------------------------------

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 SKIP_EXPERT = SkipExpert()
+ACTIVATE = tuple(Activate(e) for e in range(len(D.EXPERTS)))
 ANY_BASIC = D.BASIC
 
 
@@ -76,7 +77,7 @@ def can_activate(s: RotundaState, p: int, e: int) -> bool:
 @remembered
 def step_options(s: RotundaState, req: ExpertStep) -> list[Action]:
     p = req.seat
-    return [SKIP_EXPERT] + [Activate(e) for e in sorted(s.experts[p]) if can_activate(s, p, e)]
+    return [SKIP_EXPERT] + [ACTIVATE[e] for e in sorted(s.experts[p]) if can_activate(s, p, e)]
 
 
 def step_auto(s: RotundaState, req: ExpertStep) -> bool:
