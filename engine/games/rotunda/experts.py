@@ -69,8 +69,10 @@ def can_activate(s: RotundaState, p: int, e: int) -> bool:
         t = D.SUPPLIER_EXPERT_CUBE[e]
         return any(sales.can_sell(s, p, kind, t, False) or sales.can_sell(s, p, kind, t, True)
                    for kind in s.rooms if kind in sales.SALE_ROOMS)
-    if e == D.P5:
-        return bool(sale_options(s, p, e, -1, 2))
+    if e == D.P5:  # two cubes into one sale room
+        return any(sales.can_sell(s, p, kind, t, g) and sales.can_sell_again(s, p, kind, t, g)
+                   for kind in s.rooms if kind in sales.SALE_ROOMS
+                   for t in D.BASIC for g in (False, True))
     return True
 
 
