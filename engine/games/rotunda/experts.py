@@ -83,10 +83,15 @@ def step_options(s: RotundaState, req: ExpertStep) -> list[Action]:
 
 
 def step_auto(s: RotundaState, req: ExpertStep) -> bool:
-    held = s.experts[req.seat]
+    """Step 1 passes without asking when no held Expert can be activated now."""
+    p = req.seat
+    held = s.experts[p]
     if D.ONE_SHOT.isdisjoint(held):
         return True
-    return len(step_options(s, req)) == 1
+    for e in held:
+        if can_activate(s, p, e):
+            return False
+    return True
 
 
 def step_apply(s: RotundaState, req: ExpertStep, a: Action) -> None:
