@@ -16,15 +16,16 @@ def amulet_types(s: RotundaState, p: int) -> list[int]:
 
 
 def amulet_vp(types: list[int]) -> int:
-    """§8.1: sets of different types; the greedy split is optimal (the table is convex)."""
+    """§8.1: sets of different types; the greedy split is optimal (the table is convex):
+    the k-th set holds every type of which the seat has at least k."""
+    if not types:
+        return 0
     counts = [0] * D.AMULET_TYPES
     for t in types:
         counts[t] += 1
     vp = 0
-    while any(counts):
-        k = sum(1 for c in counts if c)
-        vp += D.SET_VP[k - 1]
-        counts = [max(0, c - 1) for c in counts]
+    for k in range(1, max(counts) + 1):
+        vp += D.SET_VP[sum(c >= k for c in counts) - 1]
     return vp
 
 
@@ -53,8 +54,8 @@ def breakdown(s: RotundaState, p: int) -> dict[str, int]:
     """The five parts of §8 for seat p (as if the game ended now), and with the advanced
     Experts variant their points (§11)."""
     n = s.num_players
-    board = sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
-    board += sum(s.villages[v * n + p] for v in range(D.VILLAGES))
+    board = s.chairs.count(p * 2) + s.chairs.count(p * 2 + 1)  # young and elder
+    board += sum(s.villages[p::n])  # village v holds index v * n + p
     money = s.coins[p] + sum(s.cubes[p * 4:p * 4 + 4]) + s.supply_discs[p]
     return {
         "track VP": s.vp[p],
