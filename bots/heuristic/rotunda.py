@@ -35,10 +35,12 @@ import engine
 from bots.search_hints import HintedBot
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
-from engine.games.rotunda.actions import Cleanup, LodgeStep, Move, MoveStep, RoomTurn
-from engine.games.rotunda.rules import RULES, occupied
-from engine.games.rotunda.scoring import position_value as potential
+from engine.games.rotunda.actions import Move
+from engine.games.rotunda.heuristic import position_value as potential
+from engine.games.rotunda.requests import Cleanup, LodgeStep, MoveStep, RoomTurn
+from engine.games.rotunda.rules import RULES
 from engine.games.rotunda.state import RotundaObservation, RotundaState
+from engine.games.rotunda.turn import occupied
 from engine.protocol import Action
 
 #: requests that end "this part of the turn" for the look-ahead

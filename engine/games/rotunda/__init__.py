@@ -6,16 +6,19 @@ colour. Options: `lodge_variant` (§3 step 13, §4.3: the seat right of the firs
 places the Lodge), `neutral_actions` (2 players, §10: the moved neutral's room action) and
 `advanced_experts` (§11: a public discard pile whose top card is hireable, no reshuffle,
 end-game points per card back).
+
+The package (docs/adding-a-game.md): data.py tables; actions.py and requests.py the
+decisions; the rule modules (turn, rooms, experts, lodge, assistants, neutrals, effects,
+sales, board, scoring); flow.py what follows an empty stack; rules.py the registry;
+words.py, observe.py, render.py, heuristic.py; state.py the declared fields and the
+generated observation; setup.py the set-up; static.py and docs.py for bot authors.
 """
 
 from __future__ import annotations
 
 from engine import registry
-from engine.games.rotunda import rules as _rules  # noqa: F401  (registers the handlers)
-from engine.games.rotunda import words as _words  # noqa: F401  (registers the words)
-from engine.games.rotunda.actions import RotundaAction
+from engine.games.rotunda.actions import RotundaAction, action_space
 from engine.games.rotunda.setup import new_state
-from engine.games.rotunda.space import SPACE
 from engine.games.rotunda.state import RotundaObservation, RotundaState
 from engine.games.rotunda.static import STATIC_DOCS, static_data
 
@@ -26,7 +29,7 @@ GAME = registry.Game(
     max_players=5,
     new_state=new_state,
     sample_state=RotundaState.sample,
-    action_space=lambda n, o: SPACE,
+    action_space=action_space,
     state_type=RotundaState,
     observation_type=RotundaObservation,
     action_type=RotundaAction,

@@ -187,6 +187,10 @@ ORDERS = (  # costs and VP [rec]; effect kinds [seed]
 #: E2 VP per order (the card's "+n VP")
 E2_VP = {"O02": 1, "O03": 1, "O04": 1, "O09": 2, "O10": 2, "O11": 2}
 STARTING_ORDERS = tuple(i for i, o in enumerate(ORDERS) if o[8])
+#: each Order's price: (Tea, Fruit, Celadon, coins)
+ORDER_COSTS = tuple((o[1], o[2], o[3], o[4]) for o in ORDERS)
+#: each Order's effect once fulfilled: (kind, argument, name)
+ORDER_EFFECTS = tuple((o[6], o[7], o[0]) for o in ORDERS)
 
 # --- experts (§12.5): (id, name, permanent, amulet type or -1) --------------------------------
 EXPERTS = (  # effects [seed]; amulet types [rec]
@@ -210,6 +214,8 @@ SUPPLIER_EXPERT_CUBE = {H5: CELADON, H6: TEA, H7: FRUIT}
 #: cube choices of P1-P3 [seed]
 EXPERT_CUBE_CHOICE = {P1: (CELADON, FRUIT), P2: (TEA, CELADON), P3: (TEA, FRUIT)}
 RICH_MAN_VP, SHOPKEEPER_VP, CLERK_VP, OLD_MAN_VP = 2, 1, 2, 3
+#: the one-shot Experts (activated in step 1; the others are permanent)
+ONE_SHOT = frozenset(e for e, row in enumerate(EXPERTS) if not row[2])
 
 #: the 5 colours in seat order [seed]; 2 players use black and yellow [seed]
 COLOURS = ("black", "yellow", "green", "red", "blue")
@@ -229,3 +235,24 @@ DISCARD_SLOT = POOL_SIZE
 BACK_NAMES = {"H": "Horse", "P": "Phoenix", "T": "Tiger"}
 #: back symbol of each Expert ("H", "P" or "T") (§11) [rec]
 EXPERT_BACK = tuple(row[0][0] for row in EXPERTS)
+
+# --- room option tables (§12.1) ------------------------------------------------------------
+#: Black Market options (R10): (kind, argument)
+BM_OPTIONS = (
+    *(("buy cube", t) for t in BASIC),
+    ("buy recruit", 0),
+    *(("buy amulet", k) for k in range(POOL_SIZE)),
+    *(("sell cube", t) for t in (*BASIC, GOLD)),
+    ("fire", 0),
+    *(("sell amulet", a) for a in range(AMULET_TYPES)),
+    ("peddler", 0),
+)
+BM_PEDDLER = len(BM_OPTIONS) - 1
+TRADING_ITEMS = ("Recruit", "Peddler", "Apprentice", "Gold")
+#: Warehouse sources (R13): (room, index)
+WAREHOUSE_SOURCES = (
+    *((WAREHOUSE, t) for t in BASIC),
+    *((MARKET, t) for t in BASIC),
+    *((RETAILER, i) for i in range(ICONS)),
+    *((WHOLESALER, i) for i in range(ICONS)),
+)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import data as D
-from engine.games.rotunda.state import RotundaState
+from engine.games.rotunda.shuffle import shuffle
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 _EXPERT_BIT = 20
 Seats = tuple[tuple[int, ...], ...]
@@ -46,9 +51,9 @@ def gain_coins(s: RotundaState, p: int, n: int) -> None:
         return
     s.coins[p] += n
     for o in s.orders_done[p]:
-        row = D.ORDERS[o]
-        if row[6] == D.E1 and _fire(s, p, o):
-            s.coins[p] += row[7]
+        kind, arg, _ = D.ORDER_EFFECTS[o]
+        if kind == D.E1 and _fire(s, p, o):
+            s.coins[p] += arg
 
 
 def add_vp(s: RotundaState, p: int, n: int) -> None:
@@ -65,7 +70,7 @@ def gain_cube(s: RotundaState, p: int, t: int, from_supply: bool = True) -> bool
         s.supply[t] -= 1
     s.cubes[p * 4 + t] += 1
     for o in s.orders_done[p]:
-        name, *_, kind, arg, _start = D.ORDERS[o]
+        kind, arg, name = D.ORDER_EFFECTS[o]
         if kind == D.E2:
             if arg == t and _fire(s, p, o):
                 add_vp(s, p, D.E2_VP[name])
@@ -170,7 +175,9 @@ def unseat_young(s: RotundaState, p: int, node: int) -> None:
 
 
 def chair_count(s: RotundaState, p: int) -> int:
-    return sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
+    """Seat p's chair Assistants (young ones are coded 2p, elders 2p + 1)."""
+    chairs = s.chairs
+    return chairs.count(p * 2) + chairs.count(p * 2 + 1)
 
 
 # --- pools (§5 "Decks and pools") ------------------------------------------------------------
@@ -198,7 +205,7 @@ def sell_amulet(s: RotundaState, p: int, t: int) -> None:
     """Black Market: the sold amulet is shuffled into the stack."""
     s.amulets = seat_remove(s.amulets, p, t)
     stack = [*s.amulet_stack, t]
-    s.rng.shuffle(stack)
+    shuffle(s.rng, stack)
     s.amulet_stack = tuple(stack)
 
 
@@ -214,7 +221,7 @@ def hire(s: RotundaState, p: int, slot: int) -> None:
         s.expert_pool = without(s.expert_pool, slot)
         if not s.expert_deck and s.expert_discard and not s.advanced_experts:
             deck = list(s.expert_discard)
-            s.rng.shuffle(deck)
+            shuffle(s.rng, deck)
             s.expert_deck = tuple(deck)
             s.expert_discard = ()
         if s.expert_deck:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
@@ -9,21 +11,27 @@ from engine.games.rotunda.actions import (
     Activate,
     Choose,
     DiscardCard,
-    ExpertCube,
-    ExpertReward,
-    ExpertSale,
     ExpertSell,
-    ExpertStep,
-    Grant,
     KeepAmulet,
-    KeepOrDiscard,
     PickCube,
     SkipExpert,
 )
-from engine.games.rotunda.state import RotundaState
+from engine.games.rotunda.memo import remembered
+from engine.games.rotunda.requests import (
+    ExpertCube,
+    ExpertReward,
+    ExpertSale,
+    ExpertStep,
+    Grant,
+    KeepOrDiscard,
+)
 from engine.protocol import Action
 
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
+
 SKIP_EXPERT = SkipExpert()
+ACTIVATE = tuple(Activate(e) for e in range(len(D.EXPERTS)))
 ANY_BASIC = D.BASIC
 
 
@@ -43,17 +51,13 @@ def sale_options(s: RotundaState, p: int, expert: int, room: int, left: int) -> 
             for g in (False, True):
                 if not sales.can_sell(s, p, kind, t, g):
                     continue
-                if left == 2 and not _second_sale(s, p, node, t, g):
+                if left == 2 and not sales.can_sell_again(s, p, kind, t, g):
                     continue
                 out.append(ExpertSell(node, t, g))
     return out
 
 
-def _second_sale(s: RotundaState, p: int, node: int, t: int, g: bool) -> bool:
-    twin = s.clone()
-    kind = s.rooms[node]
-    sales.place(twin, p, kind, t, g)
-    return any(sales.can_sell(twin, p, kind, u, h) for u in D.BASIC for h in (False, True))
+
 
 
 def can_activate(s: RotundaState, p: int, e: int) -> bool:
@@ -61,23 +65,33 @@ def can_activate(s: RotundaState, p: int, e: int) -> bool:
         return False
     if e in (D.H8, D.P4):
         return s.supply_discs[p] > 0
-    if e in D.SUPPLIER_EXPERT_CUBE:
-        return bool(sale_options(s, p, e, -1, 1))
-    if e == D.P5:
-        return bool(sale_options(s, p, e, -1, 2))
+    if e in D.SUPPLIER_EXPERT_CUBE:  # one cube of its type into any sale room
+        t = D.SUPPLIER_EXPERT_CUBE[e]
+        return any(sales.can_sell(s, p, kind, t, False) or sales.can_sell(s, p, kind, t, True)
+                   for kind in s.rooms if kind in sales.SALE_ROOMS)
+    if e == D.P5:  # two cubes into one sale room
+        return any(sales.can_sell(s, p, kind, t, g) and sales.can_sell_again(s, p, kind, t, g)
+                   for kind in s.rooms if kind in sales.SALE_ROOMS
+                   for t in D.BASIC for g in (False, True))
     return True
 
 
+@remembered
 def step_options(s: RotundaState, req: ExpertStep) -> list[Action]:
     p = req.seat
-    return [SKIP_EXPERT] + [Activate(e) for e in sorted(s.experts[p]) if can_activate(s, p, e)]
+    return [SKIP_EXPERT] + [ACTIVATE[e] for e in sorted(s.experts[p]) if can_activate(s, p, e)]
 
 
 def step_auto(s: RotundaState, req: ExpertStep) -> bool:
-    held = s.experts[req.seat]
-    if not held or all(D.EXPERTS[e][2] for e in held):
+    """Step 1 passes without asking when no held Expert can be activated now."""
+    p = req.seat
+    held = s.experts[p]
+    if D.ONE_SHOT.isdisjoint(held):
         return True
-    return len(step_options(s, req)) == 1
+    for e in held:
+        if can_activate(s, p, e):
+            return False
+    return True
 
 
 def step_apply(s: RotundaState, req: ExpertStep, a: Action) -> None:
@@ -142,6 +156,7 @@ def activate(s: RotundaState, p: int, e: int) -> None:
         st.append(Grant(p, D.PEDDLER, False))
 
 
+@remembered
 def cube_options(s: RotundaState, req: ExpertCube) -> list[Action]:
     return [PickCube(t) for t in D.EXPERT_CUBE_CHOICE.get(req.expert, ANY_BASIC)]
 
@@ -165,6 +180,7 @@ def reward_apply(s: RotundaState, req: ExpertReward, a: Action) -> None:
         E.add_vp(s, req.seat, 3)
 
 
+@remembered
 def sale_req_options(s: RotundaState, req: ExpertSale) -> list[Action]:
     return sale_options(s, req.seat, req.expert, req.room, req.left)
 

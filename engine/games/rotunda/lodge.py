@@ -3,34 +3,50 @@ marker, the chain on the worship board, its points and edge rewards)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import (
-    ChainEnd,
+    ChooseStaircase,
     EndCell,
-    Grant,
     Honour,
     HonourEmpty,
-    LodgeStep,
     Pray,
-    ReturnChain,
     Skip,
     TakeAmulet,
+)
+from engine.games.rotunda.memo import remembered
+from engine.games.rotunda.requests import (
+    ChainEnd,
+    ChooseLodge,
+    Grant,
+    LodgeStep,
+    ReturnChain,
     WorshipAmulet,
 )
 from engine.games.rotunda.rooms import push
-from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
 
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
+
 SKIP = Skip()
+PRAYS = tuple(Pray(t) for t in range(len(D.TEMPLES)))
+HONOURS = tuple(Honour(v) for v in range(D.VILLAGES))
+HONOUR_EMPTY = HonourEmpty()
+END_CELLS = tuple(EndCell(c) for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
+CELL_BIT = tuple(1 << c for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
 
 
+@remembered
 def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
     p, n = req.seat, s.num_players
-    out: list[Action] = [Pray(t) for t in range(len(D.TEMPLES)) if s.temples[t]]
-    out += [Honour(v) for v in range(D.VILLAGES) if s.villages[v * n + p]]
-    return out or [HonourEmpty()]
+    temples, villages = s.temples, s.villages
+    out: list[Action] = [PRAYS[t] for t in range(len(D.TEMPLES)) if temples[t]]
+    out += [HONOURS[v] for v in range(D.VILLAGES) if villages[v * n + p]]
+    return out or [HONOUR_EMPTY]
 
 
 def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
@@ -77,13 +93,15 @@ def advance_round(s: RotundaState, p: int) -> None:
 
 
 def elders(s: RotundaState, p: int) -> int:
-    base = p * 16
-    return sum(1 << c for c in range(16) if s.worship[base + c])
+    """Bit set of the worship cells holding seat p's elders."""
+    base, w = p * 16, s.worship
+    return sum(CELL_BIT[c] for c in range(16) if w[base + c])
 
 
+@remembered
 def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
     _, ends = board.chain_ends(elders(s, req.seat), req.count)
-    return [EndCell(c) for c in ends]
+    return [END_CELLS[c] for c in ends]
 
 
 def chain_auto(s: RotundaState, req: ChainEnd) -> bool:
@@ -116,6 +134,7 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     push(s, *later)
 
 
+@remembered
 def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
     spaces = D.worship_amulet_spaces(req.r, req.c)
     return [TakeAmulet(k) for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
@@ -132,3 +151,10 @@ def return_chain(s: RotundaState, req: ReturnChain) -> None:
     s.supply_discs[req.seat] += req.count
 
 
+# --- Lodge variant (§3 step 13, §4.3) --------------------------------------------------------
+LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(D.STAIRCASES))]
+
+
+def lodge_choice_apply(s: RotundaState, req: ChooseLodge, a: Action) -> None:
+    assert isinstance(a, ChooseStaircase)
+    s.lodge = a.stair

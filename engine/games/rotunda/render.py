@@ -10,12 +10,13 @@ that seat as "you"."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from engine.common.text import breakdown_table, flow_into, rstrip_lines, wrap_into
 from engine.games.rotunda import data as D
 from engine.games.rotunda.scoring import breakdown
-from engine.games.rotunda.state import RotundaState
 from engine.games.rotunda.words import (
     CUBE_STYLES,
     WORSHIP_COLUMNS,
@@ -26,6 +27,9 @@ from engine.games.rotunda.words import (
     seat_style,
     smuggler_text,
 )
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 
 def _icon(x: int) -> str:

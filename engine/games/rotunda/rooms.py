@@ -4,57 +4,44 @@ repeated purchases of the outer rooms."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
 from engine.games.rotunda.actions import (
-    BankLoop,
-    BlackMarketLoop,
     Buy,
     Deal,
+    DiscardExpert,
     Execute,
-    Grant,
-    GuildLoop,
     Hire,
-    HireLimit,
     Pay,
-    RoomTurn,
-    SaleLoop,
     Sell,
     Stop,
     TakeCube,
+)
+from engine.games.rotunda.memo import checked, remembered
+from engine.games.rotunda.requests import (
+    BankLoop,
+    BlackMarketLoop,
+    Grant,
+    GuildLoop,
+    HireLimit,
+    RoomTurn,
+    SaleLoop,
     TradingLoop,
     WarehouseLoop,
 )
-from engine.games.rotunda.state import RotundaState
 from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 STOP = Stop()
 MAX_EXTRA = 2
 HIRES = tuple(Hire(k) for k in range(D.POOL_SIZE + 1))
 EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + D.NODES))
 
-#: Black Market options (R10): (kind, argument)
-BM_OPTIONS = (
-    *(("buy cube", t) for t in D.BASIC),
-    ("buy recruit", 0),
-    *(("buy amulet", k) for k in range(D.POOL_SIZE)),
-    *(("sell cube", t) for t in (*D.BASIC, D.GOLD)),
-    ("fire", 0),
-    *(("sell amulet", a) for a in range(D.AMULET_TYPES)),
-    ("peddler", 0),
-)
-BM_PEDDLER = len(BM_OPTIONS) - 1
-TRADING_ITEMS = ("Recruit", "Peddler", "Apprentice", "Gold")
-#: Warehouse sources (R13): (room, index)
-WAREHOUSE_SOURCES = (
-    *((D.WAREHOUSE, t) for t in D.BASIC),
-    *((D.MARKET, t) for t in D.BASIC),
-    *((D.RETAILER, i) for i in range(D.ICONS)),
-    *((D.WHOLESALER, i) for i in range(D.ICONS)),
-)
 
 
 def push(s: RotundaState, *reqs: object) -> None:
@@ -101,6 +88,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
     return []
 
 
+@remembered
 def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     p, node = req.seat, req.node
     if req.done == 0:
@@ -115,6 +103,7 @@ def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
 
 
+@checked
 def room_legal(s: RotundaState, req: RoomTurn, a: Action) -> bool:
     """Fast test of one option (agrees with `room_options`)."""
     if a is STOP or type(a) is Stop:
@@ -236,6 +225,7 @@ def finish_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
         s.stack.append(GuildLoop(p, guild + 1))
 
 
+@remembered
 def guild_options(s: RotundaState, req: GuildLoop) -> list[Action]:
     p, n = req.seat, req.hired
     if n >= len(D.GUILD_HALL_COSTS):
@@ -252,6 +242,7 @@ def guild_apply(s: RotundaState, req: GuildLoop, a: Action) -> None:
 
 
 # --- Retailer / Wholesaler (R7, R8) ----------------------------------------------------------
+@remembered
 def sale_options(s: RotundaState, req: SaleLoop) -> list[Action]:
     if req.sold >= D.ICONS:
         return [STOP]
@@ -272,6 +263,7 @@ def sale_apply(s: RotundaState, req: SaleLoop, a: Action) -> None:
 
 
 # --- Bank (R9) -------------------------------------------------------------------------------
+@remembered
 def bank_options(s: RotundaState, req: BankLoop) -> list[Action]:
     n = req.paid
     if n < len(D.BANK_STEPS) and s.coins[req.seat] >= D.BANK_STEPS[n][0]:
@@ -292,10 +284,11 @@ def bank_apply(s: RotundaState, req: BankLoop, a: Action) -> None:
 
 
 # --- Trading Post (R11) ----------------------------------------------------------------------
+@remembered
 def trading_options(s: RotundaState, req: TradingLoop) -> list[Action]:
     n = req.bought
     if n < len(D.TRADING_POST_COSTS) and s.coins[req.seat] >= D.TRADING_POST_COSTS[n]:
-        return [Buy(k) for k in range(len(TRADING_ITEMS))] + [STOP]
+        return [Buy(k) for k in range(len(D.TRADING_ITEMS))] + [STOP]
     return [STOP]
 
 
@@ -318,7 +311,7 @@ def trading_apply(s: RotundaState, req: TradingLoop, a: Action) -> None:
 # --- Warehouse (R13) -------------------------------------------------------------------------
 def source_cube(s: RotundaState, source: int) -> int:
     """The cube at a Warehouse source, or -1."""
-    room, i = WAREHOUSE_SOURCES[source]
+    room, i = D.WAREHOUSE_SOURCES[source]
     if room == D.WAREHOUSE:
         return i if s.warehouse[i] else -1
     if room == D.MARKET:
@@ -327,11 +320,12 @@ def source_cube(s: RotundaState, source: int) -> int:
     return row[i] & 3 if row and row[i] >= 0 else -1
 
 
+@remembered
 def warehouse_options(s: RotundaState, req: WarehouseLoop) -> list[Action]:
     n = req.bought
     if n >= len(D.WAREHOUSE_COSTS) or s.coins[req.seat] < D.WAREHOUSE_COSTS[n]:
         return [STOP]
-    return [TakeCube(k) for k in range(len(WAREHOUSE_SOURCES)) if source_cube(s, k) >= 0] + [STOP]
+    return [TakeCube(k) for k in range(len(D.WAREHOUSE_SOURCES)) if source_cube(s, k) >= 0] + [STOP]
 
 
 def warehouse_apply(s: RotundaState, req: WarehouseLoop, a: Action) -> None:
@@ -340,7 +334,7 @@ def warehouse_apply(s: RotundaState, req: WarehouseLoop, a: Action) -> None:
     p = req.seat
     s.coins[p] -= D.WAREHOUSE_COSTS[req.bought]
     s.stack.append(WarehouseLoop(p, req.bought + 1))
-    room, i = WAREHOUSE_SOURCES[a.source]
+    room, i = D.WAREHOUSE_SOURCES[a.source]
     cube = source_cube(s, a.source)
     if room == D.WAREHOUSE:
         s.warehouse[i] -= 1
@@ -353,7 +347,7 @@ def warehouse_apply(s: RotundaState, req: WarehouseLoop, a: Action) -> None:
 
 # --- Black Market (R10) ----------------------------------------------------------------------
 def bm_ok(s: RotundaState, p: int, k: int) -> bool:
-    kind, arg = BM_OPTIONS[k]
+    kind, arg = D.BM_OPTIONS[k]
     coins = s.coins[p]
     if kind == "buy cube":
         return coins >= D.BM_BUY_CUBE and s.supply[arg] > 0
@@ -368,13 +362,14 @@ def bm_ok(s: RotundaState, p: int, k: int) -> bool:
     return arg in s.amulets[p]
 
 
+@remembered
 def bm_options(s: RotundaState, req: BlackMarketLoop) -> list[Action]:
     p = req.seat
     out: list[Action] = []
     if req.deals < D.BM_TRANSACTIONS:
-        out = [Deal(k) for k in range(BM_PEDDLER) if bm_ok(s, p, k)]
+        out = [Deal(k) for k in range(D.BM_PEDDLER) if bm_ok(s, p, k)]
     if not req.peddler:
-        out.append(Deal(BM_PEDDLER))
+        out.append(Deal(D.BM_PEDDLER))
     out.append(STOP)
     return out
 
@@ -383,7 +378,7 @@ def bm_apply(s: RotundaState, req: BlackMarketLoop, a: Action) -> None:
     if not isinstance(a, Deal):
         return
     p = req.seat
-    kind, arg = BM_OPTIONS[a.option]
+    kind, arg = D.BM_OPTIONS[a.option]
     if kind == "peddler":
         s.stack.append(BlackMarketLoop(p, req.deals, True))
         s.stack.append(Grant(p, D.PEDDLER, False))
@@ -414,3 +409,16 @@ def loop_auto(options: Callable[[Any, Any], list[Action]]) -> Callable[[Any, Any
     def auto(s: RotundaState, req: object) -> bool:
         return options(s, req) == [STOP]
     return auto
+
+
+# --- hiring limit (§9) -----------------------------------------------------------------------
+@remembered
+def hire_limit_options(s: RotundaState, req: HireLimit) -> list[Action]:
+    return [DiscardExpert(e) for e in sorted(s.experts[req.seat])] + [STOP]
+
+
+def hire_limit_apply(s: RotundaState, req: HireLimit, a: Action) -> None:
+    if isinstance(a, DiscardExpert):
+        s.experts = E.seat_remove(s.experts, req.seat, a.expert)
+        s.expert_discard += (a.expert,)
+        finish_hire(s, req.seat, req.slot, req.guild)

@@ -3,9 +3,13 @@ Expert sales). Gold may be sold as any type (§5)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.games.rotunda import data as D
 from engine.games.rotunda.effects import add_vp, gain_coins
-from engine.games.rotunda.state import RotundaState
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 SALE_ROOMS = (D.MARKET, D.RETAILER, D.WHOLESALER)
 
@@ -31,6 +35,33 @@ def can_sell(s: RotundaState, p: int, room: int, as_type: int, gold: bool,
     if room == D.RETAILER:
         return as_type not in placed
     return all(t == as_type for t in placed)
+
+
+def can_sell_again(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> bool:
+    """Whether, after selling one cube as `as_type` into `room` (`place`), seat p could sell
+    another there (no repeat-Market exception: §9, P5 sells two cubes into one room). The
+    same test as `can_sell` on the position after `place`, without building it."""
+    actual = D.GOLD if gold else as_type
+    have = s.cubes[p * 4:p * 4 + 4]
+    have[actual] -= 1
+    if room == D.MARKET:
+        market = s.market
+        covered = as_type if market[as_type] < 0 else -1  # the icon this sale covers
+        return any((have[u] > 0 or have[D.GOLD] > 0) and market[u] < 0 and u != covered
+                   for u in D.BASIC)
+    row = icons(s, room)[:]
+    row[row.index(-1)] = as_type * 4 + actual
+    if -1 not in row:
+        return False
+    placed = [x >> 2 for x in row if x >= 0]
+    for u in D.BASIC:
+        if have[D.GOLD] > 0 or have[u] > 0:
+            if room == D.RETAILER:
+                if u not in placed:
+                    return True
+            elif all(t == u for t in placed):
+                return True
+    return False
 
 
 def place(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> None:

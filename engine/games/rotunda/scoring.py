@@ -1,11 +1,13 @@
-"""Final scoring (rules §8) and the value estimate for search cut-offs."""
+"""Final scoring (rules §8, and §11 for the advanced Experts)."""
 
 from __future__ import annotations
 
-import math
+from typing import TYPE_CHECKING
 
 from engine.games.rotunda import data as D
-from engine.games.rotunda.state import RotundaState
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 
 def amulet_types(s: RotundaState, p: int) -> list[int]:
@@ -14,15 +16,16 @@ def amulet_types(s: RotundaState, p: int) -> list[int]:
 
 
 def amulet_vp(types: list[int]) -> int:
-    """§8.1: sets of different types; the greedy split is optimal (the table is convex)."""
+    """§8.1: sets of different types; the greedy split is optimal (the table is convex):
+    the k-th set holds every type of which the seat has at least k."""
+    if not types:
+        return 0
     counts = [0] * D.AMULET_TYPES
     for t in types:
         counts[t] += 1
     vp = 0
-    while any(counts):
-        k = sum(1 for c in counts if c)
-        vp += D.SET_VP[k - 1]
-        counts = [max(0, c - 1) for c in counts]
+    for k in range(1, max(counts) + 1):
+        vp += D.SET_VP[sum(c >= k for c in counts) - 1]
     return vp
 
 
@@ -51,8 +54,8 @@ def breakdown(s: RotundaState, p: int) -> dict[str, int]:
     """The five parts of §8 for seat p (as if the game ended now), and with the advanced
     Experts variant their points (§11)."""
     n = s.num_players
-    board = sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
-    board += sum(s.villages[v * n + p] for v in range(D.VILLAGES))
+    board = s.chairs.count(p * 2) + s.chairs.count(p * 2 + 1)  # young and elder
+    board += sum(s.villages[p::n])  # village v holds index v * n + p
     money = s.coins[p] + sum(s.cubes[p * 4:p * 4 + 4]) + s.supply_discs[p]
     return {
         "track VP": s.vp[p],
@@ -66,61 +69,3 @@ def breakdown(s: RotundaState, p: int) -> dict[str, int]:
 
 def final_scores(s: RotundaState) -> list[int]:
     return [sum(breakdown(s, p).values()) for p in range(s.num_players)]
-
-
-def position_value(s: RotundaState, p: int) -> float:
-    """Seat p's points so far plus what its holdings are worth: the final-scoring parts,
-    and early in the game more than their final rate for coins, cubes, chair and village
-    Assistants, unused Experts, worship elders and nearly payable Orders (with advanced
-    Experts also their §11 points as the discard pile stands); the early weights slide to
-    the final conversion as the round marker nears its end space."""
-    n = s.num_players
-    late = min(1.0, s.round / D.END_SPACE[n]) if not s.end_triggered else 1.0
-    early = 1.0 - late
-    v = float(s.vp[p])
-    v += amulet_vp(amulet_types(s, p))
-    v += sum(D.ORDERS[o][5] for o in s.orders_done[p]) * (1.0 + 0.3 * early)
-    v += family_vp(s.track[p])
-    coins = s.coins[p]
-    cubes = s.cubes[p * 4:p * 4 + 4]
-    rate = 1 / 3 + early * 0.25
-    v += coins * rate + (cubes[0] + cubes[1] + cubes[2]) * (rate + early * 0.35)
-    v += cubes[3] * (rate + early * 0.55)
-    v += s.supply_discs[p] * (1 / 3 + early * 0.2)
-    young = elder = 0
-    for c in s.chairs:
-        if c >= 0 and c >> 1 == p:
-            if c & 1:
-                elder += 1
-            else:
-                young += 1
-    v += young * (1.0 + early * 1.5) + elder * (1.0 + early * 3.0)
-    vill = sum(s.villages[k * n + p] for k in range(D.VILLAGES))
-    v += vill * (1.0 + early * 0.8)
-    v += sum(s.worship[p * 16:p * 16 + 16]) * early * 0.8
-    v += len(s.experts[p]) * early * 2.0
-    if s.advanced_experts:
-        v += advanced_expert_vp(s, p)
-    for o in s.orders_open[p]:
-        _, t, f, c, cost, vp, *_ = D.ORDERS[o]
-        short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])
-        short = max(0, short - cubes[3]) + max(0, cost - coins) / 3
-        v += max(0.0, vp * early * 0.6 - short * 0.5)
-    return v
-
-
-
-def heuristic(s: RotundaState, seat: int) -> float:
-    """Value in [0, 1] of `seat`'s position, for search cut-offs: every seat's
-    `position_value` (its VP plus the §8 final-scoring parts of its holdings, with coins,
-    cubes, chair and village Assistants, Experts and nearly payable Orders worth more
-    early in the game; the exact final scores once the game is over), and the gap
-    between `seat`'s value and the best opponent's mapped through
-    0.5 + 0.5 * tanh(gap / 12): 0.5 when level, about 0.84 twelve points ahead, about
-    0.16 twelve behind."""
-    if not s.stack:
-        proj = [float(v) for v in final_scores(s)]
-    else:
-        proj = [position_value(s, p) for p in range(s.num_players)]
-    best_other = max(v for q, v in enumerate(proj) if q != seat)
-    return 0.5 + 0.5 * math.tanh((proj[seat] - best_other) / 12.0)

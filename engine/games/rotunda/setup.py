@@ -1,4 +1,5 @@
-"""Set-up (rules §3) for 2-5 players; the player-count tables live in data.py."""
+"""Set-up (rules §3) for 2-5 players; the player-count tables live in data.py. The first
+turn is queued here (flow.start_turn); each later one by flow.on_empty."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from typing import Any
 
 from engine.common.rng import Rng
 from engine.games.rotunda import data as D
-from engine.games.rotunda.actions import ChooseLodge
-from engine.games.rotunda.rules import RULES, start_turn
+from engine.games.rotunda.flow import start_turn
+from engine.games.rotunda.requests import ChooseLodge
+from engine.games.rotunda.rules import RULES
+from engine.games.rotunda.shuffle import shuffle
 from engine.games.rotunda.state import RotundaState
 
 
@@ -16,9 +19,9 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     n = num_players
     rng = Rng.from_seed(seed, "rotunda")
     large = list(D.LARGE_TILES)
-    rng.shuffle(large)
+    shuffle(rng, large)
     small = list(D.SMALL_TILES)
-    rng.shuffle(small)
+    shuffle(rng, small)
     board = [D.LODGE_ROOM, *D.INNER_ROOMS] + [0] * len(D.OUTER)
     for node, room in zip(D.LARGE_SLOTS, large, strict=True):
         board[node] = room
@@ -26,21 +29,21 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
         board[node] = room
     rooms = tuple(board)
     amulets = list(D.AMULET_TOKENS)
-    rng.shuffle(amulets)
+    shuffle(rng, amulets)
     spaces = [amulets.pop() for _ in range(6)]
     end_amulet = amulets.pop()
     amulet_pool = [amulets.pop() for _ in range(D.POOL_SIZE)]
     smugglers = list(range(len(D.SMUGGLERS)))
-    rng.shuffle(smugglers)
+    shuffle(rng, smugglers)
     smuggler_pool = [smugglers.pop() for _ in range(D.POOL_SIZE)]
     starting = list(D.STARTING_ORDERS)
-    rng.shuffle(starting)
+    shuffle(rng, starting)
     held = tuple((starting.pop(),) for _ in range(n))
     deck = starting + [i for i in range(len(D.ORDERS)) if i not in D.STARTING_ORDERS]
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     order_pool = [deck.pop() for _ in range(D.POOL_SIZE)]
     experts = list(range(len(D.EXPERTS)))
-    rng.shuffle(experts)
+    shuffle(rng, experts)
     expert_pool = [experts.pop() for _ in range(D.POOL_SIZE)]
     advanced = bool(options.get("advanced_experts"))
     # §11: the top 5 Experts go face up to the discard pile (index 0 = its top card)
@@ -48,7 +51,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     neutrals: tuple[int, ...] = ()
     if n == 2:  # §3 step 12: one neutral leader at random in each large room
         large_rooms = list(D.LARGE_SLOTS)
-        rng.shuffle(large_rooms)
+        shuffle(rng, large_rooms)
         neutrals = tuple(large_rooms)
     first = rng.below(n)
     supply = list(D.SUPPLY_START)

@@ -1,5 +1,5 @@
 """Rotunda's fixed data for bots (`Game.static_data`, sent once in `reset`), built from the
-tables of data.py, board.py and rooms.py; its descriptions are `STATIC_DOCS` (docs.py)."""
+tables of data.py and board.py; its descriptions are `STATIC_DOCS` (docs.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
-from engine.games.rotunda import rooms as R
 
 #: the action code of an Assistant action, -1 for none (data uses None)
 _NONE = -1
@@ -126,7 +125,7 @@ def _black_market() -> list[dict[str, Any]]:
              "buy amulet": -D.BM_BUY_AMULET, "sell cube": D.BM_SELL_CUBE, "fire": D.BM_FIRE,
              "sell amulet": D.BM_SELL_AMULET, "peddler": 0}
     return [{"deal": k, "kind": kind, "arg": arg, "coins": price[kind]}
-            for k, (kind, arg) in enumerate(R.BM_OPTIONS)]
+            for k, (kind, arg) in enumerate(D.BM_OPTIONS)]
 
 
 def static_data() -> dict[str, Any]:
@@ -162,9 +161,9 @@ def static_data() -> dict[str, Any]:
         "banker_refill": D.BANKER_REFILL,
         "tea_house_cost": D.TEA_HOUSE_COST,
         "trading_post_costs": list(D.TRADING_POST_COSTS),
-        "trading_items": list(R.TRADING_ITEMS),
+        "trading_items": list(D.TRADING_ITEMS),
         "warehouse_costs": list(D.WAREHOUSE_COSTS),
-        "warehouse_sources": [[room, i] for room, i in R.WAREHOUSE_SOURCES],
+        "warehouse_sources": [[room, i] for room, i in D.WAREHOUSE_SOURCES],
         "guild_hall_costs": [list(r) for r in D.GUILD_HALL_COSTS],
         "black_market_transactions": D.BM_TRANSACTIONS,
         "black_market": _black_market(),

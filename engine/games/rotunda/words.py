@@ -1,5 +1,6 @@
 """Rotunda in words (issue 21): seat colours, room and worship-board names, and every
-request's decision and options in the rulebook's words (registered with `Rules.words`).
+request's decision and options in the rulebook's words: one `RULES.words` registration per
+request type that is ever asked (Cleanup, ReturnChain, EndTurn and NeutralCleanup never are).
 
 Rooms are named by their place on the board (I1-I5 inner ring, O1-O6 outer ring, the
 Ancestral Lodge) and their tile ("I3 Market"); worship-board cells by column letter A-D
@@ -9,70 +10,56 @@ and row number 1-4 ("worship B3"); villages V1-V6, as in the render.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.common.text import column_labels
 from engine.games.rotunda import data as D
-from engine.games.rotunda import rooms as R
 from engine.games.rotunda.actions import (
-    Activate,
-    Apprentice,
+    BonusOrder,
+    Deal,
+    Execute,
+    Fulfil,
+    Honour,
+    KeepAmulet,
+    Move,
+    PayNeutral,
+    Peddler,
+    Pray,
+    Skip,
+    SkipExpert,
+    Stop,
+    TakeCube,
+)
+from engine.games.rotunda.effects import hired_card
+from engine.games.rotunda.requests import (
     BankLoop,
     BlackMarketLoop,
-    BonusAmulet,
-    BonusOrder,
     BonusStep,
-    Buy,
     ChainEnd,
-    Choose,
     ChooseLodge,
-    ChooseStaircase,
-    Deal,
-    DiscardCard,
-    DiscardExpert,
-    EndCell,
-    Execute,
     ExpertCube,
     ExpertReward,
     ExpertSale,
-    ExpertSell,
     ExpertStep,
-    Fulfil,
     Grant,
     GuildLoop,
-    Hire,
     HireLimit,
-    Honour,
-    HonourEmpty,
-    KeepAmulet,
     KeepOrDiscard,
     LodgeStep,
-    Move,
     MoveStep,
     NeutralMove,
     NeutralWindow,
     OrdersStep,
-    Pay,
-    PayNeutral,
-    Peddler,
-    PickCube,
-    Pray,
     RoomTurn,
     SaleLoop,
-    Sell,
-    Skip,
-    SkipExpert,
-    Stop,
-    TakeAmulet,
-    TakeCube,
     TradingLoop,
     WarehouseLoop,
     WorshipAmulet,
 )
-from engine.games.rotunda.effects import hired_card
 from engine.games.rotunda.rules import RULES
-from engine.games.rotunda.state import RotundaState
-from engine.protocol import Action
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
 
 #: Rich styles of the five family colours (rules §2) and the neutral leaders (§10)
 STYLES = {"black": "bold white on grey23", "yellow": "bold yellow", "green": "bold green",
@@ -162,7 +149,7 @@ def _peddler(s: RotundaState, a: Peddler) -> str:
 
 
 def _deal(s: RotundaState, a: Deal) -> str:
-    kind, arg = R.BM_OPTIONS[a.option]
+    kind, arg = D.BM_OPTIONS[a.option]
     if kind == "buy cube":
         return f"buy 1 {D.CUBE_NAMES[arg]} for {D.BM_BUY_CUBE} coin"
     if kind == "buy recruit":
@@ -180,84 +167,10 @@ def _deal(s: RotundaState, a: Deal) -> str:
 
 
 def _take_cube(a: TakeCube) -> str:
-    room, i = R.WAREHOUSE_SOURCES[a.source]
+    room, i = D.WAREHOUSE_SOURCES[a.source]
     if room in (D.WAREHOUSE, D.MARKET):
         return f"take the {D.CUBE_NAMES[i]} cube of the {D.ROOM_NAMES[room]}"
     return f"take the cube on icon {i + 1} of the {D.ROOM_NAMES[room]}"
-
-
-#: simple options: type -> words (where the type alone says it)
-PLAIN: dict[type, str] = {
-    SkipExpert: "activate no Expert", KeepAmulet: "keep it as an amulet",
-    DiscardCard: "discard it", Pay: "make the next payment", Stop: "stop",
-    HonourEmpty: "honour with no Assistants (score your chairs)", Skip: "skip",
-}
-
-
-def describe(s: RotundaState, req: Any, a: Action) -> str:
-    """One option of `req` in words."""
-    t = type(a)
-    if t in PLAIN:
-        return PLAIN[t]
-    if t is Move:
-        if type(req) is NeutralMove:
-            who = f"the {D.NEUTRAL_COLOURS[req.neutral]} neutral leader"
-        else:
-            who = "your leader" if a.frm in _own_nodes(s, req.seat) else "the leader"
-        return f"move {who} from {node_label(s, a.frm)} to {node_label(s, a.to)}"
-    if t is Execute:
-        room = s.rooms[req.node]
-        how = ("", " (extra, young chair Assistant)", " (extra, elder chair Assistant)")[a.disc]
-        return f"{D.ROOM_NAMES[room]}: {_option(s, room, a.option)}{how}"
-    if t is Activate:
-        return f"activate {expert_name(a.expert)}"
-    if t is PickCube:
-        return f"take 1 {D.CUBE_NAMES[a.cube]}"
-    if t is Choose:
-        return ("take 4 coins", "take 3 VP")[a.option]
-    if t is ExpertSell:
-        return (f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]} "
-                f"into {node_label(s, a.room)}")
-    if t is Sell:
-        return f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]}"
-    if t is Pray:
-        return f"pray at temple {D.TEMPLES[a.temple][0]}"
-    if t is Honour:
-        return f"honour the ancestors with the Assistants of village V{a.village + 1}"
-    if t is EndCell:
-        r, c = divmod(a.cell, D.WORSHIP_COLS)
-        return f"end the chain on {worship_cell(a.cell)} ({D.WORSHIP_VP[r][c]} VP)"
-    if t is TakeAmulet:
-        return f"take {amulet_name(s.amulet_spaces[a.space])} from {D.AMULET_SPACE_NAMES[a.space]}"
-    if t is Peddler:
-        return _peddler(s, a)
-    if t is Apprentice:
-        return f"seat an Assistant on a chair of {node_label(s, a.room)}"
-    if t is Buy:
-        return f"buy a {R.TRADING_ITEMS[a.item]}"
-    if t is TakeCube:
-        return _take_cube(a)
-    if t is Hire:
-        return f"hire {_hire(s, a.slot)}"
-    if t is Deal:
-        return _deal(s, a)
-    if t is DiscardExpert:
-        return f"discard {expert_name(a.expert)}"
-    if t is BonusOrder:
-        return f"take order {order_text(s.order_pool[a.slot])}"
-    if t is BonusAmulet:
-        return f"take {amulet_name(s.amulet_pool[a.slot])} (pool slot {a.slot + 1})"
-    if t is Fulfil:
-        gold = [f"{k} {D.CUBE_NAMES[i]}" for i, k in enumerate((a.gt, a.gf, a.gc)) if k]
-        return f"fulfil {order_text(a.order)}" + (
-            f", Gold for {' and '.join(gold)}" if gold else "")
-    if t is PayNeutral:
-        cube = "Gold" if a.gold else D.CUBE_NAMES[D.NEUTRAL_CUBE[a.neutral]]
-        return (f"pay 1 {cube} to move the {D.NEUTRAL_COLOURS[a.neutral]} neutral leader "
-                f"from {node_label(s, s.neutrals[a.neutral])}")
-    if t is ChooseStaircase:
-        return f"place the Lodge on staircase {D.STAIRCASES[a.stair][0]}"
-    return type(a).__name__
 
 
 def _own_nodes(s: RotundaState, p: int) -> set[int]:
@@ -276,41 +189,135 @@ def _grant(s: RotundaState, req: Grant) -> str:
         ", or skip it" if req.optional else "")
 
 
-#: each request's decision in words (the seat's colour goes before it)
-ASK: dict[type, Callable[[RotundaState, Any], str]] = {
-    ChooseLodge: lambda s, r: "place the Ancestral Lodge on a staircase",
-    ExpertStep: lambda s, r: "activate one of your Experts, or none",
-    ExpertCube: lambda s, r: f"{expert_name(r.expert)}: choose a cube ({r.left} to choose)",
-    ExpertReward: lambda s, r: f"{expert_name(r.expert)}: 4 coins or 3 VP",
-    ExpertSale: lambda s, r: f"{expert_name(r.expert)}: sell a cube ({r.left} to sell)",
-    KeepOrDiscard: lambda s, r: f"keep {expert_name(r.expert)} as an amulet, or discard it",
-    MoveStep: lambda s, r: "move one of your leaders clockwise",
-    LodgeStep: lambda s, r: "at the Ancestral Lodge: pray at a temple, or honour the "
-                            "ancestors with a village's Assistants",
-    ChainEnd: lambda s, r: f"honour: the chain of {r.count} Assistants ends on which "
-                           "worship cell",
-    WorshipAmulet: lambda s, r: "honour: take an amulet beside "
-                                f"{worship_cell(r.r * D.WORSHIP_COLS + r.c)}",
-    Grant: _grant,
-    RoomTurn: _room_turn,
-    SaleLoop: lambda s, r: f"{D.ROOM_NAMES[r.room]}: sell a cube ({r.sold} sold), or stop",
-    BankLoop: lambda s, r: f"Bank: make a payment ({r.paid} made), or stop",
-    TradingLoop: lambda s, r: f"Trading Post: buy an item ({r.bought} bought), or stop",
-    WarehouseLoop: lambda s, r: f"Warehouse: buy a cube ({r.bought} bought), or stop",
-    GuildLoop: lambda s, r: f"Guild Hall: hire an Expert ({r.hired} hired), or stop",
-    BlackMarketLoop: lambda s, r: f"Black Market: a transaction ({r.deals} made), or stop",
-    HireLimit: lambda s, r: f"you hold {D.EXPERT_LIMIT} Experts: discard one to hire "
-                            f"{_hire(s, r.slot)}, or cancel",
-    BonusStep: lambda s, r: f"bonus symbol ({r.left} to use): take an Order or an amulet",
-    OrdersStep: lambda s, r: "fulfil an Order, or stop",
-    NeutralWindow: lambda s, r: "pay a cube to move a neutral leader (once per turn), or skip",
-    NeutralMove: lambda s, r: f"where the {D.NEUTRAL_COLOURS[r.neutral]} neutral leader goes",
-}
+# --- options in words, by request ------------------------------------------------------------
+Ask = Callable[["RotundaState", Any], str]
+Say = Callable[["RotundaState", Any, Any], str]
 
 
-def _ask(words: Callable[[RotundaState, Any], str]) -> Callable[[RotundaState, Any], str]:
+def _seat(words: Ask) -> Ask:
+    """A decision in words, after the deciding seat's colour ("Black: ...")."""
     return lambda s, req: f"{colour(req.seat)}: {words(s, req)}"
 
 
-for _request, _words in ASK.items():
-    RULES.words(_request, ask=_ask(_words), say=describe)
+def _or(say: Say, other: type, word: str) -> Say:
+    """Options of a decision whose one plain option (Stop, Skip, SkipExpert, ...) reads
+    `word`; the others read as `say` words them."""
+    return lambda s, req, a: word if type(a) is other else say(s, req, a)
+
+
+def _move(s: RotundaState, req: Any, a: Move) -> str:
+    if type(req) is NeutralMove:
+        who = f"the {D.NEUTRAL_COLOURS[req.neutral]} neutral leader"
+    else:
+        who = "your leader" if a.frm in _own_nodes(s, req.seat) else "the leader"
+    return f"move {who} from {node_label(s, a.frm)} to {node_label(s, a.to)}"
+
+
+def _execute(s: RotundaState, req: RoomTurn, a: Execute) -> str:
+    room = s.rooms[req.node]
+    how = ("", " (extra, young chair Assistant)", " (extra, elder chair Assistant)")[a.disc]
+    return f"{D.ROOM_NAMES[room]}: {_option(s, room, a.option)}{how}"
+
+
+def _sell(a: Any) -> str:
+    return f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]}"
+
+
+def _lodge(s: RotundaState, req: LodgeStep, a: Any) -> str:
+    if type(a) is Pray:
+        return f"pray at temple {D.TEMPLES[a.temple][0]}"
+    if type(a) is Honour:
+        return f"honour the ancestors with the Assistants of village V{a.village + 1}"
+    return "honour with no Assistants (score your chairs)"
+
+
+def _end_cell(s: RotundaState, req: ChainEnd, a: Any) -> str:
+    r, c = divmod(a.cell, D.WORSHIP_COLS)
+    return f"end the chain on {worship_cell(a.cell)} ({D.WORSHIP_VP[r][c]} VP)"
+
+
+def _grant_option(s: RotundaState, req: Grant, a: Any) -> str:
+    if type(a) is Peddler:
+        return _peddler(s, a)
+    return f"seat an Assistant on a chair of {node_label(s, a.room)}"
+
+
+def _bonus(s: RotundaState, req: BonusStep, a: Any) -> str:
+    if type(a) is BonusOrder:
+        return f"take order {order_text(s.order_pool[a.slot])}"
+    return f"take {amulet_name(s.amulet_pool[a.slot])} (pool slot {a.slot + 1})"
+
+
+def _fulfil(s: RotundaState, req: OrdersStep, a: Fulfil) -> str:
+    gold = [f"{k} {D.CUBE_NAMES[i]}" for i, k in enumerate((a.gt, a.gf, a.gc)) if k]
+    return f"fulfil {order_text(a.order)}" + (f", Gold for {' and '.join(gold)}" if gold else "")
+
+
+def _pay_neutral(s: RotundaState, req: NeutralWindow, a: PayNeutral) -> str:
+    cube = "Gold" if a.gold else D.CUBE_NAMES[D.NEUTRAL_CUBE[a.neutral]]
+    return (f"pay 1 {cube} to move the {D.NEUTRAL_COLOURS[a.neutral]} neutral leader "
+            f"from {node_label(s, s.neutrals[a.neutral])}")
+
+
+# --- one registration per request type -------------------------------------------------------
+RULES.words(ChooseLodge, ask=_seat(lambda s, r: "place the Ancestral Lodge on a staircase"),
+            say=lambda s, r, a: f"place the Lodge on staircase {D.STAIRCASES[a.stair][0]}")
+RULES.words(ExpertStep, ask=_seat(lambda s, r: "activate one of your Experts, or none"),
+            say=_or(lambda s, r, a: f"activate {expert_name(a.expert)}", SkipExpert,
+                    "activate no Expert"))
+RULES.words(ExpertCube, ask=_seat(lambda s, r: f"{expert_name(r.expert)}: choose a cube "
+                                               f"({r.left} to choose)"),
+            say=lambda s, r, a: f"take 1 {D.CUBE_NAMES[a.cube]}")
+RULES.words(ExpertReward, ask=_seat(lambda s, r: f"{expert_name(r.expert)}: 4 coins or 3 VP"),
+            say=lambda s, r, a: ("take 4 coins", "take 3 VP")[a.option])
+RULES.words(ExpertSale, ask=_seat(lambda s, r: f"{expert_name(r.expert)}: sell a cube "
+                                               f"({r.left} to sell)"),
+            say=lambda s, r, a: f"{_sell(a)} into {node_label(s, a.room)}")
+RULES.words(KeepOrDiscard, ask=_seat(lambda s, r: f"keep {expert_name(r.expert)} as an "
+                                                  "amulet, or discard it"),
+            say=_or(lambda s, r, a: "discard it", KeepAmulet, "keep it as an amulet"))
+RULES.words(MoveStep, ask=_seat(lambda s, r: "move one of your leaders clockwise"), say=_move)
+RULES.words(LodgeStep, ask=_seat(lambda s, r: "at the Ancestral Lodge: pray at a temple, or "
+                                              "honour the ancestors with a village's "
+                                              "Assistants"),
+            say=_lodge)
+RULES.words(ChainEnd, ask=_seat(lambda s, r: f"honour: the chain of {r.count} Assistants ends "
+                                             "on which worship cell"),
+            say=_end_cell)
+RULES.words(WorshipAmulet, ask=_seat(lambda s, r: "honour: take an amulet beside "
+                                                  f"{worship_cell(r.r * D.WORSHIP_COLS + r.c)}"),
+            say=_or(lambda s, r, a: f"take {amulet_name(s.amulet_spaces[a.space])} from "
+                                    f"{D.AMULET_SPACE_NAMES[a.space]}", Skip, "skip"))
+RULES.words(Grant, ask=_seat(_grant), say=_or(_grant_option, Skip, "skip"))
+RULES.words(RoomTurn, ask=_seat(_room_turn), say=_or(_execute, Stop, "stop"))
+RULES.words(SaleLoop, ask=_seat(lambda s, r: f"{D.ROOM_NAMES[r.room]}: sell a cube ({r.sold} "
+                                             "sold), or stop"),
+            say=_or(lambda s, r, a: _sell(a), Stop, "stop"))
+RULES.words(BankLoop, ask=_seat(lambda s, r: f"Bank: make a payment ({r.paid} made), or stop"),
+            say=_or(lambda s, r, a: "make the next payment", Stop, "stop"))
+RULES.words(TradingLoop, ask=_seat(lambda s, r: f"Trading Post: buy an item ({r.bought} "
+                                                "bought), or stop"),
+            say=_or(lambda s, r, a: f"buy a {D.TRADING_ITEMS[a.item]}", Stop, "stop"))
+RULES.words(WarehouseLoop, ask=_seat(lambda s, r: f"Warehouse: buy a cube ({r.bought} "
+                                                  "bought), or stop"),
+            say=_or(lambda s, r, a: _take_cube(a), Stop, "stop"))
+RULES.words(GuildLoop, ask=_seat(lambda s, r: f"Guild Hall: hire an Expert ({r.hired} "
+                                              "hired), or stop"),
+            say=_or(lambda s, r, a: f"hire {_hire(s, a.slot)}", Stop, "stop"))
+RULES.words(BlackMarketLoop, ask=_seat(lambda s, r: f"Black Market: a transaction ({r.deals} "
+                                                    "made), or stop"),
+            say=_or(lambda s, r, a: _deal(s, a), Stop, "stop"))
+RULES.words(HireLimit, ask=_seat(lambda s, r: f"you hold {D.EXPERT_LIMIT} Experts: discard "
+                                              f"one to hire {_hire(s, r.slot)}, or cancel"),
+            say=_or(lambda s, r, a: f"discard {expert_name(a.expert)}", Stop, "stop"))
+RULES.words(BonusStep, ask=_seat(lambda s, r: f"bonus symbol ({r.left} to use): take an Order "
+                                              "or an amulet"),
+            say=_or(_bonus, Stop, "stop"))
+RULES.words(OrdersStep, ask=_seat(lambda s, r: "fulfil an Order, or stop"),
+            say=_or(_fulfil, Stop, "stop"))
+RULES.words(NeutralWindow, ask=_seat(lambda s, r: "pay a cube to move a neutral leader (once "
+                                                  "per turn), or skip"),
+            say=_or(_pay_neutral, Skip, "skip"))
+RULES.words(NeutralMove, ask=_seat(lambda s, r: f"where the {D.NEUTRAL_COLOURS[r.neutral]} "
+                                                "neutral leader goes"),
+            say=_move)

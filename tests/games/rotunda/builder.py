@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import engine
 from engine.games.rotunda import data as D
-from engine.games.rotunda.rules import RULES, start_turn
+from engine.games.rotunda.flow import start_turn
+from engine.games.rotunda.rules import RULES
 from engine.games.rotunda.state import RotundaState
 
 

@@ -288,7 +288,7 @@ def test_bonus_landing_exactly_and_two_symbols():
     s.vp[P], s.coins[P] = 9, 14
     begin(s, P)
     play(s, Move(D.LODGE, D.O2), Execute(0, 0), Pay(), Stop())
-    from engine.games.rotunda.actions import BonusStep
+    from engine.games.rotunda.requests import BonusStep
     assert isinstance(s.pending(), BonusStep)        # 10 exactly
     s2 = blank(rooms={D.O2: D.BANK})
     s2.vp[P], s2.coins[P] = 8, 14

@@ -7,8 +7,11 @@ import random
 
 import engine
 from bots.heuristic.rotunda import HeuristicBot
+from engine.common.rng import Rng
 from engine.games.rotunda import data as D
-from engine.games.rotunda.actions import ChainEnd, ReturnChain
+from engine.games.rotunda import sales
+from engine.games.rotunda.requests import ChainEnd, ReturnChain
+from engine.games.rotunda.shuffle import shuffle
 from engine.games.rotunda.state import RotundaState
 from harness.match import play_match
 
@@ -90,3 +93,38 @@ def test_heuristic_in_unit_interval():
         for p in range(3):
             assert 0.0 <= s.heuristic(p) <= 1.0
         s.apply(rng.choice(s.legal_actions()))
+
+
+def test_the_fast_shuffle_is_rng_shuffle():
+    """shuffle.shuffle draws what Rng.shuffle draws: same permutation, same generator."""
+    for n in range(30):
+        for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+            a, b = Rng(seed), Rng(seed)
+            xs, ys = list(range(n)), list(range(n))
+            a.shuffle(xs)
+            shuffle(b, ys)
+            assert xs == ys and a.s == b.s
+
+
+def test_a_second_sale_is_judged_as_on_the_position_after_the_first():
+    """sales.can_sell_again (P5's two cubes, §9) agrees with placing the first cube on a
+    copy and asking can_sell there."""
+    rng = random.Random(3)
+    checked = 0
+    for n in (2, 5):
+        s = engine.make("rotunda", n, 11)
+        while not s.is_terminal():
+            for p in range(n):
+                for kind in {s.rooms[node] for node in range(D.NODES)} & set(sales.SALE_ROOMS):
+                    for t in D.BASIC:
+                        for gold in (False, True):
+                            if not sales.can_sell(s, p, kind, t, gold):
+                                continue
+                            twin = s.clone()
+                            sales.place(twin, p, kind, t, gold)
+                            want = any(sales.can_sell(twin, p, kind, u, h)
+                                       for u in D.BASIC for h in (False, True))
+                            assert sales.can_sell_again(s, p, kind, t, gold) == want
+                            checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 1000

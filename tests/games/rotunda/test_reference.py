@@ -12,14 +12,8 @@ import engine
 from bots.external import static_data
 from engine.games.rotunda import board, docs
 from engine.games.rotunda import data as D
-from engine.games.rotunda import rooms as R
-from engine.games.rotunda.actions import (
-    Apprentice,
-    RotundaAction,
-    RotundaRequest,
-    SaleLoop,
-    Sell,
-)
+from engine.games.rotunda.actions import Apprentice, RotundaAction, Sell
+from engine.games.rotunda.requests import RotundaRequest, SaleLoop
 from engine.games.rotunda.scoring import family_vp
 from engine.protocol import field_docs
 
@@ -73,7 +67,7 @@ def test_static_tables_agree_with_the_engine():
     assert st["retailer_reward"][0][2] == -1
     deal = st["black_market"][11]
     assert (deal["kind"], deal["coins"]) == ("fire", D.BM_FIRE)
-    assert len(st["black_market"]) == len(R.BM_OPTIONS)
+    assert len(st["black_market"]) == len(D.BM_OPTIONS)
     assert st["worship_neighbours"][5] == list(board.NEIGHBOURS[5])
     assert sum(st["amulet_tokens"]) == len(D.AMULET_TOKENS) == 18
     # §8.3 as described: the first 9 - track values of the Assistant track

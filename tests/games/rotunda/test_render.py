@@ -10,15 +10,14 @@ import pytest
 
 import engine
 from engine.games.rotunda import data as D
-from engine.games.rotunda.actions import (
-    EndCell,
-    Execute,
-    Fulfil,
+from engine.games.rotunda.actions import EndCell, Execute, Fulfil, Peddler, Skip, SkipExpert
+from engine.games.rotunda.requests import (
+    ChainEnd,
+    ExpertStep,
+    Grant,
     MoveStep,
-    Peddler,
+    OrdersStep,
     RoomTurn,
-    Skip,
-    SkipExpert,
 )
 from tests.golden import check_golden, random_states
 
@@ -62,15 +61,20 @@ def test_actions_read_in_rulebook_words():
     assert s.describe_action(Execute(4, 0)) == "Market: sell Celadon"
     assert s.describe_action(Execute(5, 1)) == (
         "Market: sell Gold as Celadon (extra, young chair Assistant)")
+    # each option is worded by the request it answers (one `RULES.words` per request)
+    s.stack = [OrdersStep(0)]
     assert s.describe_action(Fulfil(6, 0, 1, 0)) == (
         "fulfil O07 (2 Fruit + 1 Celadon: 4 VP), Gold for 1 Fruit")
+    s.stack = [ChainEnd(0, 3)]
     assert s.describe_action(EndCell(9)) == "end the chain on worship B3 (4 VP)"
     s.peddler = 1
+    s.stack = [Grant(0, D.PEDDLER, True)]
     assert s.describe_action(Peddler(2, 0)) == (
         "Peddler: pay 2 coin(s) to move the Peddler to V4, place an Assistant there")
     assert s.describe_action(Peddler(0, 0)) == "Peddler: place an Assistant in V2"
-    assert s.describe_action(SkipExpert()) == "activate no Expert"
     assert s.describe_action(Skip()) == "skip"
+    s.stack = [ExpertStep(0)]
+    assert s.describe_action(SkipExpert()) == "activate no Expert"
 
 
 def test_final_render_shows_every_score_part():

@@ -14,9 +14,7 @@ from engine.games.rotunda.actions import (
     Execute,
     Fulfil,
     Honour,
-    LodgeStep,
     Move,
-    MoveStep,
     Pay,
     PayNeutral,
     Peddler,
@@ -25,6 +23,7 @@ from engine.games.rotunda.actions import (
     Stop,
     TakeAmulet,
 )
+from engine.games.rotunda.requests import LodgeStep, MoveStep
 from engine.games.rotunda.scoring import (
     advanced_expert_vp,
     amulet_vp,

@@ -1,0 +1,44 @@
+"""What comes next in Rotunda when no decision is pending (rules §5, §8): the next seat's
+turn, or nothing once the last turn after the end trigger is over. A turn is queued as
+requests (its five steps and the automatic `EndTurn`), so the stack empties only between
+turns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.rotunda import data as D
+from engine.games.rotunda.requests import EndTurn, ExpertStep, MoveStep, NeutralWindow, OrdersStep
+
+if TYPE_CHECKING:
+    from engine.games.rotunda.state import RotundaState
+
+
+def start_turn(s: RotundaState, p: int) -> None:
+    """§5: a new turn of seat p: once-per-turn effects reset, the five steps queued (step 1
+    only for a seat holding a one-shot Expert; step 4 is queued by the end of step 3 when
+    the score marker crossed a bonus symbol)."""
+    s.turn = p
+    s.turns += 1
+    s.fired = [0] * s.num_players
+    s.vp_start = s.vp[p]
+    s.peddler_used = False
+    s.market_mine = 0
+    if s.neutrals:  # 2 players (§10): windows B (after step 5) and A (before step 2)
+        s.neutral_moved = False
+        s.stack.extend((EndTurn(p), NeutralWindow(p), OrdersStep(p), MoveStep(p), NeutralWindow(p)))
+    else:
+        s.stack.extend((EndTurn(p), OrdersStep(p), MoveStep(p)))
+    if not D.ONE_SHOT.isdisjoint(s.experts[p]):
+        s.stack.append(ExpertStep(p))
+
+
+def on_empty(s: RotundaState) -> None:
+    """A turn is over (its `EndTurn` has run): the end check of §8 (after the trigger every
+    other seat plays one more turn; then the game is over and nothing is queued), else the
+    next seat clockwise begins its turn."""
+    if s.end_triggered:
+        if s.turns_left == 0:
+            return  # game over: the stack stays empty
+        s.turns_left -= 1
+    start_turn(s, (s.turn + 1) % s.num_players)
