@@ -150,30 +150,62 @@ class Rules:
     def perform(self, s: Any, action: Any) -> None:
         """The apply template: take the top request, run its handler, count the decision,
         run the automatic steps that follow."""
-        req = s.stack.pop()
+        stack = s.stack
+        req = stack.pop()
         self.handlers[type(req)].apply(s, req, action)
         s.decision += 1
-        self.settle(s)
+        # `settle` inline for its commonest case: a decision is pending and is not automatic
+        stack = s.stack
+        if not stack or self.handlers[type(stack[-1])].auto is not None:
+            self.settle(s)
 
     def settle(self, s: Any) -> None:
         """Run automatic steps until a decision is pending or the game is over."""
         stack = s.stack
         handlers = self.handlers
+        on_empty = self.on_empty
         while True:
             if not stack:
-                if self.on_empty is None:
+                if on_empty is None:
                     return
-                self.on_empty(s)
+                on_empty(s)
                 if not stack:
                     return
                 continue
-            h = handlers[type(stack[-1])]
-            if h.auto is None:
+            auto = handlers[type(stack[-1])].auto
+            if auto is None:
                 return
             req = stack.pop()
-            if not h.auto(s, req):
+            if not auto(s, req):
                 stack.append(req)
                 return
+
+    def random_steps(self, s: Any, rand: Callable[[], float], limit: int) -> int:
+        """At most `limit` uniformly random decisions on `s`, each the option at
+        `int(rand() * len(options))` of the pending request, applied by the apply template
+        (`perform`): the same as that many `legal_actions()` / `apply_legal()` rounds while
+        the game is not over, without their calls. The number of decisions taken."""
+        handlers = self.handlers
+        settle = self.settle
+        steps = 0
+        while steps < limit:
+            stack = s.stack
+            if not stack:
+                break
+            req = stack[-1]
+            if req.seat == TERMINAL:
+                break
+            h = handlers[type(req)]
+            legal = h.options(s, req)
+            action = legal[int(rand() * len(legal))]
+            stack.pop()
+            h.apply(s, req, action)
+            s.decision += 1
+            stack = s.stack
+            if not stack or handlers[type(stack[-1])].auto is not None:
+                settle(s)
+            steps += 1
+        return steps
 
 
 def _no_options(s: Any, req: Any) -> list[Action]:
@@ -391,6 +423,16 @@ class GameState(State, msgspec.Struct, kw_only=True):
     def apply_legal(self, action: Action) -> None:
         self.RULES.perform(self, action)
 
+    def random_steps(self, rand: Callable[[], float], limit: int) -> int | None:
+        """At most `limit` uniformly random decisions (`Rules.random_steps`: option
+        `int(rand() * len(legal_actions()))` each, stopping when the game is over), as a
+        loop of `legal_actions()` and `apply_legal()` would take them; the number taken.
+        None (nothing done) where a subclass changes how decisions are listed or applied:
+        the caller then runs that loop itself."""
+        if not _plain_decisions(type(self)):
+            return None
+        return self.RULES.random_steps(self, rand, limit)
+
     def pending(self) -> Request | None:
         """The request decided now (None when the game is over)."""
         return self.stack[-1] if self.stack else None
@@ -452,6 +494,23 @@ class GameState(State, msgspec.Struct, kw_only=True):
     @classmethod
     def owner_fields(cls) -> dict[str, Owner]:
         return dict(_plan_of(cls).owner)
+
+
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain_decisions(cls: type) -> bool:
+    """True when `cls` lists and applies decisions by the kernel's own methods (so that
+    `Rules.random_steps` takes the same decisions as its `legal_actions`/`apply_legal`)."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        rules = getattr(cls, "RULES", None)
+        plain = _PLAIN[cls] = (
+            type(rules) is Rules
+            and all(getattr(cls, m) is getattr(GameState, m)
+                    for m in ("legal_actions", "apply_legal", "is_terminal",
+                              "current_player")))
+    return plain
 
 
 @dataclass
