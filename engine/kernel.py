@@ -348,6 +348,8 @@ def _copy_expr(t: Any, x: str, depth: int, helpers: dict[str, Any]) -> str:
         v = f"_v{depth}"
         return f"[{_copy_expr(t.item_type, v, depth + 1, helpers)} for {v} in {x}]"
     if isinstance(t, mi.StructType):
+        if not _mutable_fields(t.cls):  # a struct of immutable fields (the generator)
+            return f"{x}.__copy__()"
         name = f"_clone_{t.cls.__name__}_{len(helpers)}"
         helpers[name] = struct_copier(t.cls)
         return f"{name}({x})"
@@ -362,19 +364,22 @@ def _copy_expr(t: Any, x: str, depth: int, helpers: dict[str, Any]) -> str:
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
+def _mutable_fields(cls: type) -> list[tuple[str, Any]]:
+    """(name, type) of the fields of struct `cls` that a copy must copy afresh."""
+    return [(f.name, f.type) for f in msgspec.inspect.type_info(cls).fields
+            if not _is_immutable(f.type)]
+
+
 def struct_copier(cls: type) -> Callable[[Any], Any]:
     """A generated function copying a mutable struct of type `cls`: a shallow `__copy__`,
     then fresh copies of the mutable fields only (lists, nested mutable structs)."""
     fn = _COPIERS.get(cls)
     if fn is not None:
         return fn
-    info = msgspec.inspect.type_info(cls)
     helpers: dict[str, Any] = {}
     lines = ["def copy(self):", "    c = self.__copy__()"]
-    for f in info.fields:
-        expr = _copy_expr(f.type, f"self.{f.name}", 0, helpers)
-        if expr != f"self.{f.name}":
-            lines.append(f"    c.{f.name} = {expr}")
+    for name, typ in _mutable_fields(cls):
+        lines.append(f"    c.{name} = {_copy_expr(typ, f'self.{name}', 0, helpers)}")
     lines.append("    return c")
     ns: dict[str, Any] = dict(helpers)
     exec("\n".join(lines), ns)  # noqa: S102 - generated from the struct's own field types
@@ -413,12 +418,14 @@ class GameState(State, msgspec.Struct, kw_only=True):
         return self.RULES.is_legal(self, action)
 
     def apply(self, action: Action) -> None:
-        if not self.stack:
+        stack = self.stack
+        if not stack:
             raise IllegalActionError(f"{action!r}: the game is over")
-        if not self.RULES.is_legal(self, action):
+        rules = self.RULES
+        if not rules.is_legal(self, action):
             raise self._illegal(action, "not an option of the pending decision "
-                                f"{type(self.stack[-1]).__name__}")
-        self.RULES.perform(self, action)
+                                f"{type(stack[-1]).__name__}")
+        rules.perform(self, action)
 
     def apply_legal(self, action: Action) -> None:
         self.RULES.perform(self, action)
@@ -461,7 +468,8 @@ class GameState(State, msgspec.Struct, kw_only=True):
 
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> Self:
-        return struct_copier(type(self))(self)
+        copy = _COPIERS.get(type(self)) or struct_copier(type(self))
+        return copy(self)  # type: ignore[no-any-return]
 
     # --- views -----------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
