@@ -156,12 +156,13 @@ def table(res: Comparison, width: int) -> Table:
             Col("new", keep=6), Col("new/old", keep=8), Col("better", "left", keep=5)]
     rows = [[r.group, r.label, _num(r.old), _num(r.new), f"{r.ratio:.2f}x",
              "higher" if r.higher_is_better else "lower"] for r in res.rows]
-    load = "load average (1, 5, 15 min): {} at start, {} at end".format(
+    load = "load average (1/5/15 min): start {}, end {}".format(
         *(" ".join(f"{x:.2f}" for x in la) for la in (res.load_start, res.load_end)))
     return fit_table(cols, rows, width=width,
                      title=f"arena bench --against: medians of {res.rounds} alternating "
                            "quick runs",
-                     caption=f"old: {res.old_path}\nnew: {res.new_path}\n{load}")
+                     caption=f"new/old: higher is better for rates (/s), lower for times "
+                             f"(µs)\nold: {res.old_path}\nnew: {res.new_path}\n{load}")
 
 
 def to_json(res: Comparison) -> bytes:
