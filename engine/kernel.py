@@ -12,8 +12,9 @@ A game writes:
   with the observation.
 
 From that the kernel derives `apply` / `apply_legal` (one template), `current_player`,
-`legal_actions`, `clone` (generated once per class), `observation(seat)` and the copying of
-public and own fields in `sample_state`.
+`legal_actions`, `random_steps` (a uniformly random playout in one loop, for search),
+`clone` (generated once per class), `observation(seat)` and the copying of public and own
+fields in `sample_state`.
 """
 
 from __future__ import annotations
