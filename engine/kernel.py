@@ -412,7 +412,15 @@ class GameState(State, msgspec.Struct, kw_only=True):
         return stack[-1].seat if stack else TERMINAL
 
     def legal_actions(self) -> list[Action]:
-        return self.RULES.options(self)
+        stack = self.stack  # `Rules.options` inline: one call less per decision
+        if not stack:
+            return []
+        req = stack[-1]
+        return self.RULES.handlers[type(req)].options(self, req)
+
+    def is_terminal(self) -> bool:
+        stack = self.stack  # `current_player() == TERMINAL` without the call
+        return not stack or stack[-1].seat == TERMINAL
 
     def is_legal(self, action: Any) -> bool:
         """The fast legality test of the pending request (agrees with `legal_actions`)."""
