@@ -51,10 +51,20 @@ class Row:
     higher_is_better: bool
     old: float
     new: float
+    #: each round's value (old, new), to show how much they moved
+    old_runs: list[float] = field(default_factory=list)
+    new_runs: list[float] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
         return self.new / self.old if self.old else float("nan")
+
+    @property
+    def spread(self) -> float:
+        """The larger range over the rounds (max - min) of old and new, as a fraction of
+        its median: how far one round can be off on this machine right now."""
+        return max((max(v) - min(v)) / statistics.median(v) if v and statistics.median(v)
+                   else 0.0 for v in (self.old_runs, self.new_runs))
 
 
 @dataclass
@@ -141,7 +151,7 @@ def compare(old: Path, rounds: int = 3, games: Sequence[str] = (),
         news = seen["new"].get(key)
         if news:
             res.rows.append(Row(key[0], key[1], better[key[1]], statistics.median(olds),
-                                statistics.median(news)))
+                                statistics.median(news), olds, news))
     return res
 
 
@@ -153,23 +163,27 @@ def table(res: Comparison, width: int) -> Table:
     """The comparison as one table: per group and figure, old and new medians and new/old
     (which way is better said in its own column)."""
     cols = [Col("game", "left", keep=9), Col("figure", "left", keep=9), Col("old", keep=6),
-            Col("new", keep=6), Col("new/old", keep=8), Col("better", "left", keep=5)]
+            Col("new", keep=6), Col("new/old", keep=8), Col("better", "left", keep=5),
+            Col("spread", keep=4)]
     rows = [[r.group, r.label, _num(r.old), _num(r.new), f"{r.ratio:.2f}x",
-             "higher" if r.higher_is_better else "lower"] for r in res.rows]
+             "higher" if r.higher_is_better else "lower", f"{r.spread:.0%}"]
+            for r in res.rows]
     load = "load average (1/5/15 min): start {}, end {}".format(
         *(" ".join(f"{x:.2f}" for x in la) for la in (res.load_start, res.load_end)))
     return fit_table(cols, rows, width=width,
                      title=f"arena bench --against: medians of {res.rounds} alternating "
                            "quick runs",
                      caption=f"new/old: higher is better for rates (/s), lower for times "
-                             f"(µs)\nold: {res.old_path}\nnew: {res.new_path}\n{load}")
+                             "(µs); spread: the larger range of old's or new's rounds, as a "
+                             f"share of its median\nold: {res.old_path}\nnew: {res.new_path}"
+                             f"\n{load}")
 
 
 def to_json(res: Comparison) -> bytes:
     """The comparison as JSON (rows with their ratio)."""
     data = dataclasses.asdict(res)
     for row, r in zip(data["rows"], res.rows, strict=True):
-        row["ratio"] = r.ratio
+        row["ratio"], row["spread"] = r.ratio, r.spread
     return json.dumps(data, indent=2).encode()
 
 

@@ -46,6 +46,8 @@ def test_compare_alternates_old_and_new_and_gives_medians_and_ratios(tmp_path: P
     assert all(r.group == "huang 5p" for r in res.rows)
     assert rows["MCTS simulations/s"].ratio == pytest.approx(2.0, rel=0.1)
     assert rows["MCTS simulations/s"].higher_is_better
+    assert len(rows["MCTS simulations/s"].new_runs) == 3
+    assert rows["MCTS simulations/s"].spread == pytest.approx(0.2 / 1.1)
     assert rows["clone+apply µs"].ratio == pytest.approx(0.5, rel=0.1)
     assert not rows["clone+apply µs"].higher_is_better
     assert len(res.load_start) == len(res.load_end) == 3
