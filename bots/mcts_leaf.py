@@ -23,12 +23,8 @@ def rank_rewards(ranking: Sequence[int]) -> list[float]:
     n = len(ranking)
     if n < 2:
         return [1.0] * n
-    out = []
-    for place in ranking:
-        tied = sum(1 for q in ranking if q == place)
-        mean_place = place + (tied - 1) / 2
-        out.append(1.0 - mean_place / (n - 1))
-    return out
+    count = list(ranking).count
+    return [1.0 - (place + (count(place) - 1) / 2) / (n - 1) for place in ranking]
 
 
 def win_rewards(ranking: Sequence[int]) -> list[float]:
@@ -37,7 +33,7 @@ def win_rewards(ranking: Sequence[int]) -> list[float]:
     than two players this is the scale of a leaf valued by a margin over the best other
     seat (a logistic of it) or by a win model's chances (`bots.win_model`), where
     `rank_rewards` would pay 2/3 for second of four."""
-    firsts = sum(1 for q in ranking if q == 0)
+    firsts = list(ranking).count(0)
     return [1.0 / firsts if place == 0 else 0.0 for place in ranking]
 
 

@@ -80,6 +80,19 @@ class Rollout:
         CHECK_EVERY of them)."""
         rng_random = self.rng.random
         steps = 0
+        fast = getattr(state, "random_steps", None)
+        if fast is not None:  # the kernel's loop: the same decisions, fewer calls
+            while steps < limit:
+                chunk = min(CHECK_EVERY - steps % CHECK_EVERY, limit - steps)
+                done = fast(rng_random, chunk)
+                if done is None:
+                    break  # a state that lists or applies its own way: the loop below
+                steps += done
+                if done < chunk or (steps % CHECK_EVERY == 0
+                                    and time.perf_counter() > self.deadline):
+                    return steps
+            else:
+                return steps
         while not state.is_terminal() and steps < limit:
             legal = state.legal_actions()
             state.apply_legal(legal[int(rng_random() * len(legal))])

@@ -122,9 +122,16 @@ class Tree:
                 state.apply_legal(action)
                 path.append(node)
                 continue
-            available = [(a, children[a]) for a in legal if a in children]
-            untried = [a for a in legal if a not in children] if len(available) < len(
-                legal) else []
+            # one pass, one lookup per action: the tried ones with their nodes, the rest
+            available: list[tuple[Action, Node]] = []
+            untried: list[Action] = []
+            get = children.get
+            for a in legal:
+                child = get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    available.append((a, child))
             if untried and self._may_expand(node, len(available)):
                 action = self._untried_choice(node, state, untried)
                 child = Node(state.current_player())
@@ -140,10 +147,14 @@ class Tree:
             state.apply_legal(action)
             path.append(node)
         rewards = simulate(state)
-        self.lo = min(self.lo, *rewards)
-        self.hi = max(self.hi, *rewards)
+        lo, hi = min(rewards), max(rewards)
+        if lo < self.lo:
+            self.lo = lo
+        if hi > self.hi:
+            self.hi = hi
         self.root.visits += 1
-        for n in path[1:]:
+        for k in range(1, len(path)):
+            n = path[k]
             n.visits += 1
             n.total += rewards[n.mover]
 
@@ -193,11 +204,12 @@ class Tree:
         c = self.c * (self.hi - self.lo if self.hi > self.lo else 1.0)
         best: tuple[Action, Node] = available[0]
         best_score = -math.inf
+        sqrt, log = math.sqrt, math.log
         for pair in available:
             child = pair[1]
-            child.avail += 1
-            score = child.total / child.visits + c * math.sqrt(
-                math.log(child.avail) / child.visits)
+            avail = child.avail = child.avail + 1
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(avail) / visits)
             if score > best_score:
                 best, best_score = pair, score
         return best

@@ -14,8 +14,9 @@ A game writes:
   with the observation.
 
 From that the kernel derives `apply` / `apply_legal` (one template), `current_player`,
-`legal_actions`, `clone` (generated once per class), `observation(seat)` and the copying of
-public and own fields in `sample_state`.
+`legal_actions`, `random_steps` (a uniformly random playout in one loop, for search),
+`clone` (generated once per class), `observation(seat)` and the copying of public and own
+fields in `sample_state`.
 """
 
 from __future__ import annotations
@@ -152,30 +153,62 @@ class Rules:
     def perform(self, s: Any, action: Any) -> None:
         """The apply template: take the top request, run its handler, count the decision,
         run the automatic steps that follow."""
-        req = s.stack.pop()
+        stack = s.stack
+        req = stack.pop()
         self.handlers[type(req)].apply(s, req, action)
         s.decision += 1
-        self.settle(s)
+        # `settle` inline for its commonest case: a decision is pending and is not automatic
+        stack = s.stack
+        if not stack or self.handlers[type(stack[-1])].auto is not None:
+            self.settle(s)
 
     def settle(self, s: Any) -> None:
         """Run automatic steps until a decision is pending or the game is over."""
         stack = s.stack
         handlers = self.handlers
+        on_empty = self.on_empty
         while True:
             if not stack:
-                if self.on_empty is None:
+                if on_empty is None:
                     return
-                self.on_empty(s)
+                on_empty(s)
                 if not stack:
                     return
                 continue
-            h = handlers[type(stack[-1])]
-            if h.auto is None:
+            auto = handlers[type(stack[-1])].auto
+            if auto is None:
                 return
             req = stack.pop()
-            if not h.auto(s, req):
+            if not auto(s, req):
                 stack.append(req)
                 return
+
+    def random_steps(self, s: Any, rand: Callable[[], float], limit: int) -> int:
+        """At most `limit` uniformly random decisions on `s`, each the option at
+        `int(rand() * len(options))` of the pending request, applied by the apply template
+        (`perform`): the same as that many `legal_actions()` / `apply_legal()` rounds while
+        the game is not over, without their calls. The number of decisions taken."""
+        handlers = self.handlers
+        settle = self.settle
+        steps = 0
+        while steps < limit:
+            stack = s.stack
+            if not stack:
+                break
+            req = stack[-1]
+            if req.seat == TERMINAL:
+                break
+            h = handlers[type(req)]
+            legal = h.options(s, req)
+            action = legal[int(rand() * len(legal))]
+            stack.pop()
+            h.apply(s, req, action)
+            s.decision += 1
+            stack = s.stack
+            if not stack or handlers[type(stack[-1])].auto is not None:
+                settle(s)
+            steps += 1
+        return steps
 
 
 def _no_options(s: Any, req: Any) -> list[Action]:
@@ -318,6 +351,8 @@ def _copy_expr(t: Any, x: str, depth: int, helpers: dict[str, Any]) -> str:
         v = f"_v{depth}"
         return f"[{_copy_expr(t.item_type, v, depth + 1, helpers)} for {v} in {x}]"
     if isinstance(t, mi.StructType):
+        if not _mutable_fields(t.cls):  # a struct of immutable fields (the generator)
+            return f"{x}.__copy__()"
         name = f"_clone_{t.cls.__name__}_{len(helpers)}"
         helpers[name] = struct_copier(t.cls)
         return f"{name}({x})"
@@ -332,19 +367,22 @@ def _copy_expr(t: Any, x: str, depth: int, helpers: dict[str, Any]) -> str:
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
+def _mutable_fields(cls: type) -> list[tuple[str, Any]]:
+    """(name, type) of the fields of struct `cls` that a copy must copy afresh."""
+    return [(f.name, f.type) for f in msgspec.inspect.type_info(cls).fields
+            if not _is_immutable(f.type)]
+
+
 def struct_copier(cls: type) -> Callable[[Any], Any]:
     """A generated function copying a mutable struct of type `cls`: a shallow `__copy__`,
     then fresh copies of the mutable fields only (lists, nested mutable structs)."""
     fn = _COPIERS.get(cls)
     if fn is not None:
         return fn
-    info = msgspec.inspect.type_info(cls)
     helpers: dict[str, Any] = {}
     lines = ["def copy(self):", "    c = self.__copy__()"]
-    for f in info.fields:
-        expr = _copy_expr(f.type, f"self.{f.name}", 0, helpers)
-        if expr != f"self.{f.name}":
-            lines.append(f"    c.{f.name} = {expr}")
+    for name, typ in _mutable_fields(cls):
+        lines.append(f"    c.{name} = {_copy_expr(typ, f'self.{name}', 0, helpers)}")
     lines.append("    return c")
     ns: dict[str, Any] = dict(helpers)
     exec("\n".join(lines), ns)  # noqa: S102 - generated from the struct's own field types
@@ -376,22 +414,42 @@ class GameState(State, msgspec.Struct, kw_only=True):
         return stack[-1].seat if stack else TERMINAL
 
     def legal_actions(self) -> list[Action]:
-        return self.RULES.options(self)
+        stack = self.stack  # `Rules.options` inline: one call less per decision
+        if not stack:
+            return []
+        req = stack[-1]
+        return self.RULES.handlers[type(req)].options(self, req)
+
+    def is_terminal(self) -> bool:
+        stack = self.stack  # `current_player() == TERMINAL` without the call
+        return not stack or stack[-1].seat == TERMINAL
 
     def is_legal(self, action: Any) -> bool:
         """The fast legality test of the pending request (agrees with `legal_actions`)."""
         return self.RULES.is_legal(self, action)
 
     def apply(self, action: Action) -> None:
-        if not self.stack:
+        stack = self.stack
+        if not stack:
             raise IllegalActionError(f"{action!r}: the game is over")
-        if not self.RULES.is_legal(self, action):
+        rules = self.RULES
+        if not rules.is_legal(self, action):
             raise self._illegal(action, "not an option of the pending decision "
-                                f"{type(self.stack[-1]).__name__}")
-        self.RULES.perform(self, action)
+                                f"{type(stack[-1]).__name__}")
+        rules.perform(self, action)
 
     def apply_legal(self, action: Action) -> None:
         self.RULES.perform(self, action)
+
+    def random_steps(self, rand: Callable[[], float], limit: int) -> int | None:
+        """At most `limit` uniformly random decisions (`Rules.random_steps`: option
+        `int(rand() * len(legal_actions()))` each, stopping when the game is over), as a
+        loop of `legal_actions()` and `apply_legal()` would take them; the number taken.
+        None (nothing done) where a subclass changes how decisions are listed or applied:
+        the caller then runs that loop itself."""
+        if not _plain_decisions(type(self)):
+            return None
+        return self.RULES.random_steps(self, rand, limit)
 
     def pending(self) -> Request | None:
         """The request decided now (None when the game is over)."""
@@ -421,7 +479,8 @@ class GameState(State, msgspec.Struct, kw_only=True):
 
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> Self:
-        return struct_copier(type(self))(self)
+        copy = _COPIERS.get(type(self)) or struct_copier(type(self))
+        return copy(self)  # type: ignore[no-any-return]
 
     # --- views -----------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
@@ -454,6 +513,23 @@ class GameState(State, msgspec.Struct, kw_only=True):
     @classmethod
     def owner_fields(cls) -> dict[str, Owner]:
         return dict(_plan_of(cls).owner)
+
+
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain_decisions(cls: type) -> bool:
+    """True when `cls` lists and applies decisions by the kernel's own methods (so that
+    `Rules.random_steps` takes the same decisions as its `legal_actions`/`apply_legal`)."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        rules = getattr(cls, "RULES", None)
+        plain = _PLAIN[cls] = (
+            type(rules) is Rules
+            and all(getattr(cls, m) is getattr(GameState, m)
+                    for m in ("legal_actions", "apply_legal", "is_terminal",
+                              "current_player")))
+    return plain
 
 
 @dataclass

@@ -241,6 +241,10 @@ def bench_cmd(
         "(default: on, off with --quick)")] = None,
     presets: Annotated[bool, typer.Option(
         "--presets", help="also random play under each option preset vs the defaults")] = False,
+    against: Annotated[Path | None, typer.Option(
+        help="a checkout of this project to compare with: its quick bench and this one's "
+        "in alternating runs, medians and new/old per figure")] = None,
+    rounds: Annotated[int, typer.Option(min=1, help="with --against: runs of each")] = 3,
 ) -> None:
     """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""
     from harness import bench
@@ -249,6 +253,9 @@ def bench_cmd(
         engine.get_game(g)  # unknown ids fail before anything runs
     if json is not None:
         check_output(json, "--json")
+    if against is not None:
+        from harness.bench_compare import against_cmd
+        return against_cmd(against, rounds, game or [], players or [], json, out, err)
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
                          workers=not quick if workers is None else workers, presets=presets)

@@ -79,6 +79,22 @@ def test_rng_below_stays_in_range(seed: int, n: int):
     assert all(0 <= r.below(n) < n for _ in range(10))
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=40))
+def test_below_and_shuffle_draw_next64_as_splitmix64_does(seed: int, size: int):
+    """`below` and `shuffle` inline the generator step (issue 41): the same numbers as
+    `next64`, and the same state after them."""
+    ref, r = Rng(seed), Rng(seed)
+    items = list(range(size))
+    expected = list(items)
+    for i in range(size - 1, 0, -1):
+        j = (ref.next64() * (i + 1)) >> 64
+        expected[i], expected[j] = expected[j], expected[i]
+    r.shuffle(items)
+    assert items == expected and r.s == ref.s
+    assert r.below(size + 1) == (ref.next64() * (size + 1)) >> 64 and r.s == ref.s
+    assert Rng(1).next64() == 0x910A2DEC89025CC1  # splitmix64's first output from seed 1
+
+
 @given(st.integers(min_value=0, max_value=2**32), st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]):
     shuffled = list(items)

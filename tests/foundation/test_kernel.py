@@ -33,6 +33,33 @@ def test_apply_takes_the_top_request_runs_its_handler_and_counts_the_decision():
     assert s.to_bytes() == before
 
 
+@pytest.mark.parametrize("game_id", ["kit", *engine.game_ids()])
+def test_random_steps_take_the_decisions_a_legal_actions_apply_legal_loop_takes(game_id):
+    """`GameState.random_steps` (the kernel's fused playout loop, issue 41) draws the same
+    numbers and reaches the same states as the plain loop, stopping at the end of a game."""
+    import random
+    game = engine.get_game(game_id)
+    for seed in range(3):
+        fast = engine.make(game_id, game.max_players, seed)
+        slow = fast.clone()
+        r1, r2 = random.Random(seed), random.Random(seed)
+        taken = 0
+        while True:
+            done = fast.random_steps(r1.random, 7)
+            assert done is not None
+            taken += done
+            if done < 7:
+                break
+        plain = 0
+        while not slow.is_terminal():
+            legal = slow.legal_actions()
+            slow.apply_legal(legal[int(r2.random() * len(legal))])
+            plain += 1
+        assert taken == plain and fast.is_terminal()
+        assert fast.to_bytes() == slow.to_bytes() and r1.random() == r2.random()
+        assert fast.random_steps(r1.random, 5) == 0
+
+
 def test_observation_is_derived_from_the_declarations():
     s = kitgame.new_state(3, 1, {})
     obs = s.observation(1)

@@ -1,0 +1,78 @@
+"""`arena bench --against PATH`: alternating runs, medians, ratios (the bench subprocess is
+replaced by canned figures: no timed tests)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness import bench_compare
+from harness.bench_compare import CompareError, compare, this_checkout
+from harness.cli import main
+
+
+def _figs(scale: float) -> list[dict]:
+    def f(metric: str, median: float) -> dict:
+        return {"group": "huang 5p", "metric": metric, "median": median}
+    return [f("random play", 1.0), f("random play (CPU time)", 100 * scale),
+            f("clone()+apply()", 10 / scale), f("sample_state()", 50 / scale),
+            f("MCTS (100 iters)", 300 * scale),
+            {"group": "huang 2p", "metric": "external bot act()", "median": 60.0}]
+
+
+def _fake(calls: list[Path], new: Path):
+    """A runner whose new checkout is twice as fast as the old one, varying by round."""
+    def run(path: Path, games, players, out: Path) -> list[dict]:
+        calls.append(path)
+        k = 1 + 0.1 * ((len(calls) - 1) // 2)  # the same within a round
+        return _figs(2 * k if path == new else k)
+    return run
+
+
+def test_compare_alternates_old_and_new_and_gives_medians_and_ratios(tmp_path: Path):
+    old = tmp_path / "old"
+    (old / "harness").mkdir(parents=True)
+    (old / "harness" / "cli.py").write_text("")
+    (old / "engine").mkdir()
+    new = this_checkout()
+    calls: list[Path] = []
+    res = compare(old, rounds=3, run=_fake(calls, new))
+    assert calls == [old.resolve(), new] * 3
+    rows = {r.label: r for r in res.rows}
+    assert set(rows) == {"random decisions/s", "clone+apply µs", "sample_state µs",
+                         "MCTS simulations/s"}
+    assert all(r.group == "huang 5p" for r in res.rows)
+    assert rows["MCTS simulations/s"].ratio == pytest.approx(2.0, rel=0.1)
+    assert rows["MCTS simulations/s"].higher_is_better
+    assert len(rows["MCTS simulations/s"].new_runs) == 3
+    assert rows["MCTS simulations/s"].spread == pytest.approx(0.2 / 1.1)
+    assert rows["clone+apply µs"].ratio == pytest.approx(0.5, rel=0.1)
+    assert not rows["clone+apply µs"].higher_is_better
+    assert len(res.load_start) == len(res.load_end) == 3
+
+
+def test_the_command_prints_the_table_and_writes_json(tmp_path: Path, monkeypatch, capsys):
+    new = this_checkout()
+    monkeypatch.setattr(bench_compare, "run_bench", _fake([], new))
+    out = tmp_path / "cmp.json"
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--against", str(new), "--rounds", "1", "--json", str(out)])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    assert "MCTS simulations/s" in text and "load average" in text
+    data = json.loads(out.read_text())
+    assert data["rounds"] == 1 and data["rows"][0]["ratio"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("bad", ["/nonexistent/checkout", "."])
+def test_a_bad_path_is_one_clear_line(bad: str, tmp_path: Path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--against", bad])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: --against") and "\n" not in err
+    with pytest.raises(CompareError):
+        compare(Path(bad), run=lambda *a: [])
