@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.record import decode_json, encode_json
-from harness.cli import main
+from harness.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -79,7 +79,7 @@ def test_replay_of_a_file_that_is_not_a_record(capsys, tmp_path: Path):
 
 
 def test_bot_parameters_may_contain_commas():
-    from harness.args import split_bots, split_specs
+    from harness.play.args import split_bots, split_specs
 
     assert split_specs("mcts:iters=200,c=1.4,random") == ["mcts:iters=200,c=1.4", "random"]
     assert split_specs("python:m:C:a=1,b=2, heuristic:huang") == ["python:m:C:a=1,b=2",

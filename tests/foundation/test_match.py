@@ -9,7 +9,7 @@ import pytest
 import engine
 from bots.base import Bot, RandomBot
 from engine.protocol import Action, InvalidConfigError
-from harness.match import failure_aware_ranking, play_match
+from harness.play.match import failure_aware_ranking, play_match
 from tests.kitgame import Play
 
 

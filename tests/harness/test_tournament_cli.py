@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from harness.cli import main
-from harness.tournament_schedule import TournamentSpec, ladder_key
-from ladders.store import Store
+from harness.cli.main import main
+from harness.storage.database import Store
+from harness.tournaments.schedule import TournamentSpec, ladder_key
 
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 

@@ -24,11 +24,12 @@ import engine
 from bots.base import Bot, RandomBot
 from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
-from harness import tournament_runner as runner
-from harness.cli import main
-from harness.tournament_schedule import TournamentError, TournamentSpec
-from harness.tournament_service import create, show_table
-from ladders.store import Store
+from harness.cli.main import main
+from harness.storage.database import Store
+from harness.tournaments import runner
+from harness.tournaments.schedule import TournamentError, TournamentSpec
+from harness.tournaments.service import create
+from harness.views.tournaments import show_table
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = "tests.harness.test_tournament_run"
@@ -286,8 +287,8 @@ def test_a_tournament_under_a_game_clock(tmp_path: Path) -> None:
 def test_demo_plays_a_ladder_on_the_first_real_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from harness.demo import demo
-    from ladders import ladder_store as ls
+    from harness.storage import ladders as ls
+    from harness.views.demo import demo
 
     real = [g.id for g in engine.games() if g.id != "kit"]
     if not real:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bots.registry import BotSpecError
 from engine.protocol import InvalidConfigError, UnknownGameError
-from harness.tournament_schedule import (
+from harness.tournaments.schedule import (
     TournamentError,
     TournamentSpec,
     block_seed,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ladders.store import GameRow, ScheduledGame, Store, StoreError
+from harness.storage.database import GameRow, ScheduledGame, Store, StoreError
 
 SCHEDULE = [ScheduledGame(i, i // 2, 100 + i // 2, ("a", "b") if i % 2 else ("b", "a"))
             for i in range(4)]

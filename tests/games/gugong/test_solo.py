@@ -10,7 +10,7 @@ from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.state import S_DUSK, S_OVER, GiftExchange
-from harness.match import play_match
+from harness.play.match import play_match
 from tests.games.gugong.solo_builder import (
     A_CANAL,
     A_DECREES,

@@ -13,7 +13,7 @@ from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.state import S_DUSK, IntrigueReward
-from harness.tournament_schedule import TournamentError, TournamentSpec, validate
+from harness.tournaments.schedule import TournamentError, TournamentSpec, validate
 from tests.games.gugong.solo_builder import (
     A_PALACE,
     A_TRAVEL,

@@ -10,7 +10,7 @@ from bots.heuristic.rotunda import HeuristicBot
 from engine.games.rotunda import data as D
 from engine.games.rotunda.actions import ChainEnd, ReturnChain
 from engine.games.rotunda.state import RotundaState
-from harness.match import play_match
+from harness.play.match import play_match
 
 
 def cubes_total(s: RotundaState) -> list[int]:

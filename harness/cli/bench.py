@@ -1,0 +1,46 @@
+"""`arena bench`: engine and bot speed (harness/eval/bench.py measures, the tables:
+harness/views/bench.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+import typer
+
+import engine
+from harness.cli.paths import check_output, make_parent
+from harness.views.bench import bench_tables
+from harness.views.console import err, out
+
+
+def bench_cmd(
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="game id")] = None,
+    players: Annotated[list[int] | None, typer.Option("--players", "-n")] = None,
+    quick: Annotated[bool, typer.Option(help="short repeats; max player count only")] = False,
+    json: Annotated[Path | None, typer.Option("--json", help="also write the figures here")] = None,
+    workers: Annotated[bool | None, typer.Option(
+        "--workers/--no-workers", help="tournament speed on 1 vs 2 Ray workers "
+        "(default: on, off with --quick)")] = None,
+    presets: Annotated[bool, typer.Option(
+        "--presets", help="also random play under each option preset vs the defaults")] = False,
+) -> None:
+    """Measure engine speed: decisions/s, clone, apply, serialization, sample_state."""
+    from harness.eval import bench
+
+    for g in game or []:
+        engine.get_game(g)  # unknown ids fail before anything runs
+    if json is not None:
+        check_output(json, "--json")
+    with err.status("benchmarking...") as status:
+        figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
+                         workers=not quick if workers is None else workers, presets=presets)
+    for table in bench_tables(figs, quick, out.width):
+        out.print(table)
+    if json is not None:
+        make_parent(json, "--json")
+        json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))
+        out.print(f"figures written to {json}")
+
+
