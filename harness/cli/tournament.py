@@ -26,11 +26,11 @@ from harness.play.clock import check_time_control
 from harness.storage.database import DEFAULT_DB, Store
 from harness.tournaments import runner
 from harness.tournaments.scaling import measure_scaling
-from harness.tournaments.schedule import TournamentSpec, ladder_key, load_modules
+from harness.tournaments.schedule import TournamentSpec, load_modules, pool_key
 from harness.tournaments.schedule import validate as validate_spec
 from harness.tournaments.service import check_workers, create, delete, show_data, tournament_rows
 from harness.views.console import out
-from harness.views.tournaments import ladder_table, play, show_table, tournament_list
+from harness.views.tournaments import play, pool_table, show_table, tournament_list
 
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
                   rich_markup_mode=None)
@@ -104,7 +104,7 @@ def run_cmd(
     validate_spec(spec)  # every entrant checked once; nothing written for a refused run
     name = name or f"{game}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
     with Store(db) as store:
-        runner.lock_tournaments(store, ladder_key(spec))  # before scheduling: if busy, nothing
+        runner.lock_tournaments(store, pool_key(spec))  # before scheduling: if busy, nothing
         count = create(store, name, spec, validated=True)
         out.print(f"tournament [bold]{markup(name)}[/]: {count} games scheduled in "
                   f"{markup(str(db))}")
@@ -122,7 +122,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
         reader.tournament(name)
     with Store(db) as store:
         t = store.tournament(name)
-        runner.lock_tournaments(store, t.ladder)
+        runner.lock_tournaments(store, t.pool)
         load_modules(TournamentSpec.from_json(t.spec).modules)
         left = len(store.games(t.id, "pending"))
         out.print(f"tournament [bold]{markup(name)}[/]: {left} games left to play")
@@ -137,7 +137,7 @@ def delete_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     with Store(db, read_only=True) as reader:
         reader.tournament(name)
     with Store(db) as store:
-        runner.lock_tournaments(store, store.tournament(name).ladder)
+        runner.lock_tournaments(store, store.tournament(name).pool)
         n = delete(store, name)
     out.print(f"tournament [bold]{markup(name)}[/] deleted from {markup(str(db))} "
               f"({n} games played)")
@@ -180,8 +180,8 @@ def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="on
     """Ladders (one per game, player count and options): online and ML Elo per bot."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
-        keys = [k for k in store.ladders() if game is None or k.split("/")[0] == game]
-        tables = {k: store.ladder_table(k) for k in keys}
+        keys = [k for k in store.pools() if game is None or k.split("/")[0] == game]
+        tables = {k: store.pool_table(k) for k in keys}
     if fmt is not None:
         rows = [{"ladder": k, "bot": bot, "elo": elo, "games": n, "ml_elo": ml,
                  "ml_low": lo, "ml_high": hi}
@@ -191,7 +191,7 @@ def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="on
     if not keys:
         out.print(f"no ladder{f' for {markup(game)}' if game else ''} in {db} yet")
     for key, t in tables.items():
-        out.print(ladder_table(key, t))
+        out.print(pool_table(key, t))
 
 
 @app.command("export", short_help='Write match records as JSON lines.')

@@ -92,9 +92,7 @@ class LadderState:
 
     def next_game(self) -> ls.LadderGame:
         """Matchmake one game and write it as pending."""
-        (nxt,) = self.store.query("SELECT coalesce(max(idx), -1) + 1 FROM ladder_games "
-                                  "WHERE ladder_id=?", (self.ladder.id,))[0]
-        rng = self.rng(nxt)
+        rng = self.rng(ls.next_index(self.store, self.ladder.id))
         pool = [Candidate(e.id, self.wl.skill(e.id).mu, self.wl.skill(e.id).sigma,
                           self.scheduled.get(e.id, 0)) for e in self.active()]
         seats = seat(pick_lineup(pool, self.spec.num_players, rng), self.seats, rng)

@@ -1,6 +1,7 @@
-"""The SQLite store: tournaments, their scheduled games, match records and ladder ratings.
+"""The SQLite store: tournaments, their scheduled games, match records and the ratings of
+their rating pools (the submission ladders' tables: ladder_schema.py, ladders.py).
 
-Several writers: each driver (a ladder run, the tournaments of one Elo ladder) holds a
+Several writers: each driver (a ladder run, the tournaments of one rating pool) holds a
 lock of its own (harness/storage/locks.py), so several ladders and a tournament play at once on
 one database while submissions go in; short `BEGIN IMMEDIATE` transactions with a busy
 timeout take turns. WAL mode so readers (`show`, `export`) never wait; one transaction
@@ -52,7 +53,7 @@ CREATE TABLE IF NOT EXISTS tournaments (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
     spec TEXT NOT NULL,                      -- TournamentSpec as JSON
-    ladder TEXT NOT NULL,                    -- (game, players, options) key
+    ladder TEXT NOT NULL,                    -- its rating pool: (game, players, options) key
     status TEXT NOT NULL DEFAULT 'scheduled',  -- scheduled | running | finished | incomplete
     stop_block INTEGER,                      -- SPRT stop: blocks from here on do not count
     verdict TEXT,                            -- SPRT verdict (H0 / H1)
@@ -82,7 +83,7 @@ CREATE TABLE IF NOT EXISTS records (
     PRIMARY KEY (tournament_id, idx)
 );
 CREATE TABLE IF NOT EXISTS ratings (
-    ladder TEXT NOT NULL,
+    ladder TEXT NOT NULL,                    -- the rating pool (column name kept on disk)
     bot TEXT NOT NULL,
     elo REAL NOT NULL,                       -- online Elo, updated after every game
     games INTEGER NOT NULL,
@@ -125,7 +126,8 @@ class Tournament(msgspec.Struct, kw_only=True):
     id: int
     name: str
     spec: str
-    ladder: str
+    #: its rating pool (the `ladder` column): one per (game, players, options)
+    pool: str
     status: str
     stop_block: int | None
     verdict: str | None
@@ -281,7 +283,7 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- drivers: one writer per ladder or tournament Elo ladder ----------------------------
+    # --- drivers: one writer per ladder or rating pool ------------------------------------
     def acquire_driver_lock(self, key: str, what: str = "") -> None:
         """Become the one driver of `key` (e.g. 'ladder 3'); released on close or process
         death. `what` names it in the refusal."""
@@ -306,7 +308,7 @@ class Store:
                 f.close()  # closing the descriptor releases the flock
 
     # --- tournaments -------------------------------------------------------------------
-    def create(self, name: str, spec: str, ladder: str, games: Sequence[ScheduledGame]) -> int:
+    def create(self, name: str, spec: str, pool: str, games: Sequence[ScheduledGame]) -> int:
         """Write a tournament and its whole schedule in one transaction."""
         with self._tx() as db:
             if db.execute("SELECT 1 FROM tournaments WHERE name=?", (name,)).fetchone():
@@ -316,7 +318,7 @@ class Store:
                 )
             tid = db.execute(
                 "INSERT INTO tournaments (name, spec, ladder, created) VALUES (?, ?, ?, ?)",
-                (name, spec, ladder, _now()),
+                (name, spec, pool, _now()),
             ).lastrowid
             db.executemany(
                 "INSERT INTO games (tournament_id, idx, block, seed, bots) VALUES (?, ?, ?, ?, ?)",
@@ -353,18 +355,18 @@ class Store:
                        "AND status='pending' AND block>=?", (tid, stop_block))
 
     def delete(self, tid: int) -> None:
-        """Remove a tournament with its games and records (the ladder's ratings stay: see
+        """Remove a tournament with its games and records (its pool's ratings stay: see
         `drop_ratings`)."""
         with self._tx() as db:
             db.execute("DELETE FROM records WHERE tournament_id=?", (tid,))
             db.execute("DELETE FROM games WHERE tournament_id=?", (tid,))
             db.execute("DELETE FROM tournaments WHERE id=?", (tid,))
 
-    def drop_ratings(self, ladder: str, bots: Sequence[str]) -> None:
-        """Forget the ladder ratings of `bots` (bots left without any game there)."""
+    def drop_ratings(self, pool: str, bots: Sequence[str]) -> None:
+        """Forget the pool ratings of `bots` (bots left without any game there)."""
         with self._tx() as db:
             db.executemany("DELETE FROM ratings WHERE ladder=? AND bot=?",
-                           [(ladder, b) for b in bots])
+                           [(pool, b) for b in bots])
 
     # --- games -------------------------------------------------------------------------
     def games(self, tid: int, status: str | None = None) -> list[GameRow]:
@@ -387,9 +389,9 @@ class Store:
             ))
         return out
 
-    def finish_game(self, tid: int, ladder: str, row: GameRow, record: bytes, seconds: float,
+    def finish_game(self, tid: int, pool: str, row: GameRow, record: bytes, seconds: float,
                     ratings: dict[str, tuple[float, int]]) -> None:
-        """Store one finished game, its record and the ladder's new ratings: one transaction."""
+        """Store one finished game, its record and its pool's new ratings: one transaction."""
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE games SET status='done', outcome=?, scores=?, ranking=?, failures=?, "
@@ -404,7 +406,7 @@ class Store:
             db.executemany(
                 "INSERT INTO ratings (ladder, bot, elo, games) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (ladder, bot) DO UPDATE SET elo=excluded.elo, games=excluded.games",
-                [(ladder, bot, elo, n) for bot, (elo, n) in ratings.items()],
+                [(pool, bot, elo, n) for bot, (elo, n) in ratings.items()],
             )
 
     def game_seconds(self, tid: int) -> float:
@@ -426,32 +428,32 @@ class Store:
             ):
                 yield bytes(rec) if not isinstance(rec, bytes) else rec
 
-    # --- ladders -----------------------------------------------------------------------
-    def ladder(self, ladder: str) -> dict[str, tuple[float, int]]:
-        """Online Elo and games per bot of one ladder."""
-        rows = self._rows("SELECT bot, elo, games FROM ratings WHERE ladder=?", (ladder,))
+    # --- rating pools: the Elo of every tournament of one (game, players, options) ------
+    def pool_ratings(self, pool: str) -> dict[str, tuple[float, int]]:
+        """Online Elo and games per bot of one rating pool."""
+        rows = self._rows("SELECT bot, elo, games FROM ratings WHERE ladder=?", (pool,))
         return {bot: (elo, n) for bot, elo, n in rows}
 
-    def ladder_games(self, ladder: str) -> list[GameRow]:
-        """Counted games (done, before any SPRT stop) of every tournament of a ladder."""
+    def pool_games(self, pool: str) -> list[GameRow]:
+        """Counted games (done, before any SPRT stop) of every tournament of a pool."""
         out: list[GameRow] = []
         for t in self.tournaments():
-            if t.ladder == ladder:
+            if t.pool == pool:
                 stop = t.stop_block
                 out += [g for g in self.games(t.id, "done") if stop is None or g.block < stop]
         return out
 
-    def set_ml(self, ladder: str, ratings: dict[str, tuple[float, float, float]]) -> None:
+    def set_ml(self, pool: str, ratings: dict[str, tuple[float, float, float]]) -> None:
         with self._tx() as db:
             db.executemany("UPDATE ratings SET ml_elo=?, ml_low=?, ml_high=? "
                            "WHERE ladder=? AND bot=?",
-                           [(e, lo, hi, ladder, bot) for bot, (e, lo, hi) in ratings.items()])
+                           [(e, lo, hi, pool, bot) for bot, (e, lo, hi) in ratings.items()])
 
-    def ladder_table(self, ladder: str) -> list[tuple[str, float, int, float | None,
-                                                      float | None, float | None]]:
+    def pool_table(self, pool: str) -> list[tuple[str, float, int, float | None,
+                                                  float | None, float | None]]:
         return [tuple(r) for r in self._rows(  # type: ignore[misc]
             "SELECT bot, elo, games, ml_elo, ml_low, ml_high FROM ratings WHERE ladder=? "
-            "ORDER BY coalesce(ml_elo, elo) DESC", (ladder,))]
+            "ORDER BY coalesce(ml_elo, elo) DESC", (pool,))]
 
-    def ladders(self) -> list[str]:
+    def pools(self) -> list[str]:
         return [r[0] for r in self._rows("SELECT DISTINCT ladder FROM ratings ORDER BY ladder")]

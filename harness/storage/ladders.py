@@ -220,6 +220,13 @@ def games(store: Store, lid: int, status: str | None = None) -> list[LadderGame]
     return [_game(r) for r in store.query(sql + " ORDER BY idx", args)]
 
 
+def next_index(store: Store, lid: int) -> int:
+    """The number the ladder's next game will have."""
+    (nxt,) = store.query("SELECT coalesce(max(idx), -1) + 1 FROM ladder_games "
+                         "WHERE ladder_id=?", (lid,))[0]
+    return int(nxt)
+
+
 def schedule_game(store: Store, lid: int, seed_of: Any, seats: Sequence[int]) -> LadderGame:
     """Write one matched game as pending; `seed_of(idx)` gives its seed."""
     with store.transaction() as db:

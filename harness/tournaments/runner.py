@@ -1,7 +1,7 @@
 """Play a scheduled tournament on Ray; the driver alone writes the database.
 
 Games run as Ray tasks in small batches; results stream back with `ray.wait` and each
-finished game is stored in its own transaction together with the ladder's online Elo.
+finished game is stored in its own transaction together with its rating pool's online Elo.
 A game is deterministic (its seed is in the schedule), so Ray's retries of a lost
 worker, and `resume` after a kill, give the same records.
 """
@@ -236,9 +236,9 @@ class RunState:
             self.blocks.setdefault(r.block, []).append(r)
         self._next_block = 0  # SPRT: first block not yet in the test
         self._block_scores: list[float] = []
-        ladder = store.ladder(t.ladder)
-        self.ladder = Elo(ratings={b: e for b, (e, _) in ladder.items()},
-                          games={b: n for b, (_, n) in ladder.items()})
+        pool = store.pool_ratings(t.pool)
+        self.pool = Elo(ratings={b: e for b, (e, _) in pool.items()},
+                        games={b: n for b, (_, n) in pool.items()})
         self.elo = Elo()  # this tournament alone, for the live table
         for r in counted(self.rows.values(), self.stop_block):
             if r.ranking is not None:
@@ -278,9 +278,9 @@ class RunState:
             return
         row.outcome, row.scores, row.ranking, row.failures = (
             p.outcome, p.scores, p.ranking, p.failures)
-        self.ladder.update(row.bots, p.ranking)
-        ratings = {b: (self.ladder.rating(b), self.ladder.games[b]) for b in set(row.bots)}
-        self.store.finish_game(self.t.id, self.t.ladder, row, p.record, p.seconds, ratings)
+        self.pool.update(row.bots, p.ranking)
+        ratings = {b: (self.pool.rating(b), self.pool.games[b]) for b in set(row.bots)}
+        self.store.finish_game(self.t.id, self.t.pool, row, p.record, p.seconds, ratings)
         row.status = "done"
         self.elo.update(row.bots, p.ranking)
 
@@ -318,11 +318,11 @@ def remote(ray: Any, fn: Callable[..., Any]) -> Any:
     return _REMOTE[fn.__name__]
 
 
-def lock_tournaments(store: Store, ladder: str) -> str:
-    """Become the one driver of the tournaments of Elo ladder `ladder` (they share its
+def lock_tournaments(store: Store, pool: str) -> str:
+    """Become the one driver of the tournaments of rating pool `pool` (they share its
     online Elo); other tournaments and ladders of the database play on. Returns the key."""
-    key = f"tournaments {ladder}"
-    store.acquire_driver_lock(key, f"a tournament of Elo ladder {ladder!r}")
+    key = f"tournaments {pool}"
+    store.acquire_driver_lock(key, f"a tournament of Elo ladder {pool!r}")
     return key
 
 
@@ -331,7 +331,7 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
         task_cpus: float = 1.0) -> RunState:
     """Play every pending game of tournament `name`; returns the final state.
     `task_cpus` > 1 makes each task reserve more CPUs (fewer run at once: `scaling`)."""
-    key = lock_tournaments(store, store.tournament(name).ladder)
+    key = lock_tournaments(store, store.tournament(name).pool)
     try:
         state = RunState(store, store.tournament(name))
         load_modules(state.spec.modules)
@@ -348,9 +348,9 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
                 raise
         complete = not state.pending() and not state.lost
         store.set_status(state.t.id, "finished" if complete else "incomplete")
-        games = store.ladder_games(state.t.ladder)
-        store.set_ml(state.t.ladder, {b: (r.elo, r.low, r.high)
-                                      for b, r in ml_ratings(all_pairs(games)).items()})
+        games = store.pool_games(state.t.pool)
+        store.set_ml(state.t.pool, {b: (r.elo, r.low, r.high)
+                                    for b, r in ml_ratings(all_pairs(games)).items()})
     finally:
         store.release_driver_lock(key)
     if state.lost:

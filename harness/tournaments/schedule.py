@@ -127,8 +127,9 @@ def schedule(spec: TournamentSpec) -> list[ScheduledGame]:
     return out
 
 
-def ladder_key(spec: TournamentSpec) -> str:
-    """One ladder per (game, player count, options with defaults filled in)."""
+def pool_key(spec: TournamentSpec) -> str:
+    """The rating pool of `spec`: one per (game, player count, options with defaults
+    filled in); its tournaments share one online Elo."""
     opts = get_game(spec.game).resolve_options(spec.options, spec.num_players)
     return f"{spec.game}/{spec.num_players}p/{json.dumps(opts, sort_keys=True)}"
 

@@ -5,7 +5,7 @@ harness/views/tournaments.py; the commands: harness/cli/tournament.py)."""
 from __future__ import annotations
 
 from harness.storage.database import Store
-from harness.tournaments.schedule import TournamentError, TournamentSpec, ladder_key, schedule
+from harness.tournaments.schedule import TournamentError, TournamentSpec, pool_key, schedule
 from harness.tournaments.schedule import validate as validate_spec
 from harness.tournaments.standings import BotStats, all_pairs, counted, outcome_counts, standings
 from ratings.elo import ml_ratings
@@ -23,21 +23,21 @@ def create(store: Store, name: str, spec: TournamentSpec, validated: bool = Fals
     if not validated:
         validate_spec(spec)
     games = schedule(spec)
-    store.create(name, spec.to_json(), ladder_key(spec), games)
+    store.create(name, spec.to_json(), pool_key(spec), games)
     return len(games)
 
 
 def delete(store: Store, name: str) -> int:
-    """Remove tournament `name`; returns how many of its games had been played. Its ladder
+    """Remove tournament `name`; returns how many of its games had been played. Its pool
     keeps the online Elo of games already rated; bots left without a game there are
     dropped, and the maximum-likelihood Elo is recomputed from the games that remain."""
     t = store.tournament(name)
     played = sum(1 for r in store.games(t.id) if r.status == "done")
     store.delete(t.id)
-    games = store.ladder_games(t.ladder)
+    games = store.pool_games(t.pool)
     still = {b for g in games for b in g.bots}
-    store.drop_ratings(t.ladder, [b for b in store.ladder(t.ladder) if b not in still])
-    store.set_ml(t.ladder, {b: (r.elo, r.low, r.high)
+    store.drop_ratings(t.pool, [b for b in store.pool_ratings(t.pool) if b not in still])
+    store.set_ml(t.pool, {b: (r.elo, r.low, r.high)
                             for b, r in ml_ratings(all_pairs(games)).items()})
     return played
 

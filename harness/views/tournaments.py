@@ -113,7 +113,7 @@ def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
                 width: int | None = None) -> Table:
     """`arena tournament show`: games, wins (win rate), average place and score, win rate
     by seat (seat 0 first), failures, maximum-likelihood Elo with its 95% interval. A
-    narrow terminal gets fewer columns (`ladders.fit`), never cut numbers. The caption is
+    narrow terminal gets fewer columns (harness/views/fit.py), never cut numbers. The caption is
     one line (a line break in it, from a bot spec, is shown as an escape)."""
     cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=4),
             Col("wins", keep=6), Col("place", keep=3), Col("score", keep=2),
@@ -143,10 +143,11 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
     return t
 
 
-def ladder_table(ladder: str, rows: Sequence[tuple[str, float, int, float | None,
-                                                   float | None, float | None]],
-                 width: int | None = None) -> Table:
-    """One ladder: online Elo and the maximum-likelihood Elo with its interval."""
+def pool_table(pool: str, rows: Sequence[tuple[str, float, int, float | None,
+                                               float | None, float | None]],
+               width: int | None = None) -> Table:
+    """One rating pool (`arena tournament ladder`): online Elo and the maximum-likelihood
+    Elo with its interval."""
     cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=5),
             Col("Elo (online)", keep=6), Col("Elo (ML) [95%]", keep=8)]
     cells = []
@@ -154,11 +155,11 @@ def ladder_table(ladder: str, rows: Sequence[tuple[str, float, int, float | None
         mls = "-" if ml is None or lo is None or hi is None else Rating(ml, lo, hi).text()
         cells.append([text(bot), n, f"{elo:.0f}", mls])
     return fit_table(cols, cells, width=width or Console().width,
-                     title=f"ladder {ladder_title(ladder)}")
+                     title=f"ladder {pool_title(pool)}")
 
 
-def ladder_title(key: str) -> str:
-    """A tournament ladder's key (`game/2p/{options json}`) as words."""
+def pool_title(key: str) -> str:
+    """A rating pool's key (`game/2p/{options json}`) as words."""
     game, _, rest = key.partition("/")
     players, _, opts = rest.partition("/")
     try:

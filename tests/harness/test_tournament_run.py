@@ -122,10 +122,10 @@ def test_every_scheduled_game_is_played_once_and_its_record_replays(tmp_path: Pa
         for row, rec in zip(rows, records, strict=True):
             assert rec.bots == row.bots and rec.config.seed == row.seed
             assert engine.digest(engine.replay(rec)) == rec.final_digest
-        ladder = store.ladder(t.ladder)
+        ladder = store.pool_ratings(t.pool)
         assert {b: n for b, (_, n) in ladder.items()} == {"random": 12, PASSER: 12,
                                                           "mcts:iters=8": 12}
-        ml = store.ladder_table(t.ladder)
+        ml = store.pool_table(t.pool)
         assert all(row[3] is not None for row in ml)
 
 
@@ -273,7 +273,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         got = [_moves(decode_json(r)) for r in store.records(store.tournament("t").id)]
         want = [_moves(decode_json(r)) for r in whole.records(whole.tournament("t").id)]
         assert got == want  # none lost, none twice, same games
-        ladder = {b: n for b, (_, n) in store.ladder(store.tournament("t").ladder).items()}
+        ladder = {b: n for b, (_, n) in store.pool_ratings(store.tournament("t").pool).items()}
         assert ladder == {b: 60 for b in spec.bots}
 
 

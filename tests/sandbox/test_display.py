@@ -29,7 +29,7 @@ from harness.play.match import play_match
 from harness.play.replay import run
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.tournaments.schedule import TournamentSpec, ladder_key
+from harness.tournaments.schedule import TournamentSpec, pool_key
 from tests.harness.test_user_errors import ARENA, ROOT
 from tests.sandbox.conftest import hostile
 
@@ -173,7 +173,7 @@ def test_tournament_show_and_list_print_entrant_labels_literally(tmp_path: Path)
     spec = TournamentSpec(game="kit", num_players=2, bots=bots, sprt="0,50,0.05,0.05",
                           modules=("tests.kitgame",))
     with Store(db) as store:
-        store.create("[/]", spec.to_json(), ladder_key(spec), [])
+        store.create("[/]", spec.to_json(), pool_key(spec), [])
     out = contained(arena("tournament", "show", "[/]", "--db", str(db), cwd=tmp_path))
     assert all(shown(b) in out for b in bots) and "[/]: kit, 2 players" in out
     out = contained(arena("tournament", "list", "--db", str(db), cwd=tmp_path))
