@@ -29,7 +29,7 @@ from pathlib import Path
 from bots.registry import BotSpecError
 from harness.sandbox import submission
 
-PROJECT = Path(__file__).resolve().parents[1]
+PROJECT = Path(__file__).resolve().parents[2]
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
 
 

@@ -70,7 +70,7 @@ SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"
 TRUSTED = ("random", "heuristic", "mcts", "openspiel")
 #: bot kinds whose code is the user's module, copied into the sandbox (`python:`, `policy:`)
 USER_CODE = ("python", "policy")
-PROJECT = Path(__file__).resolve().parents[1]
+PROJECT = Path(__file__).resolve().parents[2]
 #: where runtimes live that are not files of a submission (besides the harness's Python)
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 #: files to copy into a bot's directory: (name there, file)

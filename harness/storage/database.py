@@ -33,7 +33,7 @@ from harness.storage.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
 SCHEMA_VERSION = 4
-PROJECT = Path(__file__).resolve().parents[1]
+PROJECT = Path(__file__).resolve().parents[2]
 
 
 def default_db() -> Path:
