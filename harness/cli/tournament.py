@@ -174,9 +174,9 @@ def list_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False, db: DbOpt = DEFAU
 
 
 @app.command("ladder", short_help='Elo ladders across tournaments.')
-def ladder_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
-               = None, as_json: JsonOpt = False, as_csv: CsvOpt = False,
-               db: DbOpt = DEFAULT_DB) -> None:
+def pool_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
+             = None, as_json: JsonOpt = False, as_csv: CsvOpt = False,
+             db: DbOpt = DEFAULT_DB) -> None:  # the rating pools, called ladders on screen
     """Ladders (one per game, player count and options): online and ML Elo per bot."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:

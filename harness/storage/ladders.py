@@ -1,4 +1,4 @@
-"""Ladders of submitted bots in the arena database (tables in `ladders.store.LADDER_SCHEMA`).
+"""Ladders of submitted bots in the arena database (tables: ladder_schema.py).
 
 A ladder is one game set-up and time control (`LadderSpec`) with its entrants: pinned,
 versioned bots, each with its Weng-Lin rating and online Elo. Its games are written

@@ -48,7 +48,7 @@ class TournamentSpec(msgspec.Struct, kw_only=True, frozen=True):
     games: int | None = None  # at least this many games (whole blocks); None: one cycle
     sprt: str | None = None  # "elo0,elo1,alpha,beta" between bots[0] and bots[1]
     time_per_move: float | None = None
-    clock: str | None = None  # "60+0.5": a game clock per seat with an increment (harness.clock)
+    clock: str | None = None  # "60+0.5": a game clock per seat plus increment (play/clock.py)
     options: dict[str, Any] = {}
     seed: int = 0
     #: modules imported in the driver and in every Ray worker before play; a module

@@ -30,7 +30,7 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
     """`arena ladder show`: rank, bot and version, Weng-Lin rating with its 95% interval,
     games, win rate (share of first), average place and score, failures, (with `elo`:
     online and maximum-likelihood Elo), last played; `?` marks a provisional rating. A
-    narrow terminal gets fewer columns (`ladders.fit`), never cut numbers."""
+    narrow terminal gets fewer columns (harness/views/fit.py), never cut numbers."""
     sp = lad.spec
     cols = [Col("#", keep=7), Col("bot", "left", "bold cyan", keep=10),
             Col("rating", keep=9), Col("games", keep=6), Col("win%", keep=8),

@@ -1,4 +1,4 @@
-"""harness.match: failures are recorded, ranked last, and the game still finishes."""
+"""harness.play.match: failures are recorded, ranked last, and the game still finishes."""
 
 from __future__ import annotations
 
