@@ -16,7 +16,7 @@ This module runs the program and holds the harness side to its limits: every rea
 write has a deadline, an answer longer than `Limits.line_bytes` or a game's output beyond
 `Limits.game_bytes` is an output flood, stderr is kept in a bounded log, and a program
 that exits is classified by `exit_reason` (crash, memory, forbidden, timeout). Untrusted
-programs also need isolation: harness/sandbox.py runs them through this class.
+programs also need isolation: harness/sandbox/isolate.py runs them through this class.
 """
 
 from __future__ import annotations

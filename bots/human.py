@@ -7,7 +7,7 @@ seat shows only what the seat may know (the conformance kit checks that it leaks
 so the picture equals the true state's seat view, while the true hidden parts never reach
 this process's screen. A game without seat views yet shows the observation's fields.
 
-On a terminal `arena play` attaches a full-screen interface (`screen`, harness/play_screen.py)
+On a terminal `arena play` attaches a full-screen interface (`screen`, harness/views/play_screen.py)
 that gets each `Decision` and answers with an option's index. Otherwise (pipes, scripts),
 input is one line at a time on plain stdin/stdout:
 a number chooses that action; other text narrows the list (every word must appear);
@@ -28,8 +28,8 @@ from rich.text import Text
 import engine
 from bots.base import Bot
 from engine.common.untrusted import markup
+from engine.common.view import has_seat_views, numbered, observation_text, pending, view_text, words
 from engine.protocol import Action, Observation
-from harness.views import has_seat_views, numbered, observation_text, pending, view_text, words
 
 #: options listed at once; a longer list asks for words to narrow it (all numbers work)
 LIST_MAX = 40

@@ -31,6 +31,7 @@ from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf
 from bots.mcts_rollout import ROLLOUTS, RandomRollout, Rollout, bot_move, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from bots.profiles import profile
+from bots.registry import BotSpecError
 from bots.search_hints import HintedBot
 from bots.search_params import SearchParams, defaults, spec_value
 from bots.seeds import Seeds
@@ -98,7 +99,7 @@ class MCTSBot(Bot):
                 guides = heuristic_bots(game_id, num_players, seeds.child("guide"),
                                         p.guide_bot)
             except TypeError as e:
-                raise ValueError(f"guide_bot {p.guide_bot}: {e}") from None
+                raise BotSpecError(f"guide_bot {p.guide_bot}: {e}") from None
             self._guide_bot = guides[seat] if guides else None
         if p.leaf == "bot":
             judges = heuristic_bots(game_id, num_players, seeds.child("leaf"))

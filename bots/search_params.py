@@ -88,7 +88,7 @@ class SearchParams:
     @classmethod
     def given(cls, **params: Any) -> dict[str, Any]:
         """The parameters a spec names, checked (an unknown name is a TypeError, a bad value
-        a ValueError) and typed (`guide_bot` text as a dict)."""
+        a BotSpecError) and typed (`guide_bot` text as a dict)."""
         known = [f.name for f in dataclasses.fields(cls)]
         for name in params:
             if name not in known:
@@ -99,7 +99,7 @@ class SearchParams:
             try:
                 out["guide_bot"] = parse_params(out["guide_bot"].replace(";", ","))
             except BotSpecError as e:
-                raise ValueError(f"guide_bot: {e}") from None
+                raise BotSpecError(f"guide_bot: {e}") from None
         cls(**out)
         return out
 
@@ -135,24 +135,24 @@ def spec_value(value: Any) -> str:
 
 
 def _check(name: str, value: Any, meta: Mapping[str, Any]) -> Any:
-    """`value` checked by `meta` and converted (one clear ValueError naming `name`)."""
+    """`value` checked by `meta` and converted (one clear BotSpecError naming `name`)."""
     if value is None and meta["optional"]:
         return value
     choices = meta["choices"]
     if choices:
         if value not in choices:
-            raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+            raise BotSpecError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
         return value
     if meta["dict"]:
         if not isinstance(value, dict):
-            raise ValueError(f"{name} must be a dict of the rule-based bot's parameters, "
+            raise BotSpecError(f"{name} must be a dict of the rule-based bot's parameters, "
                              f"not {value!r}")
         return dict(value)
     if not isinstance(value, int | float):
-        raise ValueError(f"{name} must be a number, not {value!r}")
+        raise BotSpecError(f"{name} must be a number, not {value!r}")
     if meta["minimum"] is not None and value < meta["minimum"]:
-        raise ValueError(f"{name} must be >= {meta['minimum']}, not {value!r}")
+        raise BotSpecError(f"{name} must be >= {meta['minimum']}, not {value!r}")
     if meta["positive"] and value <= 0:
-        raise ValueError(f"{name} must be positive, not {value!r}")
+        raise BotSpecError(f"{name} must be positive, not {value!r}")
     to = meta["to"]
     return to(value) if to is not None else value

@@ -217,7 +217,7 @@ class State:
     def no_winner(self) -> bool:
         """True when the game is over and its rules say nobody wins: the seats sharing
         place 0 in `ranking()` then share no win (ratings count them as a draw between
-        them, above the seats they beat; `ladders.ratings.first_share` gives them 0).
+        them, above the seats they beat; `ratings.elo.first_share` gives them 0).
         Default: False (the best place wins)."""
         return False
 

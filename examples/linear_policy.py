@@ -147,7 +147,7 @@ def use(model: Model) -> None:
 def match(games: int, seed: int = 500) -> float:
     """Games against `random`, seats alternating; returns the policy's win rate."""
     from bots.registry import make_bot
-    from harness.match import play_match
+    from harness.play.match import play_match
 
     wins = 0.0
     for g in range(games):

@@ -67,7 +67,7 @@ def _serial_among_workers(request: pytest.FixtureRequest,
 @pytest.fixture(scope="session")
 def _ray_of_this_process() -> Iterator[None]:
     yield
-    from harness import tournament_runner
+    from harness.tournaments import runner as tournament_runner
 
     tournament_runner.shutdown()
 
@@ -77,7 +77,7 @@ def local_ray(_ray_of_this_process: None) -> None:
     """An embedded Ray of 2 CPUs for tests that run tournaments in this process. Ray takes
     seconds to start: it starts once per test process (each parallel worker has its own),
     and again only after a test stopped it; it stops when the session ends."""
-    from harness import tournament_runner
+    from harness.tournaments import runner as tournament_runner
 
     tournament_runner.ensure_ray(2)
 

@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 #: `arena` with the test-only kit game registered (tests/conftest.py)
 ARENA = [sys.executable, "-c", "import sys; sys.argv[0] = 'arena'; import tests.conftest; "
-         "from harness.cli import main; main()"]
+         "from harness.cli.main import main; main()"]
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None,
                                 reason="tmux is not installed (.ci/run installs it)")

@@ -32,15 +32,15 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.protocol import ArenaError
-from harness.ladder_data import public, read_state, redacted, show_doc
-from harness.ladder_service import check_entrant_name
+from harness.ladders.data import public, read_state, redacted, show_doc
+from harness.ladders.service import check_entrant_name
+from harness.sandbox.submission import MAX_BYTES
 from harness.server import auth
 from harness.server.jobs import Worker, upload_folder
 from harness.server.uploads import unpack
-from harness.submission import MAX_BYTES
-from ladders import authors as jobs_store
-from ladders import ladder_store as ls
-from ladders.store import Store, StoreError
+from harness.storage import authors as jobs_store
+from harness.storage import ladders as ls
+from harness.storage.database import Store, StoreError
 
 log = logging.getLogger("arena.server")
 

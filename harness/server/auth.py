@@ -8,9 +8,9 @@ import hashlib
 import hmac
 import secrets
 
-from harness.ladder_lifecycle import author_of
-from ladders import authors as store_authors
-from ladders.store import Store
+from harness.ladders.lifecycle import author_of
+from harness.storage import authors as store_authors
+from harness.storage.database import Store
 
 #: what every token starts with (so a leaked one is recognisable in logs and diffs)
 PREFIX = "arena_"

@@ -1,6 +1,6 @@
 """The CLI's remote side (`arena ladder submit/show/history/games --server URL`): the same
-reads as harness/ladder_data.py's `Local`, over HTTP, and a submission packed as the
-server wants it (the files harness/submission.py reads for the spec, in a tar.gz)."""
+reads as harness/ladders/data.py's `Local`, over HTTP, and a submission packed as the
+server wants it (the files harness/sandbox/submission.py reads for the spec, in a tar.gz)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ from typing import Any
 import httpx
 
 from bots.registry import BotSpecError
-from harness import submission
-from harness.ladder_data import History, State, from_public
-from harness.ladder_pin import SYSTEM, command_words
-from harness.ladder_service import LadderError
-from harness.submission import module_path
+from harness.ladders.data import History, State, from_public
+from harness.ladders.pin import SYSTEM, command_words
+from harness.ladders.service import LadderError
+from harness.sandbox import submission
+from harness.sandbox.submission import module_path
 
 #: where the token is kept when ARENA_TOKEN is not set (readable by its owner only)
 TOKEN_FILE = Path("~/.config/arena/token")

@@ -13,9 +13,9 @@ from typing import Any
 
 from engine.common.untrusted import excerpt
 from engine.protocol import ArenaError
-from harness.ladder_service import LOG_LINES, submit
-from ladders import authors as jobs_store
-from ladders.store import Store
+from harness.ladders.service import LOG_LINES, submit
+from harness.storage import authors as jobs_store
+from harness.storage.database import Store
 
 log = logging.getLogger("arena.server")
 

@@ -5,7 +5,7 @@ an empty, `.` or unprintable part), no deeper than MAX_DEPTH; a regular file or 
 (a symlink, hard link, device, FIFO or anything else is refused, naming it); at most
 MAX_FILES members and MAX_BYTES bytes counted as they are decompressed (sizes in the
 headers are never trusted, so an archive bomb stops at the cap). The caps are those of a
-local submission (harness/submission.py), and so is the writing: in memory first, then
+local submission (harness/sandbox/submission.py), and so is the writing: in memory first, then
 into a temporary folder renamed into place, so a refusal leaves nothing behind.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from engine.common.untrusted import visible
-from harness.submission import MAX_BYTES, MAX_DEPTH, MAX_FILES, File, SubmissionError, write
+from harness.sandbox.submission import MAX_BYTES, MAX_DEPTH, MAX_FILES, File, SubmissionError, write
 
 CHUNK = 1 << 16
 

@@ -8,7 +8,7 @@ import pytest
 from bots.policy import PolicyBot
 from bots.registry import BotSpecError, make_bot
 from engine import tensor
-from harness.match import play_match
+from harness.play.match import play_match
 from tests.adapters import require
 
 SEEN: list[tuple[np.ndarray, np.ndarray]] = []

@@ -1,6 +1,6 @@
 """Issue 21: the `human` bot, a person choosing among the legal actions in rulebook words
 (numbered, a filter, help, quit), on the seat's own view, in printed lines (pipes); and in
-tmux, where the full screen asks (harness/play_screen.py)."""
+tmux, where the full screen asks (harness/views/play_screen.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 import engine
 from bots.human import HumanBot, HumanQuit
 from bots.registry import make_bot
-from harness.match import play_match
+from harness.play.match import play_match
 from tests.tmux import ARENA, Tmux, needs_tmux
 
 

@@ -20,8 +20,8 @@ from bots.mcts_tree import Node, Tree, widen_cap
 from bots.profiles import profile
 from bots.registry import make_bot
 from bots.search_params import SearchParams
-from harness.eval_compare import spec_of
-from harness.match import play_match
+from harness.eval.compare import spec_of
+from harness.play.match import play_match
 from tests import kitgame
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from ladders.store import Store
+from harness.cli.main import main
+from harness.storage.database import Store
 
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 

@@ -12,7 +12,7 @@ from bots.heuristic.dragon_castle import HeuristicBot
 from bots.mcts_rollout import GreedyRollout, heuristic_bots
 from bots.profiles import PROFILES, profile
 from bots.seeds import Seeds
-from harness.match import play_match
+from harness.play.match import play_match
 
 
 def test_greedy_playout_finishes_the_turn_by_the_heuristic_bot_then_evaluates():

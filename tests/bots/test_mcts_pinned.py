@@ -8,7 +8,7 @@ import hashlib
 
 import pytest
 
-from harness.match import play_match
+from harness.play.match import play_match
 
 #: (game, players, bots, seed, scores, decisions, blake2b-8 of the move ids)
 PINNED = [

@@ -19,7 +19,7 @@ from engine import kernel
 from engine.common.rng import Rng
 from engine.kernel import GameState, Hidden
 from engine.protocol import NO_WINNER, TERMINAL, Action, IllegalActionError, Observation, State
-from harness.match import play_match
+from harness.play.match import play_match
 
 SEEDS = (1, 2)
 #: number of positions per playout where the expensive checks run

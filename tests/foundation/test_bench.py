@@ -7,8 +7,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from harness import bench
-from harness.cli import main
+from harness.cli.main import main
+from harness.eval import bench
 
 
 @pytest.mark.slow

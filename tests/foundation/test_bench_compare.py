@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import bench_compare
-from harness.bench_compare import CompareError, compare, this_checkout
-from harness.cli import main
+from harness.cli.main import main
+from harness.eval import checkouts
+from harness.eval.checkouts import CompareError, compare, this_checkout
 
 
 def _figs(scale: float) -> list[dict]:
@@ -33,8 +33,8 @@ def _fake(calls: list[Path], new: Path):
 
 def test_compare_alternates_old_and_new_and_gives_medians_and_ratios(tmp_path: Path):
     old = tmp_path / "old"
-    (old / "harness").mkdir(parents=True)
-    (old / "harness" / "cli.py").write_text("")
+    (old / "harness" / "cli").mkdir(parents=True)
+    (old / "harness" / "cli" / "__main__.py").write_text("")
     (old / "engine").mkdir()
     new = this_checkout()
     calls: list[Path] = []
@@ -55,7 +55,7 @@ def test_compare_alternates_old_and_new_and_gives_medians_and_ratios(tmp_path: P
 
 def test_the_command_prints_the_table_and_writes_json(tmp_path: Path, monkeypatch, capsys):
     new = this_checkout()
-    monkeypatch.setattr(bench_compare, "run_bench", _fake([], new))
+    monkeypatch.setattr(checkouts, "run_bench", _fake([], new))
     out = tmp_path / "cmp.json"
     with pytest.raises(SystemExit) as e:
         main(["bench", "--against", str(new), "--rounds", "1", "--json", str(out)])

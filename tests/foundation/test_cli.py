@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.record import decode_json, encode_json
-from harness.cli import main
+from harness.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -79,7 +79,7 @@ def test_replay_of_a_file_that_is_not_a_record(capsys, tmp_path: Path):
 
 
 def test_bot_parameters_may_contain_commas():
-    from harness.args import split_bots, split_specs
+    from harness.play.args import split_bots, split_specs
 
     assert split_specs("mcts:iters=200,c=1.4,random") == ["mcts:iters=200,c=1.4", "random"]
     assert split_specs("python:m:C:a=1,b=2, heuristic:huang") == ["python:m:C:a=1,b=2",
@@ -92,3 +92,31 @@ def test_play_with_a_parameterised_bot(capsys):
     code, out, err = run(capsys, "play", "--game", "kit", "--bots",
                          "python:bots.base:RandomBot:seed=1,random")
     assert code == 0, err
+
+
+def test_an_unexpected_error_is_a_bug_not_bad_input(capsys, monkeypatch):
+    """Only ArenaError (and click's usage errors) are bad input: a ValueError from deep
+    inside a command is a bug, reported as one with its traceback and exit status 1."""
+    from harness.cli import games
+    from harness.cli.main import BUG
+
+    def broken(specs: list[str]) -> None:
+        raise ValueError("an internal mistake")
+
+    monkeypatch.setattr(games, "check_labels", broken)
+    code, _, err = run(capsys, "play", "--game", "kit", "--bots", "random")
+    assert code == 1 and err.startswith(BUG) and not err.startswith("error:")
+    assert "Traceback" in err and "ValueError: an internal mistake" in err
+
+
+def test_a_deliberate_error_stays_one_line(capsys, monkeypatch):
+    """The same place raising an ArenaError (bad input) gives one line and exit status 2."""
+    from engine.protocol import ArenaError
+    from harness.cli import games
+
+    def refused(specs: list[str]) -> None:
+        raise ArenaError("this bot list cannot be used")
+
+    monkeypatch.setattr(games, "check_labels", refused)
+    code, _, err = run(capsys, "play", "--game", "kit", "--bots", "random")
+    assert code == 2 and err == "error: this bot list cannot be used\n"

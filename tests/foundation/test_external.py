@@ -11,7 +11,7 @@ import pytest
 import engine
 from bots import make_bot
 from bots.external import ExternalBot, ExternalBotError
-from harness.match import play_match
+from harness.play.match import play_match
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = shlex.quote(sys.executable)

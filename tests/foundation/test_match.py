@@ -1,4 +1,4 @@
-"""harness.match: failures are recorded, ranked last, and the game still finishes."""
+"""harness.play.match: failures are recorded, ranked last, and the game still finishes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import engine
 from bots.base import Bot, RandomBot
 from engine.protocol import Action, InvalidConfigError
-from harness.match import failure_aware_ranking, play_match
+from harness.play.match import failure_aware_ranking, play_match
 from tests.kitgame import Play
 
 

@@ -11,12 +11,12 @@ import pytest
 
 from bots.registry import base_spec, display_name, split_label
 from engine.record import decode_json
-from harness import ladder_runner
-from harness.entrants import EntrantError, check_entrants
-from harness.ladder_service import create, submit
-from harness.match import play_match
-from ladders import ladder_store as ls
-from ladders.store import Store
+from harness.ladders import runner as ladder_runner
+from harness.ladders.service import create, submit
+from harness.play.entrants import EntrantError, check_entrants
+from harness.play.match import play_match
+from harness.storage import ladders as ls
+from harness.storage.database import Store
 from tests.sandbox.conftest import hostile
 
 
@@ -79,7 +79,7 @@ def test_smoke_games_report_progress_and_stop_at_the_first_timeout(
 
 
 def test_play_refuses_two_entrants_with_one_label(capsys: pytest.CaptureFixture[str]) -> None:
-    from harness.cli import main
+    from harness.cli.main import main
     with pytest.raises(SystemExit) as e:
         main(["play", "--game", "kit", "--bots", "a=random,a=random"])
     assert e.value.code == 2 and "two entrants are named 'a'" in capsys.readouterr().err

@@ -9,7 +9,7 @@ import pytest
 
 from bots.base import RandomBot
 from engine.protocol import Action, Observation
-from harness.clock import Clock, ClockError, check_time_control, play_game
+from harness.play.clock import Clock, ClockError, check_time_control, play_game
 
 HERE = "python:tests.harness.test_clock"
 

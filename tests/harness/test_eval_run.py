@@ -1,12 +1,12 @@
-"""harness/eval_run.py: the schedule `arena eval` plays and what it reads back."""
+"""harness/eval/run.py: the schedule `arena eval` plays and what it reads back."""
 
 from __future__ import annotations
 
 import pytest
 
-from harness.eval_run import SEARCH_NOTE, eval_spec, spec_time, tournament_name, wilson
-from harness.match import play_match
-from harness.tournament_schedule import TournamentError, schedule
+from harness.eval.run import SEARCH_NOTE, eval_spec, spec_time, tournament_name, wilson
+from harness.play.match import play_match
+from harness.tournaments.schedule import TournamentError, schedule
 
 
 def test_four_players_the_bot_takes_every_seat_of_each_deal() -> None:

@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from ladders.fit import Col, fit_table
+from harness.views.fit import Col, fit_table
 
 COLS = [Col("bot", "left", keep=9), Col("games", keep=4), Col("wins", keep=6),
         Col("place", keep=3), Col("seat win%", keep=1), Col("failures", "left", keep=5),

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import ladder_runner
-from harness.ladder_service import create, submit
-from ladders import ladder_store as ls
-from ladders.store import Store, StoreError
-from ladders.weng_lin import WengLin
+from harness.ladders import runner as ladder_runner
+from harness.ladders.service import create, submit
+from harness.storage import ladders as ls
+from harness.storage.database import Store, StoreError
+from ratings.weng_lin import WengLin
 
 ROOT = Path(__file__).resolve().parents[2]
 SECONDS = 3  # each ladder run but the killed one
@@ -30,8 +30,8 @@ TOUR = 100  # tournament games (about 50 ms each)
 LADDER_DRIVER = """
 import sys
 from tests import conftest  # the kit game
-from harness import ladder_runner
-from ladders.store import Store
+from harness.ladders import runner as ladder_runner
+from harness.storage.database import Store
 seconds = float(sys.argv[3]) or None  # 0: until killed
 with Store(sys.argv[1]) as store:
     ladder_runner.run(store, sys.argv[2], forever=True, seconds=seconds, inline=True)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import ladder_runner
-from harness.ladder_pin import pin
-from harness.ladder_service import create, submit
-from ladders import ladder_store as ls
-from ladders.store import Store
+from harness.ladders import runner as ladder_runner
+from harness.ladders.pin import pin
+from harness.ladders.service import create, submit
+from harness.storage import ladders as ls
+from harness.storage.database import Store
 
 BOT = '''
 from bots.base import RandomBot

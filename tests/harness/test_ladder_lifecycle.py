@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import ladder_runner
-from harness.cli import main
-from ladders import ladder_store as ls
-from ladders.lifecycle import FAIL_LIMIT, FAIL_WINDOW, failing
-from ladders.store import Store, default_db
+from harness.cli.main import main
+from harness.ladders import runner as ladder_runner
+from harness.storage import ladders as ls
+from harness.storage.database import Store, default_db
+from harness.storage.lifecycle import FAIL_LIMIT, FAIL_WINDOW, failing
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from engine.record import decode_json
-from harness.cli import main
-from ladders import ladder_store as ls
-from ladders.store import Store
-from ladders.weng_lin import WengLin
+from harness.cli.main import main
+from harness.storage import ladders as ls
+from harness.storage.database import Store
+from ratings.weng_lin import WengLin
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = '''

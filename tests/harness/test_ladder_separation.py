@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import ladder_runner
-from harness.ladder_service import create, submit
-from ladders import ladder_store as ls
-from ladders.ladder_view import standings
-from ladders.store import Store
+from harness.ladders import runner as ladder_runner
+from harness.ladders.service import create, submit
+from harness.ladders.standings import standings
+from harness.storage import ladders as ls
+from harness.storage.database import Store
 
 
 @pytest.mark.slow

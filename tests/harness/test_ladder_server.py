@@ -20,12 +20,12 @@ from pathlib import Path
 import httpx
 import pytest
 
-from harness import ladder_runner
-from harness.cli import main
+from harness.cli.main import main
+from harness.ladders import runner as ladder_runner
+from harness.sandbox.submission import MAX_BYTES, MAX_FILES
 from harness.server.client import Remote, token
-from harness.submission import MAX_BYTES, MAX_FILES
-from ladders import ladder_store as ls
-from ladders.store import Store
+from harness.storage import ladders as ls
+from harness.storage.database import Store
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -281,8 +281,8 @@ def test_per_author_limits(tmp_path: Path) -> None:
 DRIVER = """
 import sys
 from tests import conftest  # the kit game
-from harness import ladder_runner
-from ladders.store import Store
+from harness.ladders import runner as ladder_runner
+from harness.storage.database import Store
 with Store(sys.argv[1]) as store:
     ladder_runner.run(store, "kl", forever=True, seconds=float(sys.argv[2]), inline=True)
 """

@@ -1,4 +1,4 @@
-"""Issue 38: human play on a terminal is one full screen (harness/play_screen.py), read in
+"""Issue 38: human play on a terminal is one full screen (harness/views/play_screen.py), read in
 tmux at 80x24 and 120x40: the board's first row, the decision, the options and the input
 at once; typing filters; a move is taken; `u` takes it back; `q` and Ctrl-C end it."""
 
@@ -13,8 +13,8 @@ import pytest
 from rich.console import Console
 
 from bots.human import TAKEN_BACK, HumanBot
-from harness.match import play_match
-from harness.watching import Watcher
+from harness.play.match import play_match
+from harness.views.watching import Watcher
 from tests.tmux import ARENA, Tmux, needs_tmux
 
 SIZES = [(80, 24), (120, 40)]

@@ -14,11 +14,12 @@ from rich.console import Console
 import engine
 from engine.protocol import action_words
 from engine.record import decode_json, encode_json
-from harness.args import UsageProblem
-from harness.cli import main
-from harness.match import play_match
-from harness.replay import load_record, move_table, run
-from harness.watching import Watcher
+from harness.cli.main import main
+from harness.play.args import UsageProblem
+from harness.play.match import play_match
+from harness.play.replay import load_record, run
+from harness.views.records import move_table
+from harness.views.watching import Watcher
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.scaling import measure_scaling
-from harness.tournament_schedule import TournamentSpec
+from harness.tournaments.scaling import measure_scaling
+from harness.tournaments.schedule import TournamentSpec
 
 
 @pytest.mark.slow

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from harness.cli import main
-from harness.tournament_schedule import TournamentSpec, ladder_key
-from ladders.store import Store
+from harness.cli.main import main
+from harness.storage.database import Store
+from harness.tournaments.schedule import TournamentSpec, pool_key
 
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 
@@ -73,7 +73,7 @@ def test_a_database_locked_by_another_driver(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "busy.sqlite"
     with Store(db) as other:
-        key = ladder_key(TournamentSpec(game="kit", num_players=2, bots=("random", "mcts")))
+        key = pool_key(TournamentSpec(game="kit", num_players=2, bots=("random", "mcts")))
         other.acquire_driver_lock(f"tournaments {key}")
         err = _fails(capsys, "tournament", "run", *KIT, "--bots", "random,mcts", "--name", "t",
                      "--db", str(db))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ladders.store import Store
+from harness.storage.database import Store
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

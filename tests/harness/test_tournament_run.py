@@ -24,11 +24,12 @@ import engine
 from bots.base import Bot, RandomBot
 from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
-from harness import tournament_runner as runner
-from harness.cli import main
-from harness.tournament_schedule import TournamentError, TournamentSpec
-from harness.tournament_service import create, show_table
-from ladders.store import Store
+from harness.cli.main import main
+from harness.storage.database import Store
+from harness.tournaments import runner
+from harness.tournaments.schedule import TournamentError, TournamentSpec
+from harness.tournaments.service import create
+from harness.views.tournaments import show_table
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = "tests.harness.test_tournament_run"
@@ -121,10 +122,10 @@ def test_every_scheduled_game_is_played_once_and_its_record_replays(tmp_path: Pa
         for row, rec in zip(rows, records, strict=True):
             assert rec.bots == row.bots and rec.config.seed == row.seed
             assert engine.digest(engine.replay(rec)) == rec.final_digest
-        ladder = store.ladder(t.ladder)
+        ladder = store.pool_ratings(t.pool)
         assert {b: n for b, (_, n) in ladder.items()} == {"random": 12, PASSER: 12,
                                                           "mcts:iters=8": 12}
-        ml = store.ladder_table(t.ladder)
+        ml = store.pool_table(t.pool)
         assert all(row[3] is not None for row in ml)
 
 
@@ -272,7 +273,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         got = [_moves(decode_json(r)) for r in store.records(store.tournament("t").id)]
         want = [_moves(decode_json(r)) for r in whole.records(whole.tournament("t").id)]
         assert got == want  # none lost, none twice, same games
-        ladder = {b: n for b, (_, n) in store.ladder(store.tournament("t").ladder).items()}
+        ladder = {b: n for b, (_, n) in store.pool_ratings(store.tournament("t").pool).items()}
         assert ladder == {b: 60 for b in spec.bots}
 
 
@@ -286,8 +287,8 @@ def test_a_tournament_under_a_game_clock(tmp_path: Path) -> None:
 def test_demo_plays_a_ladder_on_the_first_real_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from harness.demo import demo
-    from ladders import ladder_store as ls
+    from harness.storage import ladders as ls
+    from harness.views.demo import demo
 
     real = [g.id for g in engine.games() if g.id != "kit"]
     if not real:

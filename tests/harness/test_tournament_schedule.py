@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from bots.registry import BotSpecError
 from engine.protocol import InvalidConfigError, UnknownGameError
-from harness.tournament_schedule import (
+from harness.tournaments.schedule import (
     TournamentError,
     TournamentSpec,
     block_seed,
-    ladder_key,
     lineups,
+    pool_key,
     schedule,
     validate,
 )
@@ -67,11 +67,11 @@ def test_default_size_is_one_cycle_and_games_round_up_to_whole_blocks() -> None:
     assert len(schedule(_spec(bots=("a", "b"), sprt="0,50,0.05,0.05", games=None))) == 2000
 
 
-def test_ladder_key_fills_in_default_options() -> None:
-    plain, unused = ladder_key(_spec()), ladder_key(_spec(options={"unused": True}))
+def test_pool_key_fills_in_default_options() -> None:
+    plain, unused = pool_key(_spec()), pool_key(_spec(options={"unused": True}))
     assert plain.startswith("kit/2p/{") and '"unused": false' in plain
     assert unused == plain.replace('"unused": false', '"unused": true')
-    assert ladder_key(_spec(num_players=3)).startswith("kit/3p/")
+    assert pool_key(_spec(num_players=3)).startswith("kit/3p/")
 
 
 @pytest.mark.parametrize(("kw", "error", "match"), [

@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 
 from engine.record import decode_json
-from harness.sandbox import isolation
-from ladders.store import Store
+from harness.sandbox.isolate import isolation
+from harness.storage.database import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 #: `arena` with the test-only kit game registered; -P: the cwd is not on sys.path
 ARENA = [sys.executable, "-P", "-c",
          "import sys; sys.argv[0] = 'arena'; import tests.conftest; "
-         "from harness.cli import main; main()"]
+         "from harness.cli.main import main; main()"]
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 SLEEPY = "python:tests.harness.test_tournament_run:SleepyBot"
 
@@ -144,7 +144,7 @@ def test_entrants_that_cannot_play_are_refused_before_scheduling(here: Path) -> 
 
 def test_specs_with_commas_and_copies_of_a_bot(here: Path) -> None:
     from bots.registry import name_copies
-    from harness.args import entrant_specs, split_specs
+    from harness.play.args import entrant_specs, split_specs
 
     assert split_specs('random,"cmd:node bot.js --w=1,2"') == [
         "random", "cmd:node bot.js --w=1,2"]

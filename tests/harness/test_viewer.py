@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.common.view import view_text
 from engine.record import encode_json
-from harness.match import play_match
-from harness.replay import run
-from harness.viewer import ReplayViewer
-from harness.views import view_text
+from harness.play.match import play_match
+from harness.play.replay import run
+from harness.views.viewer import ReplayViewer
 from tests.tmux import ARENA, Tmux, needs_tmux
 
 

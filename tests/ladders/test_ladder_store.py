@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ladders import ladder_store as ls
-from ladders.store import SCHEMA, SCHEMA_VERSION, Store, StoreError
+from harness.storage import ladders as ls
+from harness.storage.database import SCHEMA, SCHEMA_VERSION, Store, StoreError
 
 
 def test_a_schema_1_database_is_migrated_and_keeps_its_tournaments(tmp_path: Path) -> None:

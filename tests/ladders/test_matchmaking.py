@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from ladders.matchmaking import Candidate, pick_lineup, quality, seat
+from harness.ladders.matchmaking import Candidate, pick_lineup, quality, seat
 
 
 def _pool() -> list[Candidate]:

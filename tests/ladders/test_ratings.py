@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ladders.ratings import BASE, Elo, expected, ml_ratings, pairwise
-from ladders.sprt import MIN_BLOCKS, Sprt, block_score
+from ratings.elo import BASE, Elo, expected, ml_ratings, pairwise
+from ratings.sprt import MIN_BLOCKS, Sprt, block_score
 
 
 def test_pairwise_results_of_one_game() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from ladders.standings import counted, final_table, live_table, outcome_counts, standings
-from ladders.store import GameRow
+from harness.storage.database import GameRow
+from harness.tournaments.standings import counted, outcome_counts, standings
+from harness.views.tournaments import final_table, live_table
 
 
 def _row(idx: int, bots: list[str], ranking: list[int], scores: list[int], **kw: object) -> GameRow:

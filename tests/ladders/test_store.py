@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ladders.store import GameRow, ScheduledGame, Store, StoreError
+from harness.storage.database import GameRow, ScheduledGame, Store, StoreError
 
 SCHEDULE = [ScheduledGame(i, i // 2, 100 + i // 2, ("a", "b") if i % 2 else ("b", "a"))
             for i in range(4)]
@@ -27,7 +27,7 @@ def _done(idx: int, ranking: list[int]) -> GameRow:
 def test_schedule_is_written_whole_and_read_back_in_order(tmp_path: Path) -> None:
     with _store(tmp_path) as store:
         t = store.tournament("t")
-        assert (t.name, t.status, t.ladder) == ("t", "scheduled", "kit/2p/{}")
+        assert (t.name, t.status, t.pool) == ("t", "scheduled", "kit/2p/{}")
         rows = store.games(t.id)
         assert [(r.idx, r.block, r.seed, r.bots) for r in rows] == [
             (g.idx, g.block, g.seed, list(g.bots)) for g in SCHEDULE]
@@ -46,7 +46,7 @@ def test_a_finished_game_stores_result_record_and_ratings_together(tmp_path: Pat
         assert (row.idx, row.ranking, row.scores, row.failures) == (1, [0, 1], [3, 1],
                                                                     [(1, "crash")])
         assert list(store.records(tid)) == [b'{"rec": 1}']
-        assert store.ladder("kit/2p/{}") == {"a": (1516.0, 1), "b": (1484.0, 1)}
+        assert store.pool_ratings("kit/2p/{}") == {"a": (1516.0, 1), "b": (1484.0, 1)}
         assert store.game_seconds(tid) == 0.5
 
 
@@ -57,7 +57,7 @@ def test_a_game_is_never_stored_twice(tmp_path: Path) -> None:
         with pytest.raises(StoreError, match="not pending"):
             store.finish_game(tid, "L", _done(0, [0, 1]), b"{}", 0.1, {"a": (1.0, 1)})
         assert list(store.records(tid)) == [b"{}"]
-        assert store.ladder("L") == {}  # the failed transaction left nothing behind
+        assert store.pool_ratings("L") == {}  # the failed transaction left nothing behind
 
 
 def test_sprt_stop_cancels_the_later_blocks(tmp_path: Path) -> None:

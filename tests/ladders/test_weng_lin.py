@@ -7,7 +7,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from ladders.weng_lin import MU, SIGMA, Skill, WengLin, provisional
+from ratings.weng_lin import MU, SIGMA, Skill, WengLin, provisional
 
 BETA, TAU, KAPPA = 25 / 6, 25 / 300, 1e-4
 

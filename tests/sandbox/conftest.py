@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bots.external import Limits
-from harness.sandbox import isolation
+from harness.sandbox.isolate import isolation
 
 PY = shlex.quote(sys.executable)
 #: small limits keep the hostile tests fast

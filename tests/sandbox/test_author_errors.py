@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.common.untrusted import excerpt
-from harness.cli import main
-from harness.match import play_match
+from harness.cli.main import main
+from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import bench
+from harness.eval import bench
 
 
 @pytest.mark.slow

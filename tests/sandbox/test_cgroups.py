@@ -1,6 +1,6 @@
 """Limits per bot, not per process (issue 34, items 3 and 4): memory in memfd files, in its
 tmpfs or spread over processes, tmpfs inodes, CPU shares and CPU seconds of all its
-processes. Each bot gets its own control group (harness/cgroups.py)."""
+processes. Each bot gets its own control group (harness/sandbox/cgroups.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 
 import engine
 from bots.external import BotViolation, Limits
-from harness import cgroups
-from harness.match import play_match
-from harness.sandbox import SandboxedBot
+from harness.play.match import play_match
+from harness.sandbox import cgroups
+from harness.sandbox.isolate import SandboxedBot
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 needs_cgroups = pytest.mark.skipif(bool(cgroups.why_not()),

@@ -23,13 +23,13 @@ import msgspec
 import pytest
 
 from engine.record import encode_json
-from harness import ladder_runner
-from harness.ladder_service import bot_folder, create
-from harness.match import play_match
-from harness.replay import run
-from harness.tournament_schedule import TournamentSpec, ladder_key
-from ladders import ladder_store as ls
-from ladders.store import Store
+from harness.ladders import runner as ladder_runner
+from harness.ladders.service import bot_folder, create
+from harness.play.match import play_match
+from harness.play.replay import run
+from harness.storage import ladders as ls
+from harness.storage.database import Store
+from harness.tournaments.schedule import TournamentSpec, pool_key
 from tests.harness.test_user_errors import ARENA, ROOT
 from tests.sandbox.conftest import hostile
 
@@ -173,7 +173,7 @@ def test_tournament_show_and_list_print_entrant_labels_literally(tmp_path: Path)
     spec = TournamentSpec(game="kit", num_players=2, bots=bots, sprt="0,50,0.05,0.05",
                           modules=("tests.kitgame",))
     with Store(db) as store:
-        store.create("[/]", spec.to_json(), ladder_key(spec), [])
+        store.create("[/]", spec.to_json(), pool_key(spec), [])
     out = contained(arena("tournament", "show", "[/]", "--db", str(db), cwd=tmp_path))
     assert all(shown(b) in out for b in bots) and "[/]: kit, 2 players" in out
     out = contained(arena("tournament", "list", "--db", str(db), cwd=tmp_path))
@@ -196,7 +196,7 @@ def test_replay_shows_recorded_bot_names_literally(tmp_path: Path) -> None:
 def test_the_step_viewer_shows_recorded_bot_names_literally() -> None:
     from textual.widgets import Static
 
-    from harness.viewer import ReplayViewer
+    from harness.views.viewer import ReplayViewer
 
     rec = play_match("kit", 2, ["random", "random"], seed=4)
     app = ReplayViewer(run(msgspec.structs.replace(rec, bots=[LINK, NAMES["escapes"]])))

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from harness.match import play_match
-from harness.sandbox import UID_BASE, SandboxedBot, sweep
+from harness.play.match import play_match
+from harness.sandbox.isolate import UID_BASE, SandboxedBot, sweep
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,7 +176,7 @@ HARNESS = """import sys, time
 from tests import kitgame
 from engine import registry
 registry.register(kitgame.GAME)
-from harness.sandbox import SandboxedBot
+from harness.sandbox.isolate import SandboxedBot
 bot = SandboxedBot(sys.argv[1])
 bot.reset("kit", 2, 0, 0)
 print(bot.dir, flush=True)

@@ -10,12 +10,12 @@ import msgspec
 import pytest
 
 import engine
-import harness.sandbox as sandbox
+import harness.sandbox.isolate as sandbox
 from engine.record import decode_json
-from harness.match import play_match
-from harness.sandbox import SandboxedBot, make_player
-from harness.tournament_runner import play_batch
-from harness.tournament_schedule import TournamentSpec
+from harness.play.match import play_match
+from harness.sandbox.isolate import SandboxedBot, make_player
+from harness.tournaments.runner import play_batch
+from harness.tournaments.schedule import TournamentSpec
 from tests.sandbox.conftest import LIMITS, needs_isolation
 
 BOT = """import os, sys

@@ -12,8 +12,8 @@ import pytest
 
 import engine
 from bots.external import PROTOCOL_VERSION
-from harness.cli import main
-from harness.match import play_match
+from harness.cli.main import main
+from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS, PY
 
 ROOT = Path(__file__).resolve().parents[2]

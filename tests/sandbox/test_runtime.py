@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.match import play_match
+from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS, needs_isolation
 
 SECRET = "keyring-secret-42"

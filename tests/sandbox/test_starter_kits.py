@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.match import play_match
+from harness.play.match import play_match
 
 STARTER = Path(__file__).resolve().parents[2] / "examples" / "starter"
 PY = shlex.quote(sys.executable)

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from bots.external import ExternalBot, MalformedOutput
-from harness import submission
-from harness.ladder_pin import pin
-from harness.ladder_service import create, submit
-from harness.match import play_match
-from ladders import ladder_store as ls
-from ladders.store import Store
+from harness.ladders.pin import pin
+from harness.ladders.service import create, submit
+from harness.play.match import play_match
+from harness.sandbox import submission
+from harness.storage import ladders as ls
+from harness.storage.database import Store
 from tests.sandbox.conftest import LIMITS, PY
 
 SECRET = "ray-token-0123456789"

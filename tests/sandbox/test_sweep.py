@@ -8,11 +8,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from harness.sandbox import LOCK, SandboxedBot
+from harness.sandbox.isolate import LOCK, SandboxedBot
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 ROOT = Path(__file__).resolve().parents[2]
-SWEEP = "import harness.sandbox as s; s.sweep()"
+SWEEP = "import harness.sandbox.isolate as s; s.sweep()"
 
 
 @needs_isolation

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-import harness.sandbox as sandbox
+import harness.sandbox.isolate as sandbox
 from bots.external import ExternalBotError
-from harness.cli import main
-from harness.ladder_runner import run
-from harness.ladder_service import create, submit
-from harness.match import play_match
-from ladders import ladder_store as ls
-from ladders.store import Store
+from harness.cli.main import main
+from harness.ladders.runner import run
+from harness.ladders.service import create, submit
+from harness.play.match import play_match
+from harness.storage import ladders as ls
+from harness.storage.database import Store
 from tests.sandbox.conftest import LIMITS, hostile
 
 SECRET = "token-in-the-harness-environment-77"

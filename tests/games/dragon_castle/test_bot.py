@@ -20,8 +20,8 @@ from engine.games.dragon_castle.data import REALM_CELLS
 from engine.games.dragon_castle.requests import BuildShrines
 from engine.games.dragon_castle.state import DragonCastleState
 from engine.protocol import Action
-from harness.match import play_match
-from ladders.ratings import first_share
+from harness.play.match import play_match
+from ratings.elo import first_share
 
 from .builder import cell, empty_state, set_castle, set_cell, stone
 

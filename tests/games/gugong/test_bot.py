@@ -3,7 +3,7 @@ measurement is in the report)."""
 
 from __future__ import annotations
 
-from harness.match import play_match
+from harness.play.match import play_match
 
 
 def test_heuristic_beats_random_in_a_few_games():

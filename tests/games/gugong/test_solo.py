@@ -11,7 +11,7 @@ from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK, S_OVER
 from engine.games.gugong.requests import GiftExchange
-from harness.match import play_match
+from harness.play.match import play_match
 from tests.games.gugong.solo_builder import (
     A_CANAL,
     A_DECREES,

@@ -14,7 +14,7 @@ from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK
 from engine.games.gugong.requests import IntrigueReward
-from harness.tournament_schedule import TournamentError, TournamentSpec, validate
+from harness.tournaments.schedule import TournamentError, TournamentSpec, validate
 from tests.games.gugong.solo_builder import (
     A_PALACE,
     A_TRAVEL,

@@ -15,8 +15,8 @@ from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import BASE_SIDE, MAPS, NEIGHBOURS
 from engine.games.huang.state import HuangState
-from harness.match import play_match
-from ladders.ratings import first_share
+from harness.play.match import play_match
+from ratings.elo import first_share
 from tests.games.huang.test_scenarios import B, G, H, R, W, Y, build, pagoda, play, tri
 
 OLD = "python:bots.heuristic.baseline.huang_v1:HeuristicBot"

@@ -264,9 +264,9 @@ def test_all_four_colours_tied_nobody_wins_through_record_and_standings() -> Non
     """Rules §10 (seed 002): "gdy gracze remisują we wszystkich 4 kolorach, nikt nie
     wygrywa" - the tied top seats share no win: a draw between them, no first-place share."""
     from engine.protocol import NO_WINNER
-    from ladders.ratings import first_share, pairwise
-    from ladders.standings import standings
-    from ladders.store import GameRow
+    from harness.storage.database import GameRow
+    from harness.tournaments.standings import standings
+    from ratings.elo import first_share, pairwise
 
     s = build(n=3, vp={0: {Y: 2, R: 2, B: 2, G: 3}, 1: {Y: 3, R: 2, B: 2, G: 2},
                        2: {Y: 1, R: 5, B: 5, G: 5}})

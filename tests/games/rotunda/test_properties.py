@@ -13,7 +13,7 @@ from engine.games.rotunda import sales
 from engine.games.rotunda.requests import ChainEnd, ReturnChain
 from engine.games.rotunda.shuffle import shuffle
 from engine.games.rotunda.state import RotundaState
-from harness.match import play_match
+from harness.play.match import play_match
 
 
 def cubes_total(s: RotundaState) -> list[int]:

@@ -18,8 +18,8 @@ from engine.games.year_of_the_dragon.board import persons, symbols, turn_order
 from engine.games.year_of_the_dragon.data import ST_EVENT, ST_GREAT_EVENT
 from engine.games.year_of_the_dragon.requests import ChooseAction, ReleasePersons
 from engine.games.year_of_the_dragon.state import YotdState
-from harness.match import play_match
-from ladders.ratings import first_share
+from harness.play.match import play_match
+from ratings.elo import first_share
 from tests.games.year_of_the_dragon.builder import OLD, Y, position
 
 BOT = "heuristic:year_of_the_dragon"

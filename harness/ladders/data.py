@@ -1,0 +1,93 @@
+"""What the ladder views read, from a database or a server alike: a ladder with its
+entrants and games (`State`), its rating history, a game's record. The server sends the
+same structures (`public`: without the server's paths) and the CLI draws the same views
+from them; a record shows a bot's log only to that bot's author (`redacted`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import msgspec
+
+from engine.record import decode_json, encode_json
+from harness.ladders.standings import seat_advantage, standings
+from harness.storage import ladders as ls
+from harness.storage.database import Store
+
+History = list[tuple[int, int, float, float, float]]  # seq, entrant id, mu, sigma, elo
+
+
+class State(NamedTuple):
+    ladder: ls.Ladder
+    entrants: list[ls.Entrant]
+    games: list[ls.LadderGame]
+
+
+class Local:
+    """Reads a ladders database (read-only, one connection per read)."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    def state(self, name: str) -> State:
+        with Store(self.db, read_only=True) as store:
+            return read_state(store, name)
+
+    def history(self, name: str) -> tuple[State, History]:
+        with Store(self.db, read_only=True) as store:
+            state = read_state(store, name)
+            return state, ls.history(store, state.ladder.id)
+
+    def record(self, name: str, idx: int) -> bytes | None:
+        with Store(self.db, read_only=True) as store:
+            return ls.record(store, ls.ladder(store, name).id, idx)
+
+
+def read_state(store: Store, name: str) -> State:
+    lad = ls.ladder(store, name)
+    return State(lad, ls.entrants(store, lad.id), ls.games(store, lad.id))
+
+
+def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
+    """The document of `arena ladder show --json`."""
+    lad, entrants, games = state
+    rows = standings(entrants, games)
+    seats = seat_advantage(games, lad.spec.num_players)
+    return {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
+            "games": sum(1 for g in games if g.status == "done"),
+            "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
+                      for i, (w, p) in enumerate(seats)],
+            "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
+                          if all_versions or r.entrant.active]}
+
+
+def public(state: State) -> dict[str, Any]:
+    """`state` as JSON for anyone: the server's folders (bot root, snapshots, pinned
+    commands) left out."""
+    lad, entrants, games = state
+    spec = msgspec.structs.replace(lad.spec, bot_root="")
+    return msgspec.to_builtins({
+        "ladder": msgspec.structs.replace(lad, spec=spec),
+        "entrants": [msgspec.structs.replace(e, snapshot=None, run_spec="") for e in entrants],
+        "games": games})
+
+
+def from_public(doc: Any) -> State:
+    return State(msgspec.convert(doc["ladder"], ls.Ladder),
+                 msgspec.convert(doc["entrants"], list[ls.Entrant]),
+                 msgspec.convert(doc["games"], list[ls.LadderGame]))
+
+
+def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],
+             author: str | None) -> bytes:
+    """A game's record with the logs (and notes) of every seat whose bot is not
+    `author`'s emptied."""
+    rec = decode_json(record)
+    mine = {i for i, eid in enumerate(seats)
+            if author is not None and eid in entrants and entrants[eid].author == author}
+    logs = [log if i in mine else "" for i, log in enumerate(rec.logs)]
+    notes = [n for n in rec.notes if not n.startswith("seat ")
+             or any(n.startswith(f"seat {i}:") for i in mine)]
+    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes))

@@ -1,0 +1,262 @@
+"""`arena ladder run`: matchmaking and play on Ray; the driver alone writes the ladder's
+games (it holds the ladder's lock: other ladders, tournaments and submissions go on).
+
+Each game is chosen by matchmaking (harness/ladders/matchmaking.py) and written `pending` before
+it is sent to a Ray worker; its result is rated and stored in one transaction. Games
+left pending by a killed run are played first by the next run (same seed, same seats),
+so nothing is lost or rated twice. Entrants are re-read before every match, so bots
+submitted while the ladder runs join it, and retired or deleted ones leave.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bots.registry import label_of
+from engine.common.rng import derive_seed
+from engine.common.untrusted import visible
+from harness.ladders.lifecycle import ladder_lock
+from harness.ladders.matchmaking import Candidate, pick_lineup, seat
+from harness.ladders.service import LadderError, use_ladder
+from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.storage import ladders as ls
+from harness.storage.database import Store
+from harness.tournaments import runner
+from harness.tournaments.runner import Played
+from ratings.elo import Elo
+from ratings.weng_lin import WengLin
+
+#: games per run when neither --games nor --forever is given
+DEFAULT_GAMES = 100
+LadderTask = tuple[int, int, tuple[str, ...]]  # idx, seed, run spec per seat
+
+
+def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Played]:
+    """Ray task body: play some ladder games, every submitted bot in the sandbox."""
+    spec = ls.LadderSpec.from_json(spec_json)
+    use_ladder(spec)
+    return runner.play_tasks(spec.game, spec.num_players, dict(spec.options),
+                             spec.time_per_move, spec.clock, True, tasks)
+
+
+class LadderState:
+    """The driver's view of a ladder while it plays."""
+
+    def __init__(self, store: Store, name: str) -> None:
+        self.store = store
+        self.ladder = ls.ladder(store, name)
+        self.spec = self.ladder.spec
+        self.entrants: dict[int, ls.Entrant] = {}
+        self.wl = WengLin()
+        self.elo = Elo()
+        self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
+        self.seats: dict[int, list[int]] = {}  # games per entrant and seat
+        for g in ls.games(store, self.ladder.id):
+            if g.status in ("pending", "done"):
+                self._count(g.entrants)
+        self.refresh()
+        self.done = 0
+        self.started = time.monotonic()
+
+    def _count(self, seats: Sequence[int]) -> None:
+        for s, e in enumerate(seats):
+            self.scheduled[e] = self.scheduled.get(e, 0) + 1
+            self.seats.setdefault(e, [0] * self.spec.num_players)[s] += 1
+
+    def refresh(self) -> None:
+        """Re-read the entrants: new submissions join; replaced, retired and deleted ones
+        leave (the ratings of those known stay this driver's, the one writing them)."""
+        now = {e.id: e for e in ls.entrants(self.store, self.ladder.id)}
+        for eid in [eid for eid in self.entrants if eid not in now]:
+            del self.entrants[eid]
+        for e in now.values():
+            known = self.entrants.get(e.id)
+            if known is not None:
+                known.active, known.retired = e.active, e.retired
+                continue
+            self.entrants[e.id] = e
+            self.wl.skills[e.id] = e.skill
+            self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+
+    def active(self) -> list[ls.Entrant]:
+        """The entrants in matchmaking."""
+        return [e for e in self.entrants.values() if e.playing]
+
+    def rng(self, idx: int) -> random.Random:
+        return random.Random(derive_seed(self.spec.seed, "match", idx))
+
+    def next_game(self) -> ls.LadderGame:
+        """Matchmake one game and write it as pending."""
+        rng = self.rng(ls.next_index(self.store, self.ladder.id))
+        pool = [Candidate(e.id, self.wl.skill(e.id).mu, self.wl.skill(e.id).sigma,
+                          self.scheduled.get(e.id, 0)) for e in self.active()]
+        seats = seat(pick_lineup(pool, self.spec.num_players, rng), self.seats, rng)
+        game = ls.schedule_game(
+            self.store, self.ladder.id,
+            lambda i: derive_seed(self.spec.seed, "deal", i) & ((1 << 63) - 1), seats)
+        self._count(game.entrants)
+        return game
+
+    def run_specs(self, game: ls.LadderGame) -> tuple[str, ...]:
+        """What the game's seats run, labelled with the entrants' names (`name vN=spec`), so
+        records and replays show names, not snapshot paths."""
+        return tuple(f"{label_of(self.entrants[e].label)}={self.entrants[e].run_spec}"
+                     for e in game.entrants)
+
+    def finish(self, game: ls.LadderGame, p: Played) -> None:
+        """Rate and store one result (one transaction)."""
+        if p.error is not None:
+            ls.fail_game(self.store, self.ladder.id, game.idx, p.error)
+            return
+        game.outcome, game.scores, game.ranking, game.seconds = (
+            p.outcome, p.scores, p.ranking, p.seconds)
+        game.failures = [tuple(f) for f in p.failures]  # type: ignore[misc]
+        before = ({e: self.wl.skill(e) for e in game.entrants},
+                  {e: self.elo.rating(e) for e in game.entrants},  # type: ignore[arg-type]
+                  dict(self.elo.games))
+        skills = self.wl.update(game.entrants, p.ranking)
+        elos = self.elo.update(game.entrants, p.ranking)  # type: ignore[arg-type]
+        rated = [ls.Rated(entrant=e, mu=s.mu, sigma=s.sigma, elo=elos[e])  # type: ignore[index]
+                 for e, s in skills.items()]
+        game.seq = ls.finish_game(self.store, self.ladder.id, game, p.record, rated)
+        if game.seq is None:  # cancelled meanwhile (an entrant was deleted): not rated
+            self.wl.skills.update(before[0])
+            self.elo.ratings.update(before[1])
+            self.elo.games = before[2]
+            return
+        for e in skills:
+            if e not in self.entrants:
+                continue
+            self.entrants[e].games += game.entrants.count(e)  # type: ignore[arg-type]
+            self.entrants[e].mu, self.entrants[e].sigma = skills[e].mu, skills[e].sigma
+            self.entrants[e].elo = elos[e]  # type: ignore[index]
+        self.done += 1
+
+    def rate(self) -> float:
+        return self.done / max(1e-9, time.monotonic() - self.started)
+
+
+class InlinePool:
+    """Plays each batch at once in this process (tests, and the smallest runs)."""
+
+    parallel = 1
+
+    def __init__(self) -> None:
+        self.results: list[tuple[Any, Any]] = []
+        self.n = 0
+
+    def submit(self, spec_json: str, tasks: list[LadderTask]) -> Any:
+        self.n += 1
+        self.results.append((self.n, play_ladder_batch(spec_json, tasks)))
+        return self.n
+
+    def wait(self, keys: list[Any], timeout: float) -> list[tuple[Any, Any]]:
+        out, self.results = self.results, []
+        return out
+
+
+class RayPool:
+    """Batches as Ray tasks (embedded local Ray, or a cluster at `address`)."""
+
+    def __init__(self, workers: int | None, address: str | None) -> None:
+        import ray
+
+        self.ray = ray
+        cpus = runner.ensure_ray(workers, address)
+        self.parallel = max(1, min(workers or cpus, cpus))
+        self.fn = runner.remote(ray, play_ladder_batch)
+
+    def submit(self, spec_json: str, tasks: list[LadderTask]) -> Any:
+        return self.fn.remote(spec_json, tasks)
+
+    def wait(self, refs: list[Any], timeout: float) -> list[tuple[Any, Any]]:
+        ready, _ = self.ray.wait(refs, num_returns=1, timeout=timeout)
+        out = []
+        for ref in ready:
+            try:
+                out.append((ref, self.ray.get(ref)))
+            except self.ray.exceptions.RayError as e:
+                out.append((ref, e))
+        return out
+
+
+def run(store: Store, name: str, games: int | None = None, forever: bool = False,
+        workers: int | None = None, address: str | None = None,
+        seconds: float | None = None, on_update: Callable[[LadderState], None] | None = None,
+        inline: bool = False, allow_unsandboxed: bool = False) -> LadderState:
+    """Play `games` games (default DEFAULT_GAMES), or until stopped with `forever`, or until
+    `seconds` have passed: games left pending by an interrupted run come first. Submitted
+    bots are not run where they cannot be isolated, unless `allow_unsandboxed`."""
+    if games is not None and games < 1:
+        raise LadderError(f"--games must be at least 1, got {games}")
+    if workers is not None and workers < 1:
+        raise LadderError(f"--workers must be at least 1, got {workers}")
+    runner.check_address(address)
+    key = ladder_lock(store, ls.ladder(store, name))
+    try:
+        state = LadderState(store, name)
+        if any(sandboxed(e.run_spec) for e in state.active()):
+            require_isolation(allow_unsandboxed)
+        use_ladder(state.spec)
+        queue = deque(ls.games(store, state.ladder.id, "pending"))
+        if not queue and len(state.active()) < 2 and not forever:
+            raise LadderError(
+                f"ladder {name!r} has {len(state.active())} entrant(s); submit at least two "
+                f"bots with `arena ladder submit {name} SPEC --as NAME`")
+        _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds,
+              InlinePool() if inline else RayPool(workers, address), on_update)
+    finally:
+        store.release_driver_lock(key)
+    return state
+
+
+def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
+          seconds: float | None, pool: Any, on_update: Callable[[LadderState], None] | None
+          ) -> None:
+    spec_json = state.spec.to_json()
+    inflight: dict[Any, ls.LadderGame] = {}
+    sent, lost, waiting = 0, [], False
+    deadline = None if seconds is None else time.monotonic() + seconds
+    update = on_update or (lambda s: None)
+    state.started = time.monotonic()
+    update(state)
+    while True:
+        open_ = (target is None or sent < target) and (
+            deadline is None or time.monotonic() < deadline)
+        while open_ and len(inflight) < pool.parallel * runner.IN_FLIGHT_PER_WORKER:
+            if not queue:
+                state.refresh()
+                if len(state.active()) < 2:
+                    break
+                queue.append(state.next_game())
+            game = queue.popleft()
+            inflight[pool.submit(spec_json, [(game.idx, game.seed, state.run_specs(game))])] = game
+            sent += 1
+            open_ = target is None or sent < target
+        if not inflight:
+            if target is None and (deadline is None or time.monotonic() < deadline):
+                if not waiting:  # --forever with fewer than two entrants: wait for bots
+                    waiting = True
+                    print(f"waiting for a second entrant: `arena ladder submit "
+                          f"{visible(state.ladder.name)} SPEC --as NAME`", file=sys.stderr)
+                time.sleep(1.0)
+                continue
+            break
+        waiting = False
+        for key, result in pool.wait(list(inflight), 0.5):
+            game = inflight.pop(key)
+            if isinstance(result, Exception):
+                lost.append(str(result).strip().splitlines()[-1])
+                continue
+            for played in result:
+                state.finish(game, played)
+        update(state)
+    if lost:
+        print(f"warning: {len(lost)} games could not run on Ray (first error: "
+              f"{visible(lost[0])}); "
+              "they stay pending and the next `arena ladder run` plays them", file=sys.stderr)

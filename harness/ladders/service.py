@@ -1,0 +1,237 @@
+"""Ladders of submitted bots: creating one, submitting (pin + validate), and the bot folder.
+
+Commands: harness/cli/ladder.py; playing: harness/ladders/runner.py; storage:
+harness/storage/ladders.py; ratings: ratings/weng_lin.py, ratings/elo.py.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engine
+from bots.registry import needs_terminal
+from engine.common.rng import derive_seed
+from engine.common.untrusted import check_name, fold
+from engine.protocol import ArenaError
+from engine.record import MatchRecord
+from harness.ladders.pin import pin
+from harness.play.clock import check_time_control, play_game
+from harness.play.entrants import TERMINAL_ONLY
+from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.storage import ladders as ls
+from harness.storage.database import Store
+from harness.storage.lifecycle import activate
+from harness.tournaments.schedule import load_modules
+
+#: smoke games a submitted bot plays against `random` before it is registered
+SMOKE_GAMES = 2
+#: lines of the bot's log shown with a refusal
+LOG_LINES = 8
+
+
+class LadderError(ArenaError, ValueError):
+    """A ladder request that cannot be carried out."""
+
+
+@dataclass
+class Submission:
+    """What `submit` did: the new, unchanged or restored entrant, or the reasons it was
+    refused. `replaced`: the version that was current before (if another)."""
+
+    entrant: ls.Entrant | None
+    unchanged: bool = False
+    restored: bool = False  # files identical to this older (or retired) version: it is back
+    replaced: ls.Entrant | None = None
+    problems: list[str] = field(default_factory=list)
+    log: str = ""
+
+
+def check_ladder_name(name: str) -> str:
+    """`name` if a ladder may have it (it also names the ladder's bot folder), else
+    LadderError with one line."""
+    _checked(name, "ladder name")
+    if "/" in name or name.startswith("."):
+        raise LadderError(f"ladder name {name!r}: no '/' and no leading '.' (it names a folder)")
+    return name
+
+
+def check_entrant_name(name: str) -> str:
+    """`name` if a bot may be entered under it (`--as`), else LadderError with one line."""
+    return _checked(name, "bot name (--as)")
+
+
+def _checked(name: str, what: str) -> str:
+    try:
+        return check_name(name, what)
+    except ValueError as e:
+        raise LadderError(str(e)) from None
+
+
+def _same_but_case(taken: list[str], name: str, what: str) -> None:
+    """Refuse `name` if it differs from a taken name only in case (two look-alike names)."""
+    for other in taken:
+        if other != name and fold(other) == fold(name):
+            raise LadderError(f"{what} {name!r} differs from the existing {other!r} only in "
+                              f"case; use {other!r} or another name")
+
+
+def bot_folder(store: Store, name: str) -> Path:
+    """Where the snapshots of a ladder's bots live: beside the database."""
+    return (store.path.resolve().parent / "ladder-bots" / name).resolve()
+
+
+def use_ladder(spec: ls.LadderSpec) -> None:
+    """Make the ladder's plug-in games and pinned bots importable in this process."""
+    load_modules(spec.modules)
+    if spec.bot_root and spec.bot_root not in sys.path:
+        sys.path.append(spec.bot_root)
+
+
+def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.Ladder:
+    """Check the set-up (game, players, options, time control, bot folder) and store it."""
+    check_ladder_name(name)
+    _same_but_case([lad.name for lad in ls.ladders(store)], name, "ladder name")
+    load_modules(spec.modules)
+    game = engine.get_game(spec.game)
+    game.check_players(spec.num_players)
+    if spec.num_players < 2:
+        raise LadderError("a ladder needs at least 2 players per game: a 1-player game is a "
+                          "solo game against the rules' own opponent (no entrant meets "
+                          "another); play it with `arena play -n 1`")
+    game.resolve_options(spec.options, spec.num_players)
+    check_time_control(spec.time_per_move, spec.clock)
+    root = bot_folder(store, name)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise LadderError(f"cannot create the bot folder {root}: {e.strerror}") from None
+    if not os.access(root, os.W_OK):
+        raise LadderError(f"the bot folder {root} is not writable")
+    return ls.create_ladder(store, name, _with_root(spec, str(root)), owner)
+
+
+def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
+    return ls.LadderSpec(**{**{f: getattr(spec, f) for f in spec.__struct_fields__},
+                            "bot_root": root})
+
+
+def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str,
+                progress: Callable[[str], None] | None = None) -> list[MatchRecord]:
+    """The validation games: the bot in seat g % N of game g, `random` in the others,
+    sandboxed, under the ladder's time control; they stop after the first game in which
+    the bot failed. `progress` hears what is being played (game, decision, seconds)."""
+    recs: list[MatchRecord] = []
+    n = spec.num_players
+    for g in range(SMOKE_GAMES):
+        bots = ["random"] * n
+        bots[g % n] = run_spec
+        seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
+        where = f"smoke game {g + 1} of {SMOKE_GAMES} (the bot in seat {g % n})"
+        watch = None if progress is None else _Progress(where, progress)
+        recs.append(play_game(spec.game, n, bots, seed, dict(spec.options), spec.time_per_move,
+                              spec.clock, isolate=True, watch=watch))
+        if any(f.seat == g % n for f in recs[-1].failures):
+            break
+    return recs
+
+
+class _Progress:
+    """A smoke game's `watch`: tells `say` its decision count and time, a few times a
+    second at most."""
+
+    def __init__(self, where: str, say: Callable[[str], None]) -> None:
+        self.where, self.say = where, say
+        self.t0 = self.shown = time.monotonic()
+        self.decisions = 0
+        say(f"{where}: starting")
+
+    def __call__(self, _words: str, _state: Any, _move: Any, number: int) -> None:
+        self.decisions = number
+        now = time.monotonic()
+        if now - self.shown >= 0.2:
+            self.shown = now
+            self.say(f"{self.where}: decision {self.decisions}, {now - self.t0:.1f} s")
+
+
+def problems_of(recs: list[MatchRecord], n: int,
+                time_control: str = "") -> tuple[list[str], str]:
+    """The bot's failures in its smoke games, and its log in the first bad one; a timeout
+    names the ladder's time control."""
+    found, log = [], ""
+    for g, rec in enumerate(recs):
+        seat = g % n
+        for f in rec.failures:
+            if f.seat == seat:
+                limit = (f" (the ladder's time control: {time_control})"
+                         if f.kind == "timeout" and time_control else "")
+                found.append(f"smoke game {g + 1} (seat {seat}): {f.kind} at decision "
+                             f"{f.decision}: {f.detail}{limit}")
+                if not log and rec.logs and rec.logs[seat]:
+                    log = rec.logs[seat].strip()
+    return found, log
+
+
+def submit(store: Store, name: str, spec: str, display: str,
+           allow_unsandboxed: bool = False, author: str = "",
+           progress: Callable[[str], None] | None = None,
+           within: Path | None = None) -> Submission:
+    """Pin `spec`, validate it in smoke games, and register it as the next version of
+    `display`, owned by `author` (`within`: an uploaded bot's folder, see `pin`). A name
+    another author owns is refused, and so are files already entered under another name;
+    files identical to an earlier version of the name bring that version back (rating and
+    games), and identical to the current one change nothing (a retired one plays again).
+    A bot that runs sandboxed is refused where bots cannot be isolated, unless
+    `allow_unsandboxed`."""
+    check_entrant_name(display)
+    lad = ls.ladder(store, name)
+    everyone = ls.entrants(store, lad.id)
+    _same_but_case([e.name for e in everyone], display, "bot name (--as)")
+    mine = [e for e in everyone if e.name == display]
+    owner = next((e.author for e in mine if e.author), "")
+    if owner not in ("", author):
+        raise LadderError(f"bot name {display!r} on ladder {name!r} belongs to {owner!r} "
+                          f"(you are {author!r}); choose another --as")
+    if needs_terminal(spec):
+        raise LadderError(TERMINAL_ONLY.format(name=spec))
+    if sandboxed(spec):
+        require_isolation(allow_unsandboxed)
+    use_ladder(lad.spec)
+    pinned = pin(spec, Path(lad.spec.bot_root), within)
+    twin = next((e for e in everyone if e.hash == pinned.digest and e.name != display), None)
+    if twin is not None:
+        raise LadderError(f"these files are already entered on {name!r} as {twin.label} "
+                          f"(by {twin.author or 'unknown'}); a bot enters once")
+    current = next((e for e in mine if e.active), None)
+    same = next((e for e in mine if e.hash == pinned.digest), None)
+    if same is not None:
+        if same.playing:
+            return Submission(same, unchanged=True)
+        activate(store, lad.id, same.id)
+        return Submission(ls.entrant(store, same.id), restored=True,
+                          replaced=current if current is not same else None)
+    try:
+        recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest, progress)
+    except ArenaError as e:  # an unknown bot kind, a command that cannot start
+        return _refused(store, lad.id, pinned.snapshot, [str(e)], "")
+    found, log = problems_of(recs, lad.spec.num_players, lad.spec.time_control())
+    if found:
+        return _refused(store, lad.id, pinned.snapshot, found, log)
+    report = f"passed {len(recs)} smoke games against random"
+    entrant = ls.add_entrant(store, lad.id, display, pinned.spec, pinned.run_spec,
+                             pinned.digest, pinned.snapshot, report, author)
+    return Submission(entrant, replaced=current)
+
+
+def _refused(store: Store, lid: int, snapshot: str | None, found: list[str],
+             log: str) -> Submission:
+    """A refused bot leaves no snapshot behind (unless a registered version shares it)."""
+    if snapshot and not any(e.snapshot == snapshot for e in ls.entrants(store, lid)):
+        shutil.rmtree(snapshot, ignore_errors=True)
+    return Submission(None, problems=found, log=log)

@@ -1,0 +1,79 @@
+"""Every entrant of a tournament checked once before anything is scheduled: it is made for
+this game, and it starts (its program or module loads, its constructor and `reset` run),
+so that no tournament fills up with games of a bot that cannot play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bots.external import BotViolation, missing_file
+from bots.registry import (
+    base_spec,
+    check_label,
+    display_name,
+    needs_terminal,
+    spec_game,
+    split_label,
+)
+from engine.common.untrusted import visible
+from engine.protocol import ArenaError
+from harness.sandbox.isolate import make_player
+
+#: seconds an entrant may take to start when it is checked
+START_SECONDS = 30.0
+
+
+class EntrantError(ArenaError, ValueError):
+    """An entrant that cannot play this tournament."""
+
+
+#: why a person at the terminal cannot enter (tournaments and ladders)
+TERMINAL_ONLY = ("entrant {name!r} is a person at the terminal; tournaments and ladders "
+                 "play on workers without one (use arena play)")
+
+
+def check_spec(game: str, name: str) -> None:
+    """What can be seen without starting the entrant: it is made for another game
+    (`heuristic:<other game>`), or its `cmd:` line names a program or script that is not
+    there (`arena play` too: before the game, not as a crash at its first decision)."""
+    made_for = spec_game(name)
+    if made_for is not None and made_for != game:
+        raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
+    kind, _, command = base_spec(name).partition(":")
+    if kind in ("cmd", "cmd-msgpack") and (problem := missing_file(command)):
+        raise EntrantError(f"entrant {name!r} cannot start: {problem}")
+
+
+def check_labels(bots: Sequence[str]) -> None:
+    """Every label (`name=spec`) is a valid name, and no two entrants are labelled alike."""
+    for name in bots:
+        check_label(name)
+    labels = [display_name(b) for b in bots if split_label(b)[0] is not None]
+    for label in labels:
+        if labels.count(label) > 1:
+            raise EntrantError(f"two entrants are named {visible(label)!r}: give each its own "
+                               "label (name=spec)")
+
+
+def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bool) -> None:
+    """Raise one EntrantError (or the registry's BotSpecError) for the first entrant that
+    is made for another game or cannot start."""
+    check_labels(bots)
+    for name in dict.fromkeys(bots):
+        check_spec(game, name)
+        if needs_terminal(name):
+            raise EntrantError(TERMINAL_ONLY.format(name=name))
+        bot = make_player(base_spec(name), isolate)
+        try:
+            bot.reset(game, num_players, 0, 0)
+        except (ArenaError, BotViolation) as e:
+            raise EntrantError(f"entrant {name!r} cannot start: {e}") from None
+        except Exception as e:
+            raise EntrantError(f"entrant {name!r} cannot start: {type(e).__name__}: "
+                               f"{str(e).strip().splitlines()[0] if str(e).strip() else ''}"
+                               ) from None
+        finally:
+            try:
+                bot.close()
+            except Exception:  # closing a bot that did not start
+                pass

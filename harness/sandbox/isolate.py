@@ -1,0 +1,578 @@
+"""The sandbox every untrusted bot runs in (what it holds: README, "What a submitted bot can
+and cannot reach").
+
+A sandboxed bot is an external program (`cmd:`, or a Python bot behind
+bots/sandbox_runner.py) started by `unshare` in new mount, network, PID, IPC and UTS
+namespaces, then `chroot` into a fresh tmpfs root that holds only the system directories
+(/usr, /etc, /lib..., read-only), what its runtime needs (read-only), a private /tmp and
+/bot, its working directory (size- and inode-capped tmpfs folders; /bot holds a copy of the
+bot's own files, read as harness/sandbox/submission.py says), with no capabilities, no new
+privileges and a scrubbed environment. The harness's home, results, database and other
+bots' files are simply not there; the network namespace has no interface but a down
+loopback. rlimits (bots.external.Limits) cap each process; a control group per bot
+(harness/sandbox/cgroups.py) caps memory, processes and CPU of all its processes together; the
+harness caps time and output.
+
+Two ways to make the namespaces (`mode()`):
+- as root: the bot then runs as a uid of its own that no account uses;
+- without root, inside an unprivileged user namespace: the bot is the namespace's root
+  without capabilities, and this user outside it; there is no cgroup then (limits per
+  process, one warning line).
+Where neither works, bots run unisolated (one warning line listing what they can reach,
+and the match record says so), and ladders refuse submitted bots unless their operator
+passes --allow-unsandboxed (`require_isolation`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import functools
+import itertools
+import os
+import pwd
+import re
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import engine
+from bots.base import Bot
+from bots.external import (
+    BotViolation,
+    ExternalBot,
+    ExternalBotError,
+    Limits,
+    exit_reason,
+    set_rlimits,
+)
+from bots.registry import BotSpecError, base_spec, make_bot
+from engine.common.untrusted import visible
+from engine.protocol import Action, Observation
+from harness.sandbox import cgroups, submission
+
+#: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
+UID_BASE = 1_800_000_000
+#: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd)
+VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+        "/libx32", "/dev", "/proc")
+#: the system folders a sandboxed bot sees as they are (read-only): a runtime there needs
+#: no bind of its own (its /tmp and /bot are its own, not the system's)
+SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: bot kinds that are part of the project and stay in-process even with --isolate
+TRUSTED = ("random", "heuristic", "mcts", "openspiel")
+#: bot kinds whose code is the user's module, copied into the sandbox (`python:`, `policy:`)
+USER_CODE = ("python", "policy")
+PROJECT = Path(__file__).resolve().parents[2]
+#: where runtimes live that are not files of a submission (besides the harness's Python)
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
+#: files to copy into a bot's directory: (name there, file)
+Staged = list[tuple[str, submission.File]]
+
+_SCRIPT = r"""
+set -eu
+R=$SBX_ROOT U=$SBX_UID
+mount --make-rprivate /
+mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
+mkdir "$R/bot" "$R/tmp" "$R/dev" "$R/proc"
+for d in usr etc bin sbin lib lib32 lib64 libx32; do
+  if [ -L "/$d" ]; then ln -s "$(readlink "/$d")" "$R/$d"
+  elif [ -d "/$d" ]; then
+    mkdir "$R/$d"; mount --rbind "/$d" "$R/$d"
+    mount -o remount,bind,ro "$R/$d" 2>/dev/null || true
+  fi
+done
+for f in null zero full random urandom; do
+  touch "$R/dev/$f"; mount --bind "/dev/$f" "$R/dev/$f"
+done
+ln -s /proc/self/fd "$R/dev/fd"
+mount -t proc -o nosuid,nodev proc "$R/proc"
+mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
+mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
+  sandbox-bot "$R/bot"
+printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
+  if [ -d "$p" ]; then mkdir -p "$R$p"
+  elif [ -n "$p" ]; then mkdir -p "$R$(dirname "$p")"; touch "$R$p"
+  fi
+  if [ -n "$p" ]; then
+    mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" 2>/dev/null || true
+  fi
+done
+cp -R "$SBX_STAGE/." "$R/bot/"
+chown -R "$U:$U" "$R/bot"
+echo ready > "/proc/self/fd/$SBX_READY"
+exec 3<&0
+if [ "$U" = 0 ]; then  # a user namespace: the bot stays its root, without capabilities
+  prlimit --nproc="$SBX_NPROC:$SBX_NPROC" chroot "$R" /usr/bin/setpriv --no-new-privs \
+    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+else
+  chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
+    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+fi
+exec 3<&-
+wait $!
+"""
+
+#: the file in a sandbox's directory whose lock its harness holds while the bot runs
+LOCK = "owner.lock"
+
+_slots = itertools.count()
+_warned = False
+_warned_cgroup = False
+_swept = False
+
+
+def _in_child(limits: Limits, group: cgroups.Cgroup | None, as_root: bool) -> None:
+    """Before exec of the sandbox: the bot's cgroup, the rlimits (the process limit counts
+    the bot's own uid as root; in a user namespace, the script sets it inside), and death
+    with the harness (its Ray worker killed, say), which takes the bot's whole PID namespace
+    with it."""
+    if group is not None:
+        group.enter()
+    set_rlimits(limits, processes=as_root)
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def _hold(folder: Path) -> int:
+    """Lock `folder` as a live sandbox's for as long as the returned fd stays open (a
+    file lock, which holds across PID namespaces and for processes sharing /tmp)."""
+    fd = os.open(folder / LOCK, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+def sweep() -> None:
+    """Remove the directories of sandboxes whose harness is gone: their lock is free
+    (done once per process before its first sandbox). A directory without its lock yet is
+    being made, unless it is older than a minute."""
+    global _swept
+    _swept = True
+    for d in Path(tempfile.gettempdir()).glob("arena-sandbox-*-*"):
+        try:
+            fd = os.open(d / LOCK, os.O_WRONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            try:
+                if time.time() - d.lstat().st_mtime > 60:
+                    shutil.rmtree(d, ignore_errors=True)
+            except OSError:
+                pass
+            continue
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held: a live sandbox, whichever namespace its harness is in
+            os.close(fd)
+            continue
+        shutil.rmtree(d, ignore_errors=True)
+        os.close(fd)
+    tmp = Path(tempfile.gettempdir())
+    cgroups.sweep([n for n in cgroups.stale("arena-sandbox-") if not (tmp / n).exists()])
+
+
+#: how a sandbox starts, per mode: namespaces made as root, or in a user namespace
+UNSHARE = {"root": ["unshare"],
+           "user": ["unshare", "--user", "--map-root-user"]}
+NAMESPACES = ["--mount", "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child"]
+#: what an unisolated bot can reach (the warning, and what `--allow-unsandboxed` accepts)
+EXPOSED = ("it runs as this user, so it can read and write this user's files (the home "
+           "folder, ~/.ray and its token, results/ and the database, other bots' files), "
+           "use the network, see the harness's processes and their environment "
+           "(/proc/<pid>/environ, tokens), signal them, start processes without a limit "
+           "and leave some running after the game")
+
+
+@functools.cache
+def _probe() -> tuple[str, str]:
+    """('root' or 'user', "") when bots can be isolated here, else ("", why not): 'root'
+    makes the namespaces and gives each bot a uid of its own; 'user' makes the same
+    namespaces inside an unprivileged user namespace (the bot is this user outside it)."""
+    for tool in ("unshare", "chroot", "setpriv", "mount", "env", "prlimit"):
+        if shutil.which(tool) is None:
+            return "", f"{tool} is not installed"
+    mode = "root" if os.geteuid() == 0 else "user"
+    with tempfile.TemporaryDirectory(prefix="arena-probe-") as where:
+        try:
+            probe = subprocess.run([*UNSHARE[mode], *NAMESPACES, "mount", "-t", "tmpfs",
+                                    "probe", where], capture_output=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return "", f"unshare does not work here ({e})"
+    if probe.returncode != 0:
+        err = probe.stderr.decode(errors="replace").strip().splitlines()
+        what = "namespaces" if mode == "root" else "unprivileged user namespaces"
+        return "", f"cannot create {what} here ({err[-1] if err else probe.returncode})"
+    return mode, ""
+
+
+def mode() -> str:
+    """'root', 'user' (see _probe) or "" when bots cannot be isolated here."""
+    return _probe()[0]
+
+
+def isolation() -> str:
+    """"" when bots can be isolated here, else why not."""
+    return _probe()[1]
+
+
+def require_isolation(allow_unsandboxed: bool) -> None:
+    """For ladders: refuse to run submitted bots unisolated unless the operator allows it
+    (one line saying why and what would be exposed); allowed, warn once."""
+    reason = isolation()
+    if not reason:
+        return
+    if not allow_unsandboxed:
+        raise ExternalBotError(f"cannot sandbox submitted bots here: {reason}; run as root "
+                               "or where unprivileged user namespaces are allowed, or pass "
+                               f"--allow-unsandboxed to accept that {EXPOSED}")
+    warn_once(reason)
+
+
+def warn_cgroup_once(reason: str) -> None:
+    global _warned_cgroup
+    if not _warned_cgroup:
+        _warned_cgroup = True
+        print(f"warning: sandbox: no cgroup per bot ({reason}); memory, CPU time and "
+              "processes are limited per process only, and a bot's tmpfs and memfd pages "
+              "are not counted", file=sys.stderr)
+
+
+def warn_once(reason: str) -> None:
+    global _warned
+    if not _warned:
+        _warned = True
+        print(f"warning: sandbox: {reason}; untrusted bots are not isolated: {EXPOSED}",
+              file=sys.stderr)
+
+
+def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
+    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
+
+
+def _python_binds() -> list[str]:
+    """The interpreter's installation (read-only): where its stdlib and packages live."""
+    return sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix)})
+
+
+def _homes() -> set[str]:
+    """Every account's home folder, and this process's."""
+    found = {str(Path.home()), os.environ.get("HOME", "/")}
+    try:
+        found.update(p.pw_dir for p in pwd.getpwall())
+    except OSError:
+        pass
+    return {os.path.realpath(h) for h in found if h}
+
+
+def _sensitive(folder: str) -> bool:
+    """Whether binding `folder` into a sandbox could show more than a runtime: it is or
+    holds a home folder or the harness's files (its project, current and temporary
+    folders), or lies in a dot-folder of a home (~/.local, ~/.config)."""
+    homes = _homes()
+    keep = [*homes, os.path.realpath(os.getcwd()), str(PROJECT),
+            os.path.realpath(tempfile.gettempdir())]
+    if any(_under(k, [folder]) for k in keep):
+        return True
+    return any(_under(folder, [h]) and any(part.startswith(".") for part in
+                                           os.path.relpath(folder, h).split("/"))
+               for h in homes)
+
+
+class SandboxedBot(ExternalBot):
+    """An untrusted bot program in the sandbox; `command` as for `cmd:`, or
+    `SandboxedBot.python(spec)` for an in-process bot spec run through the runner."""
+
+    def __init__(self, command: str, framing: str = "json", limits: Limits | None = None,
+                 default_timeout: float = 30.0, python_spec: str | None = None) -> None:
+        super().__init__(command or "python", default_timeout=default_timeout,
+                         framing=framing, limits=limits)
+        self.python_spec = python_spec
+        if python_spec is not None:
+            self.name = python_spec
+        self.notes: list[str] = []
+        self.isolated = False
+        self.dir: Path | None = None
+        self.binds: list[str] = []
+        self._ready: int | None = None  # read end of the sandbox's "bot starts" pipe
+        self._lock: int | None = None  # holds self.dir against sweep() while it exists
+        self.group: cgroups.Cgroup | None = None  # its control group, while it runs
+
+    @classmethod
+    def python(cls, spec: str, limits: Limits | None = None,
+               default_timeout: float = 30.0) -> SandboxedBot:
+        return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec)
+
+    # -- preparing the bot's directory ----------------------------------------------------
+
+    def _bind_runtime(self, exe: str) -> None:
+        """Bind what the runtime `exe` needs, read-only: the harness's Python installation,
+        or the runtime's own installation folder (two levels above the program), or, where
+        that folder would be a home folder, a dot-folder in one (~/.local), or hold the
+        harness's files, the program file alone. Never a home folder."""
+        real = os.path.realpath(exe)
+        if _under(real, SHARED) or _under(real, self.binds):
+            return
+        if real == os.path.realpath(sys.executable):
+            self.binds += _python_binds()
+            return
+        prefix = str(Path(real).parent.parent)
+        self.binds.append(real if _sensitive(prefix) else prefix)
+
+    def _command_argv(self, here: str) -> tuple[list[str], Staged]:
+        """The command line inside the sandbox, and the files it names (read as a
+        submission: harness/sandbox/submission.py), to be copied into the bot's directory."""
+        runtimes = (*SYSTEM, os.path.realpath(sys.executable))
+        cmd = submission.parse_command(self.argv, self.cwd, runtimes)
+        argv = list(self.argv)
+        if cmd.runtime is not None:
+            exe = cmd.runtime
+            if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
+                found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
+                if found is None:
+                    raise ExternalBotError(f"cannot start {visible(exe)!r}: not found on PATH")
+                argv[0] = found
+            else:
+                argv[0] = os.path.join(self.cwd or os.getcwd(), exe)
+            self._bind_runtime(argv[0])
+        staged: Staged = []
+        for n, (i, f) in enumerate(zip(sorted(cmd.files), submission.read_command(cmd),
+                                       strict=True)):
+            name = os.path.basename(f.path)
+            if len(name) > submission.NAME_KEPT or name in {d for d, _ in staged}:
+                name = submission.snapshot_name(n, name)
+            staged.append((name, f))
+            argv[i] = f"{here}/{name}" if i == 0 else name
+        return argv, staged
+
+    def _python_argv(self) -> tuple[list[str], list[str], Staged]:
+        """The runner's command line and environment for a Python bot spec, and the bot's
+        top-level module (read as a submission) to copy into its directory."""
+        self.binds += _python_binds()
+        roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
+        game_module = engine.get_game(self.game_id).observation_type.__module__
+        top = game_module.split(".")[0]
+        if top not in ("engine", "bots"):
+            where = submission.module_path(top, None)
+            if where is not None:
+                roots.append(os.path.realpath(where))
+        self.binds += [r for r in roots if not _under(r, self.binds)]
+        kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
+        staged: Staged = []
+        if kind in USER_CODE:
+            where = submission.module_path(rest.split(":")[0].split(".")[0], None)
+            if where is not None and not _under(os.path.realpath(where), self.binds):
+                staged = submission.read_module(where)
+        argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
+                "--module", game_module, self.python_spec or ""]
+        return argv, [f"PYTHONPATH={PROJECT}:/bot"], staged
+
+    # -- starting and stopping ------------------------------------------------------------
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        reason = isolation()
+        self.isolated = not reason
+        self.notes = []
+        if reason:
+            warn_once(reason)
+            self.notes = [f"{self.name}: not isolated ({reason}): ran as this user, "
+                          "with network access"]
+        if not _swept:
+            sweep()
+        self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
+        self._lock = _hold(self.dir)
+        stage = self.dir / "files"
+        self.binds = []
+        try:
+            here = "/bot" if self.isolated else str(stage)
+            env_extra: list[str] = []
+            if self.python_spec is not None:
+                argv, env_extra, staged = self._python_argv()
+                if not self.isolated:
+                    env_extra = [f"PYTHONPATH={PROJECT}:{stage}"]
+            else:
+                argv, staged = self._command_argv(here)
+            submission.write(staged, stage)
+        except submission.SubmissionError as e:
+            self._remove_dir()
+            raise BotViolation(e.kind, str(e)) from None
+        except BaseException:
+            self._remove_dir()
+            raise
+        try:
+            if self.isolated:
+                return self._start_isolated(argv, env_extra)
+            env = dict(e.split("=", 1) for e in env_extra)
+            env.update(HOME=str(stage), TMPDIR=str(stage), LANG="C.UTF-8",
+                       PATH="/usr/local/bin:/usr/bin:/bin")
+            limits = self.limits
+            return self._popen(argv, env=env, cwd=str(stage),
+                               preexec_fn=lambda: set_rlimits(limits))
+        except BaseException:
+            self._remove_dir()
+            raise
+
+    def _start_isolated(self, argv: list[str],
+                        env_extra: list[str]) -> subprocess.Popen[bytes]:
+        if "=" in argv[0] or any("\n" in b for b in self.binds):
+            raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
+        assert self.dir is not None
+        root = self.dir / "root"
+        root.mkdir()
+        as_root = mode() == "root"
+        uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64 if as_root else 0
+        read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
+        env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
+               "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
+               "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
+               "SBX_INODES": str(self.limits.inodes), "SBX_NPROC": str(self.limits.processes),
+               "SBX_READY": str(write_end)}
+        bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
+                   "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
+        cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env,
+               *argv]
+        limits, group = self.limits, self._cgroup()
+        try:
+            proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
+                               preexec_fn=lambda: _in_child(limits, group, as_root))
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)
+        self._ready = read_end
+        return proc
+
+    def _cgroup(self) -> cgroups.Cgroup | None:
+        """The bot's own control group, or None (with a warning and a note) without one."""
+        assert self.dir is not None
+        reason = cgroups.why_not()
+        if not reason:
+            try:
+                self.group = cgroups.Cgroup.create(self.dir.name, self.limits)
+                return self.group
+            except OSError as e:
+                reason = f"cannot make a cgroup ({e})"
+        warn_cgroup_once(reason)
+        self.notes.append(f"{self.name}: no cgroup ({reason}): memory, processes and CPU "
+                          "limited per process only")
+        return None
+
+    def _check_cpu(self) -> None:
+        """All the bot's processes together within `Limits.cpu_seconds` (its cgroup)."""
+        used = self.group.cpu_seconds() if self.group is not None else 0.0
+        if used > self.limits.cpu_seconds:
+            self._kill()
+            raise BotViolation("timeout", f"CPU time limit for the game: {used:.1f} s used by "
+                                          f"all its processes (at most "
+                                          f"{self.limits.cpu_seconds} s)")
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        self._check_cpu()
+        action = super().act(observation, time_left)
+        self._check_cpu()
+        return action
+
+    def _await_sandbox(self) -> None:
+        """Wait until the sandbox is set up and the bot program starts, so that its first
+        decision is not charged for the sandbox's start."""
+        if self._ready is None:
+            return
+        fd, self._ready = self._ready, None
+        try:
+            readable, _, _ = select.select([fd], [], [], self.default_timeout)
+            started = bool(readable) and os.read(fd, 16) == b"ready\n"
+        finally:
+            os.close(fd)
+        if not started:
+            self._gone()
+
+    def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
+        super().reset(game_id, num_players, seat, seed)
+        self._await_sandbox()
+        if self.python_spec is not None:  # the runner says when the bot is loaded
+            ready = self._receive(time.monotonic() + self.default_timeout,
+                                  "the Python bot did not load in time")
+            if ready != b'{"type":"ready"}':
+                raise ExternalBotError(f"the Python bot runner answered {ready[:200]!r}")
+
+    def exit_status(self) -> int:
+        status = super().exit_status()
+        if self.isolated and 128 < status < 160:  # the sandbox's shell reports 128 + signal
+            return 128 - status
+        return status
+
+    def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
+        """As bots.external.exit_reason; a missing file outside the bot's view is a
+        forbidden reach outside the sandbox."""
+        kind, detail = exit_reason(status, stderr)
+        if re.search(r"No module named '(engine|bots)[.']", stderr) and self.python_spec is None:
+            stem = next((Path(a).stem for a in self.argv[1:] if a.endswith(".py")), "my_bot")
+            detail += (f" (this project's packages are not there for a cmd: program; a "
+                       f"bots.Bot subclass runs as python:{stem}:YourClass, with --isolate "
+                       "to sandbox it)")
+        if self.group is not None and self.group.oom_killed():
+            return "memory", (f"killed by the memory limit of {self.limits.memory_bytes} "
+                              "bytes for all its processes")
+        if kind == "crash" and self.isolated:
+            m = re.search(r"no such file or directory\W+(?:\w+ )?'(/[^']*)'", stderr[-2000:],
+                          re.I)
+            if m and not _under(m.group(1), [*VIEW, *self.binds]):
+                return "forbidden", f"{detail} (outside its sandbox)"
+        return kind, detail
+
+    def _remove_dir(self) -> None:
+        if self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            if self._ready is not None:
+                os.close(self._ready)
+                self._ready = None
+            if self.group is not None:
+                self.group.remove()
+                self.group = None
+            self._remove_dir()
+
+
+def sandboxed(spec: str) -> bool:
+    """Whether `spec` runs in the sandbox when bots are isolated (ladders): every bot that
+    is not part of the project."""
+    kind = base_spec(spec).partition(":")[0]
+    return kind not in TRUSTED
+
+
+def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
+    """The bot for `spec` as the harness runs it: `cmd:` programs always in the sandbox;
+    with `isolate`, every bot that is not part of the project (`python:`, `policy:`, entry
+    points) too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
+    is dropped."""
+    spec = base_spec(spec)
+    kind, _, rest = spec.partition(":")
+    if kind in ("cmd", "cmd-msgpack"):
+        if not rest.strip():
+            raise ExternalBotError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
+        return SandboxedBot(rest, framing="json" if kind == "cmd" else "msgpack",
+                            limits=limits)
+    if isolate and kind not in TRUSTED:
+        if kind == "python" and len(rest.split(":")) < 2:
+            raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
+        if kind == "policy" and len(rest.split(":")) < 2:
+            raise BotSpecError("policies are named policy:package.module:function[:k=v,...]")
+        if kind not in USER_CODE and kind not in {e.name for e in
+                                                  entry_points(group="arena.bots")}:
+            return make_bot(spec)  # unknown: the registry's error
+        return SandboxedBot.python(spec, limits=limits)
+    return make_bot(spec)

@@ -1,2 +1,0 @@
-"""Ladders: ratings (online Elo, maximum-likelihood Elo with intervals), SPRT, the SQLite
-store and Rich standings."""
