@@ -22,7 +22,7 @@ fields in `sample_state`.
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Self
 
@@ -32,7 +32,7 @@ from engine.common.rng import Rng
 from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, State
 
 __all__ = [
-    "CUSTOM", "DERIVED", "GENERATOR", "PUBLIC", "Custom", "Derived", "GameState", "Handler",
+    "CUSTOM", "DERIVED", "GENERATOR", "Custom", "Derived", "GameState", "Handler",
     "Hidden", "Owner", "Public", "Request", "Rules", "Seen", "Visibility", "Words",
     "declarations", "observation_type",
 ]
@@ -266,7 +266,6 @@ class Custom(Visibility):
     shows: tuple[Seen, ...] = ()
 
 
-PUBLIC: Visibility = Public()
 GENERATOR: Visibility = _Generator()
 DERIVED: Visibility = Derived()
 CUSTOM: Visibility = Custom()
@@ -396,12 +395,12 @@ def struct_copier(cls: type) -> Callable[[Any], Any]:
 
 
 class GameState(State, msgspec.Struct, kw_only=True):
-    """Base of every game state on the kernel. A subclass sets `RULES`, `VISIBILITY` (every
-    field but `decision` and `stack`, which are public), `OBSERVATION` (its observation
-    type) and narrows `stack` to its request union."""
+    """Base of every game state on the kernel. A subclass sets `RULES`, declares every field
+    with its visibility (`Annotated[T, Public("...")]`; `decision` and `stack` are public),
+    narrows `stack` to its request union, and generates its `OBSERVATION` type with
+    `observation_type`."""
 
     RULES: ClassVar[Rules]
-    VISIBILITY: ClassVar[Mapping[str, Visibility]]
     OBSERVATION: ClassVar[type[Observation]]
 
     decision: int = 0
@@ -484,7 +483,7 @@ class GameState(State, msgspec.Struct, kw_only=True):
 
     # --- views -----------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
-        """Everything `seat` may know, derived from `VISIBILITY` (plus `observe_custom`)."""
+        """Everything `seat` may know, derived from the declarations (plus `observe_custom`)."""
         return _observer_of(type(self))(self, seat)
 
     def observe_custom(self, seat: int) -> dict[str, Any]:
@@ -647,9 +646,6 @@ def declarations(cls: type) -> dict[str, Visibility]:
             raise TypeError(f"{cls.__name__}.{f.name}: more than one visibility")
         if marks:
             out[f.name] = marks[0]
-    legacy = vars(cls).get("VISIBILITY") or getattr(cls, "VISIBILITY", None)
-    if legacy:  # the older table beside the fields (being retired, issue 39)
-        out.update(legacy)
     return out
 
 

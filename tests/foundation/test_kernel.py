@@ -4,8 +4,9 @@ generated clone, and the conformance checks catching leaky games built on purpos
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from importlib.metadata import EntryPoint
-from typing import Any, ClassVar
+from typing import Annotated, Any
 
 import msgspec
 import pytest
@@ -13,8 +14,8 @@ import pytest
 import engine
 from engine import kernel, registry
 from engine.common.rng import Rng
-from engine.kernel import GENERATOR, PUBLIC, Owner
-from engine.protocol import IllegalActionError
+from engine.kernel import DERIVED, GENERATOR, Owner, Public
+from engine.protocol import IllegalActionError, field_docs
 from tests import kitgame
 from tests.conformance.test_conformance import check_asking, check_fast_legality, check_sampling
 
@@ -92,8 +93,7 @@ def test_sample_state_copies_public_and_own_fields_and_redraws_the_rest():
 def test_every_field_must_be_declared():
     class Undeclared(kernel.GameState, kw_only=True):
         game_id = "undeclared"
-        VISIBILITY: ClassVar = {"num_players": PUBLIC}
-        num_players: int
+        num_players: Annotated[int, Public("the number of seats")]
         secret: list[int] = []
 
     with pytest.raises(TypeError, match=r"undeclared \['secret'\]"):
@@ -208,7 +208,7 @@ def test_owner_declarations_give_own_entries_and_public_sizes():
     flat = [1, 0, 2, 0, 0, 0, 0, 0, 3, 1]
     assert vis.entry(flat, 1) == [0, 0, 0, 3, 1] and vis.size_list(flat, 2) == [3, 4]
     assert vis.blank(2, 1, [0, 0, 0, 3, 1]) == [0] * 5 + [0, 0, 0, 3, 1]
-    assert GENERATOR is not PUBLIC
+    assert GENERATOR is not DERIVED
 
 
 PLUGIN = dataclasses.replace(kitgame.GAME, id="kit_plugin")
@@ -226,3 +226,33 @@ def test_installed_packages_add_games_through_the_arena_games_entry_point(monkey
     monkeypatch.setattr(registry, "entry_points", lambda group: [])
     with pytest.raises(engine.UnknownGameError):
         engine.get_game("kit_plugin")
+
+
+def test_the_observation_type_is_generated_from_the_declarations_with_descriptions():
+    obs = kitgame.KitObservation
+    assert obs is kitgame.KitState.OBSERVATION and obs.__module__ == "tests.kitgame"
+    names = [f.name for f in msgspec.structs.fields(obs)]
+    # public fields under their names, own entry and public sizes, the hidden deck's size;
+    # nothing of the generator or of other seats' hands
+    assert {"num_players", "played", "hand", "hand_sizes", "deck_size", "stack"} <= set(names)
+    assert not {"rng", "hands", "deck"} & set(names)
+    docs = field_docs(obs)
+    assert docs["hand"] == "your hand: card values 1-9" and all(docs[n] for n in names)
+    s = kitgame.new_state(2, 3, {})
+    assert pickle.loads(pickle.dumps(s.observation(1))) == s.observation(1)
+
+
+def test_an_observed_field_without_a_description_is_refused():
+    class Mute(kernel.GameState, kw_only=True):
+        game_id = "mute"
+        num_players: Annotated[int, Public()]
+
+    with pytest.raises(TypeError, match="'num_players' has no description"):
+        kernel.observation_type(Mute, kitgame.KitAction)
+
+    class Twice(kernel.GameState, kw_only=True):
+        game_id = "twice"
+        num_players: Annotated[int, Public("seats"), DERIVED]
+
+    with pytest.raises(TypeError, match="more than one visibility"):
+        kernel.declarations(Twice)
