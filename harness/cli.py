@@ -35,6 +35,7 @@ from harness.server import commands  # noqa: F401 - adds serve, author
 from harness.tournament import app as tournament_app
 from ladders.fit import Col, fit_table
 from ladders.store import DEFAULT_DB
+from training.cli import train_cmd
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
     from typer._click import exceptions as click_exc
@@ -276,6 +277,7 @@ app.add_typer(ladder_app, name="ladder")
 app.command("ladders")(ladders_cmd)
 app.command("eval", short_help="A bot against opponents over seeded games.")(eval_cmd)
 app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)
+app.command("train", short_help="Self-play MCTS learns a value model.")(train_cmd)
 
 
 @app.command("demo", short_help='A small local Ray ladder with standings.')

@@ -1,0 +1,104 @@
+"""Fitting the value model: scikit-learn's `MLPRegressor` on standardised numeric
+observations -> the seat's final result, games split into a training and a held-out part
+(no game on both sides), then the weights taken out into a numpy `ValueNet`.
+
+Why scikit-learn: a small CPU wheel (PyTorch from the package index brings gigabytes of
+CUDA libraries that CI would install on every run), a maintained MLP with Adam and early
+stopping, and weights (`coefs_`, `intercepts_`) that numpy evaluates directly. It is
+imported only here (the `train` extra); playing a model needs numpy alone."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from training.dataset import Positions
+from training.value_net import ValueNet
+
+#: share of the games held out to measure the fit
+HELD_OUT = 0.2
+
+
+@dataclass
+class FitConfig:
+    hidden: tuple[int, ...] = (64,)
+    activation: str = "relu"
+    alpha: float = 1e-3  # L2 penalty
+    max_iter: int = 60  # epochs
+    seed: int = 0
+
+
+def split(data: Positions, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Row masks (train, held out): a seeded HELD_OUT share of the games held out."""
+    games = np.unique(data.game)
+    rng = np.random.default_rng(seed)
+    held = rng.permutation(games)[:max(1, int(round(len(games) * HELD_OUT)))]
+    out = np.isin(data.game, held)
+    if out.all():  # one game only: measured on the rows it was fitted on
+        return np.ones_like(out), out
+    return ~out, out
+
+
+def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
+    """The value net fitted on `data` and the fit's figures: training loss, held-out mean
+    squared error against a constant's (the mean result), held-out correlation of the
+    predictions with the results, and the time per call of sklearn and numpy."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.neural_network import MLPRegressor
+
+    train, held = split(data, cfg.seed)
+    x, y = data.x.astype(np.float32), data.y.astype(np.float32)
+    mean = x[train].mean(axis=0)
+    scale = x[train].std(axis=0)
+    scale[scale < 1e-6] = 1.0
+    z = (x - mean) / scale
+    reg = MLPRegressor(hidden_layer_sizes=cfg.hidden, activation=cfg.activation,
+                       alpha=cfg.alpha, max_iter=cfg.max_iter, random_state=cfg.seed,
+                       early_stopping=bool(train.sum() >= 200), n_iter_no_change=8)
+    started = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        reg.fit(z[train], y[train])
+    seconds = time.perf_counter() - started
+    net = ValueNet(mean, scale, list(zip(reg.coefs_, reg.intercepts_, strict=True)),
+                   cfg.activation)
+    pred = net.predict(x[held])
+    const = float(y[train].mean())
+    figures: dict[str, Any] = {
+        "library": "scikit-learn MLPRegressor", "hidden": list(cfg.hidden),
+        "positions": int(len(data)), "games": int(len(np.unique(data.game))),
+        "held_out_positions": int(held.sum()), "epochs": int(reg.n_iter_),
+        "train_loss": float(reg.loss_), "seconds": round(seconds, 2),
+        "held_out_mse": float(np.mean((pred - y[held]) ** 2)),
+        "constant_mse": float(np.mean((const - y[held]) ** 2)),
+        "held_out_corr": correlation(pred, y[held]),
+    }
+    figures |= per_call(reg, net, z[:1], x[:1])
+    return net, figures
+
+
+def correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """Pearson correlation (0 when either side is constant)."""
+    if len(a) < 2 or np.std(a) == 0 or np.std(b) == 0:
+        return 0.0
+    return float(np.corrcoef(a, b)[0, 1])
+
+
+def per_call(reg: Any, net: ValueNet, z1: np.ndarray, x1: np.ndarray,
+             calls: int = 300) -> dict[str, float]:
+    """Microseconds per one-position prediction: sklearn's `predict` against the numpy
+    net (which also standardises), the call a search makes at every leaf."""
+    def clock(f: Any, arg: np.ndarray) -> float:
+        f(arg)
+        t = time.perf_counter()
+        for _ in range(calls):
+            f(arg)
+        return (time.perf_counter() - t) / calls * 1e6
+
+    return {"sklearn_us_per_call": round(clock(reg.predict, z1), 1),
+            "numpy_us_per_call": round(clock(net.predict, x1), 1)}
