@@ -46,7 +46,7 @@ def train_cmd(
     sprt: Annotated[str, typer.Option(help="the gate's SPRT: elo0,elo1,alpha,beta")] = SPRT,
     curve_games: Annotated[int, typer.Option(
         help="games of each generation against the starting bot (0: no curve)")] = 20,
-    hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 64 or 128,32")] = "64",
+    hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 32 or 64,16")] = "32",
     epochs: Annotated[int, typer.Option(help="most training epochs per fit")] = 60,
     seed: Annotated[int, typer.Option(help="seed of the run's games")] = 0,
 ) -> None:
@@ -54,6 +54,10 @@ def train_cmd(
     a fit (scikit-learn), a gate against the best so far (SPRT), a learning curve.
     Every generation is kept under --out; a killed run continues where it stopped."""
     engine.get_game(game).check_players(players)
+    try:
+        import sklearn  # noqa: F401 - the fit's library, in the `train` extra
+    except ImportError:
+        raise UsageProblem('arena train needs scikit-learn: pip install -e ".[train]"') from None
     check_workers(workers)
     runner.check_address(address)
     if time_per_move is not None and iters is not None:
@@ -65,9 +69,9 @@ def train_cmd(
     try:
         sizes = tuple(int(h) for h in hidden.split(",") if h.strip())
     except ValueError:
-        raise UsageProblem(f"--hidden {hidden!r} must be sizes like 64 or 128,32") from None
+        raise UsageProblem(f"--hidden {hidden!r} must be sizes like 32 or 64,16") from None
     if not sizes or min(sizes) < 1:
-        raise UsageProblem(f"--hidden {hidden!r} must be sizes like 64 or 128,32")
+        raise UsageProblem(f"--hidden {hidden!r} must be sizes like 32 or 64,16")
     opts = parse_options(option)
     cfg = TrainConfig(game=game, players=players, options=opts,
                       out=out or Path("results/train") / f"{game}-{players}p",
