@@ -21,17 +21,21 @@ from training.value_net import ValueNet
 
 
 class SeatValues:
-    """Every seat's value of a position by the model: its observation, encoded."""
+    """Every seat's value of a position by the model: its observation, encoded (with
+    `heuristic`, added to the game's `State.heuristic` of the seat)."""
 
-    def __init__(self, net: ValueNet, layout: tensor.Layout) -> None:
-        self.net, self.layout = net, layout
+    def __init__(self, net: ValueNet, layout: tensor.Layout, heuristic: bool) -> None:
+        self.net, self.layout, self.heuristic = net, layout, heuristic
         self._rows = np.zeros((layout.num_players, layout.size), np.float32)
+        self._base = np.zeros(layout.num_players, np.float32)
 
     def values(self, state: State) -> list[float]:
-        rows = self._rows
+        rows, base = self._rows, self._base
         for seat in range(state.num_players):
             self.layout.encode(state.observation(seat), rows[seat])
-        return self.net.predict(rows).tolist()
+            if self.heuristic:
+                base[seat] = state.heuristic(seat)
+        return self.net.predict(rows, base if self.heuristic else None).tolist()
 
 
 @lru_cache(maxsize=16)
@@ -58,4 +62,4 @@ def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.La
 def model_leaf(path: str, game_id: str, num_players: int, reward: str = "rank") -> ModelLeaf:
     """The leaf evaluator of `mcts:model=PATH`."""
     model, lay = checked(path, game_id, num_players)
-    return ModelLeaf(SeatValues(model.net, lay), reward)
+    return ModelLeaf(SeatValues(model.net, lay, model.header.base == "heuristic"), reward)

@@ -41,6 +41,8 @@ class Header(msgspec.Struct, kw_only=True):
     layout_fingerprint: str
     layout_size: int
     activation: str = "relu"
+    #: "heuristic": the net's output is added to the game's `State.heuristic` of the seat
+    base: str = "none"
     generation: int = 0
     #: the bot spec whose self-play games it was fitted on
     trained_on: str = ""

@@ -48,6 +48,10 @@ def train_cmd(
         help="games of each generation against the starting bot (0: no curve)")] = 20,
     hidden: Annotated[str, typer.Option(help="hidden layer sizes, e.g. 32 or 64,16")] = "32",
     epochs: Annotated[int, typer.Option(help="most training epochs per fit")] = 60,
+    base: Annotated[str, typer.Option(
+        help="heuristic: the model learns the result's difference from the game's "
+             "heuristic value (it starts from the hand-made leaf); none: the result")]
+    = "heuristic",
     seed: Annotated[int, typer.Option(help="seed of the run's games")] = 0,
 ) -> None:
     """Self-play MCTS learns a value model, generation by generation: self-play on Ray,
@@ -72,13 +76,15 @@ def train_cmd(
         raise UsageProblem(f"--hidden {hidden!r} must be sizes like 32 or 64,16") from None
     if not sizes or min(sizes) < 1:
         raise UsageProblem(f"--hidden {hidden!r} must be sizes like 32 or 64,16")
+    if base not in ("heuristic", "none"):
+        raise UsageProblem(f"--base must be heuristic or none, not {base!r}")
     opts = parse_options(option)
     cfg = TrainConfig(game=game, players=players, options=opts,
                       out=out or Path("results/train") / f"{game}-{players}p",
                       generations=generations, games_per_gen=games_per_gen, iters=iters,
                       time_per_move=time_per_move, params=params, seed=seed,
                       gate_games=gate_games, sprt=sprt, curve_games=curve_games,
-                      fit=FitConfig(hidden=sizes, max_iter=epochs, seed=seed),
+                      fit=FitConfig(hidden=sizes, max_iter=epochs, seed=seed, base=base),
                       workers=workers, address=address)
     make_bot(cfg.bot(None))  # a bad --params: one clear line before anything runs
     try:

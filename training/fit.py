@@ -1,5 +1,7 @@
 """Fitting the value model: scikit-learn's `MLPRegressor` on standardised numeric
-observations -> the seat's final result, games split into a training and a held-out part
+observations -> the seat's final result (with `base="heuristic"`: its difference from the
+game's heuristic value, so the model starts from the hand-made leaf value and learns its
+error), games split into a training and a held-out part
 (no game on both sides), then the weights taken out into a numpy `ValueNet`.
 
 Why scikit-learn: a small CPU wheel (PyTorch from the package index brings gigabytes of
@@ -33,6 +35,8 @@ class FitConfig:
     alphas: tuple[float, ...] = (10.0, 100.0, 1000.0)
     max_iter: int = 60  # epochs
     seed: int = 0
+    #: "heuristic": learn the result's difference from `State.heuristic`; "none": the result
+    base: str = "heuristic"
 
 
 def split(data: Positions, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -57,6 +61,7 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
 
     train, held = split(data, cfg.seed)
     x, y = data.x.astype(np.float32), data.y.astype(np.float32)
+    base = data.h.astype(np.float32) if cfg.base == "heuristic" else np.zeros_like(y)
     mean = x[train].mean(axis=0)
     scale = x[train].std(axis=0)
     scale[scale < 1e-6] = 1.0
@@ -70,27 +75,30 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
                            early_stopping=bool(train.sum() >= 200), n_iter_no_change=8)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
-            reg.fit(z[train], y[train])
+            reg.fit(z[train], y[train] - base[train])
         net = ValueNet(mean, scale, list(zip(reg.coefs_, reg.intercepts_, strict=True)),
                        cfg.activation)
-        mse = float(np.mean((net.predict(x[held]) - y[held]) ** 2))
+        mse = float(np.mean((net.predict(x[held], base[held]) - y[held]) ** 2))
         tried[f"{alpha:g}"] = round(mse, 4)
         if best is None or mse < best[0]:
             best = (mse, reg, net)
     assert best is not None
     mse, reg, net = best
-    pred = net.predict(x[held])
+    pred = net.predict(x[held], base[held])
     const = float(y[train].mean())
+    heuristic = np.clip(data.h[held], 0.0, 1.0)
     figures: dict[str, Any] = {
-        "library": "scikit-learn MLPRegressor", "hidden": list(cfg.hidden),
+        "library": "scikit-learn MLPRegressor", "hidden": list(cfg.hidden), "base": cfg.base,
         "alpha": float(reg.alpha), "held_out_mse_by_alpha": tried,
         "positions": int(len(data)), "games": int(len(np.unique(data.game))),
         "held_out_positions": int(held.sum()), "epochs": int(reg.n_iter_),
         "train_loss": float(reg.loss_), "seconds": round(time.perf_counter() - started, 2),
         "held_out_mse": mse, "constant_mse": float(np.mean((const - y[held]) ** 2)),
+        "heuristic_mse": float(np.mean((heuristic - y[held]) ** 2)),
         "held_out_corr": correlation(pred, y[held]),
+        "heuristic_corr": correlation(heuristic, y[held]),
     }
-    figures |= per_call(reg, net, z[:1], x[:1])
+    figures |= per_call(reg, net, z[:1], x[:1], base[:1])
     return net, figures
 
 
@@ -101,16 +109,16 @@ def correlation(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.corrcoef(a, b)[0, 1])
 
 
-def per_call(reg: Any, net: ValueNet, z1: np.ndarray, x1: np.ndarray,
+def per_call(reg: Any, net: ValueNet, z1: np.ndarray, x1: np.ndarray, b1: np.ndarray,
              calls: int = 300) -> dict[str, float]:
     """Microseconds per one-position prediction: sklearn's `predict` against the numpy
-    net (which also standardises), the call a search makes at every leaf."""
-    def clock(f: Any, arg: np.ndarray) -> float:
-        f(arg)
+    net (which also standardises and adds the base), the call a search makes at a leaf."""
+    def clock(f: Any, *args: np.ndarray) -> float:
+        f(*args)
         t = time.perf_counter()
         for _ in range(calls):
-            f(arg)
+            f(*args)
         return (time.perf_counter() - t) / calls * 1e6
 
     return {"sklearn_us_per_call": round(clock(reg.predict, z1), 1),
-            "numpy_us_per_call": round(clock(net.predict, x1), 1)}
+            "numpy_us_per_call": round(clock(net.predict, x1, b1), 1)}

@@ -102,7 +102,8 @@ def train(cfg: TrainConfig, progress: Progress) -> dict[str, Any]:
                 header = Header(game=cfg.game, players=cfg.players, options=cfg.options,
                                 layout_version=tensor.LAYOUT_VERSION,
                                 layout_fingerprint=lay.fingerprint, layout_size=lay.size,
-                                activation=cfg.fit.activation, generation=gen,
+                                activation=cfg.fit.activation, base=cfg.fit.base,
+                                generation=gen,
                                 trained_on=g["selfplay"]["bot"],
                                 training_games=figures["games"],
                                 positions=figures["positions"], fit=figures)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+import engine
 from bots.base import Bot
 from bots.mcts_leaf import rank_rewards
 from bots.registry import make_bot
@@ -30,12 +31,14 @@ GAMES_PER_TASK = 2
 
 class Recorder(Bot):
     """A bot that keeps the numeric observation of every decision it is asked (one with
-    more than one legal action), then lets `bot` answer."""
+    more than one legal action) and the game's heuristic value of it (on a state sampled
+    from the observation, seeded by the decision), then lets `bot` answer."""
 
     def __init__(self, bot: Bot, layout: tensor.Layout) -> None:
         self.bot, self.layout = bot, layout
         self.name = getattr(bot, "name", "bot")
         self.rows: list[np.ndarray] = []
+        self.values: list[float] = []
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         self.seat = seat
@@ -44,6 +47,8 @@ class Recorder(Bot):
     def act(self, observation: Observation, time_left: float | None) -> Action:
         if len(observation.legal_actions) > 1:
             self.rows.append(self.layout.encode(observation))
+            state = engine.sample_state(observation, observation.decision)
+            self.values.append(float(state.heuristic(observation.seat)))
         return self.bot.act(observation, time_left)
 
     def close(self) -> None:
@@ -69,7 +74,8 @@ def play_games(game: str, players: int, options: dict[str, Any], spec: str,
             n = len(r.rows)
             x = np.stack(r.rows) if n else np.zeros((0, lay.size), np.float32)
             parts.append(Positions(x, np.full(n, result[seat], np.float32),
-                                   np.full(n, seed, np.int64), [seed] if seat == 0 else []))
+                                   np.array(r.values, np.float32), np.full(n, seed, np.int64),
+                                   [seed] if seat == 0 else []))
     return Positions.joined(parts, lay.size)
 
 

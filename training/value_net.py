@@ -19,7 +19,8 @@ ACTIVATIONS = {
 
 
 class ValueNet:
-    """Standardised inputs -> hidden layers -> one value per row, clipped to [0, 1] (a
+    """Standardised inputs -> hidden layers -> one value per row, added to the row's `base`
+    value when given (the game's heuristic: the net learns its error), clipped to [0, 1] (a
     seat's result: 1 first, 0 last, `bots.mcts_leaf.rank_rewards`)."""
 
     def __init__(self, mean: np.ndarray, scale: np.ndarray,
@@ -37,15 +38,16 @@ class ValueNet:
     def inputs(self) -> int:
         return int(self.mean.shape[0])
 
-    def predict(self, x: np.ndarray) -> np.ndarray:
-        """Values of the rows of `x` (float32, shape (rows, inputs))."""
+    def predict(self, x: np.ndarray, base: np.ndarray | None = None) -> np.ndarray:
+        """Values of the rows of `x` (float32, shape (rows, inputs)), plus `base`."""
         h = (np.asarray(x, np.float32) - self.mean) / self.scale
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < last:
                 h = self._act(h)
-        return np.clip(h[:, 0], 0.0, 1.0)
+        out = h[:, 0] if base is None else h[:, 0] + base
+        return np.clip(out, 0.0, 1.0)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The weights by name, for the model file (training/artifact.py)."""

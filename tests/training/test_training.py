@@ -34,7 +34,8 @@ def model_file(data: Positions, tmp_path_factory: pytest.TempPathFactory) -> Pat
     lay = tensor.layout(GAME, 2)
     path = tmp_path_factory.mktemp("model") / "model.npz"
     save(Model(Header(game=GAME, players=2, layout_version=tensor.LAYOUT_VERSION,
-                      layout_fingerprint=lay.fingerprint, layout_size=lay.size, generation=1,
+                      layout_fingerprint=lay.fingerprint, layout_size=lay.size, base="heuristic",
+                      generation=1,
                       trained_on="mcts:iters=3", training_games=figures["games"],
                       positions=figures["positions"], fit=figures), net), path)
     return path
@@ -48,6 +49,7 @@ def test_self_play_positions_are_observations_with_each_seats_result(data: Posit
         results = set(data.y[data.game == seed].tolist())
         assert results <= {0.0, 0.5, 1.0} and len(results) >= 1
     assert 0.0 < data.y.mean() < 1.0
+    assert data.h.shape == data.y.shape and ((data.h >= 0) & (data.h <= 1)).all()
 
 
 def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
@@ -61,7 +63,7 @@ def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
 def test_the_value_model_fits_better_than_a_constant(data: Positions,
                                                      model_file: Path) -> None:
     m = load(model_file)
-    pred = m.net.predict(data.x)
+    pred = m.net.predict(data.x, data.h)  # the net learns the heuristic's error
     assert correlation(pred, data.y) > 0.5  # a constant's correlation is 0
     assert np.mean((pred - data.y) ** 2) < np.mean((data.y.mean() - data.y) ** 2)
     f = m.header.fit
@@ -71,7 +73,8 @@ def test_the_value_model_fits_better_than_a_constant(data: Positions,
 
 def test_the_model_file_keeps_its_header(model_file: Path) -> None:
     h = load(model_file).header
-    assert (h.game, h.players, h.options, h.generation) == (GAME, 2, {}, 1)
+    assert (h.game, h.players, h.options, h.generation, h.base) == (GAME, 2, {}, 1,
+                                                                    "heuristic")
     assert h.layout_version == tensor.LAYOUT_VERSION
     assert h.layout_fingerprint == tensor.layout(GAME, 2).fingerprint
     assert h.training_games == 6 and h.positions > 100 and h.trained_on == "mcts:iters=3"
