@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from bots.mcts_leaf import ModelLeaf
+from bots.registry import parse_params
 from engine import tensor
 from engine.protocol import State
 from training.artifact import Model, ModelError, check_for, check_layout, load
@@ -44,15 +45,30 @@ def read(path: str, mtime_ns: int, size: int) -> Model:
     return load(path)
 
 
-def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.Layout]:
-    """The model in `path` and the layout it reads, refused (ModelError, one line) when
-    trained for another game, player count or layout."""
+def model_at(path: str) -> Model:
+    """The model in `path` (ModelError, one line, if it cannot be read)."""
     full = os.path.abspath(path)
     try:
         st = os.stat(full)
     except OSError as e:
         raise ModelError(f"cannot read model {path}: {e.strerror}") from None
-    model = read(full, st.st_mtime_ns, st.st_size)
+    return read(full, st.st_mtime_ns, st.st_size)
+
+
+def check_spec_game(params: str, game_id: str) -> None:
+    """An `mcts` spec's parameters naming a model trained for another game: ModelError
+    (one line) before any game starts (the player count is checked when the bot starts)."""
+    path = parse_params(params).get("model")
+    if isinstance(path, str):
+        trained = model_at(path).header.game
+        if trained != game_id:
+            raise ModelError(f"model {path} was trained for {trained}, not {game_id}")
+
+
+def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.Layout]:
+    """The model in `path` and the layout it reads, refused (ModelError, one line) when
+    trained for another game, player count or layout."""
+    model = model_at(path)
     check_for(model, path, game_id, num_players)
     lay = tensor.layout(game_id, num_players, **model.header.options)
     check_layout(model, path, tensor.LAYOUT_VERSION, lay.fingerprint)

@@ -41,7 +41,6 @@ class Recorder(Bot):
         self.values: list[float] = []
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
-        self.seat = seat
         self.bot.reset(game_id, num_players, seat, seed)
 
     def act(self, observation: Observation, time_left: float | None) -> Action:

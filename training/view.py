@@ -21,8 +21,9 @@ def generations_table(state: dict[str, Any]) -> Table:
     """One row per generation: self-play positions, fit, gate result, curve."""
     t = Table(title=f"arena train {state['game']} {state['players']}p ({state['budget']}"
                     f"{', ' + state['params'] if state['params'] else ''})",
-              box=box.SIMPLE_HEAD, caption="rows: training positions; loss: the fit's; MSE: "
-              "held out (a constant's); *: the best")
+              box=box.SIMPLE_HEAD,
+              caption="rows: training positions; loss: training MSE; MSE: held out (a "
+                      "constant's); *: the best")
     for h in ("gen", "games", "rows", "loss", "MSE (const)", "corr", "gate W-L/n", "gate",
               "vs start"):
         t.add_column(h, justify="left" if h == "gate" else "right")
@@ -32,7 +33,7 @@ def generations_table(state: dict[str, Any]) -> Table:
         t.add_row(
             str(g["gen"]) + best,
             str(sp["games"]) if sp else "-", str(sp["positions"]) if sp else "-",
-            f"{f['train_loss']:.4f}" if f else "-",
+            f"{f.get('train_mse', f['train_loss']):.4f}" if f else "-",
             f"{f['held_out_mse']:.4f} ({f['constant_mse']:.4f})" if f else "-",
             f"{f['held_out_corr']:.2f}" if f else "-",
             f"{gt['wins']}-{gt['losses']}/{gt['games']}" if gt else "-",
@@ -120,7 +121,9 @@ class TrainView:
         else:
             g = state["generations"][-1] if state["generations"] else None
             if g and g["gate"]:
-                self.console.print(f"generation {g['gen']}: loss {g['fit']['train_loss']:.4f}, "
+                f = g["fit"]
+                self.console.print(f"generation {g['gen']}: loss "
+                                   f"{f.get('train_mse', f['train_loss']):.4f}, "
                                    f"gate {'accepted' if g['gate']['accepted'] else 'rejected'}"
                                    f" ({g['gate']['why']})", highlight=False)
 

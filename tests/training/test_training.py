@@ -12,6 +12,7 @@ import pytest
 from bots.mcts_model import model_leaf
 from bots.registry import make_bot
 from engine import tensor
+from harness.entrants import check_spec
 from harness.ladder_pin import pin
 from harness.match import play_match
 from training.artifact import Header, Model, ModelError, load, save
@@ -86,6 +87,10 @@ def test_a_model_for_another_game_player_count_or_layout_is_refused_in_one_line(
         model_leaf(str(model_file), "gugong", 2)
     assert "trained for year_of_the_dragon at 2 players, not gugong at 2" in str(e.value)
     assert "\n" not in str(e.value)
+    with pytest.raises(ModelError, match=f"model {model_file} was trained for {GAME}, not "
+                       "gugong$"):  # `arena play`, before the game
+        check_spec("gugong", f"mcts:iters=2,model={model_file}")
+    check_spec(GAME, f"mcts:iters=2,model={model_file}")
     with pytest.raises(ModelError, match="not year_of_the_dragon at 3"):
         make_bot(f"mcts:iters=2,model={model_file}").reset(GAME, 3, 0, 1)
     m = load(model_file)
