@@ -65,7 +65,7 @@ class Progress(Protocol):
 
     def step(self, gen: int, what: str, done: int = 0, total: int = 0) -> None: ...
 
-    def finished(self, state: dict[str, Any]) -> None: ...
+    def finished(self, state: dict[str, Any], gen: int) -> None: ...
 
 
 def model_path(out: Path, gen: int) -> Path | None:
@@ -128,5 +128,5 @@ def train(cfg: TrainConfig, progress: Progress) -> dict[str, Any]:
                     workers=cfg.workers, address=cfg.address,
                     on_update=lambda d, t, gen=gen: progress.step(gen, "curve", d, t))
                 run_state.save(out, state)
-            progress.finished(state)
+            progress.finished(state, gen)
     return state

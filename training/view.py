@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ladders.ladder_view import int_ticks
+from training import run_state
 from training.curve import points
 
 
@@ -113,14 +114,15 @@ class TrainView:
             self.console.print(self.line, highlight=False)
         self._last = self.line
 
-    def finished(self, state: dict[str, Any]) -> None:
+    def finished(self, state: dict[str, Any], gen: int) -> None:
+        """Generation `gen` is done (or was, in a resumed run)."""
         self.state = state
         self.line = ""
         if self._live is not None:
             self._live.update(self._render())
         else:
-            g = state["generations"][-1] if state["generations"] else None
-            if g and g["gate"]:
+            g = run_state.generation(state, gen)
+            if g["gate"]:
                 f = g["fit"]
                 self.console.print(f"generation {g['gen']}: loss "
                                    f"{f.get('train_mse', f['train_loss']):.4f}, "

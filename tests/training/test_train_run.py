@@ -35,8 +35,8 @@ class Steps:
             raise KeyboardInterrupt
         self.seen.append((gen, what, done, total))
 
-    def finished(self, state: dict[str, Any]) -> None:
-        pass
+    def finished(self, state: dict[str, Any], gen: int) -> None:
+        self.seen.append((gen, "finished", 0, 0))
 
 
 def config(out: Path) -> TrainConfig:
@@ -72,7 +72,7 @@ def test_a_stopped_run_resumes_without_redoing_steps_and_writes_its_model(
 
     again = Steps()
     train(cfg, again)  # all done: nothing is played again
-    assert {s[1] for s in again.seen} <= {"self-play"}
+    assert {s[1] for s in again.seen} <= {"self-play", "finished"}
 
 
 def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
