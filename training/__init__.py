@@ -3,7 +3,8 @@ docs/training.md).
 
 One job per module: `artifact` (the model file), `value_net` (numpy inference),
 `selfplay` (games on Ray -> positions), `dataset` (positions on disk), `fit` (the value
-model, scikit-learn), `gate` (new generation against the best, `arena eval --sprt`'s
+model, scikit-learn), `matches` (games between two bots as `arena eval`
+tournaments), `gate` (new generation against the best, `arena eval --sprt`'s
 machinery), `curve` (each generation against the starting bot), `run_state` (what is done,
 on disk), `loop` (the generations), `view` (the Rich display), `cli` (the command).
 """
