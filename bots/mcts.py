@@ -88,7 +88,7 @@ class MCTSBot(Bot):
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         p = self.params = SearchParams.build(self.given, profile(game_id))
         seeds = self._seeds = Seeds.of(p.seed, "mcts", seed, seat)
-        self._modelling = 0 < p.model <= num_players
+        self._modelling = 0 < p.opponents <= num_players
         self._last = None
         self._bots = self._guide_bot = self._order_bots = None
         self._leaf = GameLeaf(p.reward)
@@ -105,6 +105,10 @@ class MCTSBot(Bot):
             judges = heuristic_bots(game_id, num_players, seeds.child("leaf"))
             if judges:
                 self._leaf = BotLeaf(judges[seat], p.reward)
+        if p.model is not None:
+            from bots.mcts_model import model_leaf  # numpy inference; only when asked for
+
+            self._leaf = model_leaf(p.model, game_id, num_players, p.reward)
         if p.order or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players, seeds.child("order"))
 

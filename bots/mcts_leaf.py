@@ -2,7 +2,8 @@
 
 A finished game is worth its places (`reward`: `rank_rewards` or `win_rewards`); a position
 before the end is valued by the game's `State.heuristic(p)` (`leaf=game`), or by the
-rule-based bot's `position_values` (`leaf=bot`, the game's heuristic where it gives none).
+rule-based bot's `position_values` (`leaf=bot`, the game's heuristic where it gives none),
+or by a trained value model (`model=PATH`, `ModelLeaf`; bots/mcts_model.py loads it).
 """
 
 from __future__ import annotations
@@ -83,6 +84,26 @@ class BotLeaf(GameLeaf):
             if values is not None:
                 return values
         return value(state, self.reward)
+
+
+class PositionModel(Protocol):
+    """A trained model of a position's worth: one value per seat of an unfinished state."""
+
+    def values(self, state: State) -> list[float]: ...
+
+
+class ModelLeaf(GameLeaf):
+    """`model=PATH`: the trained model's values of an unfinished position (an evaluator
+    object, as OpenSpiel's AlphaZero evaluators); a finished game as `GameLeaf`."""
+
+    def __init__(self, model: PositionModel, reward: str = "rank") -> None:
+        super().__init__(reward)
+        self.model = model
+
+    def __call__(self, state: State) -> list[float]:
+        if state.is_terminal():
+            return value(state, self.reward)
+        return self.model.values(state)
 
 
 #: the `leaf` parameter's choices

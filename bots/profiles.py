@@ -14,9 +14,9 @@ PROFILES: dict[str, Mapping[str, Any]] = {
     # with heuristic(p) = position_value, 10 of 12 games won
     "rotunda": {"rollout": "cutoff", "depth": 20, "c": 0.3},
     "huang": {"order": 1, "widen": 1.0, "rollout": "ordered", "depth": 0, "c": 0.1,
-              "guide": 0.1, "model": 3, "leaf": "bot", "reward": "win"},
+              "guide": 0.1, "opponents": 3, "leaf": "bot", "reward": "win"},
     "dragon_castle": {"order": 1, "widen": 1.0, "rollout": "ordered", "depth": 0, "c": 0.1,
-                      "guide": 0.1, "model": 2, "plan": 2, "leaf": "bot"},
+                      "guide": 0.1, "opponents": 2, "plan": 2, "leaf": "bot"},
     "gugong": {"rollout": "cutoff", "depth": 20, "c": 0.3},
 }
 

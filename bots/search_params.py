@@ -60,10 +60,11 @@ class SearchParams:
     order: int = _param(0, "1: expand untried actions best first by the game's HeuristicBot "
                         "(`state_values`, else its chosen action first), so that with `widen` "
                         "only the best few are searched; 0: random order", to=_flag)
-    model: int = _param(0, "opponent modelling in games of at least this many players: at "
-                        "another seat's decision the tree follows that seat's best action by "
-                        "the HeuristicBot's `state_values` (0: never)", minimum=0, to=int)
-    plan: int = _param(0, "with `model`: a modelled decision reached this many times follows "
+    opponents: int = _param(0, "opponent modelling in games of at least this many players: "
+                            "at another seat's decision the tree follows that seat's best "
+                            "action by the HeuristicBot's `state_values` (0: never; was "
+                            "`model` before issue 40)", minimum=0, to=int)
+    plan: int = _param(0, "with `opponents`: a modelled decision reached this many times follows "
                        "the HeuristicBot's own move there (its whole-turn plan) (0: never)",
                        minimum=0, to=int)
     leaf: str = _param("game", "what values a position a playout stops in before the end: "
@@ -76,6 +77,9 @@ class SearchParams:
                                        "HeuristicBot is built with, `;`-separated in a spec "
                                        "(`guide_bot=breadth=16;beam=8`; empty: its own), a "
                                        "dict in a profile")
+    model: str | None = _param(None, "a trained value model file (`arena train`, "
+                               "docs/training.md): values the positions playouts stop in, "
+                               "in place of `leaf`", optional=True, to=str)
     seed: int = _param(0, "mixed into the seeds the harness gives, so two bots can differ")
 
     def __post_init__(self) -> None:
@@ -95,6 +99,9 @@ class SearchParams:
                 raise TypeError(f"mcts has no parameter {name!r}; parameters: "
                                 f"{', '.join(known)}")
         out = {k: v for k, v in params.items() if v is not None}
+        if isinstance(out.get("model"), int | float):  # the old name of `opponents`
+            raise ValueError(f"model={out['model']} is now opponents={out['model']} (opponent "
+                             "modelling); model= names a trained model file (arena train)")
         if isinstance(out.get("guide_bot"), str):
             try:
                 out["guide_bot"] = parse_params(out["guide_bot"].replace(";", ","))
@@ -122,7 +129,7 @@ class SearchParams:
 def defaults() -> dict[str, Any]:
     """The search parameters of a spec that names none of them (budget and seed left out):
     plain UCT with random rollouts, whatever the game's profile says."""
-    skip = ("iters", "time", "seed")
+    skip = ("iters", "time", "seed", "model")
     return {k: v for k, v in SearchParams().describe().items() if k not in skip}
 
 
@@ -142,6 +149,10 @@ def _check(name: str, value: Any, meta: Mapping[str, Any]) -> Any:
     if choices:
         if value not in choices:
             raise BotSpecError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        return value
+    if meta["to"] is str:
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"{name} must be a file name, not {value!r}")
         return value
     if meta["dict"]:
         if not isinstance(value, dict):

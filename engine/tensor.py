@@ -36,6 +36,7 @@ their observation type, `TENSOR_HINTS: ClassVar[Mapping[str, Hint | dict]]` (a d
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,7 +49,13 @@ import numpy as np
 import engine
 from engine.protocol import ArenaError
 
-__all__ = ["PROBE_GAMES", "Hint", "Layout", "Segment", "TensorOverflow", "layout"]
+__all__ = ["LAYOUT_VERSION", "PROBE_GAMES", "Hint", "Layout", "Segment", "TensorOverflow",
+           "layout"]
+
+#: version of the encoding rules above (how a field becomes numbers); raise it when they
+#: change. A layout's own shape (its segments, from the game's observation type and the
+#: probe games) is `Layout.fingerprint`: a trained model records both (harness/training/)
+LAYOUT_VERSION = 1
 
 #: seeded random playouts measured to fix list lengths and bounds
 PROBE_GAMES = 12
@@ -432,6 +439,13 @@ class Layout:
         """The part of `vec` that segment `name` occupies, in its shape."""
         s = self._by_name[name]
         return vec[s.offset:s.offset + s.size].reshape(s.shape)
+
+    @property
+    def fingerprint(self) -> str:
+        """A digest of `describe()` (every segment's offset, shape, kind and name, and what
+        is left out) and `LAYOUT_VERSION`: equal exactly when two vectors mean the same."""
+        text = f"{LAYOUT_VERSION}\n{self.describe()}"
+        return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
     def describe(self) -> str:
         """A table of the layout: offset, size, kind, name, detail; then what is left out."""

@@ -15,7 +15,9 @@ no symlinks, at most 64 MiB; a refusal names the file and leaves nothing behind)
   the spec rewritten to import from it (inside a package, import its own modules
   relatively).
 - The project's own bots (`random`, `heuristic:`, `mcts`) and entry-point bots run as
-  installed; their hash covers the spec and the project's bot sources.
+  installed; their hash covers the spec and the project's bot sources. An `mcts` spec with
+  `model=PATH` (a trained model, `arena train`) also has the model file copied (read like
+  any bot file) and hashed, and the spec rewritten to the copy.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots.registry import BotSpecError
+from bots.registry import BotSpecError, parse_params
 from harness.sandbox import submission
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -117,6 +119,25 @@ def _pin_builtin(spec: str) -> Pinned:
                                              for p in files]), None)
 
 
+def _pin_model(spec: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
+    """`mcts:...,model=PATH`: the model file read (under `within` when given), copied and
+    hashed with the spec (the file named by its base name) and the project's bot sources."""
+    pieces = [p.strip() for p in rest.split(",")]
+    at = next(i for i, p in enumerate(pieces) if p.partition("=")[0].strip() == "model")
+    path = Path(pieces[at].partition("=")[2].strip())
+    full = (within / path) if within is not None and not path.is_absolute() else path
+    if within is not None and submission.inside(within, full) is None:
+        raise submission.SubmissionError(f"model {path} lies outside the uploaded archive")
+    model = submission.Reader(full.parent).add(full.name)
+    named = ",".join(pieces[:at] + [f"model={full.name}"] + pieces[at + 1:])
+    digest = _digest(_pin_builtin(f"mcts:{named}").digest, [(full.name, model.data)])
+    snap = bot_root / f"model_{digest[:16]}"
+    if not snap.is_dir():
+        submission.write([("model.npz", model)], snap)
+    run = ",".join(pieces[:at] + [f"model={snap / 'model.npz'}"] + pieces[at + 1:])
+    return Pinned(spec, f"mcts:{run}", digest, str(snap))
+
+
 def pin(spec: str, bot_root: Path, within: Path | None = None) -> Pinned:
     """Hash `spec` with its files and snapshot them under `bot_root`. `within`: the folder
     an uploaded bot was unpacked in, where its files are looked for (and only there)."""
@@ -126,4 +147,6 @@ def pin(spec: str, bot_root: Path, within: Path | None = None) -> Pinned:
         return _pin_cmd(spec, kind, rest, bot_root, within)
     if kind in ("python", "policy"):
         return _pin_module(spec, kind, rest, bot_root, within)
+    if kind == "mcts" and isinstance(parse_params(rest).get("model"), str):
+        return _pin_model(spec, rest, bot_root, within)
     return _pin_builtin(spec)

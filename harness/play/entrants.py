@@ -42,6 +42,10 @@ def check_spec(game: str, name: str) -> None:
     kind, _, command = base_spec(name).partition(":")
     if kind in ("cmd", "cmd-msgpack") and (problem := missing_file(command)):
         raise EntrantError(f"entrant {name!r} cannot start: {problem}")
+    if kind == "mcts" and "model=" in command:  # a trained model for another game
+        from bots.mcts_model import check_spec_game
+
+        check_spec_game(command, game)
 
 
 def check_labels(bots: Sequence[str]) -> None:

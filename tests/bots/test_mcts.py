@@ -71,16 +71,16 @@ def test_spec_builds_the_bot_with_its_parameters():
     assert isinstance(bot, MCTSBot)
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
-                              "order": 0, "model": 0, "plan": 0, "leaf": "bot", "reward": "rank",
-                              "guide_bot": {}, "seed": 3}
+                              "order": 0, "opponents": 0, "plan": 0, "leaf": "bot",
+                              "reward": "rank", "guide_bot": {}, "model": None, "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
     with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
         make_bot("mcts:leaf=x")
     with pytest.raises(ValueError, match="reward must be one of rank, win, not 'x'"):
         make_bot("mcts:reward=x")
-    with pytest.raises(ValueError, match="model must be a number, not 'x'"):
-        make_bot("mcts:model=x")
+    with pytest.raises(ValueError, match="opponents must be a number, not 'x'"):
+        make_bot("mcts:opponents=x")
     with pytest.raises(ValueError, match="iters must be a number, not 'x'"):
         make_bot("mcts:iters=x")
     with pytest.raises(ValueError):
@@ -258,7 +258,7 @@ def test_move_ordering_expands_best_first_and_widening_keeps_the_best_few():
 
 
 def test_opponent_modelling_follows_the_policy_at_other_seats_and_branches_at_ours():
-    """`model`: at the other seat's decisions the tree takes the policy's best legal action
+    """`opponents`: at the other seat's decisions the tree takes the policy's best legal action
     (here: pass) without branching or stopping, so iterations reach our next decision."""
     state = kitgame.new_state(2, 21, {})
 
@@ -279,12 +279,12 @@ def test_opponent_modelling_follows_the_policy_at_other_seats_and_branches_at_ou
         ours_after_theirs += theirs_above * len(ours)
         stack.extend((c, theirs_above or c.mover == 1) for c in node.children.values())
     assert len(tree.root.children) > 1 and ours_after_theirs > 0
-    bot = make_bot("mcts:iters=20,model=3")
+    bot = make_bot("mcts:iters=20,opponents=3")
     assert isinstance(bot, MCTSBot)
     bot.reset("kit", 2, 0, 1)
     assert not bot._modelling  # two players: below the model's player count
     bot.reset("kit", 3, 0, 1)
-    assert bot._modelling and bot.describe()["model"] == 3
+    assert bot._modelling and bot.describe()["opponents"] == 3
 
 
 def test_plan_follows_the_bots_own_move_at_modelled_nodes_reached_often():
@@ -319,7 +319,7 @@ def test_plan_follows_the_bots_own_move_at_modelled_nodes_reached_often():
             moved += node.planned != kitgame.Pass()
             assert node.planned in theirs
     assert planned == len(asked) and moved > 0 and set(asked) == {1}
-    bot = make_bot("mcts:iters=30,model=2,plan=2,order=1,rollout=ordered")
+    bot = make_bot("mcts:iters=30,opponents=2,plan=2,order=1,rollout=ordered")
     assert isinstance(bot, MCTSBot) and bot.describe()["plan"] == 2
     with pytest.raises(ValueError, match="plan must be >= 0"):
         make_bot("mcts:plan=-1")

@@ -1,0 +1,81 @@
+"""`mcts:model=PATH`: a trained value model (harness/training/, `arena train`) as the search's leaf
+evaluator. The model file is read once per process (again when it changes) and checked
+against the game, player count and numeric-observation layout it is used for; each seat's
+observation of an unfinished position is encoded (`engine.tensor`) and valued in numpy.
+
+A bot is not told the game's options: the layout is the one of the options the model was
+trained with (an observation that does not fit it raises `TensorOverflow`)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import numpy as np
+
+from bots.mcts_leaf import ModelLeaf
+from bots.model_file import Model, ModelError, check_for, check_layout, load
+from bots.registry import parse_params
+from bots.value_net import ValueNet
+from engine import tensor
+from engine.protocol import State
+
+
+class SeatValues:
+    """Every seat's value of a position by the model: its observation, encoded (with
+    `heuristic`, added to the game's `State.heuristic` of the seat)."""
+
+    def __init__(self, net: ValueNet, layout: tensor.Layout, heuristic: bool) -> None:
+        self.net, self.layout, self.heuristic = net, layout, heuristic
+        self._rows = np.zeros((layout.num_players, layout.size), np.float32)
+        self._base = np.zeros(layout.num_players, np.float32)
+
+    def values(self, state: State) -> list[float]:
+        rows, base = self._rows, self._base
+        for seat in range(state.num_players):
+            self.layout.encode(state.observation(seat), rows[seat])
+            if self.heuristic:
+                base[seat] = state.heuristic(seat)
+        return self.net.predict(rows, base if self.heuristic else None).tolist()
+
+
+@lru_cache(maxsize=16)
+def read(path: str, mtime_ns: int, size: int) -> Model:
+    """The model in `path` (cached by its modification time and size)."""
+    return load(path)
+
+
+def model_at(path: str) -> Model:
+    """The model in `path` (ModelError, one line, if it cannot be read)."""
+    full = os.path.abspath(path)
+    try:
+        st = os.stat(full)
+    except OSError as e:
+        raise ModelError(f"cannot read model {path}: {e.strerror}") from None
+    return read(full, st.st_mtime_ns, st.st_size)
+
+
+def check_spec_game(params: str, game_id: str) -> None:
+    """An `mcts` spec's parameters naming a model trained for another game: ModelError
+    (one line) before any game starts (the player count is checked when the bot starts)."""
+    path = parse_params(params).get("model")
+    if isinstance(path, str):
+        trained = model_at(path).header.game
+        if trained != game_id:
+            raise ModelError(f"model {path} was trained for {trained}, not {game_id}")
+
+
+def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.Layout]:
+    """The model in `path` and the layout it reads, refused (ModelError, one line) when
+    trained for another game, player count or layout."""
+    model = model_at(path)
+    check_for(model, path, game_id, num_players)
+    lay = tensor.layout(game_id, num_players, **model.header.options)
+    check_layout(model, path, tensor.LAYOUT_VERSION, lay.fingerprint)
+    return model, lay
+
+
+def model_leaf(path: str, game_id: str, num_players: int, reward: str = "rank") -> ModelLeaf:
+    """The leaf evaluator of `mcts:model=PATH`."""
+    model, lay = checked(path, game_id, num_players)
+    return ModelLeaf(SeatValues(model.net, lay, model.header.base == "heuristic"), reward)

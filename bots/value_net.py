@@ -1,0 +1,65 @@
+"""The value model at play time: a small multilayer perceptron evaluated in numpy.
+
+The weights are those scikit-learn fitted (harness/training/fit.py); numpy needs no model object
+and is faster per call for one position (measured in docs/training.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+#: hidden-layer activations scikit-learn's MLPRegressor offers, as numpy functions
+ACTIVATIONS = {
+    "relu": lambda h: np.maximum(h, 0.0, out=h),
+    "tanh": np.tanh,
+    "logistic": lambda h: 1.0 / (1.0 + np.exp(-h)),
+    "identity": lambda h: h,
+}
+
+
+class ValueNet:
+    """Standardised inputs -> hidden layers -> one value per row, added to the row's `base`
+    value when given (the game's heuristic: the net learns its error), clipped to [0, 1] (a
+    seat's result: 1 first, 0 last, `bots.mcts_leaf.rank_rewards`)."""
+
+    def __init__(self, mean: np.ndarray, scale: np.ndarray,
+                 layers: Sequence[tuple[np.ndarray, np.ndarray]], activation: str) -> None:
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"unknown activation {activation!r}")
+        self.mean = np.asarray(mean, np.float32)
+        self.scale = np.asarray(scale, np.float32)
+        self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32))
+                       for w, b in layers]
+        self.activation = activation
+        self._act = ACTIVATIONS[activation]
+
+    @property
+    def inputs(self) -> int:
+        return int(self.mean.shape[0])
+
+    def predict(self, x: np.ndarray, base: np.ndarray | None = None) -> np.ndarray:
+        """Values of the rows of `x` (float32, shape (rows, inputs)), plus `base`."""
+        h = (np.asarray(x, np.float32) - self.mean) / self.scale
+        last = len(self.layers) - 1
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < last:
+                h = self._act(h)
+        out = h[:, 0] if base is None else h[:, 0] + base
+        return np.clip(out, 0.0, 1.0)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The weights by name, for the model file (bots/model_file.py)."""
+        out = {"mean": self.mean, "scale": self.scale}
+        for i, (w, b) in enumerate(self.layers):
+            out[f"w{i}"], out[f"b{i}"] = w, b
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, np.ndarray], activation: str) -> ValueNet:
+        layers = []
+        while f"w{len(layers)}" in arrays:
+            i = len(layers)
+            layers.append((arrays[f"w{i}"], arrays[f"b{i}"]))
+        return cls(arrays["mean"], arrays["scale"], layers, activation)

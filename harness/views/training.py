@@ -1,0 +1,138 @@
+"""The terminal view of `arena train` (Rich): a live line of the current step, a table of
+the generations (positions, fit, gate), and the learning curve as a table and a plotext
+plot (the way `arena ladder` draws ratings, ladders/ladder_view.py)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from harness.training import run_state
+from harness.training.curve import points
+from harness.views.ladders import int_ticks
+
+
+def generations_table(state: dict[str, Any]) -> Table:
+    """One row per generation: self-play positions, fit, gate result, curve."""
+    t = Table(title=f"arena train {state['game']} {state['players']}p ({state['budget']}"
+                    f"{', ' + state['params'] if state['params'] else ''})",
+              box=box.SIMPLE_HEAD,
+              caption="rows: training positions; loss: training MSE; MSE: held out (a "
+                      "constant's); *: the best")
+    for h in ("gen", "games", "rows", "loss", "MSE (const)", "corr", "gate W-L/n", "gate",
+              "vs start"):
+        t.add_column(h, justify="left" if h == "gate" else "right")
+    for g in state["generations"]:
+        sp, f, gt, c = g["selfplay"], g["fit"], g["gate"], g["curve"]
+        best = "*" if state["best"] == g["gen"] else ""
+        t.add_row(
+            str(g["gen"]) + best,
+            str(sp["games"]) if sp else "-", str(sp["positions"]) if sp else "-",
+            f"{f.get('train_mse', f['train_loss']):.4f}" if f else "-",
+            f"{f['held_out_mse']:.4f} ({f['constant_mse']:.4f})" if f else "-",
+            f"{f['held_out_corr']:.2f}" if f else "-",
+            f"{gt['wins']}-{gt['losses']}/{gt['games']}" if gt else "-",
+            (("won: " if gt["accepted"] else "lost: ") + gt["why"]) if gt else "-",
+            f"{c['share']:.0%} ({c['ci'][0]:.0%}-{c['ci'][1]:.0%})" if c else "-")
+    return t
+
+
+def curve_table(state: dict[str, Any]) -> Table:
+    """The learning curve: each generation's win share against the starting bot."""
+    t = Table(title="learning curve: each generation against the starting bot",
+              box=box.SIMPLE_HEAD)
+    for h in ("gen", "games", "W-L", "win share", "95% CI"):
+        t.add_column(h, justify="right")
+    t.add_row("0 (start)", "-", "-", f"{1 / state['players']:.0%}", "parity")
+    for g in state["generations"]:
+        c = g["curve"]
+        if c:
+            t.add_row(str(g["gen"]), str(c["games"]), f"{c['wins']}-{c['losses']}",
+                      f"{c['share']:.1%}", f"{c['ci'][0]:.0%}-{c['ci'][1]:.0%}")
+    return t
+
+
+def curve_plot(state: dict[str, Any], width: int, height: int = 15) -> Text:
+    """The curve as a plotext plot (share and its 95% interval per generation)."""
+    import plotext as plt
+
+    pts = [(0, 1 / state["players"], 1 / state["players"], 1 / state["players"])]
+    pts += points(state["generations"])
+    xs = [p[0] for p in pts]
+    plt.clear_figure()
+    plt.plotsize(max(40, width), height)
+    plt.theme("clear")
+    plt.plot(xs, [p[1] for p in pts], label="win share", marker="dot")
+    plt.plot(xs, [p[2] for p in pts], label="95% CI low", marker="-")
+    plt.plot(xs, [p[3] for p in pts], label="95% CI high", marker="-")
+    ticks = int_ticks(min(xs), max(xs), max(2, width // 12))
+    plt.xticks(ticks, [str(t) for t in ticks])
+    plt.ylim(0, 1)
+    plt.title("strength against the starting bot")
+    plt.xlabel("generation")
+    return Text(plt.uncolorize(plt.build()))
+
+
+class TrainView:
+    """Progress of a run: redrawn in place on a terminal, one line per step elsewhere."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self.tty = sys.stderr.isatty()
+        self.state: dict[str, Any] | None = None
+        self.line = ""
+        self._live: Live | None = None
+        self._last = ""
+
+    def __enter__(self) -> TrainView:
+        if self.tty:
+            self._live = Live(self._render(), console=self.console, refresh_per_second=2)
+            self._live.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._live is not None:
+            self._live.__exit__(*exc)
+
+    def _render(self) -> Group:
+        parts: list[Any] = [Text(self.line)]
+        if self.state is not None:
+            parts.insert(0, generations_table(self.state))
+        return Group(*parts)
+
+    def step(self, gen: int, what: str, done: int = 0, total: int = 0) -> None:
+        self.line = f"generation {gen}: {what}" + (f" {done}/{total} games" if total else "")
+        if self._live is not None:
+            self._live.update(self._render())
+        elif self.line != self._last:
+            self.console.print(self.line, highlight=False)
+        self._last = self.line
+
+    def finished(self, state: dict[str, Any], gen: int) -> None:
+        """Generation `gen` is done (or was, in a resumed run)."""
+        self.state = state
+        self.line = ""
+        if self._live is not None:
+            self._live.update(self._render())
+        else:
+            g = run_state.generation(state, gen)
+            if g["gate"]:
+                f = g["fit"]
+                self.console.print(f"generation {g['gen']}: loss "
+                                   f"{f.get('train_mse', f['train_loss']):.4f}, "
+                                   f"gate {'accepted' if g['gate']['accepted'] else 'rejected'}"
+                                   f" ({g['gate']['why']})", highlight=False)
+
+
+def report(state: dict[str, Any], console: Console) -> None:
+    """The run's tables and its curve plot."""
+    console.print(generations_table(state))
+    console.print(curve_table(state))
+    if points(state["generations"]):
+        console.print(curve_plot(state, min(console.width, 100)))

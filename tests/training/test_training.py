@@ -1,0 +1,137 @@
+"""`arena train`'s parts without Ray (issue 40): positions from seeded self-play, a value
+fit that beats a constant, the model file's header and refusals, `mcts:model=PATH` in a
+game, ladder pinning of the model file, and the old `model=3`'s one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bots.mcts_model import model_leaf
+from bots.model_file import Header, Model, ModelError, load, save
+from bots.registry import make_bot
+from engine import tensor
+from harness.ladders.pin import pin
+from harness.play.entrants import check_spec
+from harness.play.match import play_match
+from harness.training.dataset import Positions, done_seeds, read, write_part
+from harness.training.fit import FitConfig, correlation, fit
+from harness.training.selfplay import play_games
+
+GAME = "year_of_the_dragon"
+
+
+@pytest.fixture(scope="module")
+def data() -> Positions:
+    """Six seeded self-play games of a tiny search (about a second)."""
+    return play_games(GAME, 2, {}, "mcts:iters=3", [1, 2, 3, 4, 5, 6], None)
+
+
+@pytest.fixture(scope="module")
+def model_file(data: Positions, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    net, figures = fit(data, FitConfig(hidden=(16,), max_iter=40))
+    lay = tensor.layout(GAME, 2)
+    path = tmp_path_factory.mktemp("model") / "model.npz"
+    save(Model(Header(game=GAME, players=2, layout_version=tensor.LAYOUT_VERSION,
+                      layout_fingerprint=lay.fingerprint, layout_size=lay.size, base="heuristic",
+                      generation=1,
+                      trained_on="mcts:iters=3", training_games=figures["games"],
+                      positions=figures["positions"], fit=figures), net), path)
+    return path
+
+
+def test_self_play_positions_are_observations_with_each_seats_result(data: Positions) -> None:
+    lay = tensor.layout(GAME, 2)
+    assert data.x.shape == (len(data), lay.size) and data.x.dtype == np.float32
+    assert sorted(data.seeds) == [1, 2, 3, 4, 5, 6]
+    for seed in data.seeds:  # a 2-player game: one seat's rows won, the other's lost
+        results = set(data.y[data.game == seed].tolist())
+        assert results <= {0.0, 0.5, 1.0} and len(results) >= 1
+    assert 0.0 < data.y.mean() < 1.0
+    assert data.h.shape == data.y.shape and ((data.h >= 0) & (data.h <= 1)).all()
+
+
+def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
+                                                          tmp_path: Path) -> None:
+    write_part(tmp_path, data)
+    assert done_seeds(tmp_path) == set(data.seeds)
+    back = read(tmp_path, data.x.shape[1])
+    assert np.array_equal(back.x, data.x) and np.array_equal(back.y, data.y)
+
+
+def test_the_value_model_fits_better_than_a_constant(data: Positions,
+                                                     model_file: Path) -> None:
+    m = load(model_file)
+    pred = m.net.predict(data.x, data.h)  # the net learns the heuristic's error
+    assert correlation(pred, data.y) > 0.5  # a constant's correlation is 0
+    assert np.mean((pred - data.y) ** 2) < np.mean((data.y.mean() - data.y) ** 2)
+    f = m.header.fit
+    assert f["held_out_mse"] < f["constant_mse"]
+    assert f["numpy_us_per_call"] > 0 and f["sklearn_us_per_call"] > 0
+
+
+def test_the_model_file_keeps_its_header(model_file: Path) -> None:
+    h = load(model_file).header
+    assert (h.game, h.players, h.options, h.generation, h.base) == (GAME, 2, {}, 1,
+                                                                    "heuristic")
+    assert h.layout_version == tensor.LAYOUT_VERSION
+    assert h.layout_fingerprint == tensor.layout(GAME, 2).fingerprint
+    assert h.training_games == 6 and h.positions > 100 and h.trained_on == "mcts:iters=3"
+
+
+def test_a_model_for_another_game_player_count_or_layout_is_refused_in_one_line(
+        model_file: Path, tmp_path: Path) -> None:
+    with pytest.raises(ModelError) as e:
+        model_leaf(str(model_file), "gugong", 2)
+    assert "trained for year_of_the_dragon at 2 players, not gugong at 2" in str(e.value)
+    assert "\n" not in str(e.value)
+    with pytest.raises(ModelError, match=f"model {model_file} was trained for {GAME}, not "
+                       "gugong$"):  # `arena play`, before the game
+        check_spec("gugong", f"mcts:iters=2,model={model_file}")
+    check_spec(GAME, f"mcts:iters=2,model={model_file}")
+    with pytest.raises(ModelError, match="not year_of_the_dragon at 3"):
+        make_bot(f"mcts:iters=2,model={model_file}").reset(GAME, 3, 0, 1)
+    m = load(model_file)
+    m.header.layout_fingerprint = "0" * 16
+    save(m, tmp_path / "old.npz")
+    with pytest.raises(ModelError, match="observation layout .* train it again"):
+        model_leaf(str(tmp_path / "old.npz"), GAME, 2)
+    (tmp_path / "junk.npz").write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="not a readable model file"):
+        model_leaf(str(tmp_path / "junk.npz"), GAME, 2)
+
+
+def test_mcts_with_a_model_plays_a_legal_game(model_file: Path) -> None:
+    rec = play_match(GAME, 2, [f"mcts:iters=8,rollout=cutoff,depth=2,model={model_file}",
+                               "random"], seed=3)
+    assert rec.failures == [] and rec.outcome == "normal" and rec.ranking
+    leaf = model_leaf(str(model_file), GAME, 2)
+    import engine
+
+    values = leaf(engine.make(GAME, 2, 1))
+    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
+    with pytest.raises(ValueError) as e:
+        make_bot("mcts:model=3")
+    assert str(e.value).startswith("model=3 is now opponents=3")
+    assert "\n" not in str(e.value)
+    assert make_bot("mcts:opponents=3").describe()["opponents"] == 3
+
+
+def test_a_ladder_pins_the_model_file(model_file: Path, tmp_path: Path) -> None:
+    spec = f"mcts:iters=5,model={model_file},c=0.5"
+    a = pin(spec, tmp_path / "snap")
+    assert a.snapshot and Path(a.snapshot, "model.npz").read_bytes() == model_file.read_bytes()
+    assert a.run_spec == f"mcts:iters=5,model={a.snapshot}/model.npz,c=0.5"
+    assert pin(spec, tmp_path / "snap") == a  # same file, same pin
+    other = tmp_path / "m2.npz"
+    m = load(model_file)
+    m.header.generation = 2
+    save(m, other)
+    b = pin(f"mcts:iters=5,model={other},c=0.5", tmp_path / "snap")
+    assert b.digest != a.digest and b.snapshot != a.snapshot
+    assert pin("mcts:iters=5", tmp_path / "snap").snapshot is None
