@@ -653,13 +653,14 @@ def _plain(hint: Any) -> Any:
     return typing.get_args(hint)[0] if typing.get_origin(hint) is Annotated else hint
 
 
-def observation_type(cls: type, action: Any) -> type[Observation]:
+def observation_type(cls: type, action: Any, **extra: Any) -> type[Observation]:
     """The observation type of state class `cls`, generated from its fields' declarations:
     public fields under their names and types, each seat's own entry and the public sizes of
     owner-only fields, the public sizes of hidden ones, the fields custom views show; each
     with the description written beside its field (`FIELD_DOCS`). `legal_actions` holds
-    `action`s. Assign it to `cls.OBSERVATION` and to the name it has in the state's module
-    (`<Game>Observation`), so that it pickles."""
+    `action`s; `extra` adds class attributes (e.g. `TENSOR_HINTS`, engine.tensor). Assign it
+    to `cls.OBSERVATION` and to the name it has in the state's module (`<Game>Observation`),
+    so that it pickles."""
     hints, declared = _hints(cls), declarations(cls)
     fields: list[tuple[Any, ...]] = [("legal_actions", list[action], [])]
     docs: dict[str, str] = {}
@@ -689,7 +690,8 @@ def observation_type(cls: type, action: Any) -> type[Observation]:
     obs = msgspec.defstruct(
         name, fields, bases=(Observation,), kw_only=True, module=cls.__module__,
         namespace={"FIELD_DOCS": docs, "__doc__": f"What one seat of {cls.__name__} may "
-                   "know: generated from the state's declared visibility (engine.kernel)."})
+                   "know: generated from the state's declared visibility (engine.kernel).",
+                   **extra})
     cls.OBSERVATION = obs  # type: ignore[attr-defined]
     return obs
 
