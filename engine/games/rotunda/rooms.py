@@ -58,8 +58,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
     if room == D.HARBOUR:
         return list(range(len(s.smuggler_pool))) + ([3] if s.supply[D.GOLD] else [])
     if room == D.MARKET:
-        return [t * 2 + g for t in D.BASIC for g in (0, 1)
-                if sales.can_sell(s, p, D.MARKET, t, bool(g), extra)]
+        return sales.market_options(s, p, extra)
     if room == D.EXPERTS_ROOM:
         return E.hire_slots(s)
     if room == D.BANKER:
@@ -75,8 +74,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
         swap = [1] if s.supply_discs[p] + min(2, s.track[p]) == 1 else []
         return [0, *swap] + [1 + n for n in targets]
     if room in (D.RETAILER, D.WHOLESALER):
-        ok = any(sales.can_sell(s, p, room, t, g) for t in D.BASIC for g in (False, True))
-        return [0] if ok else []
+        return [0] if sales.room_sellable(s, p, room) else []
     if room == D.BANK:
         return [0] if s.coins[p] >= D.BANK_STEPS[0][0] else []
     if room == D.TRADING_POST:
