@@ -41,6 +41,13 @@ STOP = Stop()
 MAX_EXTRA = 2
 HIRES = tuple(Hire(k) for k in range(D.POOL_SIZE + 1))
 EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + D.NODES))
+#: prebuilt options of the loops (option lists are shared: nobody changes them)
+SELLS = tuple(tuple(Sell(t, g) for g in (False, True)) for t in D.BASIC)
+PAY_OR_STOP: list[Action] = [Pay(), STOP]
+ONLY_STOP: list[Action] = [STOP]
+BUY_OR_STOP: list[Action] = [Buy(k) for k in range(len(D.TRADING_ITEMS))] + [STOP]
+TAKES = tuple(TakeCube(k) for k in range(len(D.WAREHOUSE_SOURCES)))
+DEALS = tuple(Deal(k) for k in range(len(D.BM_OPTIONS)))
 
 
 
@@ -92,11 +99,11 @@ def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     if req.done == 0:
         return [EXECUTE[o][0] for o in execution_options(s, p, node, False)] + [STOP]
     if req.done > MAX_EXTRA or node not in D.INNER:
-        return [STOP]
+        return ONLY_STOP
     young, elder = E.chair_discs(s, p, node)
     discs = ([1] if young > 0 else []) + ([2] if elder > req.elder else [])
     if not discs:
-        return [STOP]
+        return ONLY_STOP
     opts = execution_options(s, p, node, True)
     return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
 
@@ -227,10 +234,10 @@ def finish_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
 def guild_options(s: RotundaState, req: GuildLoop) -> list[Action]:
     p, n = req.seat, req.hired
     if n >= len(D.GUILD_HALL_COSTS):
-        return [STOP]
+        return ONLY_STOP
     coins, fired = D.GUILD_HALL_COSTS[n]
     if s.coins[p] < coins or s.supply_discs[p] < fired:
-        return [STOP]
+        return ONLY_STOP
     return [HIRES[k] for k in E.hire_slots(s)] + [STOP]
 
 
@@ -243,9 +250,9 @@ def guild_apply(s: RotundaState, req: GuildLoop, a: Action) -> None:
 @remembered
 def sale_options(s: RotundaState, req: SaleLoop) -> list[Action]:
     if req.sold >= D.ICONS:
-        return [STOP]
+        return ONLY_STOP
     p = req.seat
-    return [Sell(t, g) for t in D.BASIC for g in (False, True)
+    return [SELLS[t][g] for t in D.BASIC for g in (False, True)
             if sales.can_sell(s, p, req.room, t, g)] + [STOP]
 
 
@@ -265,8 +272,8 @@ def sale_apply(s: RotundaState, req: SaleLoop, a: Action) -> None:
 def bank_options(s: RotundaState, req: BankLoop) -> list[Action]:
     n = req.paid
     if n < len(D.BANK_STEPS) and s.coins[req.seat] >= D.BANK_STEPS[n][0]:
-        return [Pay(), STOP]
-    return [STOP]
+        return PAY_OR_STOP
+    return ONLY_STOP
 
 
 def bank_apply(s: RotundaState, req: BankLoop, a: Action) -> None:
@@ -286,8 +293,8 @@ def bank_apply(s: RotundaState, req: BankLoop, a: Action) -> None:
 def trading_options(s: RotundaState, req: TradingLoop) -> list[Action]:
     n = req.bought
     if n < len(D.TRADING_POST_COSTS) and s.coins[req.seat] >= D.TRADING_POST_COSTS[n]:
-        return [Buy(k) for k in range(len(D.TRADING_ITEMS))] + [STOP]
-    return [STOP]
+        return BUY_OR_STOP
+    return ONLY_STOP
 
 
 def trading_apply(s: RotundaState, req: TradingLoop, a: Action) -> None:
@@ -322,8 +329,8 @@ def source_cube(s: RotundaState, source: int) -> int:
 def warehouse_options(s: RotundaState, req: WarehouseLoop) -> list[Action]:
     n = req.bought
     if n >= len(D.WAREHOUSE_COSTS) or s.coins[req.seat] < D.WAREHOUSE_COSTS[n]:
-        return [STOP]
-    return [TakeCube(k) for k in range(len(D.WAREHOUSE_SOURCES)) if source_cube(s, k) >= 0] + [STOP]
+        return ONLY_STOP
+    return [TAKES[k] for k in range(len(D.WAREHOUSE_SOURCES)) if source_cube(s, k) >= 0] + [STOP]
 
 
 def warehouse_apply(s: RotundaState, req: WarehouseLoop, a: Action) -> None:
@@ -365,9 +372,9 @@ def bm_options(s: RotundaState, req: BlackMarketLoop) -> list[Action]:
     p = req.seat
     out: list[Action] = []
     if req.deals < D.BM_TRANSACTIONS:
-        out = [Deal(k) for k in range(D.BM_PEDDLER) if bm_ok(s, p, k)]
+        out = [DEALS[k] for k in range(D.BM_PEDDLER) if bm_ok(s, p, k)]
     if not req.peddler:
-        out.append(Deal(D.BM_PEDDLER))
+        out.append(DEALS[D.BM_PEDDLER])
     out.append(STOP)
     return out
 
@@ -403,9 +410,9 @@ def bm_apply(s: RotundaState, req: BlackMarketLoop, a: Action) -> None:
 
 
 def loop_auto(options: Callable[[Any, Any], list[Action]]) -> Callable[[Any, Any], bool]:
-    """An automatic step for a loop whose only option is Stop."""
+    """An automatic step for a loop whose only option is Stop (always the last one)."""
     def auto(s: RotundaState, req: object) -> bool:
-        return options(s, req) == [STOP]
+        return len(options(s, req)) == 1
     return auto
 
 
