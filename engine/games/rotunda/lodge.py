@@ -38,6 +38,7 @@ HONOURS = tuple(Honour(v) for v in range(D.VILLAGES))
 HONOUR_EMPTY = HonourEmpty()
 END_CELLS = tuple(EndCell(c) for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
 CELL_BIT = tuple(1 << c for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
+TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(D.AMULET_SPACE_NAMES)))
 
 
 @remembered
@@ -137,7 +138,12 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
 @remembered
 def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
     spaces = D.worship_amulet_spaces(req.r, req.c)
-    return [TakeAmulet(k) for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
+    return [TAKE_AMULETS[k] for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
+
+
+def worship_amulet_auto(s: RotundaState, req: WorshipAmulet) -> bool:
+    """No amulet left on the row's or column's spaces: nothing to take (Skip is last)."""
+    return len(worship_amulet_options(s, req)) == 1
 
 
 def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:

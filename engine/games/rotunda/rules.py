@@ -54,7 +54,7 @@ RULES.on(MoveStep, options=T.move_options, apply=T.move_apply, legal=T.move_lega
 RULES.on(LodgeStep, options=L.lodge_options, apply=L.lodge_apply)
 RULES.on(ChainEnd, options=L.chain_options, apply=L.chain_apply, auto=L.chain_auto)
 RULES.on(WorshipAmulet, options=L.worship_amulet_options, apply=L.worship_amulet_apply,
-         auto=lambda s, r: L.worship_amulet_options(s, r) == [L.SKIP])
+         auto=L.worship_amulet_auto)
 RULES.on(Grant, options=A.grant_options, apply=A.grant_apply, auto=A.grant_auto,
          legal=A.grant_legal)
 RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto,
