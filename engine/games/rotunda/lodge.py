@@ -93,10 +93,17 @@ def advance_round(s: RotundaState, p: int) -> None:
         s.turns_left = s.num_players - 1
 
 
+#: elder bit sets by a seat's 16 worship cells (the same few patterns recur all game)
+ELDER_BITS: dict[tuple[int, ...], int] = {}
+
+
 def elders(s: RotundaState, p: int) -> int:
     """Bit set of the worship cells holding seat p's elders."""
-    base, w = p * 16, s.worship
-    return sum(CELL_BIT[c] for c in range(16) if w[base + c])
+    cells = s.worship[p * 16:p * 16 + 16]
+    bits = ELDER_BITS.get(cells)
+    if bits is None:
+        bits = ELDER_BITS[cells] = sum(CELL_BIT[c] for c in range(16) if cells[c])
+    return bits
 
 
 @remembered
