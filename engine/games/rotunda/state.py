@@ -196,14 +196,15 @@ class RotundaState(kernel.GameState, kw_only=True, dict=True):
         ' decisions). Cleanup, ReturnChain, EndTurn and NeutralCleanup are automatic '
         'steps, never asked')] = []
 
-    #: the options of the last decision asked (memo.py); a class default until then
+    #: the options of the last decision asked (memo.py): the class default until a state
+    #: computes some, then an instance attribute (in `__dict__`, not a field)
     memo: ClassVar[tuple[Any, int, list[Any]]] = EMPTY
 
     # --- helpers ---------------------------------------------------------------------------
     def clone(self) -> RotundaState:
         """The generated copy, which keeps the options already computed (memo.py)."""
         c = _COPY(self)
-        c.memo = self.memo
+        c.memo = self.memo  # type: ignore[misc]  # the instance attribute, see `memo`
         return c
 
     @property
