@@ -59,12 +59,18 @@ def grant_legal(s: RotundaState, req: Grant, a: Action) -> bool:
         return (s.supply_discs[p] > 0 and a.room in APPRENTICES  # type: ignore[attr-defined]
                 and E.free_chairs(s, a.room) > 0)  # type: ignore[attr-defined]
     if kind is Skip:
-        return req.optional or grant_options(s, req) == [SKIP]
+        return req.optional or only_skip(grant_options(s, req))
     return False
 
 
+def only_skip(options: list[Action]) -> bool:
+    """The only option is Skip (every Skip offered is the shared `SKIP`)."""
+    return len(options) == 1 and options[0] is SKIP
+
+
 def grant_auto(s: RotundaState, req: Grant) -> bool:
-    return grant_options(s, req) == [SKIP]
+    """Nothing to do but skip: the grant lapses without asking."""
+    return only_skip(grant_options(s, req))
 
 
 def grant_apply(s: RotundaState, req: Grant, a: Action) -> None:

@@ -57,18 +57,13 @@ def sale_options(s: RotundaState, p: int, expert: int, room: int, left: int) -> 
     return out
 
 
-
-
-
 def can_activate(s: RotundaState, p: int, e: int) -> bool:
     if D.EXPERTS[e][2]:
         return False
     if e in (D.H8, D.P4):
         return s.supply_discs[p] > 0
     if e in D.SUPPLIER_EXPERT_CUBE:  # one cube of its type into any sale room
-        t = D.SUPPLIER_EXPERT_CUBE[e]
-        return any(sales.can_sell(s, p, kind, t, False) or sales.can_sell(s, p, kind, t, True)
-                   for kind in s.rooms if kind in sales.SALE_ROOMS)
+        return sales.any_sale(s, p, D.SUPPLIER_EXPERT_CUBE[e])
     if e == D.P5:  # two cubes into one sale room
         return any(sales.can_sell(s, p, kind, t, g) and sales.can_sell_again(s, p, kind, t, g)
                    for kind in s.rooms if kind in sales.SALE_ROOMS

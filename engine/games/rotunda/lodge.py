@@ -38,6 +38,7 @@ HONOURS = tuple(Honour(v) for v in range(D.VILLAGES))
 HONOUR_EMPTY = HonourEmpty()
 END_CELLS = tuple(EndCell(c) for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
 CELL_BIT = tuple(1 << c for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
+TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(D.AMULET_SPACE_NAMES)))
 
 
 @remembered
@@ -92,10 +93,17 @@ def advance_round(s: RotundaState, p: int) -> None:
         s.turns_left = s.num_players - 1
 
 
+#: elder bit sets by a seat's 16 worship cells (the same few patterns recur all game)
+ELDER_BITS: dict[tuple[int, ...], int] = {}
+
+
 def elders(s: RotundaState, p: int) -> int:
     """Bit set of the worship cells holding seat p's elders."""
-    base, w = p * 16, s.worship
-    return sum(CELL_BIT[c] for c in range(16) if w[base + c])
+    cells = s.worship[p * 16:p * 16 + 16]
+    bits = ELDER_BITS.get(cells)
+    if bits is None:
+        bits = ELDER_BITS[cells] = sum(CELL_BIT[c] for c in range(16) if cells[c])
+    return bits
 
 
 @remembered
@@ -137,7 +145,12 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
 @remembered
 def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
     spaces = D.worship_amulet_spaces(req.r, req.c)
-    return [TakeAmulet(k) for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
+    return [TAKE_AMULETS[k] for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
+
+
+def worship_amulet_auto(s: RotundaState, req: WorshipAmulet) -> bool:
+    """No amulet left on the row's or column's spaces: nothing to take (Skip is last)."""
+    return len(worship_amulet_options(s, req)) == 1
 
 
 def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:

@@ -1,25 +1,16 @@
-"""Step 3 room actions (rules §5 step 3, §12.1): executions, chair Assistants, and the
-repeated purchases of the outer rooms."""
+"""Step 3 room actions (rules §5 step 3, §12.1): executions (one option function and one
+effect per room kind, in tables), chair Assistants, hiring; the outer rooms' repeated
+purchases in loops.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.games.rotunda import data as D
 from engine.games.rotunda import effects as E
 from engine.games.rotunda import sales
-from engine.games.rotunda.actions import (
-    Buy,
-    Deal,
-    DiscardExpert,
-    Execute,
-    Hire,
-    Pay,
-    Sell,
-    Stop,
-    TakeCube,
-)
+from engine.games.rotunda.actions import DiscardExpert, Execute, Hire, Stop
 from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import (
     BankLoop,
@@ -41,6 +32,7 @@ STOP = Stop()
 MAX_EXTRA = 2
 HIRES = tuple(Hire(k) for k in range(D.POOL_SIZE + 1))
 EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + D.NODES))
+ONLY_STOP: list[Action] = [STOP]
 
 
 
@@ -50,42 +42,89 @@ def push(s: RotundaState, *reqs: object) -> None:
 
 
 # --- the room turn ---------------------------------------------------------------------------
+#: one room's execution options: (s, p, node, extra) -> option codes (static `rooms`)
+Executions = Callable[["RotundaState", int, int, bool], list[int]]
+
+
+def _supplier(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R1: a basic cube from the supply, or none (3); then a Peddler action."""
+    supply = s.supply
+    return [t for t in D.BASIC if supply[t]] + [3]
+
+
+def _harbour(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R2: a face-up Smuggler, or a Gold (3) while the supply has one."""
+    return list(range(len(s.smuggler_pool))) + ([3] if s.supply[D.GOLD] else [])
+
+
+def _market(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R3: a sale, as type * 2 + gold."""
+    return sales.market_options(s, p, extra)
+
+
+def _experts_room(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R4: hire a pool slot."""
+    return E.hire_slots(s)
+
+
+def _banker(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R5: the coins lying there (0), or a basic cube from the supply (type + 1)."""
+    supply = s.supply
+    return [0] + [t + 1 for t in D.BASIC if supply[t]]
+
+
+def _tea_house(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R6: pay 2 coins: two Recruits with Peddler and Apprentice actions (0, or 1 in the
+    other order), or a Recruit and the action of the room of any leader (1 + node)."""
+    if s.coins[p] < D.TEA_HOUSE_COST:
+        return []
+    # "any Leader" (seed R6): the 2-player neutral leaders too
+    targets = sorted({n for n in (*s.leaders, *s.neutrals) if n > 0
+                      and s.rooms[n] not in (D.TEA_HOUSE, D.LODGE_ROOM)})
+    # (a) in the other order (Apprentice before Peddler) only when that changes
+    # something: exactly one Assistant will be there for the two actions
+    swap = [1] if s.supply_discs[p] + min(2, s.track[p]) == 1 else []
+    return [0, *swap] + [1 + n for n in targets]
+
+
+def _sale_row(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R7 / R8: sell cubes, if one can be sold."""
+    return [0] if sales.room_sellable(s, p, s.rooms[node]) else []
+
+
+def _bank(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R9: the first payment must be affordable."""
+    return [0] if s.coins[p] >= D.BANK_STEPS[0][0] else []
+
+
+def _trading_post(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R11: the first purchase must be affordable."""
+    return [0] if s.coins[p] >= D.TRADING_POST_COSTS[0] else []
+
+
+def _guild_hall(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R12: an Expert to hire and the first hire's price."""
+    return [0] if E.hire_slots(s) and s.coins[p] >= D.GUILD_HALL_COSTS[0][0] else []
+
+
+def _always(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    """R10 Black Market, R13 Warehouse: always executable."""
+    return [0]
+
+
+def _never(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
+    return []
+
+
+#: by room kind (data.SUPPLIER .. data.LODGE_ROOM)
+EXECUTIONS: tuple[Executions, ...] = (
+    _supplier, _harbour, _market, _experts_room, _banker, _tea_house, _sale_row, _sale_row,
+    _bank, _always, _trading_post, _guild_hall, _always, _never)
+
+
 def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """The options of one execution of the room in `node` that seat p can take now."""
-    room = s.rooms[node]
-    if room == D.SUPPLIER:
-        return [t for t in D.BASIC if s.supply[t]] + [3]
-    if room == D.HARBOUR:
-        return list(range(len(s.smuggler_pool))) + ([3] if s.supply[D.GOLD] else [])
-    if room == D.MARKET:
-        return [t * 2 + g for t in D.BASIC for g in (0, 1)
-                if sales.can_sell(s, p, D.MARKET, t, bool(g), extra)]
-    if room == D.EXPERTS_ROOM:
-        return E.hire_slots(s)
-    if room == D.BANKER:
-        return [0] + [t + 1 for t in D.BASIC if s.supply[t]]
-    if room == D.TEA_HOUSE:
-        if s.coins[p] < D.TEA_HOUSE_COST:
-            return []
-        # "any Leader" (seed R6): the 2-player neutral leaders too
-        targets = sorted({n for n in (*s.leaders, *s.neutrals) if n > 0
-                          and s.rooms[n] not in (D.TEA_HOUSE, D.LODGE_ROOM)})
-        # (a) in the other order (Apprentice before Peddler) only when that changes
-        # something: exactly one Assistant will be there for the two actions
-        swap = [1] if s.supply_discs[p] + min(2, s.track[p]) == 1 else []
-        return [0, *swap] + [1 + n for n in targets]
-    if room in (D.RETAILER, D.WHOLESALER):
-        ok = any(sales.can_sell(s, p, room, t, g) for t in D.BASIC for g in (False, True))
-        return [0] if ok else []
-    if room == D.BANK:
-        return [0] if s.coins[p] >= D.BANK_STEPS[0][0] else []
-    if room == D.TRADING_POST:
-        return [0] if s.coins[p] >= D.TRADING_POST_COSTS[0] else []
-    if room == D.GUILD_HALL:
-        return [0] if E.hire_slots(s) and s.coins[p] >= D.GUILD_HALL_COSTS[0][0] else []
-    if room in (D.BLACK_MARKET, D.WAREHOUSE):
-        return [0]
-    return []
+    return EXECUTIONS[s.rooms[node]](s, p, node, extra)
 
 
 @remembered
@@ -94,11 +133,11 @@ def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     if req.done == 0:
         return [EXECUTE[o][0] for o in execution_options(s, p, node, False)] + [STOP]
     if req.done > MAX_EXTRA or node not in D.INNER:
-        return [STOP]
+        return ONLY_STOP
     young, elder = E.chair_discs(s, p, node)
     discs = ([1] if young > 0 else []) + ([2] if elder > req.elder else [])
     if not discs:
-        return [STOP]
+        return ONLY_STOP
     opts = execution_options(s, p, node, True)
     return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
 
@@ -141,61 +180,114 @@ def room_apply(s: RotundaState, req: RoomTurn, a: Action) -> None:
     execute(s, p, node, a.option)
 
 
+#: one room's execution: (s, p, room kind, option) (§12.1)
+Execution = Callable[["RotundaState", int, int, int], None]
+
+
+def _run_supplier(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R1: the chosen cube (none for 3), then an optional Peddler action."""
+    if option < 3:
+        E.gain_cube(s, p, option)
+    s.stack.append(Grant(p, D.PEDDLER, True))
+
+
+def _run_harbour(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R2: a Gold (3), or the cubes of the Smuggler taken from its slot."""
+    if option == 3:
+        E.gain_cube(s, p, D.GOLD)
+    else:
+        for t in D.SMUGGLERS[E.take_smuggler(s, option)]:
+            E.gain_cube(s, p, t)
+
+
+def _run_market(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R3: the sale onto its icon, the type's reward and Assistant action."""
+    t, gold = divmod(option, 2)
+    sales.place(s, p, D.MARKET, t, bool(gold))
+    coins, vp, action = D.MARKET_REWARD[t]
+    sales.pay_reward(s, p, coins, vp)
+    queue_grant(s, p, action, True)
+
+
+def _run_experts_room(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R4: hire pool slot `option`."""
+    start_hire(s, p, option, -1)
+
+
+def _run_banker(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R5: the coins lying there (0) or a cube (type + 1), then an optional Peddler."""
+    if option == 0:
+        coins, s.banker = s.banker, 0
+        E.gain_coins(s, p, coins)
+    else:
+        E.gain_cube(s, p, option - 1)
+    s.stack.append(Grant(p, D.PEDDLER, True))
+
+
+def _run_tea_house(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R6: 2 coins to the Banker room; two Recruits with Peddler and Apprentice (0, 1 in
+    the other order), or a Recruit and the turn of the room in node option - 1."""
+    s.coins[p] -= D.TEA_HOUSE_COST
+    s.banker += D.TEA_HOUSE_COST
+    if option <= 1:
+        E.recruit(s, p)
+        E.recruit(s, p)
+        grants = [Grant(p, D.PEDDLER, False), Grant(p, D.APPRENTICE, False)]
+        push(s, *(grants if option == 0 else grants[::-1]))
+    else:
+        E.recruit(s, p)
+        s.stack.append(RoomTurn(p, option - 1, 0, 0, 0))
+
+
+def _run_sale_row(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R7 / R8: the sales, one by one."""
+    s.stack.append(SaleLoop(p, room, 0))
+
+
+def _run_bank(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R9: the payments, one by one."""
+    s.stack.append(BankLoop(p, 0))
+
+
+def _run_black_market(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R10: the transactions, one by one."""
+    s.stack.append(BlackMarketLoop(p, 0, False))
+
+
+def _run_trading_post(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R11: the purchases, one by one."""
+    s.stack.append(TradingLoop(p, 0))
+
+
+def _run_guild_hall(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R12: the hires, one by one."""
+    s.stack.append(GuildLoop(p, 0))
+
+
+def _run_warehouse(s: RotundaState, p: int, room: int, option: int) -> None:
+    """R13: a Recruit, then the purchases one by one."""
+    E.recruit(s, p)
+    s.stack.append(WarehouseLoop(p, 0))
+
+
+def _run_nothing(s: RotundaState, p: int, room: int, option: int) -> None:
+    return
+
+
+#: by room kind (data.SUPPLIER .. data.LODGE_ROOM)
+RUNS: tuple[Execution, ...] = (
+    _run_supplier, _run_harbour, _run_market, _run_experts_room, _run_banker, _run_tea_house,
+    _run_sale_row, _run_sale_row, _run_bank, _run_black_market, _run_trading_post,
+    _run_guild_hall, _run_warehouse, _run_nothing)
+
+
 def execute(s: RotundaState, p: int, node: int, option: int) -> None:
     """One execution of the room in `node` (§12.1)."""
     room = s.rooms[node]
-    if room == D.SUPPLIER:
-        if option < 3:
-            E.gain_cube(s, p, option)
-        s.stack.append(Grant(p, D.PEDDLER, True))
-    elif room == D.HARBOUR:
-        if option == 3:
-            E.gain_cube(s, p, D.GOLD)
-        else:
-            for t in D.SMUGGLERS[E.take_smuggler(s, option)]:
-                E.gain_cube(s, p, t)
-    elif room == D.MARKET:
-        t, gold = divmod(option, 2)
-        sales.place(s, p, D.MARKET, t, bool(gold))
-        coins, vp, action = D.MARKET_REWARD[t]
-        sales.pay_reward(s, p, coins, vp)
-        _grant(s, p, action, True)
-    elif room == D.EXPERTS_ROOM:
-        start_hire(s, p, option, -1)
-    elif room == D.BANKER:
-        if option == 0:
-            coins, s.banker = s.banker, 0
-            E.gain_coins(s, p, coins)
-        else:
-            E.gain_cube(s, p, option - 1)
-        s.stack.append(Grant(p, D.PEDDLER, True))
-    elif room == D.TEA_HOUSE:
-        s.coins[p] -= D.TEA_HOUSE_COST
-        s.banker += D.TEA_HOUSE_COST
-        if option <= 1:
-            E.recruit(s, p)
-            E.recruit(s, p)
-            grants = [Grant(p, D.PEDDLER, False), Grant(p, D.APPRENTICE, False)]
-            push(s, *(grants if option == 0 else grants[::-1]))
-        else:
-            E.recruit(s, p)
-            s.stack.append(RoomTurn(p, option - 1, 0, 0, 0))
-    elif room in (D.RETAILER, D.WHOLESALER):
-        s.stack.append(SaleLoop(p, room, 0))
-    elif room == D.BANK:
-        s.stack.append(BankLoop(p, 0))
-    elif room == D.BLACK_MARKET:
-        s.stack.append(BlackMarketLoop(p, 0, False))
-    elif room == D.TRADING_POST:
-        s.stack.append(TradingLoop(p, 0))
-    elif room == D.GUILD_HALL:
-        s.stack.append(GuildLoop(p, 0))
-    elif room == D.WAREHOUSE:
-        E.recruit(s, p)
-        s.stack.append(WarehouseLoop(p, 0))
+    RUNS[room](s, p, room, option)
 
 
-def _grant(s: RotundaState, p: int, action: int | None, optional: bool) -> None:
+def queue_grant(s: RotundaState, p: int, action: int | None, optional: bool) -> None:
     """Queue an Assistant action; a Recruit is taken at once (it never hurts)."""
     if action is None:
         return
@@ -224,191 +316,6 @@ def finish_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
     if guild >= 0:
         s.stack.append(GuildLoop(p, guild + 1))
 
-
-@remembered
-def guild_options(s: RotundaState, req: GuildLoop) -> list[Action]:
-    p, n = req.seat, req.hired
-    if n >= len(D.GUILD_HALL_COSTS):
-        return [STOP]
-    coins, fired = D.GUILD_HALL_COSTS[n]
-    if s.coins[p] < coins or s.supply_discs[p] < fired:
-        return [STOP]
-    return [HIRES[k] for k in E.hire_slots(s)] + [STOP]
-
-
-def guild_apply(s: RotundaState, req: GuildLoop, a: Action) -> None:
-    if isinstance(a, Hire):
-        start_hire(s, req.seat, a.slot, req.hired)
-
-
-# --- Retailer / Wholesaler (R7, R8) ----------------------------------------------------------
-@remembered
-def sale_options(s: RotundaState, req: SaleLoop) -> list[Action]:
-    if req.sold >= D.ICONS:
-        return [STOP]
-    p = req.seat
-    return [Sell(t, g) for t in D.BASIC for g in (False, True)
-            if sales.can_sell(s, p, req.room, t, g)] + [STOP]
-
-
-def sale_apply(s: RotundaState, req: SaleLoop, a: Action) -> None:
-    if not isinstance(a, Sell):
-        return
-    p = req.seat
-    s.stack.append(SaleLoop(p, req.room, req.sold + 1))
-    sales.place(s, p, req.room, a.as_type, a.gold)
-    coins, vp, action = sales.sale_reward(req.room, a.as_type, req.sold)
-    sales.pay_reward(s, p, coins, vp)
-    _grant(s, p, action, True)
-
-
-# --- Bank (R9) -------------------------------------------------------------------------------
-@remembered
-def bank_options(s: RotundaState, req: BankLoop) -> list[Action]:
-    n = req.paid
-    if n < len(D.BANK_STEPS) and s.coins[req.seat] >= D.BANK_STEPS[n][0]:
-        return [Pay(), STOP]
-    return [STOP]
-
-
-def bank_apply(s: RotundaState, req: BankLoop, a: Action) -> None:
-    if not isinstance(a, Pay):
-        return
-    p = req.seat
-    coins, vp, apprentice = D.BANK_STEPS[req.paid]
-    s.coins[p] -= coins
-    E.add_vp(s, p, vp)
-    s.stack.append(BankLoop(p, req.paid + 1))
-    if apprentice:
-        s.stack.append(Grant(p, D.APPRENTICE, True))
-
-
-# --- Trading Post (R11) ----------------------------------------------------------------------
-@remembered
-def trading_options(s: RotundaState, req: TradingLoop) -> list[Action]:
-    n = req.bought
-    if n < len(D.TRADING_POST_COSTS) and s.coins[req.seat] >= D.TRADING_POST_COSTS[n]:
-        return [Buy(k) for k in range(len(D.TRADING_ITEMS))] + [STOP]
-    return [STOP]
-
-
-def trading_apply(s: RotundaState, req: TradingLoop, a: Action) -> None:
-    if not isinstance(a, Buy):
-        return
-    p = req.seat
-    s.coins[p] -= D.TRADING_POST_COSTS[req.bought]
-    s.stack.append(TradingLoop(p, req.bought + 1))
-    if a.item == 0:
-        E.recruit(s, p)
-    elif a.item == 1:
-        s.stack.append(Grant(p, D.PEDDLER, False))
-    elif a.item == 2:
-        s.stack.append(Grant(p, D.APPRENTICE, False))
-    else:
-        E.gain_cube(s, p, D.GOLD)
-
-
-# --- Warehouse (R13) -------------------------------------------------------------------------
-def source_cube(s: RotundaState, source: int) -> int:
-    """The cube at a Warehouse source, or -1."""
-    room, i = D.WAREHOUSE_SOURCES[source]
-    if room == D.WAREHOUSE:
-        return i if s.warehouse[i] else -1
-    if room == D.MARKET:
-        return s.market[i]
-    row = sales.icons(s, room)
-    return row[i] & 3 if row and row[i] >= 0 else -1
-
-
-@remembered
-def warehouse_options(s: RotundaState, req: WarehouseLoop) -> list[Action]:
-    n = req.bought
-    if n >= len(D.WAREHOUSE_COSTS) or s.coins[req.seat] < D.WAREHOUSE_COSTS[n]:
-        return [STOP]
-    return [TakeCube(k) for k in range(len(D.WAREHOUSE_SOURCES)) if source_cube(s, k) >= 0] + [STOP]
-
-
-def warehouse_apply(s: RotundaState, req: WarehouseLoop, a: Action) -> None:
-    if not isinstance(a, TakeCube):
-        return
-    p = req.seat
-    s.coins[p] -= D.WAREHOUSE_COSTS[req.bought]
-    s.stack.append(WarehouseLoop(p, req.bought + 1))
-    room, i = D.WAREHOUSE_SOURCES[a.source]
-    cube = source_cube(s, a.source)
-    if room == D.WAREHOUSE:
-        s.warehouse[i] -= 1
-    elif room == D.MARKET:
-        s.market[i] = -1
-    else:
-        sales.icons(s, room)[i] = -1
-    E.gain_cube(s, p, cube, from_supply=False)
-
-
-# --- Black Market (R10) ----------------------------------------------------------------------
-def bm_ok(s: RotundaState, p: int, k: int) -> bool:
-    kind, arg = D.BM_OPTIONS[k]
-    coins = s.coins[p]
-    if kind == "buy cube":
-        return coins >= D.BM_BUY_CUBE and s.supply[arg] > 0
-    if kind == "buy recruit":
-        return coins >= D.BM_BUY_RECRUIT
-    if kind == "buy amulet":
-        return coins >= D.BM_BUY_AMULET and arg < len(s.amulet_pool)
-    if kind == "sell cube":
-        return s.cubes[p * 4 + arg] > 0
-    if kind == "fire":
-        return s.supply_discs[p] > 0
-    return arg in s.amulets[p]
-
-
-@remembered
-def bm_options(s: RotundaState, req: BlackMarketLoop) -> list[Action]:
-    p = req.seat
-    out: list[Action] = []
-    if req.deals < D.BM_TRANSACTIONS:
-        out = [Deal(k) for k in range(D.BM_PEDDLER) if bm_ok(s, p, k)]
-    if not req.peddler:
-        out.append(Deal(D.BM_PEDDLER))
-    out.append(STOP)
-    return out
-
-
-def bm_apply(s: RotundaState, req: BlackMarketLoop, a: Action) -> None:
-    if not isinstance(a, Deal):
-        return
-    p = req.seat
-    kind, arg = D.BM_OPTIONS[a.option]
-    if kind == "peddler":
-        s.stack.append(BlackMarketLoop(p, req.deals, True))
-        s.stack.append(Grant(p, D.PEDDLER, False))
-        return
-    s.stack.append(BlackMarketLoop(p, req.deals + 1, req.peddler))
-    if kind == "buy cube":
-        s.coins[p] -= D.BM_BUY_CUBE
-        E.gain_cube(s, p, arg)
-    elif kind == "buy recruit":
-        s.coins[p] -= D.BM_BUY_RECRUIT
-        E.recruit(s, p)
-    elif kind == "buy amulet":
-        s.coins[p] -= D.BM_BUY_AMULET
-        E.take_amulet(s, p, arg)
-    elif kind == "sell cube":
-        E.pay_cube(s, p, arg)
-        E.gain_coins(s, p, D.BM_SELL_CUBE)
-    elif kind == "fire":
-        E.fire(s, p)
-        E.gain_coins(s, p, D.BM_FIRE)
-    else:
-        E.sell_amulet(s, p, arg)
-        E.gain_coins(s, p, D.BM_SELL_AMULET)
-
-
-def loop_auto(options: Callable[[Any, Any], list[Action]]) -> Callable[[Any, Any], bool]:
-    """An automatic step for a loop whose only option is Stop."""
-    def auto(s: RotundaState, req: object) -> bool:
-        return options(s, req) == [STOP]
-    return auto
 
 
 # --- hiring limit (§9) -----------------------------------------------------------------------

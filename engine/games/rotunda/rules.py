@@ -9,6 +9,7 @@ from engine.games.rotunda import assistants as A
 from engine.games.rotunda import experts as X
 from engine.games.rotunda import flow
 from engine.games.rotunda import lodge as L
+from engine.games.rotunda import loops as Lp
 from engine.games.rotunda import neutrals as N
 from engine.games.rotunda import rooms as R
 from engine.games.rotunda import turn as T
@@ -53,22 +54,22 @@ RULES.on(MoveStep, options=T.move_options, apply=T.move_apply, legal=T.move_lega
 RULES.on(LodgeStep, options=L.lodge_options, apply=L.lodge_apply)
 RULES.on(ChainEnd, options=L.chain_options, apply=L.chain_apply, auto=L.chain_auto)
 RULES.on(WorshipAmulet, options=L.worship_amulet_options, apply=L.worship_amulet_apply,
-         auto=lambda s, r: L.worship_amulet_options(s, r) == [L.SKIP])
+         auto=L.worship_amulet_auto)
 RULES.on(Grant, options=A.grant_options, apply=A.grant_apply, auto=A.grant_auto,
          legal=A.grant_legal)
 RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto,
          legal=R.room_legal)
-RULES.on(SaleLoop, options=R.sale_options, apply=R.sale_apply,
-         auto=R.loop_auto(R.sale_options))
-RULES.on(BankLoop, options=R.bank_options, apply=R.bank_apply,
-         auto=R.loop_auto(R.bank_options))
-RULES.on(TradingLoop, options=R.trading_options, apply=R.trading_apply,
-         auto=R.loop_auto(R.trading_options))
-RULES.on(WarehouseLoop, options=R.warehouse_options, apply=R.warehouse_apply,
-         auto=R.loop_auto(R.warehouse_options))
-RULES.on(GuildLoop, options=R.guild_options, apply=R.guild_apply,
-         auto=R.loop_auto(R.guild_options))
-RULES.on(BlackMarketLoop, options=R.bm_options, apply=R.bm_apply)
+RULES.on(SaleLoop, options=Lp.sale_options, apply=Lp.sale_apply,
+         auto=Lp.loop_auto(Lp.sale_options))
+RULES.on(BankLoop, options=Lp.bank_options, apply=Lp.bank_apply,
+         auto=Lp.loop_auto(Lp.bank_options))
+RULES.on(TradingLoop, options=Lp.trading_options, apply=Lp.trading_apply,
+         auto=Lp.loop_auto(Lp.trading_options))
+RULES.on(WarehouseLoop, options=Lp.warehouse_options, apply=Lp.warehouse_apply,
+         auto=Lp.loop_auto(Lp.warehouse_options))
+RULES.on(GuildLoop, options=Lp.guild_options, apply=Lp.guild_apply,
+         auto=Lp.loop_auto(Lp.guild_options))
+RULES.on(BlackMarketLoop, options=Lp.bm_options, apply=Lp.bm_apply)
 RULES.on(HireLimit, options=R.hire_limit_options, apply=R.hire_limit_apply)
 RULES.on(BonusStep, options=T.bonus_options, apply=T.bonus_apply, auto=T.bonus_auto)
 RULES.on(OrdersStep, options=T.orders_options, apply=T.orders_apply, auto=T.orders_auto)

@@ -18,6 +18,23 @@ def icons(s: RotundaState, room: int) -> list[int]:
     return s.retailer if room == D.RETAILER else s.wholesaler
 
 
+def row_takes(row: list[int], room: int, as_type: int) -> bool:
+    """R7 / R8: whether the Retailer's or Wholesaler's icon `row` takes a cube sold as
+    `as_type` (an icon uncovered; the Retailer's sold types all differ, the Wholesaler's are
+    all the same). False for an empty row: the tile is not on the board."""
+    if -1 not in row:
+        return False
+    if room == D.RETAILER:
+        for x in row:
+            if x >= 0 and x >> 2 == as_type:
+                return False
+        return True
+    for x in row:
+        if x >= 0 and x >> 2 != as_type:
+            return False
+    return True
+
+
 def can_sell(s: RotundaState, p: int, room: int, as_type: int, gold: bool,
              extra: bool = False) -> bool:
     """Whether seat p may sell one cube as `as_type` into `room` now. `extra`: a repeat
@@ -28,13 +45,44 @@ def can_sell(s: RotundaState, p: int, room: int, as_type: int, gold: bool,
         if s.market[as_type] < 0:
             return True
         return extra and bool(s.market_mine >> as_type & 1) and p == s.turn
+    return row_takes(icons(s, room), room, as_type)
+
+
+def market_options(s: RotundaState, p: int, extra: bool) -> list[int]:
+    """R3: the Market sales seat p can make now, as type * 2 + gold (`can_sell` for each
+    type, own cube before Gold)."""
+    cubes, i, market = s.cubes, p * 4, s.market
+    gold = cubes[i + D.GOLD] > 0
+    again = s.market_mine if extra and p == s.turn else 0
+    out = []
+    for t in D.BASIC:
+        if market[t] < 0 or again >> t & 1:
+            if cubes[i + t]:
+                out.append(t * 2)
+            if gold:
+                out.append(t * 2 + 1)
+    return out
+
+
+def room_sellable(s: RotundaState, p: int, room: int) -> bool:
+    """R7 / R8: whether seat p can sell any cube into the Retailer or Wholesaler now."""
     row = icons(s, room)
     if -1 not in row:
         return False
-    placed = [x >> 2 for x in row if x >= 0]
-    if room == D.RETAILER:
-        return as_type not in placed
-    return all(t == as_type for t in placed)
+    cubes, i = s.cubes, p * 4
+    gold = cubes[i + D.GOLD] > 0
+    return any((gold or cubes[i + t]) and row_takes(row, room, t) for t in D.BASIC)
+
+
+def any_sale(s: RotundaState, p: int, as_type: int) -> bool:
+    """§9 (H5-H7): whether seat p can sell one cube as `as_type` (its own or a Gold) into
+    some sale room now: the Market's icon is uncovered, or a Retailer / Wholesaler row
+    takes it."""
+    i = p * 4
+    if not (s.cubes[i + as_type] or s.cubes[i + D.GOLD]):
+        return False
+    return (s.market[as_type] < 0 or row_takes(s.retailer, D.RETAILER, as_type)
+            or row_takes(s.wholesaler, D.WHOLESALER, as_type))
 
 
 def can_sell_again(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> bool:

@@ -20,10 +20,11 @@ MIX2 = 0x94D049BB133111EB
 def shuffle(rng: Rng, items: list[T]) -> None:
     """`rng.shuffle(items)`: the same permutation, the generator left in the same state."""
     x = rng.s
+    gamma, mask, mix1, mix2 = GAMMA, MASK, MIX1, MIX2  # locals: no global look-ups per step
     for i in range(len(items) - 1, 0, -1):
-        x = (x + GAMMA) & MASK
-        z = ((x ^ (x >> 30)) * MIX1) & MASK
-        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        x = (x + gamma) & mask
+        z = ((x ^ (x >> 30)) * mix1) & mask
+        z = ((z ^ (z >> 27)) * mix2) & mask
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     rng.s = x
