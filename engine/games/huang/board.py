@@ -4,13 +4,17 @@
 for the hex under the unification marker, which connects nothing during a war, §8.2).
 Labels are updated incrementally when a piece arrives and recomputed for one group when
 a piece leaves, so they always equal `compute_labels(board, marker)`.
+
+`near[h]` is the mask of h's occupied neighbours (bit d: the neighbour in direction d,
+data.DIRECTIONS), kept by `occupy`/`vacate` at every board write, so it always equals
+`near_masks(board)` (the marker hex counts: it is occupied).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.games.huang.data import NEIGHBOURS, NUM_HEXES, RING_STEPS, TILE, YELLOW
+from engine.games.huang.data import NEAR_BITS, NEIGHBOURS, NUM_HEXES, RING_STEPS, TILE, YELLOW
 
 _RANGE = range(NUM_HEXES)
 
@@ -45,6 +49,28 @@ def yellow_counts(board: list[int]) -> list[int]:
             for n in NEIGHBOURS[h]:
                 out[n] += 1
     return out
+
+
+def near_masks(board: list[int]) -> list[int]:
+    """Per hex, the mask of its occupied neighbours (§4 adjacency; see `occupy`)."""
+    out = [0] * NUM_HEXES
+    for h in _RANGE:
+        if board[h]:
+            for n, bit in NEAR_BITS[h]:
+                out[n] |= bit
+    return out
+
+
+def occupy(near: list[int], h: int) -> None:
+    """A piece now stands on h: its neighbours see it."""
+    for n, bit in NEAR_BITS[h]:
+        near[n] |= bit
+
+
+def vacate(near: list[int], h: int) -> None:
+    """h is empty now: its neighbours no longer see a piece there."""
+    for n, bit in NEAR_BITS[h]:
+        near[n] &= ~bit
 
 
 def group_cells(lab: list[int], label: int) -> list[int]:

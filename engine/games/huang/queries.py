@@ -16,8 +16,10 @@ from engine.games.huang.data import (
     EMPTY,
     LEADER,
     MAPS,
+    NEAR_BITS,
     NEIGHBOURS,
     NUM_HEXES,
+    ONE_ARC,
     RED,
     RHOMBI,
     RHOMBI_ANCHORED,
@@ -39,6 +41,9 @@ HEXES = range(NUM_HEXES)
 RED_TILE = TILE + RED
 #: colour bit of leader index i (seat * 5 + colour)
 LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
+#: ONE_ARC's stand-in while the unification marker is out (§8.2): the marker hex is
+#: occupied but connects nothing, so the occupied-neighbour masks say nothing then
+NO_ARC = (False,) * 64
 
 
 def hand_total(s: HuangState, p: int) -> int:
@@ -218,7 +223,8 @@ def _one_group_next_to(lab: list[int], t: int) -> bool:
 def placeable_colours(s: HuangState, need: int) -> int:
     """Among the colour bits `need` of off-board leaders, those with some legal hex (§6.1);
     scans the map lazily and stops once every needed colour has one."""
-    board, lab, yn = s.board, s.labels, s.yellow_next
+    board, lab, yn, near = s.board, s.labels, s.yellow_next, s.near
+    arc = ONE_ARC if s.marker < 0 else NO_ARC
     km: list[int] | None = None  # built at the first hex between two groups
     bad = bandit_labels(s, lab) if s.bandits else None
     got = 0
@@ -226,7 +232,7 @@ def placeable_colours(s: HuangState, need: int) -> int:
         if yn[t] and not board[t]:
             if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
                 continue
-            if _one_group_next_to(lab, t):
+            if arc[near[t]] or _one_group_next_to(lab, t):
                 return need
             if km is None:
                 km = _kingdom_masks(s, lab, -1)
@@ -236,9 +242,46 @@ def placeable_colours(s: HuangState, need: int) -> int:
     return got & need
 
 
+def _lifted_near(s: HuangState, x: int) -> list[int]:
+    """The occupied-neighbour masks with the piece on x lifted (x >= 0), else the state's."""
+    near = s.near
+    if x >= 0:
+        near = near[:]
+        for n, bit in NEAR_BITS[x]:
+            near[n] &= ~bit
+    return near
+
+
 def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
     """§6.1: legal hexes for leader i (seat * 5 + colour), evaluated after lifting it (its
-    own hex is occupied on the unlifted board, so it is never a candidate)."""
+    own hex is occupied on the unlifted board, so it is never a candidate). A hex whose
+    occupied neighbours form one arc touches one group, so at most one kingdom: legal; the
+    join check (lifted labels, kingdom colours) runs only for the others."""
+    if s.bandits or s.marker >= 0:
+        return _leader_targets_labelled(s, i, first_only)
+    board, yn = s.board, s.yellow_next
+    near = _lifted_near(s, s.leaders[i])
+    bit = LEADER_BIT[i]
+    lab: list[int] = []
+    km: list[int] = []
+    out = []
+    for t in MAPS[s.side].land:
+        if yn[t] and not board[t]:
+            if not ONE_ARC[near[t]]:
+                if not km:
+                    lab = _lifted_labels(s, i)[0]
+                    km = _kingdom_masks(s, lab, i)
+                if not _allowed_colours(lab, km, t) & bit:
+                    continue
+            out.append(t)
+            if first_only:
+                break
+    return out
+
+
+def _leader_targets_labelled(s: HuangState, i: int, first_only: bool) -> list[int]:
+    """leader_targets by the labels alone: with bandits (§11.1: no leader may join a group
+    holding a bandit tile) or while the marker is out."""
     lab, _ = _lifted_labels(s, i)
     bit = 1 << (i % 5)
     board, yn = s.board, s.yellow_next
@@ -275,6 +318,15 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
     if (not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or MAPS[s.side].is_river[t]
             or t == s.leaders[i] or not s.yellow_next[t]):
         return False
+    if not s.bandits and s.marker < 0:
+        m = s.near[t]
+        x = s.leaders[i]
+        if x >= 0:  # lifted first
+            for n, b in NEAR_BITS[x]:
+                if n == t:
+                    m &= ~b
+        if ONE_ARC[m]:
+            return True  # one group next to t, so at most one kingdom
     lab, _ = _lifted_labels(s, i)
     near = {lab[n] for n in NEIGHBOURS[t]}
     near.discard(-1)

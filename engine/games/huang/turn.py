@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.huang.actions import RefillTo
-from engine.games.huang.board import join, leave
+from engine.games.huang.board import join, leave, occupy, vacate
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
     EMPTY,
@@ -159,6 +159,7 @@ def pagoda_scoring(s: HuangState) -> None:
 
 def put(s: HuangState, h: int, value: int) -> None:
     s.board[h] = value
+    occupy(s.near, h)
     join(s.labels, h)
 
 
@@ -166,6 +167,7 @@ def take_off(s: HuangState, h: int) -> None:
     """Remove the piece on h; a tile goes to the box and its building to the supply."""
     x = s.board[h]
     s.board[h] = EMPTY
+    vacate(s.near, h)
     if TILE <= x < LEADER:
         s.box[x - TILE] += 1
         release_buildings(s, h)
