@@ -6,15 +6,31 @@ Labels are updated incrementally when a piece arrives and recomputed for one gro
 a piece leaves, so they always equal `compute_labels(board, marker)`.
 
 `near[h]` is the mask of h's occupied neighbours (bit d: the neighbour in direction d,
-data.DIRECTIONS), kept by `occupy`/`vacate` at every board write, so it always equals
-`near_masks(board)` (the marker hex counts: it is occupied).
+data.DIRECTIONS) and `leader_hexes` the §6.1 candidate hexes (empty land next to a yellow
+tile, ascending); `occupy`/`vacate` at every board write and `add_yellow`/`drop_yellow`
+keep them and `yellow_next`, so they always equal what `refresh` computes from the board
+(the marker hex counts as occupied).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from engine.games.huang.data import NEAR_BITS, NEIGHBOURS, NUM_HEXES, RING_STEPS, TILE, YELLOW
+from engine.games.huang.data import (
+    EMPTY,
+    MAPS,
+    NEAR_BITS,
+    NEIGHBOURS,
+    NUM_HEXES,
+    RING_STEPS,
+    TILE,
+    YELLOW,
+)
+
+if TYPE_CHECKING:
+    from engine.games.huang.state import HuangState
 
 _RANGE = range(NUM_HEXES)
 
@@ -61,16 +77,62 @@ def near_masks(board: list[int]) -> list[int]:
     return out
 
 
-def occupy(near: list[int], h: int) -> None:
-    """A piece now stands on h: its neighbours see it."""
+def candidate_hexes(board: list[int], yellow_next: list[int], side: int) -> list[int]:
+    """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
+    return [t for t in MAPS[side].land if yellow_next[t] and board[t] == EMPTY]
+
+
+def refresh(s: HuangState) -> None:
+    """Recompute every cache of the board (after the board was written directly)."""
+    s.labels = compute_labels(s.board, s.marker)
+    s.yellow_next = yellow_counts(s.board)
+    s.near = near_masks(s.board)
+    s.leader_hexes = candidate_hexes(s.board, s.yellow_next, s.side)
+
+
+def _drop(cands: list[int], h: int) -> None:
+    i = bisect_left(cands, h)
+    if i < len(cands) and cands[i] == h:
+        del cands[i]
+
+
+def occupy(s: HuangState, h: int) -> None:
+    """A piece now stands on h (already written to the board): its neighbours see it, and
+    it is no leader hex any more."""
+    near = s.near
     for n, bit in NEAR_BITS[h]:
         near[n] |= bit
+    if s.yellow_next[h]:
+        _drop(s.leader_hexes, h)
 
 
-def vacate(near: list[int], h: int) -> None:
-    """h is empty now: its neighbours no longer see a piece there."""
+def vacate(s: HuangState, h: int) -> None:
+    """h is empty now: its neighbours no longer see a piece there; next to a yellow tile on
+    land it is a leader hex again."""
+    near = s.near
     for n, bit in NEAR_BITS[h]:
         near[n] &= ~bit
+    if s.yellow_next[h] and not MAPS[s.side].is_river[h]:
+        insort(s.leader_hexes, h)
+
+
+def add_yellow(s: HuangState, h: int) -> None:
+    """A yellow tile arrives on h (before the board is written): its empty land neighbours
+    become leader hexes."""
+    yn, board, river = s.yellow_next, s.board, MAPS[s.side].is_river
+    for n in NEIGHBOURS[h]:
+        yn[n] += 1
+        if yn[n] == 1 and board[n] == EMPTY and not river[n]:
+            insort(s.leader_hexes, n)
+
+
+def drop_yellow(s: HuangState, h: int) -> None:
+    """The yellow tile on h left: neighbours with no other yellow tile are no leader hexes."""
+    yn = s.yellow_next
+    for n in NEIGHBOURS[h]:
+        yn[n] -= 1
+        if not yn[n]:
+            _drop(s.leader_hexes, n)
 
 
 def group_cells(lab: list[int], label: int) -> list[int]:

@@ -166,12 +166,12 @@ def resolve_war(s: HuangState, winner: int) -> None:
     for i in removed:
         pos = s.leaders[i]
         s.board[pos] = EMPTY
-        vacate(s.near, pos)
+        vacate(s, pos)
         lab[pos] = -1
         s.leaders[i] = -1
     for h in red:
         s.board[h] = EMPTY
-        vacate(s.near, h)
+        vacate(s, h)
         lab[h] = -1
         s.box[RED] += 1
         release_buildings(s, h)
@@ -196,7 +196,7 @@ def resolve_war(s: HuangState, winner: int) -> None:
 
 def _remove_red(s: HuangState, h: int) -> None:
     s.board[h] = EMPTY
-    vacate(s.near, h)
+    vacate(s, h)
     s.labels[h] = -1
     s.box[RED] += 1
     release_buildings(s, h)
@@ -271,7 +271,7 @@ def end_bandit_fight(s: HuangState, bandit: int) -> None:
     """§11.1: the bandit tile goes to the box (its hexes become empty land); marker off."""
     for x in BANDIT_SITES[bandit]:
         s.board[x] = EMPTY
-        vacate(s.near, x)
+        vacate(s, x)
     s.bandits.remove(bandit)
     s.bandit_fight = None
     s.marker = -1

@@ -178,15 +178,15 @@ def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
     return lab, x
 
 
-def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> list[int]:
-    """Colour bitmask of the leaders of each kingdom, indexed by label (leader `skip`
-    ignored); one spare last entry, always 0, is what label -1 reads."""
+def _kingdom_masks(s: HuangState, lab: list[int]) -> list[int]:
+    """Colour bitmask of the leaders of each kingdom, indexed by label; a leader on an
+    unlabelled hex (the one lifted by `_lifted_labels`) is ignored. One spare last entry,
+    always 0, is what label -1 reads."""
     km = [0] * (NUM_HEXES + 1)
-    i = 0
-    for pos in s.leaders:
-        if pos >= 0 and i != skip:
-            km[lab[pos]] |= LEADER_BIT[i]
-        i += 1
+    for pos, bit in zip(s.leaders, LEADER_BIT, strict=False):  # 5 bits per seat
+        if pos >= 0:
+            km[lab[pos]] |= bit
+    km[-1] = 0  # the lifted leader's bit, if any
     return km
 
 
@@ -222,23 +222,22 @@ def _one_group_next_to(lab: list[int], t: int) -> bool:
 
 def placeable_colours(s: HuangState, need: int) -> int:
     """Among the colour bits `need` of off-board leaders, those with some legal hex (§6.1);
-    scans the map lazily and stops once every needed colour has one."""
-    board, lab, yn, near = s.board, s.labels, s.yellow_next, s.near
+    scans the candidate hexes lazily and stops once every needed colour has one."""
+    lab, near = s.labels, s.near
     arc = ONE_ARC if s.marker < 0 else NO_ARC
     km: list[int] | None = None  # built at the first hex between two groups
     bad = bandit_labels(s, lab) if s.bandits else None
     got = 0
-    for t in MAPS[s.side].land:
-        if yn[t] and not board[t]:
-            if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
-                continue
-            if arc[near[t]] or _one_group_next_to(lab, t):
-                return need
-            if km is None:
-                km = _kingdom_masks(s, lab, -1)
-            got |= _allowed_colours(lab, km, t)
-            if got & need == need:
-                break
+    for t in s.leader_hexes:
+        if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
+            continue
+        if arc[near[t]] or _one_group_next_to(lab, t):
+            return need
+        if km is None:
+            km = _kingdom_masks(s, lab)
+        got |= _allowed_colours(lab, km, t)
+        if got & need == need:
+            break
     return got & need
 
 
@@ -259,23 +258,21 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     join check (lifted labels, kingdom colours) runs only for the others."""
     if s.bandits or s.marker >= 0:
         return _leader_targets_labelled(s, i, first_only)
-    board, yn = s.board, s.yellow_next
     near = _lifted_near(s, s.leaders[i])
     bit = LEADER_BIT[i]
     lab: list[int] = []
     km: list[int] = []
     out = []
-    for t in MAPS[s.side].land:
-        if yn[t] and not board[t]:
-            if not ONE_ARC[near[t]]:
-                if not km:
-                    lab = _lifted_labels(s, i)[0]
-                    km = _kingdom_masks(s, lab, i)
-                if not _allowed_colours(lab, km, t) & bit:
-                    continue
-            out.append(t)
-            if first_only:
-                break
+    for t in s.leader_hexes:
+        if not ONE_ARC[near[t]]:
+            if not km:
+                lab = _lifted_labels(s, i)[0]
+                km = _kingdom_masks(s, lab)
+            if not _allowed_colours(lab, km, t) & bit:
+                continue
+        out.append(t)
+        if first_only:
+            break
     return out
 
 
@@ -284,13 +281,10 @@ def _leader_targets_labelled(s: HuangState, i: int, first_only: bool) -> list[in
     holding a bandit tile) or while the marker is out."""
     lab, _ = _lifted_labels(s, i)
     bit = 1 << (i % 5)
-    board, yn = s.board, s.yellow_next
     bad = bandit_labels(s, lab) if s.bandits else None
-    km = _kingdom_masks(s, lab, i)
+    km = _kingdom_masks(s, lab)
     out = []
-    for t in MAPS[s.side].land:
-        if not yn[t] or board[t]:
-            continue  # not a §6.1 leader hex
+    for t in s.leader_hexes:
         if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
             continue
         first = -1

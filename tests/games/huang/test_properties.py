@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.games.huang import requests as Rq
-from engine.games.huang.board import compute_labels, near_masks, yellow_counts
+from engine.games.huang.board import candidate_hexes, compute_labels, near_masks, yellow_counts
 from engine.games.huang.data import LEADER, NEIGHBOURS, RHOMBI, TILE, TRIANGLES, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import conserved
@@ -21,6 +21,7 @@ def _between_actions_invariants(s: HuangState) -> None:
     assert s.labels == compute_labels(s.board, s.marker)
     assert s.yellow_next == yellow_counts(s.board)
     assert s.near == near_masks(s.board)
+    assert s.leader_hexes == candidate_hexes(s.board, s.yellow_next, s.side)
     seen: set[tuple[int, int]] = set()
     for i, pos in enumerate(s.leaders):
         if pos < 0:
@@ -91,3 +92,4 @@ def test_sample_state_is_consistent_and_conserves_tiles(
         assert t.observation(p) == obs and conserved(t)
         assert t.labels == compute_labels(t.board, t.marker) or t.war is not None
         assert t.near == near_masks(t.board)
+        assert t.leader_hexes == candidate_hexes(t.board, t.yellow_next, t.side)
