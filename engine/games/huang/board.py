@@ -7,8 +7,9 @@ a piece leaves, so they always equal `compute_labels(board, marker)`.
 
 `near[h]` is the mask of h's occupied neighbours (bit d: the neighbour in direction d,
 data.DIRECTIONS) and `leader_hexes` the §6.1 candidate hexes (empty land next to a yellow
-tile, ascending); `occupy`/`vacate` at every board write and `add_yellow`/`drop_yellow`
-keep them and `yellow_next`, so they always equal what `refresh` computes from the board
+tile, ascending), `mono` the triangles of three same-colour tiles (§6.2.5, ascending);
+`occupy`/`vacate` at every board write and `add_yellow`/`drop_yellow` keep them and
+`yellow_next`, so they always equal what `refresh` computes from the board
 (the marker hex counts as occupied).
 """
 
@@ -20,12 +21,15 @@ from typing import TYPE_CHECKING
 
 from engine.games.huang.data import (
     EMPTY,
+    LEADER,
     MAPS,
     NEAR_BITS,
     NEIGHBOURS,
     NUM_HEXES,
     RING_STEPS,
     TILE,
+    TRIANGLES,
+    TRIANGLES_AT,
     YELLOW,
 )
 
@@ -88,6 +92,17 @@ def refresh(s: HuangState) -> None:
     s.yellow_next = yellow_counts(s.board)
     s.near = near_masks(s.board)
     s.leader_hexes = candidate_hexes(s.board, s.yellow_next, s.side)
+    s.mono = mono_triangles(s.board)
+
+
+def mono_triangles(board: list[int]) -> list[int]:
+    """§6.2.5: the triangles whose three hexes hold tiles of one colour, ascending."""
+    out = []
+    for t, (a, b, c) in enumerate(TRIANGLES):
+        x = board[a]
+        if TILE <= x < LEADER and board[b] == x and board[c] == x:
+            out.append(t)
+    return out
 
 
 def _drop(cands: list[int], h: int) -> None:
@@ -104,6 +119,13 @@ def occupy(s: HuangState, h: int) -> None:
         near[n] |= bit
     if s.yellow_next[h]:
         _drop(s.leader_hexes, h)
+    board = s.board
+    x = board[h]
+    if TILE <= x < LEADER:  # a tile: the triangles it completes
+        for t in TRIANGLES_AT[h]:
+            a, b, c = TRIANGLES[t]
+            if board[a] == x and board[b] == x and board[c] == x:
+                insort(s.mono, t)
 
 
 def vacate(s: HuangState, h: int) -> None:
@@ -114,6 +136,11 @@ def vacate(s: HuangState, h: int) -> None:
         near[n] &= ~bit
     if s.yellow_next[h] and not MAPS[s.side].is_river[h]:
         insort(s.leader_hexes, h)
+    mono = s.mono
+    if mono:
+        for t in TRIANGLES_AT[h]:
+            if t in mono:
+                mono.remove(t)
 
 
 def add_yellow(s: HuangState, h: int) -> None:

@@ -136,27 +136,6 @@ TRIANGLES = _triangles()
 TRIANGLES_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, t in enumerate(TRIANGLES) if h in t) for h in range(NUM_HEXES)
 )
-#: per hex h, the (b, c) of the triangles (h, b, c) listed first at h
-TRIANGLE_ANCHORED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((b, c) for a, b, c in TRIANGLES if a == h) for h in range(NUM_HEXES)
-)
-
-
-def _east_fan(h: int) -> tuple[int, tuple[int, ...]]:
-    """(e, thirds): both triangle shapes listed first at h contain e = h+(1,0); `thirds`
-    are their remaining hexes ((-1, ()) when no triangle is listed first at h)."""
-    q, r = axial(h)
-    e = hex_index(q + 1, r)
-    thirds = tuple(c if b == e else b for b, c in TRIANGLE_ANCHORED[h])
-    assert all(e in pair for pair in TRIANGLE_ANCHORED[h])
-    return (e, thirds) if thirds else (-1, ())
-
-
-#: per hex, the east neighbour shared by the triangles listed first there and their third
-#: hexes (queries.any_free_triangle compares the east neighbour first)
-TRIANGLE_FAN: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
-    _east_fan(h) for h in range(NUM_HEXES))
-
 
 
 def _rhombi() -> tuple[tuple[int, int, int, int], ...]:

@@ -14,7 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
-from engine.games.huang.board import candidate_hexes, compute_labels, near_masks, yellow_counts
+from engine.games.huang.board import (
+    candidate_hexes,
+    compute_labels,
+    mono_triangles,
+    near_masks,
+    yellow_counts,
+)
 from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
 
 if TYPE_CHECKING:
@@ -68,3 +74,4 @@ def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
     fields["yellow_next"] = yn = yellow_counts(obs.board)
     fields["near"] = near_masks(obs.board)
     fields["leader_hexes"] = candidate_hexes(obs.board, yn, obs.side)
+    fields["mono"] = mono_triangles(obs.board)

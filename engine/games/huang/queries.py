@@ -29,9 +29,6 @@ from engine.games.huang.data import (
     TRIANGLES_AT,
     YELLOW,
 )
-from engine.games.huang.data import (
-    TRIANGLE_FAN as FAN,
-)
 
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
@@ -121,13 +118,10 @@ def free_triangle(s: HuangState, t: int, supported: set[int]) -> bool:
 def building_triangles(s: HuangState, h: int) -> list[int]:
     """§6.2.5: free triangles containing the tile just placed on h (the support check only
     once some triangle there has three tiles of one colour)."""
-    board = s.board
-    x = board[h]
-    same = []  # the triangles at h whose three hexes hold what h holds
-    for t in TRIANGLES_AT[h]:
-        a, b, c = TRIANGLES[t]
-        if board[a] == x and board[b] == x and board[c] == x:
-            same.append(t)
+    mono = s.mono  # the triangles at h whose three hexes hold one colour
+    if not mono:
+        return []
+    same = [t for t in TRIANGLES_AT[h] if t in mono]
     if not same:
         return []
     sup = supported_hexes(s)
@@ -138,25 +132,20 @@ def building_triangles(s: HuangState, h: int) -> list[int]:
 
 def any_free_triangle(s: HuangState) -> bool:
     """§6.4: some free triangle exists on the board."""
-    board = s.board
-    sup: set[int] | None = None
-    for h in compress(HEXES, board):  # the occupied hexes only
-        x = board[h]
-        if TILE <= x < LEADER:
-            e, thirds = FAN[h]
-            if e >= 0 and board[e] == x:
-                for c in thirds:
-                    if board[c] == x:
-                        if sup is None:
-                            sup = supported_hexes(s)
-                        if h not in sup and e not in sup and c not in sup:
-                            return True
+    mono = s.mono
+    if not mono:
+        return False
+    sup = supported_hexes(s)
+    for t in mono:
+        a, b, c = TRIANGLES[t]
+        if a not in sup and b not in sup and c not in sup:
+            return True
     return False
 
 
 def all_free_triangles(s: HuangState) -> list[int]:
     sup = supported_hexes(s)
-    return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
+    return [t for t in s.mono if free_triangle(s, t, sup)]
 
 
 def leader_candidates(

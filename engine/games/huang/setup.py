@@ -34,7 +34,7 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
     n = num_players
     return HuangState(
         num_players=n, rng=rng, board=[0] * NUM_HEXES, labels=[-1] * NUM_HEXES,
-        yellow_next=[0] * NUM_HEXES, near=[0] * NUM_HEXES, leader_hexes=[],
+        yellow_next=[0] * NUM_HEXES, near=[0] * NUM_HEXES, leader_hexes=[], mono=[],
         leaders=[-1] * (5 * n), pagodas=[-1] * NUM_PAGODAS, hands=[0] * (5 * n),
         vp=[0] * (5 * n), bag=[0] * 5, market=[0] * 5, box=[0] * 5, hidden=[0] * (5 * n),
     )
