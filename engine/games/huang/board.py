@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterable
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.huang.data import (
@@ -30,6 +31,7 @@ from engine.games.huang.data import (
     TILE,
     TRIANGLES,
     TRIANGLES_AT,
+    TRIANGLES_FIRST,
     YELLOW,
 )
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
 _RANGE = range(NUM_HEXES)
+_YELLOW_TILE = TILE + YELLOW
 
 
 def _flood(board: list[int], lab: list[int], starts: Iterable[int], marker: int) -> None:
@@ -57,7 +60,7 @@ def _flood(board: list[int], lab: list[int], starts: Iterable[int], marker: int)
 def compute_labels(board: list[int], marker: int = -1) -> list[int]:
     """§4 groups: maximal connected sets of occupied hexes (the marker hex excluded)."""
     lab = [-1] * NUM_HEXES
-    _flood(board, lab, _RANGE, marker)
+    _flood(board, lab, compress(_RANGE, board), marker)  # the occupied hexes, ascending
     return lab
 
 
@@ -86,13 +89,31 @@ def candidate_hexes(board: list[int], yellow_next: list[int], side: int) -> list
     return [t for t in MAPS[side].land if yellow_next[t] and board[t] == EMPTY]
 
 
+def caches(board: list[int], marker: int, side: int) -> dict[str, list[int]]:
+    """Every cache of the board by field name, in one pass over the occupied hexes (equal to
+    compute_labels, yellow_counts, near_masks, candidate_hexes and mono_triangles)."""
+    yn = [0] * NUM_HEXES
+    near = [0] * NUM_HEXES
+    mono = []
+    for h in compress(_RANGE, board):
+        for n, bit in NEAR_BITS[h]:
+            near[n] |= bit
+        x = board[h]
+        if TILE <= x < LEADER:
+            if x == _YELLOW_TILE:
+                for n in NEIGHBOURS[h]:
+                    yn[n] += 1
+            for t, b, c in TRIANGLES_FIRST[h]:
+                if board[b] == x and board[c] == x:
+                    mono.append(t)
+    return {"labels": compute_labels(board, marker), "yellow_next": yn, "near": near,
+            "leader_hexes": candidate_hexes(board, yn, side), "mono": mono}
+
+
 def refresh(s: HuangState) -> None:
     """Recompute every cache of the board (after the board was written directly)."""
-    s.labels = compute_labels(s.board, s.marker)
-    s.yellow_next = yellow_counts(s.board)
-    s.near = near_masks(s.board)
-    s.leader_hexes = candidate_hexes(s.board, s.yellow_next, s.side)
-    s.mono = mono_triangles(s.board)
+    for name, value in caches(s.board, s.marker, s.side).items():
+        setattr(s, name, value)
 
 
 def mono_triangles(board: list[int]) -> list[int]:

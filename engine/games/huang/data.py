@@ -136,6 +136,12 @@ TRIANGLES = _triangles()
 TRIANGLES_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, t in enumerate(TRIANGLES) if h in t) for h in range(NUM_HEXES)
 )
+#: per hex h, (index, b, c) of the triangles (h, b, c) listed first at h (ascending; all of
+#: them, hex by hex, are the triangles in index order)
+TRIANGLES_FIRST: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((i, b, c) for i, (a, b, c) in enumerate(TRIANGLES) if a == h)
+    for h in range(NUM_HEXES)
+)
 
 
 def _rhombi() -> tuple[tuple[int, int, int, int], ...]:

@@ -14,13 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
-from engine.games.huang.board import (
-    candidate_hexes,
-    compute_labels,
-    mono_triangles,
-    near_masks,
-    yellow_counts,
-)
+from engine.games.huang.board import caches
 from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
 
 if TYPE_CHECKING:
@@ -70,8 +64,4 @@ def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
     for c in pool:
         bag[c] += 1
     fields["removed"], fields["bag"] = removed, bag
-    fields["labels"] = compute_labels(obs.board, obs.marker)
-    fields["yellow_next"] = yn = yellow_counts(obs.board)
-    fields["near"] = near_masks(obs.board)
-    fields["leader_hexes"] = candidate_hexes(obs.board, yn, obs.side)
-    fields["mono"] = mono_triangles(obs.board)
+    fields.update(caches(obs.board, obs.marker, obs.side))
