@@ -391,6 +391,8 @@ def any_tile_on_board(s: HuangState) -> bool:
 def war_parties(s: HuangState, h: int) -> tuple[list[int], int] | None:
     """§8.2: kingdoms adjacent to h (computed without h) and the conflict colour mask, or
     None when no war starts."""
+    if s.marker < 0 and ONE_ARC[s.near[h]]:
+        return None  # the occupied neighbours form one arc: one group at most
     lab = s.labels
     ks = {lab[n] for n in NEIGHBOURS[h]}
     ks.discard(-1)
