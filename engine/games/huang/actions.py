@@ -193,6 +193,9 @@ POSITION_LEADER = tuple(PositionLeader(c) for c in range(5))
 POSITION_LEADERS_OF: tuple[tuple[PositionLeader, ...], ...] = tuple(
     tuple(POSITION_LEADER[c] for c in range(5) if m >> c & 1) for m in range(32))
 PLACE_TILE = tuple(PlaceTile(c) for c in range(5))
+#: per colour bitmask, the PlaceTile actions of those colours in colour order
+PLACE_TILES_OF: tuple[tuple[PlaceTile, ...], ...] = tuple(
+    tuple(PLACE_TILE[c] for c in range(5) if m >> c & 1) for m in range(32))
 LEADER_TO = tuple(LeaderTo(h) for h in range(NUM_HEXES))
 TILE_TO = tuple(TileTo(h) for h in range(NUM_HEXES))
 TAKE = tuple(TakeFromMarket(c) for c in range(5))

@@ -11,7 +11,7 @@ import msgspec
 
 from engine.games.huang import actions as A
 from engine.games.huang import requests as R
-from engine.games.huang.board import compute_labels
+from engine.games.huang.board import compute_labels, vacate
 from engine.games.huang.data import (
     BANDIT_COUNT,
     BANDIT_SITES,
@@ -166,10 +166,12 @@ def resolve_war(s: HuangState, winner: int) -> None:
     for i in removed:
         pos = s.leaders[i]
         s.board[pos] = EMPTY
+        vacate(s, pos)
         lab[pos] = -1
         s.leaders[i] = -1
     for h in red:
         s.board[h] = EMPTY
+        vacate(s, h)
         lab[h] = -1
         s.box[RED] += 1
         release_buildings(s, h)
@@ -194,6 +196,7 @@ def resolve_war(s: HuangState, winner: int) -> None:
 
 def _remove_red(s: HuangState, h: int) -> None:
     s.board[h] = EMPTY
+    vacate(s, h)
     s.labels[h] = -1
     s.box[RED] += 1
     release_buildings(s, h)
@@ -268,6 +271,7 @@ def end_bandit_fight(s: HuangState, bandit: int) -> None:
     """§11.1: the bandit tile goes to the box (its hexes become empty land); marker off."""
     for x in BANDIT_SITES[bandit]:
         s.board[x] = EMPTY
+        vacate(s, x)
     s.bandits.remove(bandit)
     s.bandit_fight = None
     s.marker = -1

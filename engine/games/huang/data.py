@@ -85,6 +85,34 @@ def _ring_steps(h: int) -> tuple[tuple[int, int], ...]:
     return tuple((ring[d], ring[d - 1]) for d in range(6) if ring[d] >= 0)
 
 
+def _near_bits(h: int) -> tuple[tuple[int, int], ...]:
+    """(n, bit) for each on-board neighbour n of h: the bit h takes in n's mask of occupied
+    neighbours (bit d = the neighbour in direction d, round the hex in direction order)."""
+    q, r = axial(h)
+    out = []
+    for d, (dq, dr) in enumerate(DIRECTIONS):
+        n = hex_index(q + dq, r + dr)
+        if n >= 0:
+            out.append((n, 1 << ((d + 3) % 6)))  # from n, h lies the opposite way
+    return tuple(out)
+
+
+#: per hex h, (n, bit of h in n's occupied-neighbour mask) (board.occupy, board.vacate)
+NEAR_BITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _near_bits(h) for h in range(NUM_HEXES))
+
+
+def _one_arc(mask: int) -> bool:
+    """Whether the set bits of a 6-bit ring mask form at most one unbroken run."""
+    starts = sum(1 for d in range(6) if mask >> d & 1 and not mask >> ((d - 1) % 6) & 1)
+    return starts <= 1
+
+
+#: per occupied-neighbour mask: the occupied neighbours form at most one unbroken arc round
+#: the hex, so they lie in one group (consecutive neighbours touch, §4)
+ONE_ARC: tuple[bool, ...] = tuple(_one_arc(m) for m in range(64))
+
+
 #: per hex, its neighbours paired with their predecessor round the hex (board.leave: the
 #: occupied neighbours of a vacated hex forming one unbroken arc stay connected, §4)
 RING_STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -108,27 +136,12 @@ TRIANGLES = _triangles()
 TRIANGLES_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, t in enumerate(TRIANGLES) if h in t) for h in range(NUM_HEXES)
 )
-#: per hex h, the (b, c) of the triangles (h, b, c) listed first at h
-TRIANGLE_ANCHORED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((b, c) for a, b, c in TRIANGLES if a == h) for h in range(NUM_HEXES)
+#: per hex h, (index, b, c) of the triangles (h, b, c) listed first at h (ascending; all of
+#: them, hex by hex, are the triangles in index order)
+TRIANGLES_FIRST: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((i, b, c) for i, (a, b, c) in enumerate(TRIANGLES) if a == h)
+    for h in range(NUM_HEXES)
 )
-
-
-def _east_fan(h: int) -> tuple[int, tuple[int, ...]]:
-    """(e, thirds): both triangle shapes listed first at h contain e = h+(1,0); `thirds`
-    are their remaining hexes ((-1, ()) when no triangle is listed first at h)."""
-    q, r = axial(h)
-    e = hex_index(q + 1, r)
-    thirds = tuple(c if b == e else b for b, c in TRIANGLE_ANCHORED[h])
-    assert all(e in pair for pair in TRIANGLE_ANCHORED[h])
-    return (e, thirds) if thirds else (-1, ())
-
-
-#: per hex, the east neighbour shared by the triangles listed first there and their third
-#: hexes (queries.any_free_triangle compares the east neighbour first)
-TRIANGLE_FAN: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
-    _east_fan(h) for h in range(NUM_HEXES))
-
 
 
 def _rhombi() -> tuple[tuple[int, int, int, int], ...]:

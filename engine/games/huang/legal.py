@@ -23,7 +23,7 @@ from engine.games.huang.actions import (
     MOVE_PAGODA,
     PALACE,
     PASS,
-    PLACE_TILE,
+    PLACE_TILES_OF,
     POSITION_LEADERS_OF,
     RED_LEADER_NO,
     RED_LEADER_YES,
@@ -88,32 +88,25 @@ def top_level_actions(s: HuangState) -> list[Action]:
     """§5: the legal ones of actions A-E for the active player."""
     p = s.active
     base = p * 5
-    leaders = s.leaders
-    need = 0
-    for c in range(5):
-        if leaders[base + c] < 0:
-            need |= 1 << c
+    y, r, b, g, w = s.leaders[base:base + 5]
+    need = (y < 0) | (r < 0) << 1 | (b < 0) << 2 | (g < 0) << 3 | (w < 0) << 4
     ok = 31 - need  # on-board leaders can always be withdrawn
     if need:
         ok |= placeable_colours(s, need)
     out: list[Action] = list(POSITION_LEADERS_OF[ok])
-    hands = s.hands
-    land: bool | None = None  # a hex for a land tile (§6.2), the same for all 4 land colours
-    for c in range(5):
-        if hands[base + c]:
-            if c == BLUE:
-                ok_c = has_tile_hex(s, BLUE)
-            else:
-                if land is None:
-                    land = has_tile_hex(s, c)
-                ok_c = land
-            if ok_c:
-                out.append(PLACE_TILE[c])
-    if can_discard_two(s, p, BLUE) and any_tile_on_board(s):
+    hy, hr, hb, hg, hw = s.hands[base:base + 5]
+    tiles = (hy > 0) | (hr > 0) << 1 | (hg > 0) << 3 | (hw > 0) << 4  # land colours
+    if tiles and not has_tile_hex(s, YELLOW):  # one test for the 4 land colours (§6.2)
+        tiles = 0
+    if hb and has_tile_hex(s, BLUE):
+        tiles |= 1 << BLUE
+    if tiles:
+        out += PLACE_TILES_OF[tiles]
+    if (hb >= 2 or hb and b < 0) and any_tile_on_board(s):  # §6.3: 2 blue, or 1 + leader
         out.append(REVOLT)
-    if can_discard_two(s, p, GREEN) and (any_free_triangle(s) or palace_rhombi(s)):
+    if (hg >= 2 or hg and g < 0) and (any_free_triangle(s) or palace_rhombi(s)):  # §6.4
         out.append(GREEN_BUILD)
-    if hand_total(s, p):
+    if hy or hr or hb or hg or hw:
         out.append(EXCHANGE)
     return out
 

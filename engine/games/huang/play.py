@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.games.huang import actions as A
 from engine.games.huang import conflicts
 from engine.games.huang import requests as R
+from engine.games.huang.board import add_yellow, occupy
 from engine.games.huang.data import (
     BLUE,
     EMPTY,
@@ -135,16 +136,16 @@ def place_tile(s: HuangState, colour: int, h: int) -> None:
     p = s.active
     s.hands[p * 5 + colour] -= 1
     if colour == YELLOW:
-        yn = s.yellow_next
-        for n in NEIGHBOURS[h]:
-            yn[n] += 1
+        add_yellow(s, h)
     if s.bandits and bandit_status(s, h) == BANDIT_FIGHT:
         s.board[h] = TILE + colour
+        occupy(s, h)
         conflicts.fight_bandits(s, h)
         return
     war = war_parties(s, h)
     if war is not None:
         s.board[h] = TILE + colour
+        occupy(s, h)
         conflicts.start_war(s, h, *war)
         return
     put(s, h, TILE + colour)

@@ -16,8 +16,10 @@ from engine.games.huang.data import (
     EMPTY,
     LEADER,
     MAPS,
+    NEAR_BITS,
     NEIGHBOURS,
     NUM_HEXES,
+    ONE_ARC,
     RED,
     RHOMBI,
     RHOMBI_ANCHORED,
@@ -26,9 +28,6 @@ from engine.games.huang.data import (
     TRIANGLES,
     TRIANGLES_AT,
     YELLOW,
-)
-from engine.games.huang.data import (
-    TRIANGLE_FAN as FAN,
 )
 
 if TYPE_CHECKING:
@@ -39,6 +38,9 @@ HEXES = range(NUM_HEXES)
 RED_TILE = TILE + RED
 #: colour bit of leader index i (seat * 5 + colour)
 LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
+#: ONE_ARC's stand-in while the unification marker is out (§8.2): the marker hex is
+#: occupied but connects nothing, so the occupied-neighbour masks say nothing then
+NO_ARC = (False,) * 64
 
 
 def hand_total(s: HuangState, p: int) -> int:
@@ -116,13 +118,10 @@ def free_triangle(s: HuangState, t: int, supported: set[int]) -> bool:
 def building_triangles(s: HuangState, h: int) -> list[int]:
     """§6.2.5: free triangles containing the tile just placed on h (the support check only
     once some triangle there has three tiles of one colour)."""
-    board = s.board
-    x = board[h]
-    same = []  # the triangles at h whose three hexes hold what h holds
-    for t in TRIANGLES_AT[h]:
-        a, b, c = TRIANGLES[t]
-        if board[a] == x and board[b] == x and board[c] == x:
-            same.append(t)
+    mono = s.mono  # the triangles at h whose three hexes hold one colour
+    if not mono:
+        return []
+    same = [t for t in TRIANGLES_AT[h] if t in mono]
     if not same:
         return []
     sup = supported_hexes(s)
@@ -133,25 +132,20 @@ def building_triangles(s: HuangState, h: int) -> list[int]:
 
 def any_free_triangle(s: HuangState) -> bool:
     """§6.4: some free triangle exists on the board."""
-    board = s.board
-    sup: set[int] | None = None
-    for h in compress(HEXES, board):  # the occupied hexes only
-        x = board[h]
-        if TILE <= x < LEADER:
-            e, thirds = FAN[h]
-            if e >= 0 and board[e] == x:
-                for c in thirds:
-                    if board[c] == x:
-                        if sup is None:
-                            sup = supported_hexes(s)
-                        if h not in sup and e not in sup and c not in sup:
-                            return True
+    mono = s.mono
+    if not mono:
+        return False
+    sup = supported_hexes(s)
+    for t in mono:
+        a, b, c = TRIANGLES[t]
+        if a not in sup and b not in sup and c not in sup:
+            return True
     return False
 
 
 def all_free_triangles(s: HuangState) -> list[int]:
     sup = supported_hexes(s)
-    return [t for t in range(len(TRIANGLES)) if free_triangle(s, t, sup)]
+    return [t for t in s.mono if free_triangle(s, t, sup)]
 
 
 def leader_candidates(
@@ -173,15 +167,15 @@ def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
     return lab, x
 
 
-def _kingdom_masks(s: HuangState, lab: list[int], skip: int) -> list[int]:
-    """Colour bitmask of the leaders of each kingdom, indexed by label (leader `skip`
-    ignored); one spare last entry, always 0, is what label -1 reads."""
+def _kingdom_masks(s: HuangState, lab: list[int]) -> list[int]:
+    """Colour bitmask of the leaders of each kingdom, indexed by label; a leader on an
+    unlabelled hex (the one lifted by `_lifted_labels`) is ignored. One spare last entry,
+    always 0, is what label -1 reads."""
     km = [0] * (NUM_HEXES + 1)
-    i = 0
-    for pos in s.leaders:
-        if pos >= 0 and i != skip:
-            km[lab[pos]] |= LEADER_BIT[i]
-        i += 1
+    for pos, bit in zip(s.leaders, LEADER_BIT, strict=False):  # 5 bits per seat
+        if pos >= 0:
+            km[lab[pos]] |= bit
+    km[-1] = 0  # the lifted leader's bit, if any
     return km
 
 
@@ -217,37 +211,69 @@ def _one_group_next_to(lab: list[int], t: int) -> bool:
 
 def placeable_colours(s: HuangState, need: int) -> int:
     """Among the colour bits `need` of off-board leaders, those with some legal hex (§6.1);
-    scans the map lazily and stops once every needed colour has one."""
-    board, lab, yn = s.board, s.labels, s.yellow_next
+    scans the candidate hexes lazily and stops once every needed colour has one."""
+    lab, near = s.labels, s.near
+    arc = ONE_ARC if s.marker < 0 else NO_ARC
     km: list[int] | None = None  # built at the first hex between two groups
     bad = bandit_labels(s, lab) if s.bandits else None
     got = 0
-    for t in MAPS[s.side].land:
-        if yn[t] and not board[t]:
-            if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
-                continue
-            if _one_group_next_to(lab, t):
-                return need
-            if km is None:
-                km = _kingdom_masks(s, lab, -1)
-            got |= _allowed_colours(lab, km, t)
-            if got & need == need:
-                break
+    for t in s.leader_hexes:
+        if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
+            continue
+        if arc[near[t]] or _one_group_next_to(lab, t):
+            return need
+        if km is None:
+            km = _kingdom_masks(s, lab)
+        got |= _allowed_colours(lab, km, t)
+        if got & need == need:
+            break
     return got & need
+
+
+def _lifted_near(s: HuangState, x: int) -> list[int]:
+    """The occupied-neighbour masks with the piece on x lifted (x >= 0), else the state's."""
+    near = s.near
+    if x >= 0:
+        near = near[:]
+        for n, bit in NEAR_BITS[x]:
+            near[n] &= ~bit
+    return near
 
 
 def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
     """§6.1: legal hexes for leader i (seat * 5 + colour), evaluated after lifting it (its
-    own hex is occupied on the unlifted board, so it is never a candidate)."""
+    own hex is occupied on the unlifted board, so it is never a candidate). A hex whose
+    occupied neighbours form one arc touches one group, so at most one kingdom: legal; the
+    join check (lifted labels, kingdom colours) runs only for the others."""
+    if s.bandits or s.marker >= 0:
+        return _leader_targets_labelled(s, i, first_only)
+    near = _lifted_near(s, s.leaders[i])
+    bit = LEADER_BIT[i]
+    lab: list[int] = []
+    km: list[int] = []
+    out = []
+    for t in s.leader_hexes:
+        if not ONE_ARC[near[t]]:
+            if not km:
+                lab = _lifted_labels(s, i)[0]
+                km = _kingdom_masks(s, lab)
+            if not _allowed_colours(lab, km, t) & bit:
+                continue
+        out.append(t)
+        if first_only:
+            break
+    return out
+
+
+def _leader_targets_labelled(s: HuangState, i: int, first_only: bool) -> list[int]:
+    """leader_targets by the labels alone: with bandits (§11.1: no leader may join a group
+    holding a bandit tile) or while the marker is out."""
     lab, _ = _lifted_labels(s, i)
     bit = 1 << (i % 5)
-    board, yn = s.board, s.yellow_next
     bad = bandit_labels(s, lab) if s.bandits else None
-    km = _kingdom_masks(s, lab, i)
+    km = _kingdom_masks(s, lab)
     out = []
-    for t in MAPS[s.side].land:
-        if not yn[t] or board[t]:
-            continue  # not a §6.1 leader hex
+    for t in s.leader_hexes:
         if bad and not bad.isdisjoint([lab[n] for n in NEIGHBOURS[t]]):
             continue
         first = -1
@@ -275,6 +301,15 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
     if (not (0 <= t < NUM_HEXES) or s.board[t] != EMPTY or MAPS[s.side].is_river[t]
             or t == s.leaders[i] or not s.yellow_next[t]):
         return False
+    if not s.bandits and s.marker < 0:
+        m = s.near[t]
+        x = s.leaders[i]
+        if x >= 0:  # lifted first
+            for n, b in NEAR_BITS[x]:
+                if n == t:
+                    m &= ~b
+        if ONE_ARC[m]:
+            return True  # one group next to t, so at most one kingdom
     lab, _ = _lifted_labels(s, i)
     near = {lab[n] for n in NEIGHBOURS[t]}
     near.discard(-1)
@@ -356,6 +391,8 @@ def any_tile_on_board(s: HuangState) -> bool:
 def war_parties(s: HuangState, h: int) -> tuple[list[int], int] | None:
     """§8.2: kingdoms adjacent to h (computed without h) and the conflict colour mask, or
     None when no war starts."""
+    if s.marker < 0 and ONE_ARC[s.near[h]]:
+        return None  # the occupied neighbours form one arc: one group at most
     lab = s.labels
     ks = {lab[n] for n in NEIGHBOURS[h]}
     ks.discard(-1)

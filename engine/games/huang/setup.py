@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.common.rng import Rng
-from engine.games.huang.board import compute_labels, yellow_counts
+from engine.games.huang.board import refresh
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
     BANDIT_SITES,
@@ -34,7 +34,7 @@ def empty_state(num_players: int, rng: Rng) -> HuangState:
     n = num_players
     return HuangState(
         num_players=n, rng=rng, board=[0] * NUM_HEXES, labels=[-1] * NUM_HEXES,
-        yellow_next=[0] * NUM_HEXES,
+        yellow_next=[0] * NUM_HEXES, near=[0] * NUM_HEXES, leader_hexes=[], mono=[],
         leaders=[-1] * (5 * n), pagodas=[-1] * NUM_PAGODAS, hands=[0] * (5 * n),
         vp=[0] * (5 * n), bag=[0] * 5, market=[0] * 5, box=[0] * 5, hidden=[0] * (5 * n),
     )
@@ -76,8 +76,7 @@ def setup(s: HuangState) -> None:
         s.granaries[:] = list(capitals)  # §11.2: a granary on every capital
     if s.bandits_module:
         place_bandits(s)
-    s.labels[:] = compute_labels(s.board)
-    s.yellow_next[:] = yellow_counts(s.board)
+    refresh(s)
     for p in range(s.num_players):
         for _ in range(HAND_SIZE):
             s.hands[p * 5 + draw(s)] += 1

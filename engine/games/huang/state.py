@@ -3,7 +3,8 @@ kernel (docs/architecture.md). Each field is written once, with its type, who se
 "Hidden"/"Public") and what it means to a bot author; the observation type is generated
 from them (`HuangObservation`, at the bottom):
   public      board, leaders, pagodas, market, vp, box (revealed discards), the requests,
-              revolt, war, bandit fight, module flags; labels and yellow_next are derived
+              revolt, war, bandit fight, module flags; labels, yellow_next, near,
+              leader_hexes and mono are derived
               from the board
   owner-only  hands[seat], hidden[seat] (own face-down exchange discards); sizes public
   hidden      bag contents and removed (2-player short game: the 24 tiles boxed unseen at
@@ -56,9 +57,15 @@ class HuangState(kernel.GameState, kw_only=True):
         "dynasty, §11.4)")]
     rng: Annotated[Rng, GENERATOR]
     board: Annotated[list[int], Public(BOARD)]
-    #: group labels (board.py) and adjacent yellow tiles per hex: caches of the board
+    #: group labels, adjacent yellow tiles and the occupied-neighbour mask per hex (board.py):
+    #: caches of the board
     labels: Annotated[list[int], DERIVED]
     yellow_next: Annotated[list[int], DERIVED]
+    near: Annotated[list[int], DERIVED]
+    #: §6.1 candidate hexes: empty land next to a yellow tile, ascending (board.py)
+    leader_hexes: Annotated[list[int], DERIVED]
+    #: §6.2.5 triangles of three same-colour tiles, ascending (board.py)
+    mono: Annotated[list[int], DERIVED]
     leaders: Annotated[list[int], Public(
         f"where every leader is, {PER_SEAT_COLOUR}: the hex id of that seat's leader of that "
         f"colour ({LEADER_LIST}), or -1 when it is off the board in front of its owner's "

@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.huang.actions import RefillTo
-from engine.games.huang.board import join, leave
+from engine.games.huang.board import drop_yellow, join, leave, occupy, vacate
 from engine.games.huang.data import (
     ACTIONS_PER_TURN,
     EMPTY,
     HAND_SIZE,
     LEADER,
     MARKET_SIZE,
-    NEIGHBOURS,
     NUM_PAGODAS,
     PAGODAS_OF_COLOUR,
     PALACE_HAND_SIZE,
@@ -159,6 +158,7 @@ def pagoda_scoring(s: HuangState) -> None:
 
 def put(s: HuangState, h: int, value: int) -> None:
     s.board[h] = value
+    occupy(s, h)
     join(s.labels, h)
 
 
@@ -166,13 +166,12 @@ def take_off(s: HuangState, h: int) -> None:
     """Remove the piece on h; a tile goes to the box and its building to the supply."""
     x = s.board[h]
     s.board[h] = EMPTY
+    vacate(s, h)
     if TILE <= x < LEADER:
         s.box[x - TILE] += 1
         release_buildings(s, h)
         if x == YELLOW_TILE:
-            yn = s.yellow_next
-            for n in NEIGHBOURS[h]:
-                yn[n] -= 1
+            drop_yellow(s, h)
     else:
         s.leaders[x - LEADER] = -1
     leave(s.board, s.labels, h, s.marker)

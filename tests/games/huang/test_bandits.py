@@ -8,7 +8,7 @@ import engine
 from engine.games.huang import actions as A
 from engine.games.huang import queries
 from engine.games.huang import requests as Rq
-from engine.games.huang.board import compute_labels
+from engine.games.huang.board import refresh
 from engine.games.huang.data import BANDIT_SITES, BLUE, GREEN, RED, TILE, YELLOW
 from engine.games.huang.state import HuangState
 from engine.protocol import IllegalActionError
@@ -23,7 +23,7 @@ def with_bandits(s: HuangState, *numbers: int) -> HuangState:
     for n in numbers:
         for h in BANDIT_SITES[n]:
             s.board[h] = -n
-    s.labels = compute_labels(s.board)
+    refresh(s)
     return s
 
 
@@ -92,6 +92,6 @@ def test_peasant_revolt_cannot_remove_a_bandit_tile() -> None:
     s = with_bandits(build(n=2, tiles={(6, 5): Y}, hands={0: {B: 2}}), 6)
     s.leaders[B] = H(6, 4)
     s.board[H(6, 4)] = 10 + B
-    s.labels = compute_labels(s.board)
+    refresh(s)
     play(s, A.PeasantRevolt())
     assert s.legal_actions() == [A.RemoveTile(H(6, 5))]

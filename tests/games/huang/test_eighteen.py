@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
+from engine.games.huang.board import refresh
 from engine.games.huang.data import BLUE, MAPS, RED, TILE, TILE_COUNTS, TRIANGLES, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import H, build, conserved, play
@@ -67,7 +68,7 @@ def test_granary_stays_on_an_emptied_hex_and_joins_a_later_piece() -> None:
     s = _granary_kingdom(hands={0: {B: 2, Y: 1}})
     s.leaders[B] = -1
     s.board[H(7, 5)] = 0
-    s.labels[H(7, 5)] = -1
+    refresh(s)
     play(s, A.PeasantRevolt(), A.UseLeader(False), A.RemoveTile(H(6, 4)))
     assert H(6, 4) in s.granaries and s.board[H(6, 4)] == 0
     play(s, A.PlaceTile(Y), A.TileTo(H(6, 4)))

@@ -9,7 +9,13 @@ from hypothesis import strategies as st
 
 import engine
 from engine.games.huang import requests as Rq
-from engine.games.huang.board import compute_labels, yellow_counts
+from engine.games.huang.board import (
+    candidate_hexes,
+    compute_labels,
+    mono_triangles,
+    near_masks,
+    yellow_counts,
+)
 from engine.games.huang.data import LEADER, NEIGHBOURS, RHOMBI, TILE, TRIANGLES, YELLOW
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import conserved
@@ -20,6 +26,9 @@ def _between_actions_invariants(s: HuangState) -> None:
     touches a yellow tile; labels equal the groups."""
     assert s.labels == compute_labels(s.board, s.marker)
     assert s.yellow_next == yellow_counts(s.board)
+    assert s.near == near_masks(s.board)
+    assert s.leader_hexes == candidate_hexes(s.board, s.yellow_next, s.side)
+    assert s.mono == mono_triangles(s.board)
     seen: set[tuple[int, int]] = set()
     for i, pos in enumerate(s.leaders):
         if pos < 0:
@@ -89,3 +98,6 @@ def test_sample_state_is_consistent_and_conserves_tiles(
         assert isinstance(t, HuangState)
         assert t.observation(p) == obs and conserved(t)
         assert t.labels == compute_labels(t.board, t.marker) or t.war is not None
+        assert t.near == near_masks(t.board)
+        assert t.leader_hexes == candidate_hexes(t.board, t.yellow_next, t.side)
+        assert t.mono == mono_triangles(t.board)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.common.rng import Rng
 from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
-from engine.games.huang.board import compute_labels, yellow_counts
+from engine.games.huang.board import refresh
 from engine.games.huang.data import (
     BLUE,
     GREEN,
@@ -83,8 +83,7 @@ def build(
     else:
         s.bag = [bag.get(c, 0) for c in range(5)]
         s.box = [left[c] - s.bag[c] for c in range(5)]
-    s.labels = compute_labels(s.board)
-    s.yellow_next = yellow_counts(s.board)
+    refresh(s)
     s.active = active
     s.stack = [Rq.ChooseAction(active)]
     return s
