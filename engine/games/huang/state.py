@@ -206,16 +206,19 @@ class HuangState(kernel.GameState, kw_only=True):
         return action_space(self.num_players, {})
 
 
-#: generated from HuangState's declarations: one field per name they produce, described
-HuangObservation = kernel.observation_type(HuangState, HuangAction)
-HuangObservation.__doc__ = (
-    "What one seat may know (§13): the whole board, leaders, buildings, market, VP and the "
-    "conflict in progress are public; hands are seen by their owners only (others see their "
-    "sizes); the bag's contents and face-down discards are hidden (counts only).")
-#: for the numeric observation (engine.tensor): the board as planes (empty, a tile per
-#: colour, a leader per seat and colour, a bandit tile -n); a war's losing tiles are red
-HuangObservation.TENSOR_HINTS = {  # type: ignore[attr-defined]
-    "board[]": {"categories": (EMPTY, *range(TILE, TILE + 5), *range(LEADER, LEADER + 25),
-                               *range(1 - len(BANDIT_SITES), 0))},
-    "war.winner_tiles": {"max_len": TILE_COUNTS[RED]},
-}
+#: generated from HuangState's declarations: one field per name they produce, described;
+#: TENSOR_HINTS for the numeric observation (engine.tensor): the board as planes (empty, a
+#: tile per colour, a leader per seat and colour, a bandit tile -n); a war's losing tiles
+#: are red
+HuangObservation = kernel.observation_type(
+    HuangState, HuangAction,
+    __doc__="What one seat may know (§13): the whole board, leaders, buildings, market, VP "
+            "and the conflict in progress are public; hands are seen by their owners only "
+            "(others see their sizes); the bag's contents and face-down discards are hidden "
+            "(counts only).",
+    TENSOR_HINTS={
+        "board[]": {"categories": (EMPTY, *range(TILE, TILE + 5),
+                                   *range(LEADER, LEADER + 25),
+                                   *range(1 - len(BANDIT_SITES), 0))},
+        "war.winner_tiles": {"max_len": TILE_COUNTS[RED]},
+    })
