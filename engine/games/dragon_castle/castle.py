@@ -6,16 +6,23 @@ of the stone at level L of cell i (-1 none).
 The whole-castle queries work on the height map as bytes (`bytes(castle_h)`, heights 0-3)
 and on byte masks: an int with one byte per padded cell, 1 where a property holds; the
 comparisons run for all cells at once in C (no rule depends on how they are computed).
+
+The state keeps derived caches of the castle (`top_level`, `at_top`, `free_top`,
+`top_ids`): `take_from_castle`, the castle's one change, updates them in place, so the
+first stones, the Pair's candidates and Summon's T <= 1 are read, not searched for.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from array import array
+from bisect import insort
+from typing import TYPE_CHECKING, Any
 
 from .data import (
     ALL_LAYOUTS,
     CASTLE_CELLS,
     MAX_CASTLE_HEIGHT,
+    NUM_IDENTITIES,
     PAD_CELLS,
     PAD_W,
     layout_heights,
@@ -51,18 +58,6 @@ LAYOUT_CELLS: dict[str, tuple[int, ...]] = _Cells(
     {p: tuple(i for i in CASTLE_CELLS if h[i]) for p, h in LAYOUT_HEIGHTS.items()})
 M = MAX_CASTLE_HEIGHT
 
-
-class _Tops(dict[str, tuple[tuple[int, int], ...]]):
-    """(cell, the index below its first level in `castle`) of each layout cell."""
-
-    def __missing__(self, name: str) -> tuple[tuple[int, int], ...]:
-        tops = self[name] = tuple((i, i * M - 1) for i in LAYOUT_CELLS[name])
-        return tops
-
-
-#: per layout, each cell with the index below its stack in `castle`: its top stone at
-#: level L is castle[below + L] (a precomputed i * 3 - 1)
-LAYOUT_TOPS: dict[str, tuple[tuple[int, int], ...]] = _Tops()
 
 #: byte masks: every padded cell, and the byte value 0x7F / 0x80 in every cell
 _BYTES = 8 * PAD_CELLS
@@ -142,12 +137,19 @@ def castle_top(s: DragonCastleState, i: int) -> int:
 
 
 def take_from_castle(s: DragonCastleState, i: int) -> int:
-    """Remove the top stone of castle cell i; the stone below (if any) becomes visible."""
-    level = s.castle_h[i]
-    k = s.castle[i * M + level - 1]
-    s.castle[i * M + level - 1] = -1
-    s.castle_h[i] = level - 1
+    """Remove the top stone of castle cell i; the stone below (if any) becomes visible.
+    The derived caches follow: the cell's top in `top_ids`, and at T `take_at_top`."""
+    h, castle = s.castle_h, s.castle
+    level = h[i]
+    j = i * M + level - 1
+    k = castle[j]
+    castle[j] = -1
+    h[i] = level - 1
     s.gone[k] += 1
+    b, r = s.top_ids, ROW_MAJOR[i]
+    s.top_ids = b[:r] + ID_BYTE[castle[j - 1] if level > 1 else -1] + b[r + 1:]
+    if level == s.top_level:
+        take_at_top(s, i)
     return k
 
 
@@ -163,3 +165,59 @@ def elegance_first_cells(s: DragonCastleState, cells: tuple[int, ...]) -> list[i
 def destroy_cells(s: DragonCastleState) -> list[int]:
     """Rules §8.2 Destruction: available stones, normal rule, any level."""
     return list(cells_of(available_mask(bytes(s.castle_h)) & LAYOUT_MASKS[s.layout]))
+
+
+# --- derived caches (state.py: top_level, at_top, free_top, top_ids) ------------------------
+#: identity k (-1: none) -> its byte in `top_ids` (k as a signed byte: 255 none)
+ID_BYTE: tuple[bytes, ...] = tuple(bytes((k & 0xFF,)) for k in range(-1, NUM_IDENTITIES))[1:] + (
+    b"\xff",)
+#: padded cell -> its row-major index among CASTLE_CELLS (-1 for a border cell), and back
+ROW_MAJOR: tuple[int, ...] = tuple(
+    CASTLE_CELLS.index(i) if i in CASTLE_CELLS else -1 for i in range(PAD_CELLS))
+
+
+def castle_caches(h: list[int], castle: list[int]) -> dict[str, Any]:
+    """The castle's derived state fields computed afresh from heights `h` and stones
+    `castle`: `level_caches`, and `top_ids`: per castle cell (row-major, as the observation
+    lists them) the identity of its top stone as a signed byte (-1 empty), where the Pair's
+    candidates are found (§6.1a)."""
+    tops = array("b", [castle[i * M + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS])
+    return {"top_ids": tops.tobytes(), **level_caches(bytes(h))}
+
+
+def level_caches(b: bytes) -> dict[str, Any]:
+    """Of the height map `b`: T (rules §4.2), the number of stacks at T, and the available
+    cells at T ascending (§4.1: the first stones without Elegance, §6.1)."""
+    t = level_of(b)
+    free = list(cells_of(available_mask(b) & level_mask(b, t))) if t else []
+    return {"top_level": t, "at_top": b.count(t) if t else 0, "free_top": free}
+
+
+def take_at_top(s: DragonCastleState, i: int) -> None:
+    """The caches after a stone at level T was taken from cell i: only i and its west/east
+    neighbours change availability (§4.1), so i leaves the free cells and a neighbour at
+    T becomes free; T drops when its last stack is gone (§4.2)."""
+    s.at_top -= 1
+    if not s.at_top:
+        for name, value in level_caches(bytes(s.castle_h)).items():
+            setattr(s, name, value)
+        return
+    free = s.free_top
+    if i in free:
+        free.remove(i)
+    h, t = s.castle_h, s.top_level
+    for n in (i - 1, i + 1):
+        if h[n] == t and n not in free:
+            insort(free, n)
+
+
+def refresh_caches(s: DragonCastleState) -> None:
+    """Recompute the caches (after a position was edited by hand, as tests do)."""
+    for name, value in castle_caches(s.castle_h, s.castle).items():
+        setattr(s, name, value)
+
+
+def check_caches(s: DragonCastleState) -> None:
+    """Assert that the derived caches equal their recomputation (tests)."""
+    for name, value in castle_caches(s.castle_h, s.castle).items():
+        assert getattr(s, name) == value, (name, getattr(s, name), value)

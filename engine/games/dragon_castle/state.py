@@ -16,7 +16,7 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.kernel import CUSTOM, GENERATOR, Custom, Public, Seen
+from engine.kernel import CUSTOM, DERIVED, GENERATOR, Custom, Public, Seen
 from engine.protocol import ActionSpace
 
 from . import observe, scoring
@@ -57,6 +57,13 @@ class DragonCastleState(kernel.GameState, kw_only=True):
              "are known"),
     ))]
     castle: Annotated[list[int], CUSTOM]  # shown by the view of castle_h (observe.py)
+    # caches of the castle (castle.py castle_caches, take_from_castle; rules §4.1-4.2): T,
+    # the number of stacks at T, the available cells at T (ascending), per castle cell
+    # (row-major) the identity of its top stone as a signed byte (-1 empty)
+    top_level: Annotated[int, DERIVED]
+    at_top: Annotated[int, DERIVED]
+    free_top: Annotated[list[int], DERIVED]
+    top_ids: Annotated[bytes, DERIVED]
     # the realms (rules §5)
     height: Annotated[list[int], Public(f"stack height per realm cell ({REALM})")]
     top: Annotated[list[int], Public(

@@ -37,19 +37,12 @@ from .actions import (
 )
 from .castle import (
     LAYOUT_CELLS,
-    LAYOUT_MASKS,
-    LAYOUT_TOPS,
-    M,
-    available_mask,
     castle_top,
-    cells_of,
     elegance_first_cells,
     is_available,
-    level_mask,
-    level_of,
     take_from_castle,
 )
-from .data import DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
+from .data import CASTLE_CELLS, DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
 from .realm import (
     can_place,
     has_room,
@@ -75,24 +68,18 @@ ACTIVATIONS = (ActivateSpirit, ActivateSpiritShrine)
 
 
 # --- taking stones (rules §6.1) ---------------------------------------------------------------
-def first_stone_options(s: DragonCastleState, b: bytes | None = None) -> list[Action]:
-    """Rules §6.1: the available stones at the top level T (after Elegance: short-exposed
-    stones at T that are not available, §8.2). `b`: the height map as bytes, if at hand."""
-    if b is None:
-        b = bytes(s.castle_h)
-    t = level_of(b)
-    if t == 0:
-        return []
+def first_stone_options(s: DragonCastleState) -> list[Action]:
+    """Rules §6.1: the available stones at the top level T (the `free_top` cache; after
+    Elegance: short-exposed stones at T that are not available, §8.2)."""
     if s.elegance == 1:
         return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.layout])]
-    cells = cells_of(available_mask(b) & level_mask(b, t) & LAYOUT_MASKS[s.layout])
-    return list(map(TAKE.__getitem__, cells))
+    return list(map(TAKE.__getitem__, s.free_top))
 
 
 def first_stone_ok(s: DragonCastleState, i: int) -> bool:
     h = s.castle_h
     level = h[i] if i >= 0 else 0
-    if level == 0 or (level != M and level != level_of(bytes(h))):
+    if level == 0 or level != s.top_level:
         return False
     if s.elegance == 1:
         return i in elegance_first_cells(s, (i,))
@@ -100,16 +87,19 @@ def first_stone_ok(s: DragonCastleState, i: int) -> bool:
 
 
 def pair_options(s: DragonCastleState, stone: int) -> list[Action]:
-    """Rules §6.1a: available stones (any level) identical to the first stone (spirit
-    modes: spirits.pair_ok)."""
+    """Rules §6.1a: available stones (any level) identical to the first stone: the cells
+    it tops (found in the `top_ids` cache), ascending (spirit modes: spirits.pair_ok)."""
     if s.pair_mode or s.elegance:
         return [PAIR[i] for i in LAYOUT_CELLS[s.layout] if pair_ok(s, i, stone)]
-    h, castle = s.castle_h, s.castle
+    h, tops = s.castle_h, s.top_ids
     out: list[Action] = []
-    for i, below in LAYOUT_TOPS[s.layout]:
+    r = tops.find(stone)
+    while r >= 0:
+        i = CASTLE_CELLS[r]
         level = h[i]
-        if level and castle[below + level] == stone and (h[i - 1] < level or h[i + 1] < level):
+        if h[i - 1] < level or h[i + 1] < level:
             out.append(PAIR[i])
+        r = tops.find(stone, r + 1)
     return out
 
 
@@ -133,12 +123,9 @@ def summon_dragon(s: DragonCastleState, seat: int) -> None:
     s.tokens[seat] += 1
 
 
-def can_summon(s: DragonCastleState, b: bytes | None = None) -> bool:
-    """Rules §6.1d: legal iff T <= 1 (and a token is left, always true by §7's count).
-    `b`: the height map as bytes, if at hand."""
-    if b is None:
-        b = bytes(s.castle_h)
-    return 3 not in b and 2 not in b and (s.track_singles + s.track_stack) > 0
+def can_summon(s: DragonCastleState) -> bool:
+    """Rules §6.1d: legal iff T <= 1 (and a token is left, always true by §7's count)."""
+    return s.top_level <= 1 and (s.track_singles + s.track_stack) > 0
 
 
 def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
@@ -157,11 +144,10 @@ def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
 
 # --- ChooseAction (rules §6.1, §8.1 W1) --------------------------------------------------------
 def choose_options(s: DragonCastleState, req: ChooseAction) -> list[Action]:
-    b = bytes(s.castle_h)
-    out = first_stone_options(s, b)
+    out = first_stone_options(s)
     if s.elegance == 1:  # Elegance must be used: the next take is the special one
         return out
-    if can_summon(s, b):
+    if can_summon(s):
         out.append(SUMMON)
     if s.spirit_cards:
         out += activation_options(s, req.seat, W1)
