@@ -209,15 +209,3 @@ def take_at_top(s: DragonCastleState, i: int) -> None:
     for n in (i - 1, i + 1):
         if h[n] == t and n not in free:
             insort(free, n)
-
-
-def refresh_caches(s: DragonCastleState) -> None:
-    """Recompute the caches (after a position was edited by hand, as tests do)."""
-    for name, value in castle_caches(s.castle_h, s.castle).items():
-        setattr(s, name, value)
-
-
-def check_caches(s: DragonCastleState) -> None:
-    """Assert that the derived caches equal their recomputation (tests)."""
-    for name, value in castle_caches(s.castle_h, s.castle).items():
-        assert getattr(s, name) == value, (name, getattr(s, name), value)

@@ -79,3 +79,5 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     fields["castle"] = castle
     fields["top_ids"] = array("b", obs.castle_tops).tobytes()
     fields.update(level_caches(bytes(heights)))
+    fields["realm_open"] = [-1] * obs.num_players  # not known (realm.py)
+    fields["merge_due"] = [-1] * obs.num_players

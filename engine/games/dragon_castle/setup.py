@@ -23,6 +23,7 @@ from .data import (
     START_POOL,
     custom_layout_name,
 )
+from .realm import FULL_REALM
 from .requests import ChooseAction
 from .state import DragonCastleState
 
@@ -54,6 +55,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> DragonCas
         last_round=False, gone=[0] * NUM_IDENTITIES, stack=[ChooseAction(first)],
         spirit_cards=spirits, spirit_used=[0] * len(spirits), layout=layout,
         **castle_caches(heights, castle),
+        realm_open=[FULL_REALM] * num_players, merge_due=[0] * num_players,
     )
 
 

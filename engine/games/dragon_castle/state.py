@@ -75,6 +75,10 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         "are face down")]
     shrine: Annotated[list[int], Public(
         f"1 if a built shrine stands on the cell's top stone ({REALM})")]
+    # caches of the realms (realm.py; rules §6.2-6.3), per seat, -1 when not known: a bit
+    # mask of the cells that can take a stone, and 1 if a face-up set of 4+ awaits its merge
+    realm_open: Annotated[list[int], DERIVED]
+    merge_due: Annotated[list[int], DERIVED]
     pool: Annotated[list[int], Public(
         "shrines in each seat's personal pool (to build on merged sets, §6.3)")]
     vp: Annotated[list[int], Public(

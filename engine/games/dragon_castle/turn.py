@@ -45,6 +45,7 @@ from .castle import (
 from .data import CASTLE_CELLS, DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
 from .realm import (
     can_place,
+    close_cell,
     has_room,
     place_options,
     place_stone,
@@ -279,7 +280,9 @@ def build(s: DragonCastleState, req: BuildShrines, a: Action) -> None:
     """Rules §6.3 step 4: build a pool shrine on the merged set, or stop."""
     if type(a) is not BuildShrine:
         return
-    s.shrine[req.seat * REALM_CELLS + realm_cell(a)] = 1
+    cell = realm_cell(a)
+    s.shrine[req.seat * REALM_CELLS + cell] = 1
+    close_cell(s, req.seat, cell)
     s.pool[req.seat] -= 1
     if req.allowance > 1:
         s.stack.append(BuildShrines(req.seat, req.cells, req.allowance - 1))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.dragon_castle import new_state
-from engine.games.dragon_castle.castle import refresh_caches
+from engine.games.dragon_castle.caches import refresh_caches
 from engine.games.dragon_castle.data import (
     COPIES,
     IDENTITIES,
@@ -77,6 +77,7 @@ def set_cell(s: DragonCastleState, seat: int, r: int, c: int, height: int, top: 
     s.top[j] = top if height else -1
     s.up[j] = int(up and height > 0)
     s.shrine[j] = int(shrine)
+    refresh_caches(s)
 
 
 def cell(r: int, c: int) -> int:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.games.dragon_castle.castle import check_caches
+from engine.games.dragon_castle.caches import check_caches
 from engine.games.dragon_castle.data import COPIES, COUNTDOWN_TOKENS, NUM_IDENTITIES
 from engine.games.dragon_castle.realm import face_up_groups
 from engine.games.dragon_castle.requests import ChooseAction
