@@ -195,17 +195,18 @@ def level_caches(b: bytes) -> dict[str, Any]:
 
 def take_at_top(s: DragonCastleState, i: int) -> None:
     """The caches after a stone at level T was taken from cell i: only i and its west/east
-    neighbours change availability (§4.1), so i leaves the free cells and a neighbour at
-    T becomes free; T drops when its last stack is gone (§4.2)."""
+    neighbours change availability (§4.1): i leaves the free cells if it was free (a lower
+    neighbour), and a neighbour at T that was not free (T on its other side) becomes free;
+    T drops when its last stack is gone (§4.2)."""
     s.at_top -= 1
     if not s.at_top:
         for name, value in level_caches(bytes(s.castle_h)).items():
             setattr(s, name, value)
         return
-    free = s.free_top
-    if i in free:
+    free, h, t = s.free_top, s.castle_h, s.top_level
+    if h[i - 1] < t or h[i + 1] < t:
         free.remove(i)
-    h, t = s.castle_h, s.top_level
-    for n in (i - 1, i + 1):
-        if h[n] == t and n not in free:
-            insort(free, n)
+    if h[i - 1] == t and h[i - 2] == t:
+        insort(free, i - 1)
+    if h[i + 1] == t and h[i + 2] == t:
+        insort(free, i + 1)

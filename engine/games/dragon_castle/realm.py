@@ -197,16 +197,19 @@ def group_reaches(s: DragonCastleState, seat: int, cell: int, n: int) -> bool:
     base = seat * REALM_CELLS
     up, top = s.up, s.top
     kind = TYPE_OF[top[base + cell]]
-    seen, stack = {cell}, [cell]
+    stack = [nb for nb in REALM_NB[cell] if up[base + nb] and TYPE_OF[top[base + nb]] == kind]
+    if not stack:  # the commonest case: no neighbour of its type
+        return False
+    seen = {cell, *stack}
     while stack:
+        if len(seen) >= n:
+            return True
         for nb in REALM_NB[stack.pop()]:
             j = base + nb
             if nb not in seen and up[j] and TYPE_OF[top[j]] == kind:
                 seen.add(nb)
-                if len(seen) >= n:
-                    return True
                 stack.append(nb)
-    return False
+    return len(seen) >= n
 
 
 def close_cell(s: DragonCastleState, seat: int, cell: int) -> None:

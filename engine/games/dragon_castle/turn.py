@@ -42,7 +42,7 @@ from .castle import (
     is_available,
     take_from_castle,
 )
-from .data import CASTLE_CELLS, DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
+from .data import CASTLE_CELLS, DISCARD_VP, PAD_W, REALM_CELLS, REALM_SIZE, W1, W2, W3, W4
 from .realm import (
     can_place,
     close_cell,
@@ -169,7 +169,7 @@ def choose(s: DragonCastleState, req: ChooseAction, a: Action) -> None:
     """Rules §6.1: take the first stone, summon the dragon (§6.1d), or activate (§8.1)."""
     t = type(a)
     if t is TakeStone:
-        i = castle_cell(a)  # type: ignore[arg-type]
+        i = (a.y + 1) * PAD_W + a.x + 1  # type: ignore[attr-defined]  # castle_cell, legal
         s.first_cell, s.first_level = i, s.castle_h[i]
         if s.elegance == 1:
             s.elegance = 2
@@ -216,7 +216,7 @@ def finish(s: DragonCastleState, req: FinishAction, a: Action) -> None:
     if t is Pair:
         if s.elegance == 1:
             s.elegance = 2
-        k = take_from_castle(s, castle_cell(a))  # type: ignore[arg-type]
+        k = take_from_castle(s, (a.y + 1) * PAD_W + a.x + 1)  # type: ignore[attr-defined]
         push_placement(s, req.seat, [req.stone, k])
     elif t is StoneAndShrine:
         s.supply -= 1
@@ -245,7 +245,7 @@ def place_ok(s: DragonCastleState, req: PlaceTaken, a: Action) -> bool:
 
 def place(s: DragonCastleState, req: PlaceTaken, a: Action) -> None:
     """Rules §6.2: the taken stone goes face up on the chosen cell."""
-    place_stone(s, req.seat, realm_cell(a), req.stone)
+    place_stone(s, req.seat, a.r * REALM_SIZE + a.c, req.stone)  # type: ignore[attr-defined]
 
 
 def no_cell(s: DragonCastleState, req: PlaceTaken) -> bool:
