@@ -7,7 +7,7 @@ The whole-castle queries work on the height map as bytes (`bytes(castle_h)`, hei
 and on byte masks: an int with one byte per padded cell, 1 where a property holds; the
 comparisons run for all cells at once in C (no rule depends on how they are computed).
 
-The state keeps derived caches of the castle (`top_level`, `at_top`, `free_top`,
+The state keeps derived caches of the castle (`top_level`, `at_top`, `top_takes`,
 `top_ids`): `take_from_castle`, the castle's one change, updates them in place, so the
 first stones, the Pair's candidates and Summon's T <= 1 are read, not searched for.
 """
@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from array import array
 from bisect import insort
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from .actions import TAKE
 from .data import (
     ALL_LAYOUTS,
     CASTLE_CELLS,
@@ -167,13 +169,17 @@ def destroy_cells(s: DragonCastleState) -> list[int]:
     return list(cells_of(available_mask(bytes(s.castle_h)) & LAYOUT_MASKS[s.layout]))
 
 
-# --- derived caches (state.py: top_level, at_top, free_top, top_ids) ------------------------
+# --- derived caches (state.py: top_level, at_top, top_takes, top_ids) -----------------------
 #: identity k (-1: none) -> its byte in `top_ids` (k as a signed byte: 255 none)
 ID_BYTE: tuple[bytes, ...] = tuple(bytes((k & 0xFF,)) for k in range(-1, NUM_IDENTITIES))[1:] + (
     b"\xff",)
 #: padded cell -> its row-major index among CASTLE_CELLS (-1 for a border cell), and back
 ROW_MAJOR: tuple[int, ...] = tuple(
     CASTLE_CELLS.index(i) if i in CASTLE_CELLS else -1 for i in range(PAD_CELLS))
+
+
+#: the order of castle cells (row-major: ascending padded index) by their actions
+CELL_ORDER = attrgetter("y", "x")
 
 
 def castle_caches(h: list[int], castle: list[int]) -> dict[str, Any]:
@@ -186,27 +192,29 @@ def castle_caches(h: list[int], castle: list[int]) -> dict[str, Any]:
 
 
 def level_caches(b: bytes) -> dict[str, Any]:
-    """Of the height map `b`: T (rules §4.2), the number of stacks at T, and the available
-    cells at T ascending (§4.1: the first stones without Elegance, §6.1)."""
+    """Of the height map `b`: T (rules §4.2), the number of stacks at T, and the TakeStone
+    of every available cell at T in cell order (§4.1: the first stones without Elegance,
+    §6.1)."""
     t = level_of(b)
-    free = list(cells_of(available_mask(b) & level_mask(b, t))) if t else []
-    return {"top_level": t, "at_top": b.count(t) if t else 0, "free_top": free}
+    free = cells_of(available_mask(b) & level_mask(b, t)) if t else b""
+    return {"top_level": t, "at_top": b.count(t) if t else 0,
+            "top_takes": list(map(TAKE.__getitem__, free))}
 
 
 def take_at_top(s: DragonCastleState, i: int) -> None:
     """The caches after a stone at level T was taken from cell i: only i and its west/east
-    neighbours change availability (§4.1): i leaves the free cells if it was free (a lower
-    neighbour), and a neighbour at T that was not free (T on its other side) becomes free;
+    neighbours change availability (§4.1): i leaves the takes if it was free (a lower
+    neighbour), and a neighbour at T that was not free (T on its other side) joins them;
     T drops when its last stack is gone (§4.2)."""
     s.at_top -= 1
     if not s.at_top:
         for name, value in level_caches(bytes(s.castle_h)).items():
             setattr(s, name, value)
         return
-    free, h, t = s.free_top, s.castle_h, s.top_level
+    takes, h, t = s.top_takes, s.castle_h, s.top_level
     if h[i - 1] < t or h[i + 1] < t:
-        free.remove(i)
+        takes.remove(TAKE[i])
     if h[i - 1] == t and h[i - 2] == t:
-        insort(free, i - 1)
+        insort(takes, TAKE[i - 1], key=CELL_ORDER)
     if h[i + 1] == t and h[i + 2] == t:
-        insort(free, i + 1)
+        insort(takes, TAKE[i + 1], key=CELL_ORDER)

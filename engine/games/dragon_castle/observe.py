@@ -11,8 +11,8 @@ Nothing is owner-only, so every seat sees the same except `legal_actions`.
 from __future__ import annotations
 
 from array import array
-from itertools import chain, compress, repeat
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
@@ -58,7 +58,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     at random to the covered castle positions; the visible tops and heights are kept.
     Covered positions are filled cell by cell (row-major), bottom up, from the end of the
     shuffled bag."""
-    bag = list(chain.from_iterable(map(repeat, range(NUM_IDENTITIES), obs.hidden)))
+    bag = list(b"".join(map(mul, _ID_BYTES, obs.hidden)))  # identity k, hidden[k] times
     rng.shuffle(bag)
     seen_h = obs.castle_heights
     heights = [0] * PAD_CELLS

@@ -20,7 +20,7 @@ from engine.kernel import CUSTOM, DERIVED, GENERATOR, Custom, Public, Seen
 from engine.protocol import ActionSpace
 
 from . import observe, scoring
-from .actions import DragonCastleAction, action_space
+from .actions import DragonCastleAction, TakeStone, action_space
 from .data import DRAGON_CARDS, NUM_IDENTITIES, PAD_W, REALM_CELLS, SPIRIT_CARDS
 from .docs import CASTLE, CELLS, REALM, STONE, codes
 from .heuristic import heuristic
@@ -58,11 +58,11 @@ class DragonCastleState(kernel.GameState, kw_only=True):
     ))]
     castle: Annotated[list[int], CUSTOM]  # shown by the view of castle_h (observe.py)
     # caches of the castle (castle.py castle_caches, take_from_castle; rules §4.1-4.2): T,
-    # the number of stacks at T, the available cells at T (ascending), per castle cell
-    # (row-major) the identity of its top stone as a signed byte (-1 empty)
+    # the number of stacks at T, the TakeStone of every available cell at T (cell order),
+    # per castle cell (row-major) the identity of its top stone as a signed byte (-1 empty)
     top_level: Annotated[int, DERIVED]
     at_top: Annotated[int, DERIVED]
-    free_top: Annotated[list[int], DERIVED]
+    top_takes: Annotated[list[TakeStone], DERIVED]
     top_ids: Annotated[bytes, DERIVED]
     # the realms (rules §5)
     height: Annotated[list[int], Public(f"stack height per realm cell ({REALM})")]

@@ -70,11 +70,11 @@ ACTIVATIONS = (ActivateSpirit, ActivateSpiritShrine)
 
 # --- taking stones (rules §6.1) ---------------------------------------------------------------
 def first_stone_options(s: DragonCastleState) -> list[Action]:
-    """Rules §6.1: the available stones at the top level T (the `free_top` cache; after
+    """Rules §6.1: the available stones at the top level T (the `top_takes` cache; after
     Elegance: short-exposed stones at T that are not available, §8.2)."""
     if s.elegance == 1:
         return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.layout])]
-    return list(map(TAKE.__getitem__, s.free_top))
+    return s.top_takes[:]
 
 
 def first_stone_ok(s: DragonCastleState, i: int) -> bool:
