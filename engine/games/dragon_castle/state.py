@@ -151,7 +151,7 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         return scoring.score_parts(self, seat)
 
     def scores(self) -> list[int]:
-        return [sum(self.score_parts(p).values()) for p in range(self.num_players)]
+        return scoring.scores(self)
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Every seat's score parts by name (render.score_breakdown)."""
@@ -160,6 +160,10 @@ class DragonCastleState(kernel.GameState, kw_only=True):
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §7: most face-down-topped stacks, then most built shrines."""
         return scoring.tiebreak(self, seat)
+
+    def ranking(self) -> list[int]:
+        """Rules §7: places by score, then the tie-breaks (scoring.ranking)."""
+        return scoring.ranking(self)
 
     # --- views (observe.py, render.py) ---------------------------------------------------------
     def observe_custom(self, seat: int) -> dict[str, Any]:
