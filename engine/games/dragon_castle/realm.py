@@ -56,7 +56,9 @@ def has_room(s: DragonCastleState, seat: int) -> bool:
 def place_options(s: DragonCastleState, seat: int) -> list[Action]:
     """Rules §6.2: a Place per cell that can take the stone, in cell order (row by row from
     the open-cell mask)."""
-    m = open_mask(s, seat)
+    m = s.realm_open[seat]
+    if m < 0:
+        m = open_mask(s, seat)
     return [*_ROW0[m & 63], *_ROW1[m >> 6 & 63], *_ROW2[m >> 12 & 63],
             *_ROW3[m >> 18 & 63], *_ROW4[m >> 24 & 63], *_ROW5[m >> 30]]
 

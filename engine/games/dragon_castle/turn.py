@@ -139,8 +139,9 @@ def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
             stack += [PlaceTaken(seat, k), SpiritWindow(seat, W3)]
         return
     stack.append(CheckMerges(seat))
-    for k in reversed(stones):
-        stack.append(PlaceTaken(seat, k))
+    if len(stones) == 2:
+        stack.append(PlaceTaken(seat, stones[1]))
+    stack.append(PlaceTaken(seat, stones[0]))
 
 
 # --- ChooseAction (rules §6.1, §8.1 W1) --------------------------------------------------------
@@ -249,14 +250,18 @@ def place(s: DragonCastleState, req: PlaceTaken, a: Action) -> None:
 
 
 def no_cell(s: DragonCastleState, req: PlaceTaken) -> bool:
-    """Rules §6.2 [reconstructed]: a stone with no legal cell is removed from the game."""
-    return not has_room(s, req.seat)
+    """Rules §6.2 [reconstructed]: a stone with no legal cell is removed from the game
+    (realm.has_room; the open-cell cache read at once when known)."""
+    m = s.realm_open[req.seat]
+    return m == 0 if m >= 0 else not has_room(s, req.seat)
 
 
 # --- CheckMerges (rules §6.3) ------------------------------------------------------------------
 def check_merges(s: DragonCastleState, req: CheckMerges) -> None:
-    """Rules §6.3: once the taken stones are placed, every face-up group of 4+ merges."""
-    resolve_merges(s, req.seat)
+    """Rules §6.3: once the taken stones are placed, every face-up group of 4+ merges (none
+    when no merge is due: realm.merge_due)."""
+    if s.merge_due[req.seat]:
+        resolve_merges(s, req.seat)
 
 
 # --- BuildShrines (rules §6.3 step 4) ----------------------------------------------------------
