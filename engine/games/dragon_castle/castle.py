@@ -14,9 +14,9 @@ first stones, the Pair's candidates and Summon's T <= 1 are read, not searched f
 
 from __future__ import annotations
 
-from array import array
 from bisect import insort
 from operator import attrgetter
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 from .actions import TAKE
@@ -173,6 +173,8 @@ def destroy_cells(s: DragonCastleState) -> list[int]:
 #: identity k (-1: none) -> its byte in `top_ids` (k as a signed byte: 255 none)
 ID_BYTE: tuple[bytes, ...] = tuple(bytes((k & 0xFF,)) for k in range(-1, NUM_IDENTITIES))[1:] + (
     b"\xff",)
+#: the `top_ids` bytes: one signed byte per castle cell, row-major
+TOP_IDS = Struct(f"{len(CASTLE_CELLS)}b")
 #: padded cell -> its row-major index among CASTLE_CELLS (-1 for a border cell), and back
 ROW_MAJOR: tuple[int, ...] = tuple(
     CASTLE_CELLS.index(i) if i in CASTLE_CELLS else -1 for i in range(PAD_CELLS))
@@ -187,8 +189,8 @@ def castle_caches(h: list[int], castle: list[int]) -> dict[str, Any]:
     `castle`: `level_caches`, and `top_ids`: per castle cell (row-major, as the observation
     lists them) the identity of its top stone as a signed byte (-1 empty), where the Pair's
     candidates are found (§6.1a)."""
-    tops = array("b", [castle[i * M + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS])
-    return {"top_ids": tops.tobytes(), **level_caches(bytes(h))}
+    tops = [castle[i * M + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS]
+    return {"top_ids": TOP_IDS.pack(*tops), **level_caches(bytes(h))}
 
 
 def level_caches(b: bytes) -> dict[str, Any]:

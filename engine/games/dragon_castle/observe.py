@@ -10,7 +10,6 @@ Nothing is owner-only, so every seat sees the same except `legal_actions`.
 
 from __future__ import annotations
 
-from array import array
 from itertools import compress
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.common.rng import Rng
 from engine.protocol import InvalidConfigError
 
-from .castle import level_caches
+from .castle import TOP_IDS, level_caches
 from .data import (
     CASTLE_CELLS,
     CASTLE_COLS,
@@ -48,7 +47,7 @@ def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
     public `gone` counts)."""
     heights = list(_CELLS_OF(s.castle_h))
     top_ids = s.top_ids
-    tops = array("b", top_ids).tolist()
+    tops = list(TOP_IDS.unpack(top_ids))
     hidden = [COPIES - g - c for g, c in zip(s.gone, map(top_ids.count, _ID_BYTES), strict=True)]
     return {"castle_heights": heights, "castle_tops": tops, "hidden": hidden}
 
@@ -77,7 +76,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         raise InvalidConfigError("observation is inconsistent: hidden stones left over")
     fields["castle_h"] = heights
     fields["castle"] = castle
-    fields["top_ids"] = array("b", obs.castle_tops).tobytes()
+    fields["top_ids"] = TOP_IDS.pack(*obs.castle_tops)
     fields.update(level_caches(bytes(heights)))
     fields["realm_open"] = [-1] * obs.num_players  # not known (realm.py)
     fields["merge_due"] = [-1] * obs.num_players
