@@ -214,9 +214,16 @@ def take_at_top(s: DragonCastleState, i: int) -> None:
             setattr(s, name, value)
         return
     takes, h, t = s.top_takes, s.castle_h, s.top_level
-    if h[i - 1] < t or h[i + 1] < t:
-        takes.remove(TAKE[i])
-    if h[i - 1] == t and h[i - 2] == t:
+    if h[i - 1] < t or h[i + 1] < t:  # i was free: a new neighbour takes its place
+        pos = takes.index(TAKE[i])
+        del takes[pos]
+        if h[i - 1] == t and h[i - 2] == t:
+            takes.insert(pos, TAKE[i - 1])
+        elif h[i + 1] == t and h[i + 2] == t:
+            takes.insert(pos, TAKE[i + 1])
+        return
+    # i was not free (both neighbours at T, a spirit's take): each may become free
+    if h[i - 2] == t:
         insort(takes, TAKE[i - 1], key=CELL_ORDER)
-    if h[i + 1] == t and h[i + 2] == t:
+    if h[i + 2] == t:
         insort(takes, TAKE[i + 1], key=CELL_ORDER)
