@@ -170,16 +170,13 @@ def destroy_cells(s: DragonCastleState) -> list[int]:
 
 
 # --- derived caches (state.py: top_level, at_top, top_takes, top_ids) -----------------------
-#: identity k (-1: none) -> its byte in `top_ids` (k as a signed byte: 255 none)
-ID_BYTE: tuple[bytes, ...] = tuple(bytes((k & 0xFF,)) for k in range(-1, NUM_IDENTITIES))[1:] + (
-    b"\xff",)
+#: identity k -> its byte in `top_ids`; index -1 (no stone) -> 0xFF, the signed byte -1
+ID_BYTE: tuple[bytes, ...] = tuple(bytes((k,)) for k in range(NUM_IDENTITIES)) + (b"\xff",)
 #: the `top_ids` bytes: one signed byte per castle cell, row-major
 TOP_IDS = Struct(f"{len(CASTLE_CELLS)}b")
-#: padded cell -> its row-major index among CASTLE_CELLS (-1 for a border cell), and back
+#: padded cell -> its row-major index among CASTLE_CELLS (-1 for a border cell)
 ROW_MAJOR: tuple[int, ...] = tuple(
     CASTLE_CELLS.index(i) if i in CASTLE_CELLS else -1 for i in range(PAD_CELLS))
-
-
 #: the order of castle cells (row-major: ascending padded index) by their actions
 CELL_ORDER = attrgetter("y", "x")
 
