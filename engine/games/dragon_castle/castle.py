@@ -6,16 +6,25 @@ of the stone at level L of cell i (-1 none).
 The whole-castle queries work on the height map as bytes (`bytes(castle_h)`, heights 0-3)
 and on byte masks: an int with one byte per padded cell, 1 where a property holds; the
 comparisons run for all cells at once in C (no rule depends on how they are computed).
+
+The state keeps derived caches of the castle (`top_level`, `at_top`, `top_takes`,
+`top_ids`): `take_from_castle`, the castle's one change, updates them in place, so the
+first stones, the Pair's candidates and Summon's T <= 1 are read, not searched for.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from bisect import insort
+from operator import attrgetter
+from struct import Struct
+from typing import TYPE_CHECKING, Any
 
+from .actions import TAKE
 from .data import (
     ALL_LAYOUTS,
     CASTLE_CELLS,
     MAX_CASTLE_HEIGHT,
+    NUM_IDENTITIES,
     PAD_CELLS,
     PAD_W,
     layout_heights,
@@ -51,18 +60,6 @@ LAYOUT_CELLS: dict[str, tuple[int, ...]] = _Cells(
     {p: tuple(i for i in CASTLE_CELLS if h[i]) for p, h in LAYOUT_HEIGHTS.items()})
 M = MAX_CASTLE_HEIGHT
 
-
-class _Tops(dict[str, tuple[tuple[int, int], ...]]):
-    """(cell, the index below its first level in `castle`) of each layout cell."""
-
-    def __missing__(self, name: str) -> tuple[tuple[int, int], ...]:
-        tops = self[name] = tuple((i, i * M - 1) for i in LAYOUT_CELLS[name])
-        return tops
-
-
-#: per layout, each cell with the index below its stack in `castle`: its top stone at
-#: level L is castle[below + L] (a precomputed i * 3 - 1)
-LAYOUT_TOPS: dict[str, tuple[tuple[int, int], ...]] = _Tops()
 
 #: byte masks: every padded cell, and the byte value 0x7F / 0x80 in every cell
 _BYTES = 8 * PAD_CELLS
@@ -142,12 +139,19 @@ def castle_top(s: DragonCastleState, i: int) -> int:
 
 
 def take_from_castle(s: DragonCastleState, i: int) -> int:
-    """Remove the top stone of castle cell i; the stone below (if any) becomes visible."""
-    level = s.castle_h[i]
-    k = s.castle[i * M + level - 1]
-    s.castle[i * M + level - 1] = -1
-    s.castle_h[i] = level - 1
+    """Remove the top stone of castle cell i; the stone below (if any) becomes visible.
+    The derived caches follow: the cell's top in `top_ids`, and at T `take_at_top`."""
+    h, castle = s.castle_h, s.castle
+    level = h[i]
+    j = i * M + level - 1
+    k = castle[j]
+    castle[j] = -1
+    h[i] = level - 1
     s.gone[k] += 1
+    b, r = s.top_ids, ROW_MAJOR[i]
+    s.top_ids = b[:r] + ID_BYTE[castle[j - 1] if level > 1 else -1] + b[r + 1:]
+    if level == s.top_level:
+        take_at_top(s, i)
     return k
 
 
@@ -163,3 +167,60 @@ def elegance_first_cells(s: DragonCastleState, cells: tuple[int, ...]) -> list[i
 def destroy_cells(s: DragonCastleState) -> list[int]:
     """Rules §8.2 Destruction: available stones, normal rule, any level."""
     return list(cells_of(available_mask(bytes(s.castle_h)) & LAYOUT_MASKS[s.layout]))
+
+
+# --- derived caches (state.py: top_level, at_top, top_takes, top_ids) -----------------------
+#: identity k -> its byte in `top_ids`; index -1 (no stone) -> 0xFF, the signed byte -1
+ID_BYTE: tuple[bytes, ...] = tuple(bytes((k,)) for k in range(NUM_IDENTITIES)) + (b"\xff",)
+#: the `top_ids` bytes: one signed byte per castle cell, row-major
+TOP_IDS = Struct(f"{len(CASTLE_CELLS)}b")
+#: padded cell -> its row-major index among CASTLE_CELLS (-1 for a border cell)
+ROW_MAJOR: tuple[int, ...] = tuple(
+    CASTLE_CELLS.index(i) if i in CASTLE_CELLS else -1 for i in range(PAD_CELLS))
+#: the order of castle cells (row-major: ascending padded index) by their actions
+CELL_ORDER = attrgetter("y", "x")
+
+
+def castle_caches(h: list[int], castle: list[int]) -> dict[str, Any]:
+    """The castle's derived state fields computed afresh from heights `h` and stones
+    `castle`: `level_caches`, and `top_ids`: per castle cell (row-major, as the observation
+    lists them) the identity of its top stone as a signed byte (-1 empty), where the Pair's
+    candidates are found (§6.1a)."""
+    tops = [castle[i * M + h[i] - 1] if h[i] else -1 for i in CASTLE_CELLS]
+    return {"top_ids": TOP_IDS.pack(*tops), **level_caches(bytes(h))}
+
+
+def level_caches(b: bytes) -> dict[str, Any]:
+    """Of the height map `b`: T (rules §4.2), the number of stacks at T, and the TakeStone
+    of every available cell at T in cell order (§4.1: the first stones without Elegance,
+    §6.1)."""
+    t = level_of(b)
+    free = cells_of(available_mask(b) & level_mask(b, t)) if t else b""
+    return {"top_level": t, "at_top": b.count(t) if t else 0,
+            "top_takes": list(map(TAKE.__getitem__, free))}
+
+
+def take_at_top(s: DragonCastleState, i: int) -> None:
+    """The caches after a stone at level T was taken from cell i: only i and its west/east
+    neighbours change availability (§4.1): i leaves the takes if it was free (a lower
+    neighbour), and a neighbour at T that was not free (T on its other side) joins them;
+    T drops when its last stack is gone (§4.2)."""
+    s.at_top -= 1
+    if not s.at_top:
+        for name, value in level_caches(bytes(s.castle_h)).items():
+            setattr(s, name, value)
+        return
+    takes, h, t = s.top_takes, s.castle_h, s.top_level
+    if h[i - 1] < t or h[i + 1] < t:  # i was free: a new neighbour takes its place
+        pos = takes.index(TAKE[i])
+        del takes[pos]
+        if h[i - 1] == t and h[i - 2] == t:
+            takes.insert(pos, TAKE[i - 1])
+        elif h[i + 1] == t and h[i + 2] == t:
+            takes.insert(pos, TAKE[i + 1])
+        return
+    # i was not free (both neighbours at T, a spirit's take): each may become free
+    if h[i - 2] == t:
+        insort(takes, TAKE[i - 1], key=CELL_ORDER)
+    if h[i + 2] == t:
+        insort(takes, TAKE[i + 1], key=CELL_ORDER)

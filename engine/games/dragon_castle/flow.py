@@ -19,12 +19,13 @@ def last_seat(s: DragonCastleState) -> int:
 def on_empty(s: DragonCastleState) -> None:
     """Rules §7: after the last round's last seat the game ends (nothing more is asked);
     otherwise the next seat clockwise starts a turn (its spirit flags reset, §8.1)."""
-    if s.last_round and s.turn == last_seat(s):
+    turn = s.turn
+    if s.last_round and turn == last_seat(s):
         return
-    s.turn = (s.turn + 1) % s.num_players
+    s.turn = turn = (turn + 1) % s.num_players
     if s.spirit_cards:
         s.spirit_used = [0] * len(s.spirit_cards)
         s.pair_mode = 0
         s.elegance = 0
         s.merged_now = []
-    s.stack.append(ChooseAction(s.turn))
+    s.stack.append(ChooseAction(turn))

@@ -10,13 +10,14 @@ Nothing is owner-only, so every seat sees the same except `legal_actions`.
 
 from __future__ import annotations
 
-from itertools import chain, compress, repeat
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
 from engine.protocol import InvalidConfigError
 
+from .castle import TOP_IDS, level_caches
 from .data import (
     CASTLE_CELLS,
     CASTLE_COLS,
@@ -36,17 +37,18 @@ if TYPE_CHECKING:
 _BELOW = tuple(i * MAX_CASTLE_HEIGHT - 1 for i in CASTLE_CELLS)
 #: the castle cells of a padded map, row-major
 _CELLS_OF = itemgetter(*CASTLE_CELLS)
+#: each identity as the one-byte string `top_ids` holds
+_ID_BYTES = tuple(bytes((k,)) for k in range(NUM_IDENTITIES))
 
 
 def castle_view(s: DragonCastleState) -> dict[str, list[int]]:
-    """The castle as a seat sees it: heights and top stones, row-major over CASTLE_CELLS;
-    covered stones as counts per identity (from the public `gone` counts)."""
-    castle = s.castle
+    """The castle as a seat sees it: heights and top stones, row-major over CASTLE_CELLS
+    (the tops from the `top_ids` cache); covered stones as counts per identity (from the
+    public `gone` counts)."""
     heights = list(_CELLS_OF(s.castle_h))
-    tops = [castle[below + h] if h else -1 for below, h in zip(_BELOW, heights, strict=True)]
-    hidden = [COPIES - g for g in s.gone]
-    for k in compress(tops, heights):
-        hidden[k] -= 1
+    top_ids = s.top_ids
+    tops = list(TOP_IDS.unpack(top_ids))
+    hidden = [COPIES - g - c for g, c in zip(s.gone, map(top_ids.count, _ID_BYTES), strict=True)]
     return {"castle_heights": heights, "castle_tops": tops, "hidden": hidden}
 
 
@@ -55,7 +57,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     at random to the covered castle positions; the visible tops and heights are kept.
     Covered positions are filled cell by cell (row-major), bottom up, from the end of the
     shuffled bag."""
-    bag = list(chain.from_iterable(map(repeat, range(NUM_IDENTITIES), obs.hidden)))
+    bag = list(b"".join(map(mul, _ID_BYTES, obs.hidden)))  # identity k, hidden[k] times
     rng.shuffle(bag)
     seen_h = obs.castle_heights
     heights = [0] * PAD_CELLS
@@ -74,3 +76,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         raise InvalidConfigError("observation is inconsistent: hidden stones left over")
     fields["castle_h"] = heights
     fields["castle"] = castle
+    fields["top_ids"] = TOP_IDS.pack(*obs.castle_tops)
+    fields.update(level_caches(bytes(heights)))
+    fields["realm_open"] = [-1] * obs.num_players  # not known (realm.py)
+    fields["merge_due"] = [-1] * obs.num_players

@@ -38,7 +38,7 @@ from .data import (
     TYPE_OF,
     merge_points,
 )
-from .realm import pay_with_stone
+from .realm import close_cell, pay_with_stone, realm_changed
 from .requests import (
     BeautyMerge,
     BuildShrines,
@@ -74,6 +74,7 @@ def spirit_merge(s: DragonCastleState, seat: int, cells: list[int], points: int,
     base = seat * REALM_CELLS
     for c in cells:
         s.up[base + c] = 0
+    realm_changed(s, seat)
     s.vp[seat] += points
     s.merged_now += [c for c in cells if c not in s.merged_now]
     s.stack.append(BuildShrines(seat, tuple(cells), allowance))
@@ -101,7 +102,9 @@ def faith_options(s: DragonCastleState, req: FaithShrine) -> list[Action]:
 
 def faith(s: DragonCastleState, req: FaithShrine, a: Action) -> None:
     """Rules §8.2 Faith: one more pool shrine on a stone merged this turn."""
-    s.shrine[req.seat * REALM_CELLS + cell_of(a)] = 1
+    cell = cell_of(a)
+    s.shrine[req.seat * REALM_CELLS + cell] = 1
+    close_cell(s, req.seat, cell)
     s.pool[req.seat] -= 1
 
 
@@ -177,6 +180,7 @@ def strength_to(s: DragonCastleState, req: StrengthTo, a: Action) -> None:
     s.height[j] += 1
     s.top[j] = req.stone
     s.up[j] = int(req.up)
+    realm_changed(s, seat)
     if req.merged:
         s.merged_now.append(c)
     if req.moved + 1 < 2 and strength_sources(s, seat, req.locked):
@@ -198,6 +202,7 @@ def wind_flip(s: DragonCastleState, req: WindFlip, a: Action) -> None:
     one can."""
     if type(a) is FlipStone:
         s.up[req.seat * REALM_CELLS + cell_of(a)] = 0
+        realm_changed(s, req.seat)
     if shrine_sources(s, req.seat):
         s.stack.append(WindShrineFrom(req.seat))
 
@@ -219,3 +224,4 @@ def wind_shrine_to(s: DragonCastleState, req: WindShrineTo, a: Action) -> None:
     base = req.seat * REALM_CELLS
     s.shrine[base + req.src] = 0
     s.shrine[base + cell_of(a)] = 1
+    realm_changed(s, req.seat)

@@ -7,6 +7,7 @@ A realm is given as four lists of REALM_CELLS ints: stack heights, top stone ide
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from .data import (
@@ -45,12 +46,13 @@ def realm_of(height: Sequence[int], top: Sequence[int], up: Sequence[int],
 
 def shrine_points(r: Realm) -> int:
     """Rules §6.4: each built shrine scores 1 / 2 / 3 on stack height 1 / 2 / >=3."""
-    return sum(shrine_value(r.height[i]) for i in range(REALM_CELLS) if r.shrine[i])
+    return sum(map(shrine_value, compress(r.height, r.shrine)))
 
 
 def face_down_tops(r: Realm) -> int:
-    """Rules §7 first tie-break: stacks whose top stone is face down (shrine allowed)."""
-    return sum(1 for i in range(REALM_CELLS) if r.height[i] and not r.up[i])
+    """Rules §7 first tie-break: stacks whose top stone is face down (shrine allowed): the
+    stacks less the face-up tops (a face-up stone always tops a stack)."""
+    return len(r.height) - r.height.count(0) - r.up.count(1)
 
 
 def built_shrines(r: Realm) -> int:
@@ -201,9 +203,19 @@ def realms(s: DragonCastleState) -> list[Realm]:
     return [realm_of(s.height, s.top, s.up, s.shrine, p) for p in range(s.num_players)]
 
 
+def scores(s: DragonCastleState) -> list[int]:
+    """Rules §7: every seat's score, the sum of its `score_parts` (the realms cut once)."""
+    rs = realms(s)
+    return [sum(parts_of(s, rs, p).values()) for p in range(s.num_players)]
+
+
 def score_parts(s: DragonCastleState, seat: int) -> dict[str, int]:
     """Rules §7: VP tokens + built-shrine points + 2 x countdown tokens + dragon cards."""
-    rs = realms(s)
+    return parts_of(s, realms(s), seat)
+
+
+def parts_of(s: DragonCastleState, rs: list[Realm], seat: int) -> dict[str, int]:
+    """`score_parts` of `seat` given every seat's realm `rs`."""
     out = {
         "vp": s.vp[seat],
         "shrines": shrine_points(rs[seat]),
@@ -218,3 +230,12 @@ def tiebreak(s: DragonCastleState, seat: int) -> tuple[int, int]:
     """Rules §7: most face-down-topped stacks, then most built shrines."""
     r = realm_of(s.height, s.top, s.up, s.shrine, seat)
     return (face_down_tops(r), built_shrines(r))
+
+
+def ranking(s: DragonCastleState) -> list[int]:
+    """Rules §7: each seat's place (0 = first) by score, then the tie-breaks; equal keys
+    share a place (protocol.State.ranking, with the realms cut once)."""
+    rs = realms(s)
+    keys = [(sum(parts_of(s, rs, p).values()), face_down_tops(r), built_shrines(r))
+            for p, r in enumerate(rs)]
+    return [sum(1 for k in keys if k > mine) for mine in keys]

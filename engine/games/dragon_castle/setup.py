@@ -9,7 +9,7 @@ from engine.common.rng import Rng
 from engine.protocol import InvalidConfigError
 
 from .cards import cards_in_play
-from .castle import LAYOUT_CELLS, LAYOUT_HEIGHTS, M
+from .castle import LAYOUT_CELLS, LAYOUT_HEIGHTS, M, castle_caches
 from .data import (
     ALL_LAYOUTS,
     COPIES,
@@ -23,6 +23,7 @@ from .data import (
     START_POOL,
     custom_layout_name,
 )
+from .realm import FULL_REALM
 from .requests import ChooseAction
 from .state import DragonCastleState
 
@@ -53,6 +54,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> DragonCas
         track_stack=COUNTDOWN_TOKENS - singles, first_player=first, turn=first,
         last_round=False, gone=[0] * NUM_IDENTITIES, stack=[ChooseAction(first)],
         spirit_cards=spirits, spirit_used=[0] * len(spirits), layout=layout,
+        **castle_caches(heights, castle),
+        realm_open=[FULL_REALM] * num_players, merge_due=[0] * num_players,
     )
 
 

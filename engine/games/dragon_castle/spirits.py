@@ -110,7 +110,9 @@ NUMBER_KEY: tuple[int | None, ...] = tuple(n if n else None for n in NUMBER_OF)
 def locked_cells(s: DragonCastleState, seat: int) -> set[int]:
     """[reconstructed] Face-up stones in a 4+ set waiting for its merge check (only in W3):
     they cannot pay for, be flipped, moved or changed by a spirit, since a power cannot
-    stop a mandatory merge (Change FAQ)."""
+    stop a mandatory merge (Change FAQ). Empty at once when no merge is due (merge_due)."""
+    if s.merge_due[seat] == 0:
+        return set()
     return {c for comp in components(s, seat, TYPE_OF, MIN_SET) for c in comp}
 
 
@@ -303,21 +305,21 @@ def card_activations(s: DragonCastleState, seat: int, k: int, spirit: int,
                 out.append(activate_at[c])
                 continue
             j = base + c
-            saved = (s.height[j], s.top[j], s.up[j])
+            saved = (s.height[j], s.top[j], s.up[j], s.realm_open[seat], s.merge_due[seat])
             pay_with_stone(s, seat, c)
             if has_use(s, seat, spirit, pool, stone):
                 out.append(activate_at[c])
-            s.height[j], s.top[j], s.up[j] = saved
+            s.height[j], s.top[j], s.up[j], s.realm_open[seat], s.merge_due[seat] = saved
     elif spirit == WIND_SPIRIT and 1 not in s.shrine[base:base + REALM_CELLS]:
         return []  # Wind moves a built shrine; paying builds none (wind_can_move_shrine)
     elif spirit in REALM_DEPENDENT:
         for c in payers:
             j = base + c
-            saved = (s.height[j], s.top[j], s.up[j])
+            saved = (s.height[j], s.top[j], s.up[j], s.realm_open[seat], s.merge_due[seat])
             pay_with_stone(s, seat, c)
             if has_use(s, seat, spirit, pool, stone, locked):
                 out.append(activate_at[c])
-            s.height[j], s.top[j], s.up[j] = saved
+            s.height[j], s.top[j], s.up[j], s.realm_open[seat], s.merge_due[seat] = saved
     elif has_use(s, seat, spirit, pool, stone):
         out += [activate_at[c] for c in payers]
     if pool > 0 and has_use(s, seat, spirit, pool - 1, stone, locked):

@@ -16,11 +16,11 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.kernel import CUSTOM, GENERATOR, Custom, Public, Seen
+from engine.kernel import CUSTOM, DERIVED, GENERATOR, Custom, Public, Seen
 from engine.protocol import ActionSpace
 
 from . import observe, scoring
-from .actions import DragonCastleAction, action_space
+from .actions import DragonCastleAction, TakeStone, action_space
 from .data import DRAGON_CARDS, NUM_IDENTITIES, PAD_W, REALM_CELLS, SPIRIT_CARDS
 from .docs import CASTLE, CELLS, REALM, STONE, codes
 from .heuristic import heuristic
@@ -57,6 +57,13 @@ class DragonCastleState(kernel.GameState, kw_only=True):
              "are known"),
     ))]
     castle: Annotated[list[int], CUSTOM]  # shown by the view of castle_h (observe.py)
+    # caches of the castle (castle.py castle_caches, take_from_castle; rules §4.1-4.2): T,
+    # the number of stacks at T, the TakeStone of every available cell at T (cell order),
+    # per castle cell (row-major) the identity of its top stone as a signed byte (-1 empty)
+    top_level: Annotated[int, DERIVED]
+    at_top: Annotated[int, DERIVED]
+    top_takes: Annotated[list[TakeStone], DERIVED]
+    top_ids: Annotated[bytes, DERIVED]
     # the realms (rules §5)
     height: Annotated[list[int], Public(f"stack height per realm cell ({REALM})")]
     top: Annotated[list[int], Public(
@@ -68,6 +75,10 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         "are face down")]
     shrine: Annotated[list[int], Public(
         f"1 if a built shrine stands on the cell's top stone ({REALM})")]
+    # caches of the realms (realm.py; rules §6.2-6.3), per seat, -1 when not known: a bit
+    # mask of the cells that can take a stone, and 1 if a face-up set of 4+ awaits its merge
+    realm_open: Annotated[list[int], DERIVED]
+    merge_due: Annotated[list[int], DERIVED]
     pool: Annotated[list[int], Public(
         "shrines in each seat's personal pool (to build on merged sets, §6.3)")]
     vp: Annotated[list[int], Public(
@@ -140,7 +151,7 @@ class DragonCastleState(kernel.GameState, kw_only=True):
         return scoring.score_parts(self, seat)
 
     def scores(self) -> list[int]:
-        return [sum(self.score_parts(p).values()) for p in range(self.num_players)]
+        return scoring.scores(self)
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Every seat's score parts by name (render.score_breakdown)."""
@@ -149,6 +160,10 @@ class DragonCastleState(kernel.GameState, kw_only=True):
     def tiebreak(self, seat: int) -> tuple[Any, ...]:
         """Rules §7: most face-down-topped stacks, then most built shrines."""
         return scoring.tiebreak(self, seat)
+
+    def ranking(self) -> list[int]:
+        """Rules §7: places by score, then the tie-breaks (scoring.ranking)."""
+        return scoring.ranking(self)
 
     # --- views (observe.py, render.py) ---------------------------------------------------------
     def observe_custom(self, seat: int) -> dict[str, Any]:

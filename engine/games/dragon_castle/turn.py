@@ -37,21 +37,15 @@ from .actions import (
 )
 from .castle import (
     LAYOUT_CELLS,
-    LAYOUT_MASKS,
-    LAYOUT_TOPS,
-    M,
-    available_mask,
     castle_top,
-    cells_of,
     elegance_first_cells,
     is_available,
-    level_mask,
-    level_of,
     take_from_castle,
 )
-from .data import DISCARD_VP, REALM_CELLS, W1, W2, W3, W4
+from .data import CASTLE_CELLS, DISCARD_VP, PAD_W, REALM_CELLS, REALM_SIZE, W1, W2, W3, W4
 from .realm import (
     can_place,
+    close_cell,
     has_room,
     place_options,
     place_stone,
@@ -75,24 +69,18 @@ ACTIVATIONS = (ActivateSpirit, ActivateSpiritShrine)
 
 
 # --- taking stones (rules §6.1) ---------------------------------------------------------------
-def first_stone_options(s: DragonCastleState, b: bytes | None = None) -> list[Action]:
-    """Rules §6.1: the available stones at the top level T (after Elegance: short-exposed
-    stones at T that are not available, §8.2). `b`: the height map as bytes, if at hand."""
-    if b is None:
-        b = bytes(s.castle_h)
-    t = level_of(b)
-    if t == 0:
-        return []
+def first_stone_options(s: DragonCastleState) -> list[Action]:
+    """Rules §6.1: the available stones at the top level T (the `top_takes` cache; after
+    Elegance: short-exposed stones at T that are not available, §8.2)."""
     if s.elegance == 1:
         return [TAKE[i] for i in elegance_first_cells(s, LAYOUT_CELLS[s.layout])]
-    cells = cells_of(available_mask(b) & level_mask(b, t) & LAYOUT_MASKS[s.layout])
-    return list(map(TAKE.__getitem__, cells))
+    return s.top_takes[:]
 
 
 def first_stone_ok(s: DragonCastleState, i: int) -> bool:
     h = s.castle_h
     level = h[i] if i >= 0 else 0
-    if level == 0 or (level != M and level != level_of(bytes(h))):
+    if level == 0 or level != s.top_level:
         return False
     if s.elegance == 1:
         return i in elegance_first_cells(s, (i,))
@@ -100,16 +88,19 @@ def first_stone_ok(s: DragonCastleState, i: int) -> bool:
 
 
 def pair_options(s: DragonCastleState, stone: int) -> list[Action]:
-    """Rules §6.1a: available stones (any level) identical to the first stone (spirit
-    modes: spirits.pair_ok)."""
+    """Rules §6.1a: available stones (any level) identical to the first stone: the cells
+    it tops (found in the `top_ids` cache), ascending (spirit modes: spirits.pair_ok)."""
     if s.pair_mode or s.elegance:
         return [PAIR[i] for i in LAYOUT_CELLS[s.layout] if pair_ok(s, i, stone)]
-    h, castle = s.castle_h, s.castle
+    h, tops = s.castle_h, s.top_ids
     out: list[Action] = []
-    for i, below in LAYOUT_TOPS[s.layout]:
+    r = tops.find(stone)
+    while r >= 0:
+        i = CASTLE_CELLS[r]
         level = h[i]
-        if level and castle[below + level] == stone and (h[i - 1] < level or h[i + 1] < level):
+        if h[i - 1] < level or h[i + 1] < level:
             out.append(PAIR[i])
+        r = tops.find(stone, r + 1)
     return out
 
 
@@ -133,12 +124,9 @@ def summon_dragon(s: DragonCastleState, seat: int) -> None:
     s.tokens[seat] += 1
 
 
-def can_summon(s: DragonCastleState, b: bytes | None = None) -> bool:
-    """Rules §6.1d: legal iff T <= 1 (and a token is left, always true by §7's count).
-    `b`: the height map as bytes, if at hand."""
-    if b is None:
-        b = bytes(s.castle_h)
-    return 3 not in b and 2 not in b and (s.track_singles + s.track_stack) > 0
+def can_summon(s: DragonCastleState) -> bool:
+    """Rules §6.1d: legal iff T <= 1 (and a token is left, always true by §7's count)."""
+    return s.top_level <= 1 and (s.track_singles + s.track_stack) > 0
 
 
 def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
@@ -151,17 +139,17 @@ def push_placement(s: DragonCastleState, seat: int, stones: list[int]) -> None:
             stack += [PlaceTaken(seat, k), SpiritWindow(seat, W3)]
         return
     stack.append(CheckMerges(seat))
-    for k in reversed(stones):
-        stack.append(PlaceTaken(seat, k))
+    if len(stones) == 2:
+        stack.append(PlaceTaken(seat, stones[1]))
+    stack.append(PlaceTaken(seat, stones[0]))
 
 
 # --- ChooseAction (rules §6.1, §8.1 W1) --------------------------------------------------------
 def choose_options(s: DragonCastleState, req: ChooseAction) -> list[Action]:
-    b = bytes(s.castle_h)
-    out = first_stone_options(s, b)
+    out = first_stone_options(s)
     if s.elegance == 1:  # Elegance must be used: the next take is the special one
         return out
-    if can_summon(s, b):
+    if can_summon(s):
         out.append(SUMMON)
     if s.spirit_cards:
         out += activation_options(s, req.seat, W1)
@@ -182,7 +170,7 @@ def choose(s: DragonCastleState, req: ChooseAction, a: Action) -> None:
     """Rules §6.1: take the first stone, summon the dragon (§6.1d), or activate (§8.1)."""
     t = type(a)
     if t is TakeStone:
-        i = castle_cell(a)  # type: ignore[arg-type]
+        i = (a.y + 1) * PAD_W + a.x + 1  # type: ignore[attr-defined]  # castle_cell, legal
         s.first_cell, s.first_level = i, s.castle_h[i]
         if s.elegance == 1:
             s.elegance = 2
@@ -229,7 +217,7 @@ def finish(s: DragonCastleState, req: FinishAction, a: Action) -> None:
     if t is Pair:
         if s.elegance == 1:
             s.elegance = 2
-        k = take_from_castle(s, castle_cell(a))  # type: ignore[arg-type]
+        k = take_from_castle(s, (a.y + 1) * PAD_W + a.x + 1)  # type: ignore[attr-defined]
         push_placement(s, req.seat, [req.stone, k])
     elif t is StoneAndShrine:
         s.supply -= 1
@@ -258,18 +246,22 @@ def place_ok(s: DragonCastleState, req: PlaceTaken, a: Action) -> bool:
 
 def place(s: DragonCastleState, req: PlaceTaken, a: Action) -> None:
     """Rules §6.2: the taken stone goes face up on the chosen cell."""
-    place_stone(s, req.seat, realm_cell(a), req.stone)
+    place_stone(s, req.seat, a.r * REALM_SIZE + a.c, req.stone)  # type: ignore[attr-defined]
 
 
 def no_cell(s: DragonCastleState, req: PlaceTaken) -> bool:
-    """Rules §6.2 [reconstructed]: a stone with no legal cell is removed from the game."""
-    return not has_room(s, req.seat)
+    """Rules §6.2 [reconstructed]: a stone with no legal cell is removed from the game
+    (realm.has_room; the open-cell cache read at once when known)."""
+    m = s.realm_open[req.seat]
+    return m == 0 if m >= 0 else not has_room(s, req.seat)
 
 
 # --- CheckMerges (rules §6.3) ------------------------------------------------------------------
 def check_merges(s: DragonCastleState, req: CheckMerges) -> None:
-    """Rules §6.3: once the taken stones are placed, every face-up group of 4+ merges."""
-    resolve_merges(s, req.seat)
+    """Rules §6.3: once the taken stones are placed, every face-up group of 4+ merges (none
+    when no merge is due: realm.merge_due)."""
+    if s.merge_due[req.seat]:
+        resolve_merges(s, req.seat)
 
 
 # --- BuildShrines (rules §6.3 step 4) ----------------------------------------------------------
@@ -293,7 +285,9 @@ def build(s: DragonCastleState, req: BuildShrines, a: Action) -> None:
     """Rules §6.3 step 4: build a pool shrine on the merged set, or stop."""
     if type(a) is not BuildShrine:
         return
-    s.shrine[req.seat * REALM_CELLS + realm_cell(a)] = 1
+    cell = realm_cell(a)
+    s.shrine[req.seat * REALM_CELLS + cell] = 1
+    close_cell(s, req.seat, cell)
     s.pool[req.seat] -= 1
     if req.allowance > 1:
         s.stack.append(BuildShrines(req.seat, req.cells, req.allowance - 1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.dragon_castle import new_state
+from engine.games.dragon_castle.caches import refresh_caches
 from engine.games.dragon_castle.data import (
     COPIES,
     IDENTITIES,
@@ -36,6 +37,7 @@ def empty_state(num_players: int = 2, seat: int = 0, first_player: int = 0,
     s.first_player = first_player
     s.turn = seat
     s.stack = [ChooseAction(seat)]
+    refresh_caches(s)
     return s
 
 
@@ -51,6 +53,7 @@ def set_castle(s: DragonCastleState, stacks: dict[tuple[int, int], list[int]]) -
             s.castle[i * MAX_CASTLE_HEIGHT + level] = k
             s.gone[k] -= 1
             assert s.gone[k] >= 0, "more than 4 copies of a stone"
+    refresh_caches(s)
 
 
 def fill_row(s: DragonCastleState, y: int, heights: str, filler: int) -> None:
@@ -74,6 +77,7 @@ def set_cell(s: DragonCastleState, seat: int, r: int, c: int, height: int, top: 
     s.top[j] = top if height else -1
     s.up[j] = int(up and height > 0)
     s.shrine[j] = int(shrine)
+    refresh_caches(s)
 
 
 def cell(r: int, c: int) -> int:

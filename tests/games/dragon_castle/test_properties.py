@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.games.dragon_castle.caches import check_caches
 from engine.games.dragon_castle.data import COPIES, COUNTDOWN_TOKENS, NUM_IDENTITIES
 from engine.games.dragon_castle.realm import face_up_groups
 from engine.games.dragon_castle.requests import ChooseAction
@@ -78,3 +79,18 @@ def test_spirit_playout_conservation(players, seed, spirit):
             if s.shrine[j]:
                 assert s.height[j] > 0
     assert s.last_round
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), spirits=st.integers(0, 3))
+def test_derived_caches_equal_their_recomputation(players, seed, spirits):
+    """The DERIVED caches (state.py), kept up to date by the handlers, equal a fresh
+    computation after every decision, and in every sampled state (sample_state)."""
+    s = engine.make("dragon_castle", players, seed, spirit_cards=spirits)
+    pick = random.Random(seed)
+    while not s.is_terminal():
+        check_caches(s)
+        if pick.random() < 0.05:
+            check_caches(engine.sample_state(s.observation(s.current_player()), seed))
+        s.apply(pick.choice(s.legal_actions()))
+    check_caches(s)
