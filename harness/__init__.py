@@ -9,6 +9,7 @@ storage/      the SQLite database: schemas, migrations, stores, driver locks
 views/        all Rich: tables, plots, the step viewer, the play screen, watching
 cli/          all Typer: one module per command group
 server/       the ladder server (HTTP API) and its client
+training/     `arena train`: self-play, the value fit, gates, learning curves
 
 Rating maths lives beside this package, in ratings/ (pure functions).
 """
