@@ -213,10 +213,10 @@ def night_ships(s: GugongState) -> None:
     """Night step 2 (a, b): ships in Harbor 5 are lost; the others move one harbor forward,
     furthest first."""
     last = D.HARBORS - 1
-    for i, h in enumerate(s.ship_harbor):
-        if h == last:
-            E.return_ship(s, i // 3, i % 3)
-    order = sorted((i for i, h in enumerate(s.ship_harbor) if h >= 0),
-                   key=lambda i: -s.ship_harbor[i])
-    for i in order:
-        s.ship_harbor[i] += 1
+    harbors = s.ship_harbor
+    if last in harbors:
+        for i, h in enumerate(harbors):
+            if h == last:
+                E.return_ship(s, i // 3, i % 3)
+    # furthest first, every ship one harbor: no ship meets another, so all at once
+    harbors[:] = [h + 1 if h >= 0 else h for h in harbors]

@@ -381,9 +381,13 @@ def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
     _blur(s, p, SEEN_DISCARD)
 
 
+#: a `seen` code once discard piles are back in hand: known in p's hand (-1 stays -1)
+TO_HAND = {v: (v - v % 3 + SEEN_HAND if v >= 0 else v) for v in range(-1, 6 * 3)}
+
+
 def discards_to_hands(s: GugongState) -> None:
     """End of Night: every discard pile becomes part of its owner's hand."""
-    s.seen[:] = [v - v % 3 + SEEN_HAND if v >= 0 else v for v in s.seen]
+    s.seen[:] = map(TO_HAND.__getitem__, s.seen)
     for p in range(s.num_players):
         s.hands[p].extend(s.discards[p])
         s.discards[p].clear()

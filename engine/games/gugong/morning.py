@@ -35,9 +35,11 @@ def morning(s: GugongState) -> None:
     s.day += 1
     s.step = S_MORNING_INCOME
     reqs = []
+    ds = s.decree_servants
+    level1 = [(slot, tile) for slot, tile in enumerate(s.decrees) if D.DECREE_LEVEL[tile] == 1]
     for p in E.turn_order(s):
-        for slot, tile in enumerate(s.decrees):
-            if D.DECREE_LEVEL[tile] == 1 and s.decree_servants[p * 6 + slot]:
+        for slot, tile in level1:
+            if ds[p * 6 + slot]:
                 reqs.append(MorningDecree(p, tile))
     if s.automa:
         reqs = automa.morning(s, reqs)
