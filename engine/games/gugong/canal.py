@@ -8,6 +8,8 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
 from engine.games.gugong.data import F_LOCKED, F_POOL, F_SHIP, F_SUPPLY
+from engine.games.gugong.effects import NEXT_FREE
+from engine.games.gugong.masks import ALL_HARBORS, HARBOR_BITS
 from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
 
 if TYPE_CHECKING:
@@ -103,7 +105,7 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
         k = E.free_ship(s, p)
         i = p * 3 + k
         s.ship_path[i] = a.path
-        s.ship_harbor[i] = E.first_free(s, a.path)
+        E.take_harbor(s, i, E.first_free(s, a.path))
     else:
         k = a.ship
         i = p * 3 + k
@@ -127,10 +129,9 @@ def move_options(s: GugongState, p: int) -> list:
     own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
     if max(own) < 0:
         return []
-    taken = E.taken_harbors(s)
-    paths = s.ship_path
+    harbors, paths = s.harbors, s.ship_path
     return [MOVE_SHIP[k] for k, h in enumerate(own)
-            if h >= 0 and E.NEXT_FREE[taken[paths[p * 3 + k]]][h] >= 0]
+            if h >= 0 and NEXT_FREE[harbors >> paths[p * 3 + k] * D.HARBORS & HARBOR_BITS][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
@@ -154,7 +155,7 @@ def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
 def canal_move_apply(s: GugongState, req: CanalMove, a: object) -> None:
     if type(a) is MoveShip:
         i = req.seat * 3 + a.ship
-        s.ship_harbor[i] = E.next_free_ahead(s, i)
+        E.take_harbor(s, i, E.next_free_ahead(s, i))
 
 
 # --- Harbor rewards ------------------------------------------------------------------------------
@@ -218,5 +219,7 @@ def night_ships(s: GugongState) -> None:
         for i, h in enumerate(harbors):
             if h == last:
                 E.return_ship(s, i // 3, i % 3)
-    # furthest first, every ship one harbor: no ship meets another, so all at once
+    # furthest first, every ship one harbor: no ship meets another, so all at once (Harbor 5
+    # is free now: each path's taken harbors shift by one)
     harbors[:] = [h + 1 if h >= 0 else h for h in harbors]
+    s.harbors = s.harbors << 1 & ALL_HARBORS

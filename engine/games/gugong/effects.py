@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.actions import TakeForeman, Trade
 from engine.games.gugong.data import (
     F_LOCKED,
@@ -18,6 +19,7 @@ from engine.games.gugong.data import (
     SEEN_EITHER,
     SEEN_HAND,
 )
+from engine.games.gugong.masks import HARBOR_BITS, cities_in, destination_mask
 from engine.games.gugong.requests import ChooseGain
 
 if TYPE_CHECKING:
@@ -157,34 +159,43 @@ NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, D.HARBORS) if not m >> x &
                         for h in range(D.HARBORS)) for m in range(1 << D.HARBORS))
 
 
+def path_taken(s: GugongState, path: int) -> int:
+    """Taken harbors of `path` as a bitmask (bit h: harbor h), from the `harbors` cache."""
+    return s.harbors >> path * D.HARBORS & HARBOR_BITS
+
+
 def path_has_free(s: GugongState, path: int) -> bool:
-    """Whether `path` has a free harbor (`first_free` >= 0): surely while fewer ships are on
-    it than it has harbors."""
-    return s.ship_path.count(path) < D.HARBORS or FIRST_FREE[taken_harbors(s)[path]] >= 0
+    """Whether `path` has a free harbor (`first_free` >= 0)."""
+    return s.harbors >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS
 
 
 def taken_harbors(s: GugongState) -> list[int]:
     """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
-    masks = [0, 0]
-    for h, path in zip(s.ship_harbor, s.ship_path, strict=True):
-        if h >= 0 and path >= 0:
-            masks[path] |= 1 << h
-    return masks
+    return [path_taken(s, 0), path_taken(s, 1)]
 
 
 def harbor_taken(s: GugongState, path: int, h: int) -> bool:
-    return bool(taken_harbors(s)[path] >> h & 1)
+    return bool(s.harbors >> (path * D.HARBORS + h) & 1)
 
 
-def first_free(s: GugongState, path: int, taken: list[int] | None = None) -> int:
+def first_free(s: GugongState, path: int) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
-    return FIRST_FREE[(taken_harbors(s) if taken is None else taken)[path]]
+    return FIRST_FREE[s.harbors >> path * D.HARBORS & HARBOR_BITS]
 
 
-def next_free_ahead(s: GugongState, i: int, taken: list[int] | None = None) -> int:
+def next_free_ahead(s: GugongState, i: int) -> int:
     """Next free harbor ahead of ship `i` (flat index) on its path, -1 if none."""
-    mask = (taken_harbors(s) if taken is None else taken)[s.ship_path[i]]
-    return NEXT_FREE[mask][s.ship_harbor[i]]
+    return NEXT_FREE[path_taken(s, s.ship_path[i])][s.ship_harbor[i]]
+
+
+def take_harbor(s: GugongState, i: int, h: int) -> None:
+    """Ship `i` (flat index, on a path) goes to harbor `h` (`harbors` kept up to date)."""
+    base = s.ship_path[i] * D.HARBORS
+    old = s.ship_harbor[i]
+    if old >= 0:
+        s.harbors &= ~(1 << (base + old))
+    s.harbors |= 1 << (base + h)
+    s.ship_harbor[i] = h
 
 
 def paths(s: GugongState) -> int:
@@ -204,6 +215,9 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
     i = p * 3 + k
     s.supply[p] += s.ship_load[i]
     s.ship_load[i] = 0
+    h, path = s.ship_harbor[i], s.ship_path[i]
+    if h >= 0 and path >= 0:
+        s.harbors &= ~(1 << (path * D.HARBORS + h))
     s.ship_harbor[i] = -1
     s.ship_path[i] = -1
     if s.foreman[p] == F_SHIP + k:
@@ -214,43 +228,12 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
 def destinations(s: GugongState, p: int) -> list[int]:
     """Token cities reachable by one move: adjacent to the connected token-less area around
     the Traveller; off-map, any token city."""
-    cities = s.cities
-    here = s.traveller[p]
-    if here < 0:
-        return [c for c in range(D.NUM_CITIES) if cities[c] >= 0]
-    seen = {here}
-    todo = [here]
-    out: set[int] = set()
-    while todo:
-        c = todo.pop()
-        for nb in D.ROADS[c]:
-            if nb in seen:
-                continue
-            seen.add(nb)
-            if cities[nb] >= 0:
-                out.add(nb)
-            else:
-                todo.append(nb)
-    return sorted(out)
+    return list(cities_in(destination_mask(s.tokens, s.traveller[p])))
 
 
 def has_destination(s: GugongState, p: int) -> bool:
     """Whether `destinations` is non-empty, searching only until the first token city."""
-    cities = s.cities
-    here = s.traveller[p]
-    if here < 0:
-        return max(cities) >= 0
-    seen = {here}
-    todo = [here]
-    while todo:
-        for nb in D.ROADS[todo.pop()]:
-            if nb in seen:
-                continue
-            if cities[nb] >= 0:
-                return True
-            seen.add(nb)
-            todo.append(nb)
-    return False
+    return masks.has_destination(s.tokens, s.traveller[p])
 
 
 # --- travel-token exchanges (rules §8) -----------------------------------------------------------

@@ -68,6 +68,8 @@ def refill_map(s: GugongState) -> None:
             s.cities[c] = s.pile_a.pop()
         elif s.pile_b:
             s.cities[c] = s.pile_b.pop()
+        if s.cities[c] >= 0:
+            s.tokens |= 1 << c
 
 
 def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:

@@ -24,7 +24,7 @@ from engine.games.gugong.bonus import BonusInPlay
 from engine.games.gugong.data import S_DAY, S_OVER
 from engine.games.gugong.docs import CARD, LOC, TOKEN
 from engine.games.gugong.requests import GugongRequest
-from engine.kernel import GENERATOR, Hidden, Owner, Public
+from engine.kernel import DERIVED, GENERATOR, Hidden, Owner, Public
 from engine.protocol import ActionSpace
 
 #: a per-colour list
@@ -203,6 +203,9 @@ class GugongState(kernel.GameState, kw_only=True):
         "the pending decisions, oldest first; the last one is being decided now (its "
         "seat is `current_player`; `phase` is its type name). Automatic entries "
         "(WallCheck, MengAction, MengMove, MengMorning) wait below for their turn")] = []
+    # --- caches of public facts (masks.py), kept up to date by the rules
+    tokens: Annotated[int, DERIVED] = 0
+    harbors: Annotated[int, DERIVED] = 0
     # --- options: the advanced set-up (§11), the bonus travel tokens (§12)
     advanced: Annotated[bool, Public(
         "option advanced (§11): board and draw pile dealt from one mixed deck")] = False

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
+from engine.games.gugong.masks import BLOCK, CITIES, LOW, destination_mask
 from engine.games.gugong.requests import (
     ActivateBonus,
     CanalPlace,
@@ -31,12 +32,20 @@ BUY_JADE_COST = 3
 MOVE_TO = tuple(MoveTo(c) for c in range(D.NUM_CITIES))
 
 
+#: per block mask of destinations (masks.CITIES): their moves, ascending
+MOVES = tuple(tuple(tuple(MOVE_TO[c] for c in cities) for cities in block)
+              for block in CITIES)
+
+
 def move_options(s: GugongState, req: TravelMove) -> list:
-    return [MOVE_TO[c] for c in E.destinations(s, req.seat)]
+    m = destination_mask(s.tokens, s.traveller[req.seat])
+    return list(MOVES[0][m & LOW] + MOVES[1][m >> BLOCK])
 
 
 def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
-    return type(a) is MoveTo and a.city in E.destinations(s, req.seat)
+    if type(a) is not MoveTo or not 0 <= a.city < D.NUM_CITIES:
+        return False
+    return bool(destination_mask(s.tokens, s.traveller[req.seat]) >> a.city & 1)
 
 
 def move_auto(s: GugongState, req: TravelMove) -> bool:
@@ -48,6 +57,7 @@ def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:
     p = req.seat
     token = s.cities[a.city]
     s.cities[a.city] = -1
+    s.tokens &= ~(1 << a.city)
     s.traveller[p] = a.city
     if req.moves > 1:
         s.stack.append(TravelMove(p, req.moves - 1))
