@@ -51,17 +51,25 @@ def can_place(s: GugongState, p: int, supply: bool) -> bool:
     normal = (s.supply[p] if supply else s.pool[p]) > 0
     if not normal and s.foreman[p] != (F_SUPPLY if supply else F_POOL):
         return False
-    need = 1 if normal else 2
+    return room_for(s, p, 1 if normal else 2)
+
+
+def room_for(s: GugongState, p: int, need: int) -> bool:
+    """Whether a piece worth `need` units fits on an own ship: a new one (a ship beside the
+    board and a free harbor on a path) or one on the canal with that much room."""
     base = p * 3
     own = s.ship_harbor[base:base + D.SHIPS]
+    if min(own) < 0:
+        taken = s.harbors
+        if taken & HARBOR_BITS != HARBOR_BITS or (
+                D.CANAL_PATHS[s.num_players] > 1 and taken >> D.HARBORS != HARBOR_BITS):
+            return True
     loads = s.ship_load[base:base + D.SHIPS]
     carrying = s.foreman[p] - F_SHIP
     for k, h in enumerate(own):
         if h >= 0 and D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
             return True
-    if min(own) >= 0:
-        return False  # no ship beside the board
-    return any(E.path_has_free(s, path) for path in range(E.paths(s)))
+    return False
 
 
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:

@@ -130,10 +130,11 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
             out.append(OPTION_B[False])
         if fm:
             out.append(OPTION_B[True])
-    else:  # the Grand Canal
-        if can_option_a(s, p, loc):
+    else:  # the Grand Canal: a piece placed (B: 2, so 1 with a pool servant fewer), a move
+        place = (pool > 0 or fm) and canal.room_for(s, p, 1 if pool > 0 else 2)
+        if place or canal.move_options(s, p) or canal.claim_options(s, p, -1):
             out.append(OPTION_A)
-        if pool >= 1 and _canal_b_possible(s, p):
+        if pool >= 2 and place or pool == 1 and fm and canal.room_for(s, p, 2):
             out.append(OPTION_B[False])
     return out
 
@@ -194,17 +195,18 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
 
 
 def _canal_b_possible(s: GugongState, p: int) -> bool:
+    """Canal B (a pool servant paid first): two pieces, each with a place on own ships."""
+    pool = s.pool[p]
     if pieces_in(s, p, False) < 2:
         return False
-    s.pool[p] -= 1
-    ok = can_canal(s, p, False)
-    s.pool[p] += 1
-    return ok
+    return canal.room_for(s, p, 1 if pool >= 2 else 2)  # 1 servant fewer: else the Foreman
 
 
 def location_auto(s: GugongState, req: LocationAction) -> bool:
     """Nothing possible (public): skipped without asking."""
     p, loc = req.seat, req.loc
+    if loc == D.INTRIGUE or loc == D.PALACE:
+        return False  # option A is always possible there
     if s.stored[p] and E.trade_choices(s, p):
         return False
     return not location_possible(s, p, loc)
@@ -228,10 +230,12 @@ def location_possible(s: GugongState, p: int, loc: int) -> bool:
         spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
         return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
                    or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
-    ds = s.decree_servants
+    ds, base, decrees = s.decree_servants, p * 6, s.decrees
+    cut = 1 if E.holds_decree(s, p, D.D2E) else 0
     for slot in range(6):
-        if not ds[p * 6 + slot]:
-            cost = decree_cost(s, p, slot)
+        if not ds[base + slot]:
+            # `decree_cost`: others' servants on the slot (p has none there)
+            cost = max(0, D.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
             if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
                 return True
     return False

@@ -18,6 +18,7 @@ from engine.games.gugong.actions import (
     Swap,
     Trade,
 )
+from engine.games.gugong.data import CARD_VALUE, F_POOL, SEEN_DISCARD
 from engine.games.gugong.requests import (
     CardAction,
     ExchangeCost,
@@ -84,7 +85,9 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
     s.stack.append(TURN_END[p])
     s.hands[p].remove(card)
     s.seen[card] = -1  # E.forget: the card left p's cards face up
-    if is_free(s, p, card, loc):
+    v, b = CARD_VALUE[card], CARD_VALUE[s.board[loc]]
+    # higher or a 1 onto a 9 is free whatever else holds; else `is_free` decides
+    if v > b or (v == 1 and b == 9) or ((v == b or s.bonus_active) and is_free(s, p, card, loc)):
         complete_exchange(s, p, card, loc, True)
     else:
         s.stack.append(ExchangeCost(p, card, loc))
@@ -106,7 +109,9 @@ def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
 
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out: list = [PAY_TWO[f] for f in E.pay_ways(s, p, 2)]
+    out: list = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # E.pay_ways(s, p, 2) inline
+    if s.foreman[p] == F_POOL:
+        out.append(PAY_TWO[True])
     out += [SACRIFICE[c] for c in sorted(s.hands[p])]
     out.append(NO_ACTIONS)
     return E.with_trades(s, p, out)
@@ -140,7 +145,9 @@ def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool
     """The played card goes face up on the location, the board card face down onto the
     discard pile; then the card action (first) and the location action (rules §4.2)."""
     board = s.board
-    E.to_discard_seen(s, p, board[loc])
+    taken = board[loc]
+    s.discards[p].append(taken)  # E.to_discard_seen: everybody saw it go there
+    s.seen[taken] = p * 3 + SEEN_DISCARD
     board[loc] = card
     if not actions:
         return
@@ -189,9 +196,11 @@ def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
 def card_auto(s: GugongState, req: CardAction) -> bool:
     """Nothing to decide (public): only Skip is possible."""
     p = req.seat
+    act = D.CARD_ACTION[req.card]
+    if act == D.A_INTRIGUE or act == D.A_PALACE:
+        return False  # their option A is always possible
     if s.stored[p] and E.trade_choices(s, p):
         return False
-    act = D.CARD_ACTION[req.card]
     if act == D.A_SWAP:
         return not (s.hands[p] or s.discards[p])
     return not L.can_option_a(s, p, D.ACTION_LOCATION[act])
