@@ -19,6 +19,7 @@ SKIP = Skip()
 LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(D.SHIPS))
 NEW_SHIP = tuple((NewShip(path, False), NewShip(path, True)) for path in range(2))
 MOVE_SHIP = tuple(MoveShip(k) for k in range(D.SHIPS))
+CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(D.SHIPS))
 
 
 def place_options(s: GugongState, p: int, supply: bool) -> list:
@@ -185,7 +186,7 @@ def claim_options(s: GugongState, p: int, ship: int) -> list:
     for k, h in enumerate(own):
         if h < 1 or (ship >= 0 and k != ship) or E.ship_units(s, p, k) < D.SHIP_CAPACITY:
             continue
-        out += [Claim(k, r) for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]
+        out += [CLAIM[k][r] for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]
     return out
 
 

@@ -18,12 +18,17 @@ from engine.games.gugong.data import (
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
+    T_DOUBLE,
 )
 from engine.games.gugong.masks import HARBOR_BITS, cities_in, destination_mask
 from engine.games.gugong.requests import ChooseGain
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
+
+
+#: prebuilt answers: the Foreman taken as one unit gained, or not
+TAKE_FOREMAN = (TakeForeman(False), TakeForeman(True))
 
 
 # --- servants and the Foreman (rules §7) ---------------------------------------------------------
@@ -80,7 +85,7 @@ def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
 
 
 def choose_gain_options(s: GugongState, req: ChooseGain) -> list[TakeForeman]:
-    return [TakeForeman(True), TakeForeman(False)]
+    return [TAKE_FOREMAN[True], TAKE_FOREMAN[False]]
 
 
 def choose_gain_apply(s: GugongState, req: ChooseGain, a: TakeForeman) -> None:
@@ -284,7 +289,8 @@ def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
 
 def with_trades(s: GugongState, p: int, options: list) -> list:
     """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
-    if s.stored[p]:
+    stored = s.stored[p]
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE):  # 2 units at least
         options.extend(trade_choices(s, p))
     return options
 

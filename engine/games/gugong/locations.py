@@ -10,15 +10,14 @@ from engine.games.gugong import canal
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import BuyJade, OptionA, OptionB, Skip, TakeDecree, Trade
-from engine.games.gugong.data import F_POOL, F_SUPPLY
+from engine.games.gugong.data import F_POOL, F_SUPPLY, T_DOUBLE
 from engine.games.gugong.requests import (
-    CanalMove,
-    CanalPlace,
-    HarborClaim,
+    CANAL_A,
+    CANAL_B,
+    TRAVEL_MOVE,
+    WALL_FROM_SUPPLY,
+    WALL_PLACE,
     LocationAction,
-    TravelMove,
-    WallCheck,
-    WallPlace,
 )
 from engine.protocol import Action
 
@@ -207,7 +206,8 @@ def location_auto(s: GugongState, req: LocationAction) -> bool:
     p, loc = req.seat, req.loc
     if loc == D.INTRIGUE or loc == D.PALACE:
         return False  # option A is always possible there
-    if s.stored[p] and E.trade_choices(s, p):
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and E.trade_choices(s, p):
         return False
     return not location_possible(s, p, loc)
 
@@ -263,7 +263,7 @@ def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
 def option_a(s: GugongState, p: int, loc: int) -> None:
     """Option A of a location (also the card actions with a location icon, A9)."""
     if loc == D.TRAVEL:
-        s.stack.append(TravelMove(p, 1))
+        s.stack.append(TRAVEL_MOVE[p][1])
     elif loc == D.WALL:
         wall_action(s, p, 1)
     elif loc == D.INTRIGUE:
@@ -273,13 +273,13 @@ def option_a(s: GugongState, p: int, loc: int) -> None:
     elif loc == D.PALACE:
         E.envoy_step(s, p, 1)
     elif loc == D.CANAL:
-        s.stack += [HarborClaim(p), CanalMove(p), CanalPlace(p, 1)]
+        s.stack += CANAL_A[p]
 
 
 def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
     if loc == D.TRAVEL:
         E.pay(s, p, travel_cost(s, p), foreman)
-        s.stack.append(TravelMove(p, 2))
+        s.stack.append(TRAVEL_MOVE[p][2])
     elif loc == D.WALL:
         E.pay(s, p, 1)
         wall_action(s, p, 2)
@@ -292,15 +292,15 @@ def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
         E.intrigue_move(s, p, 1)
     elif loc == D.CANAL:
         E.pay(s, p, 1)
-        s.stack += [HarborClaim(p), CanalPlace(p, 2)]
+        s.stack += CANAL_B[p]
 
 
 def wall_action(s: GugongState, p: int, pieces: int) -> None:
     """Place pieces (one scoring check after them); with D2c then 1 more from the supply,
     checked separately (rules §5.2, A21)."""
     if E.holds_decree(s, p, D.D2C):
-        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
-    s.stack += [WallCheck(p), WallPlace(p, pieces)]
+        s.stack += WALL_FROM_SUPPLY[p]
+    s.stack += WALL_PLACE[p][pieces]
 
 
 def take_decree(s: GugongState, p: int, slot: int, foreman: bool) -> None:

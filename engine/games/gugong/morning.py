@@ -12,7 +12,7 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Skip, Swap
 from engine.games.gugong.data import S_DAY, S_MORNING_INCOME
-from engine.games.gugong.requests import CanalPlace, MorningDecree
+from engine.games.gugong.requests import CANAL_FROM_SUPPLY, MorningDecree
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -82,7 +82,7 @@ def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
     elif t == D.D1D:
         E.envoy_step(s, p, 1)
     elif t == D.D1B:
-        s.stack.append(CanalPlace(p, 1, 0, True))
+        s.stack.append(CANAL_FROM_SUPPLY[p])
     else:
         return False  # D1e: asked
     return True

@@ -19,7 +19,7 @@ from engine.games.gugong.data import (
     S_NIGHT_SHIPS,
 )
 from engine.games.gugong.morning import morning
-from engine.games.gugong.requests import FinalTrades, HarborClaim, NightGain
+from engine.games.gugong.requests import HARBOR_CLAIM, FinalTrades, NightGain
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -68,8 +68,8 @@ def destiny_dice(s: GugongState) -> None:
 
 def night_gain_options(s: GugongState, req: NightGain) -> list:
     if matches(s, req.seat):
-        return [TakeForeman(True), TakeForeman(False)]
-    return [TakeForeman(False)]
+        return [E.TAKE_FOREMAN[True], E.TAKE_FOREMAN[False]]
+    return [E.TAKE_FOREMAN[False]]
 
 
 def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
@@ -92,7 +92,7 @@ def ships(s: GugongState) -> None:
     """Night step 2: ships lost / moved, then claims in turn order."""
     night_ships(s)
     s.step = S_NIGHT_END
-    E.push_in_turn_order(s, [HarborClaim(p) for p in E.turn_order(s)])
+    E.push_in_turn_order(s, [HARBOR_CLAIM[p] for p in E.turn_order(s)])
 
 
 def end_of_night(s: GugongState) -> None:

@@ -9,13 +9,14 @@ from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
 from engine.games.gugong.masks import BLOCK, CITIES, LOW, destination_mask
 from engine.games.gugong.requests import (
+    CANAL_FROM_SUPPLY,
+    STORE_TOKEN,
+    TRAVEL_MOVE,
+    WALL_FROM_SUPPLY,
     ActivateBonus,
-    CanalPlace,
     StoreToken,
     TokenReward,
     TravelMove,
-    WallCheck,
-    WallPlace,
 )
 from engine.games.gugong.turn import swap_options
 
@@ -60,11 +61,11 @@ def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:
     s.tokens &= ~(1 << a.city)
     s.traveller[p] = a.city
     if req.moves > 1:
-        s.stack.append(TravelMove(p, req.moves - 1))
+        s.stack.append(TRAVEL_MOVE[p][req.moves - 1])
     if token in D.BONUS_TOKENS:
         s.stack.append(ActivateBonus(p, token))  # activate or store (rules §12, bonus.py)
         return
-    s.stack.append(StoreToken(p, token))
+    s.stack.append(STORE_TOKEN[p][token])
     token_reward(s, p, token)
 
 
@@ -81,9 +82,9 @@ def token_reward(s: GugongState, p: int, token: int) -> None:
     elif token == D.T_VP2:
         s.vp[p] += 2
     elif token == D.T_SHIP:
-        s.stack.append(CanalPlace(p, 1, 0, True))
+        s.stack.append(CANAL_FROM_SUPPLY[p])
     elif token == D.T_WALL:
-        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
+        s.stack += WALL_FROM_SUPPLY[p]
     elif token != D.T_DOUBLE:
         s.stack.append(TokenReward(p, token))
 

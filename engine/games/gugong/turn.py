@@ -18,7 +18,7 @@ from engine.games.gugong.actions import (
     Swap,
     Trade,
 )
-from engine.games.gugong.data import CARD_VALUE, F_POOL, SEEN_DISCARD
+from engine.games.gugong.data import CARD_VALUE, F_POOL, SEEN_DISCARD, T_DOUBLE
 from engine.games.gugong.requests import (
     CardAction,
     ExchangeCost,
@@ -43,6 +43,8 @@ SEATS = range(6)
 TURN_END = tuple(TurnEnd(p) for p in SEATS)
 LOCATION_ACTION = tuple(tuple(LocationAction(p, loc) for loc in range(7)) for p in SEATS)
 CARD_ACTION = tuple(tuple(CardAction(p, c) for c in range(D.NUM_CARDS)) for p in SEATS)
+EXCHANGE_COST = tuple(tuple(tuple(ExchangeCost(p, c, loc) for loc in range(7))
+                            for c in range(D.NUM_CARDS)) for p in SEATS)
 
 
 # --- step 1: the gift exchange -------------------------------------------------------------------
@@ -64,9 +66,7 @@ def gift_options(s: GugongState, req: GiftExchange) -> list:
     out: list = []
     for c in sorted(s.hands[p]):
         out.extend(EXCHANGES[c])
-    if s.stored[p]:
-        out.extend(E.trade_choices(s, p))
-    return out
+    return E.with_trades(s, p, out)
 
 
 def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
@@ -90,7 +90,7 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
     if v > b or (v == 1 and b == 9) or ((v == b or s.bonus_active) and is_free(s, p, card, loc)):
         complete_exchange(s, p, card, loc, True)
     else:
-        s.stack.append(ExchangeCost(p, card, loc))
+        s.stack.append(EXCHANGE_COST[p][card][loc])
 
 
 def turn_end_options(s: GugongState, req: TurnEnd) -> list:
@@ -98,7 +98,9 @@ def turn_end_options(s: GugongState, req: TurnEnd) -> list:
 
 
 def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
-    return not (s.stored[req.seat] and E.trade_choices(s, req.seat))
+    stored = s.stored[req.seat]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    return not (stored and (len(stored) > 1 or stored[0] == T_DOUBLE)
+                and E.trade_choices(s, req.seat))
 
 
 def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
@@ -199,7 +201,8 @@ def card_auto(s: GugongState, req: CardAction) -> bool:
     act = D.CARD_ACTION[req.card]
     if act == D.A_INTRIGUE or act == D.A_PALACE:
         return False  # their option A is always possible
-    if s.stored[p] and E.trade_choices(s, p):
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and E.trade_choices(s, p):
         return False
     if act == D.A_SWAP:
         return not (s.hands[p] or s.discards[p])
