@@ -29,21 +29,26 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
     if not normal and not fm:
         return []
-    kinds = (False, True) if normal and fm else (False,) if normal else (True,)
     out: list = []
     base = p * 3
     own = s.ship_harbor[base:base + D.SHIPS]
     loads = s.ship_load[base:base + D.SHIPS]
     carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
     for k, h in enumerate(own):
-        if h < 0:
-            continue
-        room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
-        out += [LOAD_SHIP[k][f] for f in kinds if room >= (2 if f else 1)]
+        if h >= 0:
+            room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
+            if normal and room >= 1:
+                out.append(LOAD_SHIP[k][False])
+            if fm and room >= 2:
+                out.append(LOAD_SHIP[k][True])
     if min(own) < 0:  # a ship beside the board (E.free_ship)
-        for path in range(E.paths(s)):
-            if E.path_has_free(s, path):
-                out += [NEW_SHIP[path][f] for f in kinds]
+        taken = s.harbors
+        for path in range(D.CANAL_PATHS[s.num_players]):
+            if taken >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS:  # E.path_has_free
+                if normal:
+                    out.append(NEW_SHIP[path][False])
+                if fm:
+                    out.append(NEW_SHIP[path][True])
     return out
 
 
@@ -74,7 +79,9 @@ def room_for(s: GugongState, p: int, need: int) -> bool:
 
 
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
-    return place_options(s, req.seat, req.supply) + [SKIP]
+    out = place_options(s, req.seat, req.supply)
+    out.append(SKIP)
+    return out
 
 
 def canal_place_legal(s: GugongState, req: CanalPlace, a: object) -> bool:
@@ -144,7 +151,9 @@ def move_options(s: GugongState, p: int) -> list:
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
-    return move_options(s, req.seat) + [SKIP]
+    out = move_options(s, req.seat)
+    out.append(SKIP)
+    return out
 
 
 def canal_move_legal(s: GugongState, req: CanalMove, a: object) -> bool:
@@ -191,7 +200,9 @@ def claim_options(s: GugongState, p: int, ship: int) -> list:
 
 
 def claim_request_options(s: GugongState, req: HarborClaim) -> list:
-    return claim_options(s, req.seat, req.ship) + [SKIP]
+    out = claim_options(s, req.seat, req.ship)
+    out.append(SKIP)
+    return out
 
 
 def claim_auto(s: GugongState, req: HarborClaim) -> bool:

@@ -16,16 +16,26 @@ from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
 BOX = {n: frozenset(D.unused_sets(n)) for n in range(1, 6)}
 TOKEN_TYPES = len(D.TOKEN_NAMES)
+#: per player count: 1 for each card of the box (base set-up, rules §3)
+BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(D.NUM_CARDS)) for n in BOX}
+#: the travel tokens of the game by type, without and with the bonus tokens (§12)
+TOKEN_COUNTS = tuple(tuple({**D.BASE_TOKENS, **(D.BONUS_TOKENS if bonus else {})}.get(t, 0)
+                           for t in range(TOKEN_TYPES)) for bonus in (False, True))
 
 
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     n, me = obs.num_players, obs.seat
     # cards: what the seat knows the place of, and what it knows of the others' cards
-    known = bytearray(D.NUM_CARDS)
     # advanced set-up: the unused sets are in the draw pile; solo: the sets the option left
     # out (rules §13)
-    for c in () if obs.advanced else obs.box or BOX[n]:
-        known[c] = 1
+    if obs.advanced:
+        known = bytearray(D.NUM_CARDS)
+    elif obs.box:
+        known = bytearray(D.NUM_CARDS)
+        for c in obs.box:
+            known[c] = 1
+    else:
+        known = bytearray(BOX_KNOWN[n])
     for c in obs.board:
         known[c] = 1
     for c in obs.hand:
@@ -65,12 +75,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     if obs.automa:  # solo (automa.py): sorted piles drawn by the generator
         redraw_solo(fields, obs)
     # travel tokens: the two face-down piles hold the ones not seen anywhere
-    counts = [0] * TOKEN_TYPES
-    for t, k in D.BASE_TOKENS.items():
-        counts[t] = k
-    if obs.bonus:
-        for t, k in D.BONUS_TOKENS.items():
-            counts[t] = k
+    counts = list(TOKEN_COUNTS[obs.bonus])
     for b in obs.bonus_active:
         counts[b.token] -= 1
     for t in obs.cities:

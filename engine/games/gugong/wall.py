@@ -44,7 +44,10 @@ def place_options(s: GugongState, req: WallPlace) -> list:
 
 
 def place_auto(s: GugongState, req: WallPlace) -> bool:
-    return not place_kinds(s, req.seat, req.supply)
+    """No piece to place (`place_kinds` empty): skipped."""
+    p, supply = req.seat, req.supply
+    return (s.supply[p] if supply else s.pool[p]) <= 0 and (
+        s.foreman[p] != (F_SUPPLY if supply else F_POOL))
 
 
 def place_apply(s: GugongState, req: WallPlace, a: object) -> None:
@@ -66,10 +69,11 @@ def place_apply(s: GugongState, req: WallPlace, a: object) -> None:
 def wall_check(s: GugongState, req: WallCheck) -> None:
     """Section complete: majority scores 3 VP and Envoy +1, its pieces go home; then every
     player who had a piece there takes an Intrigue reward, lowest first; then check again."""
-    n = len(s.vp)  # every colour, Meng's in the solo game
-    units = [E.wall_units(s, p) for p in range(n)]
-    if sum(units) < D.WALL_SIZE[s.num_players]:
+    # every colour's units (Meng's in the solo game): normal servants, the Foreman 2
+    if sum(s.wall) + 2 * s.foreman.count(F_WALL) < D.WALL_SIZE[s.num_players]:
         return
+    n = len(s.vp)
+    units = [E.wall_units(s, p) for p in range(n)]
     winner = E.best_by_intrigue(s, list(range(n)), units)
     s.vp[winner] += D.WALL_VP
     E.envoy_step(s, winner, 1)
