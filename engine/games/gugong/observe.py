@@ -6,6 +6,8 @@ the generator (all future dice and shuffles) is new."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from engine.common.rng import Rng
@@ -16,6 +18,7 @@ from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
 BOX = {n: frozenset(D.unused_sets(n)) for n in range(1, 6)}
 TOKEN_TYPES = len(D.TOKEN_NAMES)
+CARDS = range(D.NUM_CARDS)
 #: per player count: 1 for each card of the box (base set-up, rules §3)
 BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(D.NUM_CARDS)) for n in BOX}
 #: the travel tokens of the game by type, without and with the bonus tokens (§12)
@@ -36,11 +39,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
             known[c] = 1
     else:
         known = bytearray(BOX_KNOWN[n])
-    for c in obs.board:
-        known[c] = 1
-    for c in obs.hand:
-        known[c] = 1
-    for c in obs.discard:
+    for c in obs.board + obs.hand + obs.discard:
         known[c] = 1
     # solo: Meng's cards are public lists (-1: unseen, still counted in the draw pile)
     for c in obs.meng_stack + obs.meng_bottom + obs.meng_discard:
@@ -50,17 +49,19 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         if type(r) is ExchangeCost:
             known[r.card] = 1  # played, not yet on the board
     cols = len(obs.vp)  # colours: Meng's too in the solo game
-    seen = [([], [], []) for _ in range(cols)]
+    # per seen code (seat * 3 + SEEN_*): the cards the seat knows of that seat's cards
+    seen: list[list[int]] = [[] for _ in range(cols * 3)]
+    mine = range(me * 3, me * 3 + 3)
     for c, v in enumerate(obs.seen):
-        if v >= 0 and v // 3 != me:
+        if v >= 0 and v not in mine:
             known[c] = 1
-            seen[v // 3][v % 3].append(c)
-    unknown = [c for c in range(D.NUM_CARDS) if not known[c]]
+            seen[v].append(c)
+    unknown = list(compress(CARDS, map(not_, known)))
     rng.shuffle(unknown)
     for q in range(n):
         if q == me:
             continue
-        seen_h, seen_d, free = seen[q]
+        seen_h, seen_d, free = seen[q * 3:q * 3 + 3]
         extra = obs.hand_sizes[q] + obs.discard_sizes[q] - len(seen_h) - len(seen_d) - len(free)
         for _ in range(extra):
             free.append(unknown.pop())
