@@ -2,14 +2,14 @@
 face-up travel token (rules §5.1) and the taken harbors of the Grand Canal (rules §5.7).
 
 The rules keep them up to date where the facts change (a token taken or laid, a ship put on,
-moved or returned); `refresh` recomputes them from the public fields (set-up, `sample_state`,
-positions built by hand).
+moved or returned); `refresh` recomputes them from the public fields: the state does on being
+built or decoded (`GugongState.__post_init__`), tests after setting fields by hand.
 """
 
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.games.gugong import data as D
 
@@ -110,9 +110,3 @@ def refresh(s: GugongState) -> None:
     """Recompute every cache from the public fields."""
     s.tokens = token_mask(s.cities)
     s.harbors = harbor_mask(s.ship_harbor, s.ship_path)
-
-
-def refresh_fields(fields: dict[str, Any]) -> None:
-    """`refresh` for the field dict of `sample_state` (observe.redraw)."""
-    fields["tokens"] = token_mask(fields["cities"])
-    fields["harbors"] = harbor_mask(fields["ship_harbor"], fields["ship_path"])

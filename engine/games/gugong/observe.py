@@ -13,7 +13,6 @@ from typing import Any
 from engine.common.rng import Rng
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
-from engine.games.gugong import masks
 from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
 BOX = {n: frozenset(D.unused_sets(n)) for n in range(1, 6)}
@@ -94,7 +93,6 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     rng.shuffle(hidden)
     fields["pile_a"] = hidden[:obs.pile_a_size]
     fields["pile_b"] = hidden[obs.pile_a_size:]
-    masks.refresh_fields(fields)
     if obs.automa:
         fields["pile_a"].sort()
         fields["pile_b"].sort()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.common.rng import Rng
-from engine.games.gugong import advanced, automa, bonus, masks
+from engine.games.gugong import advanced, automa, bonus
 from engine.games.gugong import data as D
 from engine.games.gugong.data import F_LOCKED, SEEN_HAND
 from engine.games.gugong.morning import roll
@@ -70,7 +70,6 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GugongSta
         token_discard=[], stored=[[] for _ in range(c)], dice=roll(rng),
         advanced=mixed, bonus=bonus_tokens,
     )
-    masks.refresh(s)
     if n == 1:
         automa.setup(s, options)
     GugongState.RULES.settle(s)

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.games.gugong import automa, docs, heuristic, observe, render, rules
+from engine.games.gugong import automa, docs, heuristic, masks, observe, render, rules
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import SPACE, GugongAction
 from engine.games.gugong.bonus import BonusInPlay
@@ -214,6 +214,11 @@ class GugongState(kernel.GameState, kw_only=True):
     bonus_active: Annotated[list[BonusInPlay], Public(
         "option bonus_travel only (else []): the activated bonus tokens, face "
         "up until the end of this Day phase")] = []
+
+    def __post_init__(self) -> None:
+        """The DERIVED caches from the public fields (masks.py) whenever a state is built or
+        decoded (set-up, `sample_state`, `from_bytes`); clones copy them."""
+        masks.refresh(self)
 
     # --- protocol -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
