@@ -8,6 +8,8 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
 from engine.games.gugong.data import F_LOCKED, F_POOL, F_SHIP, F_SUPPLY
+from engine.games.gugong.effects import NEXT_FREE
+from engine.games.gugong.masks import ALL_HARBORS, HARBOR_BITS
 from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
 
 if TYPE_CHECKING:
@@ -17,6 +19,7 @@ SKIP = Skip()
 LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(D.SHIPS))
 NEW_SHIP = tuple((NewShip(path, False), NewShip(path, True)) for path in range(2))
 MOVE_SHIP = tuple(MoveShip(k) for k in range(D.SHIPS))
+CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(D.SHIPS))
 
 
 def place_options(s: GugongState, p: int, supply: bool) -> list:
@@ -26,21 +29,26 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
     if not normal and not fm:
         return []
-    kinds = (False, True) if normal and fm else (False,) if normal else (True,)
     out: list = []
     base = p * 3
     own = s.ship_harbor[base:base + D.SHIPS]
     loads = s.ship_load[base:base + D.SHIPS]
     carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
     for k, h in enumerate(own):
-        if h < 0:
-            continue
-        room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
-        out += [LOAD_SHIP[k][f] for f in kinds if room >= (2 if f else 1)]
+        if h >= 0:
+            room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
+            if normal and room >= 1:
+                out.append(LOAD_SHIP[k][False])
+            if fm and room >= 2:
+                out.append(LOAD_SHIP[k][True])
     if min(own) < 0:  # a ship beside the board (E.free_ship)
-        for path in range(E.paths(s)):
-            if E.path_has_free(s, path):
-                out += [NEW_SHIP[path][f] for f in kinds]
+        taken = s.harbors
+        for path in range(D.CANAL_PATHS[s.num_players]):
+            if taken >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS:  # E.path_has_free
+                if normal:
+                    out.append(NEW_SHIP[path][False])
+                if fm:
+                    out.append(NEW_SHIP[path][True])
     return out
 
 
@@ -49,21 +57,31 @@ def can_place(s: GugongState, p: int, supply: bool) -> bool:
     normal = (s.supply[p] if supply else s.pool[p]) > 0
     if not normal and s.foreman[p] != (F_SUPPLY if supply else F_POOL):
         return False
-    need = 1 if normal else 2
+    return room_for(s, p, 1 if normal else 2)
+
+
+def room_for(s: GugongState, p: int, need: int) -> bool:
+    """Whether a piece worth `need` units fits on an own ship: a new one (a ship beside the
+    board and a free harbor on a path) or one on the canal with that much room."""
     base = p * 3
     own = s.ship_harbor[base:base + D.SHIPS]
+    if min(own) < 0:
+        taken = s.harbors
+        if taken & HARBOR_BITS != HARBOR_BITS or (
+                D.CANAL_PATHS[s.num_players] > 1 and taken >> D.HARBORS != HARBOR_BITS):
+            return True
     loads = s.ship_load[base:base + D.SHIPS]
     carrying = s.foreman[p] - F_SHIP
     for k, h in enumerate(own):
         if h >= 0 and D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
             return True
-    if min(own) >= 0:
-        return False  # no ship beside the board
-    return any(E.path_has_free(s, path) for path in range(E.paths(s)))
+    return False
 
 
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
-    return place_options(s, req.seat, req.supply) + [SKIP]
+    out = place_options(s, req.seat, req.supply)
+    out.append(SKIP)
+    return out
 
 
 def canal_place_legal(s: GugongState, req: CanalPlace, a: object) -> bool:
@@ -103,7 +121,7 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
         k = E.free_ship(s, p)
         i = p * 3 + k
         s.ship_path[i] = a.path
-        s.ship_harbor[i] = E.first_free(s, a.path)
+        E.take_harbor(s, i, E.first_free(s, a.path))
     else:
         k = a.ship
         i = p * 3 + k
@@ -127,14 +145,15 @@ def move_options(s: GugongState, p: int) -> list:
     own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
     if max(own) < 0:
         return []
-    taken = E.taken_harbors(s)
-    paths = s.ship_path
+    harbors, paths = s.harbors, s.ship_path
     return [MOVE_SHIP[k] for k, h in enumerate(own)
-            if h >= 0 and E.NEXT_FREE[taken[paths[p * 3 + k]]][h] >= 0]
+            if h >= 0 and NEXT_FREE[harbors >> paths[p * 3 + k] * D.HARBORS & HARBOR_BITS][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
-    return move_options(s, req.seat) + [SKIP]
+    out = move_options(s, req.seat)
+    out.append(SKIP)
+    return out
 
 
 def canal_move_legal(s: GugongState, req: CanalMove, a: object) -> bool:
@@ -154,7 +173,7 @@ def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
 def canal_move_apply(s: GugongState, req: CanalMove, a: object) -> None:
     if type(a) is MoveShip:
         i = req.seat * 3 + a.ship
-        s.ship_harbor[i] = E.next_free_ahead(s, i)
+        E.take_harbor(s, i, E.next_free_ahead(s, i))
 
 
 # --- Harbor rewards ------------------------------------------------------------------------------
@@ -176,12 +195,14 @@ def claim_options(s: GugongState, p: int, ship: int) -> list:
     for k, h in enumerate(own):
         if h < 1 or (ship >= 0 and k != ship) or E.ship_units(s, p, k) < D.SHIP_CAPACITY:
             continue
-        out += [Claim(k, r) for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]
+        out += [CLAIM[k][r] for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]
     return out
 
 
 def claim_request_options(s: GugongState, req: HarborClaim) -> list:
-    return claim_options(s, req.seat, req.ship) + [SKIP]
+    out = claim_options(s, req.seat, req.ship)
+    out.append(SKIP)
+    return out
 
 
 def claim_auto(s: GugongState, req: HarborClaim) -> bool:
@@ -213,10 +234,12 @@ def night_ships(s: GugongState) -> None:
     """Night step 2 (a, b): ships in Harbor 5 are lost; the others move one harbor forward,
     furthest first."""
     last = D.HARBORS - 1
-    for i, h in enumerate(s.ship_harbor):
-        if h == last:
-            E.return_ship(s, i // 3, i % 3)
-    order = sorted((i for i, h in enumerate(s.ship_harbor) if h >= 0),
-                   key=lambda i: -s.ship_harbor[i])
-    for i in order:
-        s.ship_harbor[i] += 1
+    harbors = s.ship_harbor
+    if last in harbors:
+        for i, h in enumerate(harbors):
+            if h == last:
+                E.return_ship(s, i // 3, i % 3)
+    # furthest first, every ship one harbor: no ship meets another, so all at once (Harbor 5
+    # is free now: each path's taken harbors shift by one)
+    harbors[:] = [h + 1 if h >= 0 else h for h in harbors]
+    s.harbors = s.harbors << 1 & ALL_HARBORS

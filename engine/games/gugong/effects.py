@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.actions import TakeForeman, Trade
 from engine.games.gugong.data import (
     F_LOCKED,
@@ -17,11 +18,17 @@ from engine.games.gugong.data import (
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
+    T_DOUBLE,
 )
+from engine.games.gugong.masks import HARBOR_BITS, cities_in, destination_mask
 from engine.games.gugong.requests import ChooseGain
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
+
+
+#: prebuilt answers: the Foreman taken as one unit gained, or not
+TAKE_FOREMAN = (TakeForeman(False), TakeForeman(True))
 
 
 # --- servants and the Foreman (rules §7) ---------------------------------------------------------
@@ -78,7 +85,7 @@ def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
 
 
 def choose_gain_options(s: GugongState, req: ChooseGain) -> list[TakeForeman]:
-    return [TakeForeman(True), TakeForeman(False)]
+    return [TAKE_FOREMAN[True], TAKE_FOREMAN[False]]
 
 
 def choose_gain_apply(s: GugongState, req: ChooseGain, a: TakeForeman) -> None:
@@ -157,34 +164,43 @@ NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, D.HARBORS) if not m >> x &
                         for h in range(D.HARBORS)) for m in range(1 << D.HARBORS))
 
 
+def path_taken(s: GugongState, path: int) -> int:
+    """Taken harbors of `path` as a bitmask (bit h: harbor h), from the `harbors` cache."""
+    return s.harbors >> path * D.HARBORS & HARBOR_BITS
+
+
 def path_has_free(s: GugongState, path: int) -> bool:
-    """Whether `path` has a free harbor (`first_free` >= 0): surely while fewer ships are on
-    it than it has harbors."""
-    return s.ship_path.count(path) < D.HARBORS or FIRST_FREE[taken_harbors(s)[path]] >= 0
+    """Whether `path` has a free harbor (`first_free` >= 0)."""
+    return s.harbors >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS
 
 
 def taken_harbors(s: GugongState) -> list[int]:
     """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
-    masks = [0, 0]
-    for h, path in zip(s.ship_harbor, s.ship_path, strict=True):
-        if h >= 0 and path >= 0:
-            masks[path] |= 1 << h
-    return masks
+    return [path_taken(s, 0), path_taken(s, 1)]
 
 
 def harbor_taken(s: GugongState, path: int, h: int) -> bool:
-    return bool(taken_harbors(s)[path] >> h & 1)
+    return bool(s.harbors >> (path * D.HARBORS + h) & 1)
 
 
-def first_free(s: GugongState, path: int, taken: list[int] | None = None) -> int:
+def first_free(s: GugongState, path: int) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
-    return FIRST_FREE[(taken_harbors(s) if taken is None else taken)[path]]
+    return FIRST_FREE[s.harbors >> path * D.HARBORS & HARBOR_BITS]
 
 
-def next_free_ahead(s: GugongState, i: int, taken: list[int] | None = None) -> int:
+def next_free_ahead(s: GugongState, i: int) -> int:
     """Next free harbor ahead of ship `i` (flat index) on its path, -1 if none."""
-    mask = (taken_harbors(s) if taken is None else taken)[s.ship_path[i]]
-    return NEXT_FREE[mask][s.ship_harbor[i]]
+    return NEXT_FREE[path_taken(s, s.ship_path[i])][s.ship_harbor[i]]
+
+
+def take_harbor(s: GugongState, i: int, h: int) -> None:
+    """Ship `i` (flat index, on a path) goes to harbor `h` (`harbors` kept up to date)."""
+    base = s.ship_path[i] * D.HARBORS
+    old = s.ship_harbor[i]
+    if old >= 0:
+        s.harbors &= ~(1 << (base + old))
+    s.harbors |= 1 << (base + h)
+    s.ship_harbor[i] = h
 
 
 def paths(s: GugongState) -> int:
@@ -204,6 +220,9 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
     i = p * 3 + k
     s.supply[p] += s.ship_load[i]
     s.ship_load[i] = 0
+    h, path = s.ship_harbor[i], s.ship_path[i]
+    if h >= 0 and path >= 0:
+        s.harbors &= ~(1 << (path * D.HARBORS + h))
     s.ship_harbor[i] = -1
     s.ship_path[i] = -1
     if s.foreman[p] == F_SHIP + k:
@@ -214,43 +233,12 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
 def destinations(s: GugongState, p: int) -> list[int]:
     """Token cities reachable by one move: adjacent to the connected token-less area around
     the Traveller; off-map, any token city."""
-    cities = s.cities
-    here = s.traveller[p]
-    if here < 0:
-        return [c for c in range(D.NUM_CITIES) if cities[c] >= 0]
-    seen = {here}
-    todo = [here]
-    out: set[int] = set()
-    while todo:
-        c = todo.pop()
-        for nb in D.ROADS[c]:
-            if nb in seen:
-                continue
-            seen.add(nb)
-            if cities[nb] >= 0:
-                out.add(nb)
-            else:
-                todo.append(nb)
-    return sorted(out)
+    return list(cities_in(destination_mask(s.tokens, s.traveller[p])))
 
 
 def has_destination(s: GugongState, p: int) -> bool:
     """Whether `destinations` is non-empty, searching only until the first token city."""
-    cities = s.cities
-    here = s.traveller[p]
-    if here < 0:
-        return max(cities) >= 0
-    seen = {here}
-    todo = [here]
-    while todo:
-        for nb in D.ROADS[todo.pop()]:
-            if nb in seen:
-                continue
-            if cities[nb] >= 0:
-                return True
-            seen.add(nb)
-            todo.append(nb)
-    return False
+    return masks.has_destination(s.tokens, s.traveller[p])
 
 
 # --- travel-token exchanges (rules §8) -----------------------------------------------------------
@@ -301,7 +289,8 @@ def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
 
 def with_trades(s: GugongState, p: int, options: list) -> list:
     """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
-    if s.stored[p]:
+    stored = s.stored[p]
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE):  # 2 units at least
         options.extend(trade_choices(s, p))
     return options
 
@@ -381,9 +370,13 @@ def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
     _blur(s, p, SEEN_DISCARD)
 
 
+#: a `seen` code once discard piles are back in hand: known in p's hand (-1 stays -1)
+TO_HAND = {v: (v - v % 3 + SEEN_HAND if v >= 0 else v) for v in range(-1, 6 * 3)}
+
+
 def discards_to_hands(s: GugongState) -> None:
     """End of Night: every discard pile becomes part of its owner's hand."""
-    s.seen[:] = [v - v % 3 + SEEN_HAND if v >= 0 else v for v in s.seen]
+    s.seen[:] = map(TO_HAND.__getitem__, s.seen)
     for p in range(s.num_players):
         s.hands[p].extend(s.discards[p])
         s.discards[p].clear()

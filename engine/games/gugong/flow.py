@@ -52,13 +52,14 @@ def next_turn(s: GugongState) -> None:
     if s.automa:
         automa.next_turn(s)  # solo: the human and Meng alternate (rules §13)
         return
-    n = s.num_players
-    for k in range(n):
-        p = (s.turn + k) % n
-        if s.hands[p]:
-            s.turn = (p + 1) % n
+    n, hands = s.num_players, s.hands
+    p = s.turn
+    for _ in range(n):
+        if hands[p]:
+            s.turn = p + 1 if p + 1 < n else 0
             s.stack.append(GIFT_EXCHANGE[p])
             return
+        p = p + 1 if p + 1 < n else 0
     if s.bonus_active:  # end of the Day phase: active bonus tokens are stored (rules §12)
         bonus.end_of_day_phase(s)
         return

@@ -10,15 +10,14 @@ from engine.games.gugong import canal
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import BuyJade, OptionA, OptionB, Skip, TakeDecree, Trade
-from engine.games.gugong.data import F_POOL, F_SUPPLY
+from engine.games.gugong.data import F_POOL, F_SUPPLY, T_DOUBLE
 from engine.games.gugong.requests import (
-    CanalMove,
-    CanalPlace,
-    HarborClaim,
+    CANAL_A,
+    CANAL_B,
+    TRAVEL_MOVE,
+    WALL_FROM_SUPPLY,
+    WALL_PLACE,
     LocationAction,
-    TravelMove,
-    WallCheck,
-    WallPlace,
 )
 from engine.protocol import Action
 
@@ -130,10 +129,11 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
             out.append(OPTION_B[False])
         if fm:
             out.append(OPTION_B[True])
-    else:  # the Grand Canal
-        if can_option_a(s, p, loc):
+    else:  # the Grand Canal: a piece placed (B: 2, so 1 with a pool servant fewer), a move
+        place = (pool > 0 or fm) and canal.room_for(s, p, 1 if pool > 0 else 2)
+        if place or canal.move_options(s, p) or canal.claim_options(s, p, -1):
             out.append(OPTION_A)
-        if pool >= 1 and _canal_b_possible(s, p):
+        if pool >= 2 and place or pool == 1 and fm and canal.room_for(s, p, 2):
             out.append(OPTION_B[False])
     return out
 
@@ -194,18 +194,20 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
 
 
 def _canal_b_possible(s: GugongState, p: int) -> bool:
+    """Canal B (a pool servant paid first): two pieces, each with a place on own ships."""
+    pool = s.pool[p]
     if pieces_in(s, p, False) < 2:
         return False
-    s.pool[p] -= 1
-    ok = can_canal(s, p, False)
-    s.pool[p] += 1
-    return ok
+    return canal.room_for(s, p, 1 if pool >= 2 else 2)  # 1 servant fewer: else the Foreman
 
 
 def location_auto(s: GugongState, req: LocationAction) -> bool:
     """Nothing possible (public): skipped without asking."""
     p, loc = req.seat, req.loc
-    if s.stored[p] and E.trade_choices(s, p):
+    if loc == D.INTRIGUE or loc == D.PALACE:
+        return False  # option A is always possible there
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and E.trade_choices(s, p):
         return False
     return not location_possible(s, p, loc)
 
@@ -228,10 +230,12 @@ def location_possible(s: GugongState, p: int, loc: int) -> bool:
         spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
         return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
                    or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
-    ds = s.decree_servants
+    ds, base, decrees = s.decree_servants, p * 6, s.decrees
+    cut = 1 if E.holds_decree(s, p, D.D2E) else 0
     for slot in range(6):
-        if not ds[p * 6 + slot]:
-            cost = decree_cost(s, p, slot)
+        if not ds[base + slot]:
+            # `decree_cost`: others' servants on the slot (p has none there)
+            cost = max(0, D.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
             if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
                 return True
     return False
@@ -259,7 +263,7 @@ def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
 def option_a(s: GugongState, p: int, loc: int) -> None:
     """Option A of a location (also the card actions with a location icon, A9)."""
     if loc == D.TRAVEL:
-        s.stack.append(TravelMove(p, 1))
+        s.stack.append(TRAVEL_MOVE[p][1])
     elif loc == D.WALL:
         wall_action(s, p, 1)
     elif loc == D.INTRIGUE:
@@ -269,13 +273,13 @@ def option_a(s: GugongState, p: int, loc: int) -> None:
     elif loc == D.PALACE:
         E.envoy_step(s, p, 1)
     elif loc == D.CANAL:
-        s.stack += [HarborClaim(p), CanalMove(p), CanalPlace(p, 1)]
+        s.stack += CANAL_A[p]
 
 
 def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
     if loc == D.TRAVEL:
         E.pay(s, p, travel_cost(s, p), foreman)
-        s.stack.append(TravelMove(p, 2))
+        s.stack.append(TRAVEL_MOVE[p][2])
     elif loc == D.WALL:
         E.pay(s, p, 1)
         wall_action(s, p, 2)
@@ -288,15 +292,15 @@ def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
         E.intrigue_move(s, p, 1)
     elif loc == D.CANAL:
         E.pay(s, p, 1)
-        s.stack += [HarborClaim(p), CanalPlace(p, 2)]
+        s.stack += CANAL_B[p]
 
 
 def wall_action(s: GugongState, p: int, pieces: int) -> None:
     """Place pieces (one scoring check after them); with D2c then 1 more from the supply,
     checked separately (rules §5.2, A21)."""
     if E.holds_decree(s, p, D.D2C):
-        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
-    s.stack += [WallCheck(p), WallPlace(p, pieces)]
+        s.stack += WALL_FROM_SUPPLY[p]
+    s.stack += WALL_PLACE[p][pieces]
 
 
 def take_decree(s: GugongState, p: int, slot: int, foreman: bool) -> None:

@@ -123,7 +123,7 @@ def ship_target(s: GugongState) -> int:
         return -1
     i = MENG * 3 + k
     s.ship_path[i] = 0
-    s.ship_harbor[i] = E.first_free(s, 0)
+    E.take_harbor(s, i, E.first_free(s, 0))
     return k
 
 
@@ -200,6 +200,7 @@ def move(s: GugongState) -> None:
         return  # no token anywhere: the move is lost
     token = s.cities[c]
     s.cities[c] = -1
+    s.tokens &= ~(1 << c)
     s.traveller[MENG] = c
     token_reward(s, token)
     s.stored[MENG].append(token)

@@ -12,7 +12,7 @@ from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Skip, Swap
 from engine.games.gugong.data import S_DAY, S_MORNING_INCOME
-from engine.games.gugong.requests import CanalPlace, MorningDecree
+from engine.games.gugong.requests import CANAL_FROM_SUPPLY, MorningDecree
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -35,9 +35,11 @@ def morning(s: GugongState) -> None:
     s.day += 1
     s.step = S_MORNING_INCOME
     reqs = []
+    ds = s.decree_servants
+    level1 = [(slot, tile) for slot, tile in enumerate(s.decrees) if D.DECREE_LEVEL[tile] == 1]
     for p in E.turn_order(s):
-        for slot, tile in enumerate(s.decrees):
-            if D.DECREE_LEVEL[tile] == 1 and s.decree_servants[p * 6 + slot]:
+        for slot, tile in level1:
+            if ds[p * 6 + slot]:
                 reqs.append(MorningDecree(p, tile))
     if s.automa:
         reqs = automa.morning(s, reqs)
@@ -66,6 +68,8 @@ def refill_map(s: GugongState) -> None:
             s.cities[c] = s.pile_a.pop()
         elif s.pile_b:
             s.cities[c] = s.pile_b.pop()
+        if s.cities[c] >= 0:
+            s.tokens |= 1 << c
 
 
 def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
@@ -78,7 +82,7 @@ def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
     elif t == D.D1D:
         E.envoy_step(s, p, 1)
     elif t == D.D1B:
-        s.stack.append(CanalPlace(p, 1, 0, True))
+        s.stack.append(CANAL_FROM_SUPPLY[p])
     else:
         return False  # D1e: asked
     return True

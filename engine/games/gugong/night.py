@@ -19,19 +19,34 @@ from engine.games.gugong.data import (
     S_NIGHT_SHIPS,
 )
 from engine.games.gugong.morning import morning
-from engine.games.gugong.requests import FinalTrades, HarborClaim, NightGain
+from engine.games.gugong.requests import HARBOR_CLAIM, FinalTrades, NightGain
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
+#: prebuilt requests by seat (requests are immutable)
+NIGHT_GAIN = tuple(NightGain(p) for p in range(5))
 
-def matches(s: GugongState, p: int) -> int:
+
+#: per Destiny-dice roll (a tuple of faces): each card's matches, filled as rolls occur
+_CARD_HITS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def card_hits(dice: list[int]) -> tuple[int, ...]:
+    """Per card id: how many dice show its printed value (rules §4.3; memoized per roll)."""
+    key = tuple(dice)
+    hits = _CARD_HITS.get(key)
+    if hits is None:
+        hits = _CARD_HITS[key] = tuple(dice.count(v) for v in D.CARD_VALUE)
+    return hits
+
+
+def matches(s: GugongState, p: int, hits: tuple[int, ...] | None = None) -> int:
     """(discard card, die) pairs of equal printed value (A1, A15); solo: Meng's count is
-    the Day number, whatever his discard (rules §13 "Night")."""
+    the Day number, whatever his discard (rules §13 "Night"). `hits`: `card_hits(s.dice)`."""
     if p >= s.num_players:
         return automa.M.NIGHT_MATCHES[s.day]
-    dice = s.dice
-    return sum(dice.count(D.CARD_VALUE[c]) for c in s.discards[p])
+    return sum(map((hits or card_hits(s.dice)).__getitem__, s.discards[p]))
 
 
 def destiny_dice(s: GugongState) -> None:
@@ -39,11 +54,13 @@ def destiny_dice(s: GugongState) -> None:
     are in the supply is asked (a public condition) whether one unit is the Foreman."""
     s.step = S_NIGHT_MAJORITY
     asks = []
+    hits = card_hits(s.dice)
+    foreman, supply = s.foreman, s.supply
     for p in E.turn_order(s):
-        if s.foreman[p] == F_SUPPLY and s.supply[p] > 0:
-            asks.append(NightGain(p))
+        if foreman[p] == F_SUPPLY and supply[p] > 0:
+            asks.append(NIGHT_GAIN[p])
         else:
-            E.gain_now(s, p, matches(s, p), True)
+            E.gain_now(s, p, matches(s, p, hits), True)
     if s.automa:
         E.gain_now(s, automa.MENG, matches(s, automa.MENG), False)
     E.push_in_turn_order(s, asks)
@@ -51,8 +68,8 @@ def destiny_dice(s: GugongState) -> None:
 
 def night_gain_options(s: GugongState, req: NightGain) -> list:
     if matches(s, req.seat):
-        return [TakeForeman(True), TakeForeman(False)]
-    return [TakeForeman(False)]
+        return [E.TAKE_FOREMAN[True], E.TAKE_FOREMAN[False]]
+    return [E.TAKE_FOREMAN[False]]
 
 
 def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
@@ -62,7 +79,8 @@ def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
 def dice_majority(s: GugongState) -> None:
     """Most matches (tie: Intrigue) scores 3 VP and moves the Envoy (A2, A18)."""
     n = len(s.vp)  # every colour, Meng's in the solo game
-    m = [matches(s, p) for p in range(n)]
+    hits = card_hits(s.dice)
+    m = [matches(s, p, hits) for p in range(n)]
     best = E.best_by_intrigue(s, list(range(n)), m)
     if best >= 0:
         s.vp[best] += D.MAJORITY_VP
@@ -74,7 +92,7 @@ def ships(s: GugongState) -> None:
     """Night step 2: ships lost / moved, then claims in turn order."""
     night_ships(s)
     s.step = S_NIGHT_END
-    E.push_in_turn_order(s, [HarborClaim(p) for p in E.turn_order(s)])
+    E.push_in_turn_order(s, [HARBOR_CLAIM[p] for p in E.turn_order(s)])
 
 
 def end_of_night(s: GugongState) -> None:

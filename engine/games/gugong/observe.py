@@ -6,6 +6,8 @@ the generator (all future dice and shuffles) is new."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from engine.common.rng import Rng
@@ -15,21 +17,28 @@ from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
 BOX = {n: frozenset(D.unused_sets(n)) for n in range(1, 6)}
 TOKEN_TYPES = len(D.TOKEN_NAMES)
+CARDS = range(D.NUM_CARDS)
+#: per player count: 1 for each card of the box (base set-up, rules §3)
+BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(D.NUM_CARDS)) for n in BOX}
+#: the travel tokens of the game by type, without and with the bonus tokens (§12)
+TOKEN_COUNTS = tuple(tuple({**D.BASE_TOKENS, **(D.BONUS_TOKENS if bonus else {})}.get(t, 0)
+                           for t in range(TOKEN_TYPES)) for bonus in (False, True))
 
 
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     n, me = obs.num_players, obs.seat
     # cards: what the seat knows the place of, and what it knows of the others' cards
-    known = bytearray(D.NUM_CARDS)
     # advanced set-up: the unused sets are in the draw pile; solo: the sets the option left
     # out (rules §13)
-    for c in () if obs.advanced else obs.box or BOX[n]:
-        known[c] = 1
-    for c in obs.board:
-        known[c] = 1
-    for c in obs.hand:
-        known[c] = 1
-    for c in obs.discard:
+    if obs.advanced:
+        known = bytearray(D.NUM_CARDS)
+    elif obs.box:
+        known = bytearray(D.NUM_CARDS)
+        for c in obs.box:
+            known[c] = 1
+    else:
+        known = bytearray(BOX_KNOWN[n])
+    for c in obs.board + obs.hand + obs.discard:
         known[c] = 1
     # solo: Meng's cards are public lists (-1: unseen, still counted in the draw pile)
     for c in obs.meng_stack + obs.meng_bottom + obs.meng_discard:
@@ -39,17 +48,19 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         if type(r) is ExchangeCost:
             known[r.card] = 1  # played, not yet on the board
     cols = len(obs.vp)  # colours: Meng's too in the solo game
-    seen = [([], [], []) for _ in range(cols)]
+    # per seen code (seat * 3 + SEEN_*): the cards the seat knows of that seat's cards
+    seen: list[list[int]] = [[] for _ in range(cols * 3)]
+    mine = range(me * 3, me * 3 + 3)
     for c, v in enumerate(obs.seen):
-        if v >= 0 and v // 3 != me:
+        if v >= 0 and v not in mine:
             known[c] = 1
-            seen[v // 3][v % 3].append(c)
-    unknown = [c for c in range(D.NUM_CARDS) if not known[c]]
+            seen[v].append(c)
+    unknown = list(compress(CARDS, map(not_, known)))
     rng.shuffle(unknown)
     for q in range(n):
         if q == me:
             continue
-        seen_h, seen_d, free = seen[q]
+        seen_h, seen_d, free = seen[q * 3:q * 3 + 3]
         extra = obs.hand_sizes[q] + obs.discard_sizes[q] - len(seen_h) - len(seen_d) - len(free)
         for _ in range(extra):
             free.append(unknown.pop())
@@ -64,12 +75,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     if obs.automa:  # solo (automa.py): sorted piles drawn by the generator
         redraw_solo(fields, obs)
     # travel tokens: the two face-down piles hold the ones not seen anywhere
-    counts = [0] * TOKEN_TYPES
-    for t, k in D.BASE_TOKENS.items():
-        counts[t] = k
-    if obs.bonus:
-        for t, k in D.BONUS_TOKENS.items():
-            counts[t] = k
+    counts = list(TOKEN_COUNTS[obs.bonus])
     for b in obs.bonus_active:
         counts[b.token] -= 1
     for t in obs.cities:

@@ -4,6 +4,7 @@ steps of the Wall check and of the Automa Meng (rules §5.2, §13). Requests are
 from __future__ import annotations
 
 from engine import kernel
+from engine.games.gugong import data as D
 from engine.games.gugong import docs
 
 
@@ -150,3 +151,23 @@ GugongRequest = (GiftExchange | TurnEnd | ExchangeCost | CardAction | LocationAc
                  | MengAction | MengMove | MengMorning | ActivateBonus | FollowAction)
 for _request in GugongRequest.__args__:  # descriptions for bot authors (docs.py)
     _request.FIELD_DOCS = docs.REQUESTS[_request.__name__]
+
+
+# --- prebuilt requests (immutable; building a struct is a large part of a small step) ----------
+#: per colour: seats 0-4 and, in the solo game, Meng's colour
+COLOURS = range(6)
+TRAVEL_MOVE = tuple(tuple(TravelMove(p, m) for m in range(3)) for p in COLOURS)
+STORE_TOKEN = tuple(tuple(StoreToken(p, t) for t in range(len(D.TOKEN_NAMES))) for p in COLOURS)
+WALL_CHECK = tuple(WallCheck(p) for p in COLOURS)
+#: Wall option A (1 piece) or B (2 pieces): the scoring check under the placing (rules §5.2)
+WALL_PLACE = tuple(tuple((WallCheck(p), WallPlace(p, k)) for k in range(3)) for p in COLOURS)
+#: 1 optional piece from the supply (D2c, T_WALL), with its own check
+WALL_FROM_SUPPLY = tuple((WallCheck(p), WallPlace(p, 1, 0, True)) for p in COLOURS)
+INTRIGUE_REWARD = tuple(IntrigueReward(p) for p in COLOURS)
+#: the claim window with any full ship (ship -1)
+HARBOR_CLAIM = tuple(HarborClaim(p) for p in COLOURS)
+#: Canal option A (place 1, move 1, claim) and B (place 2, claim), rules §5.7
+CANAL_A = tuple((HarborClaim(p), CanalMove(p), CanalPlace(p, 1)) for p in COLOURS)
+CANAL_B = tuple((HarborClaim(p), CanalPlace(p, 2)) for p in COLOURS)
+#: 1 optional piece from the supply onto a ship (T_SHIP, D1b)
+CANAL_FROM_SUPPLY = tuple(CanalPlace(p, 1, 0, True) for p in COLOURS)

@@ -17,14 +17,14 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.games.gugong import automa, docs, heuristic, observe, render, rules
+from engine.games.gugong import automa, docs, heuristic, masks, observe, render, rules
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import SPACE, GugongAction
 from engine.games.gugong.bonus import BonusInPlay
 from engine.games.gugong.data import S_DAY, S_OVER
 from engine.games.gugong.docs import CARD, LOC, TOKEN
 from engine.games.gugong.requests import GugongRequest
-from engine.kernel import GENERATOR, Hidden, Owner, Public
+from engine.kernel import DERIVED, GENERATOR, Hidden, Owner, Public
 from engine.protocol import ActionSpace
 
 #: a per-colour list
@@ -203,6 +203,9 @@ class GugongState(kernel.GameState, kw_only=True):
         "the pending decisions, oldest first; the last one is being decided now (its "
         "seat is `current_player`; `phase` is its type name). Automatic entries "
         "(WallCheck, MengAction, MengMove, MengMorning) wait below for their turn")] = []
+    # --- caches of public facts (masks.py), kept up to date by the rules
+    tokens: Annotated[int, DERIVED] = 0
+    harbors: Annotated[int, DERIVED] = 0
     # --- options: the advanced set-up (§11), the bonus travel tokens (§12)
     advanced: Annotated[bool, Public(
         "option advanced (§11): board and draw pile dealt from one mixed deck")] = False
@@ -211,6 +214,11 @@ class GugongState(kernel.GameState, kw_only=True):
     bonus_active: Annotated[list[BonusInPlay], Public(
         "option bonus_travel only (else []): the activated bonus tokens, face "
         "up until the end of this Day phase")] = []
+
+    def __post_init__(self) -> None:
+        """The DERIVED caches from the public fields (masks.py) whenever a state is built or
+        decoded (set-up, `sample_state`, `from_bytes`); clones copy them."""
+        masks.refresh(self)
 
     # --- protocol -----------------------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -7,14 +7,16 @@ from typing import TYPE_CHECKING
 from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Jade7, MoveTo, Retrieve, Skip, Swap, Trade, UseToken
+from engine.games.gugong.masks import BLOCK, CITIES, LOW, destination_mask
 from engine.games.gugong.requests import (
+    CANAL_FROM_SUPPLY,
+    STORE_TOKEN,
+    TRAVEL_MOVE,
+    WALL_FROM_SUPPLY,
     ActivateBonus,
-    CanalPlace,
     StoreToken,
     TokenReward,
     TravelMove,
-    WallCheck,
-    WallPlace,
 )
 from engine.games.gugong.turn import swap_options
 
@@ -31,12 +33,20 @@ BUY_JADE_COST = 3
 MOVE_TO = tuple(MoveTo(c) for c in range(D.NUM_CITIES))
 
 
+#: per block mask of destinations (masks.CITIES): their moves, ascending
+MOVES = tuple(tuple(tuple(MOVE_TO[c] for c in cities) for cities in block)
+              for block in CITIES)
+
+
 def move_options(s: GugongState, req: TravelMove) -> list:
-    return [MOVE_TO[c] for c in E.destinations(s, req.seat)]
+    m = destination_mask(s.tokens, s.traveller[req.seat])
+    return list(MOVES[0][m & LOW] + MOVES[1][m >> BLOCK])
 
 
 def move_legal(s: GugongState, req: TravelMove, a: object) -> bool:
-    return type(a) is MoveTo and a.city in E.destinations(s, req.seat)
+    if type(a) is not MoveTo or not 0 <= a.city < D.NUM_CITIES:
+        return False
+    return bool(destination_mask(s.tokens, s.traveller[req.seat]) >> a.city & 1)
 
 
 def move_auto(s: GugongState, req: TravelMove) -> bool:
@@ -48,13 +58,14 @@ def move_apply(s: GugongState, req: TravelMove, a: MoveTo) -> None:
     p = req.seat
     token = s.cities[a.city]
     s.cities[a.city] = -1
+    s.tokens &= ~(1 << a.city)
     s.traveller[p] = a.city
     if req.moves > 1:
-        s.stack.append(TravelMove(p, req.moves - 1))
+        s.stack.append(TRAVEL_MOVE[p][req.moves - 1])
     if token in D.BONUS_TOKENS:
         s.stack.append(ActivateBonus(p, token))  # activate or store (rules §12, bonus.py)
         return
-    s.stack.append(StoreToken(p, token))
+    s.stack.append(STORE_TOKEN[p][token])
     token_reward(s, p, token)
 
 
@@ -71,9 +82,9 @@ def token_reward(s: GugongState, p: int, token: int) -> None:
     elif token == D.T_VP2:
         s.vp[p] += 2
     elif token == D.T_SHIP:
-        s.stack.append(CanalPlace(p, 1, 0, True))
+        s.stack.append(CANAL_FROM_SUPPLY[p])
     elif token == D.T_WALL:
-        s.stack += [WallCheck(p), WallPlace(p, 1, 0, True)]
+        s.stack += WALL_FROM_SUPPLY[p]
     elif token != D.T_DOUBLE:
         s.stack.append(TokenReward(p, token))
 

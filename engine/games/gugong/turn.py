@@ -18,6 +18,7 @@ from engine.games.gugong.actions import (
     Swap,
     Trade,
 )
+from engine.games.gugong.data import CARD_VALUE, F_POOL, SEEN_DISCARD, T_DOUBLE
 from engine.games.gugong.requests import (
     CardAction,
     ExchangeCost,
@@ -42,6 +43,8 @@ SEATS = range(6)
 TURN_END = tuple(TurnEnd(p) for p in SEATS)
 LOCATION_ACTION = tuple(tuple(LocationAction(p, loc) for loc in range(7)) for p in SEATS)
 CARD_ACTION = tuple(tuple(CardAction(p, c) for c in range(D.NUM_CARDS)) for p in SEATS)
+EXCHANGE_COST = tuple(tuple(tuple(ExchangeCost(p, c, loc) for loc in range(7))
+                            for c in range(D.NUM_CARDS)) for p in SEATS)
 
 
 # --- step 1: the gift exchange -------------------------------------------------------------------
@@ -63,9 +66,7 @@ def gift_options(s: GugongState, req: GiftExchange) -> list:
     out: list = []
     for c in sorted(s.hands[p]):
         out.extend(EXCHANGES[c])
-    if s.stored[p]:
-        out.extend(E.trade_choices(s, p))
-    return out
+    return E.with_trades(s, p, out)
 
 
 def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
@@ -84,10 +85,12 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
     s.stack.append(TURN_END[p])
     s.hands[p].remove(card)
     s.seen[card] = -1  # E.forget: the card left p's cards face up
-    if is_free(s, p, card, loc):
+    v, b = CARD_VALUE[card], CARD_VALUE[s.board[loc]]
+    # higher or a 1 onto a 9 is free whatever else holds; else `is_free` decides
+    if v > b or (v == 1 and b == 9) or ((v == b or s.bonus_active) and is_free(s, p, card, loc)):
         complete_exchange(s, p, card, loc, True)
     else:
-        s.stack.append(ExchangeCost(p, card, loc))
+        s.stack.append(EXCHANGE_COST[p][card][loc])
 
 
 def turn_end_options(s: GugongState, req: TurnEnd) -> list:
@@ -95,7 +98,9 @@ def turn_end_options(s: GugongState, req: TurnEnd) -> list:
 
 
 def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
-    return not (s.stored[req.seat] and E.trade_choices(s, req.seat))
+    stored = s.stored[req.seat]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    return not (stored and (len(stored) > 1 or stored[0] == T_DOUBLE)
+                and E.trade_choices(s, req.seat))
 
 
 def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
@@ -106,7 +111,9 @@ def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
 
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out: list = [PAY_TWO[f] for f in E.pay_ways(s, p, 2)]
+    out: list = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # E.pay_ways(s, p, 2) inline
+    if s.foreman[p] == F_POOL:
+        out.append(PAY_TWO[True])
     out += [SACRIFICE[c] for c in sorted(s.hands[p])]
     out.append(NO_ACTIONS)
     return E.with_trades(s, p, out)
@@ -140,7 +147,9 @@ def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool
     """The played card goes face up on the location, the board card face down onto the
     discard pile; then the card action (first) and the location action (rules §4.2)."""
     board = s.board
-    E.to_discard_seen(s, p, board[loc])
+    taken = board[loc]
+    s.discards[p].append(taken)  # E.to_discard_seen: everybody saw it go there
+    s.seen[taken] = p * 3 + SEEN_DISCARD
     board[loc] = card
     if not actions:
         return
@@ -189,9 +198,12 @@ def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
 def card_auto(s: GugongState, req: CardAction) -> bool:
     """Nothing to decide (public): only Skip is possible."""
     p = req.seat
-    if s.stored[p] and E.trade_choices(s, p):
-        return False
     act = D.CARD_ACTION[req.card]
+    if act == D.A_INTRIGUE or act == D.A_PALACE:
+        return False  # their option A is always possible
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and E.trade_choices(s, p):
+        return False
     if act == D.A_SWAP:
         return not (s.hands[p] or s.discards[p])
     return not L.can_option_a(s, p, D.ACTION_LOCATION[act])

@@ -9,20 +9,30 @@ from engine.games.gugong import effects as E
 from engine.games.gugong.actions import IntrigueBack, PlaceWall, Skip, TurnDie
 from engine.games.gugong.data import F_POOL, F_SUPPLY, F_WALL
 from engine.games.gugong.meng import wall_reward
-from engine.games.gugong.requests import IntrigueReward, WallCheck, WallPlace
+from engine.games.gugong.requests import (
+    INTRIGUE_REWARD,
+    WALL_CHECK,
+    IntrigueReward,
+    WallCheck,
+    WallPlace,
+)
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
+PLACE_WALL = (PlaceWall(False), PlaceWall(True))
+#: Intrigue rewards (prebuilt): back 1, 3 or 7 steps; turn die d to face f
+BACK = {k: IntrigueBack(k) for k in (1, 3, 7)}
+TURN_DIE = tuple({f: TurnDie(d, f) for f in range(1, 7)} for d in range(D.DICE))
 
 
 def place_kinds(s: GugongState, p: int, supply: bool) -> list[PlaceWall]:
     out = []
     if (s.supply[p] if supply else s.pool[p]) > 0:
-        out.append(PlaceWall(False))
+        out.append(PLACE_WALL[False])
     if s.foreman[p] == (F_SUPPLY if supply else F_POOL):
-        out.append(PlaceWall(True))
+        out.append(PLACE_WALL[True])
     return out
 
 
@@ -34,7 +44,10 @@ def place_options(s: GugongState, req: WallPlace) -> list:
 
 
 def place_auto(s: GugongState, req: WallPlace) -> bool:
-    return not place_kinds(s, req.seat, req.supply)
+    """No piece to place (`place_kinds` empty): skipped."""
+    p, supply = req.seat, req.supply
+    return (s.supply[p] if supply else s.pool[p]) <= 0 and (
+        s.foreman[p] != (F_SUPPLY if supply else F_POOL))
 
 
 def place_apply(s: GugongState, req: WallPlace, a: object) -> None:
@@ -56,10 +69,11 @@ def place_apply(s: GugongState, req: WallPlace, a: object) -> None:
 def wall_check(s: GugongState, req: WallCheck) -> None:
     """Section complete: majority scores 3 VP and Envoy +1, its pieces go home; then every
     player who had a piece there takes an Intrigue reward, lowest first; then check again."""
-    n = len(s.vp)  # every colour, Meng's in the solo game
-    units = [E.wall_units(s, p) for p in range(n)]
-    if sum(units) < D.WALL_SIZE[s.num_players]:
+    # every colour's units (Meng's in the solo game): normal servants, the Foreman 2
+    if sum(s.wall) + 2 * s.foreman.count(F_WALL) < D.WALL_SIZE[s.num_players]:
         return
+    n = len(s.vp)
+    units = [E.wall_units(s, p) for p in range(n)]
     winner = E.best_by_intrigue(s, list(range(n)), units)
     s.vp[winner] += D.WALL_VP
     E.envoy_step(s, winner, 1)
@@ -67,10 +81,10 @@ def wall_check(s: GugongState, req: WallCheck) -> None:
     s.wall[winner] = 0
     if s.foreman[winner] == F_WALL:
         s.foreman[winner] = F_SUPPLY
-    s.stack.append(WallCheck(req.seat))
+    s.stack.append(WALL_CHECK[req.seat])
     present = [p for p in range(n) if units[p] > 0]
     for p in reversed(E.by_intrigue_ascending(s, present)):
-        s.stack.append(IntrigueReward(p))
+        s.stack.append(INTRIGUE_REWARD[p])
 
 
 def final_wall(s: GugongState) -> None:
@@ -90,11 +104,12 @@ def reward_options(s: GugongState, req: IntrigueReward) -> list:
     pos = s.intrigue[p]
     out: list = []
     if E.can_gain(s, p):
-        out += [IntrigueBack(k) for k in (1, 3) if pos >= k]
+        out += [BACK[k] for k in (1, 3) if pos >= k]
     if pos >= 5:
-        out += [TurnDie(d, f) for d in range(D.DICE) for f in range(1, 7) if f != s.dice[d]]
+        dice = s.dice
+        out += [TURN_DIE[d][f] for d in range(D.DICE) for f in range(1, 7) if f != dice[d]]
     if pos >= 7:
-        out.append(IntrigueBack(7))
+        out.append(BACK[7])
     out.append(SKIP)
     return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.data import SEEN_DISCARD, SEEN_HAND
 from engine.games.gugong.setup import new_state
 from engine.games.gugong.state import GugongState
@@ -38,6 +39,7 @@ def build(n: int, *, hands: dict[int, list[int]] | None = None,
             s.seen[c] = p * 3 + SEEN_DISCARD
     for k, v in fields.items():
         setattr(s, k, v)
+    masks.refresh(s)  # the caches of the fields just set (DERIVED)
     return s
 
 

@@ -54,3 +54,4 @@ def city(name: str) -> int:
 
 def clear_map(s: GugongState) -> None:
     s.cities = [-1] * D.NUM_CITIES
+    s.tokens = 0  # its cache (masks.py)

@@ -10,6 +10,7 @@ import pytest
 
 import engine
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.actions import Claim
 from engine.games.gugong.requests import HarborClaim
 from engine.protocol import InvalidConfigError
@@ -77,6 +78,7 @@ def test_harbor_card_reward_may_draw_an_unused_starting_card():
     s = build(2, hands={0: [card("G02")], 1: [card("G08")]}, advanced=True)
     s.draw_pile = [c for c in s.draw_pile if c != p5] + [p5]
     s.ship_harbor[0], s.ship_path[0], s.ship_load[0] = 2, 0, 3
+    masks.refresh(s)
     s.stack = [HarborClaim(0)]
     s.apply(Claim(0, D.R_CARD))
     assert p5 in s.hands[0] and s.rewards[0 * 3 + D.R_CARD] == 1

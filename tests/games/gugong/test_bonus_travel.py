@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.actions import (
     Activate,
     Do,
@@ -47,6 +48,7 @@ def take(s: GugongState, p: int, token: int, city: int = 0) -> None:
     s.cities = [-1] * D.NUM_CITIES
     s.cities[city] = token
     s.traveller[p] = -1
+    masks.refresh(s)
     s.stack = [TravelMove(p, 1)]
     s.apply(MoveTo(city))
 
@@ -271,6 +273,7 @@ def test_follow_comes_after_the_action_resolves():
     s = position()
     s.cities = [-1] * D.NUM_CITIES
     s.cities[5], s.cities[6] = D.T_VP2, D.T_INT
+    masks.refresh(s)
     s.bonus_active = [BonusInPlay(0, D.B_FOLLOW, D.TRAVEL)]
     turn_at(s, 1, EIGHT, D.TRAVEL)
     s.apply(OptionA())

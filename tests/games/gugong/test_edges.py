@@ -6,6 +6,7 @@ import pytest
 
 import engine
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.actions import (
     BuyJade,
     Do,
@@ -210,6 +211,7 @@ def test_a21_d2c_extra_after_wall_action_not_after_t_wall():
     cities = [-1] * D.NUM_CITIES
     cities[city("C01")] = D.T_WALL
     s.cities = cities
+    masks.refresh(s)
     s.stack = [LocationAction(0, D.TRAVEL)]
     play(s, OptionA(), MoveTo(city("C01")), PlaceWall())
     assert s.wall[0] == 3 and pending(s)[1] != "WallPlace"
@@ -231,6 +233,7 @@ def test_night_ship_in_harbor_five_is_lost():
               supply=[3, 3], foreman=[F_SUPPLY, 0])
     s.ship_harbor[0], s.ship_path[0], s.ship_load[0] = 4, 0, 2
     s.ship_harbor[1], s.ship_path[1], s.ship_load[1] = 3, 0, 1
+    masks.refresh(s)
     s.RULES.settle(s)
     assert s.ship_harbor[0] == -1 and s.ship_harbor[1] == 4
 

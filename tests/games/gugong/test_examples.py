@@ -5,6 +5,7 @@ set up with the builder and checked against the rulebook's numbers. E12 is the s
 from __future__ import annotations
 
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.actions import (
     BuyJade,
     Claim,
@@ -165,6 +166,7 @@ def test_e7_grand_canal_four_players():
     s.ship_harbor[1 * 3], s.ship_path[1 * 3], s.ship_load[1 * 3] = 0, R, 1
     s.ship_harbor[0], s.ship_path[0], s.ship_load[0] = 1, R, 1
     s.ship_harbor[2 * 3], s.ship_path[2 * 3], s.ship_load[2 * 3] = 3, R, 1
+    masks.refresh(s)
     s.supply = [5, 5, 5, 5]
     s.stack = [LocationAction(MARCIN, D.CANAL)]
     s.apply(OptionB())
@@ -210,6 +212,7 @@ def test_e9_morning_ship_decree():
     s.decree_servants[kuba * 6] = s.decree_servants[ania * 6] = 1
     s.ship_harbor[0], s.ship_path[0], s.ship_load[0] = 2, 0, 2
     s.ship_harbor[3], s.ship_path[3], s.ship_load[3] = 0, 0, 1
+    masks.refresh(s)
     s.RULES.settle(s)
     assert pending(s) == (kuba, "CanalPlace")
     s.apply(LoadShip(0))

@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from engine.games.gugong import data as D
+from engine.games.gugong import masks
 from engine.games.gugong.requests import StoreToken
 
 
@@ -37,3 +38,24 @@ def test_conservation_in_random_games(n):
                       + [t for st in s.stored for t in st]
                       + [q.token for q in s.stack if isinstance(q, StoreToken)])
             assert len(tokens) == sum(D.BASE_TOKENS.values())
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (5, {}), (4, {"bonus_travel": True}), (2, {"advanced": True}),
+    (1, {"automa_level": "hard", "card_sets": 3}), (1, {"focus": "canal"})])
+def test_derived_caches_agree_with_the_fields(n, options):
+    """The DERIVED caches (masks.py) kept by the rules are what `masks.refresh` computes from
+    the public fields, at every step, also in states drawn by `sample_state` and clones."""
+    for seed in range(6):
+        s = engine.make("gugong", n, seed, **options)
+        r = random.Random(seed)
+        k = 0
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+            k += 1
+            views = [s, s.clone()]
+            if k % 5 == 0 and not s.is_terminal():
+                views.append(engine.sample_state(s.observation(s.current_player()), k))
+            for t in views:
+                assert t.tokens == masks.token_mask(t.cities)
+                assert t.harbors == masks.harbor_mask(t.ship_harbor, t.ship_path)
