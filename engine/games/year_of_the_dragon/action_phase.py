@@ -65,7 +65,7 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
     yuan = s.yuan[p]
     cg = s.card_group
     k = cg.index(-1) if -1 in cg else len(cg)  # the first card not in play
-    if k < len(cg) - 1:  # a card other than Build Wall out of play (not from the deal)
+    if k < D.BUILD_WALL or k < len(cg) - 1:  # a base card out of play: not from the deal
         return general_action_options(s, p)
     if k > D.BUILD_WALL and (len(s.wall) >= D.WALL_LENGTH or s.wall_used[p] == ALL_WALL_TILES):
         k = D.BUILD_WALL  # Build Wall in play but closed to p (rules §7)
