@@ -41,6 +41,14 @@ ALL_WALL_TILES = (1 << D.WALL_TILES_PER_PLAYER) - 1
 TAKE_FIRST: tuple[tuple[Action, ...], ...] = tuple(
     (*TAKE[:k], MONEY) for k in range(len(TAKE) + 1)
 )
+#: the cards 0..k-1 but Privilege
+NO_PRIVILEGE_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(k) if c != D.PRIVILEGE) for k in range(len(TAKE) + 1)
+)
+#: the same without Privilege (its group occupied and the fee leaves too little, D3)
+NO_PRIVILEGE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(a for a in row if a is not TAKE[D.PRIVILEGE]) for row in TAKE_FIRST
+)
 
 
 def large_privilege_cost(s: YotdState) -> int:
@@ -50,18 +58,41 @@ def large_privilege_cost(s: YotdState) -> int:
 
 # --- ChooseAction (rules §5.1.2) -------------------------------------------------------------
 def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
-    """A card of any group (3 yuan if occupied; D3 limits), or Money."""
+    """A card of any group (3 yuan if occupied; D3 limits), or Money. When cards 0..k-1
+    are in play (the deal: all but Build Wall without the Great Wall) the options are a
+    prefix of TAKE_FIRST with the unaffordable cards left out."""
     p = req.seat
     yuan = s.yuan[p]
-    wall_open = len(s.wall) < D.WALL_LENGTH and s.wall_used[p] != ALL_WALL_TILES
     cg = s.card_group
-    if yuan >= RICH and wall_open:  # fast path: fee plus privilege affordable, wall open
-        k = cg.index(-1) if -1 in cg else len(cg)  # the first card not in play
-        if k >= len(cg) - 1:  # only the last card (Build Wall) may be out of play
-            return list(TAKE_FIRST[k])
+    k = cg.index(-1) if -1 in cg else len(cg)  # the first card not in play
+    if k < D.BUILD_WALL or k < len(cg) - 1:  # a base card out of play: not from the deal
+        return general_action_options(s, p)
+    if k > D.BUILD_WALL and (len(s.wall) >= D.WALL_LENGTH or s.wall_used[p] == ALL_WALL_TILES):
+        k = D.BUILD_WALL  # Build Wall in play but closed to p (rules §7)
+    if yuan >= RICH:  # fee plus privilege affordable: every card
+        return list(TAKE_FIRST[k])
+    dragons = s.group_dragons
+    if yuan >= D.OCCUPIED_GROUP_FEE:  # any fee affordable; the privilege maybe not after it
+        if dragons[cg[D.PRIVILEGE]]:
+            return list(NO_PRIVILEGE[k])
+        return list(TAKE_FIRST[k])
+    # no fee affordable: the cards of free groups, Privilege only with 2 yuan
+    if yuan < D.SMALL_PRIVILEGE_COST:
+        cards = NO_PRIVILEGE_CARDS[k]
+    else:
+        cards = range(k)
+    out = [TAKE[c] for c in cards if not dragons[cg[c]]]
+    out.append(MONEY)
+    return out
+
+
+def general_action_options(s: YotdState, p: int) -> list[Action]:
+    """`action_options` for any cards out of play, card by card."""
+    yuan = s.yuan[p]
+    wall_open = len(s.wall) < D.WALL_LENGTH and s.wall_used[p] != ALL_WALL_TILES
     dragons = s.group_dragons
     out: list[Action] = []
-    for c, g in enumerate(cg):
+    for c, g in enumerate(s.card_group):
         if g < 0:
             continue
         left = yuan

@@ -229,17 +229,24 @@ def decay(s: YotdState) -> None:
         s.palaces[p] = kept
 
 
+#: the court lady's tile (single-level: young only) and its fans (rules §5.4, §10.1)
+LADY_TILE = D.tile_of(D.COURT_LADY, False)
+LADY_FANS = D.TILE_SYMBOLS[LADY_TILE]
+
+
 def round_scoring(s: YotdState) -> None:
-    """Rules §5.4: 1 VP per palace, per court lady and per privilege dragon."""
-    fan = SYM[D.COURT_LADY]
+    """Rules §5.4: 1 VP per palace, per court lady (one fan each) and per privilege dragon.
+    Court ladies are counted as their tile id in the palace lists, less a floor count that
+    reads the same number."""
+    lady = LADY_TILE
     vp, small, large = s.vp, s.small_privileges, s.large_privileges
     for p, pals in enumerate(s.palaces):
-        vp[p] += (
-            len(pals)
-            + sum([fan[t] for pal in pals for t in pal[1:]])
-            + D.SMALL_PRIVILEGE_DRAGONS * small[p]
-            + D.LARGE_PRIVILEGE_DRAGONS * large[p]
-        )
+        points = len(pals) + D.SMALL_PRIVILEGE_DRAGONS * small[p] + (
+            D.LARGE_PRIVILEGE_DRAGONS * large[p])
+        for pal in pals:
+            if lady in pal:
+                points += (pal.count(lady) - (pal[0] == lady)) * LADY_FANS
+        vp[p] += points
 
 
 def monk_points(s: YotdState, p: int) -> int:

@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
 
+#: the per-seat requests of the action and persons phases (frozen, so shared by every state;
+#: seats 0-4, the most players, as data.GROUP_SIZES)
+CHOOSE_ACTION: tuple[ChooseAction, ...] = tuple(ChooseAction(p) for p in range(5))
+PLAY_PERSON_CARD: tuple[PlayPersonCard, ...] = tuple(PlayPersonCard(p) for p in range(5))
+
+
 def push(s: YotdState, reqs: list[Request]) -> None:
     """Schedule `reqs` to be decided in list order (first one on top of the stack)."""
     s.stack.extend(reversed(reqs))
@@ -77,8 +83,8 @@ def deal_action_cards(s: YotdState) -> None:
     s.rng.shuffle(cards)
     groups = D.DEAL_GROUPS[(len(cards), s.num_players)]
     group = [-1] * len(D.ACTION_NAMES)
-    for c, g in zip(cards, groups, strict=True):
-        group[c] = g
+    for i, c in enumerate(cards):  # (a zip with strict= is slower)
+        group[c] = groups[i]
     s.card_group = group
     s.group_dragons = [0] * (groups[-1] + 1)
 
@@ -90,7 +96,7 @@ def start_round(s: YotdState) -> None:
     if s.hidden_great_event and s.round == D.GREAT_EVENT_ROUND:
         turn_up_great_event(s)
     deal_action_cards(s)
-    push(s, [ChooseAction(p) for p in turn_order(s)])
+    s.stack += map(CHOOSE_ACTION.__getitem__, reversed(turn_order(s)))  # first on top
 
 
 def turn_up_great_event(s: YotdState) -> None:
@@ -105,7 +111,8 @@ def turn_up_great_event(s: YotdState) -> None:
 def start_persons_phase(s: YotdState) -> None:
     """Rules §5.2: rounds 1-11, in turn order, every player holding a card plays one."""
     s.step = ST_PERSONS
-    push(s, [PlayPersonCard(p) for p in turn_order(s) if any(s.hands[p])])
+    hands = s.hands
+    s.stack += [PLAY_PERSON_CARD[p] for p in reversed(turn_order(s)) if any(hands[p])]
 
 
 def start_event_phase(s: YotdState) -> None:
