@@ -83,7 +83,8 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
         frm = leaders[p]
         if frm < 0:
             return []
-        return leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice))
+        occ = bits & ~(NODE_BIT[frm] & ~twice)
+        return MOVE_ROWS.get(lodge | frm << 2 | occ << 6) or leader_moves(lodge, frm, occ)
     out: list[Action] = []
     seen = set()
     for i in range(p * k, p * k + k):
