@@ -161,7 +161,7 @@ def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None
 
 
 def return_chain(s: RotundaState, req: ReturnChain) -> bool:
-    """Honour step 5: the rest of the chain returns to the supply (automatic)."""
+    """Honour step 5: the rest of the chain returns to the supply. Automatic: True."""
     s.supply_discs[req.seat] += req.count
     return True
 

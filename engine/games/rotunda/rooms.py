@@ -287,12 +287,6 @@ RUNS: tuple[Execution, ...] = (
     _run_guild_hall, _run_warehouse, _run_nothing)
 
 
-def execute(s: RotundaState, p: int, node: int, option: int) -> None:
-    """One execution of the room in `node` (§12.1)."""
-    room = s.rooms[node]
-    RUNS[room](s, p, room, option)
-
-
 def queue_grant(s: RotundaState, p: int, action: int | None, optional: bool) -> None:
     """Queue an Assistant action; a Recruit is taken at once (it never hurts)."""
     if action is None:

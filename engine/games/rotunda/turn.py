@@ -122,7 +122,7 @@ def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
 def cleanup(s: RotundaState, req: Cleanup) -> bool:
     """End of step 3 (§5): full icon rows return to the supply, an empty Banker room gets 3
     coins, the Warehouse is refilled from the supply; then step 4 is queued once per bonus
-    symbol the score marker crossed this turn."""
+    symbol the score marker crossed this turn. Automatic: True (rules.automatic)."""
     room_cleanup(s)
     crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
     if crossed > 0 and (s.order_pool or s.amulet_pool):
@@ -236,7 +236,7 @@ def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
 # --- end of turn ---------------------------------------------------------------------------
 def end_turn(s: RotundaState, req: EndTurn) -> bool:
     """End of turn (§5): the free Peddler move if a Peddler action was used; what comes
-    next (the end check, the next turn) is flow.on_empty's."""
+    next (the end check, the next turn) is flow.on_empty's. Automatic: True."""
     if s.peddler_used:
         E.move_peddler(s, 1)
     return True
