@@ -65,9 +65,7 @@ def can_activate(s: RotundaState, p: int, e: int) -> bool:
     if e in D.SUPPLIER_EXPERT_CUBE:  # one cube of its type into any sale room
         return sales.any_sale(s, p, D.SUPPLIER_EXPERT_CUBE[e])
     if e == D.P5:  # two cubes into one sale room
-        return any(sales.can_sell(s, p, kind, t, g) and sales.can_sell_again(s, p, kind, t, g)
-                   for kind in s.rooms if kind in sales.SALE_ROOMS
-                   for t in D.BASIC for g in (False, True))
+        return sales.can_sell_two(s, p)
     return True
 
 

@@ -160,8 +160,10 @@ def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None
         s.amulet_spaces = s.amulet_spaces[:k] + (-1,) + s.amulet_spaces[k + 1:]
 
 
-def return_chain(s: RotundaState, req: ReturnChain) -> None:
+def return_chain(s: RotundaState, req: ReturnChain) -> bool:
+    """Honour step 5: the rest of the chain returns to the supply. Automatic: True."""
     s.supply_discs[req.seat] += req.count
+    return True
 
 
 # --- Lodge variant (§3 step 13, §4.3) --------------------------------------------------------

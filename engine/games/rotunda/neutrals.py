@@ -90,8 +90,9 @@ def neutral_move_apply(s: RotundaState, req: NeutralMove, a: Action) -> None:
         s.stack.append(RoomTurn(p, a.to, 0, 0, 0))
 
 
-def neutral_cleanup(s: RotundaState, req: NeutralCleanup) -> None:
+def neutral_cleanup(s: RotundaState, req: NeutralCleanup) -> bool:
     """§10 variant: the step-3 cleanup; the points gained in the neutral room cross no bonus
-    symbol, so the turn's starting score moves up by them."""
+    symbol, so the turn's starting score moves up by them. Automatic: True."""
     room_cleanup(s)
     s.vp_start += s.vp[req.seat] - req.vp
+    return True

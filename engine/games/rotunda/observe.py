@@ -11,21 +11,22 @@ from engine.games.rotunda import data as D
 from engine.games.rotunda.requests import KeepOrDiscard
 from engine.games.rotunda.shuffle import shuffle
 
+#: every component id of the three piles of distinct cards (sorted out of a set difference)
+ALL_ORDERS = frozenset(range(len(D.ORDERS)))
+ALL_EXPERTS = frozenset(range(len(D.EXPERTS)))
+ALL_SMUGGLERS = frozenset(range(len(D.SMUGGLERS)))
+
 
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     """§13.2: the Order deck, Expert deck, amulet stack and Smuggler stack, each shuffled
-    from the components no seat can locate (in this order: the generator's draws)."""
-    seen_orders = set(obs.order_pool)
-    for lst in (*obs.orders_open, *obs.orders_done):
-        seen_orders.update(lst)
-    orders = [i for i in range(len(D.ORDERS)) if i not in seen_orders]
+    from the components no seat can locate (in this order: the generator's draws), taken
+    in id order (amulets in type order: `AMULET_TOKENS` is sorted) before the shuffle."""
+    orders = sorted(ALL_ORDERS.difference(obs.order_pool, *obs.orders_open, *obs.orders_done))
     shuffle(rng, orders)
     fields["order_deck"] = tuple(orders)
-    seen_experts = set(obs.expert_pool) | set(obs.expert_discard)
-    for lst in (*obs.experts, *obs.kept):
-        seen_experts.update(lst)
-    seen_experts.update(r.expert for r in obs.stack if type(r) is KeepOrDiscard)
-    experts = [i for i in range(len(D.EXPERTS)) if i not in seen_experts]
+    experts = sorted(ALL_EXPERTS.difference(
+        obs.expert_pool, obs.expert_discard, *obs.experts, *obs.kept,
+        [r.expert for r in obs.stack if type(r) is KeepOrDiscard]))
     shuffle(rng, experts)
     fields["expert_deck"] = tuple(experts)
     amulets = list(D.AMULET_TOKENS)
@@ -38,7 +39,6 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         amulets.remove(a)
     shuffle(rng, amulets)
     fields["amulet_stack"] = tuple(amulets)
-    seen_smugglers = set(obs.smuggler_pool) | set(obs.smuggler_returned)
-    smugglers = [i for i in range(len(D.SMUGGLERS)) if i not in seen_smugglers]
+    smugglers = sorted(ALL_SMUGGLERS.difference(obs.smuggler_pool, obs.smuggler_returned))
     shuffle(rng, smugglers)
     fields["smuggler_stack"] = tuple(smugglers)

@@ -131,7 +131,7 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
 def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     p, node = req.seat, req.node
     if req.done == 0:
-        return [EXECUTE[o][0] for o in execution_options(s, p, node, False)] + [STOP]
+        return [EXECUTE[o][0] for o in EXECUTIONS[s.rooms[node]](s, p, node, False)] + [STOP]
     if req.done > MAX_EXTRA or node not in D.INNER:
         return ONLY_STOP
     young, elder = E.chair_discs(s, p, node)
@@ -170,14 +170,20 @@ def room_auto(s: RotundaState, req: RoomTurn) -> bool:
 
 
 def room_apply(s: RotundaState, req: RoomTurn, a: Action) -> None:
-    if not isinstance(a, Execute):
+    """One execution (§12.1), paid with a young (disc 1) or elder (2) chair Assistant after
+    the first; the room turn goes on with one execution more."""
+    if type(a) is not Execute:
         return
-    p, node = req.seat, req.node
-    if a.disc == 1:
-        E.unseat_young(s, p, node)
-    s.stack.append(RoomTurn(p, node, req.done + 1, req.young + (a.disc == 1),
-                            req.elder + (a.disc == 2)))
-    execute(s, p, node, a.option)
+    p, node, disc = req.seat, req.node, a.disc
+    if disc == 0:
+        s.stack.append(RoomTurn(p, node, req.done + 1, req.young, req.elder))
+    else:
+        if disc == 1:
+            E.unseat_young(s, p, node)
+        s.stack.append(RoomTurn(p, node, req.done + 1, req.young + (disc == 1),
+                                req.elder + (disc == 2)))
+    room = s.rooms[node]
+    RUNS[room](s, p, room, a.option)
 
 
 #: one room's execution: (s, p, room kind, option) (§12.1)
@@ -279,12 +285,6 @@ RUNS: tuple[Execution, ...] = (
     _run_supplier, _run_harbour, _run_market, _run_experts_room, _run_banker, _run_tea_house,
     _run_sale_row, _run_sale_row, _run_bank, _run_black_market, _run_trading_post,
     _run_guild_hall, _run_warehouse, _run_nothing)
-
-
-def execute(s: RotundaState, p: int, node: int, option: int) -> None:
-    """One execution of the room in `node` (§12.1)."""
-    room = s.rooms[node]
-    RUNS[room](s, p, room, option)
 
 
 def queue_grant(s: RotundaState, p: int, action: int | None, optional: bool) -> None:

@@ -42,8 +42,26 @@ from engine.games.rotunda.requests import (
     WarehouseLoop,
     WorshipAmulet,
 )
+from engine.protocol import Action
 
 RULES = kernel.Rules("rotunda", on_empty=flow.on_empty)
+
+
+def no_options(s: object, req: object) -> list[Action]:
+    """An automatic step has no options."""
+    return []
+
+
+def never_asked(s: object, req: object, a: object) -> None:  # pragma: no cover
+    raise AssertionError("an automatic step takes no decision")
+
+
+def automatic(request: type, run: kernel.Auto) -> None:
+    """`RULES.automatic` for a step whose `run` returns True itself (resolved without
+    asking): registered as its own automatic test, one call less per step (issue 41)."""
+    RULES.on(request, options=no_options, apply=never_asked, auto=run)
+
+
 RULES.on(ChooseLodge, options=lambda s, r: L.LODGE_OPTIONS, apply=L.lodge_choice_apply)
 RULES.on(ExpertStep, options=X.step_options, apply=X.step_apply, auto=X.step_auto)
 RULES.on(ExpertCube, options=X.cube_options, apply=X.cube_apply)
@@ -73,9 +91,9 @@ RULES.on(BlackMarketLoop, options=Lp.bm_options, apply=Lp.bm_apply)
 RULES.on(HireLimit, options=R.hire_limit_options, apply=R.hire_limit_apply)
 RULES.on(BonusStep, options=T.bonus_options, apply=T.bonus_apply, auto=T.bonus_auto)
 RULES.on(OrdersStep, options=T.orders_options, apply=T.orders_apply, auto=T.orders_auto)
-RULES.automatic(Cleanup, T.cleanup)
-RULES.automatic(ReturnChain, L.return_chain)
-RULES.automatic(EndTurn, T.end_turn)
+automatic(Cleanup, T.cleanup)
+automatic(ReturnChain, L.return_chain)
+automatic(EndTurn, T.end_turn)
 RULES.on(NeutralWindow, options=N.window_options, apply=N.window_apply, auto=N.window_auto)
 RULES.on(NeutralMove, options=N.neutral_move_options, apply=N.neutral_move_apply)
-RULES.automatic(NeutralCleanup, N.neutral_cleanup)
+automatic(NeutralCleanup, N.neutral_cleanup)

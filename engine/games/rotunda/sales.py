@@ -112,6 +112,22 @@ def can_sell_again(s: RotundaState, p: int, room: int, as_type: int, gold: bool)
     return False
 
 
+def can_sell_two(s: RotundaState, p: int) -> bool:
+    """§9 P5: whether seat p can sell two cubes into one sale room now (`can_sell`, then
+    `can_sell_again`). Two cubes at least are needed; a Retailer or Wholesaler not on the
+    board has an empty row, which takes nothing."""
+    i = p * 4
+    cubes = s.cubes
+    if cubes[i] + cubes[i + 1] + cubes[i + 2] + cubes[i + 3] < 2:
+        return False
+    for room in SALE_ROOMS:
+        for t in D.BASIC:
+            for g in (False, True):
+                if can_sell(s, p, room, t, g) and can_sell_again(s, p, room, t, g):
+                    return True
+    return False
+
+
 def place(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> None:
     """Pay the cube and put it on its icon (a Market exception sale goes to the supply)."""
     actual = D.GOLD if gold else as_type

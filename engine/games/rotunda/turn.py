@@ -83,7 +83,8 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
         frm = leaders[p]
         if frm < 0:
             return []
-        return leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice))
+        occ = bits & ~(NODE_BIT[frm] & ~twice)
+        return MOVE_ROWS.get(lodge | frm << 2 | occ << 6) or leader_moves(lodge, frm, occ)
     out: list[Action] = []
     seen = set()
     for i in range(p * k, p * k + k):
@@ -118,14 +119,15 @@ def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
     s.stack.extend((Cleanup(p), LodgeStep(p) if to == D.LODGE else RoomTurn(p, to, 0, 0, 0)))
 
 
-def cleanup(s: RotundaState, req: Cleanup) -> None:
+def cleanup(s: RotundaState, req: Cleanup) -> bool:
     """End of step 3 (§5): full icon rows return to the supply, an empty Banker room gets 3
     coins, the Warehouse is refilled from the supply; then step 4 is queued once per bonus
-    symbol the score marker crossed this turn."""
+    symbol the score marker crossed this turn. Automatic: True (rules.automatic)."""
     room_cleanup(s)
     crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
     if crossed > 0 and (s.order_pool or s.amulet_pool):
         s.stack.append(BonusStep(req.seat, crossed))
+    return True
 
 
 def room_cleanup(s: RotundaState) -> None:
@@ -232,8 +234,9 @@ def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
 
 
 # --- end of turn ---------------------------------------------------------------------------
-def end_turn(s: RotundaState, req: EndTurn) -> None:
+def end_turn(s: RotundaState, req: EndTurn) -> bool:
     """End of turn (§5): the free Peddler move if a Peddler action was used; what comes
-    next (the end check, the next turn) is flow.on_empty's."""
+    next (the end check, the next turn) is flow.on_empty's. Automatic: True."""
     if s.peddler_used:
         E.move_peddler(s, 1)
+    return True

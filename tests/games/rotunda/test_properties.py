@@ -126,5 +126,11 @@ def test_a_second_sale_is_judged_as_on_the_position_after_the_first():
                                        for u in D.BASIC for h in (False, True))
                             assert sales.can_sell_again(s, p, kind, t, gold) == want
                             checked += 1
+                # P5 (§9): two cubes into one room, as every sale followed by a second
+                two = any(sales.can_sell(s, p, kind, t, g)
+                          and sales.can_sell_again(s, p, kind, t, g)
+                          for kind in s.rooms if kind in sales.SALE_ROOMS
+                          for t in D.BASIC for g in (False, True))
+                assert sales.can_sell_two(s, p) == two
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 1000
