@@ -158,12 +158,17 @@ def leader_candidates(
 def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
     """Labels with leader i lifted (§6.1: moves are evaluated after lifting), and its hex
     (-1 off-board). The board is not copied: the lifted hex is kept out of every group by
-    passing it to `leave` as the hex that connects nothing."""
+    passing it to `leave` as the hex that connects nothing. When its occupied neighbours
+    form one arc nothing splits, so only its own label goes: the group's cells keep their
+    label even when it was the lifted hex (callers only compare labels)."""
     x = s.leaders[i]
     if x < 0:
         return s.labels, -1
     lab = s.labels[:]
-    leave(s.board, lab, x, x)
+    if s.marker < 0 and ONE_ARC[s.near[x]]:
+        lab[x] = -1  # its group stays connected (§4); its cells keep one label, maybe x
+    else:
+        leave(s.board, lab, x, x)
     return lab, x
 
 
