@@ -102,6 +102,14 @@ def test_sample_state_is_consistent_and_conserves_tiles(
         assert t.near == near_masks(t.board)
         assert t.leader_hexes == candidate_hexes(t.board, t.yellow_next, t.side)
         assert t.mono == mono_triangles(t.board)
+        for _ in range(10):  # play on: the memoised caches (board.caches_of) are not shared
+            if t.is_terminal():
+                break
+            t.apply(rng.choice(t.legal_actions()))
+        u = engine.sample_state(obs, k + 1)
+        assert u.board == obs.board and u.near == near_masks(u.board)
+        assert u.labels == compute_labels(u.board, u.marker) or u.war is not None
+        assert u.mono == mono_triangles(u.board) and u.yellow_next == yellow_counts(u.board)
 
 
 def _reference_leader_targets(s: HuangState, i: int) -> list[int]:
