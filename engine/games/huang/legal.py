@@ -205,6 +205,19 @@ def chain_options(s: HuangState, req: R.ChooseChain) -> list[Action]:
             and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
 
 
+def chain_legal(s: HuangState, req: R.ChooseChain, a: Action) -> bool:
+    """chain_options' test: pass, or an empty river hex next to the last blue tile (with a
+    blue tile in hand, not barred by bandits)."""
+    ta = type(a)
+    if ta is A.Pass:
+        return True
+    if ta is not A.ChainTo or not s.hands[req.seat * 5 + BLUE]:
+        return False
+    h = a.hex
+    return (h in NEIGHBOURS[req.hex] and s.board[h] == EMPTY and MAPS[s.side].is_river[h]
+            and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL))
+
+
 def substitute_options(s: HuangState, req: R.ChooseSubstitute) -> list[Action]:
     """§6.3/§6.4: "no" only when the hand can pay both tiles."""
     return [USE_YES, USE_NO] if s.hands[req.seat * 5 + req.colour] >= 2 else [USE_YES]

@@ -22,7 +22,8 @@ RULES.on(R.ChooseMarketTile, options=legal.market_options, apply=play.choose_mar
 RULES.on(R.ChooseBuilding, options=legal.building_options, apply=play.choose_building)
 RULES.on(R.ChoosePagodaToMove, options=legal.pagoda_move_options,
          apply=play.choose_pagoda_to_move)
-RULES.on(R.ChooseChain, options=legal.chain_options, apply=play.choose_chain)
+RULES.on(R.ChooseChain, options=legal.chain_options, apply=play.choose_chain,
+         legal=legal.chain_legal)
 RULES.on(R.ChooseSubstitute, options=legal.substitute_options, apply=play.choose_substitute)
 RULES.on(R.ChooseRevoltTarget, options=legal.revolt_target_options,
          apply=play.choose_revolt_target, legal=legal.revolt_target_legal)
