@@ -16,7 +16,8 @@ tile, ascending), `mono` the triangles of three same-colour tiles (§6.2.5, asce
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -42,7 +43,7 @@ _RANGE = range(NUM_HEXES)
 _YELLOW_TILE = TILE + YELLOW
 
 
-def _flood(board: list[int], lab: list[int], starts: Iterable[int], marker: int) -> None:
+def _flood(board: Sequence[int], lab: list[int], starts: Iterable[int], marker: int) -> None:
     """Label every unlabelled occupied hex reachable from `starts` by its start hex
     (starts in increasing order, so a group's label is its smallest hex)."""
     for h in starts:
@@ -57,7 +58,7 @@ def _flood(board: list[int], lab: list[int], starts: Iterable[int], marker: int)
                         stack.append(n)
 
 
-def compute_labels(board: list[int], marker: int = -1) -> list[int]:
+def compute_labels(board: Sequence[int], marker: int = -1) -> list[int]:
     """§4 groups: maximal connected sets of occupied hexes (the marker hex excluded)."""
     lab = [-1] * NUM_HEXES
     _flood(board, lab, compress(_RANGE, board), marker)  # the occupied hexes, ascending
@@ -84,12 +85,12 @@ def near_masks(board: list[int]) -> list[int]:
     return out
 
 
-def candidate_hexes(board: list[int], yellow_next: list[int], side: int) -> list[int]:
+def candidate_hexes(board: Sequence[int], yellow_next: list[int], side: int) -> list[int]:
     """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
     return [t for t in MAPS[side].land if yellow_next[t] and board[t] == EMPTY]
 
 
-def caches(board: list[int], marker: int, side: int) -> dict[str, list[int]]:
+def caches(board: Sequence[int], marker: int, side: int) -> dict[str, list[int]]:
     """Every cache of the board by field name, in one pass over the occupied hexes (equal to
     compute_labels, yellow_counts, near_masks, candidate_hexes and mono_triangles)."""
     yn = [0] * NUM_HEXES
@@ -108,6 +109,17 @@ def caches(board: list[int], marker: int, side: int) -> dict[str, list[int]]:
                     mono.append(t)
     return {"labels": compute_labels(board, marker), "yellow_next": yn, "near": near,
             "leader_hexes": candidate_hexes(board, yn, side), "mono": mono}
+
+
+@lru_cache(maxsize=64)
+def _board_caches(board: tuple[int, ...], marker: int, side: int) -> dict[str, list[int]]:
+    return caches(board, marker, side)
+
+
+def caches_of(board: list[int], marker: int, side: int) -> dict[str, list[int]]:
+    """`caches`, memoised by the board's contents (copies of the lists): sample_state redraws
+    one observation's board once per determinization, and search repeats it (§13)."""
+    return {name: value[:] for name, value in _board_caches(tuple(board), marker, side).items()}
 
 
 def refresh(s: HuangState) -> None:

@@ -20,6 +20,7 @@ from engine.games.huang.actions import (
     GREEN_BUILD,
     KEEP_GRANARY,
     LEADER_TO,
+    MAX_COMMIT,
     MOVE_PAGODA,
     PALACE,
     PASS,
@@ -177,6 +178,12 @@ def market_options(s: HuangState, req: R.ChooseMarketTile) -> list[Action]:
     return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
 
 
+def market_legal(s: HuangState, req: R.ChooseMarketTile, a: Action) -> bool:
+    """§6.2.4: a colour the market shows, or pass."""
+    ta = type(a)
+    return ta is A.Pass or ta is A.TakeFromMarket and 0 <= a.colour < 5 and s.market[a.colour] > 0
+
+
 def building_options(s: HuangState, req: R.ChooseBuilding) -> list[Action]:
     return ([BUILD[x] for x in building_triangles(s, req.hex)]
             + [PALACE[r] for r in building_rhombi(s, req.hex)] + [PASS])
@@ -196,6 +203,19 @@ def chain_options(s: HuangState, req: R.ChooseChain) -> list[Action]:
     return [CHAIN_TO[h] for h in NEIGHBOURS[req.hex]
             if board[h] == EMPTY and MAPS[s.side].is_river[h]
             and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
+
+
+def chain_legal(s: HuangState, req: R.ChooseChain, a: Action) -> bool:
+    """chain_options' test: pass, or an empty river hex next to the last blue tile (with a
+    blue tile in hand, not barred by bandits)."""
+    ta = type(a)
+    if ta is A.Pass:
+        return True
+    if ta is not A.ChainTo or not s.hands[req.seat * 5 + BLUE]:
+        return False
+    h = a.hex
+    return (h in NEIGHBOURS[req.hex] and s.board[h] == EMPTY and MAPS[s.side].is_river[h]
+            and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL))
 
 
 def substitute_options(s: HuangState, req: R.ChooseSubstitute) -> list[Action]:
@@ -231,9 +251,23 @@ def discard_options(s: HuangState, req: R.ChooseDiscard) -> list[Action]:
     return out
 
 
+def discard_legal(s: HuangState, req: R.ChooseDiscard, a: Action) -> bool:
+    """discard_options' test: a colour in hand, or pass once a tile is discarded."""
+    ta = type(a)
+    if ta is A.DiscardTile:
+        return 0 <= a.colour < 5 and s.hands[req.seat * 5 + a.colour] > 0
+    return ta is A.Pass and req.count > 0
+
+
 def revolt_commit_options(s: HuangState, req: R.CommitRevolt) -> list[Action]:
     """§8.1 step 3: 0..yellow tiles in hand (just 0 without any)."""
     return list(COMMIT[: s.hands[req.seat * 5 + YELLOW] + 1])
+
+
+def revolt_commit_legal(s: HuangState, req: R.CommitRevolt, a: Action) -> bool:
+    """revolt_commit_options' test: 0..yellow tiles in hand (at most MAX_COMMIT)."""
+    return (type(a) is A.CommitTiles
+            and 0 <= a.count <= min(s.hands[req.seat * 5 + YELLOW], MAX_COMMIT))
 
 
 def support_options(s: HuangState, req: R.ChooseSupport) -> list[Action]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
-from engine.games.huang.board import caches
+from engine.games.huang.board import caches_of
 from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def unseen_tiles(obs: HuangObservation) -> list[int]:
 def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
     """`sample_state`'s hidden part: the unseen tiles are dealt uniformly at random to the
     other hands, the others' face-down discards, the short game's removed tiles and the bag;
-    the board's caches (board.py) are recomputed from it."""
+    the board's caches (board.py) are recomputed from it (memoised by board)."""
     n = obs.num_players
     unseen = unseen_tiles(obs)
     pool = [c for c, k in enumerate(unseen) for _ in range(k)]
@@ -64,4 +64,4 @@ def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
     for c in pool:
         bag[c] += 1
     fields["removed"], fields["bag"] = removed, bag
-    fields.update(caches(obs.board, obs.marker, obs.side))
+    fields.update(caches_of(obs.board, obs.marker, obs.side))

@@ -158,12 +158,17 @@ def leader_candidates(
 def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
     """Labels with leader i lifted (§6.1: moves are evaluated after lifting), and its hex
     (-1 off-board). The board is not copied: the lifted hex is kept out of every group by
-    passing it to `leave` as the hex that connects nothing."""
+    passing it to `leave` as the hex that connects nothing. When its occupied neighbours
+    form one arc nothing splits, so only its own label goes: the group's cells keep their
+    label even when it was the lifted hex (callers only compare labels)."""
     x = s.leaders[i]
     if x < 0:
         return s.labels, -1
     lab = s.labels[:]
-    leave(s.board, lab, x, x)
+    if s.marker < 0 and ONE_ARC[s.near[x]]:
+        lab[x] = -1  # its group stays connected (§4); its cells keep one label, maybe x
+    else:
+        leave(s.board, lab, x, x)
     return lab, x
 
 
@@ -172,7 +177,8 @@ def _kingdom_masks(s: HuangState, lab: list[int]) -> list[int]:
     unlabelled hex (the one lifted by `_lifted_labels`) is ignored. One spare last entry,
     always 0, is what label -1 reads."""
     km = [0] * (NUM_HEXES + 1)
-    for pos, bit in zip(s.leaders, LEADER_BIT, strict=False):  # 5 bits per seat
+    # 5 bits per seat; zip's `strict` keyword alone would cost ~0.5 us a call
+    for pos, bit in zip(s.leaders, LEADER_BIT):  # noqa: B905 - LEADER_BIT is the longer
         if pos >= 0:
             km[lab[pos]] |= bit
     km[-1] = 0  # the lifted leader's bit, if any
@@ -318,13 +324,11 @@ def leader_target_ok(s: HuangState, i: int, t: int) -> bool:
     if len(near) < 2:
         return True  # next to at most one group, so to at most one kingdom
     masks = dict.fromkeys(near, 0)  # the colours of the leaders of each adjacent group
-    j = 0
-    for pos in s.leaders:
-        if pos >= 0 and j != i:
+    for pos, bit in zip(s.leaders, LEADER_BIT):  # noqa: B905 - LEADER_BIT is the longer
+        if pos >= 0:  # leader i is off the board or lifted (label -1, not in masks)
             lb = lab[pos]
             if lb in masks:
-                masks[lb] |= LEADER_BIT[j]
-        j += 1
+                masks[lb] |= bit
     acc = 0
     for m in masks.values():
         if acc & m:

@@ -17,20 +17,24 @@ RULES.on(R.ChooseLeaderHex, options=legal.leader_hex_options, apply=play.choose_
          legal=legal.leader_hex_legal)
 RULES.on(R.ChooseTileHex, options=legal.tile_hex_options, apply=play.choose_tile_hex,
          legal=legal.tile_hex_legal)
-RULES.on(R.ChooseMarketTile, options=legal.market_options, apply=play.choose_market_tile)
+RULES.on(R.ChooseMarketTile, options=legal.market_options, apply=play.choose_market_tile,
+         legal=legal.market_legal)
 RULES.on(R.ChooseBuilding, options=legal.building_options, apply=play.choose_building)
 RULES.on(R.ChoosePagodaToMove, options=legal.pagoda_move_options,
          apply=play.choose_pagoda_to_move)
-RULES.on(R.ChooseChain, options=legal.chain_options, apply=play.choose_chain)
+RULES.on(R.ChooseChain, options=legal.chain_options, apply=play.choose_chain,
+         legal=legal.chain_legal)
 RULES.on(R.ChooseSubstitute, options=legal.substitute_options, apply=play.choose_substitute)
 RULES.on(R.ChooseRevoltTarget, options=legal.revolt_target_options,
          apply=play.choose_revolt_target, legal=legal.revolt_target_legal)
 RULES.on(R.ChooseTriangle, options=legal.triangle_options, apply=play.choose_triangle,
          legal=legal.triangle_legal)
-RULES.on(R.ChooseDiscard, options=legal.discard_options, apply=play.choose_discard)
+RULES.on(R.ChooseDiscard, options=legal.discard_options, apply=play.choose_discard,
+         legal=legal.discard_legal)
 
 # --- §8.1 revolt -------------------------------------------------------------------------------
-RULES.on(R.CommitRevolt, options=legal.revolt_commit_options, apply=conflicts.commit_revolt)
+RULES.on(R.CommitRevolt, options=legal.revolt_commit_options, apply=conflicts.commit_revolt,
+         legal=legal.revolt_commit_legal)
 RULES.automatic(R.ResolveRevolt, conflicts.resolve_revolt)
 
 # --- §8.2 war ----------------------------------------------------------------------------------

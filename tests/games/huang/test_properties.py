@@ -17,6 +17,7 @@ from engine.games.huang.board import (
     yellow_counts,
 )
 from engine.games.huang.data import LEADER, NEIGHBOURS, RHOMBI, TILE, TRIANGLES, YELLOW
+from engine.games.huang.queries import leader_targets
 from engine.games.huang.state import HuangState
 from tests.games.huang.test_scenarios import conserved
 
@@ -101,3 +102,56 @@ def test_sample_state_is_consistent_and_conserves_tiles(
         assert t.near == near_masks(t.board)
         assert t.leader_hexes == candidate_hexes(t.board, t.yellow_next, t.side)
         assert t.mono == mono_triangles(t.board)
+        for _ in range(10):  # play on: the memoised caches (board.caches_of) are not shared
+            if t.is_terminal():
+                break
+            t.apply(rng.choice(t.legal_actions()))
+        u = engine.sample_state(obs, k + 1)
+        assert u.board == obs.board and u.near == near_masks(u.board)
+        assert u.labels == compute_labels(u.board, u.marker) or u.war is not None
+        assert u.mono == mono_triangles(u.board) and u.yellow_next == yellow_counts(u.board)
+
+
+def _reference_leader_targets(s: HuangState, i: int) -> list[int]:
+    """§6.1 from scratch: lift leader i on a board copy, label the groups anew, and keep the
+    candidate hexes next to no bandit group (§11.1) where at most one adjacent group is a
+    kingdom, or the kingdoms share no leader colour and lack leader i's colour."""
+    board = list(s.board)
+    if s.leaders[i] >= 0:
+        board[s.leaders[i]] = 0
+    lab = compute_labels(board, s.marker)
+    bandit = {lab[h] for h in range(len(board)) if board[h] < 0}
+    out = []
+    for t in s.leader_hexes:
+        adjacent = {lab[n] for n in NEIGHBOURS[t]} - {-1}
+        if adjacent & bandit:
+            continue
+        masks = [sum({1 << (j % 5) for j, pos in enumerate(s.leaders)
+                      if j != i and pos >= 0 and lab[pos] == g}) for g in adjacent]
+        kingdoms = [m for m in masks if m]
+        union = 0
+        clash = False
+        for m in kingdoms:
+            clash |= bool(union & m)
+            union |= m
+        if len(kingdoms) >= 2 and (clash or union & 1 << (i % 5)):
+            continue
+        out.append(t)
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 5), opts=st.sampled_from(OPTION_SETS))
+def test_leader_targets_agree_with_a_fresh_labelling(seed: int, n: int, opts: dict) -> None:
+    """The lifted labels' shortcuts (one-arc hexes, a one-arc lifted hex) change nothing."""
+    if opts.get("short_game"):
+        n = 2
+    s = engine.make("huang", n, seed, **opts)
+    assert isinstance(s, HuangState)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        req = s.pending()
+        if isinstance(req, Rq.ChooseLeaderHex):
+            i = req.seat * 5 + req.colour
+            assert leader_targets(s, i) == _reference_leader_targets(s, i)
+        s.apply(rng.choice(s.legal_actions()))
