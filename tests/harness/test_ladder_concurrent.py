@@ -24,7 +24,7 @@ from ratings.weng_lin import WengLin
 
 ROOT = Path(__file__).resolve().parents[2]
 SECONDS = 3  # each ladder run but the killed one
-TOUR = 100  # tournament games (about 50 ms each)
+TOUR = 100  # tournament games (about 0.1 s each: it must outlast the ladders' first games)
 
 
 LADDER_DRIVER = """
@@ -111,7 +111,7 @@ def test_three_ladders_and_a_tournament_at_once_with_a_kill_9(tmp_path: Path) ->
             submit(store, name, "random", "rnd")
             submit(store, name, "mcts:iters=4", "m4")
     tour = _driver("-m", "harness.cli", "tournament", "run", "--game", "kit", "--game-module",
-                   "tests.kitgame", "--bots", "random,mcts:iters=64", "--games", str(TOUR),
+                   "tests.kitgame", "--bots", "random,mcts:iters=256", "--games", str(TOUR),
                    "--name", "beside", "--workers", "1", "--db", str(db))
     with Store(db) as store:
         _until(store, lambda: _played(store) >= 1, tour)  # its Ray is up and playing
