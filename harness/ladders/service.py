@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import engine
 from bots.registry import needs_terminal
 from engine.common.rng import derive_seed
 from engine.common.untrusted import check_name, fold
@@ -28,7 +27,7 @@ from harness.sandbox.isolate import require_isolation, sandboxed
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.storage.lifecycle import activate
-from harness.tournaments.schedule import load_modules
+from harness.tournaments.schedule import check_setup, load_modules
 
 #: smoke games a submitted bot plays against `random` before it is registered
 SMOKE_GAMES = 2
@@ -98,14 +97,8 @@ def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.
     """Check the set-up (game, players, options, time control, bot folder) and store it."""
     check_ladder_name(name)
     _same_but_case([lad.name for lad in ls.ladders(store)], name, "ladder name")
-    load_modules(spec.modules)
-    game = engine.get_game(spec.game)
-    game.check_players(spec.num_players)
-    if spec.num_players < 2:
-        raise LadderError("a ladder needs at least 2 players per game: a 1-player game is a "
-                          "solo game against the rules' own opponent (no entrant meets "
-                          "another); play it with `arena play -n 1`")
-    game.resolve_options(spec.options, spec.num_players)
+    check_setup(spec.game, spec.modules, spec.num_players, spec.options, "ladder",
+                LadderError)
     check_time_control(spec.time_per_move, spec.clock)
     root = bot_folder(store, name)
     try:

@@ -134,16 +134,24 @@ def pool_key(spec: TournamentSpec) -> str:
     return f"{spec.game}/{spec.num_players}p/{json.dumps(opts, sort_keys=True)}"
 
 
+def check_setup(game_id: str, modules: tuple[str, ...] | list[str], num_players: int,
+                options: dict[str, Any], what: str, error: type[Exception]) -> None:
+    """The set-up every contest between entrants checks (a tournament, a ladder): its
+    plug-in modules, the game, the player count (at least 2) and the options."""
+    load_modules(modules)
+    game = engine.get_game(game_id)
+    game.check_players(num_players)
+    if num_players < 2:
+        raise error(f"a {what} needs at least 2 players per game: a 1-player game is a solo "
+                    "game against the rules' own opponent (no entrant meets another); play "
+                    "it with `arena play -n 1`")
+    game.resolve_options(options, num_players)
+
+
 def validate(spec: TournamentSpec) -> None:
     """Raise one clear error for anything that would make the tournament unplayable."""
-    load_modules(spec.modules)
-    game = engine.get_game(spec.game)
-    game.check_players(spec.num_players)
-    if spec.num_players < 2:
-        raise TournamentError("a tournament needs at least 2 players per game: a 1-player "
-                              "game is a solo game against the rules' own opponent (no "
-                              "entrant meets another); play it with `arena play -n 1`")
-    game.resolve_options(spec.options, spec.num_players)
+    check_setup(spec.game, spec.modules, spec.num_players, spec.options, "tournament",
+                TournamentError)
     if spec.format not in FORMATS:
         raise TournamentError(f"--format {spec.format!r} is not one of {', '.join(FORMATS)}")
     if len(spec.bots) < 2:
