@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 import engine
+from engine import kernel
 from engine.registry import BUILTIN
 
 PATH = Path(__file__).parent / "data" / "fingerprints.json"
@@ -55,12 +56,9 @@ def _obs_bytes(obs: Any) -> bytes:
 
 def _derived(cls: type) -> set[str]:
     """Fields declared DERIVED: caches of public facts, which speed work may add, drop or
-    change without changing behaviour (what they cache is checked through the rest)."""
-    from engine import kernel
-
-    declared = (kernel.declarations(cls) if hasattr(kernel, "declarations")
-                else dict(getattr(cls, "VISIBILITY", {})))
-    return {name for name, vis in declared.items()
+    change without changing behaviour (what they cache is checked through the rest);
+    `decision` is counted, not cached."""
+    return {name for name, vis in kernel.declarations(cls).items()
             if vis is kernel.DERIVED and name != "decision"}
 
 
