@@ -105,27 +105,40 @@ def int_ticks(lo: int, hi: int, most: int) -> list[int]:
     return list(range(-(-lo // step) * step, hi + 1, step))
 
 
-def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, width: int,
-                 height: int = 20, color: bool = False) -> Text:
-    """Rating (mu) after each ladder game, one line per entrant, as Rich text no wider than
-    `width` (plotext's colours parsed, so Rich measures the characters, not the escape
-    codes); the x axis counts games in whole numbers."""
+#: the marker of each line of a plot, in order
+MARKERS = ("dot", "x", "+", "o", "*", "#", "@", "$", "%", "&")
+
+
+def line_plot(series: dict[str, tuple[list[int], list[float]]], title: str, xlabel: str,
+              width: int, height: int = 20, color: bool = False,
+              markers: Sequence[str] = MARKERS,
+              ylim: tuple[float, float] | None = None) -> Text:
+    """One line per series (label -> xs, ys) as Rich text no wider than `width` (plotext's
+    colours parsed, so Rich measures the characters, not the escape codes); labels and the
+    title shown literally; the x axis in whole numbers."""
     import plotext as plt
 
     plt.clear_figure()
     plt.plotsize(max(40, width), height)
     if not color:
         plt.theme("clear")
-    markers = ("dot", "x", "+", "o", "*", "#", "@", "$", "%", "&")
     for i, (label, (xs, ys)) in enumerate(series.items()):
         plt.plot(xs, ys, label=visible(label), marker=markers[i % len(markers)])
     xs_all = [x for xs, _ in series.values() for x in xs]
     ticks = int_ticks(min(xs_all), max(xs_all), max(2, width // 12))
     plt.xticks(ticks, [str(t) for t in ticks])
+    if ylim is not None:
+        plt.ylim(*ylim)
     plt.title(visible(title))
-    plt.xlabel("ladder game")
+    plt.xlabel(xlabel)
     text = plt.build()
     return Text.from_ansi(text) if color else Text(plt.uncolorize(text))
+
+
+def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, width: int,
+                 height: int = 20, color: bool = False) -> Text:
+    """Rating (mu) after each ladder game, one line per entrant (`line_plot`)."""
+    return line_plot(series, title, "ladder game", width, height, color)
 
 
 def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -> Table:

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from harness.training import run_state
 from harness.training.curve import points
-from harness.views.ladders import int_ticks
+from harness.views.ladders import line_plot
 
 
 def generations_table(state: dict[str, Any]) -> Table:
@@ -59,24 +59,14 @@ def curve_table(state: dict[str, Any]) -> Table:
 
 
 def curve_plot(state: dict[str, Any], width: int, height: int = 15) -> Text:
-    """The curve as a plotext plot (share and its 95% interval per generation)."""
-    import plotext as plt
-
-    pts = [(0, 1 / state["players"], 1 / state["players"], 1 / state["players"])]
-    pts += points(state["generations"])
+    """The curve as a plot (share and its 95% interval per generation; `line_plot`)."""
+    start = 1 / state["players"]
+    pts = [(0, start, start, start), *points(state["generations"])]
     xs = [p[0] for p in pts]
-    plt.clear_figure()
-    plt.plotsize(max(40, width), height)
-    plt.theme("clear")
-    plt.plot(xs, [p[1] for p in pts], label="win share", marker="dot")
-    plt.plot(xs, [p[2] for p in pts], label="95% CI low", marker="-")
-    plt.plot(xs, [p[3] for p in pts], label="95% CI high", marker="-")
-    ticks = int_ticks(min(xs), max(xs), max(2, width // 12))
-    plt.xticks(ticks, [str(t) for t in ticks])
-    plt.ylim(0, 1)
-    plt.title("strength against the starting bot")
-    plt.xlabel("generation")
-    return Text(plt.uncolorize(plt.build()))
+    series = {label: (xs, [p[k] for p in pts])
+              for k, label in enumerate(("win share", "95% CI low", "95% CI high"), 1)}
+    return line_plot(series, "strength against the starting bot", "generation", width,
+                     height, markers=("dot", "-", "-"), ylim=(0, 1))
 
 
 class TrainView:
