@@ -155,7 +155,7 @@ def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -
     for g, s, labels in rows:
         others = ", ".join(x for i, x in enumerate(labels) if i != s)
         fails = ", ".join(f"seat {i} {k}" for i, k in g.failures)
-        t.add_row(str(g.idx), (g.finished or "-")[5:16], str(s + 1),
+        t.add_row(str(g.idx), (g.finished or "-")[5:16], str(s),
                   str(g.ranking[s] + 1) if g.ranking else "-",
                   str(g.scores[s]) if g.scores else "-", text(others),
                   text(g.error or "") if g.status == "error" else (g.outcome or "") + (
