@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,26 @@ def set_gate(path: Path, gate: dict[str, Any]) -> None:
     save(model, path)
 
 
+#: the most a model file may hold once unpacked (a ladder's submitted files are capped at
+#: the same 64 MiB): a small compressed file must not unpack to gigabytes
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+
+
+def _unpacked_size(path: str | os.PathLike[str]) -> int:
+    """The bytes the arrays of .npz file `path` take once unpacked, read from its index."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return sum(i.file_size for i in z.infolist())
+    except (OSError, zipfile.BadZipFile):
+        return 0  # missing, unreadable or not an archive: np.load says which
+
+
 def load(path: str | os.PathLike[str]) -> Model:
     """The model in `path`; a ModelError (one line) if it is not one this code reads."""
+    size = _unpacked_size(path)
+    if size > MAX_UNPACKED_BYTES:
+        raise ModelError(f"{path} unpacks to {size:,} bytes, more than a model file may hold "
+                         f"({MAX_UNPACKED_BYTES:,})")
     try:
         with np.load(path, allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}

@@ -4,6 +4,8 @@ game, ladder pinning of the model file, and the old `model=3`'s one line."""
 
 from __future__ import annotations
 
+import resource
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -101,6 +103,25 @@ def test_a_model_for_another_game_player_count_or_layout_is_refused_in_one_line(
     (tmp_path / "junk.npz").write_bytes(b"not a model")
     with pytest.raises(ModelError, match="not a readable model file"):
         model_leaf(str(tmp_path / "junk.npz"), GAME, 2)
+
+
+def test_a_model_file_that_unpacks_to_too_much_is_refused_before_it_is_unpacked(
+        tmp_path: Path) -> None:
+    """A hostile model (a ladder submission pins it) must not make the harness allocate
+    gigabytes: a 0.8 MB archive of 800 MB of zeros is refused from its index."""
+    bomb = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:  # written in chunks
+        with z.open("w.npy", "w", force_zip64=True) as f:
+            np.lib.format.write_array_header_1_0(
+                f, {"descr": "<f4", "fortran_order": False, "shape": (200_000_000,)})
+            chunk = bytes(8_000_000)
+            for _ in range(100):
+                f.write(chunk)
+    assert bomb.stat().st_size < 2_000_000
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(ModelError, match=r"unpacks to 800,000,\d+ bytes, more than a model "):
+        load(bomb)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # KiB
 
 
 def test_mcts_with_a_model_plays_a_legal_game(model_file: Path) -> None:
