@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -47,7 +47,18 @@ import msgspec
 import numpy as np
 
 import engine
-from engine.protocol import ArenaError
+from engine.tensor_nodes import (
+    List,
+    Node,
+    Number,
+    OneHot,
+    Optional,
+    Segment,
+    Struct,
+    Tagged,
+    TensorOverflow,
+    compile_encoder,
+)
 
 __all__ = ["LAYOUT_VERSION", "PROBE_GAMES", "Hint", "Layout", "Segment", "TensorOverflow",
            "layout"]
@@ -66,10 +77,6 @@ _LEFT_OUT = {"game": "constant (the game id)",
              "legal_actions": "served as the action mask"}
 
 
-class TensorOverflow(ArenaError):
-    """An observation that does not fit its layout (a list longer than its bound)."""
-
-
 @dataclass(frozen=True)
 class Hint:
     """What a game declares about one observation path."""
@@ -80,176 +87,6 @@ class Hint:
     categories: tuple[Any, ...] | None = None
     #: leave the field out, with this reason
     omit: str | None = None
-
-
-@dataclass(frozen=True)
-class Segment:
-    """One named run of the vector: `vec[offset:offset + size]`, reshaped to `shape`."""
-
-    name: str
-    offset: int
-    size: int
-    kind: str
-    shape: tuple[int, ...]
-    detail: str = ""
-
-
-# ============================================================================================
-# nodes: one per observation path; write values, describe segments
-# ============================================================================================
-
-
-class _Node:
-    size = 0
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        raise NotImplementedError
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        raise NotImplementedError
-
-
-class _Number(_Node):
-    size = 1
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        out[at] = float(value)
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        yield Segment(name, at, 1, self.kind, (1,))
-
-
-class _OneHot(_Node):
-    def __init__(self, categories: Sequence[Any], kind: str = "one-hot") -> None:
-        self.categories = tuple(categories)
-        self.index = {c: i for i, c in enumerate(self.categories)}
-        self.size = len(self.categories)
-        self.kind = kind
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        i = self.index.get(value)
-        if i is not None:
-            out[at + i] = 1.0
-        elif self.kind != "seat":  # a seat one-hot is all zero when the game is over
-            raise TensorOverflow(f"{path}: {value!r} is not one of its declared "
-                                 f"categories {list(self.categories)}")
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        yield Segment(name, at, self.size, self.kind, (self.size,),
-                      ", ".join(map(str, self.categories)))
-
-
-class _Struct(_Node):
-    def __init__(self, fields: list[tuple[str, _Node]]) -> None:
-        self.fields = fields
-        self.size = sum(n.size for _, n in fields)
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        for name, node in self.fields:
-            node.write(getattr(value, name), out, at, f"{path}.{name}")
-            at += node.size
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        for f, node in self.fields:
-            yield from node.segments(f"{name}.{f}" if name else f, at)
-            at += node.size
-
-
-class _Optional(_Node):
-    def __init__(self, inner: _Node) -> None:
-        self.inner = inner
-        self.size = 1 + inner.size
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        if value is not None:
-            out[at] = 1.0
-            self.inner.write(value, out, at + 1, path)
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        yield Segment(f"{name}?", at, 1, "flag", (1,), "present")
-        yield from self.inner.segments(name, at + 1)
-
-
-class _Tagged(_Node):
-    """A union of structs: one-hot of the member, then the members' fields by name."""
-
-    def __init__(self, members: list[type], fields: list[tuple[str, _Node]]) -> None:
-        self.tags = _OneHot([m.__name__ for m in members], "tag")
-        self.offsets: dict[str, int] = {}
-        at = self.tags.size
-        for name, node in fields:
-            self.offsets[name] = at
-            at += node.size
-        self.fields = dict(fields)
-        self.size = at
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        self.tags.write(type(value).__name__, out, at, path)
-        for name in value.__struct_fields__:
-            if name not in self.fields:
-                continue  # left out (see Layout.omitted)
-            self.fields[name].write(getattr(value, name), out, at + self.offsets[name],
-                                    f"{path}.{name}")
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        yield from self.tags.segments(f"{name}.type", at)
-        for f, node in self.fields.items():
-            yield from node.segments(f"{name}.{f}", at + self.offsets[f])
-
-
-class _List(_Node):
-    """`length` items; fixed (exactly that many) or variable (a count, then slots)."""
-
-    def __init__(self, item: _Node, length: int, fixed: bool, newest_first: bool) -> None:
-        self.item, self.length, self.fixed = item, length, fixed
-        self.newest_first = newest_first
-        self.size = (0 if fixed else 1) + length * item.size
-
-    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
-        n = len(value)
-        if n != self.length if self.fixed else n > self.length:
-            want = f"exactly {self.length}" if self.fixed else f"at most {self.length}"
-            raise TensorOverflow(
-                f"{path}: {n} items, the layout holds {want} (measured in the probe games); "
-                f"declare Hint(max_len=...) in the observation type's {HINTS_ATTR}")
-        if not self.fixed:
-            out[at] = n
-            at += 1
-        items = reversed(value) if self.newest_first else value
-        if isinstance(self.item, _Number):
-            if n:
-                out[at:at + n] = np.fromiter(items, dtype=np.float32, count=n)
-            return
-        if isinstance(self.item, _OneHot) and self.item.kind == "one-hot":  # planes
-            for i, v in enumerate(items):
-                k = self.item.index.get(v)
-                if k is None:
-                    self.item.write(v, out, at, f"{path}[{i}]")  # raises
-                out[at + k * self.length + i] = 1.0
-            return
-        step = self.item.size
-        for i, v in enumerate(items):
-            self.item.write(v, out, at + i * step, f"{path}[{i}]")
-
-    def segments(self, name: str, at: int) -> Iterator[Segment]:
-        if not self.fixed:
-            yield Segment(f"{name}#", at, 1, "count", (1,), f"items, at most {self.length}")
-            at += 1
-        item = self.item
-        order = "newest first" if self.newest_first else ""
-        if self.length == 0:
-            return  # always empty at this configuration: nothing to write
-        if isinstance(item, _Number):
-            yield Segment(name, at, self.length, item.kind, (self.length,), order)
-        elif isinstance(item, _OneHot) and item.kind == "one-hot":
-            yield Segment(name, at, self.size - (not self.fixed), "planes",
-                          (item.size, self.length), ", ".join(map(str, item.categories)))
-        else:
-            for i in range(self.length):
-                yield from item.segments(f"{name}[{i}]", at + i * item.size)
 
 
 # ============================================================================================
@@ -320,19 +157,19 @@ class _Builder:
         self.probe, self.hints = probe, hints
         self.omitted: dict[str, str] = {}
 
-    def build(self, t: Any, path: str) -> _Node | None:
+    def build(self, t: Any, path: str) -> Node | None:
         hint = self.hints.get(path, Hint())
         if hint.omit:
             self.omitted[path] = hint.omit
             return None
         if hint.categories is not None:
-            return _OneHot(hint.categories)
+            return OneHot(hint.categories)
         if isinstance(t, (_mi.IntType, _mi.FloatType)):
-            return _Number("number")
+            return Number("number")
         if isinstance(t, _mi.BoolType):
-            return _Number("flag")
+            return Number("flag")
         if isinstance(t, _mi.LiteralType):
-            return _OneHot(t.values)
+            return OneHot(t.values)
         if isinstance(t, _mi.StructType):
             return self.struct(t, path)
         if isinstance(t, _mi.UnionType):
@@ -341,28 +178,28 @@ class _Builder:
             return self.sequence(t.item_type, path, hint)
         if isinstance(t, _mi.TupleType):
             parts = [(f"{i}", self.build(x, f"{path}[{i}]")) for i, x in enumerate(t.item_types)]
-            return _Struct([(k, v) for k, v in parts if v is not None])
+            return Struct([(k, v) for k, v in parts if v is not None])
         if isinstance(t, _mi.StrType):
             self.omitted[path] = "text without declared categories"
         else:
             self.omitted[path] = f"no numeric form for {type(t).__name__}"
         return None
 
-    def struct(self, t: Any, path: str) -> _Node:
+    def struct(self, t: Any, path: str) -> Node:
         fields = []
         for f in t.fields:
             node = self.build(f.type, f"{path}.{f.name}" if path else f.name)
             if node is not None:
                 fields.append((f.name, node))
-        return _Struct(fields)
+        return Struct(fields)
 
-    def union(self, t: Any, path: str) -> _Node | None:
+    def union(self, t: Any, path: str) -> Node | None:
         real = [x for x in t.types if not isinstance(x, _mi.NoneType)]
         if len(real) == 1:
             inner = self.build(real[0], path)
-            return None if inner is None else _Optional(inner)
+            return None if inner is None else Optional(inner)
         if len(real) == len(t.types) and all(isinstance(x, _mi.StructType) for x in real):
-            fields: dict[str, _Node] = {}
+            fields: dict[str, Node] = {}
             kinds: dict[str, Any] = {}
             for member in real:
                 for f in member.fields:
@@ -374,21 +211,21 @@ class _Builder:
                     node = self.build(f.type, f"{path}.{f.name}")
                     if node is not None:
                         fields[f.name] = node
-            return _Tagged([m.cls for m in real], list(fields.items()))
+            return Tagged([m.cls for m in real], list(fields.items()))
         self.omitted[path] = "a union of mixed types"
         return None
 
-    def sequence(self, item_type: Any, path: str, hint: Hint) -> _Node | None:
+    def sequence(self, item_type: Any, path: str, hint: Hint) -> Node | None:
         item = self.build(item_type, path + "[]")
         if item is None:
             return None
         lo, hi = self.probe.lengths.get(path, (0, 0))
-        newest_first = isinstance(item, (_Tagged, _Struct))
+        newest_first = isinstance(item, (Tagged, Struct))
         if hint.max_len is not None:
-            return _List(item, hint.max_len, False, newest_first)
+            return List(item, hint.max_len, False, newest_first)
         if lo == hi and self.probe.seen.get(path, 0) >= self.probe.total:
-            return _List(item, hi, True, newest_first)  # in every observation, one length
-        return _List(item, 2 * hi + 4, False, newest_first)
+            return List(item, hi, True, newest_first)  # in every observation, one length
+        return List(item, 2 * hi + 4, False, newest_first)
 
 
 class Layout:
@@ -402,18 +239,19 @@ class Layout:
                  for k, h in getattr(obs_type, HINTS_ATTR, {}).items()}
         probe = _probe(game_id, num_players, options, set(_LEFT_OUT))
         builder = _Builder(probe, hints)
-        fields: list[tuple[str, _Node]] = []
+        fields: list[tuple[str, Node]] = []
         for f in _mi.type_info(obs_type).fields:
             if f.name in _LEFT_OUT and f.name not in hints:
                 builder.omitted[f.name] = _LEFT_OUT[f.name]
                 continue
             if f.name in _SEAT_FIELDS and f.name not in hints:
-                node: _Node | None = _OneHot(range(num_players), "seat")
+                node: Node | None = OneHot(range(num_players), "seat")
             else:
                 node = builder.build(f.type, f.name)
             if node is not None:
                 fields.append((f.name, node))
-        self._root = _Struct(fields)
+        self._root = Struct(fields)
+        self._encoder = compile_encoder(self._root)
         #: observation paths left out of the vector -> why
         self.omitted: dict[str, str] = builder.omitted
         self.size: int = self._root.size
@@ -428,7 +266,9 @@ class Layout:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out[:] = 0.0
-        self._root.write(obs, out, 0, "")
+        ix, vx = self._encoder(obs)
+        if ix:
+            out[ix] = vx
         return out
 
     def segment(self, name: str) -> Segment:
