@@ -23,7 +23,10 @@ from engine.protocol import State
 
 class SeatValues:
     """Every seat's value of a position by the model: its observation, encoded (with
-    `heuristic`, added to the game's `State.heuristic` of the seat)."""
+    `heuristic`, added to the game's `State.heuristic` of the seat). The model learned
+    each seat's result (`rank_rewards`) on its own; as places are shared, those results
+    always add up to n/2, and the values are shifted alike to add up to that too (at 2
+    players: seat 0's value is the mean of its own estimate and 1 - seat 1's)."""
 
     def __init__(self, net: ValueNet, layout: tensor.Layout, heuristic: bool) -> None:
         self.net, self.layout, self.heuristic = net, layout, heuristic
@@ -36,7 +39,9 @@ class SeatValues:
             self.layout.encode(state.observation(seat), rows[seat])
             if self.heuristic:
                 base[seat] = state.heuristic(seat)
-        return self.net.predict(rows, base if self.heuristic else None).tolist()
+        v = self.net.predict(rows, base if self.heuristic else None)
+        n = len(v)
+        return np.clip(v + (n / 2 - float(v.sum())) / n, 0.0, 1.0).tolist()
 
 
 @lru_cache(maxsize=16)

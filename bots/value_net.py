@@ -33,6 +33,10 @@ class ValueNet:
                        for w, b in layers]
         self.activation = activation
         self._act = ACTIVATIONS[activation]
+        # the standardisation folded into the first layer: one operation less per call
+        (w0, b0), rest = self.layers[0], self.layers[1:]
+        self._first = (w0 / self.scale[:, None], b0 - (self.mean / self.scale) @ w0)
+        self._rest = rest
 
     @property
     def inputs(self) -> int:
@@ -40,12 +44,10 @@ class ValueNet:
 
     def predict(self, x: np.ndarray, base: np.ndarray | None = None) -> np.ndarray:
         """Values of the rows of `x` (float32, shape (rows, inputs)), plus `base`."""
-        h = (np.asarray(x, np.float32) - self.mean) / self.scale
-        last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
-            h = h @ w + b
-            if i < last:
-                h = self._act(h)
+        w, b = self._first
+        h = np.asarray(x, np.float32) @ w + b
+        for w, b in self._rest:
+            h = self._act(h) @ w + b
         out = h[:, 0] if base is None else h[:, 0] + base
         return np.clip(out, 0.0, 1.0)
 

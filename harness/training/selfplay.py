@@ -1,9 +1,10 @@
-"""Self-play on Ray: the best bot so far in every seat, one seeded game per seed, each
-decision's numeric observation kept with the game's final result from that seat's view.
+"""Self-play on Ray: the best bot so far in every seat, one seeded game per seed; at each
+decision of the finished game every seat's numeric observation is kept with the game's
+final result from that seat's view.
 
-Games are played by the harness's own `play_match` (time limits, failures), each seat's
-bot wrapped by a `Recorder` that encodes what it is shown. Tasks go to Ray workers as
-`harness.tournament_runner` drives them (`ensure_ray`, `remote`); each finished task's
+Games are played by the harness's own `play_match` (time limits, failures) and replayed
+from their record to encode the positions. Tasks go to Ray workers as
+`harness.tournaments.runner` drives them (`ensure_ray`, `remote`); each finished task's
 positions are written at once (harness/training/dataset.py)."""
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import numpy as np
 
 import engine
-from bots.base import Bot
 from bots.mcts_leaf import rank_rewards
-from bots.registry import make_bot
 from engine import tensor
 from engine.common.rng import derive_seed
-from engine.protocol import Action, Observation
+from engine.record import MatchRecord
 from harness.play.match import play_match
 from harness.tournaments import runner
 from harness.training.dataset import Positions, done_seeds, write_part
@@ -29,29 +29,29 @@ from harness.training.dataset import Positions, done_seeds, write_part
 GAMES_PER_TASK = 2
 
 
-class Recorder(Bot):
-    """A bot that keeps the numeric observation of every decision it is asked (one with
-    more than one legal action) and the game's heuristic value of it (on a state sampled
-    from the observation, seeded by the decision), then lets `bot` answer."""
-
-    def __init__(self, bot: Bot, layout: tensor.Layout) -> None:
-        self.bot, self.layout = bot, layout
-        self.name = getattr(bot, "name", "bot")
-        self.rows: list[np.ndarray] = []
-        self.values: list[float] = []
-
-    def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
-        self.bot.reset(game_id, num_players, seat, seed)
-
-    def act(self, observation: Observation, time_left: float | None) -> Action:
-        if len(observation.legal_actions) > 1:
-            self.rows.append(self.layout.encode(observation))
-            state = engine.sample_state(observation, observation.decision)
-            self.values.append(float(state.heuristic(observation.seat)))
-        return self.bot.act(observation, time_left)
-
-    def close(self) -> None:
-        self.bot.close()
+def positions(rec: MatchRecord, lay: tensor.Layout) -> Positions:
+    """Every seat's numeric observation at every decision of a finished game, each with
+    the game's result from that seat's view and the game's heuristic value of the position
+    for that seat. A search values a leaf from every seat's view, not only the seat to
+    move: a model that learned only from the seat to move would meet observations at play
+    time it never saw (the other seat's, between its own turns)."""
+    c = rec.config
+    state = engine.make(c.game, c.num_players, c.seed, **c.options)
+    action_type = engine.get_game(c.game).action_type
+    result = rank_rewards(rec.ranking)
+    rows: list[np.ndarray] = []
+    values: list[float] = []
+    seats: list[int] = []
+    for mv in rec.moves:
+        for seat in range(c.num_players):
+            rows.append(lay.encode(state.observation(seat)))
+            values.append(float(state.heuristic(seat)))
+            seats.append(seat)
+        state.apply(msgspec.convert(mv.action, type=action_type))
+    n = len(rows)
+    x = np.stack(rows) if n else np.zeros((0, lay.size), np.float32)
+    return Positions(x, np.array([result[p] for p in seats], np.float32),
+                     np.array(values, np.float32), np.full(n, c.seed, np.int64), [c.seed])
 
 
 def game_seeds(run_seed: int, generation: int, games: int) -> list[int]:
@@ -65,16 +65,9 @@ def play_games(game: str, players: int, options: dict[str, Any], spec: str,
     lay = tensor.layout(game, players, **options)
     parts = []
     for seed in seeds:
-        seats = [Recorder(make_bot(spec), lay) for _ in range(players)]
-        rec = play_match(game, players, list(seats), seed=seed, options=dict(options),
+        rec = play_match(game, players, [spec] * players, seed=seed, options=dict(options),
                          time_per_move=time_per_move)
-        result = rank_rewards(rec.ranking)
-        for seat, r in enumerate(seats):
-            n = len(r.rows)
-            x = np.stack(r.rows) if n else np.zeros((0, lay.size), np.float32)
-            parts.append(Positions(x, np.full(n, result[seat], np.float32),
-                                   np.array(r.values, np.float32), np.full(n, seed, np.int64),
-                                   [seed] if seat == 0 else []))
+        parts.append(positions(rec, lay))
     return Positions.joined(parts, lay.size)
 
 

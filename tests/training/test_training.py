@@ -8,9 +8,12 @@ import resource
 import zipfile
 from pathlib import Path
 
+import msgspec
 import numpy as np
 import pytest
 
+import engine
+from bots.mcts_leaf import rank_rewards
 from bots.mcts_model import model_leaf
 from bots.model_file import Header, Model, ModelError, load, save
 from bots.registry import make_bot
@@ -53,6 +56,28 @@ def test_self_play_positions_are_observations_with_each_seats_result(data: Posit
         assert results <= {0.0, 0.5, 1.0} and len(results) >= 1
     assert 0.0 < data.y.mean() < 1.0
     assert data.h.shape == data.y.shape and ((data.h >= 0) & (data.h <= 1)).all()
+
+
+def test_every_seat_is_recorded_at_every_decision() -> None:
+    """A leaf is valued from every seat's view, so the positions hold every seat's
+    observation at every decision of the game (not only the seat to move), each with that
+    seat's own result and heuristic value."""
+    from harness.training.selfplay import positions
+
+    lay = tensor.layout(GAME, 2)
+    rec = play_match(GAME, 2, ["random", "random"], seed=9)
+    got = positions(rec, lay)
+    assert len(got) == 2 * len(rec.moves) and got.seeds == [9]
+    state = engine.make(GAME, 2, 9)
+    action_type = engine.get_game(GAME).action_type
+    result = rank_rewards(rec.ranking)
+    for i, mv in enumerate(rec.moves[:40]):
+        for seat in range(2):
+            row = 2 * i + seat
+            assert np.array_equal(got.x[row], lay.encode(state.observation(seat)))
+            assert got.y[row] == result[seat]
+            assert got.h[row] == np.float32(state.heuristic(seat))
+        state.apply(msgspec.convert(mv.action, type=action_type))
 
 
 def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
@@ -129,10 +154,12 @@ def test_mcts_with_a_model_plays_a_legal_game(model_file: Path) -> None:
                                "random"], seed=3)
     assert rec.failures == [] and rec.outcome == "normal" and rec.ranking
     leaf = model_leaf(str(model_file), GAME, 2)
-    import engine
-
-    values = leaf(engine.make(GAME, 2, 1))
-    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+    state = engine.make(GAME, 2, 1)
+    for _ in range(30):
+        values = leaf(state)  # the seats' results add up to n/2, the values too
+        assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+        assert sum(values) == pytest.approx(1.0)
+        state.apply(state.legal_actions()[0])
 
 
 def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
