@@ -60,14 +60,23 @@ def model_at(path: str) -> Model:
     return read(full, st.st_mtime_ns, st.st_size)
 
 
-def check_spec_game(params: str, game_id: str) -> None:
-    """An `mcts` spec's parameters naming a model trained for another game: ModelError
-    (one line) before any game starts (the player count is checked when the bot starts)."""
+def check_spec_game(params: str, game_id: str, num_players: int | None = None) -> None:
+    """An `mcts` spec's parameters naming a model trained for another game (or, when
+    `num_players` is given, another player count): ModelError (one line) before any game
+    starts."""
     path = parse_params(params).get("model")
     if isinstance(path, str):
-        trained = model_at(path).header.game
-        if trained != game_id:
-            raise ModelError(f"model {path} was trained for {trained}, not {game_id}")
+        check_model_file(path, game_id, num_players)
+
+
+def check_model_file(path: str, game_id: str, num_players: int | None = None) -> None:
+    """ModelError (one line) unless the model in `path` was trained for `game_id` (and
+    `num_players`, when given)."""
+    h = model_at(path).header
+    if h.game != game_id or (num_players is not None and h.players != num_players):
+        at = "" if num_players is None else f" at {num_players}"
+        raise ModelError(f"model {path} was trained for {h.game} at {h.players} players, "
+                         f"not {game_id}{at}")
 
 
 def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.Layout]:
