@@ -112,7 +112,8 @@ class MCTSBot(Bot):
         if p.model is not None:
             from bots.mcts_model import model_leaf  # numpy inference; only when asked for
 
-            self._leaf = model_leaf(p.model, game_id, num_players, p.reward)
+            self._leaf = model_leaf(p.model, game_id, num_players, p.reward,
+                                    seat if p.model_views == "own" else None)
         if p.order or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players, seeds.child("order"))
 

@@ -19,8 +19,8 @@ MODELS = Path(__file__).with_name("models")
 #: game -> (model file in MODELS, the search parameters the model was trained and measured
 #: with: docs/training.md gives the run of each)
 TRAINED: dict[str, tuple[str, str]] = {
-    "year_of_the_dragon": ("year_of_the_dragon-2p.npz", "depth=10"),
-    "gugong": ("gugong-2p.npz", "depth=8"),
+    "year_of_the_dragon": ("year_of_the_dragon-2p.npz", "depth=10,model_views=own"),
+    "gugong": ("gugong-2p.npz", "depth=8,model_views=own"),
 }
 
 

@@ -16,7 +16,7 @@ import engine
 from bots.mcts_leaf import rank_rewards
 from bots.mcts_model import model_leaf
 from bots.model_file import Header, Model, ModelError, load, save
-from bots.registry import make_bot
+from bots.registry import BotSpecError, make_bot
 from engine import tensor
 from harness.ladders.pin import pin
 from harness.play.entrants import check_spec
@@ -205,6 +205,30 @@ def test_mcts_with_a_model_plays_a_legal_game(model_file: Path) -> None:
         assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
         assert sum(values) == pytest.approx(1.0)
         state.apply(state.legal_actions()[0])
+
+
+def test_the_own_view_values_a_leaf_as_the_dense_net_does(model_file: Path) -> None:
+    """`model_views=own`: the searching seat's view alone, read as entries (the first
+    layer takes only the rows of the non-zero entries): the same value as the dense row,
+    the other seat's value 1 minus it."""
+    m = load(model_file)
+    lay = tensor.layout(GAME, 2)
+    own = [model_leaf(str(model_file), GAME, 2, seat=p) for p in (0, 1)]
+    state = engine.make(GAME, 2, 2)
+    for _ in range(40):
+        for p in (0, 1):
+            x = lay.encode(state.observation(p))
+            dense = float(m.net.predict(x[None], np.array([state.heuristic(p)],
+                                                          np.float32))[0])
+            values = own[p](state)
+            assert values[p] == pytest.approx(dense, abs=1e-5)
+            assert values[1 - p] == pytest.approx(1.0 - dense, abs=1e-5)
+        state.apply(state.legal_actions()[-1])
+    rec = play_match(GAME, 2, [f"mcts:iters=8,depth=2,model_views=own,model={model_file}",
+                               "random"], seed=5)
+    assert rec.failures == [] and rec.outcome == "normal"
+    with pytest.raises(BotSpecError, match="model_views"):
+        make_bot("mcts:model_views=some")
 
 
 def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
