@@ -231,6 +231,24 @@ def test_the_own_view_values_a_leaf_as_the_dense_net_does(model_file: Path) -> N
         make_bot("mcts:model_views=some")
 
 
+def test_a_position_that_does_not_fit_the_layout_is_valued_by_the_game(
+        model_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A playout can reach an observation longer than the layout's probe games saw (a
+    Gugong discard pile of 18 tokens where the layout holds 16 crashed a trained bot once
+    in 200 games): the leaf is then valued as the game values it, not a crash."""
+    from bots.mcts_leaf import value
+
+    leaf = model_leaf(str(model_file), GAME, 2)
+    state = engine.make(GAME, 2, 1)
+    fits = leaf(state)
+
+    def overflow(obs: object, out: object = None) -> None:
+        raise tensor.TensorOverflow("hand: 9 items, the layout holds at most 8")
+
+    monkeypatch.setattr(tensor.layout(GAME, 2), "encode", overflow)
+    assert leaf(state) == value(state) != fits and leaf.misfits == 1
+
+
 def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
     with pytest.raises(ValueError) as e:
         make_bot("mcts:model=3")
