@@ -76,6 +76,10 @@ class MCTSBot(Bot):
         #: the parameters in effect (after `reset`, with the game's profile applied)
         self.params = SearchParams.build(self.given)
         self.stats = SearchStats()
+        #: the searched value of the move last played, for the seat (its mean reward over
+        #: the simulations through it); None after a forced move (`arena train` learns
+        #: from it, harness/training/selfplay.py)
+        self.last_value: float | None = None
         self._seeds = Seeds.of(self.params.seed, "mcts")
         self._modelling = False
         self._bots: list[HintedBot] | None = None
@@ -108,7 +112,8 @@ class MCTSBot(Bot):
         if p.model is not None:
             from bots.mcts_model import model_leaf  # numpy inference; only when asked for
 
-            self._leaf = model_leaf(p.model, game_id, num_players, p.reward)
+            self._leaf = model_leaf(p.model, game_id, num_players, p.reward,
+                                    seat if p.model_views == "own" else None)
         if p.order or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players, seeds.child("order"))
 
@@ -117,6 +122,7 @@ class MCTSBot(Bot):
         legal = observation.legal_actions
         root = self._reusable_root(observation)
         self._last = None
+        self.last_value = None
         if len(legal) == 1:  # forced: no search, but keep the subtree below it
             if root is not None:
                 self._remember(observation.decision, root.children.get(legal[0]))
@@ -155,7 +161,10 @@ class MCTSBot(Bot):
             if collecting:
                 gc.enable()
         action = tree.best_action(legal, p.guide)
-        self._remember(observation.decision, tree.root.children.get(action))
+        chosen = tree.root.children.get(action)
+        if chosen is not None and chosen.visits:
+            self.last_value = chosen.mean()
+        self._remember(observation.decision, chosen)
         self._count(done, playout.steps, start, root is not None)
         return action
 

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from bots.search_hints import SearchHints
 from engine.protocol import State
+from engine.tensor_nodes import TensorOverflow
 
 
 def rank_rewards(ranking: Sequence[int]) -> list[float]:
@@ -94,16 +95,24 @@ class PositionModel(Protocol):
 
 class ModelLeaf(GameLeaf):
     """`model=PATH`: the trained model's values of an unfinished position (an evaluator
-    object, as OpenSpiel's AlphaZero evaluators); a finished game as `GameLeaf`."""
+    object, as OpenSpiel's AlphaZero evaluators); a finished game as `GameLeaf`. A
+    position whose observation does not fit the model's layout (a list longer than any
+    the layout's probe games saw, `TensorOverflow`: a playout can reach one) is valued as
+    `GameLeaf` values it, and counted in `misfits`."""
 
     def __init__(self, model: PositionModel, reward: str = "rank") -> None:
         super().__init__(reward)
         self.model = model
+        self.misfits = 0
 
     def __call__(self, state: State) -> list[float]:
         if state.is_terminal():
             return value(state, self.reward)
-        return self.model.values(state)
+        try:
+            return self.model.values(state)
+        except TensorOverflow:
+            self.misfits += 1
+            return value(state, self.reward)
 
 
 #: the `leaf` parameter's choices

@@ -1,7 +1,8 @@
 """Bot specs -> bots.
 
 Spec forms: `random`; `human` (a person at the terminal, bots/human.py);
-`heuristic:<game id>`; `mcts[:k=v,...]`;
+`heuristic:<game id>`; `mcts[:k=v,...]`; `trained:<game id>[:k=v,...]` (MCTS with the
+value model trained for the game, bots/trained.py);
 `python:package.module:Class[:k=v,...]`; `cmd:<command line>` (`cmd-msgpack:` for
 MessagePack framing); `policy:module:function[:option=v,...]` (a policy over numeric
 observations, bots/policy.py); `openspiel:mcts|ismcts[:k=v,...]` (OpenSpiel's search bots,
@@ -107,9 +108,10 @@ def needs_terminal(spec: str) -> bool:
 
 
 def spec_game(spec: str) -> str | None:
-    """The one game a spec's bot is made for (`heuristic:<game id>`), else None."""
+    """The one game a spec's bot is made for (`heuristic:<game id>`, `trained:<game id>`),
+    else None."""
     kind, _, rest = base_spec(spec).partition(":")
-    return rest.partition(":")[0] or None if kind == "heuristic" else None
+    return rest.partition(":")[0] or None if kind in ("heuristic", "trained") else None
 
 
 def _failure(e: BaseException) -> str:
@@ -186,6 +188,16 @@ def _mcts(rest: str) -> Bot:
     except ModuleNotFoundError:
         raise BotSpecError("the mcts bot is not available in this build") from None
     return mod.MCTSBot(**parse_params(rest))
+
+
+@builtin("trained")
+def _trained(rest: str) -> Bot:
+    game_id, _, params = rest.partition(":")
+    if not game_id:
+        raise BotSpecError("trained bots are named trained:<game id>[:k=v,...]")
+    from bots.trained import trained_bot
+
+    return trained_bot(game_id, params)
 
 
 @builtin("python")

@@ -80,6 +80,10 @@ class SearchParams:
     model: str | None = _param(None, "a trained value model file (`arena train`, "
                                "docs/training.md): values the positions playouts stop in, "
                                "in place of `leaf`", optional=True, to=str)
+    model_views: str = _param("all", "with `model`: the seats whose views value a leaf: all "
+                              "(each seat's observation, the values shifted to add up as "
+                              "places do) | own (at 2 players: the searching seat's alone, "
+                              "the other's 1 minus it; half the cost)", choices=("all", "own"))
     seed: int = _param(0, "mixed into the seeds the harness gives, so two bots can differ")
 
     def __post_init__(self) -> None:
@@ -129,7 +133,7 @@ class SearchParams:
 def defaults() -> dict[str, Any]:
     """The search parameters of a spec that names none of them (budget and seed left out):
     plain UCT with random rollouts, whatever the game's profile says."""
-    skip = ("iters", "time", "seed", "model")
+    skip = ("iters", "time", "seed", "model", "model_views")
     return {k: v for k, v in SearchParams().describe().items() if k not in skip}
 
 

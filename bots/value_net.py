@@ -51,6 +51,16 @@ class ValueNet:
         out = h[:, 0] if base is None else h[:, 0] + base
         return np.clip(out, 0.0, 1.0)
 
+    def predict_entries(self, ix: list[int], vx: list[float], base: float = 0.0) -> float:
+        """The value of one row given by its non-zero entries (`engine.tensor.Layout.entries`:
+        positions `ix`, values `vx`), plus `base`: the first layer reads only those rows of
+        its weights (the same value as `predict` of the dense row)."""
+        w, b = self._first
+        h = np.asarray(vx, np.float32) @ w[ix] + b if ix else b.copy()
+        for w, b in self._rest:
+            h = self._act(h) @ w + b
+        return min(1.0, max(0.0, float(h[0]) + base))
+
     def arrays(self) -> dict[str, np.ndarray]:
         """The weights by name, for the model file (bots/model_file.py)."""
         out = {"mean": self.mean, "scale": self.scale}

@@ -271,6 +271,12 @@ class Layout:
             out[ix] = vx
         return out
 
+    def entries(self, obs: Any) -> tuple[list[int], list[Any]]:
+        """The positions and values of `obs`'s entries (every other position is zero; a
+        listed value may be zero too): `encode` without the vector, for a consumer that
+        reads a few entries of a long vector (a value net's first layer)."""
+        return self._encoder(obs)
+
     def segment(self, name: str) -> Segment:
         """The segment called `name` (as listed by `describe`)."""
         return self._by_name[name]

@@ -84,7 +84,7 @@ def play_cmd(
     engine.get_game(game)  # an unknown game before the bots are looked at
     check_labels(specs)
     for spec in specs:
-        check_spec(game, spec)
+        check_spec(game, spec, players)
     if record is not None:
         check_output(record, "--record")  # before the game, not after it
     try:

@@ -13,7 +13,7 @@ from bots.registry import make_bot
 from harness.play.args import UsageProblem, parse_options
 from harness.tournaments import runner
 from harness.tournaments.service import check_workers
-from harness.training.fit import FitConfig
+from harness.training.fit import TARGETS, FitConfig
 from harness.training.gate import SPRT
 from harness.training.loop import TrainConfig, train
 from harness.views import console
@@ -52,6 +52,9 @@ def train_cmd(
         help="heuristic: the model learns the result's difference from the game's "
              "heuristic value (it starts from the hand-made leaf); none: the result")]
     = "heuristic",
+    target: Annotated[str, typer.Option(
+        help="result: fit the game's result; mixed: the mean of the result and the "
+             "self-play search's value of the move played (less noisy)")] = "result",
     seed: Annotated[int, typer.Option(help="seed of the run's games")] = 0,
 ) -> None:
     """Self-play MCTS learns a value model, generation by generation: self-play on Ray,
@@ -78,13 +81,16 @@ def train_cmd(
         raise UsageProblem(f"--hidden {hidden!r} must be sizes like 32 or 64,16")
     if base not in ("heuristic", "none"):
         raise UsageProblem(f"--base must be heuristic or none, not {base!r}")
+    if target not in TARGETS:
+        raise UsageProblem(f"--target must be {' or '.join(TARGETS)}, not {target!r}")
     opts = parse_options(option)
     cfg = TrainConfig(game=game, players=players, options=opts,
                       out=out or Path("results/train") / f"{game}-{players}p",
                       generations=generations, games_per_gen=games_per_gen, iters=iters,
                       time_per_move=time_per_move, params=params, seed=seed,
                       gate_games=gate_games, sprt=sprt, curve_games=curve_games,
-                      fit=FitConfig(hidden=sizes, max_iter=epochs, seed=seed, base=base),
+                      fit=FitConfig(hidden=sizes, max_iter=epochs, seed=seed, base=base,
+                                    target=target),
                       workers=workers, address=address)
     make_bot(cfg.bot(None))  # a bad --params: one clear line before anything runs
     try:

@@ -32,10 +32,11 @@ TERMINAL_ONLY = ("entrant {name!r} is a person at the terminal; tournaments and 
                  "play on workers without one (use arena play)")
 
 
-def check_spec(game: str, name: str) -> None:
+def check_spec(game: str, name: str, num_players: int | None = None) -> None:
     """What can be seen without starting the entrant: it is made for another game
-    (`heuristic:<other game>`), or its `cmd:` line names a program or script that is not
-    there (`arena play` too: before the game, not as a crash at its first decision)."""
+    (`heuristic:<other game>`), its trained model for another game or player count, or its
+    `cmd:` line names a program or script that is not there (`arena play` too: before the
+    game, not as a crash at its first decision)."""
     made_for = spec_game(name)
     if made_for is not None and made_for != game:
         raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
@@ -45,7 +46,13 @@ def check_spec(game: str, name: str) -> None:
     if kind == "mcts" and "model=" in command:  # a trained model for another game
         from bots.mcts_model import check_spec_game
 
-        check_spec_game(command, game)
+        check_spec_game(command, game, num_players)
+    if kind == "trained" and made_for == game:  # the shipped model's player count
+        from bots.mcts_model import check_model_file
+        from bots.trained import model_path
+
+        if (path := model_path(game)) is not None:
+            check_model_file(str(path), game, num_players)
 
 
 def check_labels(bots: Sequence[str]) -> None:
@@ -64,7 +71,7 @@ def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bo
     is made for another game or cannot start."""
     check_labels(bots)
     for name in dict.fromkeys(bots):
-        check_spec(game, name)
+        check_spec(game, name, num_players)
         if needs_terminal(name):
             raise EntrantError(TERMINAL_ONLY.format(name=name))
         bot = make_player(base_spec(name), isolate)

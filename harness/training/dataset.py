@@ -4,8 +4,9 @@ only the missing ones.
 
 A part holds `x` (float32, one numeric observation per row, `engine.tensor`), `y` (the
 game's result from that row's seat: 1 first, 0 last, `bots.mcts_leaf.rank_rewards`),
-`h` (the game's heuristic value of the position for that seat, `State.heuristic`, on a
-state sampled from the observation), `game` (the row's game seed) and `seeds` (its
+`h` (the game's heuristic value of the position for that seat, `State.heuristic`), `q`
+(the self-play search's value of the move played, for that seat: NaN where there is none,
+and in parts written before it was kept), `game` (the row's game seed) and `seeds` (its
 games)."""
 
 from __future__ import annotations
@@ -27,6 +28,17 @@ class Positions:
     h: np.ndarray  # float32 (rows,)
     game: np.ndarray  # int64 (rows,): the game seed of each row
     seeds: list[int]  # games
+    q: np.ndarray | None = None  # float32 (rows,), NaN where unknown; None: all unknown
+
+    def __post_init__(self) -> None:
+        if self.q is None:
+            self.q = np.full(self.y.shape, np.nan, np.float32)
+
+    @property
+    def searched(self) -> np.ndarray:
+        """`q`, never None (for type checkers)."""
+        assert self.q is not None
+        return self.q
 
     @classmethod
     def empty(cls, size: int) -> Positions:
@@ -40,7 +52,8 @@ class Positions:
             return cls.empty(size)
         return cls(np.concatenate([p.x for p in parts]), np.concatenate([p.y for p in parts]),
                    np.concatenate([p.h for p in parts]), np.concatenate([p.game for p in parts]),
-                   [s for p in parts for s in p.seeds])
+                   [s for p in parts for s in p.seeds],
+                   np.concatenate([p.searched for p in parts]))
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -53,7 +66,7 @@ def write_part(folder: Path, part: Positions) -> Path:
     tmp = folder / f".{path.name}.tmp{os.getpid()}"
     with open(tmp, "wb") as f:
         np.savez(f, x=part.x, y=part.y, h=part.h, game=part.game,
-                 seeds=np.array(part.seeds, np.int64))
+                 seeds=np.array(part.seeds, np.int64), q=part.searched)
     os.replace(tmp, path)
     return path
 
@@ -64,7 +77,8 @@ def read(folder: Path, size: int) -> Positions:
     for path in sorted(folder.glob("part-*.npz")):
         with np.load(path, allow_pickle=False) as z:
             parts.append(Positions(z["x"], z["y"], z["h"], z["game"],
-                                   [int(s) for s in z["seeds"]]))
+                                   [int(s) for s in z["seeds"]],
+                                   z["q"] if "q" in z.files else None))
     return Positions.joined(parts, size)
 
 

@@ -37,6 +37,15 @@ class FitConfig:
     seed: int = 0
     #: "heuristic": learn the result's difference from `State.heuristic`; "none": the result
     base: str = "heuristic"
+    #: what the net is fitted to: "result" (the game's result from the row's seat) or
+    #: "mixed" (the mean of the result and the self-play search's value of the move played,
+    #: where it is known: a far less noisy target than a win or a loss, as AlphaZero
+    #: variants mix z and q). Held-out errors are always measured against the result.
+    target: str = "result"
+
+
+#: what `FitConfig.target` may be
+TARGETS = ("result", "mixed")
 
 
 def split(data: Positions, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -62,6 +71,7 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
     train, held = split(data, cfg.seed)
     x, y = data.x.astype(np.float32), data.y.astype(np.float32)
     base = data.h.astype(np.float32) if cfg.base == "heuristic" else np.zeros_like(y)
+    target = targets(data, cfg.target)
     mean = x[train].mean(axis=0)
     scale = x[train].std(axis=0)
     scale[scale < 1e-6] = 1.0
@@ -75,7 +85,7 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
                            early_stopping=bool(train.sum() >= 200), n_iter_no_change=8)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
-            reg.fit(z[train], y[train] - base[train])
+            reg.fit(z[train], target[train] - base[train])
         net = ValueNet(mean, scale, list(zip(reg.coefs_, reg.intercepts_, strict=True)),
                        cfg.activation)
         mse = float(np.mean((net.predict(x[held], base[held]) - y[held]) ** 2))
@@ -89,6 +99,8 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
     heuristic = np.clip(data.h[held], 0.0, 1.0)
     figures: dict[str, Any] = {
         "library": "scikit-learn MLPRegressor", "hidden": list(cfg.hidden), "base": cfg.base,
+        "target": cfg.target, "searched_share": round(float(np.isfinite(data.searched).mean()), 3)
+        if len(data) else 0.0,
         "alpha": float(reg.alpha), "held_out_mse_by_alpha": tried,
         "positions": int(len(data)), "games": int(len(np.unique(data.game))),
         "held_out_positions": int(held.sum()), "epochs": int(reg.n_iter_),
@@ -102,6 +114,17 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
     }
     figures |= per_call(reg, net, z[:1], x[:1], base[:1])
     return net, figures
+
+
+def targets(data: Positions, kind: str) -> np.ndarray:
+    """The fit's target per row (`FitConfig.target`)."""
+    y = data.y.astype(np.float32)
+    if kind == "result":
+        return y
+    if kind != "mixed":
+        raise ValueError(f"target {kind!r} is not one of {', '.join(TARGETS)}")
+    q = data.searched
+    return np.where(np.isfinite(q), (y + q) / 2, y).astype(np.float32)
 
 
 def correlation(a: np.ndarray, b: np.ndarray) -> float:

@@ -9,6 +9,7 @@ positions are written at once (harness/training/dataset.py)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,12 @@ import msgspec
 import numpy as np
 
 import engine
+from bots.base import Bot
 from bots.mcts_leaf import rank_rewards
+from bots.registry import make_bot
 from engine import tensor
 from engine.common.rng import derive_seed
+from engine.protocol import Action, Observation
 from engine.record import MatchRecord
 from harness.play.match import play_match
 from harness.tournaments import runner
@@ -29,29 +33,61 @@ from harness.training.dataset import Positions, done_seeds, write_part
 GAMES_PER_TASK = 2
 
 
-def positions(rec: MatchRecord, lay: tensor.Layout) -> Positions:
+class Searched(Bot):
+    """The run's bot, keeping the searched value of each move it plays
+    (`MCTSBot.last_value`) by decision: `values[decision] = (seat, value)`."""
+
+    def __init__(self, bot: Bot, values: dict[int, tuple[int, float]]) -> None:
+        self.bot, self.values = bot, values
+        self.name = getattr(bot, "name", "bot")
+
+    def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
+        self.bot.reset(game_id, num_players, seat, seed)
+
+    def act(self, observation: Observation, time_left: float | None) -> Action:
+        action = self.bot.act(observation, time_left)
+        value = getattr(self.bot, "last_value", None)
+        if value is not None:
+            self.values[observation.decision] = (observation.seat, float(value))
+        return action
+
+    def close(self) -> None:
+        self.bot.close()
+
+
+def positions(rec: MatchRecord, lay: tensor.Layout,
+              searched: dict[int, tuple[int, float]] | None = None) -> Positions:
     """Every seat's numeric observation at every decision of a finished game, each with
-    the game's result from that seat's view and the game's heuristic value of the position
-    for that seat. A search values a leaf from every seat's view, not only the seat to
-    move: a model that learned only from the seat to move would meet observations at play
-    time it never saw (the other seat's, between its own turns)."""
+    the game's result from that seat's view, the game's heuristic value of the position
+    for that seat and, from `searched` (`Searched.values`), the search's value of the move
+    played: for the seat that played it, and at 2 players 1 minus it for the other (the
+    two seats' results add up to 1); NaN where unknown. A search values a leaf from every
+    seat's view, not only the seat to move: a model that learned only from the seat to
+    move would meet observations at play time it never saw (the other seat's, between its
+    own turns)."""
     c = rec.config
     state = engine.make(c.game, c.num_players, c.seed, **c.options)
     action_type = engine.get_game(c.game).action_type
     result = rank_rewards(rec.ranking)
+    searched = searched or {}
     rows: list[np.ndarray] = []
     values: list[float] = []
     seats: list[int] = []
-    for mv in rec.moves:
+    q: list[float] = []
+    for i, mv in enumerate(rec.moves):
+        by, value = searched.get(i, (-1, math.nan))
         for seat in range(c.num_players):
             rows.append(lay.encode(state.observation(seat)))
             values.append(float(state.heuristic(seat)))
             seats.append(seat)
+            q.append(value if seat == by else
+                     1.0 - value if c.num_players == 2 and by >= 0 else math.nan)
         state.apply(msgspec.convert(mv.action, type=action_type))
     n = len(rows)
     x = np.stack(rows) if n else np.zeros((0, lay.size), np.float32)
     return Positions(x, np.array([result[p] for p in seats], np.float32),
-                     np.array(values, np.float32), np.full(n, c.seed, np.int64), [c.seed])
+                     np.array(values, np.float32), np.full(n, c.seed, np.int64), [c.seed],
+                     np.array(q, np.float32))
 
 
 def game_seeds(run_seed: int, generation: int, games: int) -> list[int]:
@@ -65,9 +101,11 @@ def play_games(game: str, players: int, options: dict[str, Any], spec: str,
     lay = tensor.layout(game, players, **options)
     parts = []
     for seed in seeds:
-        rec = play_match(game, players, [spec] * players, seed=seed, options=dict(options),
+        searched: dict[int, tuple[int, float]] = {}
+        bots: list[Bot] = [Searched(make_bot(spec), searched) for _ in range(players)]
+        rec = play_match(game, players, list(bots), seed=seed, options=dict(options),
                          time_per_move=time_per_move)
-        parts.append(positions(rec, lay))
+        parts.append(positions(rec, lay, searched))
     return Positions.joined(parts, lay.size)
 
 

@@ -1,4 +1,4 @@
-"""`arena demo` on the terminal: a ladder on the first real game, three entrants, about a
+"""`arena demo` on the terminal: a ladder on the first real game, three or four entrants, about a
 minute of games on local Ray, then the standings and the rating history."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from rich.console import Console
 
 import engine
 from bots.registry import BotSpecError, make_bot
+from bots.trained import players as trained_players
 from engine.common.untrusted import markup
 from harness.ladders import runner as ladder_runner
 from harness.ladders.lifecycle import author_of
@@ -22,11 +23,15 @@ from harness.views.console import out
 from harness.views.ladders import history_plot, standings_table
 
 
-def entrants(game: str) -> list[tuple[str, str]]:
+def entrants(game: str, num_players: int) -> list[tuple[str, str]]:
     """(spec, display name) of the demo's entrants: random, the game's rule-based bot if it
-    has one, and MCTS with a small time budget."""
+    has one, MCTS with a small time budget, and MCTS with the game's trained value model
+    (`trained:`) if one is shipped for this player count."""
     found = [("random", "random")]
-    for spec, name in ((f"heuristic:{game}", "heuristic"), ("mcts:time=0.05", "mcts")):
+    wanted = [(f"heuristic:{game}", "heuristic"), ("mcts:time=0.05", "mcts")]
+    if trained_players(game) == num_players:
+        wanted.append((f"trained:{game}:time=0.05", "mcts-trained"))
+    for spec, name in wanted:
         try:
             make_bot(spec).close()
         except BotSpecError:
@@ -51,7 +56,7 @@ def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
         create(store, name, ls.LadderSpec(game=game.id, num_players=n, time_per_move=1.0), who)
         console.print(f"demo ladder [bold]{name}[/]: {game.name}, {n} players, 1 s per "
                       f"decision; results in {db}")
-        for spec, display in entrants(game.id):
+        for spec, display in entrants(game.id, n):
             got = submit(store, name, spec, display, author=who)
             state = "registered" if got.entrant else f"refused ({'; '.join(got.problems)})"
             console.print(f"  submit {markup(spec)} as {markup(display)}: {markup(state)}",

@@ -301,7 +301,7 @@ def test_demo_plays_a_ladder_on_the_first_real_game(
     with Store(db) as store:
         lad = ls.ladder(store, name)
         assert lad.spec.game == real[0]
-        assert {e.name for e in ls.entrants(store, lad.id)} >= {"random", "mcts"}
+        assert {e.name for e in ls.entrants(store, lad.id)} >= {"random", "mcts", "mcts-trained"}
         games = ls.games(store, lad.id)
         assert games and {g.status for g in games} == {"done"}
 

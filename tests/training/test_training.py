@@ -16,7 +16,7 @@ import engine
 from bots.mcts_leaf import rank_rewards
 from bots.mcts_model import model_leaf
 from bots.model_file import Header, Model, ModelError, load, save
-from bots.registry import make_bot
+from bots.registry import BotSpecError, make_bot
 from engine import tensor
 from harness.ladders.pin import pin
 from harness.play.entrants import check_spec
@@ -80,12 +80,57 @@ def test_every_seat_is_recorded_at_every_decision() -> None:
         state.apply(msgspec.convert(mv.action, type=action_type))
 
 
+def test_the_search_value_of_each_move_is_kept_for_both_seats(data: Positions) -> None:
+    """`mcts` self-play keeps the searched value of the move played (`last_value`): the
+    seat that played it gets it, the other seat of a 2-player game 1 minus it."""
+    from harness.training.fit import targets
+
+    q = data.searched
+    known = np.isfinite(q)
+    assert known.mean() > 0.5 and ((q[known] >= 0) & (q[known] <= 1)).all()
+    pairs = q.reshape(-1, 2)  # rows come in (seat 0, seat 1) pairs, one pair per decision
+    both = np.isfinite(pairs).all(axis=1)
+    assert both.any() and np.allclose(pairs[both].sum(axis=1), 1.0)
+    mixed = targets(data, "mixed")
+    assert np.allclose(mixed[known], (data.y[known] + q[known]) / 2)
+    assert np.array_equal(mixed[~known], data.y[~known])
+    assert np.array_equal(targets(data, "result"), data.y)
+    with pytest.raises(ValueError, match="target 'q' is not one of result, mixed"):
+        targets(data, "q")
+
+
+def test_mcts_says_the_value_of_the_move_it_played() -> None:
+    bot = make_bot("mcts:iters=20")
+    state = engine.make(GAME, 2, 4)
+    bot.reset(GAME, 2, state.current_player(), 1)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    bot.reset(GAME, 2, state.current_player(), 1)
+    bot.act(state.observation(state.current_player()), None)
+    assert 0.0 <= bot.last_value <= 1.0
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[0])
+    bot.reset(GAME, 2, state.current_player(), 1)
+    bot.act(state.observation(state.current_player()), None)
+    assert bot.last_value is None  # a forced move is not searched
+
+
+def test_parts_written_before_search_values_were_kept_still_read(tmp_path: Path) -> None:
+    x = np.zeros((3, 4), np.float32)
+    y = np.array([1, 0, 1], np.float32)
+    np.savez(tmp_path / "part-7.npz", x=x, y=y, h=y, game=np.full(3, 7, np.int64),
+             seeds=np.array([7], np.int64))  # no `q`
+    back = read(tmp_path, 4)
+    assert len(back) == 3 and np.isnan(back.searched).all() and back.seeds == [7]
+
+
 def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
                                                           tmp_path: Path) -> None:
     write_part(tmp_path, data)
     assert done_seeds(tmp_path) == set(data.seeds)
     back = read(tmp_path, data.x.shape[1])
     assert np.array_equal(back.x, data.x) and np.array_equal(back.y, data.y)
+    assert np.array_equal(back.searched, data.searched, equal_nan=True)
 
 
 def test_the_value_model_fits_better_than_a_constant(data: Positions,
@@ -160,6 +205,48 @@ def test_mcts_with_a_model_plays_a_legal_game(model_file: Path) -> None:
         assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
         assert sum(values) == pytest.approx(1.0)
         state.apply(state.legal_actions()[0])
+
+
+def test_the_own_view_values_a_leaf_as_the_dense_net_does(model_file: Path) -> None:
+    """`model_views=own`: the searching seat's view alone, read as entries (the first
+    layer takes only the rows of the non-zero entries): the same value as the dense row,
+    the other seat's value 1 minus it."""
+    m = load(model_file)
+    lay = tensor.layout(GAME, 2)
+    own = [model_leaf(str(model_file), GAME, 2, seat=p) for p in (0, 1)]
+    state = engine.make(GAME, 2, 2)
+    for _ in range(40):
+        for p in (0, 1):
+            x = lay.encode(state.observation(p))
+            dense = float(m.net.predict(x[None], np.array([state.heuristic(p)],
+                                                          np.float32))[0])
+            values = own[p](state)
+            assert values[p] == pytest.approx(dense, abs=1e-5)
+            assert values[1 - p] == pytest.approx(1.0 - dense, abs=1e-5)
+        state.apply(state.legal_actions()[-1])
+    rec = play_match(GAME, 2, [f"mcts:iters=8,depth=2,model_views=own,model={model_file}",
+                               "random"], seed=5)
+    assert rec.failures == [] and rec.outcome == "normal"
+    with pytest.raises(BotSpecError, match="model_views"):
+        make_bot("mcts:model_views=some")
+
+
+def test_a_position_that_does_not_fit_the_layout_is_valued_by_the_game(
+        model_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A playout can reach an observation longer than the layout's probe games saw (a
+    Gugong discard pile of 18 tokens where the layout holds 16 crashed a trained bot once
+    in 200 games): the leaf is then valued as the game values it, not a crash."""
+    from bots.mcts_leaf import value
+
+    leaf = model_leaf(str(model_file), GAME, 2)
+    state = engine.make(GAME, 2, 1)
+    fits = leaf(state)
+
+    def overflow(obs: object, out: object = None) -> None:
+        raise tensor.TensorOverflow("hand: 9 items, the layout holds at most 8")
+
+    monkeypatch.setattr(tensor.layout(GAME, 2), "encode", overflow)
+    assert leaf(state) == value(state) != fits and leaf.misfits == 1
 
 
 def test_the_old_model_parameter_says_it_is_now_opponents() -> None:

@@ -1,0 +1,53 @@
+"""`trained:<game>[:k=v,...]`: the MCTS bot with the value model trained for the game by
+`arena train` (docs/training.md), shipped with the project in bots/models/.
+
+It is `mcts:model=<the shipped file>,<the parameters it was trained and measured with>`;
+parameters given after the game are added (`trained:year_of_the_dragon:time=0.2`). A
+shipped model knows its player count: at another one the bot refuses to start in one
+line, as any `mcts:model=PATH` does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bots.base import Bot
+from bots.registry import BotSpecError, parse_params
+
+#: the folder of the shipped models
+MODELS = Path(__file__).with_name("models")
+
+#: game -> (model file in MODELS, the search parameters the model was trained and measured
+#: with: docs/training.md gives the run of each)
+TRAINED: dict[str, tuple[str, str]] = {
+    "year_of_the_dragon": ("year_of_the_dragon-2p.npz", "depth=10,model_views=own"),
+    "gugong": ("gugong-2p.npz", "depth=8,model_views=own"),
+}
+
+
+def model_path(game_id: str) -> Path | None:
+    """The shipped model of `game_id`, if there is one."""
+    entry = TRAINED.get(game_id)
+    return None if entry is None else MODELS / entry[0]
+
+
+def players(game_id: str) -> int | None:
+    """The player count the shipped model of `game_id` was trained for (None: no model)."""
+    from bots.mcts_model import model_at  # numpy; only when asked for
+
+    path = model_path(game_id)
+    return None if path is None else model_at(str(path)).header.players
+
+
+def trained_bot(game_id: str, params: str = "") -> Bot:
+    """The MCTS bot with the shipped model of `game_id` (BotSpecError if it has none)."""
+    path = model_path(game_id)
+    if path is None:
+        have = ", ".join(sorted(TRAINED)) or "none"
+        raise BotSpecError(f"no trained model for game {game_id!r} (trained: {have})")
+    given = parse_params(TRAINED[game_id][1]) | parse_params(params)
+    if "model" in given:
+        raise BotSpecError("trained:<game> plays its shipped model; for another model file "
+                           "use mcts:model=PATH")
+    from bots.mcts import MCTSBot
+
+    return MCTSBot(**given, model=str(path))
