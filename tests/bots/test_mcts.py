@@ -72,7 +72,8 @@ def test_spec_builds_the_bot_with_its_parameters():
     assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
                               "order": 0, "opponents": 0, "plan": 0, "leaf": "bot",
-                              "reward": "rank", "guide_bot": {}, "model": None, "seed": 3}
+                              "reward": "rank", "guide_bot": {}, "model": None,
+                              "model_views": "all", "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
     with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
