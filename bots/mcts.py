@@ -193,12 +193,15 @@ class MCTSBot(Bot):
         return partial(bot_move, bots)
 
     def _deadline(self, start: float, time_left: float | None) -> float:
-        budget = self.params.time
+        """When the search stops: after the bot's own `time` in full, and within the
+        harness's limit less a reserve for the answer to get back (MARGIN_FRACTION of the
+        limit plus MARGIN_SECONDS). The reserve is the limit's: a bot given `time=0.02`
+        and no limit searches 20 ms (it searched one iteration, the reserve being taken
+        from its own budget)."""
+        ends = [] if self.params.time is None else [self.params.time]
         if time_left is not None:
-            budget = time_left if budget is None else min(budget, time_left)
-        if budget is None:
-            return float("inf")
-        return start + max(0.0, budget * (1 - MARGIN_FRACTION) - MARGIN_SECONDS)
+            ends.append(max(0.0, time_left * (1 - MARGIN_FRACTION) - MARGIN_SECONDS))
+        return start + min(ends) if ends else float("inf")
 
     def _rollout(self, seeds: Seeds) -> Rollout:
         """The simulation policy of one decision (random if it needs the game's rule-based

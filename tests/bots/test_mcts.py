@@ -96,6 +96,27 @@ def test_iteration_budget_is_deterministic_even_with_a_time_limit():
     assert not runs[0].failures
 
 
+def test_the_reserve_is_taken_from_the_harness_limit_not_from_the_bots_own_time():
+    """`time=T` is the bot's own budget, searched in full; only the harness's limit keeps
+    a reserve (MARGIN_FRACTION and MARGIN_SECONDS) for the answer to get back. A bot given
+    time=0.03 and no limit searched a single iteration (30 ms less a 33.6 ms reserve)."""
+    import time as clock
+
+    from bots.mcts import MARGIN_FRACTION, MARGIN_SECONDS
+
+    state = engine.make("gugong", 2, 3)
+    obs = state.observation(state.current_player())
+    bot = MCTSBot(time=0.03, rollout="random")
+    bot.reset("gugong", 2, obs.seat, 1)
+    bot.act(obs, None)
+    assert bot.stats.iterations > 1
+    limited = MCTSBot(time=5.0, rollout="random")
+    limited.reset("gugong", 2, obs.seat, 1)
+    start = clock.perf_counter()
+    limited.act(obs, 0.2)  # the harness's limit: 0.2 s less its reserve
+    assert clock.perf_counter() - start < 0.2 * (1 - MARGIN_FRACTION) - MARGIN_SECONDS + 0.05
+
+
 def test_the_bot_seed_changes_the_search():
     state = kitgame.new_state(2, 11, {})
     obs = state.observation(0)
