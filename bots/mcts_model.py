@@ -104,6 +104,9 @@ def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.La
     check_for(model, path, game_id, num_players)
     lay = tensor.layout(game_id, num_players, **model.header.options)
     check_layout(model, path, tensor.LAYOUT_VERSION, lay.fingerprint)
+    if model.net.inputs != lay.size:
+        raise ModelError(f"model {path} reads {model.net.inputs} numbers, the layout it names "
+                         f"has {lay.size}")
     return model, lay
 
 

@@ -107,7 +107,12 @@ def load(path: str | os.PathLike[str]) -> Model:
     if header.format != FORMAT or header.format_version != FORMAT_VERSION:
         raise ModelError(f"{path} is a model file of format {header.format!r} version "
                          f"{header.format_version}; this arena reads version {FORMAT_VERSION}")
-    return Model(header, ValueNet.from_arrays(arrays, header.activation))
+    try:
+        net = ValueNet.from_arrays(arrays, header.activation)
+    except (ValueError, TypeError) as e:
+        raise ModelError(f"{path} does not hold a value net this arena reads: "
+                         f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    return Model(header, net)
 
 
 def check_for(model: Model, path: str, game: str, players: int) -> None:

@@ -31,12 +31,36 @@ class ValueNet:
         self.scale = np.asarray(scale, np.float32)
         self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32))
                        for w, b in layers]
+        self._check()
         self.activation = activation
         self._act = ACTIVATIONS[activation]
         # the standardisation folded into the first layer: one operation less per call
         (w0, b0), rest = self.layers[0], self.layers[1:]
         self._first = (w0 / self.scale[:, None], b0 - (self.mean / self.scale) @ w0)
         self._rest = rest
+
+    def _check(self) -> None:
+        """ValueError unless the arrays make one net: inputs `mean` and `scale` of one
+        length, layers chained (each weight matrix as many rows as the width before it, its
+        bias as long as its columns), one output, every number finite (a model file is
+        hostile input: a ladder submission may bring one)."""
+        n = self.mean.shape
+        if len(n) != 1 or self.scale.shape != n:
+            raise ValueError(f"mean {self.mean.shape} and scale {self.scale.shape} are not "
+                             "two vectors of one length")
+        if not self.layers:
+            raise ValueError("no layers (w0, b0, ...)")
+        width = n[0]
+        for i, (w, b) in enumerate(self.layers):
+            if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
+                raise ValueError(f"layer {i}: w{i} {w.shape} and b{i} {b.shape} do not follow "
+                                 f"a width of {width}")
+            width = w.shape[1]
+        if width != 1:
+            raise ValueError(f"the last layer gives {width} values, not 1")
+        arrays = [self.mean, self.scale, *(a for layer in self.layers for a in layer)]
+        if not all(np.isfinite(a).all() for a in arrays) or (self.scale == 0).any():
+            raise ValueError("weights that are not finite numbers (or a zero scale)")
 
     @property
     def inputs(self) -> int:
@@ -70,6 +94,10 @@ class ValueNet:
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray], activation: str) -> ValueNet:
+        """The net of a model file's arrays (ValueError if they do not make one)."""
+        for name in ("mean", "scale"):
+            if name not in arrays:
+                raise ValueError(f"no array {name!r}")
         layers = []
         while f"w{len(layers)}" in arrays:
             i = len(layers)

@@ -249,6 +249,50 @@ def test_a_position_that_does_not_fit_the_layout_is_valued_by_the_game(
     assert leaf(state) == value(state) != fits and leaf.misfits == 1
 
 
+def _arrays(n: int, **change: object) -> dict[str, object]:
+    net = {"mean": np.zeros(n), "scale": np.ones(n), "w0": np.zeros((n, 4)), "b0": np.zeros(4),
+           "w1": np.zeros((4, 1)), "b1": np.zeros(1)}
+    return {k: v for k, v in (net | change).items() if v is not None}
+
+
+HOSTILE = {  # a model file is hostile input (ladders pin them): each is refused in one line
+    "no mean": ({"mean": None}, "no array 'mean'"),
+    "no layers": ({"w0": None, "b0": None, "w1": None, "b1": None}, "no layers"),
+    "layers that do not chain": ({"w1": np.zeros((5, 1))}, "layer 1: w1 (5, 1)"),
+    "a 3-d weight": ({"w0": np.zeros((3, 4, 2))}, "layer 0"),
+    "two outputs": ({"w1": np.zeros((4, 2)), "b1": np.zeros(2)}, "gives 2 values, not 1"),
+    "text for numbers": ({"b0": np.array(["a"] * 4)}, "could not convert"),
+    "not a number": ({"b1": np.array([np.nan])}, "not finite"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_model_file_that_is_not_a_net_is_refused_in_one_line(case: str,
+                                                                tmp_path: Path) -> None:
+    lay = tensor.layout(GAME, 2)
+    change, says = HOSTILE[case]
+    header = Header(game=GAME, players=2, layout_version=tensor.LAYOUT_VERSION,
+                    layout_fingerprint=lay.fingerprint, layout_size=lay.size)
+    path = tmp_path / "m.npz"
+    np.savez(path, header=np.frombuffer(msgspec.json.encode(header), np.uint8),
+             **_arrays(lay.size if case != "a 3-d weight" else 3, **change))
+    with pytest.raises(ModelError, match="does not hold a value net") as e:
+        load(path)
+    assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_net_of_another_width_than_its_layout_is_refused(tmp_path: Path) -> None:
+    lay = tensor.layout(GAME, 2)
+    path = tmp_path / "m.npz"
+    header = Header(game=GAME, players=2, layout_version=tensor.LAYOUT_VERSION,
+                    layout_fingerprint=lay.fingerprint, layout_size=lay.size)
+    np.savez(path, header=np.frombuffer(msgspec.json.encode(header), np.uint8),
+             **_arrays(lay.size - 5))
+    with pytest.raises(ModelError, match=f"reads {lay.size - 5} numbers, the layout it names "
+                                         f"has {lay.size}"):
+        model_leaf(str(path), GAME, 2)
+
+
 def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
     with pytest.raises(ValueError) as e:
         make_bot("mcts:model=3")
