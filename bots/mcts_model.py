@@ -89,12 +89,11 @@ def check_spec_game(params: str, game_id: str, num_players: int | None = None) -
 def check_model_file(path: str, game_id: str, num_players: int | None = None) -> None:
     """ModelError (one line) unless the model in `path` was trained for `game_id` (and
     `num_players`, when given)."""
-    h = model_at(path).header
-    if h.game != game_id and num_players is None:
-        raise ModelError(f"model {path} was trained for {h.game}, not {game_id}")
-    if h.game != game_id or (num_players is not None and h.players != num_players):
-        raise ModelError(f"model {path} was trained for {h.game} at {h.players} players, "
-                         f"not {game_id} at {num_players}")
+    model = model_at(path)
+    if num_players is not None:
+        check_for(model, path, game_id, num_players)
+    elif model.header.game != game_id:
+        raise ModelError(f"model {path} was trained for {model.header.game}, not {game_id}")
 
 
 def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.Layout]:
