@@ -28,22 +28,13 @@ class Positions:
     h: np.ndarray  # float32 (rows,)
     game: np.ndarray  # int64 (rows,): the game seed of each row
     seeds: list[int]  # games
-    q: np.ndarray | None = None  # float32 (rows,), NaN where unknown; None: all unknown
-
-    def __post_init__(self) -> None:
-        if self.q is None:
-            self.q = np.full(self.y.shape, np.nan, np.float32)
-
-    @property
-    def searched(self) -> np.ndarray:
-        """`q`, never None (for type checkers)."""
-        assert self.q is not None
-        return self.q
+    q: np.ndarray  # float32 (rows,): the searched value of the move played, NaN if unknown
 
     @classmethod
     def empty(cls, size: int) -> Positions:
         return cls(np.zeros((0, size), np.float32), np.zeros(0, np.float32),
-                   np.zeros(0, np.float32), np.zeros(0, np.int64), [])
+                   np.zeros(0, np.float32), np.zeros(0, np.int64), [],
+                   np.zeros(0, np.float32))
 
     @classmethod
     def joined(cls, parts: Iterable[Positions], size: int) -> Positions:
@@ -53,7 +44,7 @@ class Positions:
         return cls(np.concatenate([p.x for p in parts]), np.concatenate([p.y for p in parts]),
                    np.concatenate([p.h for p in parts]), np.concatenate([p.game for p in parts]),
                    [s for p in parts for s in p.seeds],
-                   np.concatenate([p.searched for p in parts]))
+                   np.concatenate([p.q for p in parts]))
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -66,7 +57,7 @@ def write_part(folder: Path, part: Positions) -> Path:
     tmp = folder / f".{path.name}.tmp{os.getpid()}"
     with open(tmp, "wb") as f:
         np.savez(f, x=part.x, y=part.y, h=part.h, game=part.game,
-                 seeds=np.array(part.seeds, np.int64), q=part.searched)
+                 seeds=np.array(part.seeds, np.int64), q=part.q)
     os.replace(tmp, path)
     return path
 
@@ -78,7 +69,8 @@ def read(folder: Path, size: int) -> Positions:
         with np.load(path, allow_pickle=False) as z:
             parts.append(Positions(z["x"], z["y"], z["h"], z["game"],
                                    [int(s) for s in z["seeds"]],
-                                   z["q"] if "q" in z.files else None))
+                                   z["q"] if "q" in z.files
+                                   else np.full(z["y"].shape, np.nan, np.float32)))
     return Positions.joined(parts, size)
 
 

@@ -99,8 +99,7 @@ def fit(data: Positions, cfg: FitConfig) -> tuple[ValueNet, dict[str, Any]]:
     heuristic = np.clip(data.h[held], 0.0, 1.0)
     figures: dict[str, Any] = {
         "library": "scikit-learn MLPRegressor", "hidden": list(cfg.hidden), "base": cfg.base,
-        "target": cfg.target, "searched_share": round(float(np.isfinite(data.searched).mean()), 3)
-        if len(data) else 0.0,
+        "target": cfg.target, "searched_share": round(float(np.isfinite(data.q).mean()), 3),
         "alpha": float(reg.alpha), "held_out_mse_by_alpha": tried,
         "positions": int(len(data)), "games": int(len(np.unique(data.game))),
         "held_out_positions": int(held.sum()), "epochs": int(reg.n_iter_),
@@ -123,7 +122,7 @@ def targets(data: Positions, kind: str) -> np.ndarray:
         return y
     if kind != "mixed":
         raise ValueError(f"target {kind!r} is not one of {', '.join(TARGETS)}")
-    q = data.searched
+    q = data.q
     return np.where(np.isfinite(q), (y + q) / 2, y).astype(np.float32)
 
 

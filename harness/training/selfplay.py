@@ -103,7 +103,7 @@ def play_games(game: str, players: int, options: dict[str, Any], spec: str,
     for seed in seeds:
         searched: dict[int, tuple[int, float]] = {}
         bots: list[Bot] = [Searched(make_bot(spec), searched) for _ in range(players)]
-        rec = play_match(game, players, list(bots), seed=seed, options=dict(options),
+        rec = play_match(game, players, bots, seed=seed, options=dict(options),
                          time_per_move=time_per_move)
         parts.append(positions(rec, lay, searched))
     return Positions.joined(parts, lay.size)

@@ -85,7 +85,7 @@ def test_the_search_value_of_each_move_is_kept_for_both_seats(data: Positions) -
     seat that played it gets it, the other seat of a 2-player game 1 minus it."""
     from harness.training.fit import targets
 
-    q = data.searched
+    q = data.q
     known = np.isfinite(q)
     assert known.mean() > 0.5 and ((q[known] >= 0) & (q[known] <= 1)).all()
     pairs = q.reshape(-1, 2)  # rows come in (seat 0, seat 1) pairs, one pair per decision
@@ -121,7 +121,7 @@ def test_parts_written_before_search_values_were_kept_still_read(tmp_path: Path)
     np.savez(tmp_path / "part-7.npz", x=x, y=y, h=y, game=np.full(3, 7, np.int64),
              seeds=np.array([7], np.int64))  # no `q`
     back = read(tmp_path, 4)
-    assert len(back) == 3 and np.isnan(back.searched).all() and back.seeds == [7]
+    assert len(back) == 3 and np.isnan(back.q).all() and back.seeds == [7]
 
 
 def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
@@ -130,7 +130,7 @@ def test_positions_parts_on_disk_say_which_games_are_done(data: Positions,
     assert done_seeds(tmp_path) == set(data.seeds)
     back = read(tmp_path, data.x.shape[1])
     assert np.array_equal(back.x, data.x) and np.array_equal(back.y, data.y)
-    assert np.array_equal(back.searched, data.searched, equal_nan=True)
+    assert np.array_equal(back.q, data.q, equal_nan=True)
 
 
 def test_the_value_model_fits_better_than_a_constant(data: Positions,
