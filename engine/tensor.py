@@ -48,6 +48,7 @@ import numpy as np
 
 import engine
 from engine.tensor_nodes import (
+    HINTS_ATTR,
     List,
     Node,
     Number,
@@ -70,7 +71,6 @@ LAYOUT_VERSION = 1
 
 #: seeded random playouts measured to fix list lengths and bounds
 PROBE_GAMES = 12
-HINTS_ATTR = "TENSOR_HINTS"
 _mi = msgspec.inspect
 _SEAT_FIELDS = ("seat", "current_player")
 _LEFT_OUT = {"game": "constant (the game id)",

@@ -17,8 +17,12 @@ from typing import Any
 
 from engine.protocol import ArenaError
 
-__all__ = ["List", "Node", "Number", "OneHot", "Optional", "Segment", "Struct", "Tagged",
-           "TensorOverflow", "compile_encoder"]
+__all__ = ["HINTS_ATTR", "List", "Node", "Number", "OneHot", "Optional", "Segment", "Struct",
+           "Tagged", "TensorOverflow", "compile_encoder"]
+
+
+#: the class attribute of an observation type that holds its hints (engine/tensor.py)
+HINTS_ATTR = "TENSOR_HINTS"
 
 
 class TensorOverflow(ArenaError):
@@ -234,7 +238,7 @@ class List(Node):
         want = f"exactly {self.length}" if self.fixed else f"at most {self.length}"
         return TensorOverflow(
             f"{path}: {n} items, the layout holds {want} (measured in the probe games); "
-            f"declare Hint(max_len=...) in the observation type's TENSOR_HINTS")
+            f"declare Hint(max_len=...) in the observation type's {HINTS_ATTR}")
 
     def emit(self, src: _Source, value: str, base: str, offset: int, path: str,
              depth: int) -> None:
