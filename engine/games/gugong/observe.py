@@ -60,7 +60,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     for q in range(n):
         if q == me:
             continue
-        seen_h, seen_d, free = seen[q * 3:q * 3 + 3]
+        seen_h, seen_d, free = seen[3 * q], seen[3 * q + 1], seen[3 * q + 2]
         extra = obs.hand_sizes[q] + obs.discard_sizes[q] - len(seen_h) - len(seen_d) - len(free)
         for _ in range(extra):
             free.append(unknown.pop())

@@ -89,13 +89,14 @@ def top_level_actions(s: HuangState) -> list[Action]:
     """§5: the legal ones of actions A-E for the active player."""
     p = s.active
     base = p * 5
-    y, r, b, g, w = s.leaders[base:base + 5]
+    # tuple(): Cython 3.3 crashes compiling the unpacking of a list slice (setup.py)
+    y, r, b, g, w = tuple(s.leaders[base:base + 5])
     need = (y < 0) | (r < 0) << 1 | (b < 0) << 2 | (g < 0) << 3 | (w < 0) << 4
     ok = 31 - need  # on-board leaders can always be withdrawn
     if need:
         ok |= placeable_colours(s, need)
     out: list[Action] = list(POSITION_LEADERS_OF[ok])
-    hy, hr, hb, hg, hw = s.hands[base:base + 5]
+    hy, hr, hb, hg, hw = tuple(s.hands[base:base + 5])
     tiles = (hy > 0) | (hr > 0) << 1 | (hg > 0) << 3 | (hw > 0) << 4  # land colours
     if tiles and not has_tile_hex(s, YELLOW):  # one test for the 4 land colours (§6.2)
         tiles = 0
