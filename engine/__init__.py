@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from engine import native  # noqa: F401 - first: loads the compiled modules (issue 41)
 from engine.protocol import (
     TERMINAL,
     Action,

@@ -1,0 +1,145 @@
+"""Compiled engine modules (issue 41): the install compiles the engine's hot modules with
+Cython (setup.py) into engine/compiled/, with a manifest of the source each was built
+from. This module's finder, installed when it is imported (first of all, by
+`engine/__init__.py`), loads the compiled build of a module only while its source file still
+reads as it did at the build: an edited module runs as Python until the next
+`pip install -e .`, never as a stale build. `ARENA_PURE=1` runs everything as Python.
+
+The compiled code is the same source, so rules, results and seeded replays are identical
+either way (tests/foundation/test_native.py plays seeded games both ways)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+#: the compiled modules and their manifest (written by setup.py)
+COMPILED = Path(__file__).with_name("compiled")
+MANIFEST = COMPILED / "manifest.json"
+#: set (to anything but empty or 0) to run every engine module as Python
+PURE_ENV = "ARENA_PURE"
+
+
+@dataclass
+class Status:
+    """What the finder found: the modules it loaded compiled, the ones it left as Python
+    because their source changed since the build, and why nothing was compiled, if so."""
+
+    available: int = 0
+    loaded: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+    off: str = ""
+
+    def describe(self) -> str:
+        """One line for reports (`arena bench`)."""
+        if self.off:
+            return f"engine: Python ({self.off})"
+        line = f"engine: {len(self.loaded)} of {self.available} hot modules compiled (Cython)"
+        if self.stale:
+            line += (f"; {len(self.stale)} edited since the build run as Python "
+                     "(pip install -e . compiles them again)")
+        return line
+
+
+STATUS = Status()
+
+
+class CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the compiled build of a manifest module whose source is unchanged."""
+
+    def __init__(self, root: Path, modules: dict[str, dict[str, str]]) -> None:
+        self.root = root
+        self.modules = modules
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        entry = self.modules.get(fullname)
+        if entry is None or not path:
+            return None
+        source = Path(path[0], fullname.rpartition(".")[2] + ".py")
+        built = self.root / entry["file"]
+        try:
+            same = hashlib.sha256(source.read_bytes()).hexdigest() == entry["sha256"]
+        except OSError:
+            same = False
+        if not same or not built.is_file():
+            STATUS.stale.append(fullname)
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(built))
+        spec = importlib.util.spec_from_file_location(fullname, built, loader=loader)
+        if spec is not None:
+            STATUS.loaded.append(fullname)
+        return spec
+
+
+def read_manifest(path: Path) -> tuple[dict[str, dict[str, str]], str]:
+    """The manifest's modules, or none and why (missing, unreadable, another Python)."""
+    try:
+        data = json.loads(path.read_text())
+        modules = data["modules"]
+        tag = data["python"]
+    except FileNotFoundError:
+        return {}, "not compiled at install: no C compiler or Cython, or ARENA_PURE was set"
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}, f"unreadable build manifest {path}"
+    if tag != sys.implementation.cache_tag:
+        return {}, f"compiled for {tag}, this is {sys.implementation.cache_tag}"
+    if not isinstance(modules, dict):
+        return {}, f"unreadable build manifest {path}"
+    return modules, ""
+
+
+def install(manifest: Path = MANIFEST) -> Status:
+    """Put the finder first on `sys.meta_path` (once); the status of the build."""
+    if any(isinstance(f, CompiledFinder) for f in sys.meta_path):
+        return STATUS
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        STATUS.off = f"{PURE_ENV} is set"
+        return STATUS
+    modules, why = read_manifest(manifest)
+    STATUS.available = len(modules)
+    if not modules:
+        STATUS.off = why
+        return STATUS
+    sys.meta_path.insert(0, CompiledFinder(manifest.parent, modules))
+    return STATUS
+
+
+def status() -> Status:
+    """What the finder loaded so far in this process."""
+    return STATUS
+
+
+def report() -> str:
+    """The build in one line, after importing every module it holds (`arena bench`)."""
+    for name in list(_finder_modules()):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # a module of the build that this source tree no longer has
+            continue
+    return STATUS.describe()
+
+
+def _finder_modules() -> dict[str, dict[str, str]]:
+    for f in sys.meta_path:
+        if isinstance(f, CompiledFinder):
+            return f.modules
+    return {}
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether `module` runs from a compiled build."""
+    return isinstance(getattr(module, "__loader__", None),
+                      importlib.machinery.ExtensionFileLoader)
+
+
+install()

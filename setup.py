@@ -1,0 +1,159 @@
+"""The build: the package as pyproject.toml declares it, plus the engine's hot modules
+compiled with Cython where a C compiler is at hand (issue 41; docs/architecture.md,
+"Compiled engine modules").
+
+The same Python source is compiled (no separate .pyx): the rules live once, in the .py
+files. The compiled modules go to engine/compiled/, not beside their sources, with a
+manifest of the source each was built from; `engine.native` loads one only while its
+source is unchanged, so an edit to an engine file takes effect at once (the edited module
+runs as Python until the next `pip install -e .`). No C compiler, no Cython, or a module
+that does not compile: the build goes on, and those modules run as Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+#: where the compiled modules and their manifest go, under the package root
+COMPILED = Path("engine", "compiled")
+MANIFEST = "manifest.json"
+
+#: engine modules not worth compiling: text, tables and declarations read once, tooling
+#: off the hot path (playouts and searches never call them)
+COLD = frozenset({
+    "__init__", "automa_data", "data", "docs", "render", "rules", "static", "words",
+    "native", "pipes", "protocol", "record", "registry", "tensor", "tensor_nodes", "text",
+    "untrusted", "view",
+})
+#: folders of engine/ not compiled (the adapters call the engine, they are not it)
+SKIP_DIRS = frozenset({"adapters", "compiled", "__pycache__"})
+
+
+def hot_modules() -> dict[str, str]:
+    """Dotted module name -> source path (relative to this folder) of every engine module
+    that is compiled: all but the `COLD` ones and the game state declarations (msgspec
+    structs read by field introspection, kept as Python)."""
+    out: dict[str, str] = {}
+    for path in sorted((HERE / "engine").rglob("*.py")):
+        rel = path.relative_to(HERE)
+        if SKIP_DIRS.intersection(rel.parts) or path.stem in COLD or path.name == "state.py":
+            continue
+        out[".".join(rel.with_suffix("").parts)] = rel.as_posix()
+    return out
+
+
+def source_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def cythonized(extensions: list[Extension], workers: int) -> list[Extension]:
+    """The extensions with their sources turned into C; a module Cython cannot compile is
+    left out (it stays Python) and the rest go on. Python semantics throughout: annotations
+    do not become C types."""
+    from Cython.Build import cythonize
+    from Cython.Compiler.Errors import CompileError
+
+    directives = {"language_level": 3, "binding": True, "annotation_typing": False}
+    todo = list(extensions)
+    while todo:
+        try:  # modules already turned into C are not redone (build/cython keeps them)
+            return cythonize(todo, compiler_directives=directives, quiet=True,
+                             nthreads=workers, build_dir=str(Path("build", "cython")))
+        except CompileError as e:
+            bad = str(e.args[1] if len(e.args) > 1 else e)
+            left = [ext for ext in todo if bad not in ext.sources]
+            if len(left) == len(todo):
+                raise
+            print(f"{bad} not compiled (Cython failed): it runs as Python", file=sys.stderr)
+            todo = left
+    return []
+
+
+class BuildCompiled(build_ext):
+    """Cythonizes the hot modules when the build runs (not when setup.py is read), into
+    engine/compiled/; a module that fails is left out, never the build."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+        self.built: dict[str, str] = {}
+
+    def run(self) -> None:
+        if self.inplace:  # an earlier build in the tree: this one replaces it, or none does
+            shutil.rmtree(HERE / COMPILED, ignore_errors=True)
+        if os.environ.get("ARENA_PURE"):
+            print("ARENA_PURE is set: the engine is not compiled", file=sys.stderr)
+            return
+        try:
+            import Cython  # noqa: F401
+        except ImportError:
+            print("Cython is not installed: the engine runs as Python", file=sys.stderr)
+            return
+        try:
+            done = {ext.name: ext for ext in cythonized(self.extensions, self.parallel or 1)}
+        except Exception as e:  # noqa: BLE001 - any other Cython failure: all stays Python
+            print(f"Cython failed ({e}): the engine runs as Python", file=sys.stderr)
+            return
+        for ext in self.extensions:  # the finalized extensions, now built from the C files
+            if ext.name in done:
+                ext.sources = done[ext.name].sources
+        self.extensions = [ext for ext in self.extensions if ext.name in done]
+        editable, self.inplace = self.inplace, False
+        try:  # distutils' run (setuptools' base): into build_lib, and no copy of each
+            super(build_ext, self).run()  # module beside its source as setuptools' makes
+        except Exception as e:  # noqa: BLE001 - no compiler at all: the engine runs as Python
+            print(f"compiling the engine failed ({e}): it runs as Python", file=sys.stderr)
+        self._write_manifest(Path(self.build_lib))
+        if editable:  # `pip install -e .`: the build goes into the source tree
+            target = HERE / COMPILED
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(Path(self.build_lib) / COMPILED, target)
+
+    def get_output_mapping(self) -> dict[str, str]:
+        return {}  # nothing for an editable install to link: the build is in the tree
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as e:  # noqa: BLE001 - this module stays Python; the rest compile
+            print(f"{ext.name} not compiled ({e}): it runs as Python", file=sys.stderr)
+            return
+        self.built[ext.name] = self.get_ext_fullpath(ext.name)
+
+    def get_ext_fullpath(self, ext_name: str) -> str:
+        """build_lib/engine/compiled/<the module's path>.so"""
+        return str(Path(self.build_lib, COMPILED, self.get_ext_filename(ext_name)))
+
+    def _write_manifest(self, root: Path) -> None:
+        sources = hot_modules()
+        folder = root / COMPILED
+        entries = {
+            name: {"file": Path(path).relative_to(folder).as_posix(),
+                   "sha256": source_digest(HERE / sources[name])}
+            for name, path in sorted(self.built.items())
+        }
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / MANIFEST).write_text(json.dumps(
+            {"python": sys.implementation.cache_tag, "modules": entries}, indent=1) + "\n")
+        print(f"compiled {len(entries)} of {len(sources)} engine modules", file=sys.stderr)
+
+
+#: gcc/clang: no debug info, -O1 (half the compile time of the default -O3, and as fast:
+#: the generated C is mostly calls into CPython's API)
+FLAGS = ["-O1", "-g0"] if os.name == "posix" else []
+
+setup(
+    ext_modules=[Extension(name, [path], optional=True, extra_compile_args=FLAGS)
+                 for name, path in hot_modules().items()],
+    cmdclass={"build_ext": BuildCompiled},
+)

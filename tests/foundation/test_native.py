@@ -1,0 +1,115 @@
+"""The compiled engine modules (engine/native.py, setup.py; issue 41): a build is used only
+where its source is unchanged, a broken or foreign manifest costs nothing but speed, and
+the engine as Python plays exactly what the compiled one does."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import native
+from engine.registry import BUILTIN
+from tests import fingerprints as fp
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(code: str, **env: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, env=dict(os.environ, **env), check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _package(tmp_path: Path) -> tuple[Path, str]:
+    pkg = tmp_path / "nativepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mod.py").write_text("X = 1\n")
+    return pkg, hashlib.sha256(b"X = 1\n").hexdigest()
+
+
+def test_an_edited_source_runs_as_python_and_is_named_stale(tmp_path):
+    pkg, digest = _package(tmp_path)
+    (tmp_path / "mod.so").write_bytes(b"not a real build")
+    before = list(native.STATUS.stale)
+    edited = native.CompiledFinder(tmp_path, {"nativepkg.mod": {
+        "file": "mod.so", "sha256": hashlib.sha256(b"X = 0\n").hexdigest()}})
+    assert edited.find_spec("nativepkg.mod", [str(pkg)]) is None
+    assert native.STATUS.stale[len(before):] == ["nativepkg.mod"]
+    # the source as built, but the build itself is gone: Python again
+    gone = native.CompiledFinder(tmp_path, {"nativepkg.mod": {
+        "file": "missing.so", "sha256": digest}})
+    assert gone.find_spec("nativepkg.mod", [str(pkg)]) is None
+    # a module the manifest does not name is not the finder's business
+    assert edited.find_spec("nativepkg.other", [str(pkg)]) is None
+    native.STATUS.stale[:] = before
+
+
+def test_an_unchanged_source_with_its_build_gets_the_build(tmp_path):
+    pkg, digest = _package(tmp_path)
+    (tmp_path / "mod.so").write_bytes(b"")
+    finder = native.CompiledFinder(tmp_path, {"nativepkg.mod": {"file": "mod.so",
+                                                                "sha256": digest}})
+    before = list(native.STATUS.loaded)
+    spec = finder.find_spec("nativepkg.mod", [str(pkg)])
+    assert spec is not None and spec.origin == str(tmp_path / "mod.so")
+    assert type(spec.loader).__name__ == "ExtensionFileLoader"
+    native.STATUS.loaded[:] = before
+
+
+def test_a_missing_corrupt_or_foreign_manifest_is_one_reason(tmp_path):
+    path = tmp_path / "manifest.json"
+    modules, why = native.read_manifest(path)
+    assert modules == {} and "not compiled at install" in why
+    path.write_text("{not json")
+    assert native.read_manifest(path) == ({}, f"unreadable build manifest {path}")
+    path.write_text(json.dumps({"python": "cpython-27", "modules": {"a": {}}}))
+    modules, why = native.read_manifest(path)
+    assert modules == {} and why.startswith("compiled for cpython-27, this is cpython-3")
+    tag = sys.implementation.cache_tag
+    path.write_text(json.dumps({"python": tag, "modules": {"a.b": {"file": "x", "sha256": "y"}}}))
+    assert native.read_manifest(path) == ({"a.b": {"file": "x", "sha256": "y"}}, "")
+
+
+def test_the_installed_build_is_used_exactly_where_its_source_is_unchanged():
+    """Every module of the install's manifest, imported in a fresh process: compiled if
+    and only if its source reads as it did at the build."""
+    out = json.loads(_run(
+        "import json, sys, engine.native as n\n"
+        "n.report()\n"
+        "print(json.dumps({'off': n.STATUS.off, 'compiled': sorted(\n"
+        "    m for m, v in sys.modules.items() if m.startswith('engine') and n.is_compiled(v))}))"))
+    modules, why = native.read_manifest(native.MANIFEST)
+    if not modules:  # no compiler at install: everything is Python, and says why
+        assert out["off"] == why and out["compiled"] == []
+        return
+    unchanged = sorted(
+        name for name, entry in modules.items()
+        if hashlib.sha256((ROOT / (name.replace(".", "/") + ".py")).read_bytes()).hexdigest()
+        == entry["sha256"])
+    assert out["off"] == ""
+    assert out["compiled"] == unchanged
+
+
+def test_arena_pure_plays_the_recorded_games_as_python():
+    """ARENA_PURE=1: no compiled module, and the seeded games' fingerprints as recorded
+    (the compiled engine is checked against the same record by test_fingerprints)."""
+    cases = [c for c in fp.cases() if c[1] == 2 and not c[2]]
+    assert {c[0] for c in cases} == set(BUILTIN)  # every game, with its MCTS game
+    out = json.loads(_run(
+        "import json, sys, engine, engine.native as n\n"
+        "from tests import fingerprints as fp\n"
+        "cases = [c for c in fp.cases() if c[1] == 2 and not c[2]]\n"
+        "got = fp.compute(cases)\n"
+        "print(json.dumps({'off': n.STATUS.off, 'got': got, 'compiled': [\n"
+        "    m for m, v in sys.modules.items() if m.startswith('engine') and n.is_compiled(v)]}))",
+    ARENA_PURE="1"))
+    assert out["off"] == "ARENA_PURE is set" and out["compiled"] == []
+    recorded = json.loads(fp.PATH.read_text(encoding="utf-8"))
+    assert out["got"] == {fp.key(*c): recorded[fp.key(*c)] for c in cases}
+
