@@ -10,6 +10,7 @@ import msgspec
 import typer
 
 import engine
+from engine import native
 from harness.cli.paths import check_output, make_parent
 from harness.views.bench import bench_tables, comparison_table
 from harness.views.console import err, out
@@ -44,6 +45,7 @@ def bench_cmd(
                          workers=not quick if workers is None else workers, presets=presets)
     for table in bench_tables(figs, quick, out.width):
         out.print(table)
+    out.print(native.report(), markup=False, highlight=False)
     if json is not None:
         make_parent(json, "--json")
         json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))

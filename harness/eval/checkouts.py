@@ -74,6 +74,9 @@ class Comparison:
     load_start: tuple[float, float, float]
     load_end: tuple[float, float, float] = (0.0, 0.0, 0.0)
     rows: list[Row] = field(default_factory=list)
+    #: how each checkout's engine ran: compiled modules or Python (`engine_build`)
+    old_engine: str = ""
+    new_engine: str = ""
 
 
 def this_checkout() -> Path:
@@ -114,6 +117,29 @@ def run_bench(checkout: Path, games: Sequence[str], players: Sequence[int],
     return figs  # type: ignore[no-any-return]
 
 
+#: run in a checkout: its engine's build in one line (a checkout from before the compiled
+#: engine modules has no engine.native of its own; an editable install's finder may offer
+#: another checkout's, which is not this one's)
+_BUILD = ("import importlib.util, os, engine\n"
+          "spec = importlib.util.find_spec('engine.native')\n"
+          "if spec is None or os.path.dirname(spec.origin) != os.path.dirname(engine.__file__):\n"
+          "    print('engine: Python (this checkout compiles nothing)')\n"
+          "else:\n"
+          "    import engine.native\n"
+          "    print(engine.native.report())\n")
+
+
+def engine_build(checkout: Path) -> str:
+    """How `checkout`'s engine runs: how many of its hot modules are compiled, or why none."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    done = subprocess.run([sys.executable, "-c", _BUILD], cwd=checkout, env=env,
+                          capture_output=True, text=True, check=False)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        return "engine: build unknown"
+    return "".join(c for c in lines[-1] if c.isprintable())[:200]  # another checkout's words
+
+
 def _picked(figs: list[dict]) -> dict[tuple[str, str], float]:
     """(group, label) -> median of the figures `FIGURES` names."""
     out: dict[tuple[str, str], float] = {}
@@ -133,7 +159,8 @@ def compare(old: Path, rounds: int = 3, games: Sequence[str] = (),
     run = run or run_bench
     old = check_checkout(old)
     new = check_checkout(new or this_checkout())
-    res = Comparison(str(old), str(new), rounds, os.getloadavg())
+    res = Comparison(str(old), str(new), rounds, os.getloadavg(),
+                     old_engine=engine_build(old), new_engine=engine_build(new))
     seen: dict[str, dict[tuple[str, str], list[float]]] = {"old": {}, "new": {}}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(rounds):

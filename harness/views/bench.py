@@ -50,5 +50,6 @@ def comparison_table(res: Comparison, width: int) -> Table:
                            "quick runs",
                      caption=f"new/old: higher is better for rates (/s), lower for times "
                              "(µs); spread: the larger range of old's or new's rounds, as a "
-                             f"share of its median\nold: {res.old_path}\nnew: {res.new_path}"
+                             f"share of its median\nold: {res.old_path}\n{res.old_engine}"
+                             f"\nnew: {res.new_path}\n{res.new_engine}"
                              f"\n{load}")

@@ -76,3 +76,20 @@ def test_a_bad_path_is_one_clear_line(bad: str, tmp_path: Path, monkeypatch, cap
     assert err.startswith("error: --against") and "\n" not in err
     with pytest.raises(CompareError):
         compare(Path(bad), run=lambda *a: [])
+
+
+def test_each_side_says_how_its_engine_ran(tmp_path: Path):
+    """The table names each checkout's build: an older checkout with no engine.native of
+    its own is Python, even where an editable install's finder offers this one's."""
+    from engine import native
+
+    old = tmp_path / "old"
+    (old / "engine").mkdir(parents=True)
+    (old / "engine" / "__init__.py").write_text("")
+    assert checkouts.engine_build(old) == "engine: Python (this checkout compiles nothing)"
+    here = checkouts.engine_build(this_checkout())
+    modules, why = native.read_manifest(native.MANIFEST)
+    if modules:
+        assert here.startswith("engine: ") and f" of {len(modules)} hot modules compiled" in here
+    else:
+        assert here == f"engine: Python ({why})"
