@@ -38,6 +38,10 @@ COLD = frozenset({
 SKIP_DIRS = frozenset({"adapters", "compiled", "__pycache__"})
 
 
+#: the search's own hot loop (tree, playouts, leaves), beside the engine's modules
+SEARCH = ("bots/mcts_tree.py", "bots/mcts_rollout.py", "bots/mcts_leaf.py")
+
+
 def hot_modules() -> dict[str, str]:
     """Dotted module name -> source path (relative to this folder) of every engine module
     that is compiled: all but the `COLD` ones and the game state declarations (msgspec
@@ -48,6 +52,8 @@ def hot_modules() -> dict[str, str]:
         if SKIP_DIRS.intersection(rel.parts) or path.stem in COLD or path.name == "state.py":
             continue
         out[".".join(rel.with_suffix("").parts)] = rel.as_posix()
+    for path in SEARCH:
+        out[path.removesuffix(".py").replace("/", ".")] = path
     return out
 
 

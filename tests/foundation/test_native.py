@@ -83,7 +83,8 @@ def test_the_installed_build_is_used_exactly_where_its_source_is_unchanged():
         "import json, sys, engine.native as n\n"
         "n.report()\n"
         "print(json.dumps({'off': n.STATUS.off, 'compiled': sorted(\n"
-        "    m for m, v in sys.modules.items() if m.startswith('engine') and n.is_compiled(v))}))"))
+        "    m for m, v in sys.modules.items()\n"
+        "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v))}))"))
     modules, why = native.read_manifest(native.MANIFEST)
     if not modules:  # no compiler at install: everything is Python, and says why
         assert out["off"] == why and out["compiled"] == []
@@ -107,7 +108,8 @@ def test_arena_pure_plays_the_recorded_games_as_python():
         "cases = [c for c in fp.cases() if c[1] == 2 and not c[2]]\n"
         "got = fp.compute(cases)\n"
         "print(json.dumps({'off': n.STATUS.off, 'got': got, 'compiled': [\n"
-        "    m for m, v in sys.modules.items() if m.startswith('engine') and n.is_compiled(v)]}))",
+        "    m for m, v in sys.modules.items()\n"
+        "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v)]}))",
     ARENA_PURE="1"))
     assert out["off"] == "ARENA_PURE is set" and out["compiled"] == []
     recorded = json.loads(fp.PATH.read_text(encoding="utf-8"))
