@@ -244,7 +244,12 @@ class MCTSBot(Bot):
         s = self.stats
         if not s.decisions:
             return []
-        return [f"mcts: {s.iterations} iterations in {s.decisions} decisions"]
+        out = [f"mcts: {s.iterations} iterations in {s.decisions} decisions"]
+        misfits = getattr(self._leaf, "misfits", 0)
+        if misfits:
+            out.append(f"mcts: {misfits} leaves did not fit the model's layout and were "
+                       "valued by the game (engine.tensor's TensorOverflow)")
+        return out
 
     def describe(self) -> dict[str, Any]:
         """Parameters in effect (after `reset`, with the game's profile applied; for reports)."""

@@ -247,6 +247,12 @@ def test_a_position_that_does_not_fit_the_layout_is_valued_by_the_game(
 
     monkeypatch.setattr(tensor.layout(GAME, 2), "encode", overflow)
     assert leaf(state) == value(state) != fits and leaf.misfits == 1
+    # the bot's notes (kept in the match record) say how many leaves it valued so
+    bot = make_bot(f"mcts:iters=8,depth=2,model={model_file}")
+    bot.reset(GAME, 2, state.current_player(), 3)
+    bot.act(state.observation(state.current_player()), None)
+    assert bot.notes[0] == "mcts: 8 iterations in 1 decisions"
+    assert bot.notes[1].startswith("mcts: 8 leaves did not fit the model's layout")
 
 
 def _arrays(n: int, **change: object) -> dict[str, object]:
