@@ -95,6 +95,8 @@ def read_manifest(path: Path) -> tuple[dict[str, dict[str, str]], str]:
         return {}, f"compiled for {tag}, this is {sys.implementation.cache_tag}"
     if not isinstance(modules, dict):
         return {}, f"unreadable build manifest {path}"
+    if not modules:
+        return {}, "the install compiled no module: no C compiler?"
     return modules, ""
 
 

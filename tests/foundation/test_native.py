@@ -72,6 +72,8 @@ def test_a_missing_corrupt_or_foreign_manifest_is_one_reason(tmp_path):
     modules, why = native.read_manifest(path)
     assert modules == {} and why.startswith("compiled for cpython-27, this is cpython-3")
     tag = sys.implementation.cache_tag
+    path.write_text(json.dumps({"python": tag, "modules": {}}))  # every module failed
+    assert native.read_manifest(path) == ({}, "the install compiled no module: no C compiler?")
     path.write_text(json.dumps({"python": tag, "modules": {"a.b": {"file": "x", "sha256": "y"}}}))
     assert native.read_manifest(path) == ({"a.b": {"file": "x", "sha256": "y"}}, "")
 
