@@ -1,6 +1,6 @@
-"""The build: the package as pyproject.toml declares it, plus the engine's hot modules
-compiled with Cython where a C compiler is at hand (issue 41; docs/architecture.md,
-"Compiled engine modules").
+"""The build: the package as pyproject.toml declares it, plus the engine's hot modules and
+the MCTS bot's search loop compiled with Cython where a C compiler is at hand (issue 41;
+docs/architecture.md, "Compiled engine modules").
 
 The same Python source is compiled (no separate .pyx): the rules live once, in the .py
 files. The compiled modules go to engine/compiled/, not beside their sources, with a
@@ -36,16 +36,14 @@ COLD = frozenset({
 })
 #: folders of engine/ not compiled (the adapters call the engine, they are not it)
 SKIP_DIRS = frozenset({"adapters", "compiled", "__pycache__"})
-
-
 #: the search's own hot loop (tree, playouts, leaves), beside the engine's modules
 SEARCH = ("bots/mcts_tree.py", "bots/mcts_rollout.py", "bots/mcts_leaf.py")
 
 
 def hot_modules() -> dict[str, str]:
-    """Dotted module name -> source path (relative to this folder) of every engine module
-    that is compiled: all but the `COLD` ones and the game state declarations (msgspec
-    structs read by field introspection, kept as Python)."""
+    """Dotted module name -> source path (relative to this folder) of every module that is
+    compiled: the engine's but the `COLD` ones and the game state declarations (msgspec
+    structs read by field introspection, kept as Python), and the `SEARCH` ones."""
     out: dict[str, str] = {}
     for path in sorted((HERE / "engine").rglob("*.py")):
         rel = path.relative_to(HERE)
