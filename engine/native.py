@@ -37,6 +37,8 @@ class Status:
     available: int = 0
     loaded: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
+    #: builds that would not load (a damaged file, another build of Python): run as Python
+    broken: list[str] = field(default_factory=list)
     off: str = ""
 
     def describe(self) -> str:
@@ -47,6 +49,8 @@ class Status:
         if self.stale:
             line += (f"; {len(self.stale)} edited since the build run as Python "
                      "(pip install -e . compiles them again)")
+        if self.broken:
+            line += f"; {len(self.broken)} whose build would not load run as Python"
         return line
 
 
@@ -74,11 +78,38 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         if not same or not built.is_file():
             STATUS.stale.append(fullname)
             return None
-        loader = importlib.machinery.ExtensionFileLoader(fullname, str(built))
+        loader = BuiltLoader(fullname, str(built), str(source))
         spec = importlib.util.spec_from_file_location(fullname, built, loader=loader)
         if spec is not None:
             STATUS.loaded.append(fullname)
         return spec
+
+
+class BuiltLoader(importlib.machinery.ExtensionFileLoader):
+    """Loads a build; one that will not load (a damaged file, a build for another Python
+    of the same version tag) leaves its module to its source instead of failing the
+    import."""
+
+    def __init__(self, name: str, path: str, source: str) -> None:
+        super().__init__(name, path)
+        self.source: importlib.machinery.SourceFileLoader | None = None
+        self._source_path = source
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        try:
+            return super().create_module(spec)
+        except ImportError:
+            self.source = importlib.machinery.SourceFileLoader(self.name, self._source_path)
+            spec.origin = self._source_path
+            STATUS.loaded.remove(self.name)
+            STATUS.broken.append(self.name)
+            return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        if self.source is not None:
+            self.source.exec_module(module)
+        else:
+            super().exec_module(module)
 
 
 def read_manifest(path: Path) -> tuple[dict[str, dict[str, str]], str]:
@@ -140,8 +171,9 @@ def _finder_modules() -> dict[str, dict[str, str]]:
 
 def is_compiled(module: ModuleType) -> bool:
     """Whether `module` runs from a compiled build."""
-    return isinstance(getattr(module, "__loader__", None),
-                      importlib.machinery.ExtensionFileLoader)
+    loader = getattr(module, "__loader__", None)
+    return (isinstance(loader, importlib.machinery.ExtensionFileLoader)
+            and getattr(loader, "source", None) is None)
 
 
 install()

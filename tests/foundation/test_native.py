@@ -5,6 +5,7 @@ the engine as Python plays exactly what the compiled one does."""
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
 import os
 import subprocess
@@ -58,8 +59,31 @@ def test_an_unchanged_source_with_its_build_gets_the_build(tmp_path):
     before = list(native.STATUS.loaded)
     spec = finder.find_spec("nativepkg.mod", [str(pkg)])
     assert spec is not None and spec.origin == str(tmp_path / "mod.so")
-    assert type(spec.loader).__name__ == "ExtensionFileLoader"
+    assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
     native.STATUS.loaded[:] = before
+
+
+def test_a_build_that_will_not_load_leaves_its_module_to_its_source(tmp_path, monkeypatch):
+    """A damaged build file (or one for another build of this Python): the import does not
+    fail; the module runs from its source and the status names it."""
+    import importlib
+
+    pkg, digest = _package(tmp_path)
+    (tmp_path / "mod.so").write_bytes(b"not a shared object")
+    finder = native.CompiledFinder(tmp_path, {"nativepkg.mod": {"file": "mod.so",
+                                                                "sha256": digest}})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    monkeypatch.setattr(native, "STATUS", native.Status(available=1))
+    for name in ("nativepkg", "nativepkg.mod"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    mod = importlib.import_module("nativepkg.mod")
+    assert mod.X == 1 and mod.__file__ == str(pkg / "mod.py")
+    assert not native.is_compiled(mod)
+    assert native.STATUS.loaded == [] and native.STATUS.broken == ["nativepkg.mod"]
+    assert native.STATUS.describe().endswith("; 1 whose build would not load run as Python")
+    for name in ("nativepkg", "nativepkg.mod"):
+        sys.modules.pop(name, None)
 
 
 def test_a_missing_corrupt_or_foreign_manifest_is_one_reason(tmp_path):
