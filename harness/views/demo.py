@@ -11,6 +11,7 @@ from rich.console import Console
 import engine
 from bots.registry import BotSpecError, make_bot
 from bots.trained import players as trained_players
+from engine import native
 from engine.common.untrusted import markup
 from harness.ladders import runner as ladder_runner
 from harness.ladders.lifecycle import author_of
@@ -40,6 +41,15 @@ def entrants(game: str, num_players: int) -> list[tuple[str, str]]:
     return found
 
 
+def build_note(build: native.Status) -> str | None:
+    """A line for a demo whose engine runs as Python though nobody asked for it (installed
+    with no C compiler, say): the figures it shows are then half what they could be."""
+    if not build.off or native.PURE_ENV in build.off:
+        return None
+    return (f"note: the engine runs as Python ({build.off}), at about half the speed of a "
+            "compiled install (README, Set-up)")
+
+
 def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
          console: Console = out) -> str:
     """Create the ladder, submit the entrants, play for `budget` seconds, show the standings
@@ -61,6 +71,9 @@ def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
             state = "registered" if got.entrant else f"refused ({'; '.join(got.problems)})"
             console.print(f"  submit {markup(spec)} as {markup(display)}: {markup(state)}",
                           highlight=False)
+        note = build_note(native.status())
+        if note:
+            console.print(note, markup=False, highlight=False)
         console.print(f"playing for about {budget:.0f} s on {workers} local Ray workers...")
         ladder_runner.run(store, name, forever=True, workers=workers, seconds=budget)
         lad = ls.ladder(store, name)

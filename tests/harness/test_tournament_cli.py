@@ -86,3 +86,14 @@ def test_demo_without_any_game_says_so(tmp_path: Path, capsys: pytest.CaptureFix
     monkeypatch.setattr(registry, "BUILTIN", {})
     err = _fails(capsys, "demo", "--db", str(tmp_path / "d.sqlite"))
     assert "no game is registered yet" in err
+
+
+def test_the_demo_says_when_its_engine_runs_as_python_unasked() -> None:
+    from engine.native import Status
+    from harness.views.demo import build_note
+
+    assert build_note(Status(available=81, loaded=["engine.kernel"])) is None
+    assert build_note(Status(off="ARENA_PURE is set")) is None  # asked for
+    line = build_note(Status(off="the install compiled no module: no C compiler?"))
+    assert line == ("note: the engine runs as Python (the install compiled no module: no C "
+                    "compiler?), at about half the speed of a compiled install (README, Set-up)")
