@@ -95,7 +95,7 @@ class BuildCompiled(build_ext):
     def run(self) -> None:
         if self.inplace:  # an earlier build in the tree: this one replaces it, or none does
             shutil.rmtree(HERE / COMPILED, ignore_errors=True)
-        if os.environ.get("ARENA_PURE"):
+        if os.environ.get("ARENA_PURE", "") not in ("", "0"):  # as engine/native.py reads it
             print("ARENA_PURE is set: the engine is not compiled", file=sys.stderr)
             return
         try:

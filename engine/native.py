@@ -37,9 +37,12 @@ class Status:
     available: int = 0
     loaded: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
-    #: builds that would not load (a damaged file, another build of Python): run as Python
+    #: builds that are gone or would not load (a damaged file, another build of Python):
+    #: run as Python
     broken: list[str] = field(default_factory=list)
     off: str = ""
+    #: whether Python was asked for (`ARENA_PURE`), rather than the only choice
+    pure: bool = False
 
     def describe(self) -> str:
         """One line for reports (`arena bench`)."""
@@ -50,7 +53,7 @@ class Status:
             line += (f"; {len(self.stale)} edited since the build run as Python "
                      "(pip install -e . compiles them again)")
         if self.broken:
-            line += f"; {len(self.broken)} whose build would not load run as Python"
+            line += f"; {len(self.broken)} whose build is gone or would not load run as Python"
         return line
 
 
@@ -75,8 +78,11 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
             same = hashlib.sha256(source.read_bytes()).hexdigest() == entry["sha256"]
         except OSError:
             same = False
-        if not same or not built.is_file():
+        if not same:
             STATUS.stale.append(fullname)
+            return None
+        if not built.is_file():  # the manifest names a build that is gone
+            STATUS.broken.append(fullname)
             return None
         loader = BuiltLoader(fullname, str(built), str(source))
         spec = importlib.util.spec_from_file_location(fullname, built, loader=loader)
@@ -136,7 +142,7 @@ def install(manifest: Path = MANIFEST) -> Status:
     if any(isinstance(f, CompiledFinder) for f in sys.meta_path):
         return STATUS
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        STATUS.off = f"{PURE_ENV} is set"
+        STATUS.off, STATUS.pure = f"{PURE_ENV} is set", True
         return STATUS
     modules, why = read_manifest(manifest)
     STATUS.available = len(modules)

@@ -44,7 +44,7 @@ def entrants(game: str, num_players: int) -> list[tuple[str, str]]:
 def build_note(build: native.Status) -> str | None:
     """A line for a demo whose engine runs as Python though nobody asked for it (installed
     with no C compiler, say): the figures it shows are then half what they could be."""
-    if not build.off or native.PURE_ENV in build.off:
+    if not build.off or build.pure:
         return None
     return (f"note: the engine runs as Python ({build.off}), at about half the speed of a "
             "compiled install (README, Set-up)")

@@ -45,7 +45,11 @@ def test_an_edited_source_runs_as_python_and_is_named_stale(tmp_path):
     # the source as built, but the build itself is gone: Python again
     gone = native.CompiledFinder(tmp_path, {"nativepkg.mod": {
         "file": "missing.so", "sha256": digest}})
+    broken = list(native.STATUS.broken)
     assert gone.find_spec("nativepkg.mod", [str(pkg)]) is None
+    assert native.STATUS.stale[len(before):] == ["nativepkg.mod"]  # not named edited
+    assert native.STATUS.broken[len(broken):] == ["nativepkg.mod"]  # but gone
+    native.STATUS.broken[:] = broken
     # a module the manifest does not name is not the finder's business
     assert edited.find_spec("nativepkg.other", [str(pkg)]) is None
     native.STATUS.stale[:] = before
@@ -81,7 +85,8 @@ def test_a_build_that_will_not_load_leaves_its_module_to_its_source(tmp_path, mo
     assert mod.X == 1 and mod.__file__ == str(pkg / "mod.py")
     assert not native.is_compiled(mod)
     assert native.STATUS.loaded == [] and native.STATUS.broken == ["nativepkg.mod"]
-    assert native.STATUS.describe().endswith("; 1 whose build would not load run as Python")
+    assert native.STATUS.describe().endswith(
+        "; 1 whose build is gone or would not load run as Python")
     for name in ("nativepkg", "nativepkg.mod"):
         sys.modules.pop(name, None)
 
@@ -133,11 +138,12 @@ def test_arena_pure_plays_the_recorded_games_as_python():
         "from tests import fingerprints as fp\n"
         "cases = [c for c in fp.cases() if c[1] == 2 and not c[2]]\n"
         "got = fp.compute(cases)\n"
-        "print(json.dumps({'off': n.STATUS.off, 'got': got, 'compiled': [\n"
+        "print(json.dumps({'off': n.STATUS.off, 'pure': n.STATUS.pure, 'got': got, 'compiled': [\n"
         "    m for m, v in sys.modules.items()\n"
         "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v)]}))",
     ARENA_PURE="1"))
     assert out["off"] == "ARENA_PURE is set" and out["compiled"] == []
+    assert out["pure"] is True
     recorded = json.loads(fp.PATH.read_text(encoding="utf-8"))
     assert out["got"] == {fp.key(*c): recorded[fp.key(*c)] for c in cases}
 

@@ -93,7 +93,7 @@ def test_the_demo_says_when_its_engine_runs_as_python_unasked() -> None:
     from harness.views.demo import build_note
 
     assert build_note(Status(available=81, loaded=["engine.kernel"])) is None
-    assert build_note(Status(off="ARENA_PURE is set")) is None  # asked for
+    assert build_note(Status(off="ARENA_PURE is set", pure=True)) is None  # asked for
     line = build_note(Status(off="the install compiled no module: no C compiler?"))
     assert line == ("note: the engine runs as Python (the install compiled no module: no C "
                     "compiler?), at about half the speed of a compiled install (README, Set-up)")
