@@ -1,7 +1,7 @@
 """`trained:<game>[:k=v,...]`: the MCTS bot with the value model trained for the game by
 `arena train` (docs/training.md), shipped with the project in bots/models/.
 
-It is `mcts:model=<the shipped file>,<the parameters it was trained and measured with>`;
+It is `mcts:model=<the shipped file>,<the parameters measured best with it>` (`TRAINED`);
 parameters given after the game are added (`trained:year_of_the_dragon:time=0.2`). A
 shipped model knows its player count: at another one the bot refuses to start in one
 line, as any `mcts:model=PATH` does."""
