@@ -105,8 +105,9 @@ def test_the_stack_is_written_newest_first_and_the_module_prints_layouts(capsys)
 #: sha256 (first 16 hex digits) of every observation's vector, both seats, along one seeded
 #: random game at 2 players, as written by the interpreted encoder that came before the
 #: compiled one (engine/tensor_nodes.py): the compiled encoder must give the same numbers
+#: (Huang's recorded again when its layout took the rules' bound for a war's fighters)
 ENCODED = {"year_of_the_dragon": "54a5674d16e6a5bd", "rotunda": "3fa6175072ceeedd",
-           "huang": "2abc888c348a8941", "dragon_castle": "34992646e112cdd4",
+           "huang": "48032a4722422ee2", "dragon_castle": "34992646e112cdd4",
            "gugong": "3b8cfe350e45f12a"}
 
 
@@ -132,3 +133,20 @@ def test_an_unknown_category_in_a_list_names_the_item(monkeypatch):
     obs.hand = [1, 2]
     vec = lay.encode(obs)
     assert lay.view(vec, "hand#")[0] == 2 and lay.view(vec, "hand").sum() == 2
+
+
+def test_a_war_of_every_leader_fits_the_huang_layout():
+    """Huang §8.2: any leader on the board may fight a war. Self-play under search met a war
+    of 10 fighters at 2 players, past the probe games' bound (8): the bound is the rules'."""
+    import msgspec
+
+    from engine.games.huang.requests import War
+
+    for n in (2, 5):
+        lay = tensor.layout("huang", n)
+        obs = engine.make("huang", n, 1).observation(0)
+        war = War(hex=40, parties=(3, 70), participants=tuple(range(25)), base=(1, 2),
+                  tiles=(0, 0), leaders=(0, 0))
+        row = lay.encode(msgspec.structs.replace(obs, war=war))
+        seg = next(s for s in lay.segments if s.name == "war.participants#")
+        assert row[seg.offset] == 25

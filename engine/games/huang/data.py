@@ -41,6 +41,9 @@ EMPTY = 0
 TILE = 1
 #: a leader with index i = seat * 5 + colour is stored as LEADER + i
 LEADER = 10
+#: leader indices there can be: 5 dynasties (4, and the Dragon dynasty module) of 5 leaders
+#: each, one per colour (§2)
+MAX_LEADERS = 25
 
 # --- geometry (§4) ----------------------------------------------------------------------
 ROWS = 11

@@ -26,6 +26,7 @@ from engine.games.huang.data import (
     EMPTY,
     GRANARY_VP,
     LEADER,
+    MAX_LEADERS,
     NUM_PAGODAS,
     RED,
     TILE,
@@ -209,7 +210,7 @@ class HuangState(kernel.GameState, kw_only=True):
 #: generated from HuangState's declarations: one field per name they produce, described;
 #: TENSOR_HINTS for the numeric observation (engine.tensor): the board as planes (empty, a
 #: tile per colour, a leader per seat and colour, a bandit tile -n); a war's losing tiles
-#: are red
+#: are red, and its fighters any of the leaders
 HuangObservation = kernel.observation_type(
     HuangState, HuangAction,
     __doc__="What one seat may know (§13): the whole board, leaders, buildings, market, VP "
@@ -218,7 +219,10 @@ HuangObservation = kernel.observation_type(
             "(counts only).",
     TENSOR_HINTS={
         "board[]": {"categories": (EMPTY, *range(TILE, TILE + 5),
-                                   *range(LEADER, LEADER + 25),
+                                   *range(LEADER, LEADER + MAX_LEADERS),
                                    *range(1 - len(BANDIT_SITES), 0))},
         "war.winner_tiles": {"max_len": TILE_COUNTS[RED]},
+        # §8.2: every leader on the board may fight (self-play under search met 10 at 2
+        # players, where the probe games' bound was 8)
+        "war.participants": {"max_len": MAX_LEADERS},
     })
