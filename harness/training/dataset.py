@@ -6,8 +6,9 @@ A part holds `x` (float32, one numeric observation per row, `engine.tensor`), `y
 game's result from that row's seat: 1 first, 0 last, `bots.mcts_leaf.rank_rewards`),
 `h` (the game's heuristic value of the position for that seat, `State.heuristic`), `q`
 (the self-play search's value of the move played, for that seat: NaN where there is none,
-and in parts written before it was kept), `game` (the row's game seed) and `seeds` (its
-games)."""
+and in parts written before it was kept), `game` (the row's game seed), `seeds` (its
+games) and `misfits` (decisions left out because an observation did not fit the layout,
+`engine.tensor.TensorOverflow`; 0 in parts written before they were counted)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class Positions:
     game: np.ndarray  # int64 (rows,): the game seed of each row
     seeds: list[int]  # games
     q: np.ndarray  # float32 (rows,): the searched value of the move played, NaN if unknown
+    misfits: int = 0  # decisions left out: an observation did not fit the layout
 
     @classmethod
     def empty(cls, size: int) -> Positions:
@@ -44,7 +46,7 @@ class Positions:
         return cls(np.concatenate([p.x for p in parts]), np.concatenate([p.y for p in parts]),
                    np.concatenate([p.h for p in parts]), np.concatenate([p.game for p in parts]),
                    [s for p in parts for s in p.seeds],
-                   np.concatenate([p.q for p in parts]))
+                   np.concatenate([p.q for p in parts]), sum(p.misfits for p in parts))
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -57,7 +59,8 @@ def write_part(folder: Path, part: Positions) -> Path:
     tmp = folder / f".{path.name}.tmp{os.getpid()}"
     with open(tmp, "wb") as f:
         np.savez(f, x=part.x, y=part.y, h=part.h, game=part.game,
-                 seeds=np.array(part.seeds, np.int64), q=part.q)
+                 seeds=np.array(part.seeds, np.int64), q=part.q,
+                 misfits=np.array(part.misfits, np.int64))
     os.replace(tmp, path)
     return path
 
@@ -70,7 +73,8 @@ def read(folder: Path, size: int) -> Positions:
             parts.append(Positions(z["x"], z["y"], z["h"], z["game"],
                                    [int(s) for s in z["seeds"]],
                                    z["q"] if "q" in z.files
-                                   else np.full(z["y"].shape, np.nan, np.float32)))
+                                   else np.full(z["y"].shape, np.nan, np.float32),
+                                   int(z["misfits"]) if "misfits" in z.files else 0))
     return Positions.joined(parts, size)
 
 

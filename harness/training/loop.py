@@ -89,8 +89,9 @@ def train(cfg: TrainConfig, progress: Progress) -> dict[str, Any]:
                 self_play(folder / "selfplay", cfg.game, cfg.players, cfg.options, best, seeds,
                           cfg.time_per_move, cfg.workers, cfg.address,
                           lambda d, t, n, gen=gen: progress.step(gen, "self-play", d, t))
-                g["selfplay"] = {"bot": best, "games": len(seeds),
-                                 "positions": len(read(folder / "selfplay", lay.size))}
+                played = read(folder / "selfplay", lay.size)
+                g["selfplay"] = {"bot": best, "games": len(seeds), "positions": len(played),
+                                 "misfits": played.misfits}
                 run_state.save(out, state)
             path = folder / MODEL
             if g["fit"] is None:

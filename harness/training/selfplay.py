@@ -57,7 +57,8 @@ class Searched(Bot):
 
 def positions(rec: MatchRecord, lay: tensor.Layout,
               searched: dict[int, tuple[int, float]] | None = None) -> Positions:
-    """Every seat's numeric observation at every decision of a finished game, each with
+    """Every seat's numeric observation at every decision of a finished game (but those
+    where an observation does not fit the layout, counted in `misfits`), each with
     the game's result from that seat's view, the game's heuristic value of the position
     for that seat and, from `searched` (`Searched.values`), the search's value of the move
     played: for the seat that played it, and at 2 players 1 minus it for the other (the
@@ -74,10 +75,16 @@ def positions(rec: MatchRecord, lay: tensor.Layout,
     values: list[float] = []
     seats: list[int] = []
     q: list[float] = []
+    misfits = 0
     for i, mv in enumerate(rec.moves):
         by, value = searched.get(i, (-1, math.nan))
-        for seat in range(c.num_players):
-            rows.append(lay.encode(state.observation(seat)))
+        try:
+            encoded = [lay.encode(state.observation(seat)) for seat in range(c.num_players)]
+        except tensor.TensorOverflow:
+            encoded = []  # longer than the layout holds: the decision is left out, counted
+            misfits += 1
+        for seat, row in enumerate(encoded):
+            rows.append(row)
             values.append(float(state.heuristic(seat)))
             seats.append(seat)
             q.append(value if seat == by else
@@ -87,7 +94,7 @@ def positions(rec: MatchRecord, lay: tensor.Layout,
     x = np.stack(rows) if n else np.zeros((0, lay.size), np.float32)
     return Positions(x, np.array([result[p] for p in seats], np.float32),
                      np.array(values, np.float32), np.full(n, c.seed, np.int64), [c.seed],
-                     np.array(q, np.float32))
+                     np.array(q, np.float32), misfits)
 
 
 def game_seeds(run_seed: int, generation: int, games: int) -> list[int]:

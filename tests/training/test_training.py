@@ -80,6 +80,31 @@ def test_every_seat_is_recorded_at_every_decision() -> None:
         state.apply(msgspec.convert(mv.action, type=action_type))
 
 
+def test_a_decision_whose_observation_does_not_fit_is_left_out_and_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Self-play under search can reach an observation longer than the layout's probe games
+    saw: that decision is left out (every seat's row) and counted, the game's other
+    positions kept, where the task (and the run) used to fail."""
+    lay = tensor.layout(GAME, 2)
+    whole = play_games(GAME, 2, {}, "random", [4], None)
+    encode = lay.encode
+    calls = {"n": 0}
+
+    def third_fails(obs: object, out: object = None) -> object:
+        calls["n"] += 1
+        if calls["n"] == 3:  # the first seat's observation at the second decision
+            raise tensor.TensorOverflow("hand: 9 items, the layout holds at most 8")
+        return encode(obs) if out is None else encode(obs, out)
+
+    monkeypatch.setattr(lay, "encode", third_fails)
+    part = play_games(GAME, 2, {}, "random", [4], None)
+    assert part.misfits == 1 and whole.misfits == 0
+    assert len(part) == len(whole) - 2
+    assert np.array_equal(part.x[2:], whole.x[4:]) and np.array_equal(part.y[2:], whole.y[4:])
+    write_part(tmp_path, part)
+    assert read(tmp_path, lay.size).misfits == 1
+
+
 def test_the_search_value_of_each_move_is_kept_for_both_seats(data: Positions) -> None:
     """`mcts` self-play keeps the searched value of the move played (`last_value`): the
     seat that played it gets it, the other seat of a 2-player game 1 minus it."""
