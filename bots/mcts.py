@@ -86,6 +86,8 @@ class MCTSBot(Bot):
         self._guide_bot: HintedBot | None = None
         self._order_bots: list[HintedBot] | None = None
         self._leaf: Leaf = GameLeaf(self.params.reward)
+        #: the trained move prior (`prior`), or None
+        self._prior: Callable[[State], dict[Action, float]] | None = None
         #: (decision, child of our action there): the subtree a next decision may reuse
         self._last: tuple[int, Node] | None = None
 
@@ -116,6 +118,11 @@ class MCTSBot(Bot):
                                     seat if p.model_views == "own" else None)
         if p.order or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players, seeds.child("order"))
+        self._prior = None
+        if p.prior > 0 and p.model is not None:  # SearchParams refuses a prior without one
+            from bots.mcts_model import move_prior
+
+            self._prior = move_prior(p.model, game_id, num_players)
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         start = _time.perf_counter()
@@ -169,7 +176,10 @@ class MCTSBot(Bot):
         return action
 
     def _policy(self) -> Callable[[State], dict[Action, float]] | None:
-        """Move ordering by the game's heuristic bot (`action_values`), if asked for."""
+        """Move ordering by the trained model's move prior (`prior`), else by the game's
+        heuristic bot (`action_values`), if asked for."""
+        if self._prior is not None:
+            return self._prior
         bots = self._order_bots
         if bots is None:
             return None
@@ -249,6 +259,10 @@ class MCTSBot(Bot):
         if misfits:
             out.append(f"mcts: {misfits} leaves did not fit the model's layout and were "
                        "valued by the game (engine.tensor's TensorOverflow)")
+        unfit = getattr(self._prior, "misfits", 0)
+        if unfit:
+            out.append(f"mcts: {unfit} positions did not fit the model's layout and had a "
+                       "uniform move prior (engine.tensor's TensorOverflow)")
         return out
 
     def describe(self) -> dict[str, Any]:

@@ -15,10 +15,11 @@ import numpy as np
 
 from bots.mcts_leaf import ModelLeaf
 from bots.model_file import Model, ModelError, check_for, check_layout, load
+from bots.policy_net import PolicyNet
 from bots.registry import parse_params
 from bots.value_net import ValueNet
 from engine import tensor
-from engine.protocol import State
+from engine.protocol import Action, State
 
 
 class SeatValues:
@@ -118,3 +119,33 @@ def model_leaf(path: str, game_id: str, num_players: int, reward: str = "rank",
     if seat is not None and num_players == 2:
         return ModelLeaf(OwnView(model.net, lay, heuristic, seat), reward)
     return ModelLeaf(SeatValues(model.net, lay, heuristic), reward)
+
+
+class MovePrior:
+    """`prior`: the model's move prior at a position: each legal action's probability for
+    the seat to move, from that seat's observation (`PolicyNet`); uniform where the
+    observation does not fit the layout (`TensorOverflow`, counted in `misfits`)."""
+
+    def __init__(self, policy: PolicyNet, layout: tensor.Layout) -> None:
+        self.policy, self.layout = policy, layout
+        self.misfits = 0
+
+    def __call__(self, state: State) -> dict[Action, float]:
+        legal = state.legal_actions()
+        try:
+            ix, vx = self.layout.entries(state.observation(state.current_player()))
+        except tensor.TensorOverflow:
+            self.misfits += 1
+            return dict.fromkeys(legal, 1.0 / len(legal))
+        ids = [state.action_id(a) for a in legal]
+        return dict(zip(legal, self.policy.probabilities(ix, vx, ids), strict=True))
+
+
+def move_prior(path: str, game_id: str, num_players: int) -> MovePrior:
+    """The move prior of the model in `path` (ModelError, one line, if it has none or was
+    trained for something else)."""
+    model, lay = checked(path, game_id, num_players)
+    if model.policy is None:
+        raise ModelError(f"model {path} has no move prior (train with arena train --policy); "
+                         "prior= needs one")
+    return MovePrior(model.policy, lay)

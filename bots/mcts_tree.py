@@ -76,7 +76,9 @@ class Tree:
                  planner: Callable[[State], Action] | None = None) -> None:
         self.root = root
         #: expand untried actions best first by `policy` (else in random order)
-        self.order = bool(params.order) and policy is not None
+        self.order = bool(params.order or params.prior) and policy is not None
+        #: progressive bias: a child's score gains `bias * policy value / (visits + 1)`
+        self.bias = params.prior if policy is not None else 0.0
         #: opponent modelling: at another seat's decision the tree follows the move
         #: ordering's best legal action instead of branching (needs `policy`)
         self.model = modelling and policy is not None
@@ -200,16 +202,20 @@ class Tree:
         return available < widen_cap(self.widen, node.visits)
 
     def _select(self, node: Node, available: list[tuple[Action, Node]]) -> tuple[Action, Node]:
-        """UCT with availability counts; first best in legal order wins ties."""
+        """UCT with availability counts (and the move prior's progressive bias, Chaslot et
+        al. 2008, with `prior`); first best in legal order wins ties."""
         c = self.c * (self.hi - self.lo if self.hi > self.lo else 1.0)
         best: tuple[Action, Node] = available[0]
         best_score = -math.inf
         sqrt, log = math.sqrt, math.log
+        bias, prior = self.bias, node.prior
         for pair in available:
             child = pair[1]
             avail = child.avail = child.avail + 1
             visits = child.visits
             score = child.total / visits + c * sqrt(log(avail) / visits)
+            if bias and prior is not None:
+                score += bias * prior.get(pair[0], 0.0) / (visits + 1)
             if score > best_score:
                 best, best_score = pair, score
         return best

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
+from bots.policy_net import PolicyNet
 from bots.value_net import ValueNet
 from engine.protocol import ArenaError
 
@@ -55,10 +56,12 @@ class Header(msgspec.Struct, kw_only=True):
 
 @dataclass
 class Model:
-    """A header and its value network."""
+    """A header, its value network and, when trained (`arena train --policy`), its move
+    prior."""
 
     header: Header
     net: ValueNet
+    policy: PolicyNet | None = None
 
 
 def save(model: Model, path: Path) -> None:
@@ -66,7 +69,8 @@ def save(model: Model, path: Path) -> None:
     head = np.frombuffer(msgspec.json.encode(model.header), dtype=np.uint8)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     with open(tmp, "wb") as f:
-        np.savez(f, header=head, **model.net.arrays())
+        extra = model.policy.arrays() if model.policy is not None else {}
+        np.savez(f, header=head, **model.net.arrays(), **extra)
     os.replace(tmp, path)
 
 
@@ -109,10 +113,11 @@ def load(path: str | os.PathLike[str]) -> Model:
                          f"{header.format_version}; this arena reads version {FORMAT_VERSION}")
     try:
         net = ValueNet.from_arrays(arrays, header.activation)
+        policy = PolicyNet.from_arrays(arrays, net.mean, net.scale, header.activation)
     except (ValueError, TypeError) as e:
         raise ModelError(f"{path} does not hold a value net this arena reads: "
                          f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    return Model(header, net)
+    return Model(header, net, policy)
 
 
 def check_for(model: Model, path: str, game: str, players: int) -> None:

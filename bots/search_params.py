@@ -84,6 +84,11 @@ class SearchParams:
                               "(each seat's observation, the values shifted to add up as "
                               "places do) | own (at 2 players: the searching seat's alone, "
                               "the other's 1 minus it; half the cost)", choices=("all", "own"))
+    prior: float = _param(0.0, "with a `model` trained with a move prior (`arena train "
+                          "--policy`): untried actions are expanded best first by it, and a "
+                          "child's selection score gains prior * P(action) / (visits + 1) "
+                          "(progressive bias); it also picks the other seats' moves where "
+                          "`opponents` models them (0: off)", minimum=0, to=float)
     seed: int = _param(0, "mixed into the seeds the harness gives, so two bots can differ")
 
     def __post_init__(self) -> None:
@@ -92,6 +97,8 @@ class SearchParams:
             checked = _check(f.name, value, f.metadata)
             if checked is not value:
                 object.__setattr__(self, f.name, checked)
+        if self.prior and self.model is None:
+            raise BotSpecError("prior= weighs a trained model's move prior: give model=PATH")
 
     @classmethod
     def given(cls, **params: Any) -> dict[str, Any]:

@@ -55,6 +55,11 @@ def train_cmd(
     target: Annotated[str, typer.Option(
         help="result: fit the game's result; mixed: the mean of the result and the "
              "self-play search's value of the move played (less noisy)")] = "result",
+    policy: Annotated[bool, typer.Option(
+        "--policy", help="also fit a move prior (the self-play search's choices) and search "
+                         "with it (mcts prior=, --prior)")] = False,
+    prior: Annotated[float, typer.Option(
+        help="with --policy: the weight of the prior in the search (mcts prior=)")] = 1.0,
     seed: Annotated[int, typer.Option(help="seed of the run's games")] = 0,
 ) -> None:
     """Self-play MCTS learns a value model, generation by generation: self-play on Ray,
@@ -83,6 +88,8 @@ def train_cmd(
         raise UsageProblem(f"--base must be heuristic or none, not {base!r}")
     if target not in TARGETS:
         raise UsageProblem(f"--target must be {' or '.join(TARGETS)}, not {target!r}")
+    if prior <= 0:
+        raise UsageProblem(f"--prior must be positive, not {prior:g}")
     opts = parse_options(option)
     cfg = TrainConfig(game=game, players=players, options=opts,
                       out=out or Path("results/train") / f"{game}-{players}p",
@@ -90,7 +97,7 @@ def train_cmd(
                       time_per_move=time_per_move, params=params, seed=seed,
                       gate_games=gate_games, sprt=sprt, curve_games=curve_games,
                       fit=FitConfig(hidden=sizes, max_iter=epochs, seed=seed, base=base,
-                                    target=target),
+                                    target=target, policy=policy), prior=prior,
                       workers=workers, address=address)
     make_bot(cfg.bot(None))  # a bad --params: one clear line before anything runs
     try:

@@ -7,8 +7,10 @@ game's result from that row's seat: 1 first, 0 last, `bots.mcts_leaf.rank_reward
 `h` (the game's heuristic value of the position for that seat, `State.heuristic`), `q`
 (the self-play search's value of the move played, for that seat: NaN where there is none,
 and in parts written before it was kept), `game` (the row's game seed), `seeds` (its
-games) and `misfits` (decisions left out because an observation did not fit the layout,
-`engine.tensor.TensorOverflow`; 0 in parts written before they were counted)."""
+games), `a` (the action id the row's seat played there, `State.action_id`: -1 for the
+seats not to move, and in parts written before it was kept) and `misfits` (decisions
+left out because an observation did not fit the layout, `engine.tensor.TensorOverflow`;
+0 in parts written before they were counted)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,11 @@ class Positions:
     seeds: list[int]  # games
     q: np.ndarray  # float32 (rows,): the searched value of the move played, NaN if unknown
     misfits: int = 0  # decisions left out: an observation did not fit the layout
+    a: np.ndarray | None = None  # int64 (rows,): the action id played by the row's seat, -1
+
+    def __post_init__(self) -> None:
+        if self.a is None:
+            self.a = np.full(self.y.shape, -1, np.int64)
 
     @classmethod
     def empty(cls, size: int) -> Positions:
@@ -46,7 +53,14 @@ class Positions:
         return cls(np.concatenate([p.x for p in parts]), np.concatenate([p.y for p in parts]),
                    np.concatenate([p.h for p in parts]), np.concatenate([p.game for p in parts]),
                    [s for p in parts for s in p.seeds],
-                   np.concatenate([p.q for p in parts]), sum(p.misfits for p in parts))
+                   np.concatenate([p.q for p in parts]), sum(p.misfits for p in parts),
+                   np.concatenate([p.actions for p in parts]))
+
+    @property
+    def actions(self) -> np.ndarray:
+        """`a`, never None."""
+        assert self.a is not None
+        return self.a
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -60,7 +74,7 @@ def write_part(folder: Path, part: Positions) -> Path:
     with open(tmp, "wb") as f:
         np.savez(f, x=part.x, y=part.y, h=part.h, game=part.game,
                  seeds=np.array(part.seeds, np.int64), q=part.q,
-                 misfits=np.array(part.misfits, np.int64))
+                 misfits=np.array(part.misfits, np.int64), a=part.actions)
     os.replace(tmp, path)
     return path
 
@@ -74,7 +88,8 @@ def read(folder: Path, size: int) -> Positions:
                                    [int(s) for s in z["seeds"]],
                                    z["q"] if "q" in z.files
                                    else np.full(z["y"].shape, np.nan, np.float32),
-                                   int(z["misfits"]) if "misfits" in z.files else 0))
+                                   int(z["misfits"]) if "misfits" in z.files else 0,
+                                   z["a"] if "a" in z.files else None))
     return Positions.joined(parts, size)
 
 

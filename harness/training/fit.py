@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from bots.policy_net import PolicyNet
 from bots.value_net import ValueNet
 from harness.training.dataset import Positions
 
@@ -42,6 +43,10 @@ class FitConfig:
     #: where it is known: a far less noisy target than a win or a loss, as AlphaZero
     #: variants mix z and q). Held-out errors are always measured against the result.
     target: str = "result"
+    #: also fit a move prior (`fit_policy`): the self-play search's choices
+    policy: bool = False
+    #: the prior's L2 penalty
+    policy_alpha: float = 1.0
 
 
 #: what `FitConfig.target` may be
@@ -146,3 +151,51 @@ def per_call(reg: Any, net: ValueNet, z1: np.ndarray, x1: np.ndarray, b1: np.nda
 
     return {"sklearn_us_per_call": round(clock(reg.predict, z1), 1),
             "numpy_us_per_call": round(clock(net.predict, x1, b1), 1)}
+
+
+def fit_policy(data: Positions, cfg: FitConfig,
+               net: ValueNet) -> tuple[PolicyNet | None, dict[str, Any]]:
+    """The move prior: scikit-learn's `MLPClassifier` on the rows of the seat to move
+    (standardised as `net` reads them) -> the action the self-play search played there
+    (expert iteration's apprentice: the search's choice is the target), games held out as
+    for the value. Its figures: held-out accuracy (the share of moves whose played action
+    the prior ranks first among every action it knows, legal or not) against always
+    naming the most common action. None when fewer than two actions were ever played."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.neural_network import MLPClassifier
+
+    train, held = split(data, cfg.seed)
+    moved = data.actions >= 0
+    train, held = train & moved, held & moved
+    a = data.actions
+    if len(np.unique(a[train])) < 2:
+        return None, {"policy": "fewer than two actions played: no prior"}
+    z = (data.x.astype(np.float32) - net.mean) / net.scale
+    started = time.perf_counter()
+    clf = MLPClassifier(hidden_layer_sizes=cfg.hidden, activation=cfg.activation,
+                        alpha=cfg.policy_alpha, max_iter=cfg.max_iter, random_state=cfg.seed,
+                        early_stopping=bool(train.sum() >= 200), n_iter_no_change=8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        clf.fit(z[train], a[train])
+    coefs, intercepts = list(clf.coefs_), list(clf.intercepts_)
+    classes = np.asarray(clf.classes_, np.int64)
+    if len(classes) == 2:  # sklearn gives one logistic output for two classes
+        coefs[-1] = np.concatenate([-coefs[-1], coefs[-1]], axis=1) / 2
+        intercepts[-1] = np.concatenate([-intercepts[-1], intercepts[-1]]) / 2
+    prior = PolicyNet(net.mean, net.scale, list(zip(coefs, intercepts, strict=True)),
+                      cfg.activation, classes)
+    common = np.bincount(a[train]).argmax()
+    figures = {
+        "library": "scikit-learn MLPClassifier", "alpha": cfg.policy_alpha,
+        "moves": int(moved.sum()), "actions_seen": int(len(classes)),
+        "epochs": int(clf.n_iter_), "seconds": round(time.perf_counter() - started, 2),
+        "held_out_moves": int(held.sum()),
+        "held_out_accuracy": round(float((clf.predict(z[held]) == a[held]).mean()), 4)
+        if held.any() else None,
+        "most_common_accuracy": round(float((a[held] == common).mean()), 4)
+        if held.any() else None,
+    }
+    return prior, {"policy": figures}

@@ -15,7 +15,7 @@ from harness.storage.database import Store
 from harness.training import run_state
 from harness.training.curve import strength
 from harness.training.dataset import Positions, read
-from harness.training.fit import FitConfig, fit
+from harness.training.fit import FitConfig, fit, fit_policy
 from harness.training.gate import SPRT, gate
 from harness.training.selfplay import game_seeds, self_play
 
@@ -41,6 +41,7 @@ class TrainConfig:
     sprt: str = SPRT
     curve_games: int = 20
     window: int = 3  # generations of positions a fit uses
+    prior: float = 1.0  # with `fit.policy`: the search's `prior` weight
     fit: FitConfig = field(default_factory=FitConfig)
     workers: int | None = None
     address: str | None = None
@@ -55,8 +56,11 @@ class TrainConfig:
                 "seed": self.seed, "budget": self.budget(), "params": self.params}
 
     def bot(self, model: Path | None) -> str:
-        """The MCTS spec of the run, with `model` as its leaf evaluator when given."""
+        """The MCTS spec of the run, with `model` as its leaf evaluator when given (and as
+        its move prior, `prior`, when the run fits one)."""
         parts = ([f"model={model.resolve()}"] if model else []) + [self.budget()]
+        if model and self.fit.policy:
+            parts.append(f"prior={self.prior:g}")
         return "mcts:" + ",".join(parts + ([self.params] if self.params else []))
 
 
@@ -100,6 +104,10 @@ def train(cfg: TrainConfig, progress: Progress) -> dict[str, Any]:
                                          for k in range(max(1, gen - cfg.window + 1), gen + 1)),
                                         lay.size)
                 net, figures = fit(data, cfg.fit)
+                prior = None
+                if cfg.fit.policy:
+                    prior, more = fit_policy(data, cfg.fit, net)
+                    figures |= more
                 header = Header(game=cfg.game, players=cfg.players, options=cfg.options,
                                 layout_version=tensor.LAYOUT_VERSION,
                                 layout_fingerprint=lay.fingerprint, layout_size=lay.size,
@@ -108,7 +116,7 @@ def train(cfg: TrainConfig, progress: Progress) -> dict[str, Any]:
                                 trained_on=g["selfplay"]["bot"],
                                 training_games=figures["games"],
                                 positions=figures["positions"], fit=figures)
-                save(Model(header, net), path)
+                save(Model(header, net, prior), path)
                 g["fit"] = figures
                 run_state.save(out, state)
             if g["gate"] is None:

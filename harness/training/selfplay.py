@@ -62,10 +62,11 @@ def positions(rec: MatchRecord, lay: tensor.Layout,
     the game's result from that seat's view, the game's heuristic value of the position
     for that seat and, from `searched` (`Searched.values`), the search's value of the move
     played: for the seat that played it, and at 2 players 1 minus it for the other (the
-    two seats' results add up to 1); NaN where unknown. A search values a leaf from every
-    seat's view, not only the seat to move: a model that learned only from the seat to
-    move would meet observations at play time it never saw (the other seat's, between its
-    own turns)."""
+    two seats' results add up to 1); NaN where unknown; and the action id the seat to
+    move played (-1 in the other seats' rows), the move prior's target. A search values a
+    leaf from every seat's view, not only the seat to move: a model that learned only from
+    the seat to move would meet observations at play time it never saw (the other seat's,
+    between its own turns)."""
     c = rec.config
     state = engine.make(c.game, c.num_players, c.seed, **c.options)
     action_type = engine.get_game(c.game).action_type
@@ -75,9 +76,12 @@ def positions(rec: MatchRecord, lay: tensor.Layout,
     values: list[float] = []
     seats: list[int] = []
     q: list[float] = []
+    played: list[int] = []
     misfits = 0
     for i, mv in enumerate(rec.moves):
         by, value = searched.get(i, (-1, math.nan))
+        action = msgspec.convert(mv.action, type=action_type)
+        mover, played_id = state.current_player(), state.action_id(action)
         try:
             encoded = [lay.encode(state.observation(seat)) for seat in range(c.num_players)]
         except tensor.TensorOverflow:
@@ -89,12 +93,13 @@ def positions(rec: MatchRecord, lay: tensor.Layout,
             seats.append(seat)
             q.append(value if seat == by else
                      1.0 - value if c.num_players == 2 and by >= 0 else math.nan)
-        state.apply(msgspec.convert(mv.action, type=action_type))
+            played.append(played_id if seat == mover else -1)
+        state.apply(action)
     n = len(rows)
     x = np.stack(rows) if n else np.zeros((0, lay.size), np.float32)
     return Positions(x, np.array([result[p] for p in seats], np.float32),
                      np.array(values, np.float32), np.full(n, c.seed, np.int64), [c.seed],
-                     np.array(q, np.float32), misfits)
+                     np.array(q, np.float32), misfits, np.array(played, np.int64))
 
 
 def game_seeds(run_seed: int, generation: int, games: int) -> list[int]:
