@@ -82,9 +82,18 @@ def check_spec_game(params: str, game_id: str, num_players: int | None = None) -
     """An `mcts` spec's parameters naming a model trained for another game (or, when
     `num_players` is given, another player count): ModelError (one line) before any game
     starts."""
-    path = parse_params(params).get("model")
+    given = parse_params(params)
+    path = given.get("model")
     if isinstance(path, str):
         check_model_file(path, game_id, num_players)
+        if given.get("prior") and model_at(path).policy is None:
+            raise ModelError(no_prior(path))
+
+
+def no_prior(path: str) -> str:
+    """The one line for `prior=` with a model that has no move prior."""
+    return (f"model {path} has no move prior (train with arena train --policy); prior= "
+            "needs one")
 
 
 def check_model_file(path: str, game_id: str, num_players: int | None = None) -> None:
@@ -146,6 +155,5 @@ def move_prior(path: str, game_id: str, num_players: int) -> MovePrior:
     trained for something else)."""
     model, lay = checked(path, game_id, num_players)
     if model.policy is None:
-        raise ModelError(f"model {path} has no move prior (train with arena train --policy); "
-                         "prior= needs one")
+        raise ModelError(no_prior(path))
     return MovePrior(model.policy, lay)

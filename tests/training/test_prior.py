@@ -16,6 +16,7 @@ from bots.model_file import Header, Model, ModelError, load, save
 from bots.registry import BotSpecError, make_bot
 from bots.search_params import SearchParams
 from engine import tensor
+from harness.play.entrants import check_spec
 from harness.play.match import play_match
 from harness.training.dataset import Positions, read, write_part
 from harness.training.fit import FitConfig, fit, fit_policy
@@ -141,6 +142,9 @@ def test_the_search_plays_with_the_prior_and_refuses_one_that_is_missing(
     bot = make_bot(f"mcts:iters=5,model={value_only},prior=1")
     with pytest.raises(ModelError, match="has no move prior"):
         bot.reset(GAME, 2, 0, 1)
+    with pytest.raises(ModelError, match="has no move prior") as e:  # before any game
+        check_spec(GAME, f"mcts:model={value_only},prior=1", 2)
+    assert "\n" not in str(e.value)
 
 
 def test_the_prior_orders_expansion_and_biases_selection() -> None:
