@@ -111,7 +111,7 @@ class MCTSBot(Bot):
             judges = heuristic_bots(game_id, num_players, seeds.child("leaf"))
             if judges:
                 self._leaf = BotLeaf(judges[seat], p.reward)
-        if p.model is not None:
+        if p.model is not None and p.model_for == "both":
             from bots.mcts_model import model_leaf  # numpy inference; only when asked for
 
             self._leaf = model_leaf(p.model, game_id, num_players, p.reward,

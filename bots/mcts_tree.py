@@ -79,6 +79,8 @@ class Tree:
         self.order = bool(params.order or params.prior) and policy is not None
         #: progressive bias: a child's score gains `bias * policy value / (visits + 1)`
         self.bias = params.prior if policy is not None else 0.0
+        #: with `bias`: the visits a node needs before its prior is computed
+        self.prior_visits = params.prior_visits if self.bias else 0
         #: opponent modelling: at another seat's decision the tree follows the move
         #: ordering's best legal action instead of branching (needs `policy`)
         self.model = modelling and policy is not None
@@ -145,6 +147,9 @@ class Tree:
                 break
             if not available:
                 break  # node budget spent: simulate from here
+            if self.bias and node.prior is None and node.visits >= self.prior_visits:
+                assert self.policy is not None
+                node.prior = self.policy(state)
             action, node = self._select(node, available)
             state.apply_legal(action)
             path.append(node)
@@ -166,7 +171,7 @@ class Tree:
         else a random one."""
         if node is self.root and self.hint in untried:
             return self.hint
-        if not self.order:
+        if not self.order or (node.prior is None and node.visits < self.prior_visits):
             return self.rng.choice(untried)
         return self._best(node, state, untried)
 

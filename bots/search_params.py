@@ -89,6 +89,14 @@ class SearchParams:
                           "child's selection score gains prior * P(action) / (visits + 1) "
                           "(progressive bias); it also picks the other seats' moves where "
                           "`opponents` models them (0: off)", minimum=0, to=float)
+    prior_visits: int = _param(0, "with `prior`: a node's move prior is computed once it has "
+                               "been visited this many times (before, its untried actions are "
+                               "expanded in random order): most nodes are visited once or "
+                               "twice, and a prior costs one net evaluation", minimum=0, to=int)
+    model_for: str = _param("both", "with `model`: what it is used for: both (the leaves' "
+                            "values and, with `prior`, the move prior) | prior (the move prior "
+                            "alone; `leaf` values the leaves, at its own cost)",
+                            choices=("both", "prior"))
     seed: int = _param(0, "mixed into the seeds the harness gives, so two bots can differ")
 
     def __post_init__(self) -> None:
@@ -99,6 +107,8 @@ class SearchParams:
                 object.__setattr__(self, f.name, checked)
         if self.prior and self.model is None:
             raise BotSpecError("prior= weighs a trained model's move prior: give model=PATH")
+        if self.model_for == "prior" and not self.prior:
+            raise BotSpecError("model_for=prior uses the model's move prior alone: give prior=")
 
     @classmethod
     def given(cls, **params: Any) -> dict[str, Any]:

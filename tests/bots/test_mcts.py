@@ -73,7 +73,8 @@ def test_spec_builds_the_bot_with_its_parameters():
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
                               "order": 0, "opponents": 0, "plan": 0, "leaf": "bot",
                               "reward": "rank", "guide_bot": {}, "model": None,
-                              "model_views": "all", "prior": 0.0, "seed": 3}
+                              "model_views": "all", "prior": 0.0, "prior_visits": 0,
+                              "model_for": "both", "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
     with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):

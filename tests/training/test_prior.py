@@ -180,3 +180,34 @@ def test_a_prior_that_does_not_fit_the_layout_is_uniform(
     monkeypatch.setattr(prior.layout, "entries", overflow)
     p = prior(state)
     assert len(set(p.values())) == 1 and prior.misfits == 1
+
+
+def test_a_lazy_prior_waits_for_its_visits_and_model_for_prior_keeps_the_games_leaf(
+        with_prior: Path) -> None:
+    """`prior_visits=k`: a node's prior is computed once it has k visits (before, random
+    expansion order); `model_for=prior` uses the model for the prior alone."""
+    from bots.mcts_leaf import GameLeaf, ModelLeaf
+
+    state = engine.make(GAME, 2, 9)
+    calls: list[int] = []
+
+    def policy(s: object) -> dict:
+        calls.append(1)
+        return {a: 1.0 / len(state.legal_actions()) for a in state.legal_actions()}
+
+    tree = Tree(Node(state.current_player()),
+                SearchParams(prior=1.0, prior_visits=3, model="m.npz"), random.Random(1),
+                policy=policy)
+    for i in range(3):  # the root has 0, 1, 2 visits: no prior yet
+        tree.iterate(state.clone(), lambda s: [0.5, 0.5])
+        assert tree.root.prior is None and not calls, i
+    tree.iterate(state.clone(), lambda s: [0.5, 0.5])
+    assert tree.root.prior is not None and len(calls) == 1
+    bot = make_bot(f"mcts:iters=5,model={with_prior},model_for=prior,prior=1")
+    bot.reset(GAME, 2, 0, 1)
+    assert type(bot._leaf) is GameLeaf and bot._prior is not None
+    both = make_bot(f"mcts:iters=5,model={with_prior},prior=1")
+    both.reset(GAME, 2, 0, 1)
+    assert isinstance(both._leaf, ModelLeaf)
+    with pytest.raises(BotSpecError, match="give prior="):
+        make_bot(f"mcts:model={with_prior},model_for=prior")
