@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from bots.mcts_model import model_at
 from bots.model_file import Header, Model, save, set_gate
 from engine import tensor
 from harness.storage.database import Store
@@ -59,8 +60,8 @@ class TrainConfig:
         """The MCTS spec of the run, with `model` as its leaf evaluator when given (and as
         its move prior, `prior`, when the run fits one)."""
         parts = ([f"model={model.resolve()}"] if model else []) + [self.budget()]
-        if model and self.fit.policy:
-            parts.append(f"prior={self.prior:g}")
+        if model and self.fit.policy and model_at(str(model)).policy is not None:
+            parts.append(f"prior={self.prior:g}")  # a fit without moves to learn has none
         return "mcts:" + ",".join(parts + ([self.params] if self.params else []))
 
 

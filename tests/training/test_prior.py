@@ -211,3 +211,16 @@ def test_a_lazy_prior_waits_for_its_visits_and_model_for_prior_keeps_the_games_l
     assert isinstance(both._leaf, ModelLeaf)
     with pytest.raises(BotSpecError, match="give prior="):
         make_bot(f"mcts:model={with_prior},model_for=prior")
+
+
+def test_a_run_with_policy_names_the_prior_only_for_a_model_that_has_one(
+        data: Positions, with_prior: Path, tmp_path: Path) -> None:
+    """A resumed run whose old positions kept no moves fits no prior: its bots then search
+    without `prior=` instead of failing at their first decision."""
+    from harness.training.loop import TrainConfig
+
+    cfg = TrainConfig(game=GAME, players=2, out=tmp_path, iters=10,
+                      fit=FitConfig(policy=True))
+    value_only = _model(data, False, tmp_path / "value.npz")
+    assert cfg.bot(with_prior).endswith(",prior=1") and "prior" not in cfg.bot(value_only)
+    assert "prior" not in cfg.bot(None)
