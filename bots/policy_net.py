@@ -14,27 +14,30 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bots.value_net import ACTIVATIONS
+from bots.value_net import (
+    Layers,
+    activation_of,
+    as_layers,
+    chain,
+    fold,
+    forward_entries,
+    layer_arrays,
+    read_layers,
+)
 
 
 class PolicyNet:
-    """Standardised inputs -> hidden layers -> one logit per trained action id."""
+    """Standardised inputs -> hidden layers -> one logit per trained action id (the
+    value net's layer helpers, its arrays in the model file prefixed `p`)."""
 
-    def __init__(self, mean: np.ndarray, scale: np.ndarray,
-                 layers: Sequence[tuple[np.ndarray, np.ndarray]], activation: str,
+    def __init__(self, mean: np.ndarray, scale: np.ndarray, layers: Layers, activation: str,
                  classes: np.ndarray) -> None:
-        if activation not in ACTIVATIONS:
-            raise ValueError(f"unknown activation {activation!r}")
-        self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32))
-                       for w, b in layers]
+        self._act = activation_of(activation)
+        self.layers = as_layers(layers)
         self.classes = np.asarray(classes)
         self._check(np.asarray(mean).shape)
-        mean = np.asarray(mean, np.float32)
-        scale = np.asarray(scale, np.float32)
-        (w0, b0), self._rest = self.layers[0], self.layers[1:]
-        # the standardisation folded into the first layer, as ValueNet does
-        self._first = (w0 / scale[:, None], b0 - (mean / scale) @ w0)
-        self._act = ACTIVATIONS[activation]
+        self._folded = fold(np.asarray(mean, np.float32), np.asarray(scale, np.float32),
+                            self.layers)
         #: action id -> output column
         self.column = {int(a): k for k, a in enumerate(self.classes.tolist())}
 
@@ -42,14 +45,7 @@ class PolicyNet:
         """ValueError unless the layers chain from `inputs` to one output per class, the
         classes are distinct non-negative integers and every weight is finite (a model
         file is hostile input)."""
-        if not self.layers:
-            raise ValueError("no policy layers (pw0, pb0, ...)")
-        width = inputs[0] if len(inputs) == 1 else -1
-        for i, (w, b) in enumerate(self.layers):
-            if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
-                raise ValueError(f"policy layer {i}: pw{i} {w.shape} and pb{i} {b.shape} do "
-                                 f"not follow a width of {width}")
-            width = w.shape[1]
+        width = chain(self.layers, inputs[0] if len(inputs) == 1 else -1, "p", "policy layer")
         c = self.classes
         if c.ndim != 1 or c.dtype.kind not in "iu" or len(c) != width or len(c) < 2:
             raise ValueError(f"pclasses {c.shape} {c.dtype} are not {width} action ids")
@@ -61,11 +57,7 @@ class PolicyNet:
     def probabilities(self, ix: list[int], vx: list[float], ids: Sequence[int]) -> list[float]:
         """The prior of each action id in `ids` (the legal actions) at the row given by its
         non-zero entries (`engine.tensor.Layout.entries`): softmax of their logits."""
-        w, b = self._first
-        h = np.asarray(vx, np.float32) @ w[ix] + b if ix else b.copy()
-        for w, b in self._rest:
-            h = self._act(h) @ w + b
-        logits = h
+        logits = forward_entries(self._folded, self._act, ix, vx)
         cols = [self.column.get(a, -1) for a in ids]
         known = [logits[k] for k in cols if k >= 0]
         floor = min(known) if known else 0.0
@@ -75,10 +67,7 @@ class PolicyNet:
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The weights by name, for the model file (bots/model_file.py)."""
-        out = {"pclasses": self.classes}
-        for i, (w, b) in enumerate(self.layers):
-            out[f"pw{i}"], out[f"pb{i}"] = w, b
-        return out
+        return {"pclasses": self.classes} | layer_arrays(self.layers, "p")
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, np.ndarray], mean: np.ndarray, scale: np.ndarray,
@@ -89,10 +78,4 @@ class PolicyNet:
             return None
         if "pclasses" not in arrays:
             raise ValueError("no array 'pclasses'")
-        layers = []
-        while f"pw{len(layers)}" in arrays:
-            i = len(layers)
-            if f"pb{i}" not in arrays:
-                raise ValueError(f"no array 'pb{i}'")
-            layers.append((arrays[f"pw{i}"], arrays[f"pb{i}"]))
-        return cls(mean, scale, layers, activation, arrays["pclasses"])
+        return cls(mean, scale, read_layers(arrays, "p"), activation, arrays["pclasses"])

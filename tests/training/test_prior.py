@@ -103,6 +103,7 @@ def test_two_classes_read_as_sklearns_logistic_output() -> None:
 
 HOSTILE = {  # a model file is hostile input: each broken prior is refused in one line
     "no classes": ({"pclasses": None}, "no array 'pclasses'"),
+    "a weight without its bias": ({"pb1": None}, "no array 'pb1'"),
     "layers that do not chain": ({"pw1": np.zeros((5, 3))}, "policy layer 1"),
     "classes not ids": ({"pclasses": np.array([0.5, 1.5, 2.5])}, "are not 3 action ids"),
     "repeated classes": ({"pclasses": np.array([1, 1, 2])}, "not distinct"),

@@ -292,6 +292,7 @@ HOSTILE = {  # a model file is hostile input (ladders pin them): each is refused
     "layers that do not chain": ({"w1": np.zeros((5, 1))}, "layer 1: w1 (5, 1)"),
     "a 3-d weight": ({"w0": np.zeros((3, 4, 2))}, "layer 0"),
     "two outputs": ({"w1": np.zeros((4, 2)), "b1": np.zeros(2)}, "gives 2 values, not 1"),
+    "a weight without its bias": ({"b1": None}, "no array 'b1'"),
     "text for numbers": ({"b0": np.array(["a"] * 4)}, "could not convert"),
     "not a number": ({"b1": np.array([np.nan])}, "not finite"),
 }
