@@ -32,18 +32,14 @@ class Positions:
     game: np.ndarray  # int64 (rows,): the game seed of each row
     seeds: list[int]  # games
     q: np.ndarray  # float32 (rows,): the searched value of the move played, NaN if unknown
+    a: np.ndarray  # int64 (rows,): the action id the row's seat played, -1 if none
     misfits: int = 0  # decisions left out: an observation did not fit the layout
-    a: np.ndarray | None = None  # int64 (rows,): the action id played by the row's seat, -1
-
-    def __post_init__(self) -> None:
-        if self.a is None:
-            self.a = np.full(self.y.shape, -1, np.int64)
 
     @classmethod
     def empty(cls, size: int) -> Positions:
         return cls(np.zeros((0, size), np.float32), np.zeros(0, np.float32),
                    np.zeros(0, np.float32), np.zeros(0, np.int64), [],
-                   np.zeros(0, np.float32))
+                   np.zeros(0, np.float32), np.zeros(0, np.int64))
 
     @classmethod
     def joined(cls, parts: Iterable[Positions], size: int) -> Positions:
@@ -53,14 +49,8 @@ class Positions:
         return cls(np.concatenate([p.x for p in parts]), np.concatenate([p.y for p in parts]),
                    np.concatenate([p.h for p in parts]), np.concatenate([p.game for p in parts]),
                    [s for p in parts for s in p.seeds],
-                   np.concatenate([p.q for p in parts]), sum(p.misfits for p in parts),
-                   np.concatenate([p.actions for p in parts]))
-
-    @property
-    def actions(self) -> np.ndarray:
-        """`a`, never None."""
-        assert self.a is not None
-        return self.a
+                   np.concatenate([p.q for p in parts]), np.concatenate([p.a for p in parts]),
+                   sum(p.misfits for p in parts))
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -74,7 +64,7 @@ def write_part(folder: Path, part: Positions) -> Path:
     with open(tmp, "wb") as f:
         np.savez(f, x=part.x, y=part.y, h=part.h, game=part.game,
                  seeds=np.array(part.seeds, np.int64), q=part.q,
-                 misfits=np.array(part.misfits, np.int64), a=part.actions)
+                 misfits=np.array(part.misfits, np.int64), a=part.a)
     os.replace(tmp, path)
     return path
 
@@ -88,8 +78,9 @@ def read(folder: Path, size: int) -> Positions:
                                    [int(s) for s in z["seeds"]],
                                    z["q"] if "q" in z.files
                                    else np.full(z["y"].shape, np.nan, np.float32),
-                                   int(z["misfits"]) if "misfits" in z.files else 0,
-                                   z["a"] if "a" in z.files else None))
+                                   z["a"] if "a" in z.files
+                                   else np.full(z["y"].shape, -1, np.int64),
+                                   int(z["misfits"]) if "misfits" in z.files else 0))
     return Positions.joined(parts, size)
 
 

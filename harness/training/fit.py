@@ -167,12 +167,11 @@ def fit_policy(data: Positions, cfg: FitConfig,
     from sklearn.neural_network import MLPClassifier
 
     train, held = split(data, cfg.seed)
-    moved = data.actions >= 0
-    train, held = train & moved, held & moved
-    a = data.actions
+    moved = np.flatnonzero(data.a >= 0)  # the rows of the seat to move: only they are read
+    train, held, a = train[moved], held[moved], data.a[moved]
     if len(np.unique(a[train])) < 2:
         return None, {"policy": "fewer than two actions played: no prior"}
-    z = (data.x.astype(np.float32) - net.mean) / net.scale
+    z = (data.x[moved].astype(np.float32) - net.mean) / net.scale
     started = time.perf_counter()
     clf = MLPClassifier(hidden_layer_sizes=cfg.hidden, activation=cfg.activation,
                         alpha=cfg.policy_alpha, max_iter=cfg.max_iter, random_state=cfg.seed,
@@ -190,7 +189,7 @@ def fit_policy(data: Positions, cfg: FitConfig,
     common = np.bincount(a[train]).argmax()
     figures = {
         "library": "scikit-learn MLPClassifier", "alpha": cfg.policy_alpha,
-        "moves": int(moved.sum()), "actions_seen": int(len(classes)),
+        "moves": len(moved), "actions_seen": int(len(classes)),
         "epochs": int(clf.n_iter_), "seconds": round(time.perf_counter() - started, 2),
         "held_out_moves": int(held.sum()),
         "held_out_accuracy": round(float((clf.predict(z[held]) == a[held]).mean()), 4)

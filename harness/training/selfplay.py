@@ -99,7 +99,7 @@ def positions(rec: MatchRecord, lay: tensor.Layout,
     x = np.stack(rows) if n else np.zeros((0, lay.size), np.float32)
     return Positions(x, np.array([result[p] for p in seats], np.float32),
                      np.array(values, np.float32), np.full(n, c.seed, np.int64), [c.seed],
-                     np.array(q, np.float32), misfits, np.array(played, np.int64))
+                     np.array(q, np.float32), np.array(played, np.int64), misfits)
 
 
 def game_seeds(run_seed: int, generation: int, games: int) -> list[int]:

@@ -56,7 +56,7 @@ def test_each_decision_keeps_the_action_its_mover_played(tmp_path: Path) -> None
     part = play_games(GAME, 2, {}, "random", [4], None)
     rec = play_match(GAME, 2, ["random", "random"], seed=4)  # the same game, replayed
     state = engine.make(GAME, 2, 4)
-    moved = part.actions.reshape(-1, 2)  # one row per seat and decision
+    moved = part.a.reshape(-1, 2)  # one row per seat and decision
     assert len(moved) == len(rec.moves)
     for row, mv in zip(moved, rec.moves, strict=True):
         mover = state.current_player()
@@ -64,13 +64,13 @@ def test_each_decision_keeps_the_action_its_mover_played(tmp_path: Path) -> None
         assert row[mover] == state.action_id(action) and row[1 - mover] == -1
         state.apply(action)
     write_part(tmp_path, part)
-    assert np.array_equal(read(tmp_path, part.x.shape[1]).actions, part.actions)
+    assert np.array_equal(read(tmp_path, part.x.shape[1]).a, part.a)
 
 
 def test_the_prior_names_the_searchs_move_more_often_than_the_commonest_move(
         data: Positions, with_prior: Path) -> None:
     figures = load(with_prior).header.fit["policy"]
-    assert figures["moves"] == int((data.actions >= 0).sum())
+    assert figures["moves"] == int((data.a >= 0).sum())
     assert figures["held_out_accuracy"] > figures["most_common_accuracy"]
 
 
@@ -91,7 +91,7 @@ def test_two_classes_read_as_sklearns_logistic_output() -> None:
     x = np.random.default_rng(1).normal(size=(200, 3)).astype(np.float32)
     a = np.where(x[:, 0] > 0, 7, 2)
     data = Positions(x, np.zeros(200, np.float32), np.zeros(200, np.float32),
-                     np.arange(200) % 10, list(range(10)), np.zeros(200, np.float32), 0, a)
+                     np.arange(200) % 10, list(range(10)), np.zeros(200, np.float32), a)
     net, _ = fit(data, FitConfig(hidden=(4,), max_iter=50, base="none"))
     prior, figures = fit_policy(data, FitConfig(hidden=(4,), max_iter=200), net)
     assert prior is not None and figures["policy"]["actions_seen"] == 2
