@@ -146,7 +146,8 @@ class MovePrior:
         except tensor.TensorOverflow:
             self.misfits += 1
             return dict.fromkeys(legal, 1.0 / len(legal))
-        ids = [state.action_id(a) for a in legal]
+        id_of = state.action_space().id_of  # looked up once, not per action
+        ids = [id_of(a) for a in legal]
         return dict(zip(legal, self.policy.probabilities(ix, vx, ids), strict=True))
 
 
