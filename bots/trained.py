@@ -19,7 +19,8 @@ MODELS = Path(__file__).with_name("models")
 #: game -> (model file in MODELS, the search parameters it plays with, over the game's
 #: profile: docs/training.md gives the run of each model and the measurements that chose
 #: them; on the compiled engine the profile's own playout length, 30 and 20, won 51.0% and
-#: 50.5% of 200 games where the shorter ones the runs used, 10 and 8, won 42.8% and 45.0%)
+#: 50.5% of 200 games where the shorter ones the runs used, 10 and 8, won 42.8% and 45.0%;
+#: Gugong's model trained again for its layout's token-discard bound: 48.5%)
 TRAINED: dict[str, tuple[str, str]] = {
     "year_of_the_dragon": ("year_of_the_dragon-2p.npz", "model_views=own"),
     "gugong": ("gugong-2p.npz", "model_views=own"),

@@ -105,10 +105,11 @@ def test_the_stack_is_written_newest_first_and_the_module_prints_layouts(capsys)
 #: sha256 (first 16 hex digits) of every observation's vector, both seats, along one seeded
 #: random game at 2 players, as written by the interpreted encoder that came before the
 #: compiled one (engine/tensor_nodes.py): the compiled encoder must give the same numbers
-#: (Huang's recorded again when its layout took the rules' bound for a war's fighters)
+#: (Huang's and Gugong's recorded again when their layouts took the rules' bounds for a war's
+#: fighters and the token discard)
 ENCODED = {"year_of_the_dragon": "54a5674d16e6a5bd", "rotunda": "3fa6175072ceeedd",
            "huang": "48032a4722422ee2", "dragon_castle": "34992646e112cdd4",
-           "gugong": "3b8cfe350e45f12a"}
+           "gugong": "19d54e7b6814ceb0"}
 
 
 @pytest.mark.parametrize("game_id", sorted(ENCODED))
@@ -150,3 +151,17 @@ def test_a_war_of_every_leader_fits_the_huang_layout():
         row = lay.encode(msgspec.structs.replace(obs, war=war))
         seg = next(s for s in lay.segments if s.name == "war.participants#")
         assert row[seg.offset] == 25
+
+
+def test_a_discard_of_every_travel_token_fits_the_gugong_layout():
+    """Gugong §8: exchanged travel tokens pile up in the discard until a Morning refill
+    finds both piles empty. A search's playout met 18 at 2 players, past the probe games'
+    bound (16): the bound is every token of the game, 38 with the bonus tokens."""
+    import msgspec
+
+    for n, options in ((2, {}), (4, {"bonus_travel": True})):
+        lay = tensor.layout("gugong", n, **options)
+        obs = engine.make("gugong", n, 1, **options).observation(0)
+        row = lay.encode(msgspec.structs.replace(obs, token_discard=[0] * 38))
+        seg = next(s for s in lay.segments if s.name == "token_discard#")
+        assert row[seg.offset] == 38

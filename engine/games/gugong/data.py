@@ -84,6 +84,8 @@ BASE_TOKENS = {T_S1: 3, T_S2: 2, T_ENV: 3, T_INT: 3, T_JADE7: 2, T_RETRIEVE: 3, 
 #: split evenly over the 3 described types]
 BONUS_TOKENS = {B_PLUS1: 2, B_TOLL: 2, B_FOLLOW: 2}
 assert sum(BASE_TOKENS.values()) == 32
+#: every travel token of the game, the bonus ones included (bounds the token discard)
+ALL_TOKENS = sum(BASE_TOKENS.values()) + sum(BONUS_TOKENS.values())
 #: tokens that are face up on the map at setup; the rest forms two face-down piles
 MAP_TOKENS = 20
 #: storage spaces on a player board (rules §8) [reconstructed]

@@ -256,6 +256,11 @@ class GugongState(kernel.GameState, kw_only=True):
         observe.redraw(fields, obs, rng)
 
 
-#: generated from GugongState's declarations: one field per name they produce, described
-GugongObservation = kernel.observation_type(GugongState, GugongAction)
+#: generated from GugongState's declarations: one field per name they produce, described;
+#: TENSOR_HINTS for the numeric observation (engine.tensor): the token discard may come to
+#: hold every travel token (§8: exchanged tokens are discarded until a Morning refill finds
+#: both piles empty); a search's playouts met 18 at 2 players, past the probe games' bound
+GugongObservation = kernel.observation_type(
+    GugongState, GugongAction,
+    TENSOR_HINTS={"token_discard": {"max_len": D.ALL_TOKENS}})
 GugongObservation.FIELD_DOCS["phase"] = docs.PHASE  # the base's field, in Gugong's words
