@@ -112,10 +112,12 @@ MARKERS = ("dot", "x", "+", "o", "*", "#", "@", "$", "%", "&")
 def line_plot(series: dict[str, tuple[list[int], list[float]]], title: str, xlabel: str,
               width: int, height: int = 20, color: bool = False,
               markers: Sequence[str] = MARKERS,
-              ylim: tuple[float, float] | None = None) -> Text:
+              ylim: tuple[float, float] | None = None,
+              yticks: Sequence[tuple[float, str]] | None = None) -> Text:
     """One line per series (label -> xs, ys) as Rich text no wider than `width` (plotext's
     colours parsed, so Rich measures the characters, not the escape codes); labels and the
-    title shown literally; the x axis in whole numbers."""
+    title shown literally; the x axis in whole numbers; `yticks`: (value, label) pairs
+    instead of plotext's own ticks."""
     import plotext as plt
 
     plt.clear_figure()
@@ -129,6 +131,8 @@ def line_plot(series: dict[str, tuple[list[int], list[float]]], title: str, xlab
     plt.xticks(ticks, [str(t) for t in ticks])
     if ylim is not None:
         plt.ylim(*ylim)
+    if yticks:
+        plt.yticks([v for v, _ in yticks], [label for _, label in yticks])
     plt.title(visible(title))
     plt.xlabel(xlabel)
     text = plt.build()

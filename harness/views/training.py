@@ -58,15 +58,20 @@ def curve_table(state: dict[str, Any]) -> Table:
     return t
 
 
-def curve_plot(state: dict[str, Any], width: int, height: int = 15) -> Text:
-    """The curve as a plot (share and its 95% interval per generation; `line_plot`)."""
+#: the curve's y axis: win shares, labelled as the table's percentages
+SHARE_TICKS = tuple((q / 4, f"{q / 4:.0%}") for q in range(5))
+
+
+def curve_plot(state: dict[str, Any], width: int, height: int = 17) -> Text:
+    """The curve as a plot (share and its 95% interval per generation; `line_plot`); 17
+    rows give the shares 12 rows, a row for about 9 points of win share."""
     start = 1 / state["players"]
     pts = [(0, start, start, start), *points(state["generations"])]
     xs = [p[0] for p in pts]
     series = {label: (xs, [p[k] for p in pts])
               for k, label in enumerate(("win share", "95% CI low", "95% CI high"), 1)}
     return line_plot(series, "strength against the starting bot", "generation", width,
-                     height, markers=("dot", "-", "-"), ylim=(0, 1))
+                     height, markers=("dot", "-", "-"), ylim=(0, 1), yticks=SHARE_TICKS)
 
 
 class TrainView:

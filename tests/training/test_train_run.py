@@ -94,3 +94,24 @@ def test_the_command_shows_the_generations_and_the_curve(tmp_path: Path) -> None
     assert "learning curve" in res.stdout and "generation" in res.stdout
     assert "generation 1: self-play 2/2 games" in res.stderr
     assert (tmp_path / "gen-001" / MODEL).exists()
+
+
+def test_the_curve_plot_reads_in_percent_and_puts_a_share_between_its_ticks() -> None:
+    """The plot's y axis is labelled as the table's shares (0%, 25%, ..., 100%), and a
+    generation at 70% is drawn above the 50% row and no higher than the 75% row (the
+    15-row plot drew a 60% share on a row labelled 0.50)."""
+    from harness.views.training import curve_plot
+
+    def gen(g: int, share: float) -> dict:
+        return {"gen": g, "curve": {"games": 20, "wins": 0, "losses": 0, "share": share,
+                                    "ci": [0.05, 0.95]}}
+
+    state = {"players": 2, "generations": [gen(1, 0.5), gen(2, 0.7), gen(3, 0.5)]}
+    lines = curve_plot(state, 80).plain.splitlines()
+    labels = {line.split("┤")[0].strip(): i for i, line in enumerate(lines) if "┤" in line}
+    assert set(labels) >= {"0%", "25%", "50%", "75%", "100%"}
+    assert all("." not in label for label in labels)
+    dot_rows = [i for i, line in enumerate(lines) if "•" in line.split("┤")[-1]
+                and "win share" not in line]
+    top = min(dot_rows)
+    assert labels["75%"] <= top < labels["50%"]
