@@ -97,11 +97,11 @@ def no_prior(path: str) -> str:
 
 
 def check_model_file(path: str, game_id: str, num_players: int | None = None) -> None:
-    """ModelError (one line) unless the model in `path` was trained for `game_id` (and
-    `num_players`, when given)."""
+    """ModelError (one line) unless the model in `path` was trained for `game_id` (and,
+    when `num_players` is given, that player count and today's observation layout)."""
     model = model_at(path)
     if num_players is not None:
-        check_for(model, path, game_id, num_players)
+        checked(path, game_id, num_players)
     elif model.header.game != game_id:
         raise ModelError(f"model {path} was trained for {model.header.game}, not {game_id}")
 

@@ -195,6 +195,8 @@ def test_a_model_for_another_game_player_count_or_layout_is_refused_in_one_line(
     save(m, tmp_path / "old.npz")
     with pytest.raises(ModelError, match="observation layout .* train it again"):
         model_leaf(str(tmp_path / "old.npz"), GAME, 2)
+    with pytest.raises(ModelError, match="observation layout .* train it again"):
+        check_spec(GAME, f"mcts:iters=2,model={tmp_path / 'old.npz'}", 2)  # before the game
     (tmp_path / "junk.npz").write_bytes(b"not a model")
     with pytest.raises(ModelError, match="not a readable model file"):
         model_leaf(str(tmp_path / "junk.npz"), GAME, 2)
