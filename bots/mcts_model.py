@@ -80,8 +80,8 @@ def model_at(path: str) -> Model:
 
 def check_spec_game(params: str, game_id: str, num_players: int | None = None) -> None:
     """An `mcts` spec's parameters naming a model trained for another game (or, when
-    `num_players` is given, another player count): ModelError (one line) before any game
-    starts."""
+    `num_players` is given, another player count or observation layout): ModelError (one
+    line) before any game starts."""
     given = parse_params(params)
     path = given.get("model")
     if isinstance(path, str):
@@ -99,11 +99,10 @@ def no_prior(path: str) -> str:
 def check_model_file(path: str, game_id: str, num_players: int | None = None) -> None:
     """ModelError (one line) unless the model in `path` was trained for `game_id` (and,
     when `num_players` is given, that player count and today's observation layout)."""
-    model = model_at(path)
     if num_players is not None:
         checked(path, game_id, num_players)
-    elif model.header.game != game_id:
-        raise ModelError(f"model {path} was trained for {model.header.game}, not {game_id}")
+    elif (trained_for := model_at(path).header.game) != game_id:
+        raise ModelError(f"model {path} was trained for {trained_for}, not {game_id}")
 
 
 def checked(path: str, game_id: str, num_players: int) -> tuple[Model, tensor.Layout]:

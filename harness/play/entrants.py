@@ -34,9 +34,9 @@ TERMINAL_ONLY = ("entrant {name!r} is a person at the terminal; tournaments and 
 
 def check_spec(game: str, name: str, num_players: int | None = None) -> None:
     """What can be seen without starting the entrant: it is made for another game
-    (`heuristic:<other game>`), its trained model for another game or player count, or its
-    `cmd:` line names a program or script that is not there (`arena play` too: before the
-    game, not as a crash at its first decision)."""
+    (`heuristic:<other game>`), its trained model for another game, player count or
+    observation layout, or its `cmd:` line names a program or script that is not there
+    (`arena play` too: before the game, not as a crash at its first decision)."""
     made_for = spec_game(name)
     if made_for is not None and made_for != game:
         raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
