@@ -82,3 +82,24 @@ def test_the_eval_table_fits_and_shows_each_row_once(dbs: dict[str, Path], width
     assert "win share" in text
     if width < 100:
         assert "narrow terminal, left out:" in text
+
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_an_error_line_is_wrapped_at_words_not_inside_them(width: int, height: int) -> None:
+    """A long error on a terminal comes in whole words (the terminal's own wrapping cut
+    them: a model of another layout's two digests were split across lines); in a pipe
+    it stays one line, for logs and grep."""
+    args = ["play", "--game", "no_such_game_" + "x" * 40, "--bots", "random,random"]
+    with Tmux([*ARENA, *args], width=width, height=height) as t:
+        t.wait_for("[exited]", timeout=120, whole=True)
+        screen = [ln for ln in t.joined() if ln and "[exited]" not in ln]
+    assert not [ln for ln in screen if len(ln) > width], "\n".join(screen)
+    words = [w.strip(",") for w in " ".join(screen).split()]
+    assert words[:3] == ["error:", "unknown", "game"]
+    assert {"year_of_the_dragon", "dragon_castle", "gugong"} <= set(words)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    piped = subprocess.run([*ARENA, *args], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert piped.returncode == 2
+    assert len(piped.stderr.strip().splitlines()) == 1
