@@ -16,7 +16,7 @@ from engine.record import decode_json
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_folder
 from harness.ladders import runner as ladder_runner
-from harness.ladders.data import Local, read_state, show_doc
+from harness.ladders.data import HISTORY_POINTS, Local, ladders_doc, show_doc
 from harness.ladders.lifecycle import author_of
 from harness.ladders.service import (
     LOG_LINES,
@@ -36,9 +36,10 @@ from harness.views.console import out
 from harness.views.ladders import (
     games_table,
     history_plot,
+    history_series,
     ladders_table,
     live_standings,
-    state_table,
+    standings_table,
 )
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ def run_cmd(
         raise LadderError("give either --games or --forever, not both")
     with Store(db, create=False) as store:
         ls.ladder(store, name)  # an unknown ladder fails before Ray starts
-        with live_standings(store, name) as update:
+        with live_standings(name) as update:
             stopped = False
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
@@ -220,7 +221,7 @@ def run_cmd(
                 stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
-        out.print(state_table(read_state(store, name)))
+        out.print(standings_table(show_doc(store, name), width=out.width))
         out.print(f"{markup(name)}: {markup(done)}", highlight=False)
     if stopped:  # Ctrl-C: the status every command gives (nothing rated is lost)
         raise typer.Exit(130)
@@ -248,13 +249,11 @@ def show_cmd(
 ) -> None:
     """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
     fmt = machine_format(as_json, as_csv)
-    state = _source(db, server, token_file).state(name)
+    doc = _source(db, server, token_file).show(name, all_versions)
     if fmt is None:
-        out.print(state_table(state, all_versions))
-        return
-    doc = show_doc(state, all_versions)
-    if fmt == "csv":
-        emit_csv(doc["standings"])  # type: ignore[arg-type]
+        out.print(standings_table(doc, all_versions, width=out.width))
+    elif fmt == "csv":
+        emit_csv(doc["standings"])
     else:
         emit_json(doc)
 
@@ -263,23 +262,17 @@ def show_cmd(
 def history_cmd(
     name: NameArg,
     bot: Annotated[str | None, typer.Option(help="only this bot (every version)")] = None,
+    since: Annotated[int | None, typer.Option(
+        help="from the rating steps after this game on (default: the latest ones)")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="rating steps per bot")] = HISTORY_POINTS,
     db: DbOpt = DEFAULT_DB,
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
-    state, hist = _source(db, server, token_file).history(name)
-    entrants = {e.id: e for e in state.entrants}
-    if bot is not None and not any(e.name == bot for e in entrants.values()):
-        known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
-        raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
-    series: dict[str, tuple[list[int], list[float]]] = {}
-    for seq, eid, mu, _sigma, _elo in hist:
-        e = entrants[eid]
-        if (bot is None and e.active) or e.name == bot:
-            xs, ys = series.setdefault(e.label, ([], []))
-            xs.append(seq)
-            ys.append(mu)
+    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal: the ten
+    best-ranked bots, or every version of --bot."""
+    doc = _source(db, server, token_file).history(name, bot, since, limit)
+    series = history_series(doc)
     if not series:
         out.print(f"ladder {markup(name)} has no rated games yet; "
                   f"`arena ladder run {markup(name)}` plays some")
@@ -287,9 +280,16 @@ def history_cmd(
     title = f"{name}: rating (mu) after each game"
     out.print(history_plot(series, title, out.width - 1, color=out.is_terminal),
               markup=False, highlight=False)
-    for label, (xs, ys) in series.items():
-        out.print(f"{markup(label)}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} after game "
-                  f"{xs[-1]} ({len(xs)} games)", highlight=False)
+    for s in doc["series"]:
+        xs, ys = series.get(s["label"], ([], []))
+        if xs:
+            count = f"{len(xs)} games" if len(xs) == s["games"] else \
+                f"{len(xs)} of its {s['games']} games"
+            out.print(f"{markup(s['label'])}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} "
+                      f"after game {xs[-1]} ({count})", highlight=False)
+    if bot is None and doc["current"] > len(doc["series"]):
+        out.print(f"the {len(doc['series'])} best-ranked of {doc['current']} bots; "
+                  "--bot B shows another", highlight=False)
 
 
 @app.command("games", short_help="A bot's recent games, replays and log.")
@@ -297,7 +297,9 @@ def games_cmd(
     name: NameArg,
     bot: Annotated[str, typer.Option(help="the bot (its latest version unless --version)")],
     version: Annotated[int | None, typer.Option(help="that version")] = None,
-    limit: Annotated[int, typer.Option(help="most recent games shown")] = 10,
+    limit: Annotated[int, typer.Option(min=1, max=500, help="most recent games shown")] = 10,
+    before: Annotated[int | None, typer.Option(
+        help="games numbered below this one (the next page back)")] = None,
     save: Annotated[Path | None, typer.Option(
         help="write these games' records here (for `arena replay`)")] = None,
     db: DbOpt = DEFAULT_DB,
@@ -309,43 +311,33 @@ def games_cmd(
     if save is not None:
         check_folder(save, "--save")
     source = _source(db, server, token_file)
-    state = source.state(name)
-    entrants = {e.id: e for e in state.entrants}
-    mine = [e for e in entrants.values() if e.name == bot
-            and (version is None or e.version == version)]
-    if not mine:
-        known = ", ".join(sorted({e.label for e in entrants.values()})) or "none"
-        raise LadderError(f"no bot {bot!r}{f' v{version}' if version else ''} on ladder "
-                          f"{name!r}; known: {known}")
-    me = max(mine, key=lambda e: e.version)
-    played = [g for g in state.games if me.id in g.entrants and g.status != "pending"]
-    played.sort(key=lambda g: g.idx)
-    recent = played[-limit:][::-1]  # by game number, the latest first
-    records = {g.idx: source.record(name, g.idx) if g.status == "done" else None
+    doc = source.games(name, bot, version, limit, before=before)
+    recent = doc["games"]
+    records = {g["idx"]: source.record(name, g["idx"]) if g["status"] == "done" else None
                for g in recent}
-    rows = [(g, g.entrants.index(me.id), [entrants[e].label if e in entrants else "(deleted)"
-                                          for e in g.entrants]) for g in recent]
-    out.print(games_table(f"{name}: {me.label}, {len(recent)} of {len(played)} games", rows))
+    out.print(games_table(doc))
     if save is not None:
         _writable(save)
         for g in recent:
-            if records[g.idx]:
-                (save / f"{name}-{g.idx}.json").write_bytes(records[g.idx])  # type: ignore[arg-type]
-        out.print(markup(f"records written to {save}; replay one with: arena replay "
-                         f"{save / f'{name}-{recent[0].idx}.json' if recent else 'FILE'}"),
+            if records[g["idx"]]:
+                (save / f"{name}-{g['idx']}.json").write_bytes(records[g["idx"]])  # type: ignore[arg-type]
+        first = save / f"{name}-{recent[0]['idx']}.json" if recent else "FILE"
+        out.print(markup(f"records written to {save}; replay one with: arena replay {first}"),
                   highlight=False)
     elif recent:
         out.print(markup(f"replay them: arena ladder games {name} --bot {bot} --save DIR, then "
-                         f"arena replay DIR/{name}-{recent[0].idx}.json"), highlight=False)
+                         f"arena replay DIR/{name}-{recent[0]['idx']}.json"), highlight=False)
+    if recent and len(recent) < doc["total"]:
+        out.print(markup(f"older games: --before {recent[-1]['idx']}"), highlight=False)
     for g in recent:
-        rec_bytes = records.get(g.idx)
+        rec_bytes = records.get(g["idx"])
         if not rec_bytes:
             continue
         rec = decode_json(rec_bytes)
-        seat = g.entrants.index(me.id)
+        seat = g["seat"]
         log = rec.logs[seat] if rec.logs else ""
         notes = [n for n in rec.notes if n.startswith(f"seat {seat}:")]
-        out.print(f"log of {markup(me.label)} in game {g.idx} (seat {seat}):"
+        out.print(f"log of {markup(doc['label'])} in game {g['idx']} (seat {seat}):"
                   + ("" if log or notes else " empty"), highlight=False)
         for line in [*notes, *tail(log, GAMES_LOG_LINES)]:
             out.print(f"  {markup(line)}", highlight=False)
@@ -367,20 +359,11 @@ def ladders_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False,
     """Every ladder in the database."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
-        items = []
-        for lad in ls.ladders(store):
-            bots = len(ls.entrants(store, lad.id, active_only=True))
-            done = [g for g in ls.games(store, lad.id) if g.status == "done"]
-            items.append((lad, bots, len(done), max((g.finished or "" for g in done),
-                                                    default=None)))
+        rows = ladders_doc(store)
     if fmt is not None:
-        rows = [{"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
-                 "options": dict(lad.spec.options), "time": lad.spec.time_control(),
-                 "bots": bots, "games": n, "last_game": last}
-                for lad, bots, n, last in items]
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
-    if not items:
+    if not rows:
         out.print(f"no ladder in {db} yet; `arena ladder create NAME --game G` makes one")
         return
-    out.print(ladders_table(items, str(db)))
+    out.print(ladders_table(rows, str(db)))

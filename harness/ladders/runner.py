@@ -4,8 +4,15 @@ games (it holds the ladder's lock: other ladders, tournaments and submissions go
 Each game is chosen by matchmaking (harness/ladders/matchmaking.py) and written `pending` before
 it is sent to a Ray worker; its result is rated and stored in one transaction. Games
 left pending by a killed run are played first by the next run (same seed, same seats),
-so nothing is lost or rated twice. Entrants are re-read before every match, so bots
-submitted while the ladder runs join it, and retired or deleted ones leave.
+so nothing is lost or rated twice.
+
+The driver starts from the stored counts (entrants with their aggregates, games per seat)
+and keeps its entrants, their ratings and aggregates in memory: before every match it
+looks at the ladder's roster count and re-reads only the entrants that changed (bots
+submitted while the ladder runs join it; replaced, retired and deleted ones leave), and
+its live table is drawn from memory, never from the games. A worker sends each record
+compressed. The maximum-likelihood Elo is refitted in the background every ML_EVERY games
+(harness/ladders/mlcache.py), and once more when the run ends.
 """
 
 from __future__ import annotations
@@ -17,18 +24,25 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
+
 from bots.registry import label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
+from harness.ladders.data import Doc, standings_doc
 from harness.ladders.lifecycle import ladder_lock
-from harness.ladders.matchmaking import Candidate, pick_lineup, seat
+from harness.ladders.matchmaking import Candidate, Matchmaker, seat
+from harness.ladders.mlcache import Refitter, refit, stale
 from harness.ladders.service import LadderError, use_ladder
+from harness.ladders.standings import cached_ml, seat_advantage, standings
 from harness.sandbox.isolate import require_isolation, sandboxed
 from harness.storage import ladders as ls
 from harness.storage.database import Store
+from harness.storage.ladder_schema import pack_record
+from harness.storage.tally import tally
 from harness.tournaments import runner
 from harness.tournaments.runner import Played
-from ratings.elo import Elo
+from ratings.elo import Elo, Rating
 from ratings.weng_lin import WengLin
 
 #: games per run when neither --games nor --forever is given
@@ -37,69 +51,107 @@ LadderTask = tuple[int, int, tuple[str, ...]]  # idx, seed, run spec per seat
 
 
 def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Played]:
-    """Ray task body: play some ladder games, every submitted bot in the sandbox."""
+    """Ray task body: play some ladder games, every submitted bot in the sandbox; the
+    records come back compressed, as the database keeps them."""
     spec = ls.LadderSpec.from_json(spec_json)
     use_ladder(spec)
-    return runner.play_tasks(spec.game, spec.num_players, dict(spec.options),
-                             spec.time_per_move, spec.clock, True, tasks)
+    return [msgspec.structs.replace(p, record=pack_record(p.record)) if p.record else p
+            for p in runner.play_tasks(spec.game, spec.num_players, dict(spec.options),
+                                       spec.time_per_move, spec.clock, True, tasks)]
 
 
 class LadderState:
-    """The driver's view of a ladder while it plays."""
+    """The driver's view of a ladder while it plays: started from the stored counts, its
+    entrants' ratings and aggregates then kept in memory (this driver alone writes them)."""
 
     def __init__(self, store: Store, name: str) -> None:
         self.store = store
         self.ladder = ls.ladder(store, name)
         self.spec = self.ladder.spec
+        n = self.spec.num_players
         self.entrants: dict[int, ls.Entrant] = {}
         self.wl = WengLin()
         self.elo = Elo()
-        self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
-        self.seats: dict[int, list[int]] = {}  # games per entrant and seat
-        for g in ls.games(store, self.ladder.id):
-            if g.status in ("pending", "done"):
-                self._count(g.entrants)
+        self.seats = ls.seat_counts(store, self.ladder.id, n)  # played or pending, per seat
+        self.seat_totals = [[0, 0.0, 0] for _ in range(n)]  # rated: games, wins, places
+        for s, total in enumerate(ls.seat_totals(store, self.ladder.id)[:n]):
+            self.seat_totals[s] = list(total)
+        self.matchmaker = Matchmaker()
+        self.roster = -1
         self.refresh()
+        self.ml: dict[int, Rating] = {e.id: r for e in self.entrants.values()
+                                      if (r := cached_ml(e)) is not None}
+        self.ml_fitted = (self.ladder.ml_seq, self.ladder.ml_at)  # what the table shows
+        self.ml_asked = self.ladder.ml_seq  # the game after which a refit was last started
+        self.refitter = Refitter(store.path, self.ladder.id)
         self.done = 0
         self.started = time.monotonic()
 
-    def _count(self, seats: Sequence[int]) -> None:
-        for s, e in enumerate(seats):
-            self.scheduled[e] = self.scheduled.get(e, 0) + 1
-            self.seats.setdefault(e, [0] * self.spec.num_players)[s] += 1
+    def scheduled(self, eid: int) -> int:
+        """Games of `eid` played or pending."""
+        return sum(self.seats.get(eid, ()))
+
+    def _candidate(self, eid: int) -> Candidate:
+        skill = self.wl.skill(eid)
+        return Candidate(eid, skill.mu, skill.sigma, self.scheduled(eid))
+
+    def _place(self, eid: int) -> None:
+        """Put `eid` in matchmaking with its current rating and games, or take it out."""
+        e = self.entrants.get(eid)
+        if e is not None and e.playing:
+            self.matchmaker.put(self._candidate(eid))
+        else:
+            self.matchmaker.remove(eid)
 
     def refresh(self) -> None:
-        """Re-read the entrants: new submissions join; replaced, retired and deleted ones
-        leave (the ratings of those known stay this driver's, the one writing them)."""
-        now = {e.id: e for e in ls.entrants(self.store, self.ladder.id)}
-        for eid in [eid for eid in self.entrants if eid not in now]:
+        """Re-read the entrants changed since the last look (one read of the roster count
+        when none did): new submissions join; replaced, retired and deleted ones leave
+        (the ratings of those known stay this driver's, the one writing them)."""
+        _, roster = ls.counters(self.store, self.ladder.id)
+        if roster == self.roster:
+            return
+        changed, ids = ls.changed_entrants(self.store, self.ladder.id, self.roster)
+        gone = [eid for eid in self.entrants if eid not in ids]
+        for eid in gone:
             del self.entrants[eid]
-        for e in now.values():
+            self.matchmaker.remove(eid)
+        if gone:  # their pending games were cancelled: the others' counts changed
+            self.seats = ls.seat_counts(self.store, self.ladder.id, self.spec.num_players)
+        for e in changed:
             known = self.entrants.get(e.id)
             if known is not None:
                 known.active, known.retired = e.active, e.retired
-                continue
-            self.entrants[e.id] = e
-            self.wl.skills[e.id] = e.skill
-            self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+            else:
+                self.entrants[e.id] = e
+                self.wl.skills[e.id] = e.skill
+                self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+        for eid in (self.entrants if gone else [e.id for e in changed]):
+            self._place(eid)
+        self.roster = roster
 
     def active(self) -> list[ls.Entrant]:
         """The entrants in matchmaking."""
-        return [e for e in self.entrants.values() if e.playing]
+        return [self.entrants[i] for i in sorted(self.matchmaker.cands)]
 
     def rng(self, idx: int) -> random.Random:
         return random.Random(derive_seed(self.spec.seed, "match", idx))
 
+    def _count(self, seats: Sequence[int], step: int) -> None:
+        for s, e in enumerate(seats):
+            self.seats.setdefault(e, [0] * self.spec.num_players)[s] += step
+        for e in set(seats):
+            if e in self.matchmaker:
+                self._place(e)
+
     def next_game(self) -> ls.LadderGame:
         """Matchmake one game and write it as pending."""
         rng = self.rng(ls.next_index(self.store, self.ladder.id))
-        pool = [Candidate(e.id, self.wl.skill(e.id).mu, self.wl.skill(e.id).sigma,
-                          self.scheduled.get(e.id, 0)) for e in self.active()]
-        seats = seat(pick_lineup(pool, self.spec.num_players, rng), self.seats, rng)
+        lineup = self.matchmaker.pick(self.spec.num_players, rng)
+        seats = seat(lineup, self.seats, rng)
         game = ls.schedule_game(
             self.store, self.ladder.id,
             lambda i: derive_seed(self.spec.seed, "deal", i) & ((1 << 63) - 1), seats)
-        self._count(game.entrants)
+        self._count(game.entrants, 1)
         return game
 
     def run_specs(self, game: ls.LadderGame) -> tuple[str, ...]:
@@ -109,9 +161,10 @@ class LadderState:
                      for e in game.entrants)
 
     def finish(self, game: ls.LadderGame, p: Played) -> None:
-        """Rate and store one result (one transaction)."""
+        """Rate and store one result (one transaction), and count it in memory."""
         if p.error is not None:
             ls.fail_game(self.store, self.ladder.id, game.idx, p.error)
+            self._count(game.entrants, -1)
             return
         game.outcome, game.scores, game.ranking, game.seconds = (
             p.outcome, p.scores, p.ranking, p.seconds)
@@ -129,16 +182,58 @@ class LadderState:
             self.elo.ratings.update(before[1])
             self.elo.games = before[2]
             return
-        for e in skills:
-            if e not in self.entrants:
-                continue
-            self.entrants[e].games += game.entrants.count(e)  # type: ignore[arg-type]
-            self.entrants[e].mu, self.entrants[e].sigma = skills[e].mu, skills[e].sigma
-            self.entrants[e].elo = elos[e]  # type: ignore[index]
+        self._tally(game, skills, elos)  # type: ignore[arg-type]
         self.done += 1
+        if stale(game.seq, self.ml_asked) and self.refitter.start():
+            self.ml_asked = game.seq
+
+    def _tally(self, game: ls.LadderGame, skills: dict[Any, Any], elos: dict[Any, float]
+               ) -> None:
+        """Count a stored game in the entrants and seats kept in memory, as
+        harness/storage/ladders.py counts it in the database."""
+        assert game.ranking is not None and game.scores is not None and game.seq is not None
+        t = tally(game.entrants, game.ranking, game.scores, game.outcome, game.failures)
+        at = ls.now()
+        for eid, et in t.entrants.items():
+            e = self.entrants.get(eid)
+            if e is None:
+                continue
+            e.games += et.games
+            e.wins += et.wins
+            e.place_sum += et.place_sum
+            e.score_sum += et.score_sum
+            e.failures = {k: e.failures.get(k, 0) + et.failures.get(k, 0)
+                          for k in {*e.failures, *et.failures}}
+            e.mu, e.sigma, e.elo, e.last_played = skills[eid].mu, skills[eid].sigma, elos[eid], at
+            if e.id in self.matchmaker:
+                self._place(eid)
+        for s, (won, place) in enumerate(t.seats):
+            total = self.seat_totals[s]
+            total[0], total[1], total[2] = total[0] + 1, total[1] + won, total[2] + place
+        self.ladder.games, self.ladder.last_game = game.seq, at
+
+    def standings_doc(self, limit: int | None = None) -> Doc:
+        """The ladder's standings from memory (the live table): as `arena ladder show`
+        builds them from the database, the first `limit` rows."""
+        got = self.refitter.take()
+        if got is not None:
+            self.ml, self.ml_fitted = got[1], (got[0], ls.now())
+        rows = standings(list(self.entrants.values()), self.ml)
+        seats = seat_advantage([(int(n), w, int(p)) for n, w, p in self.seat_totals])
+        return standings_doc(self.ladder, rows, seats, self.ml_fitted, limit=limit)
 
     def rate(self) -> float:
         return self.done / max(1e-9, time.monotonic() - self.started)
+
+    def close(self) -> None:
+        """The run ends: wait for a refit in flight, and refit once more if games were
+        rated since the last one (so `show` has a fresh fit)."""
+        self.refitter.wait()
+        got = self.refitter.take()
+        if got is not None:
+            self.ml_fitted = (got[0], ls.now())
+        if self.done and self.ml_fitted[0] != self.ladder.games:
+            refit(self.store.path, self.ladder.id)
 
 
 class InlinePool:
@@ -203,13 +298,14 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
         if any(sandboxed(e.run_spec) for e in state.active()):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
-        queue = deque(ls.games(store, state.ladder.id, "pending"))
+        queue = deque(ls.pending(store, state.ladder.id))
         if not queue and len(state.active()) < 2 and not forever:
             raise LadderError(
                 f"ladder {name!r} has {len(state.active())} entrant(s); submit at least two "
                 f"bots with `arena ladder submit {name} SPEC --as NAME`")
         _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds,
               InlinePool() if inline else RayPool(workers, address), on_update)
+        state.close()
     finally:
         store.release_driver_lock(key)
     return state
@@ -231,7 +327,7 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
         while open_ and len(inflight) < pool.parallel * runner.IN_FLIGHT_PER_WORKER:
             if not queue:
                 state.refresh()
-                if len(state.active()) < 2:
+                if len(state.matchmaker) < 2:
                     break
                 queue.append(state.next_game())
             game = queue.popleft()

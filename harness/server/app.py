@@ -2,8 +2,9 @@
 
 - GET  ladders                          every ladder (as `arena ladders --json`)
 - GET  ladders/{name}                   standings (as `arena ladder show --json`; ?all=1)
-- GET  ladders/{name}/state             ladder, entrants and games (the CLI's views)
-- GET  ladders/{name}/history           rating history
+- GET  ladders/{name}/history           rating history (?bot=, ?since=, ?limit=)
+- GET  ladders/{name}/games?bot=        a bot's games, newest first (?version=, ?before=,
+                                        ?since=, ?limit=)
 - GET  ladders/{name}/games/{idx}       a game's record; only your own bots' logs in it
 - POST ladders/{name}/bots?as=&spec=    submit: the body is a tar or zip of the bot
 - GET  submissions/{id}                 your submission: queued, running, registered, refused
@@ -11,18 +12,24 @@
 
 Every answer is JSON; an error is {"error": "one line"} with a 4xx status (5xx only for
 the server's own faults, whose details go to the operator's log, never to the client).
+Lists come in pages (?offset=, ?limit= up to MAX_PAGE), built by harness/ladders/data.py
+(as the CLI builds them) and kept until their ladder changes (a rated game, an entrant's
+change): no answer embeds a whole ladder, and none costs the ladder's history.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -32,7 +39,17 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.protocol import ArenaError
-from harness.ladders.data import public, read_state, redacted, show_doc
+from harness.ladders.data import (
+    HISTORY_POINTS,
+    MAX_PAGE,
+    MAX_POINTS,
+    games_doc,
+    history_doc,
+    ladders_doc,
+    record_of,
+    show_doc,
+)
+from harness.ladders.mlcache import Refitter, stale
 from harness.ladders.service import check_entrant_name
 from harness.sandbox.submission import MAX_BYTES
 from harness.server import auth
@@ -64,11 +81,45 @@ class Limits:
     versions: int = 50  # stored versions per author per ladder
 
 
+class Documents:
+    """Answers kept until their ladder changes: each under its route and query, with the
+    ladder's change count it was built at (at most `size`, the least used dropped); and
+    one background refit of each ladder's maximum-likelihood Elo at a time."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[Any, ...], tuple[Any, bytes]] = OrderedDict()
+        self.refits: dict[int, Refitter] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], version: Any, build: Callable[[], Any]) -> Response:
+        """The answer kept under `key` if built at `version`, else `build()`'s (as JSON)."""
+        with self.lock:
+            hit = self.kept.get(key)
+            if hit is not None and hit[0] == version:
+                self.kept.move_to_end(key)
+                return Response(hit[1], media_type="application/json")
+        data = msgspec.json.encode(build())
+        with self.lock:
+            self.kept[key] = (version, data)
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return Response(data, media_type="application/json")
+
+    def refit(self, db: Path, lad: ls.Ladder) -> None:
+        """Refit `lad`'s maximum-likelihood Elo in the background if its cache is stale."""
+        if stale(lad.games, lad.ml_seq):
+            with self.lock:
+                self.refits.setdefault(lad.id, Refitter(db, lad.id)).start()
+
+
 @dataclass
 class Config:
     db: Path
     limits: Limits
     worker: Worker
+    documents: Documents
 
 
 def _store(cfg: Config) -> Store:
@@ -138,43 +189,72 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 # --- reading ---------------------------------------------------------------------------------
+def _int(request: Request, name: str, default: int | None, low: int, high: int) -> int | None:
+    """Query parameter `name` as a whole number within [low, high] (else 400)."""
+    given = request.query_params.get(name)
+    if given is None or given == "":
+        return default
+    try:
+        value = int(given)
+    except ValueError:
+        raise Problem(400, f"?{name}= must be a whole number, got {given[:40]!r}") from None
+    if not low <= value <= high:
+        raise Problem(400, f"?{name}= must be between {low} and {high}, got {value}")
+    return value
+
+
+def _page(request: Request) -> tuple[int, int]:
+    offset = _int(request, "offset", 0, 0, 1 << 40)
+    limit = _int(request, "limit", MAX_PAGE, 1, MAX_PAGE)
+    assert offset is not None and limit is not None
+    return offset, limit
+
+
 def ladders(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    out = []
-    for lad in ls.ladders(store):
-        games = [g for g in ls.games(store, lad.id) if g.status == "done"]
-        out.append({"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
-                    "options": dict(lad.spec.options), "time": lad.spec.time_control(),
-                    "bots": len(ls.entrants(store, lad.id, active_only=True)),
-                    "games": len(games),
-                    "last_game": max((g.finished or "" for g in games), default=None)})
-    return out
+    offset, limit = _page(request)
+    return cfg.documents.get(("ladders", offset, limit), ls.version_of_all(store),
+                             lambda: ladders_doc(store, offset, limit))
 
 
 def standings(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    doc = show_doc(read_state(store, request.path_params["name"]),
-                   request.query_params.get("all") in ("1", "true"))
-    doc["spec"]["bot_root"] = ""
-    return doc
-
-
-def state(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    return public(read_state(store, request.path_params["name"]))
+    lad = ls.ladder(store, request.path_params["name"])
+    every = request.query_params.get("all") in ("1", "true")
+    offset, limit = _page(request)
+    cfg.documents.refit(cfg.db, lad)
+    return cfg.documents.get(("show", lad.id, every, offset, limit), lad.changes,
+                             lambda: show_doc(store, lad.name, every, offset, limit, True))
 
 
 def history(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    st = read_state(store, request.path_params["name"])
-    return {**public(st), "history": ls.history(store, st.ladder.id)}
+    lad = ls.ladder(store, request.path_params["name"])
+    bot = request.query_params.get("bot") or None
+    since = _int(request, "since", None, 0, 1 << 62)
+    limit = _int(request, "limit", HISTORY_POINTS, 1, MAX_POINTS)
+    assert limit is not None
+    return cfg.documents.get(("history", lad.id, bot, since, limit), lad.changes,
+                             lambda: history_doc(store, lad.name, bot, since, limit))
+
+
+def games(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    lad = ls.ladder(store, request.path_params["name"])
+    bot = request.query_params.get("bot")
+    if not bot:
+        raise Problem(400, "name the bot whose games you want (?bot=NAME)")
+    version = _int(request, "version", None, 1, 1 << 30)
+    since, before = (_int(request, k, None, 0, 1 << 62) for k in ("since", "before"))
+    limit = _int(request, "limit", 10, 1, MAX_PAGE)
+    assert limit is not None
+    return cfg.documents.get(
+        ("games", lad.id, bot, version, since, before, limit), lad.changes,
+        lambda: games_doc(store, lad.name, bot, version, limit, since, before))
 
 
 def record(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    st = read_state(store, request.path_params["name"])
-    idx = request.path_params["idx"]
-    game = next((g for g in st.games if g.idx == idx), None)
-    rec = ls.record(store, st.ladder.id, idx)
-    if game is None or rec is None:
-        raise Problem(404, f"ladder {st.ladder.name!r} has no played game {idx}")
+    name, idx = request.path_params["name"], request.path_params["idx"]
     who = _author(cfg, store, request, required=False)
-    data = redacted(rec, game.entrants, {e.id: e for e in st.entrants}, who)
+    data = record_of(store, name, idx, who)
+    if data is None:
+        raise Problem(404, f"ladder {name!r} has no played game {idx}")
     return Response(data, media_type="application/json")
 
 
@@ -278,8 +358,8 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
     routes = [
         Route(f"{api}/ladders", endpoint(ladders)),
         Route(f"{api}/ladders/{{name}}", endpoint(standings)),
-        Route(f"{api}/ladders/{{name}}/state", endpoint(state)),
         Route(f"{api}/ladders/{{name}}/history", endpoint(history)),
+        Route(f"{api}/ladders/{{name}}/games", endpoint(games)),
         Route(f"{api}/ladders/{{name}}/games/{{idx:int}}", endpoint(record)),
         Route(f"{api}/ladders/{{name}}/bots", endpoint(submit, body=True), methods=["POST"]),
         Route(f"{api}/submissions/{{id:int}}", endpoint(status)),
@@ -294,6 +374,6 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _crash})
-    app.state.cfg = Config(db, limits or Limits(), worker)
+    app.state.cfg = Config(db, limits or Limits(), worker, Documents())
     app.add_middleware(RequestLog)
     return app

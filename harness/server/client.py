@@ -1,6 +1,7 @@
 """The CLI's remote side (`arena ladder submit/show/history/games --server URL`): the same
-reads as harness/ladders/data.py's `Local`, over HTTP, and a submission packed as the
-server wants it (the files harness/sandbox/submission.py reads for the spec, in a tar.gz)."""
+documents as harness/ladders/data.py's `Local` reads, over HTTP (pages fetched until the
+whole list is in), and a submission packed as the server wants it (the files
+harness/sandbox/submission.py reads for the spec, in a tar.gz)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 import httpx
 
 from bots.registry import BotSpecError
-from harness.ladders.data import History, State, from_public
+from harness.ladders.data import HISTORY_POINTS, MAX_PAGE, Doc
 from harness.ladders.pin import SYSTEM, command_words
 from harness.ladders.service import LadderError
 from harness.sandbox import submission
@@ -73,18 +74,32 @@ class Remote:
             raise LadderError(f"the server refused: {why}")
         return r
 
-    def state(self, name: str) -> State:
-        return from_public(self.call("GET", f"/ladders/{name}/state").json())
+    def show(self, name: str, all_versions: bool = False) -> Doc:
+        """The standings, every page of them."""
+        doc: Doc = {}
+        rows: list[Any] = []
+        while not doc or len(rows) < doc["total"]:
+            doc = self.call("GET", f"/ladders/{name}", params={
+                "all": int(all_versions), "offset": len(rows), "limit": MAX_PAGE}).json()
+            if not doc["standings"]:
+                break
+            rows += doc["standings"]
+        return {**doc, "offset": 0, "standings": rows}
 
-    def history(self, name: str) -> tuple[State, History]:
-        doc = self.call("GET", f"/ladders/{name}/history").json()
-        return from_public(doc), [tuple(h) for h in doc["history"]]  # type: ignore[misc]
+    def history(self, name: str, bot: str | None = None, since: int | None = None,
+                limit: int = HISTORY_POINTS) -> Doc:
+        params = {k: v for k, v in (("bot", bot), ("since", since), ("limit", limit))
+                  if v is not None}
+        return self.call("GET", f"/ladders/{name}/history", params=params).json()
+
+    def games(self, name: str, bot: str, version: int | None = None, limit: int = 10,
+              since: int | None = None, before: int | None = None) -> Doc:
+        params = {k: v for k, v in (("bot", bot), ("version", version), ("limit", limit),
+                                    ("since", since), ("before", before)) if v is not None}
+        return self.call("GET", f"/ladders/{name}/games", params=params).json()
 
     def record(self, name: str, idx: int) -> bytes | None:
         return self.call("GET", f"/ladders/{name}/games/{idx}").content
-
-    def standings(self, name: str, all_versions: bool) -> Any:
-        return self.call("GET", f"/ladders/{name}", params={"all": int(all_versions)}).json()
 
     def submit(self, name: str, spec: str, display: str) -> dict[str, Any]:
         """Pack and upload the bot; the queued submission ({"id", "status"})."""

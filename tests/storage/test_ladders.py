@@ -1,4 +1,5 @@
-"""Ladder tables: schema 4, the migrations from schemas 1, 2 and 3, one transaction per game."""
+"""Ladder tables: schema 5, the migrations from schemas 1, 2 and 3 (4: test_migrate.py), one
+transaction per game."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_tournaments(tmp_path: Pat
         assert ls.ladders(store) == []
         ls.create_ladder(store, "l", ls.LadderSpec(game="kit"))
     with sqlite3.connect(db) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
 
 
 def test_a_schema_2_database_gets_owners_when_a_reader_opens_it(tmp_path: Path) -> None:
@@ -61,7 +62,7 @@ def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(db) as con:
         con.execute("PRAGMA user_version=9")
         con.execute("CREATE TABLE x (y)")
-    with pytest.raises(StoreError, match="not an arena database of schema 4"):
+    with pytest.raises(StoreError, match="not an arena database of schema 5"):
         Store(db)
 
 
