@@ -136,10 +136,13 @@ def ml_from_totals(
     if n == 0:
         return {}
     index = {b: i for i, b in enumerate(bots)}
+    ia = np.fromiter((index[t[0]] for t in totals), np.intp, len(totals))
+    ib = np.fromiter((index[t[1]] for t in totals), np.intp, len(totals))
+    score = np.fromiter((t[2] for t in totals), float, len(totals))
+    games = np.fromiter((t[3] for t in totals), float, len(totals))
     wins = np.zeros((n, n))  # wins[i, j]: score of i against j
-    for a, b, s, g in totals:
-        wins[index[a], index[b]] += s
-        wins[index[b], index[a]] += g - s
+    np.add.at(wins, (ia, ib), score)
+    np.add.at(wins, (ib, ia), games - score)
     games = wins + wins.T
     prior = (ELO_PER_NAT / PRIOR_ELO) ** 2
     theta = np.zeros(n)
