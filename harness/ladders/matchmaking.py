@@ -15,8 +15,9 @@
 
 `Matchmaker` keeps the candidates so that a draw takes a time that does not grow with
 their number: a bucket per game count (the fewest), a Fenwick tree of the sigma^2 weights
-(in whole millionths, so a sum never depends on the order of additions), the candidates
-sorted by mu (the window). The same candidates give the same draws, however they came in.
+by entrant id (in whole millionths, so a sum never depends on the order of additions), the
+candidates sorted by mu (the window). The same candidates give the same draws, however
+they came in (a driver started afresh draws as one that ran all along).
 """
 
 from __future__ import annotations
@@ -55,41 +56,38 @@ def quality(a: Candidate, b: Candidate) -> float:
 
 
 class _Weights:
-    """Whole-number weights by slot, with prefix sums and draws in O(log n) (a Fenwick
-    tree that doubles its room as slots are added)."""
+    """Whole-number weights by entrant id, with draws in O(log n): a Fenwick tree over the
+    ids (room doubled as larger ids come), so a draw depends on the weights alone, not on
+    the order in which they were set."""
 
     def __init__(self) -> None:
         self.values: list[int] = []
-        self.tree = [0, 0]  # 1-based; room for len(tree) - 1 slots
+        self.tree = [0]  # 1-based: tree[i] sums values (i - lowbit(i), i]
 
-    def append(self, weight: int) -> int:
-        if len(self.values) + 1 >= len(self.tree):
-            self.tree = [0] * (2 * len(self.tree))
+    def set(self, eid: int, weight: int) -> None:
+        if eid >= len(self.values):
+            self.values += [0] * (max(2 * len(self.values), eid + 1) - len(self.values))
+            self.tree = [0] * (len(self.values) + 1)
             for i, w in enumerate(self.values):
                 self._add(i, w)
-        self.values.append(0)
-        self.set(len(self.values) - 1, weight)
-        return len(self.values) - 1
+        self._add(eid, weight - self.values[eid])
+        self.values[eid] = weight
 
-    def _add(self, slot: int, delta: int) -> None:
-        i = slot + 1
+    def _add(self, eid: int, delta: int) -> None:
+        i = eid + 1
         while i < len(self.tree):
             self.tree[i] += delta
             i += i & -i
 
-    def set(self, slot: int, weight: int) -> None:
-        self._add(slot, weight - self.values[slot])
-        self.values[slot] = weight
-
     def total(self) -> int:
-        i, out = len(self.values), 0
+        i, out = len(self.tree) - 1, 0
         while i > 0:
             out += self.tree[i]
             i -= i & -i
         return out
 
     def find(self, u: int) -> int:
-        """The slot whose range of the prefix sums holds `u` (0 <= u < total)."""
+        """The id whose range of the prefix sums holds `u` (0 <= u < total)."""
         pos, step = 0, 1 << (len(self.tree).bit_length() - 1)
         while step:
             if pos + step < len(self.tree) and self.tree[pos + step] <= u:
@@ -108,8 +106,6 @@ class Matchmaker:
         self.buckets: dict[int, list[int]] = {}  # games -> ids, sorted
         self.counts: list[int] = []  # a heap of game counts (stale ones skipped)
         self.weights = _Weights()
-        self.slot: dict[int, int] = {}
-        self.at: list[int] = []  # slot -> id
         for c in sorted(pool, key=lambda c: c.id):
             self.put(c)
 
@@ -128,12 +124,7 @@ class Matchmaker:
         if not bucket:
             heapq.heappush(self.counts, c.games)
         bisect.insort(bucket, c.id)
-        weight = max(round(FLOOR / UNIT), round(c.sigma**2 / UNIT))
-        if c.id in self.slot:
-            self.weights.set(self.slot[c.id], weight)
-        else:
-            self.slot[c.id] = self.weights.append(weight)
-            self.at.append(c.id)
+        self.weights.set(c.id, max(round(FLOOR / UNIT), round(c.sigma**2 / UNIT)))
 
     def remove(self, eid: int) -> None:
         """Take `eid` out of matchmaking (nothing if it was not in)."""
@@ -143,7 +134,7 @@ class Matchmaker:
         del self.by_mu[bisect.bisect_left(self.by_mu, (c.mu, c.id))]
         bucket = self.buckets[c.games]
         del bucket[bisect.bisect_left(bucket, c.id)]
-        self.weights.set(self.slot[eid], 0)
+        self.weights.set(eid, 0)
 
     def fewest(self) -> list[int]:
         """The ids with the fewest games, sorted."""
@@ -154,7 +145,7 @@ class Matchmaker:
     def anchor(self, rng: random.Random) -> Candidate:
         if rng.random() < 0.5:
             return self.cands[rng.choice(self.fewest())]
-        return self.cands[self.at[self.weights.find(rng.randrange(self.weights.total()))]]
+        return self.cands[self.weights.find(rng.randrange(self.weights.total()))]
 
     def near(self, a: Candidate, count: int) -> list[Candidate]:
         """The `count` candidates nearest `a` in mu (`a` first)."""
@@ -181,19 +172,20 @@ class Matchmaker:
         chosen = [anchor.id]
         window = self.near(anchor, WINDOW + num_players)
         inside = {c.id for c in window}
+        weights = {c.id: max(FLOOR, quality(anchor, c) * (0.5 + c.sigma / SIGMA))
+                   for c in window}
         while len(chosen) < num_players:
             repeat = len(chosen) >= len(self.cands)  # all played: entrants repeat
-            rest = [c for c in window if repeat or c.id not in chosen][:WINDOW]
-            weights = [max(FLOOR, quality(anchor, c) * (0.5 + c.sigma / SIGMA)) for c in rest]
+            rest = [c.id for c in window if repeat or c.id not in chosen][:WINDOW]
             outside = len(self.cands) - len(inside) - sum(1 for i in chosen if i not in inside)
-            u = rng.random() * (sum(weights) + FLOOR * outside)
-            for c, w in zip(rest, weights, strict=True):
-                if u < w:
-                    chosen.append(c.id)
+            u = rng.random() * (sum(weights[i] for i in rest) + FLOOR * outside)
+            for i in rest:
+                if u < weights[i]:
+                    chosen.append(i)
                     break
-                u -= w
+                u -= weights[i]
             else:  # past the window's weights: one of the others, or rounding
-                chosen.append(self._outside(inside, chosen, rng) if outside else rest[-1].id)
+                chosen.append(self._outside(inside, chosen, rng) if outside else rest[-1])
         return chosen
 
     def _outside(self, inside: set[int], chosen: list[int], rng: random.Random) -> int:

@@ -1,8 +1,10 @@
 """A ladder's cached maximum-likelihood Elo, refitted in the background: a thread with its
 own database connection reads the pair totals (harness/storage/ladders.py `ml_input`),
 fits them (harness/ladders/standings.py `fit_ml`) and stores the fit with the game it is
-of. The ladder's running driver starts one every ML_EVERY rated games; the server starts
-one when a reader finds the cache that stale; reads show the cache and its age meanwhile.
+of. The ladder's running driver starts one every `interval` rated games (ML_EVERY, or one
+game per entrant in a larger ladder: a fit of 1,000 entrants takes about a second); the
+server starts one when a reader finds the cache twice that stale (no driver refitted it);
+reads show the cache and its age meanwhile.
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ def refit(db: Path, lid: int) -> tuple[int, dict[int, Rating]]:
         fits = fit_ml(pairs)
         ls.set_ml(store, lid, games, {e: (r.elo, r.low, r.high) for e, r in fits.items()})
     return games, fits
+
+
+def interval(entrants: int) -> int:
+    """Rated games between two refits of a ladder of `entrants`."""
+    return max(ML_EVERY, entrants)
 
 
 def stale(games: int, fitted: int | None, every: int = ML_EVERY) -> bool:

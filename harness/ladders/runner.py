@@ -11,7 +11,7 @@ and keeps its entrants, their ratings and aggregates in memory: before every mat
 looks at the ladder's roster count and re-reads only the entrants that changed (bots
 submitted while the ladder runs join it; replaced, retired and deleted ones leave), and
 its live table is drawn from memory, never from the games. A worker sends each record
-compressed. The maximum-likelihood Elo is refitted in the background every ML_EVERY games
+compressed. The maximum-likelihood Elo is refitted in the background every so many games
 (harness/ladders/mlcache.py), and once more when the run ends.
 """
 
@@ -32,7 +32,7 @@ from engine.common.untrusted import visible
 from harness.ladders.data import Doc, standings_doc
 from harness.ladders.lifecycle import ladder_lock
 from harness.ladders.matchmaking import Candidate, Matchmaker, seat
-from harness.ladders.mlcache import Refitter, refit, stale
+from harness.ladders.mlcache import Refitter, interval, refit, stale
 from harness.ladders.service import LadderError, use_ladder
 from harness.ladders.standings import cached_ml, seat_advantage, standings
 from harness.sandbox.isolate import require_isolation, sandboxed
@@ -184,7 +184,8 @@ class LadderState:
             return
         self._tally(game, skills, elos)  # type: ignore[arg-type]
         self.done += 1
-        if stale(game.seq, self.ml_asked) and self.refitter.start():
+        if stale(game.seq, self.ml_asked, interval(len(self.entrants))) and \
+                self.refitter.start():
             self.ml_asked = game.seq
 
     def _tally(self, game: ls.LadderGame, skills: dict[Any, Any], elos: dict[Any, float]

@@ -49,7 +49,7 @@ from harness.ladders.data import (
     record_of,
     show_doc,
 )
-from harness.ladders.mlcache import Refitter, stale
+from harness.ladders.mlcache import Refitter, interval, stale
 from harness.ladders.service import check_entrant_name
 from harness.sandbox.submission import MAX_BYTES
 from harness.server import auth
@@ -107,9 +107,10 @@ class Documents:
                 self.kept.popitem(last=False)
         return Response(data, media_type="application/json")
 
-    def refit(self, db: Path, lad: ls.Ladder) -> None:
-        """Refit `lad`'s maximum-likelihood Elo in the background if its cache is stale."""
-        if stale(lad.games, lad.ml_seq):
+    def refit(self, db: Path, lad: ls.Ladder, entrants: int) -> None:
+        """Refit `lad`'s maximum-likelihood Elo in the background if its cache is twice as
+        stale as its driver lets it be (no driver refitted it: just migrated, or idle)."""
+        if stale(lad.games, lad.ml_seq, 2 * interval(entrants)):
             with self.lock:
                 self.refits.setdefault(lad.id, Refitter(db, lad.id)).start()
 
@@ -220,7 +221,7 @@ def standings(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
     lad = ls.ladder(store, request.path_params["name"])
     every = request.query_params.get("all") in ("1", "true")
     offset, limit = _page(request)
-    cfg.documents.refit(cfg.db, lad)
+    cfg.documents.refit(cfg.db, lad, ls.entrant_count(store, lad.id))
     return cfg.documents.get(("show", lad.id, every, offset, limit), lad.changes,
                              lambda: show_doc(store, lad.name, every, offset, limit, True))
 

@@ -242,6 +242,11 @@ def entrants(store: Store, lid: int, active_only: bool = False) -> list[Entrant]
     return [_entrant(r) for r in store.query(sql + " ORDER BY id", (lid,))]
 
 
+def entrant_count(store: Store, lid: int) -> int:
+    """How many entrants (every version) ladder `lid` has."""
+    return int(store.query("SELECT count(*) FROM entrants WHERE ladder_id=?", (lid,))[0][0])
+
+
 def entrant(store: Store, eid: int) -> Entrant:
     return _entrant(store.query(f"SELECT {_ENTRANT} FROM entrants WHERE id=?", (eid,))[0])
 
