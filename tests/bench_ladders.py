@@ -8,11 +8,12 @@ does, a rating-history row per entrant and game, and real records (games of
 year_of_the_dragon played once, about 11 KB each, repeated). Bulk inserts, not play.
 
 `measure` runs the issue's measurements against the code of a checkout (`--code ROOT`:
-this one, or an export of an older commit), each in a process of that code: `ladder show
---json` (time, peak memory), the server's standings with N clients at once and a game's
-record over HTTP (and, on schema 5, every other read), `ladder run`'s start (LadderState),
-the driver's loop per game with play taken away (a pool answering at once with a real
-result), the same loop with the live table drawn to a terminal, and the file's size.
+this one, or an export of an older commit), each in a process of that code: `ladder run`'s
+start (LadderState), the driver's loop per game with play taken away (a pool answering at
+once with a real result; the run adds these games to the ladder), the same loop with the
+live table drawn to a terminal, `ladder show --json` and `ladder show` (time, peak
+memory), the server's standings with N clients at once and a game's record over HTTP
+(and, on schema 5, every other read, the first time and again), and the file's size.
 `migrate` times the migration of a schema-4 ladder in place.
 
     python -m tests.bench_ladders build DB --entrants 100
@@ -330,9 +331,6 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
         entrants = con.execute("SELECT count(*) FROM entrants").fetchone()[0]
     out: dict[str, Any] = {"code": str(code), "schema": schema, "games": games,
                            "entrants": entrants, "load": os.getloadavg()[0]}
-    out["show_json"] = _cli(code, "ladder", "show", NAME, "--json", "--db", str(db))
-    out["show"] = _cli(code, "ladder", "show", NAME, "--db", str(db))
-    out["serve"] = serve(code, db, clients, requests, schema, games)
     out["run_start"] = json.loads(_run(code, ["-c", SHOW_STATE, str(db), NAME]))
     record = db.with_suffix(".record.json")
     record.write_bytes(real_records(1)[0])
@@ -343,6 +341,9 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
             out[f"loop_{how}"] = json.loads(_run(code, ["-c", LOOP, str(db), NAME, str(live),
                                                         how, str(record)]))
     record.unlink()
+    out["show_json"] = _cli(code, "ladder", "show", NAME, "--json", "--db", str(db))
+    out["show"] = _cli(code, "ladder", "show", NAME, "--db", str(db))
+    out["serve"] = serve(code, db, clients, requests, schema, games)
     out["file_mb"] = sum(p.stat().st_size for p in db.parent.glob(db.name + "*")
                          if p.is_file()) / 1024**2
     out["load_after"] = os.getloadavg()[0]

@@ -186,9 +186,8 @@ def _ladder(row: Sequence[Any]) -> Ladder:
 def bump(db: sqlite3.Connection, lid: int, roster: bool = False) -> int:
     """Inside a transaction: count a change of ladder `lid` readers see (and, with
     `roster`, of its entrants); returns the roster count after it."""
-    db.execute("UPDATE ladders SET changes=changes+1, roster=roster+? WHERE id=?",
-               (int(roster), lid))
-    return int(db.execute("SELECT roster FROM ladders WHERE id=?", (lid,)).fetchone()[0])
+    return int(db.execute("UPDATE ladders SET changes=changes+1, roster=roster+? WHERE id=? "
+                          "RETURNING roster", (int(roster), lid)).fetchall()[0][0])
 
 
 # --- ladders ---------------------------------------------------------------------------------
@@ -420,23 +419,23 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
     assert game.ranking is not None and game.scores is not None
     t = tally(game.entrants, game.ranking, game.scores, game.outcome, game.failures)
     with store.transaction() as db:
-        status = db.execute("SELECT status FROM ladder_games WHERE ladder_id=? AND idx=?",
-                            (lid, game.idx)).fetchone()
-        if status is None or status[0] == "cancelled":
-            return None
-        seq = int(db.execute("SELECT games FROM ladders WHERE id=?", (lid,)).fetchone()[0]) + 1
-        cur = db.execute(
+        done = db.execute(
             "UPDATE ladder_games SET status='done', outcome=?, scores=?, ranking=?, failures=?, "
-            "seconds=?, seq=?, finished=? WHERE ladder_id=? AND idx=? AND status='pending'",
+            "seconds=?, seq=(SELECT games + 1 FROM ladders WHERE id=?), finished=? "
+            "WHERE ladder_id=? AND idx=? AND status='pending' RETURNING seq",
             (game.outcome, json.dumps(game.scores), json.dumps(game.ranking),
-             json.dumps([list(f) for f in game.failures]), game.seconds, seq, at,
-             lid, game.idx))
-        if cur.rowcount != 1:
+             json.dumps([list(f) for f in game.failures]), game.seconds, lid, at,
+             lid, game.idx)).fetchall()
+        if not done:
+            status = db.execute("SELECT status FROM ladder_games WHERE ladder_id=? AND idx=?",
+                                (lid, game.idx)).fetchone()
+            if status is None or status[0] == "cancelled":
+                return None
             raise StoreError(f"ladder game {game.idx} is not pending")
+        seq = int(done[0][0])
         db.execute("INSERT INTO ladder_records (ladder_id, idx, record) VALUES (?, ?, ?)",
                    (lid, game.idx, pack_record(record)))
         ratings = {r.entrant: r for r in rated}
-        retired = False
         for eid, et in t.entrants.items():
             row = db.execute("SELECT failures, recent, active, retired FROM entrants "
                              "WHERE id=?", (eid,)).fetchone()
@@ -447,7 +446,6 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
                 failures[kind] = failures.get(kind, 0) + n
             recent = [et.kinds, *json.loads(row[1])][:FAIL_WINDOW]
             why = failing_kinds(recent) if row[2] and row[3] is None else None
-            retired = retired or why is not None
             r = ratings[eid]
             db.execute(
                 "UPDATE entrants SET mu=?, sigma=?, elo=?, games=games+?, last_played=?, "
@@ -469,8 +467,8 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
         db.executemany("INSERT INTO ladder_history (ladder_id, seq, entrant_id, mu, sigma, elo) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        [(lid, seq, r.entrant, r.mu, r.sigma, r.elo) for r in rated])
-        db.execute("UPDATE ladders SET games=?, last_game=? WHERE id=?", (seq, at, lid))
-        bump(db, lid, roster=retired)
+        db.execute("UPDATE ladders SET games=?, last_game=?, changes=changes+1 WHERE id=?",
+                   (seq, at, lid))
     return seq
 
 
