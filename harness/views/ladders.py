@@ -203,9 +203,10 @@ def live_standings(name: str, console: Console = out
                    ) -> Iterator[Callable[[LadderState], None]]:
     """`arena ladder run`: the games played, the rate and the standings, redrawn at most
     twice a second while the block runs (gone when it ends), from the driver's memory:
-    as many rows as the terminal has room for."""
+    as many rows as the terminal has room for. Drawn only when redrawn (no refresh thread
+    drawing the same table meanwhile), and not at all where no terminal shows it."""
     shown = {"at": 0.0}
-    with Live(console=console, refresh_per_second=4, transient=True) as live:
+    with Live(console=console, auto_refresh=False, transient=True) as live:
         def update(state: LadderState) -> None:
             now = time.monotonic()
             if now - shown["at"] >= 0.5 and console.is_terminal:
@@ -213,5 +214,5 @@ def live_standings(name: str, console: Console = out
                 doc = state.standings_doc(limit=max(3, console.height - 12))
                 live.update(Group(f"{markup(name)}: {state.done} games, "
                                   f"{state.rate():.1f} games/s",
-                                  standings_table(doc, width=console.width)))
+                                  standings_table(doc, width=console.width)), refresh=True)
         yield update

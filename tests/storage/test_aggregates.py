@@ -6,9 +6,11 @@ Played in-process on the test kit game (no Ray)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from harness.ladders import lifecycle
 from harness.ladders import runner as ladder_runner
@@ -16,6 +18,7 @@ from harness.ladders.data import games_doc, history_doc, show_doc
 from harness.ladders.service import create, submit
 from harness.storage import ladders as ls
 from harness.storage.database import Store
+from harness.views.ladders import live_standings
 from tests.storage.recount import check
 
 
@@ -166,3 +169,18 @@ def test_the_ml_elo_is_cached_with_its_age(tmp_path: Path) -> None:
     fresh = {r["bot"]: r["ml_elo"] for r in doc["standings"]}
     assert fresh == {k: pytest.approx(v) for k, v in cached.items()}
     assert all(v is not None for v in fresh.values())
+
+
+def test_the_live_table_draws_from_memory_as_many_rows_as_fit(tmp_path: Path) -> None:
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, color_system=None, width=100,
+                      height=16)
+    with Store(tmp_path / "f.sqlite") as store:
+        _ladder(store, "shown")
+        for i in range(6):
+            submit(store, "shown", f"mcts:iters={i + 1}", f"bot{i}")
+        with live_standings("shown", console) as update:
+            ladder_runner.run(store, "shown", games=4, inline=True, on_update=update)
+    drawn = screen.getvalue()
+    assert "shown: 0 games" in drawn  # drawn once at the start (then at most twice a second)
+    assert "bot0 v1" in drawn and "the first 4 of 6 bots" in drawn  # 16 rows: 4 fit
