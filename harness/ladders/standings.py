@@ -29,7 +29,8 @@ ML_INLINE = 200
 
 @dataclass
 class Standing:
-    """One entrant (bot version) of a ladder with its record."""
+    """One entrant (bot version) of a ladder, whose row holds its record, and its
+    maximum-likelihood Elo."""
 
     entrant: Entrant
     ml: Rating | None = None
@@ -41,18 +42,6 @@ class Standing:
     @property
     def wins(self) -> float:
         return self.entrant.wins
-
-    @property
-    def place_sum(self) -> int:
-        return self.entrant.place_sum
-
-    @property
-    def score_sum(self) -> float:
-        return self.entrant.score_sum
-
-    @property
-    def failures(self) -> dict[str, int]:
-        return self.entrant.failures
 
     @property
     def skill(self) -> Skill:
@@ -70,9 +59,9 @@ class Standing:
             "state": e.state.partition(":")[0], "retired": e.retired, "author": e.author,
             "spec": e.spec, "hash": e.hash, "mu": s.mu, "sigma": s.sigma,
             "interval": [s.low, s.high], "games": self.games, "win_rate": self.wins / n,
-            "avg_place": 1 + self.place_sum / n if self.games else None,
-            "avg_score": self.score_sum / n if self.games else None,
-            "failures": dict(sorted(self.failures.items())), "elo": e.elo,
+            "avg_place": 1 + e.place_sum / n if self.games else None,
+            "avg_score": e.score_sum / n if self.games else None,
+            "failures": dict(sorted(e.failures.items())), "elo": e.elo,
             "ml_elo": None if self.ml is None else [self.ml.elo, self.ml.low, self.ml.high],
             "last_played": e.last_played, "provisional": self.provisional,
         }
