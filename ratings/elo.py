@@ -121,28 +121,35 @@ PairTotal = tuple[str, str, float, float]  # a, b, score of a over their games, 
 def ml_from_totals(
     totals: Iterable[PairTotal], base: float = BASE, iterations: int = 50
 ) -> dict[str, Rating]:
-    """Bradley-Terry maximum-likelihood Elo from per-pair totals (a, b, a's score, games):
-    what a ladder keeps as its games finish, so a fit costs the pairs that met, not the
-    games played.
+    """Bradley-Terry maximum-likelihood Elo from per-pair totals (a, b, a's score, games),
+    by bot name (`ml_from_arrays` does the fitting)."""
+    totals = list(totals)
+    bots = sorted({x for a, b, _, _ in totals for x in (a, b)})
+    index = {b: i for i, b in enumerate(bots)}
+    fitted = ml_from_arrays(
+        np.fromiter((index[t[0]] for t in totals), np.intp, len(totals)),
+        np.fromiter((index[t[1]] for t in totals), np.intp, len(totals)),
+        np.fromiter((t[2] for t in totals), float, len(totals)),
+        np.fromiter((t[3] for t in totals), float, len(totals)), len(bots), base, iterations)
+    return {bots[i]: r for i, r in enumerate(fitted)}
+
+
+def ml_from_arrays(a: np.ndarray, b: np.ndarray, score: np.ndarray, played: np.ndarray,
+                   n: int, base: float = BASE, iterations: int = 50) -> list[Rating]:
+    """Bradley-Terry maximum-likelihood Elo of players 0..n-1 from per-pair totals as
+    arrays (pair k: players a[k] and b[k], a's score over their played[k] games): what a
+    ladder keeps as its games finish, so a fit costs the pairs that met, not the games.
 
     Newton's method on log-strengths with a weak Gaussian prior (PRIOR_ELO); intervals
     from the inverse of the observed information, projected onto mean-zero ratings.
     Pairwise results of one multiplayer game are not independent, so the intervals are
     approximate (somewhat narrow for many players).
     """
-    totals = list(totals)
-    bots = sorted({x for a, b, _, _ in totals for x in (a, b)})
-    n = len(bots)
     if n == 0:
-        return {}
-    index = {b: i for i, b in enumerate(bots)}
-    ia = np.fromiter((index[t[0]] for t in totals), np.intp, len(totals))
-    ib = np.fromiter((index[t[1]] for t in totals), np.intp, len(totals))
-    score = np.fromiter((t[2] for t in totals), float, len(totals))
-    games = np.fromiter((t[3] for t in totals), float, len(totals))
+        return []
     wins = np.zeros((n, n))  # wins[i, j]: score of i against j
-    np.add.at(wins, (ia, ib), score)
-    np.add.at(wins, (ib, ia), games - score)
+    np.add.at(wins, (a, b), score)
+    np.add.at(wins, (b, a), played - score)
     games = wins + wins.T
     prior = (ELO_PER_NAT / PRIOR_ELO) ** 2
     theta = np.zeros(n)
@@ -161,9 +168,9 @@ def ml_from_totals(
     # the diagonal of C cov C (C = I - 1/n: onto mean-zero ratings), without forming it
     var = np.diag(cov) - cov.mean(axis=1) - cov.mean(axis=0) + cov.mean()
     theta = theta - theta.mean()
-    out: dict[str, Rating] = {}
-    for b, i in index.items():
+    out = []
+    for i in range(n):
         elo = base + ELO_PER_NAT * float(theta[i])
         half = Z95 * ELO_PER_NAT * math.sqrt(max(0.0, float(var[i])))
-        out[b] = Rating(elo, elo - half, elo + half)
+        out.append(Rating(elo, elo - half, elo + half))
     return out

@@ -62,7 +62,7 @@ def show_doc(store: Store, name: str, all_versions: bool = False, offset: int = 
     entrants = ls.entrants(store, lad.id)
     fresh = None
     if lad.ml_seq != lad.games and len(entrants) <= ML_INLINE:
-        fresh = fit_ml(ls.pair_totals(store, lad.id))
+        fresh = fit_ml(ls.ml_input(store, lad.id)[1])
     rows = standings(entrants, fresh)
     fitted = (lad.games, None) if fresh is not None else (lad.ml_seq, lad.ml_at)
     return standings_doc(lad, rows, seat_advantage(ls.seat_totals(store, lad.id)), fitted,

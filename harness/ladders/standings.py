@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from harness.storage.ladders import Entrant
-from ratings.elo import Rating, ml_from_totals
+from ratings.elo import Rating, ml_from_arrays
 from ratings.weng_lin import Skill, provisional
 
 #: rated games between two refits of a ladder's cached maximum-likelihood Elo
@@ -74,11 +76,13 @@ def cached_ml(e: Entrant) -> Rating | None:
     return Rating(e.ml_elo, e.ml_low, e.ml_high)
 
 
-def fit_ml(pairs: Sequence[tuple[int, int, float, int]]) -> dict[int, Rating]:
-    """The maximum-likelihood Elo of every entrant in the pair totals (a, b, a's score,
-    games) a ladder keeps."""
-    fitted = ml_from_totals([(str(a), str(b), s, n) for a, b, s, n in pairs])
-    return {int(e): r for e, r in fitted.items()}
+def fit_ml(pairs: np.ndarray) -> dict[int, Rating]:
+    """The maximum-likelihood Elo of every entrant in the pair totals a ladder keeps (an
+    array of harness/storage/ladders.py's PAIR_ROW: entrants a and b, a's score, games)."""
+    ids, index = np.unique(np.concatenate([pairs["a"], pairs["b"]]), return_inverse=True)
+    fitted = ml_from_arrays(index[:len(pairs)], index[len(pairs):], pairs["score"],
+                            pairs["games"], len(ids))
+    return {int(e): r for e, r in zip(ids, fitted, strict=True)}
 
 
 def standings(entrants: Sequence[Entrant], ml: dict[int, Rating] | None = None

@@ -324,6 +324,11 @@ class Store:
         """Rows of one read, errors as StoreError."""
         return self._rows(sql, args)
 
+    def stream(self, sql: str, args: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+        """Rows of one read one at a time (many rows, never all in memory at once)."""
+        with self._errors():
+            yield from self.db.execute(sql, args)
+
     def close(self) -> None:
         self.release_driver_lock()
         self.db.close()

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
+import numpy as np
 
 from harness.storage.database import Store, StoreError
 from harness.storage.ladder_schema import pack_record, unpack_record
@@ -312,12 +313,19 @@ def pair_totals(store: Store, lid: int) -> list[tuple[int, int, float, int]]:
         "SELECT a, b, score, games FROM ladder_pairs WHERE ladder_id=?", (lid,))]
 
 
-def ml_input(store: Store, lid: int) -> tuple[int, list[tuple[int, int, float, int]]]:
-    """The rated games and the pair totals of ladder `lid`, read as of one moment (what a
-    maximum-likelihood fit is made of, and the game it is of)."""
+#: the rows of `ml_input`'s array
+PAIR_ROW = np.dtype([("a", np.int64), ("b", np.int64), ("score", float), ("games", float)])
+
+
+def ml_input(store: Store, lid: int) -> tuple[int, np.ndarray]:
+    """The rated games and the pair totals (an array of PAIR_ROW, 32 bytes a pair) of
+    ladder `lid`, read as of one moment: what a maximum-likelihood fit is made of, and
+    the game it is of."""
     with store.snapshot():
         (games,) = store.query("SELECT games FROM ladders WHERE id=?", (lid,))[0]
-        return int(games), pair_totals(store, lid)
+        rows = store.stream("SELECT a, b, score, games FROM ladder_pairs WHERE ladder_id=?",
+                            (lid,))
+        return int(games), np.fromiter(rows, dtype=PAIR_ROW)
 
 
 def set_ml(store: Store, lid: int, seq: int, fits: dict[int, tuple[float, float, float]]
