@@ -75,11 +75,6 @@ class PolicyBot(Bot):
         return self.space.from_id(action_id)  # type: ignore[union-attr]
 
 
-def make(rest: str, parse_params: Callable[[str], dict[str, Any]]) -> PolicyBot:
-    """The bot of spec `policy:<rest>` (`module:function[:option=value,...]`)."""
-    parts = rest.split(":")
-    if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise ValueError("policy bots are named policy:module:function[:option=value,...]")
-    target = f"{parts[0]}:{parts[1]}"
-    return PolicyBot(load_policy(target), name=f"policy:{target}",
-                     **parse_params(":".join(parts[2:])))
+def make(target: str, options: dict[str, Any]) -> PolicyBot:
+    """The bot of spec `policy:<target>[:option=value,...]` (`target`: module:function)."""
+    return PolicyBot(load_policy(target), name=f"policy:{target}", **options)

@@ -17,13 +17,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bots.registry import label_of
+from bots.spec import BotSpec, label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
 from harness.ladders.lifecycle import ladder_lock
 from harness.ladders.matchmaking import Candidate, pick_lineup, seat
+from harness.ladders.pin import runs
 from harness.ladders.service import LadderError, use_ladder
-from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.tournaments import runner
@@ -33,7 +34,7 @@ from ratings.weng_lin import WengLin
 
 #: games per run when neither --games nor --forever is given
 DEFAULT_GAMES = 100
-LadderTask = tuple[int, int, tuple[str, ...]]  # idx, seed, run spec per seat
+LadderTask = tuple[int, int, tuple[BotSpec, ...]]  # idx, seed, run spec per seat
 
 
 def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Played]:
@@ -102,11 +103,11 @@ class LadderState:
         self._count(game.entrants)
         return game
 
-    def run_specs(self, game: ls.LadderGame) -> tuple[str, ...]:
-        """What the game's seats run, labelled with the entrants' names (`name vN=spec`), so
-        records and replays show names, not snapshot paths."""
-        return tuple(f"{label_of(self.entrants[e].label)}={self.entrants[e].run_spec}"
-                     for e in game.entrants)
+    def run_specs(self, game: ls.LadderGame) -> tuple[BotSpec, ...]:
+        """What the game's seats run (their files in their snapshots alone), labelled with
+        the entrants' names (`name vN`), so records and replays show names, not paths."""
+        return tuple(runs(self.entrants[e].run_spec, self.entrants[e].snapshot).replace(
+            label=label_of(self.entrants[e].label)) for e in game.entrants)
 
     def finish(self, game: ls.LadderGame, p: Played) -> None:
         """Rate and store one result (one transaction)."""
@@ -200,7 +201,7 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
     key = ladder_lock(store, ls.ladder(store, name))
     try:
         state = LadderState(store, name)
-        if any(sandboxed(e.run_spec) for e in state.active()):
+        if any(not BotSpec.parse(e.run_spec).kind_of.trusted for e in state.active()):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
         queue = deque(ls.games(store, state.ladder.id, "pending"))
