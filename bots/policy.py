@@ -29,16 +29,13 @@ from engine.protocol import Action, ActionSpace, Observation
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
-def load_policy(target: str) -> Policy:
-    """`module:function` -> the function (modules on sys.path or in the current folder)."""
-    module, _, name = target.partition(":")
-    if not module or not name:
-        raise ValueError(f"a policy is named module:function, not {target!r}")
+def load_policy(module: str, name: str) -> Policy:
+    """The function `name` of `module` (modules on sys.path or in the current folder)."""
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     fn = getattr(importlib.import_module(module), name)
     if not callable(fn):
-        raise TypeError(f"{target} is not callable")
+        raise TypeError(f"{module}:{name} is not callable")
     return fn  # type: ignore[no-any-return]
 
 
@@ -75,6 +72,6 @@ class PolicyBot(Bot):
         return self.space.from_id(action_id)  # type: ignore[union-attr]
 
 
-def make(target: str, options: dict[str, Any]) -> PolicyBot:
-    """The bot of spec `policy:<target>[:option=value,...]` (`target`: module:function)."""
-    return PolicyBot(load_policy(target), name=f"policy:{target}", **options)
+def make(module: str, name: str, options: dict[str, Any]) -> PolicyBot:
+    """The bot of spec `policy:<module>:<name>[:option=value,...]`."""
+    return PolicyBot(load_policy(module, name), name=f"policy:{module}:{name}", **options)

@@ -196,7 +196,7 @@ def _openspiel(spec: BotSpec) -> Bot:
 
 @_kind("python", target="module", form="python:package.module:Class[:k=v,...]")
 def _python(spec: BotSpec) -> Bot:
-    module, cls_name = spec.target.split(":")
+    module, cls_name = spec.entry
     if os.getcwd() not in sys.path:  # `python:my_bot:MyBot` from the bot's own folder
         sys.path.append(os.getcwd())
     try:
@@ -214,7 +214,7 @@ def _policy(spec: BotSpec) -> Bot:
     from bots.policy import make
 
     try:
-        return make(spec.target, spec.params)
+        return make(*spec.entry, spec.params)
     except (ImportError, AttributeError, ValueError) as e:
         raise BotSpecError(f"cannot load policy {spec.target!r}: {_failure(e)}") from None
 

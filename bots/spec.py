@@ -223,9 +223,15 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
         return command_argv(self.kind, self.target)
 
     @property
+    def entry(self) -> tuple[str, str]:
+        """A module kind's module and attribute (`python:pkg.mod:Bot` -> `pkg.mod`, `Bot`)."""
+        module, _, attribute = self.target.partition(":")
+        return module, attribute
+
+    @property
     def module(self) -> str:
         """A module kind's top-level module (`python:pkg.mod:Bot` -> `pkg`)."""
-        return self.target.split(":")[0].split(".")[0]
+        return self.entry[0].split(".")[0]
 
     @property
     def files(self) -> dict[str, str]:
