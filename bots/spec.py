@@ -235,8 +235,10 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def files(self) -> dict[str, str]:
-        """Parameter -> the file it names, for the kind's file parameters (`model`)."""
-        return {k: str(v) for k, v in self.args if k in self.kind_of.file_params}
+        """Parameter -> the file it names, for the kind's file parameters (`model`; a
+        number there names no file: the bot's constructor says what it means)."""
+        file_params = self.kind_of.file_params
+        return {k: v for k, v in self.params.items() if k in file_params and isinstance(v, str)}
 
     @property
     def text(self) -> str:
@@ -275,6 +277,16 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
         """The spec with fields changed (`target=`, `label=`, `root=`...)."""
         return msgspec.structs.replace(self, **changes)
 
+    def pinned(self, root: str) -> BotSpec:
+        """The spec of a pinned bot whose files are in `root` ("" for none): a file
+        parameter naming a file elsewhere is a BotSpecError (a command line's words are
+        read among the files of `root` where it is played, harness/sandbox/isolate.py)."""
+        for k, path in self.files.items():
+            rel = os.path.relpath(os.path.abspath(path), os.path.abspath(root)) if root else ".."
+            if rel == ".." or rel.startswith("../"):
+                raise BotSpecError(f"{self.kind}: {k}= names a file outside the bot's own files")
+        return self.replace(root=root)
+
     def relocated(self, root: str) -> BotSpec:
         """A pinned spec whose files moved to `root`: the command words and file parameters
         under its old root now name the same files under `root` (a module kind's package
@@ -292,7 +304,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
             spec = spec.replace(target=shlex.join(moved(w) for w in self.argv))
         for k, path in self.files.items():
             spec = spec.with_param(k, moved(path))
-        return spec.replace(root=root)
+        return spec.pinned(root)
 
 
 def _target(kind: Kind, rest: str) -> tuple[str, str]:

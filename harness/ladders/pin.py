@@ -53,7 +53,7 @@ class Pinned:
 
 def runs(run_spec: str, snapshot: str | None) -> BotSpec:
     """What a pinned bot plays: its run spec, naming files in its snapshot alone."""
-    return BotSpec.parse(run_spec).replace(root=snapshot or "")
+    return BotSpec.parse(run_spec).pinned(snapshot or "")
 
 
 def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:

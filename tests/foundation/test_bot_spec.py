@@ -103,12 +103,15 @@ def test_one_factory_with_the_sandbox_as_its_wrapper() -> None:
 
 
 def test_a_pinned_spec_moves_with_its_files() -> None:
-    spec = BotSpec.parse("cmd:python3 /snap/a/0-bot.py --fast /snap/a/1-w.bin").replace(
-        root="/snap/a")
+    spec = BotSpec.parse("cmd:python3 /snap/a/0-bot.py --fast /snap/a/1-w.bin").pinned(
+        "/snap/a")
     moved = spec.relocated("/worker/x")
     assert moved.argv == ["python3", "/worker/x/0-bot.py", "--fast", "/worker/x/1-w.bin"]
     assert moved.root == "/worker/x"
-    model = BotSpec.parse("mcts:model=/snap/m/model.npz,iters=4").replace(root="/snap/m")
+    model = BotSpec.parse("mcts:model=/snap/m/model.npz,iters=4").pinned("/snap/m")
     assert model.relocated("/w").params == {"model": "/w/model.npz", "iters": 4}
+    for elsewhere in ("/etc/passwd", "/snap/m/../x/model.npz", "/snap/mx/model.npz"):
+        with pytest.raises(BotSpecError, match="outside the bot's own files"):
+            BotSpec.parse(f"mcts:model={elsewhere}").pinned("/snap/m")
     with pytest.raises(BotSpecError, match="pinned"):
         BotSpec.parse("random").relocated("/w")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import resource
+import shutil
 import tarfile
 import time
 from collections.abc import Iterator
@@ -17,7 +18,9 @@ import httpx
 import pytest
 
 from bots.spec import BotSpec, BotSpecError
+from bots.trained import MODELS
 from engine.protocol import ArenaError
+from harness.ladders import runner as ladder_runner
 from harness.ladders.pin import pin, runs
 from harness.ladders.service import create, submit
 from harness.play.match import play_match
@@ -116,6 +119,25 @@ def test_an_upload_names_its_own_files_and_its_runtime_by_name(tmp_path: Path) -
     played = BotSpec.parse(model.run_spec)  # pinned and played by the one model it names
     assert played.files == {"model": f"{model.snapshot}/model.npz"}
     assert Path(played.files["model"]).read_bytes() == b"model"
+
+
+def test_an_uploaded_model_is_pinned_and_played_from_its_snapshot(tmp_path: Path) -> None:
+    """`mcts:model=` names a member of the upload; the ladder plays the snapshot's copy,
+    the one file the pinned spec names (the upload itself is gone by then)."""
+    upload = tmp_path / "up"
+    upload.mkdir()
+    shutil.copy(MODELS / "gugong-2p.npz", upload / "m.npz")
+    with Store(tmp_path / "db.sqlite") as store:
+        create(store, "g", ls.LadderSpec(game="gugong", num_players=2, seed=1))
+        mine = submit(store, "g", "mcts:iters=3,model=m.npz", "mm", within=upload).entrant
+        assert mine is not None and mine.snapshot is not None
+        shutil.rmtree(upload)
+        assert submit(store, "g", "random", "rr").entrant
+        ladder_runner.run(store, "g", games=1, inline=True)
+        games = ls.games(store, ls.ladder(store, "g").id)
+    assert runs(mine.run_spec, mine.snapshot).files == {
+        "model": f"{mine.snapshot}/model.npz"}
+    assert [(g.status, g.failures) for g in games] == [("done", [])]
 
 
 def test_a_pinned_command_is_played_with_its_snapshot_alone(tmp_path: Path) -> None:
