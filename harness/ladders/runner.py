@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bots.spec import BotSpec, label_of
+from bots.spec import BotSpec, BotSpecError, label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
 from harness.ladders.lifecycle import ladder_lock
@@ -27,6 +27,7 @@ from harness.ladders.service import LadderError, use_ladder
 from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
+from harness.storage.lifecycle import retire
 from harness.tournaments import runner
 from harness.tournaments.runner import Played
 from ratings.elo import Elo
@@ -53,6 +54,7 @@ class LadderState:
         self.ladder = ls.ladder(store, name)
         self.spec = self.ladder.spec
         self.entrants: dict[int, ls.Entrant] = {}
+        self.played: dict[int, BotSpec | str] = {}  # run spec per entrant, or why none
         self.wl = WengLin()
         self.elo = Elo()
         self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
@@ -81,8 +83,21 @@ class LadderState:
                 known.active, known.retired = e.active, e.retired
                 continue
             self.entrants[e.id] = e
+            self.played[e.id] = self._read(e)
             self.wl.skills[e.id] = e.skill
             self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+
+    def _read(self, e: ls.Entrant) -> BotSpec | str:
+        """What `e` plays; a run spec that no longer reads (pinned before specs were read
+        once: a parameter given twice) retires it, with the reason."""
+        try:
+            return runs(e.run_spec, e.snapshot)
+        except BotSpecError as err:
+            why = f"its pinned spec cannot be read: {err}"
+            if e.playing:
+                retire(self.store, e.id, why)
+                e.retired = why
+            return why
 
     def active(self) -> list[ls.Entrant]:
         """The entrants in matchmaking."""
@@ -103,11 +118,17 @@ class LadderState:
         self._count(game.entrants)
         return game
 
-    def run_specs(self, game: ls.LadderGame) -> tuple[BotSpec, ...]:
+    def run_specs(self, game: ls.LadderGame) -> tuple[BotSpec, ...] | str:
         """What the game's seats run (their files in their snapshots alone), labelled with
-        the entrants' names (`name vN`), so records and replays show names, not paths."""
-        return tuple(runs(self.entrants[e].run_spec, self.entrants[e].snapshot).replace(
-            label=label_of(self.entrants[e].label)) for e in game.entrants)
+        the entrants' names (`name vN`), so records and replays show names, not paths; or
+        why one of them cannot play."""
+        out = []
+        for e in game.entrants:
+            played = self.played.get(e, f"entrant {e} is gone")
+            if isinstance(played, str):
+                return played
+            out.append(played.replace(label=label_of(self.entrants[e].label)))
+        return tuple(out)
 
     def finish(self, game: ls.LadderGame, p: Played) -> None:
         """Rate and store one result (one transaction)."""
@@ -201,7 +222,8 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
     key = ladder_lock(store, ls.ladder(store, name))
     try:
         state = LadderState(store, name)
-        if any(not BotSpec.parse(e.run_spec).kind_of.trusted for e in state.active()):
+        played = [state.played[e.id] for e in state.active()]
+        if any(isinstance(p, BotSpec) and not p.kind_of.trusted for p in played):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
         queue = deque(ls.games(store, state.ladder.id, "pending"))
@@ -236,7 +258,11 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
                     break
                 queue.append(state.next_game())
             game = queue.popleft()
-            inflight[pool.submit(spec_json, [(game.idx, game.seed, state.run_specs(game))])] = game
+            specs = state.run_specs(game)
+            if isinstance(specs, str):  # an entrant that cannot play: the game is not rated
+                ls.fail_game(state.store, state.ladder.id, game.idx, specs)
+                continue
+            inflight[pool.submit(spec_json, [(game.idx, game.seed, specs)])] = game
             sent += 1
             open_ = target is None or sent < target
         if not inflight:

@@ -102,6 +102,18 @@ def test_a_path_outside_the_upload_gets_one_refusal_naming_no_path(ladder: Store
     assert _nothing_kept(ladder, tmp_path)
 
 
+def test_an_entrant_pinned_with_a_parameter_twice_leaves_matchmaking(ladder: Store) -> None:
+    """A database from before specs were read once: its entrant that gives a parameter
+    twice is retired with the reason, and the ladder plays on without it."""
+    lid = ls.ladder(ladder, "kl").id
+    for name, spec in (("old", "mcts:iters=2,iters=3"), ("a", "random"), ("b", "random")):
+        ls.add_entrant(ladder, lid, name, spec, spec, f"hash-{name}", None, "test")
+    ladder_runner.run(ladder, "kl", games=2, inline=True)
+    old = next(e for e in ls.entrants(ladder, lid) if e.name == "old")
+    assert old.retired is not None and "'iters' is given twice" in old.retired
+    assert [g.status for g in ls.games(ladder, lid)] == ["done", "done"]
+
+
 def test_an_upload_names_its_own_files_and_its_runtime_by_name(tmp_path: Path) -> None:
     upload = _upload(tmp_path / "up")
     (upload / "data").mkdir()
