@@ -188,7 +188,7 @@ def submit(cfg: Config, store: Store, request: Request, data: bytes) -> Any:
     spec = request.query_params.get("spec", "").strip()
     if not spec:
         raise Problem(400, "give the bot's spec (?spec=cmd:python3 bot.py)")
-    BotSpec.parse(spec)  # a spec that cannot be read is refused before the upload is
+    BotSpec.parse(spec)  # a spec that cannot be read: refused before the upload is unpacked
     lad = ls.ladder(store, name)
     mine = [e for e in ls.entrants(store, lad.id) if e.author == who]
     owner = next((e.author for e in ls.entrants(store, lad.id) if e.name == display
