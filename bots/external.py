@@ -36,6 +36,7 @@ import msgspec
 
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput
+from bots.spec import BotSpecError, command_argv
 from engine.common.untrusted import error_line
 from engine.protocol import Action, ArenaError, IllegalActionError, Observation
 
@@ -130,17 +131,14 @@ SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".py", ".rb", ".pl", ".lua", ".
 CODE_OPTIONS = ("-c", "-e", "-m", "-p", "--eval", "--print")
 
 
-def missing_file(command: str, cwd: str | None = None) -> str | None:
-    """Why `command` cannot start, found without running it: its program is a path that is
-    not a file, or the script it names (the first argument not starting with `-`, when it
-    holds a `/` or ends like a script, and is not the value of `-c`, `-e`, `-m`) does not
-    exist. None when nothing is missing."""
-    try:
-        argv = shlex.split(command)
-    except ValueError as e:
-        return f"cannot read the command line {command!r}: {e}"
+def missing_file(argv: list[str], cwd: str | None = None) -> str | None:
+    """Why the command line `argv` cannot start, found without running it: its program is
+    a path that is not a file, or the script it names (the first argument not starting with
+    `-`, when it holds a `/` or ends like a script, and is not the value of `-c`, `-e`,
+    `-m`) does not exist. None when nothing is missing."""
     if not argv:
         return None
+    command = shlex.join(argv)
     here = cwd or os.getcwd()
     exe, *args = argv
     if "/" in exe and not os.path.isfile(os.path.join(here, exe)):
@@ -160,9 +158,10 @@ class ExternalBot(Bot):
 
     def __init__(self, command: str, default_timeout: float = 30.0, cwd: str | None = None,
                  framing: str = "json", limits: Limits | None = None) -> None:
-        self.argv = shlex.split(command)
-        if not self.argv:
-            raise ExternalBotError("cmd: needs a command line, e.g. cmd:./my_bot.sh")
+        try:
+            self.argv = command_argv("cmd", command)
+        except BotSpecError as e:
+            raise ExternalBotError(str(e)) from None
         if framing not in FRAMINGS:
             raise ExternalBotError(f"framing must be one of {FRAMINGS}, not {framing!r}")
         self.name = f"cmd:{command}" if framing == "json" else f"cmd-msgpack:{command}"
