@@ -13,8 +13,10 @@ schema number becomes 5 in the last one.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from harness.storage.ladder_schema import columns, pack_record
 from harness.storage.tally import FAIL_WINDOW, EntrantTally, add, kinds_of, tally
@@ -64,12 +66,14 @@ def _count(db: sqlite3.Connection, lid: int, games: Sequence[Sequence[object]]) 
     per_seat: dict[int, list[float]] = {}
     pairs: dict[tuple[int, int], list[float]] = {}
     seats: dict[tuple[int, int], int] = {}
-    entries, records = [], []
-    for idx, status, seats_json, ranking, scores, failures, outcome, rec in games:
+    entries = []
+    inline = [(idx, bytes(rec)) for idx, *_, rec in games if rec is not None]  # type: ignore[arg-type]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:  # zlib lets go of the GIL
+        records = [(lid, idx, packed) for (idx, _), packed in
+                   zip(inline, pool.map(pack_record, [r for _, r in inline]), strict=True)]
+    for idx, status, seats_json, ranking, scores, failures, outcome, _ in games:
         who: list[int] = json.loads(str(seats_json))
         entries += [(lid, e, idx) for e in set(who) if e in known]
-        if rec is not None:
-            records.append((lid, idx, pack_record(bytes(rec))))  # type: ignore[arg-type]
         if status in ("pending", "done"):
             for s, e in enumerate(who):
                 if e in known:
