@@ -38,6 +38,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -331,19 +332,26 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
         entrants = con.execute("SELECT count(*) FROM entrants").fetchone()[0]
     out: dict[str, Any] = {"code": str(code), "schema": schema, "games": games,
                            "entrants": entrants, "load": os.getloadavg()[0]}
-    out["run_start"] = json.loads(_run(code, ["-c", SHOW_STATE, str(db), NAME]))
     record = db.with_suffix(".record.json")
     record.write_bytes(real_records(1)[0])
-    out["loop"] = json.loads(_run(code, ["-c", LOOP, str(db), NAME, str(loop), "plain",
-                                         str(record)]))
-    if live:
-        for how in ("plain", "live"):
-            out[f"loop_{how}"] = json.loads(_run(code, ["-c", LOOP, str(db), NAME, str(live),
-                                                        how, str(record)]))
+    steps: list[tuple[str, Callable[[], Any]]] = [
+        ("run_start", lambda: json.loads(_run(code, ["-c", SHOW_STATE, str(db), NAME]))),
+        ("loop", lambda: json.loads(_run(code, ["-c", LOOP, str(db), NAME, str(loop),
+                                                 "plain", str(record)]))),
+        *[(f"loop_{how}", lambda how=how: json.loads(_run(code, [
+            "-c", LOOP, str(db), NAME, str(live), how, str(record)])))
+          for how in (("plain", "live") if live else ())],
+        ("show_json", lambda: _cli(code, "ladder", "show", NAME, "--json", "--db", str(db))),
+        ("show", lambda: _cli(code, "ladder", "show", NAME, "--db", str(db))),
+        ("serve", lambda: serve(code, db, clients, requests, schema, games)),
+    ]
+    for what, step in steps:
+        try:
+            out[what] = step()
+        except (SystemExit, Exception) as e:  # noqa: BLE001 - a step that fails is reported
+            out[what] = {"failed": str(e)[-300:]}
+        print(json.dumps({what: out[what]}), file=sys.stderr, flush=True)
     record.unlink()
-    out["show_json"] = _cli(code, "ladder", "show", NAME, "--json", "--db", str(db))
-    out["show"] = _cli(code, "ladder", "show", NAME, "--db", str(db))
-    out["serve"] = serve(code, db, clients, requests, schema, games)
     out["file_mb"] = sum(p.stat().st_size for p in db.parent.glob(db.name + "*")
                          if p.is_file()) / 1024**2
     out["load_after"] = os.getloadavg()[0]
