@@ -14,10 +14,13 @@ once with a real result; the run adds these games to the ladder), the same loop 
 live table drawn to a terminal, `ladder show --json` and `ladder show` (time, peak
 memory), the server's standings with N clients at once and a game's record over HTTP
 (and, on schema 5, every other read, the first time and again), and the file's size.
-`migrate` times the migration of a schema-4 ladder in place.
+`play` runs `ladder run` with real games on Ray (two workers, the entrants are `random`),
+without and then with the live table, twice each. `migrate` times the migration of a
+schema-4 ladder in place.
 
     python -m tests.bench_ladders build DB --entrants 100
     python -m tests.bench_ladders measure DB --code ROOT [--clients 8] [--loop 200]
+    python -m tests.bench_ladders play DB --code ROOT [--games 300]
     python -m tests.bench_ladders migrate DB --code ROOT
 
 Not part of the test suite (minutes to an hour, gigabytes of disk): run under `nice`, and
@@ -220,6 +223,35 @@ print(json.dumps({"games": state.done, "seconds": wall, "ms_per_game": 1000 * wa
 """
 
 
+PLAY = """
+import inspect, io, json, sys, time
+from rich.console import Console
+from harness.ladders import runner as lr
+from harness.storage.database import Store
+db, name, games, live = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "live"
+seen = []
+
+def note(state):
+    seen.append((time.perf_counter(), state.done))
+
+with Store(db) as store:
+    update = note
+    if live:
+        from harness.views import ladders as views
+        console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
+        params = inspect.signature(views.live_standings).parameters
+        args = (store, name) if "store" in params else (name,)
+        cm = views.live_standings(*args, console=console)
+        draw = cm.__enter__()
+        update = lambda state: (note(state), draw(state))
+    lr.run(store, name, games=games, workers=2, on_update=update)
+    if live:
+        cm.__exit__(None, None, None)
+(t0, d0), (t1, d1) = seen[0], seen[-1]
+print(json.dumps({"games": d1 - d0, "seconds": t1 - t0, "per_s": (d1 - d0) / (t1 - t0)}))
+"""
+
+
 def _run(code: Path, args: list[str], timeout: float = 7200) -> str:
     """Run `python ARGS` on the code of checkout `code` (niced); its output."""
     env = {**os.environ, "PYTHONPATH": str(code), "ARENA_DB": "/nonexistent"}
@@ -358,6 +390,17 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
     return out
 
 
+def play(db: Path, code: Path, games: int) -> dict[str, Any]:
+    """`ladder run` playing real games on Ray (two workers), without and with the live
+    table drawn to a terminal: games per second, from its first game to its last."""
+    out: dict[str, Any] = {"load": os.getloadavg()[0]}
+    for how in ("plain", "live", "plain", "live"):
+        got = json.loads(_run(code, ["-c", PLAY, str(db), NAME, str(games), how]))
+        out.setdefault(how, []).append(got)
+    out["load_after"] = os.getloadavg()[0]
+    return out
+
+
 def migrate(db: Path, code: Path) -> dict[str, Any]:
     probe = ("import json, resource, sys, time; from harness.storage.database import Store; "
              "t = time.perf_counter(); Store(sys.argv[1]).close(); print(json.dumps("
@@ -384,6 +427,10 @@ def main() -> None:
     m.add_argument("--loop", type=int, default=200)
     m.add_argument("--live", type=int, default=0, help="games of the loop with and without "
                    "the live table")
+    r = sub.add_parser("play")
+    r.add_argument("db", type=Path)
+    r.add_argument("--code", type=Path, required=True)
+    r.add_argument("--games", type=int, default=300)
     g = sub.add_parser("migrate")
     g.add_argument("db", type=Path)
     g.add_argument("--code", type=Path, required=True)
@@ -396,6 +443,8 @@ def main() -> None:
     elif a.what == "measure":
         print(json.dumps(measure(a.db, a.code.resolve(), a.clients, a.requests, a.loop,
                                  a.live)))
+    elif a.what == "play":
+        print(json.dumps(play(a.db, a.code.resolve(), a.games)))
     else:
         print(json.dumps(migrate(a.db, a.code.resolve())))
 

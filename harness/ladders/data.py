@@ -79,7 +79,8 @@ def standings_doc(lad: ls.Ladder, rows: Sequence[Standing],
     spec = json.loads(lad.spec.to_json())
     if public:
         spec["bot_root"] = ""
-    shown = [r.as_json(i + 1) for i, r in enumerate(rows) if all_versions or r.entrant.active]
+    shown = [(i + 1, r) for i, r in enumerate(rows) if all_versions or r.entrant.active]
+    page = shown[offset:None if limit is None else offset + limit]
     after, at = fitted
     return {"ladder": lad.name, "spec": spec, "games": lad.games,
             "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
@@ -87,7 +88,7 @@ def standings_doc(lad: ls.Ladder, rows: Sequence[Standing],
             "ml_fit": {"after_game": after, "at": at,
                        "games_since": None if after is None else lad.games - after},
             "total": len(shown), "offset": offset,
-            "standings": shown[offset:None if limit is None else offset + limit]}
+            "standings": [r.as_json(rank) for rank, r in page]}
 
 
 def _versions(entrants: Sequence[ls.Entrant], lad: ls.Ladder, bot: str,

@@ -201,12 +201,13 @@ def games_table(doc: Doc) -> Table:
 @contextmanager
 def live_standings(name: str, console: Console = out
                    ) -> Iterator[Callable[[LadderState], None]]:
-    """`arena ladder run`: the games played, the rate and the standings, redrawn at most
-    twice a second while the block runs (gone when it ends), from the driver's memory:
-    as many rows as the terminal has room for. Drawn only when redrawn (no refresh thread
-    drawing the same table meanwhile), and not at all where no terminal shows it."""
+    """`arena ladder run`: the games played, the rate and the standings, from the driver's
+    memory, as many rows as the terminal has room for (gone when the block ends). The
+    driver builds the table at most twice a second and Live's own thread draws it, so the
+    drawing overlaps the driver's waits for games; nothing is built where no terminal
+    shows it."""
     shown = {"at": 0.0}
-    with Live(console=console, auto_refresh=False, transient=True) as live:
+    with Live(console=console, refresh_per_second=2, transient=True) as live:
         def update(state: LadderState) -> None:
             now = time.monotonic()
             if now - shown["at"] >= 0.5 and console.is_terminal:
@@ -214,5 +215,5 @@ def live_standings(name: str, console: Console = out
                 doc = state.standings_doc(limit=max(3, console.height - 12))
                 live.update(Group(f"{markup(name)}: {state.done} games, "
                                   f"{state.rate():.1f} games/s",
-                                  standings_table(doc, width=console.width)), refresh=True)
+                                  standings_table(doc, width=console.width)))
         yield update
