@@ -10,7 +10,8 @@ year_of_the_dragon played once, about 11 KB each, repeated). Bulk inserts, not p
 `measure` runs the issue's measurements against the code of a checkout (`--code ROOT`:
 this one, or an export of an older commit), each in a process of that code: `ladder run`'s
 start (LadderState), the driver's loop per game with play taken away (a pool answering at
-once with a real result; the run adds these games to the ladder), the same loop with the
+once with a real result; the run adds these games to the ladder; wall time, and the CPU
+time of the driver's process, which a busy machine inflates less), the same loop with the
 live table drawn to a terminal, `ladder show --json` and `ladder show` (time, peak
 memory), the server's standings with N clients at once and a game's record over HTTP
 (and, on schema 5, every other read, the first time and again), and the file's size.
@@ -186,7 +187,7 @@ except ImportError:  # before schema 5 a worker sent the record as it is
     pack_record = lambda r: r
 db, name, games, live = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "live"
 record = pack_record(open(sys.argv[5], "rb").read())
-seen = []
+seen, cpu = [], []  # wall and CPU time (this process: every thread) at each submit and wait
 
 class Pool:
     # answers every game at once with a real result: the driver's own work alone
@@ -195,6 +196,7 @@ class Pool:
         self.rng, self.out, self.n = random.Random(5), [], 0
     def submit(self, spec_json, tasks):
         seen.append(time.perf_counter())
+        cpu.append(time.process_time())
         self.n += 1
         ranking = [0, 1] if self.rng.random() < 0.5 else [1, 0]
         self.out.append((self.n, [Played(t[0], None, "normal", [50, 40], ranking, [], 0.2,
@@ -203,6 +205,7 @@ class Pool:
     def wait(self, keys, timeout):
         out, self.out = self.out, []
         seen.append(time.perf_counter())
+        cpu.append(time.process_time())
         return out
 
 lr.InlinePool = Pool  # the run's own loop, its pool answering at once
@@ -219,7 +222,8 @@ with Store(db) as store:
     if live:
         cm.__exit__(None, None, None)
 wall = seen[-1] - seen[0]
-print(json.dumps({"games": state.done, "seconds": wall, "ms_per_game": 1000 * wall / games}))
+print(json.dumps({"games": state.done, "seconds": wall, "ms_per_game": 1000 * wall / games,
+                  "cpu_ms_per_game": 1000 * (cpu[-1] - cpu[0]) / games}))
 """
 
 

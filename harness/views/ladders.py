@@ -198,22 +198,29 @@ def games_table(doc: Doc) -> Table:
     return t
 
 
+#: the live table of `arena ladder run` waits this many times as long as it took to draw
+#: before it is drawn again, so it never takes more than a twentieth of the driver's time
+LIVE_SHARE = 20
+
+
 @contextmanager
 def live_standings(name: str, console: Console = out
                    ) -> Iterator[Callable[[LadderState], None]]:
     """`arena ladder run`: the games played, the rate and the standings, from the driver's
-    memory, as many rows as the terminal has room for (gone when the block ends). The
-    driver builds the table at most twice a second and Live's own thread draws it, so the
-    drawing overlaps the driver's waits for games; nothing is built where no terminal
-    shows it."""
-    shown = {"at": 0.0}
-    with Live(console=console, refresh_per_second=2, transient=True) as live:
+    memory, as many rows as the terminal has room for (gone when the block ends): drawn at
+    most twice a second, and after a draw that took t seconds, not again before LIVE_SHARE
+    * t have passed (a ladder of a thousand entrants on a busy machine is drawn less
+    often, never slowing the games); nothing is built where no terminal shows it."""
+    shown = {"at": 0.0, "every": 0.5}
+    with Live(console=console, auto_refresh=False, transient=True) as live:
         def update(state: LadderState) -> None:
-            now = time.monotonic()
-            if now - shown["at"] >= 0.5 and console.is_terminal:
-                shown["at"] = now
-                doc = state.standings_doc(limit=max(3, console.height - 12))
-                live.update(Group(f"{markup(name)}: {state.done} games, "
-                                  f"{state.rate():.1f} games/s",
-                                  standings_table(doc, width=console.width)))
+            start = time.monotonic()
+            if start - shown["at"] < shown["every"] or not console.is_terminal:
+                return
+            doc = state.standings_doc(limit=max(3, console.height - 12))
+            live.update(Group(f"{markup(name)}: {state.done} games, "
+                              f"{state.rate():.1f} games/s",
+                              standings_table(doc, width=console.width)), refresh=True)
+            shown["at"] = time.monotonic()
+            shown["every"] = max(0.5, LIVE_SHARE * (shown["at"] - start))
         yield update
