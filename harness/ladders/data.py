@@ -107,7 +107,7 @@ def _versions(entrants: Sequence[ls.Entrant], lad: ls.Ladder, bot: str,
 def history_doc(store: Store, name: str, bot: str | None = None, since: int | None = None,
                 limit: int = HISTORY_POINTS) -> Doc:
     """Rating history: every version of `bot`, or the TOP_SERIES best-ranked current
-    versions; per bot its latest `limit` points (seq, mu, sigma, elo), or with `since` the
+    versions; per bot its latest `limit` points (game, mu, sigma, elo), or with `since` the
     first `limit` after that game."""
     lad = ls.ladder(store, name)
     entrants = ls.entrants(store, lad.id)
@@ -171,9 +171,10 @@ class Local:
         with Store(self.db, read_only=True) as store:
             return ladders_doc(store)
 
-    def show(self, name: str, all_versions: bool = False) -> Doc:
+    def show(self, name: str, all_versions: bool = False, offset: int = 0,
+             limit: int | None = None) -> Doc:
         with Store(self.db, read_only=True) as store:
-            return show_doc(store, name, all_versions)
+            return show_doc(store, name, all_versions, offset, limit)
 
     def history(self, name: str, bot: str | None = None, since: int | None = None,
                 limit: int = HISTORY_POINTS) -> Doc:

@@ -510,12 +510,16 @@ def history(store: Store, lid: int) -> list[tuple[int, int, float, float, float]
 
 def history_of(store: Store, lid: int, eid: int, limit: int, since: int | None = None
                ) -> list[tuple[int, float, float, float]]:
-    """(seq, mu, sigma, elo) of entrant `eid` after its rated games, in rating order: the
-    first `limit` after game `since`, or without `since` its latest `limit` (an index)."""
-    if since is not None:
-        return [tuple(r) for r in store.query(  # type: ignore[misc]
-            "SELECT seq, mu, sigma, elo FROM ladder_history WHERE ladder_id=? AND "
-            "entrant_id=? AND seq>? ORDER BY seq LIMIT ?", (lid, eid, since, limit))]
-    rows = store.query("SELECT seq, mu, sigma, elo FROM ladder_history WHERE ladder_id=? AND "
-                       "entrant_id=? ORDER BY seq DESC LIMIT ?", (lid, eid, limit))
-    return [tuple(r) for r in reversed(rows)]  # type: ignore[misc]
+    """(game, mu, sigma, elo) of entrant `eid` after each of its rated games, numbered and
+    ordered as the ladder numbers its games (the `idx` of `games_of` and of records): the
+    first `limit` numbered above `since`, or without `since` its latest `limit`. Through
+    the index of its games, a row per point."""
+    order = "ASC" if since is not None else "DESC"
+    rows = store.query(
+        "SELECT g.idx, h.mu, h.sigma, h.elo FROM ladder_entries e "
+        "JOIN ladder_games g ON g.ladder_id=e.ladder_id AND g.idx=e.idx "
+        "JOIN ladder_history h ON h.ladder_id=g.ladder_id AND h.seq=g.seq "
+        "AND h.entrant_id=e.entrant_id "
+        f"WHERE e.ladder_id=? AND e.entrant_id=? AND e.idx>? ORDER BY e.idx {order} LIMIT ?",
+        (lid, eid, -1 if since is None else since, limit))
+    return [tuple(r) for r in (rows if since is not None else reversed(rows))]  # type: ignore[misc]

@@ -92,3 +92,26 @@ def test_entrants_versions_games_and_history(tmp_path: Path) -> None:
                                              (1, a2.id, 27.0, 8.0, 1516.0)]
         a = next(e for e in ls.entrants(store, lad.id) if e.id == a2.id)
         assert (a.games, a.mu) == (1, 27.0) and a.last_played
+
+
+def test_a_bots_history_is_numbered_by_its_games_not_by_rating_order(tmp_path: Path) -> None:
+    """Games finish out of order (several workers): each point of a bot's rating history
+    carries the number of the game it follows (as `games` and records number it), and
+    pages run by that number."""
+    with Store(tmp_path / "h.sqlite") as store:
+        lad = ls.create_ladder(store, "l", ls.LadderSpec(game="kit", num_players=2))
+        a = ls.add_entrant(store, lad.id, "a", "random", "random", "h1", None, "ok")
+        b = ls.add_entrant(store, lad.id, "b", "random", "random", "h2", None, "ok")
+        games = [ls.schedule_game(store, lad.id, lambda i: i, [a.id, b.id]) for _ in range(4)]
+        for mu, idx in ((21.0, 2), (22.0, 0), (23.0, 3)):  # game 1 never finishes
+            g = games[idx]
+            g.outcome, g.scores, g.ranking = "normal", [1, 0], [0, 1]
+            ls.finish_game(store, lad.id, g, b"{}", [
+                ls.Rated(entrant=a.id, mu=mu, sigma=5.0, elo=1500.0),
+                ls.Rated(entrant=b.id, mu=50 - mu, sigma=5.0, elo=1500.0)])
+        assert [s for s, e, *_ in ls.history(store, lad.id) if e == a.id] == [1, 2, 3]
+        points = ls.history_of(store, lad.id, a.id, 10)
+        assert [(p[0], p[1]) for p in points] == [(0, 22.0), (2, 21.0), (3, 23.0)]
+        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 2)] == [2, 3]  # the latest
+        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 1, since=0)] == [2]
+        assert [p[0] for p in ls.history_of(store, lad.id, b.id, 5, since=2)] == [3]
