@@ -16,7 +16,7 @@ from engine.record import decode_json
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_folder
 from harness.ladders import runner as ladder_runner
-from harness.ladders.data import HISTORY_POINTS, Local, ladders_doc, show_doc
+from harness.ladders.data import HISTORY_POINTS, Local, show_doc
 from harness.ladders.lifecycle import author_of
 from harness.ladders.service import (
     LOG_LINES,
@@ -62,6 +62,8 @@ def _progress() -> Iterator[Callable[[str], None]]:
 
 #: lines of a bot's log shown by `arena ladder games` (its latest game)
 GAMES_LOG_LINES = 20
+#: bots in `arena ladder show`'s table unless --limit (a Rich table costs some 6 ms a row)
+SHOWN = 50
 
 NameArg = Annotated[str, typer.Argument(help="ladder name")]
 
@@ -221,7 +223,8 @@ def run_cmd(
                 stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
-        out.print(standings_table(show_doc(store, name), width=out.width))
+        out.print(standings_table(show_doc(store, name, limit=SHOWN), width=out.width,
+                                  others=f"arena ladder show {name} --offset {SHOWN}: more"))
         out.print(f"{markup(name)}: {markup(done)}", highlight=False)
     if stopped:  # Ctrl-C: the status every command gives (nothing rated is lost)
         raise typer.Exit(130)
@@ -243,15 +246,22 @@ def show_cmd(
     as_json: JsonOpt = False,
     as_csv: CsvOpt = False,
     all_versions: Annotated[bool, typer.Option("--all", help="retired versions too")] = False,
+    limit: Annotated[int | None, typer.Option(
+        min=1, help=f"bots shown (default: {SHOWN} in the table, every one with --json or "
+        "--csv)")] = None,
+    offset: Annotated[int, typer.Option(min=0, help="bots skipped, best first")] = 0,
     db: DbOpt = DEFAULT_DB,
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
+    """Standings: rating ±95%, games, win rate, place, score, failures, last played (a page
+    of them: --limit, --offset)."""
     fmt = machine_format(as_json, as_csv)
-    doc = _source(db, server, token_file).show(name, all_versions)
+    doc = _source(db, server, token_file).show(name, all_versions, offset,
+                                               SHOWN if limit is None and fmt is None else limit)
     if fmt is None:
-        out.print(standings_table(doc, all_versions, width=out.width))
+        out.print(standings_table(doc, all_versions, width=out.width,
+                                  others="--limit, --offset: others; --json: every one"))
     elif fmt == "csv":
         emit_csv(doc["standings"])
     else:
@@ -313,8 +323,9 @@ def games_cmd(
     source = _source(db, server, token_file)
     doc = source.games(name, bot, version, limit, before=before)
     recent = doc["games"]
-    records = {g["idx"]: source.record(name, g["idx"]) if g["status"] == "done" else None
-               for g in recent}
+    played = [g["idx"] for g in recent if g["status"] == "done"]
+    # the records read: those saved, else the latest one's only (its log is shown)
+    records = {i: source.record(name, i) for i in (played if save is not None else played[:1])}
     out.print(games_table(doc))
     if save is not None:
         _writable(save)
@@ -355,15 +366,16 @@ def _writable(folder: Path) -> None:
 
 
 def ladders_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False,
-                db: DbOpt = DEFAULT_DB) -> None:
-    """Every ladder in the database."""
+                db: DbOpt = DEFAULT_DB, server: ServerOpt = None,
+                token_file: TokenFileOpt = None) -> None:
+    """Every ladder in the database (or on --server)."""
     fmt = machine_format(as_json, as_csv)
-    with Store(db, read_only=True) as store:
-        rows = ladders_doc(store)
+    rows = _source(db, server, token_file).ladders()
     if fmt is not None:
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
+    where = server or str(db)
     if not rows:
-        out.print(f"no ladder in {db} yet; `arena ladder create NAME --game G` makes one")
+        out.print(f"no ladder in {where} yet; `arena ladder create NAME --game G` makes one")
         return
-    out.print(ladders_table(rows, str(db)))
+    out.print(ladders_table(rows, where))

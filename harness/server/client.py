@@ -74,17 +74,32 @@ class Remote:
             raise LadderError(f"the server refused: {why}")
         return r
 
-    def show(self, name: str, all_versions: bool = False) -> Doc:
-        """The standings, every page of them."""
+    def ladders(self, page: int = MAX_PAGE) -> list[Doc]:
+        """Every ladder, fetched `page` rows a request."""
+        rows: list[Doc] = []
+        while True:
+            got = self.call("GET", "/ladders", params={"offset": len(rows),
+                                                       "limit": page}).json()
+            rows += got
+            if len(got) < page:
+                return rows
+
+    def show(self, name: str, all_versions: bool = False, offset: int = 0,
+             limit: int | None = None, page: int = MAX_PAGE) -> Doc:
+        """The standings from `offset`, `limit` rows (None: to the end), fetched `page`
+        rows a request."""
         doc: Doc = {}
         rows: list[Any] = []
-        while not doc or len(rows) < doc["total"]:
+        while not doc or offset + len(rows) < doc["total"]:
+            want = page if limit is None else min(page, limit - len(rows))
+            if want <= 0:
+                break
             doc = self.call("GET", f"/ladders/{name}", params={
-                "all": int(all_versions), "offset": len(rows), "limit": MAX_PAGE}).json()
+                "all": int(all_versions), "offset": offset + len(rows), "limit": want}).json()
             if not doc["standings"]:
                 break
             rows += doc["standings"]
-        return {**doc, "offset": 0, "standings": rows}
+        return {**doc, "offset": offset, "standings": rows}
 
     def history(self, name: str, bot: str | None = None, since: int | None = None,
                 limit: int = HISTORY_POINTS) -> Doc:

@@ -25,12 +25,13 @@ from ratings.weng_lin import PROVISIONAL_GAMES
 
 
 def standings_table(doc: Doc, show_retired: bool = False, elo: bool = True,
-                    width: int | None = None) -> Table:
+                    width: int | None = None, others: str = "") -> Table:
     """`arena ladder show` from its document (harness/ladders/data.py): rank, bot and
     version, Weng-Lin rating with its 95% interval, games, win rate (share of first),
     average place and score, failures, (with `elo`: online and maximum-likelihood Elo, and
-    how old the latter's fit is), last played; `?` marks a provisional rating. A narrow
-    terminal gets fewer columns (harness/views/fit.py), never cut numbers."""
+    how old the latter's fit is), last played; `?` marks a provisional rating; a page of
+    the bots says which (and `others`, how to see the rest). A narrow terminal gets fewer
+    columns (harness/views/fit.py), never cut numbers."""
     sp = doc["spec"]
     cols = [Col("#", keep=7), Col("bot", "left", "bold cyan", keep=10),
             Col("rating", keep=9), Col("games", keep=6), Col("win%", keep=8),
@@ -66,7 +67,9 @@ def standings_table(doc: Doc, show_retired: bool = False, elo: bool = True,
         notes.insert(0, f"no bots yet: arena ladder submit {visible(doc['ladder'])} SPEC "
                      "--as NAME")
     elif len(doc["standings"]) < doc["total"]:
-        notes.insert(0, f"the first {len(doc['standings'])} of {doc['total']} bots")
+        first = doc.get("offset", 0) + 1
+        notes.insert(0, f"bots {first} to {first + len(doc['standings']) - 1} of "
+                     f"{doc['total']}" + (f" ({others})" if others else ""))
     if elo and doc["games"]:
         notes.append(_fit_note(doc["ml_fit"], doc["games"]))
     if doc["seats"]:

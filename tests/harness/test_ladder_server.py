@@ -168,6 +168,10 @@ def test_reads_come_in_pages_and_stay_until_a_game_is_rated(served: Served) -> N
     one = httpx.get(api, params={"offset": 1, "limit": 1}).json()
     assert one["standings"] == whole["standings"][1:2] and one["total"] == whole["total"]
     assert httpx.get(api).content == httpx.get(api).content  # kept: the same answer
+    remote = served.remote(None)  # the CLI's client: page after page, a row a request
+    assert remote.show("kl", page=1)["standings"] == whole["standings"]
+    assert remote.show("kl", offset=1, limit=1, page=1)["standings"] == whole["standings"][1:2]
+    assert [r["name"] for r in remote.ladders(page=1)] == ["kl"]
     bot = whole["standings"][0]["bot"]
     games = httpx.get(f"{api}/games", params={"bot": bot, "limit": 2}).json()
     idx = [g["idx"] for g in games["games"]]
@@ -179,6 +183,9 @@ def test_reads_come_in_pages_and_stay_until_a_game_is_rated(served: Served) -> N
     with Store(served.db) as store:
         ladder_runner.run(store, "kl", games=1, inline=True, allow_unsandboxed=True)
     assert httpx.get(api).json()["games"] == whole["games"] + 1  # a rated game: rebuilt
+    top = _arena("ladder", "show", "kl", "--server", served.url, "--limit", "1")
+    assert whole["standings"][0]["bot"] in top and f"bots 1 to 1 of {whole['total']}" in top
+    assert "ladders in http" in _arena("ladders", "--server", served.url)
     for params in ({"limit": "0"}, {"limit": "x"}, {"offset": "-1"}, {"limit": 10**6}):
         r = httpx.get(api, params=params)
         assert r.status_code == 400 and set(r.json()) == {"error"} and "\n" not in r.text
