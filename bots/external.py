@@ -35,6 +35,7 @@ from typing import Any, NoReturn
 import msgspec
 
 import engine
+from bots import advice
 from bots.base import Bot, BotTimeout, MalformedOutput
 from engine.common.untrusted import error_line
 from engine.protocol import Action, ArenaError, IllegalActionError, Observation
@@ -112,6 +113,8 @@ def exit_reason(status: int, stderr: str) -> tuple[str, str]:
         return "timeout", f"{how}: CPU time limit for the game"
     if status == -signal.SIGXFSZ:
         return "forbidden", f"{how}: file size limit"
+    if (cannot := advice.exit_advice(status, lines)) is not None:
+        return cannot[0], f"{how}: {cannot[1]}"
     for text in ([last], lines[-8:]):
         joined = "\n".join(text)
         for kind, pattern, what in (("memory", _MEMORY, "memory limit"),
@@ -145,6 +148,8 @@ def missing_file(command: str, cwd: str | None = None) -> str | None:
     exe, *args = argv
     if "/" in exe and not os.path.isfile(os.path.join(here, exe)):
         return f"cannot start {exe!r}: no such file"
+    if "/" in exe and (problem := advice.file_problem(os.path.join(here, exe), exe)):
+        return f"cannot start {exe!r}: {problem}"
     pos = next((i for i, a in enumerate(args) if not a.startswith("-")), None)
     script = args[pos] if pos is not None else ""
     if pos and args[pos - 1] in CODE_OPTIONS or not re.fullmatch(r"[\w./~+-]+", script):
@@ -194,7 +199,8 @@ class ExternalBot(Bot):
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, start_new_session=True, **kw)
         except OSError as e:
-            raise ExternalBotError(f"cannot start {argv[0]!r}: {e.strerror}") from None
+            why = advice.file_problem(argv[0]) if os.path.isfile(argv[0]) else None
+            raise ExternalBotError(f"cannot start {argv[0]!r}: {why or e.strerror}") from None
         for f in (proc.stdin, proc.stdout, proc.stderr):
             assert f is not None
             os.set_blocking(f.fileno(), False)
@@ -305,6 +311,9 @@ class ExternalBot(Bot):
             return None
         size = int.from_bytes(buf[:4], "big")
         if size > cap:
+            if (text := advice.text_frame(bytes(buf))) is not None:
+                self._kill()
+                raise MalformedOutput(text)
             self._flood(f"a frame of {size} bytes (at most {cap})")
         if len(buf) < 4 + size:
             return None
@@ -321,8 +330,11 @@ class ExternalBot(Bot):
         fd = self.proc.stdout.fileno()
         while (frame := self._frame()) is None:
             if not self._wait(deadline):
+                alive = self.proc.poll() is None
+                hint = advice.timeout_hint(self.proc.pid, bytes(self._buf), self.framing) \
+                    if alive else ""
                 self._kill()
-                raise BotTimeout(why)
+                raise BotTimeout(why + hint)
             try:
                 chunk = os.read(fd, 1 << 20)
             except BlockingIOError:
@@ -373,10 +385,10 @@ class ExternalBot(Bot):
         try:
             value = self._dec.decode(data)
         except msgspec.DecodeError:
-            raise MalformedOutput(f"not {self.framing.upper()}: {data[:200]!r}") from None
+            raise MalformedOutput(advice.not_an_answer(data, self.framing)) from None
         except RecursionError:
             raise MalformedOutput(f"{self.framing.upper()} nested too deeply: "
-                                  f"{data[:60]!r}...") from None
+                                  f"{advice.shown(data[:60])}") from None
         if isinstance(value, dict) and set(value) == {"index"}:
             i = value["index"]
             legal = observation.legal_actions
