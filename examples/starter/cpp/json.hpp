@@ -347,6 +347,7 @@ class Parser {
             if (low >= 0xDC00 && low < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
             else i_ = back;
           }
+          if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;  // a lone surrogate
           utf8(out, cp);
           break;
         }
