@@ -10,7 +10,8 @@
   loader or `#!` interpreter this machine lacks (`program_problem`, read from the file's
   first bytes before it starts), and the same failures as the program's loader or the
   sandbox's `env` report them once it has started (`exit_advice`, with a missing shared
-  library, a newer glibc, an instruction this CPU lacks).
+  library, a newer glibc, an instruction this CPU lacks, a JVM over the address-space
+  limit).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def not_an_answer(data: bytes, framing: str) -> str:
     if not data.strip():
         return ("answered with an empty line (write one JSON object per answer; debug "
                 "output belongs on stderr)")
-    if data.lstrip()[:1] in (b"{", b"["):
+    if data.lstrip()[:1] == b"{":  # meant as an answer (a runtime's "[warning]" is not)
         return (f"answered with malformed JSON: {shown(data)} (one JSON object per line, "
                 'e.g. {"index": 0})')
     return (f"answered with text that is not JSON: {shown(data)} (debug output belongs on "
@@ -193,6 +194,9 @@ def file_problem(path: str, name: str | None = None) -> str | None:
 _EXEC = re.compile(r"(?:^|\s)(?:\S*env|\S*sh|\S*bash|chroot): (?:line \d+: |\d+: )?'?([^':]+)'?: "
                    r"(Permission denied|Exec format error|cannot execute binary file.*"
                    r"|No such file or directory)\s*$", re.I)
+#: a JVM that cannot reserve its memory within the address-space limit
+_JVM = re.compile(r"could not (allocate|reserve) .*space|insufficient memory for the java "
+                  r"runtime", re.I)
 _LIBRARY = re.compile(r"error while loading shared libraries: ([^:]+): cannot open")
 _GLIBC = re.compile(r"version `(GLIBC[^']*)' not found")
 
@@ -200,12 +204,17 @@ _GLIBC = re.compile(r"version `(GLIBC[^']*)' not found")
 def exit_advice(status: int, lines: list[str]) -> tuple[str, str] | None:
     """(kind, what happened and what to do) for a program that could not run: an exec
     failure reported by the launcher (exit 126/127), a shared library or glibc version
-    missing, an instruction this CPU lacks (SIGILL); None for any other exit."""
+    missing, an instruction this CPU lacks (SIGILL), a JVM that cannot reserve its memory;
+    None for any other exit."""
     if status == -signal.SIGILL:
         return "crash", (f"killed by SIGILL: an instruction this CPU ({host_system()}) does "
                          "not have; build without -march=native, for the baseline of the "
                          f"architecture ({DOC})")
     for line in reversed(lines[-8:]):
+        if _JVM.search(line):
+            return "memory", (f"{visible(line)} (the JVM reserves more address space than "
+                              "the sandbox's limit: start it with -Xmx512m "
+                              f"-XX:CompressedClassSpaceSize=64m; {DOC})")
         if (m := _LIBRARY.search(line)) is not None:
             return "crash", (f"{visible(line)} (a shared library this machine lacks: link it "
                              f"statically; {DOC})")

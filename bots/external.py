@@ -222,8 +222,23 @@ class ExternalBot(Bot):
         except subprocess.TimeoutExpired:
             self._kill()
         self._drain_stderr()
-        kind, detail = self.exit_reason(self.exit_status(), self.stderr_text())
-        raise BotViolation(kind, f"bot program {detail}")
+        status, said, where = self.exit_status(), self.stderr_text(), ""
+        unread = self._unread_stdout()  # a runtime's own error goes there (a JVM's)
+        if unread.strip() and (not said.strip() or advice.exit_advice(
+                status, [s.strip() for s in unread.splitlines() if s.strip()])):
+            said, where = unread, " (written to stdout)"
+        kind, detail = self.exit_reason(status, said)
+        raise BotViolation(kind, f"bot program {detail}{where}")
+
+    def _unread_stdout(self) -> str:
+        """What the program wrote to stdout and nobody read (at most 64 KiB)."""
+        assert self.proc is not None and self.proc.stdout is not None
+        data = bytes(self._buf)
+        try:
+            data += os.read(self.proc.stdout.fileno(), 65536)
+        except OSError:
+            pass
+        return data.decode("utf-8", "replace")
 
     # -- stderr log -----------------------------------------------------------------------
 
@@ -378,7 +393,22 @@ class ExternalBot(Bot):
             answer = self._receive(deadline, why)
         finally:
             self._spent += time.monotonic() - t0
-        return self.parse_answer(answer, observation)
+        try:
+            return self.parse_answer(answer, observation)
+        except MalformedOutput:
+            if self._exits_soon():  # a runtime's own error on stdout (a JVM's), then exit
+                self._buf[:0] = answer + b"\n"
+                self._gone()
+            raise
+
+    def _exits_soon(self) -> bool:
+        """Whether the program exits within a moment (after an answer that was none)."""
+        assert self.proc is not None
+        try:
+            self.proc.wait(timeout=0.2)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
 
     def parse_answer(self, data: bytes, observation: Observation) -> Action:
         """An action object, or {"index": i} into the observation's legal actions."""

@@ -59,6 +59,15 @@ def test_debug_text_on_stdout_says_stderr_and_shows_the_line_as_text(
     assert "b'" not in flat and "\x1b[31m" not in out  # no bytes literal, no raw escape
 
 
+def test_a_runtime_error_on_stdout_is_the_reason(tmp_path: Path) -> None:
+    """A runtime that prints its own error on stdout and exits (a JVM does) is a crash
+    with that error, not debug output."""
+    bot = tmp_path / "bot.py"
+    bot.write_text("import sys\nprint('Error: the runtime cannot start')\nsys.exit(1)\n")
+    kind, detail = _failure(f"cmd:{PY} {bot}")
+    assert kind == "crash" and "Error: the runtime cannot start (written to stdout)" in detail
+
+
 def test_malformed_json_and_msgpack_text_are_told_apart() -> None:
     assert "malformed JSON" in not_an_answer(b"{'index': 0}", "json")
     assert "empty line" in not_an_answer(b"", "json")
@@ -149,6 +158,9 @@ def test_the_sandbox_reports_exec_failures_as_such() -> None:
     old = exit_advice(1, ["/bot/bot: /lib/x86_64-linux-gnu/libc.so.6: version "
                           "`GLIBC_2.99' not found (required by /bot/bot)"])
     assert old is not None and "needs GLIBC_2.99, newer than this machine's" in old[1]
+    jvm = exit_advice(1, ["Error occurred during initialization of VM",
+                          "Could not allocate compressed class space: 1073741824 bytes"])
+    assert jvm is not None and jvm[0] == "memory" and "-XX:CompressedClassSpaceSize" in jvm[1]
     ill = exit_advice(-signal.SIGILL, [])
     assert ill is not None and "-march=native" in ill[1]
     assert exit_advice(1, ["Traceback", "ValueError: no"]) is None
@@ -175,3 +187,37 @@ def test_a_script_with_a_missing_interpreter_is_named(tmp_path: Path) -> None:
     assert "#!/usr/bin/env NAME" in problem
     assert program_problem("bot.sh", b"#!/bin/sh\n", 0o755) is None
     assert os.path.exists("/bin/sh")
+
+
+JAVA_BOT = """import java.io.*;
+public class Bot {
+  public static void main(String[] args) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, "UTF-8"));
+    for (String line; (line = in.readLine()) != null; ) {
+      if (line.startsWith("{\\"type\\":\\"act\\"")) System.out.println("{\\"index\\":0}");
+      else if (line.startsWith("{\\"type\\":\\"close\\"")) break;
+    }
+  }
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None,
+                    reason="javac is not installed")
+def test_a_java_bot_needs_the_documented_memory_flags(tmp_path: Path) -> None:
+    """The JVM's default reservations break the sandbox's 2 GiB address-space limit: the
+    failure says which flags to give, and with them (docs/compiled-bots.md) it plays."""
+    (tmp_path / "Bot.java").write_text(JAVA_BOT)
+    subprocess.run(["javac", "Bot.java"], cwd=tmp_path, check=True, timeout=120)
+    (tmp_path / "manifest.txt").write_text("Main-Class: Bot\n")
+    subprocess.run(["jar", "cfm", "bot.jar", "manifest.txt", "Bot.class"], cwd=tmp_path,
+                   check=True, timeout=120)
+    jar = tmp_path / "bot.jar"
+    rec = play_match("kit", 2, [f"cmd:java -jar {jar}", "random"], seed=1, time_per_move=5.0)
+    (fail,) = rec.failures  # the sandbox's own limits, not the tests' smaller ones
+    assert fail.kind == "memory" and "-Xmx512m -XX:CompressedClassSpaceSize=64m" in fail.detail
+    flags = "-Xmx512m -XX:CompressedClassSpaceSize=64m -XX:+UseSerialGC -Xlog:disable " \
+            "-Xlog:all=warning:stderr"
+    rec = play_match("kit", 2, [f"cmd:java {flags} -jar {jar}", "random"], seed=1,
+                     time_per_move=5.0)
+    assert rec.outcome == "normal" and not rec.failures, (rec.failures, rec.logs)
