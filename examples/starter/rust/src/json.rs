@@ -30,7 +30,12 @@ static NULL: Json = Json::Null;
 impl Json {
     /// An object from (key, value) pairs.
     pub fn obj(members: &[(&str, Json)]) -> Json {
-        Json::Obj(members.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+        Json::Obj(
+            members
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
     }
     pub fn is_null(&self) -> bool {
         matches!(self, Json::Null)
@@ -179,7 +184,10 @@ impl fmt::Display for Json {
 
 /// Parse one JSON document.
 pub fn parse(text: &str) -> Result<Json, String> {
-    let mut p = Parser { s: text.as_bytes(), i: 0 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        i: 0,
+    };
     let v = p.value(0)?;
     p.space();
     if p.i != p.s.len() {
@@ -285,10 +293,10 @@ impl Parser<'_> {
     }
 
     fn digits(&mut self) -> Result<(), String> {
-        if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        if !matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
             return Err(self.fail("expected a digit"));
         }
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
             self.i += 1;
         }
         Ok(())
@@ -300,7 +308,9 @@ impl Parser<'_> {
         if self.peek() == Some(b'-') {
             self.i += 1;
         }
-        if self.peek() == Some(b'0') && self.s.get(self.i + 1).is_some_and(|c| c.is_ascii_digit()) {
+        if self.peek() == Some(b'0')
+            && matches!(self.s.get(self.i + 1), Some(c) if c.is_ascii_digit())
+        {
             return Err(self.fail("leading zero"));
         }
         self.digits()?;
@@ -323,11 +333,16 @@ impl Parser<'_> {
                 return Ok(Json::Int(n));
             }
         }
-        text.parse::<f64>().map(Json::Float).map_err(|_| self.fail("bad number"))
+        text.parse::<f64>()
+            .map(Json::Float)
+            .map_err(|_| self.fail("bad number"))
     }
 
     fn hex4(&mut self) -> Result<u32, String> {
-        let digits = self.s.get(self.i..self.i + 4).ok_or_else(|| self.fail("short \\u escape"))?;
+        let digits = self
+            .s
+            .get(self.i..self.i + 4)
+            .ok_or_else(|| self.fail("short \\u escape"))?;
         let text = std::str::from_utf8(digits).map_err(|_| self.fail("bad \\u escape"))?;
         let code = u32::from_str_radix(text, 16).map_err(|_| self.fail("bad \\u escape"))?;
         self.i += 4;
@@ -338,13 +353,17 @@ impl Parser<'_> {
         self.i += 1;
         let mut out = Vec::new();
         loop {
-            let c = self.peek().ok_or_else(|| self.fail("unterminated string"))?;
+            let c = self
+                .peek()
+                .ok_or_else(|| self.fail("unterminated string"))?;
             self.i += 1;
             match c {
                 b'"' => return String::from_utf8(out).map_err(|_| self.fail("invalid UTF-8")),
                 0..=0x1f => return Err(self.fail("control character in a string")),
                 b'\\' => {
-                    let e = self.peek().ok_or_else(|| self.fail("unterminated string"))?;
+                    let e = self
+                        .peek()
+                        .ok_or_else(|| self.fail("unterminated string"))?;
                     self.i += 1;
                     let simple = match e {
                         b'"' => Some('"'),

@@ -47,8 +47,8 @@ pub struct Game {
 #[derive(Clone, Debug)]
 pub struct Request {
     pub kind: String,
-    pub values: Json,               // the whole array, type first
-    pub names: Vec<&'static str>,   // names of values[1], values[2]... (a decoder sets them)
+    pub values: Json,             // the whole array, type first
+    pub names: Vec<&'static str>, // names of values[1], values[2]... (a decoder sets them)
 }
 
 impl Request {
@@ -64,7 +64,7 @@ impl Request {
 /// One decision: the observation and what the kit knows about the game.
 pub struct View<'a> {
     pub game: &'a Game,
-    pub obs: &'a Json, // every field as docs/games/<id>.md describes it
+    pub obs: &'a Json,  // every field as docs/games/<id>.md describes it
     pub stat: &'a Json, // the game's static data (reset.static)
     pub seat: usize,
     pub phase: &'a str,
@@ -77,22 +77,38 @@ impl<'a> View<'a> {
     pub fn new(game: &'a Game, obs: &'a Json, time_left: Option<f64>) -> View<'a> {
         let stack = obs["stack"].items();
         let top = stack.last().cloned().unwrap_or(Json::Null);
-        let kind = if let Json::Str(s) = &top[0] { s.clone() } else { String::new() };
+        let kind = if let Json::Str(s) = &top[0] {
+            s.clone()
+        } else {
+            String::new()
+        };
         View {
             game,
             obs,
             stat: &game.stat,
             seat: obs["seat"].int() as usize,
-            phase: if let Json::Str(s) = &obs["phase"] { s } else { "" },
+            phase: if let Json::Str(s) = &obs["phase"] {
+                s
+            } else {
+                ""
+            },
             legal_actions: obs["legal_actions"].items(),
             time_left,
-            request: Request { kind, values: top, names: vec!["seat"] },
+            request: Request {
+                kind,
+                values: top,
+                names: vec!["seat"],
+            },
         }
     }
 
     /// (index, action) of every legal action of this type.
     pub fn actions_of(&self, kind: &str) -> Vec<(usize, &'a Json)> {
-        self.legal_actions.iter().enumerate().filter(|(_, a)| a["type"].str() == kind).collect()
+        self.legal_actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a["type"].str() == kind)
+            .collect()
     }
 }
 
@@ -114,10 +130,15 @@ fn answer(choice: Choice, view: &View) -> Json {
 /// stderr, `error: <message> (<file>:<line>)`, which the harness shows as the reason.
 pub fn run<F: FnMut(&View) -> Choice>(mut decide: F) {
     std::panic::set_hook(Box::new(|info| {
-        let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string())
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        let place = info.location().map(|l| format!(" ({}:{})", l.file(), l.line()));
+        let place = info
+            .location()
+            .map(|l| format!(" ({}:{})", l.file(), l.line()));
         eprintln!("error: {msg}{}", place.unwrap_or_default());
     }));
     let mut game = Game::default();
@@ -129,22 +150,37 @@ pub fn run<F: FnMut(&View) -> Choice>(mut decide: F) {
         match msg["type"].str() {
             "reset" => {
                 if msg["protocol"].int() != PROTOCOL {
-                    log!("kit written for protocol", PROTOCOL, "the harness speaks", msg["protocol"]);
+                    log!(
+                        "kit written for protocol",
+                        PROTOCOL,
+                        "the harness speaks",
+                        msg["protocol"]
+                    );
                 }
                 game = Game {
                     id: msg["game"].str().to_string(),
                     seat: msg["seat"].int() as usize,
                     num_players: msg["num_players"].int() as usize,
-                    seed: if msg["seed"].is_null() { 0 } else { msg["seed"].int() },
+                    seed: if msg["seed"].is_null() {
+                        0
+                    } else {
+                        msg["seed"].int()
+                    },
                     stat: msg["static"].clone(),
                 };
             }
             "act" => {
-                let left = if msg["time_left"].is_null() { None } else { Some(msg["time_left"].float()) };
+                let left = if msg["time_left"].is_null() {
+                    None
+                } else {
+                    Some(msg["time_left"].float())
+                };
                 let view = View::new(&game, &msg["observation"], left);
                 let reply = answer(decide(&view), &view);
                 // one line per answer, flushed: the harness reads it at once
-                writeln!(out, "{reply}").and_then(|_| out.flush()).expect("cannot write stdout");
+                writeln!(out, "{reply}")
+                    .and_then(|_| out.flush())
+                    .expect("cannot write stdout");
             }
             "close" => break,
             _ => {}

@@ -27,11 +27,11 @@ pub struct Player {
     pub supply_discs: i64,
     pub track: i64,
     pub fired: i64,
-    pub cubes: Vec<i64>,     // Tea, Fruit, Celadon, Gold
-    pub leaders: Vec<i64>,   // room node of each leader
-    pub villages: Vec<i64>,  // Assistants in V1-V6
-    pub worship: Vec<i64>,   // 16 cells, row * 4 + column
-    pub chairs: Vec<usize>,  // chair indexes this seat sits on
+    pub cubes: Vec<i64>,    // Tea, Fruit, Celadon, Gold
+    pub leaders: Vec<i64>,  // room node of each leader
+    pub villages: Vec<i64>, // Assistants in V1-V6
+    pub worship: Vec<i64>,  // 16 cells, row * 4 + column
+    pub chairs: Vec<usize>, // chair indexes this seat sits on
     pub orders_open: Vec<i64>,
     pub orders_done: Vec<i64>,
     pub experts: Vec<i64>,
@@ -79,10 +79,17 @@ fn player(view: &View, p: usize) -> Player {
         fired: obs["fired"][p].int(),
         cubes: slice("cubes", p * 4, 4),
         leaders: slice("leaders", p * k, k),
-        villages: (0..VILLAGES).map(|v| obs["villages"][v * n + p].int()).collect(),
+        villages: (0..VILLAGES)
+            .map(|v| obs["villages"][v * n + p].int())
+            .collect(),
         worship: slice("worship", p * WORSHIP, WORSHIP),
-        chairs: obs["chairs"].ints().iter().enumerate()
-            .filter(|(_, c)| **c >= 0 && **c as usize / 2 == p).map(|(i, _)| i).collect(),
+        chairs: obs["chairs"]
+            .ints()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c >= 0 && **c as usize / 2 == p)
+            .map(|(i, _)| i)
+            .collect(),
         orders_open: obs["orders_open"][p].ints(),
         orders_done: obs["orders_done"][p].ints(),
         experts: obs["experts"][p].ints(),
@@ -108,5 +115,9 @@ pub fn decode(view: &View) -> Board {
     let mut request = view.request.clone();
     request.names = request_fields(&request.kind);
     let n = view.obs["num_players"].int() as usize;
-    Board { players: (0..n).map(|p| player(view, p)).collect(), seat: view.seat, request }
+    Board {
+        players: (0..n).map(|p| player(view, p)).collect(),
+        seat: view.seat,
+        request,
+    }
 }
