@@ -41,6 +41,7 @@ impl Json {
         matches!(self, Json::Null)
     }
     /// The number as an integer; panics (with the value) on anything else.
+    #[track_caller]
     pub fn int(&self) -> i64 {
         match self {
             Json::Int(i) => *i,
@@ -49,18 +50,21 @@ impl Json {
             _ => panic!("not a number: {self}"),
         }
     }
+    #[track_caller]
     pub fn float(&self) -> f64 {
         match self {
             Json::Float(f) => *f,
             _ => self.int() as f64,
         }
     }
+    #[track_caller]
     pub fn bool(&self) -> bool {
         match self {
             Json::Bool(b) => *b,
             _ => panic!("not a boolean: {self}"),
         }
     }
+    #[track_caller]
     pub fn str(&self) -> &str {
         match self {
             Json::Str(s) => s,
@@ -75,8 +79,13 @@ impl Json {
         }
     }
     /// A flat list of integers (the observations' per-seat arrays).
+    #[track_caller]
     pub fn ints(&self) -> Vec<i64> {
-        self.items().iter().map(Json::int).collect()
+        let mut out = Vec::with_capacity(self.len());
+        for v in self.items() {
+            out.push(v.int()); // a panic names the caller's line (track_caller)
+        }
+        out
     }
     pub fn len(&self) -> usize {
         match self {

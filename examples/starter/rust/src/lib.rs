@@ -53,6 +53,7 @@ pub struct Request {
 
 impl Request {
     /// The field called `name`; panics when the decoder did not name it.
+    #[track_caller]
     pub fn field(&self, name: &str) -> &Json {
         match self.names.iter().position(|n| *n == name) {
             Some(i) => &self.values[i + 1],
