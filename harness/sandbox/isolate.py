@@ -43,6 +43,7 @@ import time
 from pathlib import Path
 
 import engine
+from bots.advice import program_problem
 from bots.base import Bot
 from bots.external import (
     BotViolation,
@@ -357,6 +358,11 @@ class SandboxedBot(ExternalBot):
                 name = submission.snapshot_name(n, name)
             staged.append((name, f))
             argv[i] = f"{here}/{name}" if i == 0 else name
+        if cmd.runtime is None and staged:  # the program itself: it must run here
+            name = visible(os.path.basename(self.argv[0]))
+            problem = program_problem(name, staged[0][1].data[:65536], staged[0][1].mode)
+            if problem is not None:
+                raise submission.SubmissionError(f"cannot start {name}: {problem}", kind="crash")
         return argv, staged
 
     def _python_argv(self) -> tuple[list[str], list[str], Staged]:

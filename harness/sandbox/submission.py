@@ -217,7 +217,8 @@ class Reader:
                 raise SubmissionError(f"{self._name(rel)} is not a regular file")
             if st.st_nlink > 1:  # the same file as one elsewhere, which may not be the author's
                 raise SubmissionError(f"{self._name(rel)} is a hard link (a submission holds "
-                                      "files of its own)")
+                                      "files of its own; cargo links its target/ binaries "
+                                      "so): submit a copy of it (cp)")
             self._count(rel, st.st_size)
             with os.fdopen(os.dup(fd), "rb") as f:
                 data = f.read(MAX_BYTES - self.total + 1)
