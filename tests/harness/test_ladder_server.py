@@ -65,8 +65,8 @@ class Served:
         return Remote(self.url, self.tokens[who] if who else None)
 
     def post(self, who: str, data: bytes, display: str = "x",
-             spec: str = "cmd:python3 bot.py") -> httpx.Response:
-        return httpx.post(f"{self.url}/api/v1/ladders/kl/bots", content=data,
+             spec: str = "cmd:python3 bot.py", ladder: str = "kl") -> httpx.Response:
+        return httpx.post(f"{self.url}/api/v1/ladders/{ladder}/bots", content=data,
                           params={"as": display, "spec": spec}, timeout=30,
                           headers={"Authorization": f"Bearer {self.tokens[who]}"})
 
@@ -263,12 +263,14 @@ def test_per_author_limits(tmp_path: Path) -> None:
     author and ladder (403), each a one-line JSON error; nothing changes."""
     s = Served(tmp_path, "--per-hour", "2", "--max-versions", "1")
     try:
+        _arena("ladder", "create", "kl2", "--game", "kit", "--game-module", "tests.kitgame",
+               "--author", "ann", "--db", str(s.db))
         first = _submit(s, "ann", _bot(tmp_path / "v1", "first"), "limited")
         assert first["state"] == "registered"
         r = s.post("ann", _tar({"bot.py": b"# second\n" + BOT.encode()}), display="limited")
         assert r.status_code == 403 and "stored versions" in r.json()["error"]
         s.post("bob", _tar({"bot.py": BOT.encode()}), display="b1")
-        s.post("bob", _tar({"bot.py": b"# 2\n" + BOT.encode()}), display="b2")
+        s.post("bob", _tar({"bot.py": b"# 2\n" + BOT.encode()}), display="b2", ladder="kl2")
         r = s.post("bob", _tar({"bot.py": b"# 3\n" + BOT.encode()}), display="b3")
         assert r.status_code == 429 and "per hour" in r.json()["error"]
         assert set(r.json()) == {"error"}
