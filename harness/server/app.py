@@ -274,12 +274,13 @@ def admit(cfg: Config, store: Store, request: Request) -> int:
     if not spec:
         raise Problem(400, "give the bot's spec (?spec=cmd:python3 bot.py)")
     lad = ls.ladder(store, name)
-    taken = next((e for e in ls.entrants(store, lad.id)
-                  if same_name(e.name, display) and e.author and e.author != who), None)
+    owners = [(e.name, e.author) for e in ls.entrants(store, lad.id) if e.author]
+    taken = next(((n, a) for n, a in owners + jobs_store.pending(store, name)
+                  if a != who and same_name(n, display)), None)
     if taken is not None:
-        shown = "" if taken.name == display else f" (as {taken.name!r}, which looks the same)"
+        shown = "" if taken[0] == display else f" (as {taken[0]!r}, which looks the same)"
         raise Problem(403, f"bot name {display!r} on ladder {name!r} belongs to "
-                      f"{taken.author!r}{shown} (you are {who!r}); choose another name")
+                      f"{taken[1]!r}{shown} (you are {who!r}); choose another name")
     try:
         return jobs_store.reserve(store, who, lad.id, name, display, spec,
                                   cfg.limits.per_hour, cfg.limits.versions)

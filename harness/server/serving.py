@@ -1,7 +1,8 @@
 """`arena ladder serve` on uvicorn, with the bounds a server facing strangers needs set by the
 server itself (a proxy in front may add its own, but nothing here relies on one).
 
-uvicorn (h11) bounds the request line and headers (`h11_max_incomplete_event_size`) and the
+uvicorn (h11) bounds the request line and headers still arriving
+(`h11_max_incomplete_event_size`; `HeaderCap` bounds a whole header block) and the
 requests in flight (`limit_concurrency`, counted when a request's headers are complete),
 closes an idle kept-alive connection (`timeout_keep_alive`), and buffers at most 64 KiB
 of a body the application has not read. It has no deadline for a request that arrives a
@@ -112,6 +113,30 @@ def protocol(bounds: Bounds) -> type[H11Protocol]:
     return Bounded
 
 
+class HeaderCap:
+    """ASGI: a request whose line and headers hold more than `cap` bytes is answered 431
+    without reaching the application (h11's own bound covers only headers still arriving:
+    a whole header block in one read passes it)."""
+
+    def __init__(self, app: Any, cap: int) -> None:
+        self.app, self.cap = app, cap
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            size = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
+            size += sum(len(k) + len(v) + 4 for k, v in scope["headers"])
+            if size > self.cap:
+                body = (b'{"error": "the request line and headers hold more than '
+                        + str(self.cap).encode() + b' bytes"}')
+                await send({"type": "http.response.start", "status": 431,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode()),
+                                        (b"connection", b"close")]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
+
+
 class Formatter(logging.Formatter):
     """Log lines that a client's text cannot forge (see the module's docstring)."""
 
@@ -140,8 +165,8 @@ def run(app: Any, host: str, port: int, bounds: Bounds) -> None:
     """Serve `app` until interrupted."""
     log_to_stderr()
     config = uvicorn.Config(
-        app, host=host, port=port, http=protocol(bounds), log_config=None,
-        log_level="info", access_log=False, server_header=False,
+        HeaderCap(app, bounds.header_bytes), host=host, port=port, http=protocol(bounds),
+        log_config=None, log_level="info", access_log=False, server_header=False,
         limit_concurrency=bounds.connections + 1,
         h11_max_incomplete_event_size=bounds.header_bytes,
         timeout_keep_alive=bounds.keep_alive, timeout_graceful_shutdown=10)

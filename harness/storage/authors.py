@@ -153,6 +153,13 @@ def unfinished(store: Store) -> list[int]:
                                       "ORDER BY id", PENDING)]
 
 
+def pending(store: Store, ladder: str) -> list[tuple[str, str]]:
+    """(bot name, author) of the submissions to `ladder` not finished yet."""
+    return [(n, a) for n, a in store.query(
+        "SELECT name, author FROM submissions WHERE ladder=? AND state IN (?, ?, ?)",
+        (ladder, *PENDING))]
+
+
 def recent(store: Store, author: str, seconds: float) -> int:
     """How many submissions `author` made in the last `seconds`."""
     since = _now(time.time() - seconds)
