@@ -34,8 +34,8 @@ def add(store: Store, name: str) -> str:
     name = author_of(name)
     other = taken_by([a.name for a in store_authors.authors(store) if a.name != name], name)
     if other is not None:
-        raise LadderError(f"author {name!r} is the existing author {other!r} in another case "
-                          "or characters that look the same; choose another name")
+        raise LadderError(f"author {name!r} looks the same as the existing author {other!r}; "
+                          "choose another name")
     token, digest = new_token()
     store_authors.add(store, name, digest)
     return token

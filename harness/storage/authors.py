@@ -67,15 +67,6 @@ def authors(store: Store) -> list[Author]:
     return [Author(name=n, token_hash=h, created=c, changed=ch) for n, h, c, ch in rows]
 
 
-def queue(store: Store, author: str, ladder: str, name: str, spec: str) -> int:
-    """A new submission, queued; its id."""
-    with store.transaction() as db:
-        jid = db.execute("INSERT INTO submissions (author, ladder, name, spec, created) "
-                         "VALUES (?, ?, ?, ?, ?)", (author, ladder, name, spec, _now())).lastrowid
-    assert jid is not None
-    return jid
-
-
 #: the states of a submission not finished yet: its upload arriving, waiting, validating
 PENDING = ("receiving", "queued", "running")
 
