@@ -105,9 +105,9 @@ register_url_convertor("id", IdConvertor())
 
 
 def _hidden(db: Path) -> list[bytes]:
-    """The folders no answer may name: the database's (uploads and bots beside it), the
-    program's and the working folder, longest first, as JSON spells them."""
-    folders = {db.resolve().parent, Path(__file__).resolve().parents[2], Path.cwd()}
+    """The folders no answer may name: the database's (uploads and bots beside it) and the
+    program's, longest first, as JSON spells them."""
+    folders = {db.resolve().parent, Path(__file__).resolve().parents[2]}
     return sorted((json.dumps(str(f), ensure_ascii=False)[1:-1].encode() for f in folders
                    if len(f.parts) > 1), key=len, reverse=True)
 
@@ -209,15 +209,12 @@ async def _body(request: Request) -> bytes:
     return bytes(data)
 
 
-def _error(status: int, message: str, cfg: Config | None = None,
-           close: bool = False) -> Response:
-    """`{"error": first line}`; `close`: the connection is closed after it (a body the
-    server did not read is not read)."""
+def _error(status: int, message: str, cfg: Config | None = None) -> Response:
+    """`{"error": first line}`, the server's folders spelled `<server>`."""
     line = message.splitlines()[0] if message else "error"
     if cfg is not None:
         line = _scrubbed(cfg, line.encode()).decode()
-    return JSONResponse({"error": line}, status_code=status,
-                        headers={"connection": "close"} if close else None)
+    return JSONResponse({"error": line}, status_code=status)
 
 
 # --- reading ---------------------------------------------------------------------------------
