@@ -72,8 +72,8 @@ def serve_cmd(
     header_timeout: Annotated[float, typer.Option(
         help="seconds a request's line and headers may take to arrive", min=0.1)] = 10.0,
     request_timeout: Annotated[float, typer.Option(
-        help="seconds from a request's headers to the end of its answer (an upload "
-             "included)", min=0.1)] = 120.0,
+        help="seconds from a request's headers to the end of its answer, an upload "
+             "included (plus a second per 64 KiB of it received)", min=0.1)] = 120.0,
     max_header_bytes: Annotated[int, typer.Option(
         help="bytes of a request's line and headers", min=1024)] = 16 * 1024,
     max_uploads: Annotated[int, typer.Option(

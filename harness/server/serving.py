@@ -13,8 +13,10 @@ protocol class here adds them:
   behind a proxy every client is the proxy's address); one over is answered 503 and closed;
 - a request's line and headers must arrive within `header_timeout` seconds of the
   connection (or of the previous response on a kept-alive connection), and its body and
-  response must be done within `request_timeout` seconds of its headers: else the
-  connection is closed (a body the application waits for then ends as a disconnect).
+  response must be done within `request_timeout` seconds of its headers, plus a second
+  for every `RATE` bytes of body received (a large upload at a fair rate finishes, a
+  body trickled a byte at a time does not): else the connection is closed (a body the
+  application waits for then ends as a disconnect).
 
 The log: one formatter for the server's lines and uvicorn's, which spells every control
 character of a message as an escape (a `%0a` in a path cannot forge a line) and starts
@@ -37,6 +39,8 @@ from engine.common.untrusted import visible
 
 log = logging.getLogger("arena.server")
 
+#: bytes a second of a request's body that earn it a second more than --request-timeout
+RATE = 64 * 1024
 _BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
          b"connection: close\r\ncontent-length: 52\r\n\r\n"
          b'{"error": "too many connections; try again shortly"}')
@@ -60,6 +64,7 @@ def protocol(bounds: Bounds) -> type[H11Protocol]:
     class Bounded(H11Protocol):
         timer: asyncio.TimerHandle | None = None
         phase: str = ""
+        deadline: float = 0.0
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -75,6 +80,8 @@ def protocol(bounds: Bounds) -> type[H11Protocol]:
             self._watch()
 
         def data_received(self, data: bytes) -> None:
+            if self.phase == "request":  # a body arriving at a fair rate earns its time
+                self.deadline += len(data) / RATE
             super().data_received(data)
             self._watch()
 
@@ -98,11 +105,15 @@ def protocol(bounds: Bounds) -> type[H11Protocol]:
                 self.timer.cancel()
             self.phase = phase
             limit = bounds.header_timeout if phase == "headers" else bounds.request_timeout
-            self.timer = self.loop.call_later(limit, self._expire, limit)
+            self.deadline = self.loop.time() + limit
+            self.timer = self.loop.call_at(self.deadline, self._expire, limit)
 
         def _expire(self, limit: float) -> None:
             self.timer = None
             if self.transport.is_closing():
+                return
+            if self.loop.time() < self.deadline:  # extended by the body received since
+                self.timer = self.loop.call_at(self.deadline, self._expire, limit)
                 return
             who = self.client[0] if self.client else "-"
             what = ("its request's headers" if self.phase == "headers"

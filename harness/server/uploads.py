@@ -126,6 +126,12 @@ def _zip_members(data: bytes) -> Iterator[Member]:
     if len(infos) > MAX_FILES:
         raise UploadError(f"the archive holds more than {MAX_FILES} files")
     for info in infos:
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            # zipfile decompresses bzip2 and LZMA entries without an output bound per read
+            # (177 bytes of bzip2 are 200 MB of zeros): only stored or deflated ones
+            raise UploadError(f"{_shown(info.filename)} is compressed with method "
+                              f"{info.compress_type} (an upload's zip holds stored or "
+                              "deflated files; or send a tar.gz)")
         mode = info.external_attr >> 16
         kind = stat.S_IFMT(mode)
         if info.is_dir():
