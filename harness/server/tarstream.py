@@ -96,7 +96,13 @@ class Inflated:
                 feed, self.pending = self.pending, memoryview(b"")
                 chunk = self.dec.decompress(feed, CHUNK)
                 starving = not chunk and self.dec.needs_input
-        except (zlib.error, OSError, EOFError, lzma.LZMAError) as e:
+        except lzma.LZMAError as e:
+            if "memory" in str(e).lower():
+                raise ArchiveError(f"the archive's xz stream needs more than "
+                                   f"{XZ_MEMORY // 1024**2} MiB to decompress") from None
+            raise ArchiveError(f"the archive's xz stream is damaged ({visible(str(e))[:120]})"
+                               ) from None
+        except (zlib.error, OSError, EOFError) as e:
             raise ArchiveError(f"the archive's {self.kind} stream is damaged "
                                f"({visible(str(e))[:120]})") from None
         if self.dec.eof:

@@ -302,7 +302,7 @@ ARCHIVES = {
     "pax-digits": (_pax_digits, "pax header of 131085 bytes"),
     "zip-entries": (_zip_entries, "central directory holds"),
     "zip-entries-small": (lambda: _zip_entries(40_000), f"more than {MAX_FILES} files"),
-    "xz-dictionary": (_xz_dictionary, "xz stream is damaged"),
+    "xz-dictionary": (_xz_dictionary, "xz stream needs more than 96 MiB"),
     "gzip-members": (_gzip_members, "concatenated gzip streams"),
     "zip-bzip2": (_zip_bzip2, "compressed with method 12"),
 }
