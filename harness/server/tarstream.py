@@ -44,17 +44,12 @@ MAX_STREAMS = 16
 XZ_MEMORY = 96 * 1024**2
 CHUNK = 1 << 16
 
-_GZIP, _BZIP2, _XZ, _LZMA = b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x5d\x00\x00"
+_GZIP, _BZIP2, _XZ = b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00"
 _ZERO = bytes(BLOCK)
 
 
 class ArchiveError(SubmissionError):
     """A tar stream that cannot be taken; the message says why in one line."""
-
-
-def compressed(data: bytes) -> bool:
-    """Whether `data` starts as a gzip, bzip2 or xz stream."""
-    return data.startswith((_GZIP, _BZIP2, _XZ))
 
 
 class Inflated:

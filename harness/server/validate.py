@@ -44,6 +44,7 @@ def note(db: Path, jid: int, **fields: Any) -> None:
         doc = {}
     doc.update(fields)
     tmp = path.with_name(path.name + ".tmp")
+    tmp.parent.mkdir(parents=True, exist_ok=True)  # a bot without files has no upload
     tmp.write_text(json.dumps(doc))
     tmp.replace(path)
 

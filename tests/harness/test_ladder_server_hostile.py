@@ -102,6 +102,20 @@ def _timed_get(s: Served, path: str = "/api/v1/ladders") -> tuple[int, float]:
     return r.status_code, time.monotonic() - t0
 
 
+def test_an_in_process_bot_that_never_stops_is_stopped_at_the_budget(server: Served
+                                                                      ) -> None:
+    """`mcts` with a billion iterations on a ladder without a time control ran forever in
+    the server's validation thread, and every later submission waited behind it: now its
+    validation is killed at --validation-timeout and the next one is validated (the first
+    submissions of a fresh server, and without files)."""
+    r = server.post("bob", b"", display="forever", spec="mcts:iters=1000000000")
+    assert r.status_code == 202
+    job = server.remote("bob").wait(r.json(), lambda _: None)
+    assert job["state"] == "refused" and "took longer than 3 s" in job["detail"]
+    after = server.post("bob", b"", display="quick", spec="random")
+    assert server.remote("bob").wait(after.json(), lambda _: None)["state"] == "registered"
+
+
 def test_a_validation_killed_with_the_server_leaves_nothing_behind(server: Served) -> None:
     """The server killed (SIGKILL) while a submission is in its smoke games: its
     validation dies with it, and the next start refuses the submission and removes its
@@ -128,19 +142,6 @@ def test_a_validation_killed_with_the_server_leaves_nothing_behind(server: Serve
     assert not [p for p in Path(snapshot).parent.iterdir() if p.name.startswith((".", "cmd_"))]
 
 
-def test_an_in_process_bot_that_never_stops_is_stopped_at_the_budget(server: Served
-                                                                      ) -> None:
-    """`mcts` with a billion iterations on a ladder without a time control ran forever in
-    the server's validation thread, and every later submission waited behind it: now its
-    validation is killed at --validation-timeout and the next one is validated."""
-    r = server.post("bob", b"", display="forever", spec="mcts:iters=1000000000")
-    assert r.status_code == 202
-    job = server.remote("bob").wait(r.json(), lambda _: None)
-    assert job["state"] == "refused" and "took longer than 3 s" in job["detail"]
-    after = server.post("bob", b"", display="quick", spec="random")
-    assert server.remote("bob").wait(after.json(), lambda _: None)["state"] == "registered"
-
-
 def test_slow_clients_are_cut_and_others_answered_meanwhile(server: Served) -> None:
     """Slowloris (headers a byte at a time), a body a byte at a time with a good token,
     and more connections from one address than it may open: the extra ones are refused at
@@ -159,7 +160,7 @@ def test_slow_clients_are_cut_and_others_answered_meanwhile(server: Served) -> N
     body_trickle = Trickler(body, b"x")
     body_trickle.start()
     status, took = _timed_get(server)
-    assert status == 200 and took < 0.5  # answered while the others hang
+    assert status == 200 and took < HEADER_TIMEOUT  # answered before the slow ones are cut
     for sock in extra:  # over the per-address cap: a 503 and closed, at once
         assert _closed_within(sock, 0.5) is not None
     for t in slow:
