@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 
+from harness.ladders import service
 from harness.server import auth
 from harness.server.client import Remote
 from harness.storage import ladders as ls
@@ -43,14 +44,13 @@ def arena(*args: str, env: dict[str, str] | None = None) -> str:
 
 class Served:
     def __init__(self, tmp: Path, *serve_args: str, authors: tuple[str, ...] = AUTHORS,
-                 memory: int | None = None, create: bool = True) -> None:
+                 memory: int | None = None) -> None:
         self.tmp, self.db = tmp, tmp / "db.sqlite"
         self.args, self.memory = serve_args, memory
-        if create:
-            arena("ladder", "create", "kl", "--game", "kit", "--game-module", "tests.kitgame",
-                  "--author", "ann", "--db", str(self.db))
-            with Store(self.db) as store:
-                self.tokens = {who: auth.add(store, who) for who in authors}
+        with Store(self.db) as store:  # as `arena ladder create kl --game kit ...`
+            service.create(store, "kl", ls.LadderSpec(game="kit", modules=("tests.kitgame",)),
+                           "ann")
+            self.tokens = {who: auth.add(store, who) for who in authors}
         self.url = f"http://127.0.0.1:{free_port()}"
         self.start()
 
