@@ -82,9 +82,11 @@ def from_public(doc: Any) -> State:
 
 def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],
              author: str | None) -> bytes:
-    """A game's record with the logs (and notes) of every seat whose bot is not
-    `author`'s emptied, and a note for each such seat that says its log is withheld
-    (whether or not it wrote one), so that an empty log is never taken for a silent bot."""
+    """A game's record with what the bots of every seat that is not `author`'s wrote
+    emptied: their logs (stderr), notes, and the detail of their failures (an error line
+    they printed); the failure's kind and decision stay for everyone. Each such seat gets a
+    note that its log is withheld (whether or not it wrote one), so that an empty log is
+    never taken for a silent bot."""
     rec = decode_json(record)
     mine = {i for i, eid in enumerate(seats)
             if author is not None and eid in entrants and entrants[eid].author == author}
@@ -92,7 +94,10 @@ def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],
     notes = [n for n in rec.notes if not n.startswith("seat ")
              or any(n.startswith(f"seat {i}:") for i in mine)]
     notes += [withheld(i, author is None) for i in range(len(seats)) if i not in mine]
-    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes))
+    failures = [f if f.seat in mine else msgspec.structs.replace(f, detail="")
+                for f in rec.failures]
+    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes,
+                                               failures=failures))
 
 
 def withheld(seat: int, anonymous: bool) -> str:
