@@ -32,7 +32,6 @@ from bots.registry import BotSpecError, parse_params
 from harness.sandbox import submission
 
 PROJECT = Path(__file__).resolve().parents[2]
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
 
 
 @dataclass(frozen=True)
@@ -68,7 +67,7 @@ def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | Non
     its words are read from that folder and its files must lie in it."""
     argv = command_words(kind, rest)
     cwd = None if within is None else str(within)
-    cmd = submission.parse_command(argv, cwd, runtimes=SYSTEM)
+    cmd = submission.parse_command(argv, cwd, runtimes=submission.RUNTIME_FOLDERS)
     if within is not None and cmd.folder is not None and cmd.folder != cwd and submission.inside(
             within, cmd.folder) is None:
         raise submission.SubmissionError("the command line names files outside the uploaded "

@@ -9,18 +9,23 @@ namespaces, then `chroot` into a fresh tmpfs root that holds only the system dir
 bot's own files, read as harness/sandbox/submission.py says), with no capabilities, no new
 privileges and a scrubbed environment. The harness's home, results, database and other
 bots' files are simply not there; the network namespace has no interface but a down
-loopback. rlimits (bots.external.Limits) cap each process; a control group per bot
-(harness/sandbox/cgroups.py) caps memory, processes and CPU of all its processes together; the
-harness caps time and output.
+loopback. What has no namespace is closed another way: the bot gets a new, empty session
+keyring and runs under a seccomp filter (harness/sandbox/seccomp.py: keyring calls and what
+container runtimes deny), /proc's machine-wide files (`PROC_MASKED`) show empty, and a uid
+that owns kernel keys is not handed to a bot (`bot_uid`). rlimits (bots.external.Limits)
+cap each process; a control group per bot (harness/sandbox/cgroups.py) caps memory,
+processes and CPU of all its processes together; the harness caps time and output.
 
 Two ways to make the namespaces (`mode()`):
 - as root: the bot then runs as a uid of its own that no account uses;
 - without root, inside an unprivileged user namespace: the bot is the namespace's root
   without capabilities, and this user outside it; there is no cgroup then (limits per
   process, one warning line).
-Where neither works, bots run unisolated (one warning line listing what they can reach,
-and the match record says so), and ladders refuse submitted bots unless their operator
-passes --allow-unsandboxed (`require_isolation`).
+Where neither works, or the seccomp filter cannot be installed, bots run unisolated (one
+warning line listing what they can reach, and the match record says so), and ladders
+refuse submitted bots unless their operator passes --allow-unsandboxed
+(`require_isolation`). A filter that fails to install at a bot's start stops that bot
+from starting at all.
 """
 
 from __future__ import annotations
@@ -56,23 +61,23 @@ from bots.external import (
 from bots.registry import BotSpecError, base_spec, make_bot
 from engine.common.untrusted import visible
 from engine.protocol import Action, Observation
-from harness.sandbox import cgroups, submission
+from harness.sandbox import cgroups, seccomp, submission
 
-#: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
+#: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots;
+#: a slot whose uid owns kernel keys is skipped, `bot_uid`)
 UID_BASE = 1_800_000_000
-#: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd)
-VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
-        "/libx32", "/dev", "/proc")
-#: the system folders a sandboxed bot sees as they are (read-only): a runtime there needs
-#: no bind of its own (its /tmp and /bot are its own, not the system's)
-SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+SLOTS = 64
+#: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd; the
+#: system folders as they are, read-only)
+VIEW = ("/bot", "/tmp", *submission.SYSTEM_FOLDERS, "/dev", "/proc")
+#: files of /proc that show the whole machine, not the bot's namespaces: kernel keys (every
+#: uid's key names), kernel memory, timers and scheduling; the sandbox shows them empty
+PROC_MASKED = ("keys", "key-users", "kcore", "timer_list", "sched_debug", "latency_stats")
 #: bot kinds that are part of the project and stay in-process even with --isolate
 TRUSTED = ("random", "heuristic", "mcts", "openspiel")
 #: bot kinds whose code is the user's module, copied into the sandbox (`python:`, `policy:`)
 USER_CODE = ("python", "policy")
 PROJECT = Path(__file__).resolve().parents[2]
-#: where runtimes live that are not files of a submission (besides the harness's Python)
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 #: files to copy into a bot's directory: (name there, file)
 Staged = list[tuple[str, submission.File]]
 
@@ -82,11 +87,11 @@ R=$SBX_ROOT U=$SBX_UID
 mount --make-rprivate /
 mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
 mkdir "$R/bot" "$R/tmp" "$R/dev" "$R/proc"
-for d in usr etc bin sbin lib lib32 lib64 libx32; do
-  if [ -L "/$d" ]; then ln -s "$(readlink "/$d")" "$R/$d"
-  elif [ -d "/$d" ]; then
-    mkdir "$R/$d"; mount --rbind "/$d" "$R/$d"
-    mount -o remount,bind,ro "$R/$d" 2>/dev/null || true
+for d in $SBX_SYSTEM; do
+  if [ -L "$d" ]; then ln -s "$(readlink "$d")" "$R$d"
+  elif [ -d "$d" ]; then
+    mkdir "$R$d"; mount --rbind "$d" "$R$d"
+    mount -o remount,bind,ro "$R$d" 2>/dev/null || true
   fi
 done
 for f in null zero full random urandom; do
@@ -94,6 +99,9 @@ for f in null zero full random urandom; do
 done
 ln -s /proc/self/fd "$R/dev/fd"
 mount -t proc -o nosuid,nodev proc "$R/proc"
+for f in $SBX_MASKED; do  # what /proc shows of the whole machine: empty
+  if [ -e "$R/proc/$f" ]; then mount --bind /dev/null "$R/proc/$f"; fi
+done
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
   sandbox-bot "$R/bot"
@@ -107,15 +115,13 @@ printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
 done
 cp -R "$SBX_STAGE/." "$R/bot/"
 chown -R "$U:$U" "$R/bot"
-echo ready > "/proc/self/fd/$SBX_READY"
 exec 3<&0
+# the last step before the bot: a new session keyring and the seccomp filter (seccomp.py)
+set -- "$SBX_PYTHON" -I -S -B "$SBX_SECCOMP" "$SBX_READY" chroot "$R" /usr/bin/setpriv "$@"
 if [ "$U" = 0 ]; then  # a user namespace: the bot stays its root, without capabilities
-  prlimit --nproc="$SBX_NPROC:$SBX_NPROC" chroot "$R" /usr/bin/setpriv --no-new-privs \
-    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
-else
-  chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
-    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+  set -- prlimit --nproc="$SBX_NPROC:$SBX_NPROC" "$@"
 fi
+"$@" <&3 3<&- &
 exec 3<&-
 wait $!
 """
@@ -138,6 +144,28 @@ def _in_child(limits: Limits, group: cgroups.Cgroup | None, as_root: bool) -> No
         group.enter()
     set_rlimits(limits, processes=as_root)
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def key_owners() -> set[int]:
+    """The uids that own kernel keys now (/proc/key-users; none where the kernel has no
+    keyrings)."""
+    try:
+        text = Path("/proc/key-users").read_text()
+    except OSError:
+        return set()
+    return {int(line.split(":")[0]) for line in text.splitlines() if line.strip()}
+
+
+def bot_uid() -> int:
+    """A uid for the next sandboxed bot of this process: its next slot, skipping a uid that
+    owns kernel keys (a key in its user keyring would pass to the bot that gets it next)."""
+    owners = key_owners()
+    for _ in range(SLOTS):
+        uid = UID_BASE + SLOTS * os.getpid() + next(_slots) % SLOTS
+        if uid not in owners:
+            return uid
+    raise ExternalBotError(f"cannot sandbox a bot: all {SLOTS} sandbox uids of this process "
+                           "own kernel keys")
 
 
 def _hold(folder: Path) -> int:
@@ -208,6 +236,15 @@ def _probe() -> tuple[str, str]:
         err = probe.stderr.decode(errors="replace").strip().splitlines()
         what = "namespaces" if mode == "root" else "unprivileged user namespaces"
         return "", f"cannot create {what} here ({err[-1] if err else probe.returncode})"
+    try:
+        probe = subprocess.run([sys.executable, "-I", "-S", "-B", seccomp.__file__, "--probe"],
+                               capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return "", f"cannot check the seccomp filter here ({e})"
+    if probe.returncode != 0:
+        err = probe.stderr.decode(errors="replace").strip().splitlines()
+        return "", (f"cannot install the sandbox's seccomp filter here "
+                    f"({err[-1] if err else probe.returncode})")
     return mode, ""
 
 
@@ -316,7 +353,7 @@ class SandboxedBot(ExternalBot):
         that folder would be a home folder, a dot-folder in one (~/.local), or hold the
         harness's files, the program file alone. Never a home folder."""
         real = os.path.realpath(exe)
-        if _under(real, SHARED) or _under(real, self.binds):
+        if _under(real, submission.SYSTEM_FOLDERS) or _under(real, self.binds):
             return
         if real == os.path.realpath(sys.executable):
             self.binds += _python_binds()
@@ -327,7 +364,7 @@ class SandboxedBot(ExternalBot):
     def _command_argv(self, here: str) -> tuple[list[str], Staged]:
         """The command line inside the sandbox, and the files it names (read as a
         submission: harness/sandbox/submission.py), to be copied into the bot's directory."""
-        runtimes = (*SYSTEM, os.path.realpath(sys.executable))
+        runtimes = (*submission.RUNTIME_FOLDERS, os.path.realpath(sys.executable))
         cmd = submission.parse_command(self.argv, self.cwd, runtimes)
         argv = list(self.argv)
         if cmd.runtime is not None:
@@ -425,17 +462,21 @@ class SandboxedBot(ExternalBot):
         root = self.dir / "root"
         root.mkdir()
         as_root = mode() == "root"
-        uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64 if as_root else 0
-        read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
+        uid = bot_uid() if as_root else 0
+        read_end, write_end = os.pipe()  # seccomp.py writes "ready" when the bot starts
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
                "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
                "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
                "SBX_INODES": str(self.limits.inodes), "SBX_NPROC": str(self.limits.processes),
-               "SBX_READY": str(write_end)}
+               "SBX_READY": str(write_end), "SBX_SYSTEM": " ".join(submission.SYSTEM_FOLDERS),
+               "SBX_MASKED": " ".join(PROC_MASKED),
+               "SBX_PYTHON": sys.executable, "SBX_SECCOMP": seccomp.__file__}
         bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
-        cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env,
-               *argv]
+        ids = ["--reuid", str(uid), "--regid", str(uid), "--clear-groups"] if as_root else []
+        setpriv = [*ids, "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
+                   "/usr/bin/env", "-i", "-C", "/bot", *bot_env, *argv]
+        cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *setpriv]
         limits, group = self.limits, self._cgroup()
         try:
             proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
@@ -486,10 +527,14 @@ class SandboxedBot(ExternalBot):
         fd, self._ready = self._ready, None
         try:
             readable, _, _ = select.select([fd], [], [], self.default_timeout)
-            started = bool(readable) and os.read(fd, 16) == b"ready\n"
+            said = os.read(fd, 1024) if readable else b""
         finally:
             os.close(fd)
-        if not started:
+        if said.startswith(b"sandbox: "):  # the filter or keyring step failed: no bot
+            self._kill()
+            raise ExternalBotError(f"cannot sandbox the bot: "
+                                   f"{visible(said[9:].decode(errors='replace').strip())}")
+        if said != b"ready\n":
             self._gone()
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
@@ -509,13 +554,16 @@ class SandboxedBot(ExternalBot):
 
     def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
         """As bots.external.exit_reason; a missing file outside the bot's view is a
-        forbidden reach outside the sandbox."""
+        forbidden reach outside the sandbox, and so is death by SIGSYS (the filter's)."""
         kind, detail = exit_reason(status, stderr)
         if re.search(r"No module named '(engine|bots)[.']", stderr) and self.python_spec is None:
             stem = next((Path(a).stem for a in self.argv[1:] if a.endswith(".py")), "my_bot")
             detail += (f" (this project's packages are not there for a cmd: program; a "
                        f"bots.Bot subclass runs as python:{stem}:YourClass, with --isolate "
                        "to sandbox it)")
+        if status == -signal.SIGSYS:  # the seccomp filter's answer to another architecture
+            return "forbidden", (f"{detail} (a system call the sandbox does not allow: one "
+                                 "of another architecture's table)")
         if self.group is not None and self.group.oom_killed():
             return "memory", (f"killed by the memory limit of {self.limits.memory_bytes} "
                               "bytes for all its processes")

@@ -18,7 +18,7 @@ import httpx
 
 from bots.registry import BotSpecError
 from harness.ladders.data import History, State, from_public
-from harness.ladders.pin import SYSTEM, command_words
+from harness.ladders.pin import command_words
 from harness.ladders.service import LadderError
 from harness.sandbox import submission
 from harness.sandbox.submission import module_path
@@ -115,7 +115,7 @@ def pack(spec: str) -> tuple[str, bytes]:
     kind, _, rest = spec.partition(":")
     if kind in ("cmd", "cmd-msgpack"):
         argv = command_words(kind, rest)
-        cmd = submission.parse_command(argv, runtimes=SYSTEM)
+        cmd = submission.parse_command(argv, runtimes=submission.RUNTIME_FOLDERS)
         files = [(f.path, f) for f in submission.read_command(cmd)]
         for i, rel in cmd.files.items():
             argv[i] = f"./{rel}" if i == 0 else rel
