@@ -41,6 +41,7 @@ import select
 import shlex
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -171,37 +172,61 @@ def bot_uid() -> int:
 def _hold(folder: Path) -> int:
     """Lock `folder` as a live sandbox's for as long as the returned fd stays open (a
     file lock, which holds across PID namespaces and for processes sharing /tmp)."""
-    fd = os.open(folder / LOCK, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = os.open(folder / LOCK, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                 | os.O_CLOEXEC, 0o600)
     fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+def _open_own(name: str | Path, want: int, flags: int, dir_fd: int | None = None) -> int | None:
+    """An fd of `name` if it is of file type `want` (stat.S_IFDIR, S_IFREG), this user's
+    and writable by nobody else; None for anything else (a link, a FIFO, another user's).
+    Opened without following a link or blocking, so that nothing another local user puts in
+    a shared temporary folder can redirect or stall the opener."""
+    try:
+        fd = os.open(name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
+    except OSError:
+        return None
+    st = os.fstat(fd)
+    if stat.S_IFMT(st.st_mode) != want or st.st_uid != os.geteuid() or st.st_mode & 0o022:
+        os.close(fd)
+        return None
     return fd
 
 
 def sweep() -> None:
     """Remove the directories of sandboxes whose harness is gone: their lock is free
     (done once per process before its first sandbox). A directory without its lock yet is
-    being made, unless it is older than a minute."""
+    being made, unless it is older than a minute. Only this user's own directories, as
+    mkdtemp makes them, with a regular file as lock, are considered: anything else in the
+    shared temporary folder that matches the name is left alone."""
     global _swept
     _swept = True
-    for d in Path(tempfile.gettempdir()).glob("arena-sandbox-*-*"):
-        try:
-            fd = os.open(d / LOCK, os.O_WRONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
-        except FileNotFoundError:
-            try:
-                if time.time() - d.lstat().st_mtime > 60:
-                    shutil.rmtree(d, ignore_errors=True)
-            except OSError:
-                pass
-            continue
-        except OSError:
-            continue
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # held: a live sandbox, whichever namespace its harness is in
-            os.close(fd)
-            continue
-        shutil.rmtree(d, ignore_errors=True)
-        os.close(fd)
     tmp = Path(tempfile.gettempdir())
+    for d in tmp.glob("arena-sandbox-*-*"):
+        folder = _open_own(d, stat.S_IFDIR, os.O_RDONLY | os.O_DIRECTORY)
+        if folder is None:
+            continue
+        try:
+            if os.fstat(folder).st_mode & 0o077:
+                continue
+            lock = _open_own(LOCK, stat.S_IFREG, os.O_RDONLY, dir_fd=folder)
+            if lock is None:
+                try:
+                    os.stat(LOCK, dir_fd=folder, follow_symlinks=False)
+                except FileNotFoundError:  # not locked yet: being made, or left half made
+                    if time.time() - os.fstat(folder).st_mtime > 60:
+                        shutil.rmtree(d, ignore_errors=True)
+                continue
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                shutil.rmtree(d, ignore_errors=True)
+            except OSError:  # held: a live sandbox, whichever namespace its harness is in
+                pass
+            finally:
+                os.close(lock)
+        finally:
+            os.close(folder)
     cgroups.sweep([n for n in cgroups.stale("arena-sandbox-") if not (tmp / n).exists()])
 
 
