@@ -44,6 +44,7 @@ import signal
 import stat
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from importlib.metadata import entry_points
@@ -317,33 +318,77 @@ def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
     return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
 
 
-def _python_binds() -> list[str]:
-    """The interpreter's installation (read-only): where its stdlib and packages live."""
-    return sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix)})
-
-
-def _homes() -> set[str]:
-    """Every account's home folder, and this process's."""
+def homes() -> set[str]:
+    """Every account's home folder, and this process's ("/" and the system folders that
+    service accounts name as theirs are not homes)."""
     found = {str(Path.home()), os.environ.get("HOME", "/")}
     try:
         found.update(p.pw_dir for p in pwd.getpwall())
     except OSError:
         pass
-    return {os.path.realpath(h) for h in found if h}
+    return {os.path.realpath(h) for h in found if h} - {"/"}
+
+
+def _holds_private(folder: str) -> bool:
+    """Whether `folder` is or holds a home folder or the harness's files (its project,
+    current and temporary folders)."""
+    keep = [*homes(), os.path.realpath(os.getcwd()), str(PROJECT),
+            os.path.realpath(tempfile.gettempdir())]
+    return any(_under(k, [folder]) for k in keep)
 
 
 def _sensitive(folder: str) -> bool:
     """Whether binding `folder` into a sandbox could show more than a runtime: it is or
-    holds a home folder or the harness's files (its project, current and temporary
-    folders), or lies in a dot-folder of a home (~/.local, ~/.config)."""
-    homes = _homes()
-    keep = [*homes, os.path.realpath(os.getcwd()), str(PROJECT),
-            os.path.realpath(tempfile.gettempdir())]
-    if any(_under(k, [folder]) for k in keep):
-        return True
-    return any(_under(folder, [h]) and any(part.startswith(".") for part in
-                                           os.path.relpath(folder, h).split("/"))
-               for h in homes)
+    holds a home folder or the harness's files, or lies in a dot-folder of a home
+    (~/.local, ~/.config)."""
+    return _holds_private(folder) or any(
+        _under(folder, [h]) and any(part.startswith(".") for part in
+                                    os.path.relpath(folder, h).split("/"))
+        for h in homes())
+
+
+def _links(path: str) -> list[str]:
+    """`path` and every link on the way to the file it names (a venv's `python` ->
+    the base installation's `python3.11`)."""
+    chain = [os.path.abspath(path)]
+    while os.path.islink(chain[-1]) and len(chain) < 40:
+        chain.append(os.path.normpath(os.path.join(os.path.dirname(chain[-1]),
+                                                   os.readlink(chain[-1]))))
+    return chain
+
+
+def _python_parts() -> list[str]:
+    """What the interpreter needs of its installation: its program (and the links to it),
+    standard library, extension modules, site-packages, shared library and pyvenv.cfg."""
+    paths = sysconfig.get_paths()
+    found = [*_links(sys.executable), *(paths[k] for k in ("stdlib", "platstdlib", "purelib",
+                                                            "platlib")),
+             *(p for p in sys.path if os.path.isabs(p)), os.path.join(sys.prefix, "pyvenv.cfg")]
+    if sysconfig.get_config_var("Py_ENABLE_SHARED"):
+        libdir = sysconfig.get_config_var("LIBDIR") or ""
+        found += [os.path.join(libdir, sysconfig.get_config_var(v) or "")
+                  for v in ("LDLIBRARY", "INSTSONAME")]
+    return [os.path.normpath(p) for p in found if os.path.exists(p)]
+
+
+def python_binds() -> list[str]:
+    """The harness's Python installation, read-only, only where a runtime would be: each of
+    its prefixes whole when it is a folder of its own (/opt/python3.11, a venv outside any
+    home); in a home (~/.pyenv/versions/3.11.7, a venv in ~) or around the harness's files,
+    only the interpreter's own parts in it (`_python_parts`), never the home. A prefix in
+    a system folder is there already."""
+    parts = _python_parts()
+    binds: list[str] = []
+    for prefix in sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix,
+                                                        sys.base_exec_prefix, sys.exec_prefix)}):
+        if _under(prefix, submission.SYSTEM_FOLDERS):
+            continue
+        if _holds_private(prefix) or any(_under(prefix, [h]) for h in homes()):
+            binds += [p for p in parts if _under(p, [prefix])]
+        else:
+            binds.append(prefix)
+    ordered = sorted(set(binds), key=lambda b: (b.count("/"), b))
+    return [b for i, b in enumerate(ordered) if not _under(b, ordered[:i])]
 
 
 class SandboxedBot(ExternalBot):
@@ -381,7 +426,7 @@ class SandboxedBot(ExternalBot):
         if _under(real, submission.SYSTEM_FOLDERS) or _under(real, self.binds):
             return
         if real == os.path.realpath(sys.executable):
-            self.binds += _python_binds()
+            self.binds += python_binds()
             return
         prefix = str(Path(real).parent.parent)
         self.binds.append(real if _sensitive(prefix) else prefix)
@@ -415,7 +460,7 @@ class SandboxedBot(ExternalBot):
     def _python_argv(self) -> tuple[list[str], list[str], Staged]:
         """The runner's command line and environment for a Python bot spec, and the bot's
         top-level module (read as a submission) to copy into its directory."""
-        self.binds += _python_binds()
+        self.binds += python_binds()
         roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
         game_module = engine.get_game(self.game_id).observation_type.__module__
         top = game_module.split(".")[0]
