@@ -142,10 +142,12 @@ def _array(z: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, path: str) ->
                 or len(shape) > MAX_DIMENSIONS):
             raise ValueError(f"array {info.filename!r} of type {dtype}, shape {shape}")
         size = math.prod(shape) * dtype.itemsize
-        if size > budget or start + size != info.file_size:
-            raise ValueError(f"array {info.filename!r} declares {size:,} bytes of "
-                             f"{info.file_size - start:,} in the file"
-                             + (f", more than the {budget:,} left" if size > budget else ""))
+        if size > budget:
+            raise ValueError(f"array {info.filename!r} declares {size:,} bytes, more than "
+                             f"the {budget:,} left for it")
+        if start + size != info.file_size:
+            raise ValueError(f"array {info.filename!r} declares {size:,} bytes, but the file "
+                             f"holds {info.file_size - start:,} for it")
         member.seek(0)
         return np.lib.format.read_array(member, allow_pickle=False,
                                         max_header_size=MAX_NPY_HEADER)

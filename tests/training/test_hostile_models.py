@@ -52,14 +52,14 @@ HOSTILE = {
         {"header": _header(fit=b"{\"x\":" + b"[" * 100_000 + b"]" * 100_000 + b"}")},
         "too deeply"),
     "a 1 MiB-plus header": ({"header": _header(trained_on=b'"' + b"x" * (1 << 20) + b'"')},
-                            "more than the 1,048,576 left"),
+                            "more than the 1,048,576 left for it"),
     "an array of 8 TB declared": ({"mean": _npy("<f8", (10**12,))}, "declares 8,000,000,000,000"),
     "a shape whose size overflows": ({"mean": _npy("<f8", (2**40, 2**40))}, "declares"),
     "an array of objects": ({"mean": _npy("|O", (3,))}, "of type object"),
     "nested records": ({"mean": _npy([("a", [("b", [("c", "<f4")])])], (1,), bytes(4))},
                        "of type"),
     "80 dimensions": ({"mean": _npy("<f4", (1,) * 80, bytes(4))}, "of type float32"),
-    "more bytes than declared": ({"mean": _npy("<f4", (2,), bytes(4096))}, "declares 8 bytes"),
+    "more bytes than declared": ({"mean": _npy("<f4", (2,), bytes(4096))}, "declares 8 bytes, but the file holds 4,096"),
 }
 
 
