@@ -233,7 +233,7 @@ def verdict(arch: str, nr: int, *args: int, audit: int | None = None) -> str:
 
 
 @pytest.mark.parametrize("arch", sorted(seccomp.NUMBERS))
-def test_each_architecture_s_filter_denies_the_same_calls(arch: str):
+def test_the_filter_of_each_architecture_denies_the_same_calls(arch: str):
     nr = seccomp.numbers(arch)
     for name in seccomp.denied_names():
         if name in nr:

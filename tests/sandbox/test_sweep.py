@@ -60,7 +60,7 @@ def _planted(kind: str, owner: int) -> Path:
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="plants files as another user")
-def test_what_another_local_user_plants_under_a_sandbox_s_name_is_left_alone(
+def test_what_another_local_user_plants_under_a_sandbox_name_is_left_alone(
         tmp_path: Path) -> None:
     fifos = [_planted("fifo", 65534), _planted("fifo", 0)]  # another user's, this user's
     old = _planted("old, no lock", 65534)  # another user's folder, old enough to sweep

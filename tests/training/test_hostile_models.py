@@ -59,7 +59,8 @@ HOSTILE = {
     "nested records": ({"mean": _npy([("a", [("b", [("c", "<f4")])])], (1,), bytes(4))},
                        "of type"),
     "80 dimensions": ({"mean": _npy("<f4", (1,) * 80, bytes(4))}, "of type float32"),
-    "more bytes than declared": ({"mean": _npy("<f4", (2,), bytes(4096))}, "declares 8 bytes, but the file holds 4,096"),
+    "more bytes than declared": ({"mean": _npy("<f4", (2,), bytes(4096))},
+                                 "declares 8 bytes, but the file holds 4,096"),
 }
 
 
