@@ -11,7 +11,7 @@ from typing import Any
 
 from bots.mcts_leaf import LEAVES, REWARDS
 from bots.mcts_rollout import ROLLOUTS
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, parse_params
 
 
 def _param(default: Any, help: str, *, choices: tuple[str, ...] = (),
@@ -145,6 +145,11 @@ class SearchParams:
     def describe(self) -> dict[str, Any]:
         """Every parameter's value (for reports)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+def names() -> tuple[str, ...]:
+    """The parameters an `mcts` spec may name."""
+    return tuple(f.name for f in dataclasses.fields(SearchParams))
 
 
 def defaults() -> dict[str, Any]:

@@ -11,7 +11,7 @@ import typer
 
 import engine
 from bots.mcts import MCTSBot
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, parse_params
 from engine.common.untrusted import visible
 from harness.cli.paths import check_output
 from harness.eval.compare import (

@@ -83,11 +83,20 @@ def from_public(doc: Any) -> State:
 def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],
              author: str | None) -> bytes:
     """A game's record with the logs (and notes) of every seat whose bot is not
-    `author`'s emptied."""
+    `author`'s emptied, and a note for each such seat that says its log is withheld
+    (whether or not it wrote one), so that an empty log is never taken for a silent bot."""
     rec = decode_json(record)
     mine = {i for i, eid in enumerate(seats)
             if author is not None and eid in entrants and entrants[eid].author == author}
     logs = [log if i in mine else "" for i, log in enumerate(rec.logs)]
     notes = [n for n in rec.notes if not n.startswith("seat ")
              or any(n.startswith(f"seat {i}:") for i in mine)]
+    notes += [withheld(i, author is None) for i in range(len(seats)) if i not in mine]
     return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes))
+
+
+def withheld(seat: int, anonymous: bool) -> str:
+    """The note in place of the log of a seat whose bot is not the reader's."""
+    how = ("; give your token (ARENA_TOKEN or --token-file) to read your own bots' logs"
+           if anonymous else "")
+    return f"seat {seat}: its log is withheld: only its author may read it{how}"

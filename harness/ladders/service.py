@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bots.registry import needs_terminal
+from bots.spec import BotSpec
 from engine.common.rng import derive_seed
 from engine.common.untrusted import check_name, fold
 from engine.protocol import ArenaError
 from engine.record import MatchRecord
-from harness.ladders.pin import pin
+from harness.ladders.pin import pin, runs
 from harness.play.clock import check_time_control, play_game
 from harness.play.entrants import TERMINAL_ONLY
-from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.storage.lifecycle import activate
@@ -115,7 +115,7 @@ def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
                             "bot_root": root})
 
 
-def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str,
+def smoke_games(spec: ls.LadderSpec, run_spec: BotSpec, digest: str,
                 progress: Callable[[str], None] | None = None) -> list[MatchRecord]:
     """The validation games: the bot in seat g % N of game g, `random` in the others,
     sandboxed, under the ladder's time control; they stop after the first game in which
@@ -123,7 +123,7 @@ def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str,
     recs: list[MatchRecord] = []
     n = spec.num_players
     for g in range(SMOKE_GAMES):
-        bots = ["random"] * n
+        bots: list[str | BotSpec] = ["random"] * n
         bots[g % n] = run_spec
         seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
         where = f"smoke game {g + 1} of {SMOKE_GAMES} (the bot in seat {g % n})"
@@ -183,6 +183,7 @@ def submit(store: Store, name: str, spec: str, display: str,
     A bot that runs sandboxed is refused where bots cannot be isolated, unless
     `allow_unsandboxed`."""
     check_entrant_name(display)
+    kind = BotSpec.parse(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
     _same_but_case([e.name for e in everyone], display, "bot name (--as)")
@@ -191,9 +192,9 @@ def submit(store: Store, name: str, spec: str, display: str,
     if owner not in ("", author):
         raise LadderError(f"bot name {display!r} on ladder {name!r} belongs to {owner!r} "
                           f"(you are {author!r}); choose another --as")
-    if needs_terminal(spec):
+    if kind.terminal:
         raise LadderError(TERMINAL_ONLY.format(name=spec))
-    if sandboxed(spec):
+    if not kind.trusted:
         require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root), within)
@@ -210,7 +211,8 @@ def submit(store: Store, name: str, spec: str, display: str,
         return Submission(ls.entrant(store, same.id), restored=True,
                           replaced=current if current is not same else None)
     try:
-        recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest, progress)
+        recs = smoke_games(lad.spec, runs(pinned.run_spec, pinned.snapshot), pinned.digest,
+                           progress)
     except ArenaError as e:  # an unknown bot kind, a command that cannot start
         return _refused(store, lad.id, pinned.snapshot, [str(e)], "")
     found, log = problems_of(recs, lad.spec.num_players, lad.spec.time_control())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bots.registry import parse_params
+from bots.spec import parse_params
 from engine.protocol import ArenaError
 
 

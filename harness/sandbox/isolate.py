@@ -47,10 +47,10 @@ import sys
 import sysconfig
 import tempfile
 import time
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import engine
+from bots.advice import program_problem
 from bots.base import Bot
 from bots.external import (
     BotViolation,
@@ -60,7 +60,8 @@ from bots.external import (
     exit_reason,
     set_rlimits,
 )
-from bots.registry import BotSpecError, base_spec, make_bot
+from bots.registry import make_bot
+from bots.spec import BotSpec
 from engine.common.untrusted import visible
 from engine.protocol import Action, Observation
 from harness.sandbox import cgroups, seccomp, submission
@@ -75,10 +76,6 @@ VIEW = ("/bot", "/tmp", *submission.SYSTEM_FOLDERS, "/dev", "/proc")
 #: files of /proc that show the whole machine, not the bot's namespaces: kernel keys (every
 #: uid's key names), kernel memory, timers and scheduling; the sandbox shows them empty
 PROC_MASKED = ("keys", "key-users", "kcore", "timer_list", "sched_debug", "latency_stats")
-#: bot kinds that are part of the project and stay in-process even with --isolate
-TRUSTED = ("random", "heuristic", "mcts", "openspiel")
-#: bot kinds whose code is the user's module, copied into the sandbox (`python:`, `policy:`)
-USER_CODE = ("python", "policy")
 PROJECT = Path(__file__).resolve().parents[2]
 #: files to copy into a bot's directory: (name there, file)
 Staged = list[tuple[str, submission.File]]
@@ -396,10 +393,12 @@ class SandboxedBot(ExternalBot):
     `SandboxedBot.python(spec)` for an in-process bot spec run through the runner."""
 
     def __init__(self, command: str, framing: str = "json", limits: Limits | None = None,
-                 default_timeout: float = 30.0, python_spec: str | None = None) -> None:
+                 default_timeout: float = 30.0, python_spec: str | None = None,
+                 root: str | None = None) -> None:
         super().__init__(command or "python", default_timeout=default_timeout,
                          framing=framing, limits=limits)
         self.python_spec = python_spec
+        self.root = root  # a pinned bot's snapshot: its command names files there alone
         if python_spec is not None:
             self.name = python_spec
         self.notes: list[str] = []
@@ -414,6 +413,15 @@ class SandboxedBot(ExternalBot):
     def python(cls, spec: str, limits: Limits | None = None,
                default_timeout: float = 30.0) -> SandboxedBot:
         return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec)
+
+    @classmethod
+    def of(cls, spec: BotSpec, limits: Limits | None = None) -> SandboxedBot:
+        """The sandboxed bot of an untrusted spec: its program, or its Python bot through
+        the runner."""
+        framing = spec.kind_of.program
+        if framing:
+            return cls(spec.target, framing=framing, limits=limits, root=spec.root)
+        return cls.python(spec.text, limits=limits)
 
     # -- preparing the bot's directory ----------------------------------------------------
 
@@ -435,7 +443,9 @@ class SandboxedBot(ExternalBot):
         """The command line inside the sandbox, and the files it names (read as a
         submission: harness/sandbox/submission.py), to be copied into the bot's directory."""
         runtimes = (*submission.RUNTIME_FOLDERS, os.path.realpath(sys.executable))
-        cmd = submission.parse_command(self.argv, self.cwd, runtimes)
+        cmd = submission.parse_command(self.argv, self.cwd, runtimes) if self.root is None \
+            else submission.parse_command(self.argv, self.root, (*runtimes, sys.executable),
+                                          submission.members(self.root))
         argv = list(self.argv)
         if cmd.runtime is not None:
             exe = cmd.runtime
@@ -455,6 +465,11 @@ class SandboxedBot(ExternalBot):
                 name = submission.snapshot_name(n, name)
             staged.append((name, f))
             argv[i] = f"{here}/{name}" if i == 0 else name
+        if cmd.runtime is None and staged:  # the program itself: it must run here
+            name = visible(os.path.basename(self.argv[0]))
+            problem = program_problem(name, staged[0][1].data[:65536], staged[0][1].mode)
+            if problem is not None:
+                raise submission.SubmissionError(f"cannot start {name}: {problem}", kind="crash")
         return argv, staged
 
     def _python_argv(self) -> tuple[list[str], list[str], Staged]:
@@ -469,10 +484,10 @@ class SandboxedBot(ExternalBot):
             if where is not None:
                 roots.append(os.path.realpath(where))
         self.binds += [r for r in roots if not _under(r, self.binds)]
-        kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
+        spec = BotSpec.parse(self.python_spec or "")
         staged: Staged = []
-        if kind in USER_CODE:
-            where = submission.module_path(rest.split(":")[0].split(".")[0], None)
+        if spec.kind_of.brings == "module":
+            where = submission.module_path(spec.module, None)
             if where is not None and not _under(os.path.realpath(where), self.binds):
                 staged = submission.read_module(where)
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
@@ -665,32 +680,11 @@ class SandboxedBot(ExternalBot):
             self._remove_dir()
 
 
-def sandboxed(spec: str) -> bool:
-    """Whether `spec` runs in the sandbox when bots are isolated (ladders): every bot that
-    is not part of the project."""
-    kind = base_spec(spec).partition(":")[0]
-    return kind not in TRUSTED
-
-
-def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
-    """The bot for `spec` as the harness runs it: `cmd:` programs always in the sandbox;
-    with `isolate`, every bot that is not part of the project (`python:`, `policy:`, entry
-    points) too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
-    is dropped."""
-    spec = base_spec(spec)
-    kind, _, rest = spec.partition(":")
-    if kind in ("cmd", "cmd-msgpack"):
-        if not rest.strip():
-            raise ExternalBotError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
-        return SandboxedBot(rest, framing="json" if kind == "cmd" else "msgpack",
-                            limits=limits)
-    if isolate and kind not in TRUSTED:
-        if kind == "python" and len(rest.split(":")) < 2:
-            raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
-        if kind == "policy" and len(rest.split(":")) < 2:
-            raise BotSpecError("policies are named policy:package.module:function[:k=v,...]")
-        if kind not in USER_CODE and kind not in {e.name for e in
-                                                  entry_points(group="arena.bots")}:
-            return make_bot(spec)  # unknown: the registry's error
-        return SandboxedBot.python(spec, limits=limits)
-    return make_bot(spec)
+def make_player(spec: str | BotSpec, isolate: bool = False, limits: Limits | None = None) -> Bot:
+    """The bot for `spec` as the harness runs it (bots.registry.make_bot, the sandbox as
+    its wrapper): programs (`cmd:`) always in the sandbox; with `isolate`, every kind that
+    is not trusted (`python:`, `policy:`, plug-ins) too, through the runner; trusted kinds
+    in-process. A copy number (`spec#2`) and a label are not part of the bot."""
+    spec = BotSpec.read(spec)
+    boxed = isolate or bool(spec.kind_of.program)
+    return make_bot(spec, (lambda s: SandboxedBot.of(s, limits)) if boxed else None)

@@ -31,6 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from bots.spec import BotSpec
 from engine.protocol import ArenaError
 from harness.ladders.data import public, read_state, redacted, show_doc
 from harness.ladders.service import check_entrant_name
@@ -187,6 +188,7 @@ def submit(cfg: Config, store: Store, request: Request, data: bytes) -> Any:
     spec = request.query_params.get("spec", "").strip()
     if not spec:
         raise Problem(400, "give the bot's spec (?spec=cmd:python3 bot.py)")
+    BotSpec.parse(spec)  # a spec that cannot be read: refused before the upload is unpacked
     lad = ls.ladder(store, name)
     mine = [e for e in ls.entrants(store, lad.id) if e.author == who]
     owner = next((e.author for e in ls.entrants(store, lad.id) if e.name == display

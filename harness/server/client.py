@@ -16,9 +16,8 @@ from typing import Any
 
 import httpx
 
-from bots.registry import BotSpecError
+from bots.spec import BotSpec, BotSpecError
 from harness.ladders.data import History, State, from_public
-from harness.ladders.pin import command_words
 from harness.ladders.service import LadderError
 from harness.sandbox import submission
 from harness.sandbox.submission import module_path
@@ -109,24 +108,34 @@ class Remote:
 
 
 def pack(spec: str) -> tuple[str, bytes]:
-    """The spec as the server reads it (file words relative to the archive) and a tar.gz
-    of the bot's files; no archive for the project's own bots."""
-    spec = spec.strip()
-    kind, _, rest = spec.partition(":")
-    if kind in ("cmd", "cmd-msgpack"):
-        argv = command_words(kind, rest)
+    """The spec as the server reads it (its files named as in the archive, its runtime by
+    name: the server runs its own) and a tar.gz of the bot's files; no archive for the
+    project's own bots."""
+    bot = BotSpec.parse(spec.strip())
+    brings = bot.kind_of.brings
+    if brings == "command":
+        argv = bot.argv
         cmd = submission.parse_command(argv, runtimes=submission.RUNTIME_FOLDERS)
         files = [(f.path, f) for f in submission.read_command(cmd)]
         for i, rel in cmd.files.items():
             argv[i] = f"./{rel}" if i == 0 else rel
-        return f"{kind}:{shlex.join(argv)}", _tar(files)
-    if kind in ("python", "policy"):
-        top = rest.partition(":")[0].split(".")[0]
-        root = module_path(top, None) if top else None
+        if cmd.runtime is not None:
+            argv[0] = os.path.basename(cmd.runtime)
+        return bot.replace(target=shlex.join(argv)).name, _tar(files)
+    if brings == "module":
+        root = module_path(bot.module, None)
         if root is None:
-            raise BotSpecError(f"{kind}: no module {top!r} on the path (from {os.getcwd()})")
-        return spec, _tar(submission.read_module(root))
-    return spec, b""
+            raise BotSpecError(f"{bot.kind}: no module {bot.module!r} on the path "
+                               f"(from {os.getcwd()})")
+        return spec.strip(), _tar(submission.read_module(root))
+    if bot.files:  # a model: sent under its own name
+        sent, named = [], bot
+        for k, path in bot.files.items():
+            full = Path(path)
+            sent.append((full.name, submission.Reader(full.parent).add(full.name)))
+            named = named.with_param(k, full.name)
+        return named.name, _tar(sent)
+    return spec.strip(), b""
 
 
 def _tar(files: list[tuple[str, submission.File]]) -> bytes:

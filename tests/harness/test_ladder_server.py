@@ -124,8 +124,9 @@ def test_two_authors_at_once(served: Served, tmp_path: Path) -> None:
     assert (authors["ann-duo"], authors["bob-duo"]) == ("ann", "bob")
 
 
-def test_another_authors_bot_is_neither_replaced_nor_read(served: Served,
-                                                          tmp_path: Path) -> None:
+def test_another_authors_bot_is_neither_replaced_nor_read(
+        served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     doc = _submit(served, "eve", _bot(tmp_path / "e", "eve", "eve's secret"), "evebot")
     before = served.entrants()
     r = served.post("bob", _tar({"bot.py": b"print(1)"}), display="evebot")
@@ -150,6 +151,19 @@ def test_another_authors_bot_is_neither_replaced_nor_read(served: Served,
                           if e == eid]
     assert seen["eve"] and all("eve's secret" in log for log in seen["eve"])
     assert seen["bob"] == [""] * len(seen["eve"])
+    # bob reads evebot's games as an author would: the log is said to be withheld, not empty
+    monkeypatch.setenv("ARENA_TOKEN", served.tokens["bob"])
+    with pytest.raises(SystemExit) as done:
+        main(["ladder", "games", "kl", "--bot", "evebot", "--server", served.url])
+    out = capsys.readouterr().out
+    assert done.value.code in (0, None), out
+    assert "its log is withheld: only its author may read it" in out, out
+    assert "eve's secret" not in out and " empty" not in out
+    monkeypatch.setenv("ARENA_TOKEN", served.tokens["eve"])
+    with pytest.raises(SystemExit):
+        main(["ladder", "games", "kl", "--bot", "evebot", "--server", served.url])
+    out = capsys.readouterr().out
+    assert "eve's secret" in out and "withheld" not in out.split("log of")[1].splitlines()[1]
 
 
 def _tar(files: dict[str, bytes], kinds: dict[str, bytes] | None = None,

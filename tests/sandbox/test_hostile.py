@@ -43,7 +43,7 @@ def play(tmp_path: Path, body: str, time_per_move: float | None = 5.0, **kw):
     ("endless loop", "while True: pass", "timeout", "no answer within"),
     ("4 GiB allocation", "x = bytearray(4 << 30)", "memory", "MemoryError"),
     ("garbage JSON", "return '{not json'", "malformed", ""),
-    ("garbage line", "print('{not json', flush=True)", "malformed", "not JSON"),
+    ("garbage line", "print('{not json', flush=True)", "malformed", "malformed JSON"),
     ("out-of-range index", "return {'index': 10 ** 6}", "malformed", "not a legal-action"),
     ("early exit", "sys.exit(0)", "crash", "exited (0)"),
     ("100 MB line without newline", "sys.stdout.write('x' * 100_000_000)\nsys.stdout.flush()",
