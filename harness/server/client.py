@@ -18,7 +18,6 @@ import httpx
 
 from bots.spec import BotSpec, BotSpecError
 from harness.ladders.data import History, State, from_public
-from harness.ladders.pin import SYSTEM
 from harness.ladders.service import LadderError
 from harness.sandbox import submission
 from harness.sandbox.submission import module_path
@@ -116,7 +115,7 @@ def pack(spec: str) -> tuple[str, bytes]:
     brings = bot.kind_of.brings
     if brings == "command":
         argv = bot.argv
-        cmd = submission.parse_command(argv, runtimes=SYSTEM)
+        cmd = submission.parse_command(argv, runtimes=submission.RUNTIME_FOLDERS)
         files = [(f.path, f) for f in submission.read_command(cmd)]
         for i, rel in cmd.files.items():
             argv[i] = f"./{rel}" if i == 0 else rel

@@ -160,7 +160,7 @@ def test_the_bot_runs_as_its_own_user_in_an_empty_directory(tmp_path: Path):
             "assert os.getcwd() == '/bot' and sorted(os.listdir('.')) == ['bot.py']\n"
             "assert set(os.environ) <= {'HOME', 'TMPDIR', 'LANG', 'PATH', 'LC_CTYPE'}, "
             "os.environ\n"
-            "assert not os.path.exists('/root/.bashrc') and not os.path.exists('/work')\n"
+            f"assert not os.path.exists('/root/.bashrc') and not os.path.exists({str(ROOT)!r})\n"
             "print('ALL-CHECKED', file=sys.stderr, flush=True)")
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
                      time_per_move=5.0, limits=LIMITS)
