@@ -108,7 +108,7 @@ def test_actions_read_in_rulebook_words():
 
 
 def test_final_breakdown_adds_up_and_names_every_part():
-    final = random_states("gugong", 5, 1)[-1]
+    final = random_states("gugong", 5, 3)[-1]  # Red alone entered the Palace
     parts = final.score_breakdown()
     assert [sum(v[p] for v in parts.values()) for p in range(5)] == final.scores()
     assert parts["Palace slot"] == final.palace_slot
