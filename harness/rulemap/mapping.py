@@ -90,12 +90,17 @@ def foreign_marks(games: list[str], marks: list[Mark]) -> list[str]:
             for m in marks if m.game not in games]
 
 
-def _tests_cell(tests: list[str]) -> str:
-    """`file`: `test`, `test`; ... grouped by file."""
+def game_tests(game_id: str) -> str:
+    """The folder of a game's scenario tests, whose files the section names by file name."""
+    return f"tests/games/{game_id}/"
+
+
+def _tests_cell(tests: list[str], folder: str) -> str:
+    """`file`: `test`, `test`; ... grouped by file (in `folder`: by its name alone)."""
     by_file: dict[str, list[str]] = {}
     for t in tests:
         path, _, name = t.partition("::")
-        by_file.setdefault(path, []).append(name)
+        by_file.setdefault(path.removeprefix(folder), []).append(name)
     return "; ".join(f"`{path}`: " + ", ".join(f"`{n}`" for n in names)
                      for path, names in by_file.items()) or "**none**"
 
@@ -107,13 +112,15 @@ def _decision_cell(item: Item) -> str:
 def section(rm: RuleMap) -> str:
     """The generated coverage section (from its BEGIN line to its END line)."""
     tested = len(rm.items) - len(rm.untested())
+    folder = game_tests(rm.game)
     lines = [f"{BEGIN}: {HOW.format(game=rm.game)} -->", "", TITLE, "",
              f"{len(rm.items)} rule items, {tested} with a test. A test names the items it "
-             "checks with `@pytest.mark.rule(\"" + rm.game + "\", \"<item>\")`; items "
-             "marked reconstructed or decision carry their reason here too.", "",
+             "checks with `@pytest.mark.rule(\"" + rm.game + "\", \"<item>\")`; its file "
+             f"is in `{folder}` unless a path is given. Items marked reconstructed or "
+             "decision carry their reason here too.", "",
              "| Item | Tests | Decision and reason |", "|---|---|---|"]
     for it in rm.items:
-        cells = [f"§{it.id}", _tests_cell(rm.tests[it.id]), _decision_cell(it)]
+        cells = [f"§{it.id}", _tests_cell(rm.tests[it.id], folder), _decision_cell(it)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += ["", END]
     return "\n".join(lines)

@@ -30,6 +30,7 @@ def put_ship(s: GugongState, p: int, k: int, harbor: int, load: int) -> None:
     masks.refresh(s)
 
 
+@pytest.mark.rule("gugong", "5.7b")
 def test_two_in_the_pool_b_is_not_offered():
     """One paid leaves one to place, and B places two."""
     s = at_canal(2)
@@ -38,6 +39,7 @@ def test_two_in_the_pool_b_is_not_offered():
         s.apply(OptionB())
 
 
+@pytest.mark.rule("gugong", "5.7b")
 def test_three_in_the_pool_b_places_two():
     s = at_canal(3)
     assert OptionB() in s.legal_actions()
@@ -51,6 +53,7 @@ def test_three_in_the_pool_b_places_two():
     assert s.pool[0] == 0 and s.ship_load[0] == 2 and s.ship_harbor[0] == 0
 
 
+@pytest.mark.rule("gugong", "5.7b")
 def test_the_two_pieces_may_go_on_two_ships():
     s = at_canal(3)
     put_ship(s, 0, 0, 2, 2)
@@ -60,6 +63,7 @@ def test_the_two_pieces_may_go_on_two_ships():
     assert s.ship_load[0:2] == [3, 1] and s.pool[0] == 0
 
 
+@pytest.mark.rule("gugong", "5.7b", "5.7d")
 def test_ships_with_room_for_one_piece_only_no_b():
     """All three ships on the canal (no new ship), room for one servant in all."""
     s = at_canal(6)
@@ -72,6 +76,7 @@ def test_ships_with_room_for_one_piece_only_no_b():
     assert OptionB() in s.legal_actions()
 
 
+@pytest.mark.rule("gugong", "5.7b", "5.7c")
 def test_no_free_harbor_for_a_new_ship_counts_as_no_room():
     s = at_canal(6)
     put_ship(s, 0, 0, 0, 2)  # room for 1
@@ -83,6 +88,7 @@ def test_no_free_harbor_for_a_new_ship_counts_as_no_room():
     assert OptionB() in s.legal_actions()
 
 
+@pytest.mark.rule("gugong", "5.7b", "7d")
 def test_foreman_counts_as_one_of_the_two_pieces():
     """Pool 2 and the Foreman: pay 1, then a servant and the Foreman (3 units: one new ship)."""
     s = at_canal(2, foreman=[F_POOL, 0])
@@ -94,11 +100,13 @@ def test_foreman_counts_as_one_of_the_two_pieces():
     assert s.pool[0] == 0 and s.ship_load[0] == 1 and s.foreman[0] == D.F_SHIP + 0
 
 
+@pytest.mark.rule("gugong", "5.7b", "7c")
 def test_pool_one_and_the_foreman_is_one_piece_after_paying():
     s = at_canal(1, foreman=[F_POOL, 0])
     assert OptionB() not in s.legal_actions()
 
 
+@pytest.mark.rule("gugong", "5.7b", "7d")
 def test_the_first_piece_leaves_room_for_the_second():
     """A servant and the Foreman, rooms 2 and 1, no new ship: the servant may not take the
     room-2 ship the Foreman needs."""

@@ -68,6 +68,7 @@ def test_render_names_the_board_and_the_decision():
     assert "Pending: Red: G02 (1, no action) is not higher" in s.render()
 
 
+@pytest.mark.rule("gugong", "15a")
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_others():
     s = build(2, hands={0: [card("G02"), card("G14")], 1: [card("G22")]})
     mine, theirs = s.render(0), s.render(1)
