@@ -119,14 +119,16 @@ def test_income_of_three_every_morning_never_more_than_the_supply():
 # --- a turn (§4.2) -------------------------------------------------------------------------------
 @pytest.mark.rule("gugong", "4.2a")
 def test_turns_go_clockwise_and_an_empty_hand_passes():
-    s = build(3, hands={0: [SIX], 1: [], 2: [SEVEN]}, first=2, step=S_DAY,
-              board={D.PALACE: card("G03"), D.INTRIGUE: card("G04")})
+    s = build(4, hands={0: [SIX], 1: [], 2: [SEVEN], 3: [EIGHT]}, first=2, step=S_DAY,
+              board={D.PALACE: card("G03"), D.INTRIGUE: card("G04"), D.JADE: card("G05")})
     s.RULES.settle(s)
     assert pending(s) == (2, "GiftExchange")
     play(s, Exchange(SEVEN, D.PALACE), Skip())
-    assert pending(s) == (0, "GiftExchange")  # seat 1 has passed
-    play(s, Exchange(SIX, D.INTRIGUE), Skip())
-    assert s.day == 2  # every hand is empty: the Night, then the next Morning
+    assert pending(s) == (3, "GiftExchange")  # clockwise: the next seat
+    play(s, Exchange(EIGHT, D.INTRIGUE), Skip())
+    assert pending(s) == (0, "GiftExchange")
+    play(s, Exchange(SIX, D.JADE), Skip())
+    assert s.day == 2  # seat 1 has passed; every hand empty: the Night, the next Morning
 
 
 @pytest.mark.rule("gugong", "4.2.1a")

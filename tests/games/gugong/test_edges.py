@@ -18,6 +18,7 @@ from engine.games.gugong.actions import (
     PlaceWall,
     Skip,
     Swap,
+    TakeDecree,
     Trade,
     TurnDie,
 )
@@ -94,6 +95,12 @@ def test_a7_foreman_never_pays_a_cost_of_one_but_pays_two_of_three():
     assert BuyJade(2, True) in s.legal_actions() and BuyJade(2, False) not in s.legal_actions()
     s.apply(BuyJade(2, True))
     assert s.pool[0] == 0 and s.foreman[0] == F_SUPPLY and s.jade[0] == 1
+    s.foreman[0] = F_POOL
+    s.decrees[0] = D.D1A  # cost 1 (+ the servant placed): the Foreman cannot pay it
+    s.stack = [LocationAction(0, D.DECREES)]
+    assert TakeDecree(0, True) not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeDecree(0, True))
 
 
 @pytest.mark.rule("gugong", "5.7b")
@@ -242,6 +249,9 @@ def test_a27_a28_swap_ignores_values_and_may_take_the_card_just_placed():
     s.stack = [GiftExchange(0)]
     s.apply(Exchange(swap_card, D.TRAVEL))
     assert pending(s) == (0, "CardAction")
+    legal = s.legal_actions()
+    assert Swap(card("G02"), D.TRAVEL) in legal  # a hand card, onto any location
+    assert Swap(card("G03"), D.JADE) in legal  # the discard pile's card (taken just now)
     s.apply(Swap(card("G02"), D.TRAVEL))  # my 1 for the SWAP card I just placed
     assert s.board[D.TRAVEL] == card("G02") and swap_card in s.hands[0]
 

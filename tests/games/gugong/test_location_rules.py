@@ -179,11 +179,11 @@ def test_palace_a_is_one_step():
 
 @pytest.mark.rule("gugong", "5.6c", "5.6a")
 def test_a_decree_is_owned_once_and_shared_by_several():
-    s = at(D.DECREES, pool=[6, 6])
+    s = at(D.DECREES, pool=[12, 6], supply=[0, 6])
     s.decree_servants[1 * 6 + 0] = 1  # Blue already on slot 0
     s.apply(TakeDecree(0))
     cost = D.DECREE_COST[s.decrees[0]] + 1
-    assert s.decree_servants[0] == 1 and s.pool[0] == 6 - cost - 1
+    assert s.decree_servants[0] == 1 and s.pool[0] == 12 - cost - 1
     s.stack = [LocationAction(0, D.DECREES)]
     assert all(a.slot != 0 for a in s.legal_actions() if isinstance(a, TakeDecree))
 

@@ -160,6 +160,10 @@ def test_canal_day_action_adds_to_fullest_unfinished_ship():
     meng_turn(s, card("G02"), A_CANAL)
     assert s.ship_load[i:i + 2] == [1, 2]  # tie on load: the furthest ship
     assert s.ship_harbor[i:i + 2] == [0, 2]  # he never moves ships
+    s.ship_load[i:i + 2] = [2, 1]
+    meng_turn(s, card("G03"), A_CANAL)
+    assert s.ship_load[i:i + 2] == [0, 1] and s.ship_harbor[i] == -1  # the fullest: filled,
+    # claimed at once (3 units) and back beside his board
 
 
 @pytest.mark.rule("gugong", "13.5.6", "13.6f")
@@ -189,6 +193,18 @@ def test_dusk_runs_today_pile_in_order_and_skips_the_unaffordable():
     assert s.wall[MENG] == 1 and s.envoy[MENG] == 1 and s.intrigue[MENG] == 1
     assert s.pool[MENG] == 0 and s.supply[MENG] == 6 + 3
     assert s.automa_used == [A_WALL, A_PALACE, A_INTRIGUE] and s.automa_today == []
+
+
+@pytest.mark.rule("gugong", "13.5.2", "13.5.4")
+def test_dusk_wall_needs_two_and_dusk_intrigue_moves_two():
+    s = solo(step=S_DUSK, automa_today=[A_WALL])
+    s.pool[MENG] = 1  # the Wall at Dusk needs 2 in the pool (pay 1, place 1)
+    dusk(s)
+    assert s.wall[MENG] == 0 and s.pool[MENG] == 1
+    t = solo(step=S_DUSK, automa_today=[A_INTRIGUE])
+    t.pool[MENG] = 1
+    dusk(t)
+    assert t.intrigue[MENG] == 2 and t.pool[MENG] == 0 and t.medal == -1
 
 
 @pytest.mark.rule("gugong", "13.5.3", "13.5.6", "13.5.8", "13.6a")

@@ -32,12 +32,16 @@ from tests.games.gugong.solo_builder import (
 def test_first_move_goes_to_c20_or_the_next_token_city():
     s = solo()
     clear_map(s)
-    s.cities[city("C05")] = D.T_VP2
-    s.cities[city("C01")] = D.T_VP2
+    for c in ("C05", "C02", "C01", "C16"):
+        s.cities[city(c)] = D.T_VP2
     meng.move(s)
     assert s.traveller[MENG] == city("C05") and s.meng_route == M.PERIMETER.index(city("C05"))
     meng.move(s)
-    assert s.traveller[MENG] == city("C01")  # counter-clockwise, ignoring roads
+    assert s.traveller[MENG] == city("C02")  # counter-clockwise, ignoring roads
+    meng.move(s)
+    assert s.traveller[MENG] == city("C01")
+    meng.move(s)
+    assert s.traveller[MENG] == city("C16")  # down the west side
 
 
 @pytest.mark.rule("gugong", "13.6b", "13.1c")
@@ -237,7 +241,8 @@ def test_empty_automa_deck_reshuffles_earlier_days_only():
 
 # --- Wall rewards ------------------------------------------------------------------------------
 @pytest.mark.parametrize("intrigue,supply,jade,servants,left", [
-    (8, 3, 1, 0, 1), (3, 3, 0, 1, 2), (3, 0, 0, 0, 3), (0, 3, 0, 0, 0)])
+    (8, 3, 1, 0, 1), (7, 3, 1, 0, 0), (6, 3, 0, 1, 5), (3, 3, 0, 1, 2), (3, 0, 0, 0, 3),
+    (1, 3, 0, 1, 0), (0, 3, 0, 0, 0)])
 @pytest.mark.rule("gugong", "13.6g")
 def test_meng_wall_reward(intrigue, supply, jade, servants, left):
     s = solo()
