@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.gugong import automa, morning, night, scoring
+from engine.games.gugong import automa, masks, morning, night, scoring
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
@@ -148,6 +148,21 @@ def test_special_jade_and_intrigue_and_canal():
     meng_turn(s, card("G02"), A_SPECIAL)
     assert s.ship_load[MENG * 3] == 2 and s.supply[MENG] == 4 and s.pool[MENG] == 6
     assert s.ship_harbor[MENG * 3] == 0  # a new ship on the first free harbor
+
+
+@pytest.mark.rule("gugong", "13.5d")
+def test_special_canal_places_two_one_at_a_time_or_the_one_he_holds():
+    s = solo(focus="canal")
+    i = MENG * 3
+    s.ship_harbor[i], s.ship_path[i], s.ship_load[i] = 1, 0, 2  # room for one
+    masks.refresh(s)
+    meng_turn(s, card("G02"), A_SPECIAL)
+    assert s.rewards[MENG * 3 + D.R_CARD] == 1  # the first filled it: claimed at once
+    assert s.ship_load[i] == 1 and s.ship_harbor[i] == 0  # the second: a new ship
+    t = solo(focus="canal")
+    t.supply[MENG], t.pool[MENG] = 0, 1
+    meng_turn(t, card("G02"), A_SPECIAL)
+    assert t.ship_load[i] == 1 and t.pool[MENG] == 0  # one servant: that one
 
 
 @pytest.mark.rule("gugong", "13.5b", "13.1a", "13.5.7")
