@@ -164,6 +164,10 @@ def test_one_database_wherever_you_stand(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.delenv("ARENA_DB", raising=False)
     monkeypatch.chdir(tmp_path)
     assert default_db() == ROOT / "results" / "arena.sqlite"
+    assert default_db("eval.sqlite") == ROOT / "results" / "eval.sqlite"  # `arena eval`'s
+    monkeypatch.setenv("ARENA_DB", "/proc/arena-nowhere/eval.sqlite")  # eval follows it too
+    assert "cannot write --db /proc/arena-nowhere/eval.sqlite" in arena(
+        capsys, "eval", "--game", "kit", "--bot", "random", code=2)
     shared = tmp_path / "elsewhere" / "arena.sqlite"
     monkeypatch.setenv("ARENA_DB", str(shared))
     assert "no database at" in arena(capsys, "ladder", "submit", "kl", "random", "--as",
