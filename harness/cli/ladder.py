@@ -267,18 +267,20 @@ def history_cmd(
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
+    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal; games are
+    numbered as `arena ladder games` numbers them, in the order they were rated."""
     state, hist = _source(db, server, token_file).history(name)
     entrants = {e.id: e for e in state.entrants}
     if bot is not None and not any(e.name == bot for e in entrants.values()):
         known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
         raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
+    number = {g.seq: g.idx for g in state.games if g.seq is not None}  # as `games` does
     series: dict[str, tuple[list[int], list[float]]] = {}
     for seq, eid, mu, _sigma, _elo in hist:
         e = entrants[eid]
         if (bot is None and e.active) or e.name == bot:
             xs, ys = series.setdefault(e.label, ([], []))
-            xs.append(seq)
+            xs.append(number.get(seq, seq))
             ys.append(mu)
     if not series:
         out.print(f"ladder {markup(name)} has no rated games yet; "

@@ -57,7 +57,7 @@ def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
     seats = seat_advantage(games, lad.spec.num_players)
     return {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
             "games": sum(1 for g in games if g.status == "done"),
-            "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
+            "seats": [{"seat": i, "win_rate": w, "avg_place": p}
                       for i, (w, p) in enumerate(seats)],
             "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
                           if all_versions or r.entrant.active]}

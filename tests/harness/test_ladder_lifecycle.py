@@ -125,9 +125,17 @@ def test_games_are_listed_by_game_number(db: Path, capsys: pytest.CaptureFixture
     _play(db, 5)
     with Store(db) as store, store.transaction() as con:  # results came in out of order
         con.execute("UPDATE ladder_games SET seq = 10 - seq")
+        con.execute("UPDATE ladder_history SET seq = 10 - seq")
     listed = arena(capsys, "ladder", "games", "kl", "--bot", "rnd", "--save", str(db.parent))
     rows = listed.split("─ ", 1)[1].split("records written")[0].split("normal")
     assert [r.split()[0] for r in rows if r.strip()] == ["4", "3", "2", "1", "0"]
+    # `history` numbers them as `games` does (in the order they were rated: 4 first)
+    assert "after game 4 -> " in arena(capsys, "ladder", "history", "kl", "--bot", "rnd")
+    assert "after game 0 (5 games)" in arena(capsys, "ladder", "history", "kl", "--bot", "rnd")
+    # seats are numbered from 0 in JSON, as on the screen
+    doc = json.loads(arena(capsys, "ladder", "show", "kl", "--json"))
+    assert [s["seat"] for s in doc["seats"]] == [0, 1]
+    assert "seat 0 " in arena(capsys, "ladder", "show", "kl")
 
 
 def test_a_bot_failing_most_of_its_recent_games_leaves_matchmaking(
