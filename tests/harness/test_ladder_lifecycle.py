@@ -55,8 +55,9 @@ def test_a_name_belongs_to_its_author_and_versions_come_back(
     taken = arena(capsys, "ladder", "submit", "kl", "mcts:iters=8", "--as", "jsbot",
                   "--author", "eve", code=2)
     assert taken == ("error: bot name 'jsbot' on ladder 'kl' belongs to 'joe' (you are "
-                     "'eve'); choose another --as")
-    assert "differs from the existing 'jsbot' only in case" in arena(
+                     "'eve'); choose another name")
+    assert "joe's bot 'jsbot' is the same name spelled another way (it differs only in " \
+           "case); choose another name" in arena(
         capsys, "ladder", "submit", "kl", "mcts:iters=8", "--as", "JSBOT", "--author", "eve",
         code=2)
     _play(db, 6)
