@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 import httpx
 
+from bots.external import missing_file
 from bots.spec import BotSpec, BotSpecError
 from harness.ladders.data import History, State, from_public
 from harness.ladders.pin import SYSTEM
@@ -193,6 +194,8 @@ def pack(spec: str) -> tuple[str, bytes]:
     brings = bot.kind_of.brings
     if brings == "command":
         argv = bot.argv
+        if (problem := missing_file(argv)) is not None:  # here, not after the upload
+            raise BotSpecError(problem)
         cmd = submission.parse_command(argv, runtimes=SYSTEM)
         files = [(f.path, f) for f in submission.read_command(cmd)]
         for i, rel in cmd.files.items():

@@ -82,8 +82,10 @@ def test_the_platform_is_shown_by_the_server(served: Served, author: None,
 def test_an_author_manages_their_own_bots_remotely(served: Served, author: None,
                                                    tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    _submit(served, "ann", _bot(tmp_path / "v1", "one"), "keeper")
-    _submit(served, "ann", _bot(tmp_path / "v2", "two"), "keeper")
+    ann = served.remote("ann")
+    for spec in ("random", "mcts:iters=2"):  # two versions (in-process bots: quick)
+        assert ann.wait(ann.submit("kl", spec, "keeper"), lambda _: None)["state"] == \
+            "registered"
     out, _ = arena(capsys, "ladder", "retire", "kl", "keeper")
     assert "keeper v2 retired from kl after 0 games" in out
     _, err = arena(capsys, "ladder", "retire", "kl", "keeper", code=2)
@@ -108,7 +110,7 @@ def test_an_author_manages_their_own_bots_remotely(served: Served, author: None,
     assert not [e for e in served.entrants() if e.name == "keeper"]
 
 
-def test_a_name_spelled_another_way_is_refused_before_the_upload(
+def test_a_name_spelled_another_way_or_a_missing_file_is_refused_before_the_upload(
         served: Served, author: None, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     _submit(served, "ann", _bot(tmp_path / "a", "case"), "CaseBot")
@@ -125,6 +127,9 @@ def test_a_name_spelled_another_way_is_refused_before_the_upload(
                 "differs only in case); choose another name (you are 'bob')") in err
         _, err = arena(capsys, "ladder", "submit", "kl", spec, "--as", "C\u0430seBot", code=2)
         assert "its characters look the same" in err  # a Cyrillic 'а'
+    _, err = arena(capsys, "ladder", "submit", "kl", "cmd:python3 nothere.py", "--as", "x",
+                   code=2)
+    assert err == "error: cannot start 'python3 nothere.py': no such file 'nothere.py'"
     assert served.log().count("POST /api/v1/ladders/kl/bots ") == uploads  # nothing sent
 
 
