@@ -127,11 +127,10 @@ def delete_cmd(
         return
     who = life.author_of(author)
     with Store(db, create=False) as store:
-        lad = ls.ladder(store, name)  # checked before asking: a refusal asks nothing
-        if bot is None:
-            life.check_ladder_owner(lad, who)
+        if bot is None:  # checked before asking: a refusal asks nothing
+            life.check_ladder_owner(ls.ladder(store, name), who)
         else:
-            life.check_owner(lad, life.versions_of(store, lad, bot), who, "delete")
+            life.deletable(store, name, bot, who)
         _confirm(what, str(db), yes)
         if bot is None:
             played = life.delete_ladder(store, name, who)

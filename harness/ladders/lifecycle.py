@@ -96,16 +96,23 @@ def reactivate(store: Store, name: str, bot: str, version: int | None,
     return ls.entrant(store, pick[0].id)
 
 
-def delete_entrant(store: Store, name: str, bot: str, author: str) -> tuple[int, int]:
-    """Remove every version of `bot` and its snapshots; returns (versions, cancelled
-    games)."""
+def deletable(store: Store, name: str, bot: str, author: str) -> tuple[ls.Ladder, int]:
+    """Ladder `name` and how many versions of `bot` `author` would delete (refused in one
+    line as `delete_entrant` would be: asked before a confirmation)."""
     lad = ls.ladder(store, name)
     versions = versions_of(store, lad, bot)
     check_owner(lad, versions, author, "delete")
+    return lad, len(versions)
+
+
+def delete_entrant(store: Store, name: str, bot: str, author: str) -> tuple[int, int]:
+    """Remove every version of `bot` and its snapshots; returns (versions, cancelled
+    games)."""
+    lad, versions = deletable(store, name, bot, author)
     snapshots, cancelled = lifecycle.delete_entrant(store, lad.id, bot)
     for snap in snapshots:
         shutil.rmtree(snap, ignore_errors=True)
-    return len(versions), cancelled
+    return versions, cancelled
 
 
 def delete_ladder(store: Store, name: str, author: str) -> int:

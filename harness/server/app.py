@@ -398,10 +398,8 @@ def delete_bot(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
     assert who is not None
     name, bot = request.path_params["name"], _bot(request)
     if request.query_params.get("dry_run") in ("1", "true"):
-        lad = ls.ladder(store, name)
-        versions = life.versions_of(store, lad, bot)
-        life.check_owner(lad, versions, who, "delete")
-        return {"bot": bot, "versions": len(versions), "deleted": False}
+        return {"bot": bot, "versions": life.deletable(store, name, bot, who)[1],
+                "deleted": False}
     versions_gone, cancelled = life.delete_entrant(store, name, bot, who)
     return {"bot": bot, "versions": versions_gone, "cancelled": cancelled, "deleted": True}
 

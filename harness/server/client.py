@@ -58,14 +58,6 @@ def token(path: Path | None = None) -> str | None:
 API = "/api/v1"
 
 
-class Refused(LadderError):
-    """A server's refusal: its one line, HTTP status and Retry-After (seconds, if given)."""
-
-    def __init__(self, message: str, status: int, retry_after: int | None) -> None:
-        super().__init__(message)
-        self.status, self.retry_after = status, retry_after
-
-
 def base_url(url: str) -> str:
     """A server's URL as given (`http://host:8765`, with or without a final `/` or the
     API's root, as `arena ladder serve` prints it), without them; LadderError when it is no
@@ -89,7 +81,8 @@ class Remote:
                                  timeout=timeout)
 
     def call(self, method: str, path: str, **kw: Any) -> httpx.Response:
-        """One request; a refusal (Refused) or an unreachable server raises LadderError."""
+        """One request; a refusal (its one line: a rate limit's says when to come back) or
+        an unreachable server raises LadderError."""
         try:
             r = self.http.request(method, path, **kw)
         except httpx.HTTPError as e:
@@ -99,9 +92,7 @@ class Remote:
                 why = r.json()["error"]
             except (ValueError, KeyError, TypeError):
                 why = f"HTTP {r.status_code}"
-            after = r.headers.get("retry-after", "")
-            raise Refused(f"the server refused: {why}", r.status_code,
-                          int(after) if after.isdigit() and len(after) < 9 else None)
+            raise LadderError(f"the server refused: {why}")
         return r
 
     def state(self, name: str) -> State:
