@@ -38,9 +38,9 @@ from bots.spec import BotSpec, BotSpecError
 from harness.sandbox import submission
 
 PROJECT = Path(__file__).resolve().parents[2]
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
 #: what a pinned command line's runtime may be where the ladder plays it
-PLAYED_RUNTIMES = (*SYSTEM, sys.executable, os.path.realpath(sys.executable))
+PLAYED_RUNTIMES = (*submission.RUNTIME_FOLDERS, sys.executable,
+                   os.path.realpath(sys.executable))
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def _pin_cmd(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pi
     they are the uploaded archive's members it names (its runtime named, not a path)."""
     argv = bot.argv
     if within is None:
-        cmd = submission.parse_command(argv, None, runtimes=SYSTEM)
+        cmd = submission.parse_command(argv, None, runtimes=submission.RUNTIME_FOLDERS)
     else:
         cmd = submission.parse_command(argv, str(within), None, submission.members(within))
     files = submission.read_command(cmd)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import msgspec
 from rich import box
@@ -74,7 +75,7 @@ def standings_table(doc: Doc, show_retired: bool = False, elo: bool = True,
         notes.append(_fit_note(doc["ml_fit"], doc["games"]))
     if doc["seats"]:
         notes.append("seat advantage (win% / avg place): " + ", ".join(
-            f"seat {s['seat'] - 1} {100 * s['win_rate']:.0f}% / {s['avg_place']:.2f}"
+            f"seat {s['seat']} {100 * s['win_rate']:.0f}% / {s['avg_place']:.2f}"
             for s in doc["seats"]))
     return fit_table(cols, cells, width=width or Console().width,
                      title=f"ladder {doc['ladder']}: {sp['game']}, {sp['num_players']} players, "
@@ -105,9 +106,10 @@ def _when(stamp: str | None) -> str:
     return stamp[11:16] if stamp.startswith(today) else stamp[5:10]
 
 
-def ladders_table(rows: Sequence[Doc], db: str, width: int | None = None) -> Table:
-    """`arena ladders`: per ladder (a row of harness/ladders/data.py `ladders_doc`): game,
-    players, options, time control, bots playing, games played, last game."""
+def ladders_table(rows: Sequence[dict[str, Any]], where: str,
+                  width: int | None = None) -> Table:
+    """`arena ladders`: harness/ladders/data.py's `ladders_doc` (from a database or a
+    server), names shown as literal text."""
     cols = [Col("name", "left", keep=9), Col("game", "left", keep=8),
             Col("players", keep=7), Col("options", "left", keep=1),
             Col("time", "left", keep=2), Col("bots", keep=5), Col("games", keep=6),
@@ -115,9 +117,11 @@ def ladders_table(rows: Sequence[Doc], db: str, width: int | None = None) -> Tab
     cells = []
     for r in rows:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(r["options"].items())) or "-"
-        cells.append([text(r["name"]), r["game"], r["players"], opts, r["time"], r["bots"],
-                      r["games"], (r["last_game"] or "-")[:16]])
-    return fit_table(cols, cells, width=width or Console().width, title=f"ladders in {db}")
+        cells.append([text(str(r["name"])), text(str(r["game"])), r["players"], text(opts),
+                      text(str(r["time"])), r["bots"], r["games"],
+                      text((r["last_game"] or "-")[:16])])
+    return fit_table(cols, cells, width=width or Console().width,
+                     title=f"ladders {visible(where)}")
 
 
 def int_ticks(lo: int, hi: int, most: int) -> list[int]:
