@@ -208,7 +208,14 @@ class Pool:
         cpu.append(time.process_time())
         return out
 
-lr.InlinePool = Pool  # the run's own loop, its pool answering at once
+if hasattr(lr, "InlinePool"):  # before the cluster's dispatcher
+    lr.InlinePool = Pool  # the run's own loop, its pool answering at once
+else:  # the dispatcher's Inline: its task body answers each game at once
+    pool = Pool()
+    def answer(spec_json, tasks, store):
+        pool.submit(spec_json, tasks)
+        return pool.out.pop()[1]
+    lr.play_ladder_batch = answer
 with Store(db) as store:
     update = None
     if live:
@@ -268,15 +275,17 @@ def _run(code: Path, args: list[str], timeout: float = 7200) -> str:
     return out.decode()
 
 
-def _cli(code: Path, *args: str) -> tuple[float, float]:
-    """An `arena` command's seconds and peak memory (a process of its own, so the peak
-    is its own: RUSAGE_CHILDREN only grows, hence a fresh interpreter measures it)."""
+def _cli(code: Path, *args: str) -> tuple[float, float, float]:
+    """An `arena` command's seconds, peak memory and CPU seconds (a process of its own,
+    so the peak is its own: RUSAGE_CHILDREN only grows, hence a fresh interpreter measures
+    it; the CPU time, which a busy machine inflates less than the wall time)."""
     probe = ("import os, resource, subprocess, sys, time, json; t = time.perf_counter(); "
              "subprocess.run([sys.executable, '-m', 'harness.cli', *sys.argv[1:]], check=True, "
-             "stdout=subprocess.DEVNULL); print(json.dumps([time.perf_counter() - t, "
-             "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024]))")
-    seconds, mb = json.loads(_run(code, ["-c", probe, *args]))
-    return seconds, mb
+             "stdout=subprocess.DEVNULL); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+             "print(json.dumps([time.perf_counter() - t, u.ru_maxrss / 1024, "
+             "u.ru_utime + u.ru_stime]))")
+    seconds, mb, cpu = json.loads(_run(code, ["-c", probe, *args]))
+    return seconds, mb, cpu
 
 
 def _server(code: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
@@ -295,6 +304,12 @@ def _server(code: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user and system) process `pid` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _peak_mb(pid: int) -> float:
@@ -333,7 +348,7 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
                 with lock:
                     times.append(took)
 
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), _cpu(proc.pid)
         threads = [threading.Thread(target=client) for _ in range(clients)]
         for th in threads:
             th.start()
@@ -341,7 +356,8 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
             th.join()
         wall = time.perf_counter() - t
         out["standings"] = {"clients": clients, "p50": statistics.median(times),
-                            "max": max(times), "per_s": len(times) / wall}
+                            "max": max(times), "per_s": len(times) / wall,
+                            "cpu_per_request": (_cpu(proc.pid) - cpu) / len(times)}
         out["record"] = statistics.median(_get(f"{base}/ladders/{NAME}/games/{i}")
                                           for i in (17, games // 2, games - 1))
         if schema >= 5:
@@ -351,8 +367,10 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
                                ("history, top 10", f"/ladders/{NAME}/history"),
                                ("a bot's games", f"/ladders/{NAME}/games?bot=bot0001"),
                                ("older games", f"/ladders/{NAME}/games?bot=bot0001&before=500")):
+                cpu = _cpu(proc.pid)
                 cold = _get(base + path)
-                out[what] = {"cold": cold, "warm": _get(base + path)}
+                spent = _cpu(proc.pid) - cpu
+                out[what] = {"cold": cold, "cold_cpu": spent, "warm": _get(base + path)}
         out["server_mb"] = _peak_mb(proc.pid)
     finally:
         proc.terminate()
