@@ -82,6 +82,7 @@ Staged = list[tuple[str, submission.File]]
 
 _SCRIPT = r"""
 set -eu
+umask 022  # the folders made here are the bot's way to its runtime, whatever the harness's
 R=$SBX_ROOT U=$SBX_UID
 mount --make-rprivate /
 mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
