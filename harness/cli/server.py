@@ -87,9 +87,11 @@ def serve_cmd(
     """An HTTP API over the ladders database: authors submit bots with their tokens and
     read standings, history, games and their own bots' logs (docs/ladders.md)."""
     from harness.server.app import Limits, make_app
+    from harness.server.jobs import keep_private
     from harness.server.serving import Bounds, run
 
     require_isolation(allow_unsandboxed)  # refused here, not at the first submission
+    keep_private(db)  # before the database is opened: a planted write-ahead log is not read
     Store(db, create=False).close()  # a missing or foreign database fails before listening
     app = make_app(db, Limits(per_hour, max_versions, max_uploads, validation_timeout),
                    allow_unsandboxed)

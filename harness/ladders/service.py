@@ -17,7 +17,7 @@ from typing import Any
 
 from bots.spec import BotSpec
 from engine.common.rng import derive_seed
-from engine.common.untrusted import check_name, fold
+from engine.common.untrusted import check_name, fold, visible
 from engine.protocol import ArenaError
 from engine.record import MatchRecord
 from harness.ladders.names import taken_by
@@ -34,6 +34,8 @@ from harness.tournaments.schedule import check_setup, load_modules
 SMOKE_GAMES = 2
 #: lines of the bot's log shown with a refusal
 LOG_LINES = 8
+#: the folder beside the database that holds every ladder's snapshots (`bot_folder`)
+BOT_FOLDERS = "ladder-bots"
 
 
 class LadderError(ArenaError, ValueError):
@@ -67,6 +69,16 @@ def check_entrant_name(name: str) -> str:
     return _checked(name, "bot name (--as)")
 
 
+def read_submitted(spec: str) -> BotSpec:
+    """A submitted bot's spec, read (BotSpecError) and printable: control and format
+    characters (escape sequences, bidirectional overrides) would reach every screen that
+    shows the entrant, and no command line needs them (LadderError, one line)."""
+    if not spec.isprintable():
+        raise LadderError(f"bot spec '{visible(spec)}' holds control or format characters; "
+                          "a submitted spec is printable text")
+    return BotSpec.parse(spec)
+
+
 def _checked(name: str, what: str) -> str:
     try:
         return check_name(name, what)
@@ -88,7 +100,7 @@ def _one_name(taken: list[str], name: str, what: str) -> None:
 
 def bot_folder(store: Store, name: str) -> Path:
     """Where the snapshots of a ladder's bots live: beside the database."""
-    return (store.path.resolve().parent / "ladder-bots" / name).resolve()
+    return (store.path.resolve().parent / BOT_FOLDERS / name).resolve()
 
 
 def use_ladder(spec: ls.LadderSpec) -> None:
@@ -190,7 +202,7 @@ def submit(store: Store, name: str, spec: str, display: str,
     `allow_unsandboxed`. `pinned_hook` hears the snapshot's folder as soon as it exists (the
     server writes it down, to remove it if the validation is killed)."""
     check_entrant_name(display)
-    kind = BotSpec.parse(spec).kind_of  # a spec that cannot be read: refused before all else
+    kind = read_submitted(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
     _one_name([e.name for e in everyone], display, "bot name (--as)")

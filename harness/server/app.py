@@ -28,12 +28,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.convertors import Convertor, register_url_convertor
@@ -43,11 +45,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bots.spec import BotSpec
 from engine.protocol import ArenaError
-from harness.ladders.data import public, read_state, redacted, show_doc
+from harness.ladders.data import public, public_spec, read_state, redacted, show_doc
 from harness.ladders.names import same_name
-from harness.ladders.service import check_entrant_name
+from harness.ladders.service import check_entrant_name, read_submitted
 from harness.sandbox.submission import MAX_BYTES
 from harness.server import auth
 from harness.server.jobs import VALIDATION_SECONDS, Worker, upload_folder
@@ -106,9 +107,11 @@ register_url_convertor("id", IdConvertor())
 
 
 def _hidden(db: Path) -> list[bytes]:
-    """The folders no answer may name: the database's (uploads and bots beside it) and the
-    program's, longest first, as JSON spells them."""
-    folders = {db.resolve().parent, Path(__file__).resolve().parents[2]}
+    """The folders no answer may name: the database's (uploads and bots beside it) as the
+    operator spelled it, absolute, and with its links resolved, and the program's, longest
+    first, as JSON spells them."""
+    folders = {db.parent, Path(os.path.abspath(db)).parent, db.resolve().parent,
+               Path(__file__).resolve().parents[2]}
     return sorted((json.dumps(str(f), ensure_ascii=False)[1:-1].encode() for f in folders
                    if len(f.parts) > 1), key=len, reverse=True)
 
@@ -232,9 +235,9 @@ def ladders(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
 
 
 def standings(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    doc = show_doc(read_state(store, request.path_params["name"]),
-                   request.query_params.get("all") in ("1", "true"))
-    doc["spec"]["bot_root"] = ""
+    st = read_state(store, request.path_params["name"])
+    doc = show_doc(st, request.query_params.get("all") in ("1", "true"))
+    doc["spec"] = msgspec.to_builtins(public_spec(st.ladder.spec))
     return doc
 
 
@@ -271,7 +274,7 @@ def admit(cfg: Config, store: Store, request: Request) -> int:
     spec = request.query_params.get("spec", "").strip()
     if not spec:
         raise Problem(400, "give the bot's spec (?spec=cmd:python3 bot.py)")
-    BotSpec.parse(spec)  # a spec that cannot be read: refused before the upload is unpacked
+    read_submitted(spec)  # a spec that cannot be read: refused before the upload is unpacked
     lad = ls.ladder(store, name)
     owners = [(e.name, e.author) for e in ls.entrants(store, lad.id) if e.author]
     taken = next(((n, a) for n, a in owners + jobs_store.pending(store, name)
@@ -296,7 +299,8 @@ def accept(cfg: Config, store: Store, jid: int, data: bytes) -> Any:
         jobs_store.update(store, jid, "refused", str(e), {"problems": [str(e)]})
         raise Problem(400, str(e)) from None
     jobs_store.update(store, jid, "queued", "waiting for validation")
-    cfg.worker.add(jid)
+    job = jobs_store.job(store, jid)
+    cfg.worker.add(jid, job.author if job is not None else "")
     return 202, {"id": jid, "state": "queued", "status": f"/api/v1/submissions/{jid}"}
 
 
@@ -420,6 +424,7 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _crash})
+    app.router.redirect_slashes = False  # a redirect would name the client's Host header
     app.state.cfg = Config(db, limits, worker, _hidden(db), asyncio.Semaphore(limits.uploads))
     app.add_middleware(RequestLog)
     return app

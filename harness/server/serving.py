@@ -26,6 +26,7 @@ each line of a traceback with `| ` (a line that starts with a timestamp is a rec
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sys
 from dataclasses import dataclass
@@ -127,7 +128,10 @@ def protocol(bounds: Bounds) -> type[H11Protocol]:
 class HeaderCap:
     """ASGI: a request whose line and headers hold more than `cap` bytes is answered 431
     without reaching the application (h11's own bound covers only headers still arriving:
-    a whole header block in one read passes it)."""
+    a whole header block in one read passes it); so is a request framed two ways, with
+    both Transfer-Encoding and Content-Length (400: h11 reads the body by the first, a
+    proxy in front may read it by the second and take the rest for another request;
+    RFC 9112 6.3). Both answers close the connection."""
 
     def __init__(self, app: Any, cap: int) -> None:
         self.app, self.cap = app, cap
@@ -136,16 +140,26 @@ class HeaderCap:
         if scope["type"] == "http":
             size = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
             size += sum(len(k) + len(v) + 4 for k, v in scope["headers"])
+            names = {k.lower() for k, _ in scope["headers"]}
             if size > self.cap:
-                body = (b'{"error": "the request line and headers hold more than '
-                        + str(self.cap).encode() + b' bytes"}')
-                await send({"type": "http.response.start", "status": 431,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(body)).encode()),
-                                        (b"connection", b"close")]})
-                await send({"type": "http.response.body", "body": body})
+                await _refuse(send, 431, "the request line and headers hold more than "
+                              f"{self.cap} bytes")
+                return
+            if b"transfer-encoding" in names and b"content-length" in names:
+                await _refuse(send, 400, "a request with both Transfer-Encoding and "
+                              "Content-Length is refused")
                 return
         await self.app(scope, receive, send)
+
+
+async def _refuse(send: Any, status: int, message: str) -> None:
+    """Answer `{"error": message}` with `status`, closing the connection."""
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 class Formatter(logging.Formatter):
