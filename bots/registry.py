@@ -112,7 +112,9 @@ def make_bot(spec: str | BotSpec, sandbox: Callable[[BotSpec], Bot] | None = Non
         return sandbox(spec)
     try:
         return kind.make(spec)
-    except TypeError as e:
+    except BotSpecError:
+        raise
+    except (TypeError, ValueError) as e:  # a value its constructor refuses is bad input too
         raise BotSpecError(f"bad parameters in bot spec {spec.text!r}: {e}") from None
 
 

@@ -191,6 +191,7 @@ def run(app: Any, host: str, port: int, bounds: Bounds) -> None:
     log_to_stderr()
     config = uvicorn.Config(
         HeaderCap(app, bounds.header_bytes), host=host, port=port, http=protocol(bounds),
+        ws="none",  # no WebSocket routes: an upgraded connection would leave these bounds
         log_config=None, log_level="info", access_log=False, server_header=False,
         limit_concurrency=bounds.connections + 1,
         h11_max_incomplete_event_size=bounds.header_bytes,

@@ -173,3 +173,22 @@ def test_one_authors_slow_submissions_do_not_hold_up_anothers(server: Served):
         time.sleep(0.2)
     assert mine.state == "registered", mine.detail
     assert states.count("refused") <= 2 and states[2] == "queued", states
+
+
+def _final(s: Served, who: str, jid: int) -> dict[str, object]:
+    deadline = time.monotonic() + 20 * BUDGET
+    while time.monotonic() < deadline:
+        doc = httpx.get(f"{s.url}/api/v1/submissions/{jid}",
+                        headers={"Authorization": f"Bearer {s.tokens[who]}"}).json()
+        if doc["state"] in ("registered", "refused"):
+            return doc
+        time.sleep(0.2)
+    raise AssertionError(f"submission {jid} did not finish")
+
+
+def test_a_parameter_value_its_bot_refuses_is_the_authors_mistake_not_the_servers(
+        server: Served):
+    r = server.post("bob", b"", display="oldmodel", spec="mcts:model=123")
+    doc = _final(server, "bob", r.json()["id"])
+    assert doc["state"] == "refused" and "model=123 is now opponents=123" in str(doc["detail"])
+    assert "internal error" not in str(doc["detail"])
