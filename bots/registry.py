@@ -114,7 +114,7 @@ def make_bot(spec: str | BotSpec, sandbox: Callable[[BotSpec], Bot] | None = Non
         return kind.make(spec)
     except BotSpecError:
         raise
-    except (TypeError, ValueError) as e:  # a value its constructor refuses is bad input too
+    except (TypeError, ValueError, ArithmeticError) as e:  # a value it refuses: bad input
         raise BotSpecError(f"bad parameters in bot spec {spec.text!r}: {e}") from None
 
 

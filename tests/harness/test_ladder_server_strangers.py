@@ -186,9 +186,12 @@ def _final(s: Served, who: str, jid: int) -> dict[str, object]:
     raise AssertionError(f"submission {jid} did not finish")
 
 
+@pytest.mark.parametrize(("spec", "says"), [
+    ("mcts:model=123", "model=123 is now opponents=123"),
+    ("mcts:nodes=1e400", "cannot convert float infinity to integer")])
 def test_a_parameter_value_its_bot_refuses_is_the_authors_mistake_not_the_servers(
-        server: Served):
-    r = server.post("bob", b"", display="oldmodel", spec="mcts:model=123")
+        server: Served, spec: str, says: str):
+    r = server.post("bob", b"", display=f"p{len(spec)}", spec=spec)
     doc = _final(server, "bob", r.json()["id"])
-    assert doc["state"] == "refused" and "model=123 is now opponents=123" in str(doc["detail"])
+    assert doc["state"] == "refused" and says in str(doc["detail"]), doc
     assert "internal error" not in str(doc["detail"])
