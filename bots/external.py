@@ -57,6 +57,11 @@ class ExternalBotError(ArenaError):
     """The external program could not be started."""
 
 
+class HarnessFault(ExternalBotError):
+    """The harness could not run a bot for a reason of its own (its temporary folder full,
+    a sandbox it cannot make): never recorded as the bot's failure; the game stops."""
+
+
 class BotViolation(Exception):
     """A failure the harness records with its `kind` (crash, memory, forbidden, timeout,
     output flood)."""
