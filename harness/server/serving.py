@@ -28,8 +28,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import h11
@@ -37,6 +39,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine.common.untrusted import visible
+from engine.protocol import ArenaError
 
 log = logging.getLogger("arena.server")
 
@@ -186,11 +189,26 @@ def log_to_stderr() -> None:
     root.setLevel(logging.INFO)
 
 
-def run(app: Any, host: str, port: int, bounds: Bounds) -> None:
-    """Serve `app` until interrupted."""
+def check_socket(path: Path) -> None:
+    """A Unix socket to serve on: its folder must be writable by its owner alone (root, or
+    this user; another user could put a socket of their own in its place) and exist;
+    ArenaError otherwise. Who may connect is who may enter the folder."""
+    folder = path.absolute().parent
+    try:
+        st = folder.stat()
+    except OSError as e:
+        raise ArenaError(f"cannot serve on {path}: {e.strerror} ({folder})") from None
+    if st.st_uid not in (os.geteuid(), 0) or st.st_mode & 0o022:
+        raise ArenaError(f"cannot serve on {path}: other users may write in {folder}; put "
+                         "the socket in a folder of its own (chmod go-w)")
+
+
+def run(app: Any, host: str, port: int, bounds: Bounds, uds: Path | None = None) -> None:
+    """Serve `app` until interrupted, on host:port or on the Unix socket `uds`."""
     log_to_stderr()
     config = uvicorn.Config(
         HeaderCap(app, bounds.header_bytes), host=host, port=port, http=protocol(bounds),
+        uds=None if uds is None else str(uds),
         ws="none",  # no WebSocket routes: an upgraded connection would leave these bounds
         log_config=None, log_level="info", access_log=False, server_header=False,
         limit_concurrency=bounds.connections + 1,

@@ -19,8 +19,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from engine.protocol import ArenaError
 from harness.ladders import service
 from harness.ladders.names import same_name
+from harness.server.serving import check_socket
 from harness.storage import authors as jobs_store
 from harness.storage import ladders as ls
 from harness.storage.database import Store
@@ -195,3 +197,41 @@ def test_a_parameter_value_its_bot_refuses_is_the_authors_mistake_not_the_server
     doc = _final(server, "bob", r.json()["id"])
     assert doc["state"] == "refused" and says in str(doc["detail"]), doc
     assert "internal error" not in str(doc["detail"])
+
+
+def test_a_server_on_a_unix_socket_answers_through_its_folder_alone(tmp_path: Path):
+    """On loopback, another local user can take the port while the server is down and
+    read the tokens the proxy forwards; a socket in a folder of the operator's cannot be
+    taken, nor reached by others."""
+    db = tmp_path / "db.sqlite"
+    with Store(db) as store:
+        service.create(store, "kl", ls.LadderSpec(game="kit", modules=("tests.kitgame",)))
+    serve = [sys.executable, "-m", "harness.cli", "ladder", "serve", "--db", str(db), "--uds"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    with pytest.raises(ArenaError, match="other users may write in"):
+        check_socket(shared / "s.sock")  # as `serve --uds` checks it before listening
+    sock = tmp_path / "s.sock"
+    proc = subprocess.Popen([*serve, str(sock)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        client = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)))
+        for _ in range(600):
+            try:
+                r = client.get("http://arena/api/v1/ladders")
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None
+                time.sleep(0.05)
+        assert r.status_code == 200 and r.json()[0]["name"] == "kl"
+        if os.geteuid() == 0:
+            other = subprocess.run(
+                ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+                 "-c", f"import socket; socket.socket(socket.AF_UNIX).connect({str(sock)!r})"],
+                capture_output=True, text=True)
+            assert "PermissionError" in other.stderr
+    finally:
+        proc.terminate()
+        proc.wait(10)
