@@ -102,7 +102,14 @@ def serve_cmd(
     Store(db, create=False).close()  # a missing or foreign database fails before listening
     app = make_app(db, Limits(per_hour, max_versions, max_uploads, validation_timeout),
                    allow_unsandboxed)
-    where = f"unix:{uds}" if uds is not None else f"http://{host}:{port}"
-    err.print(f"serving {db} on {where}/api/v1 (Ctrl-C stops)", highlight=False)
+    if uds is not None:  # a proxy in front gives authors the URL they use
+        err.print(markup(f"serving {db} on unix:{uds} (Ctrl-C stops); the API: /api/v1"),
+                  highlight=False, soft_wrap=True)
+    else:
+        url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+        err.print(markup(f"serving {db} at {url} (Ctrl-C stops)"), highlight=False,
+                  soft_wrap=True)
+        err.print(markup(f"authors: --server {url} (or ARENA_SERVER); the API: "
+                         f"{url}/api/v1"), highlight=False, soft_wrap=True)
     run(app, host, port, Bounds(max_connections, max_per_client, header_timeout,
                                 request_timeout, max_header_bytes), uds)

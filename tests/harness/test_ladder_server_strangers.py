@@ -102,7 +102,7 @@ def test_a_name_that_only_adds_invisible_characters_or_widens_letters_is_taken(
             jobs_store.reserve(store, "ann", ls.ladder(store, "kl").id, "kl", "mine", "random",
                                100, 100)
     r = server.post("bob", b"", display=name, spec="random")
-    assert r.status_code == 403 and "looks the same" in r.json()["error"], r.text
+    assert r.status_code == 403 and "spelled another way" in r.json()["error"], r.text
     assert same_name(name, "mine") and not same_name("mine", "mime")
 
 
