@@ -306,8 +306,7 @@ def accept(cfg: Config, store: Store, jid: int, data: bytes) -> Any:
     try:
         if data:
             unpack(data, upload_folder(cfg.db, jid))
-    except ArenaError as e:
-        jobs_store.update(store, jid, "refused", str(e), {"problems": [str(e)]})
+    except ArenaError as e:  # `submit` records the refusal
         raise Problem(400, str(e)) from None
     jobs_store.update(store, jid, "queued", "waiting for validation")
     job = jobs_store.job(store, jid)
@@ -328,8 +327,8 @@ async def submit(request: Request) -> Response:
         async with cfg.uploading:
             data = await _body(request)
             got = jid
-            jid = None  # from here on, `accept` records the outcome
             result = await _threaded(cfg, lambda store: accept(cfg, store, got, data))
+            jid = None  # queued: the worker records the outcome from here on
     except Exception as e:
         if jid is not None:
             why = str(e) if isinstance(e, Problem) else "internal error"

@@ -63,7 +63,8 @@ def read_archive(data: bytes) -> list[File]:
             if kind == "file":
                 assert content is not None
                 files.append(File(path, counter.read(path, content), (mode & 0o755) | 0o600))
-    except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, zlib.error) as e:
+    except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, ValueError, zlib.error) as e:
+        # ValueError: zipfile seeking to a member whose recorded offset lies before the file
         raise UploadError(f"the archive is damaged ({visible(str(e))[:200]})") from None
     if not files:
         raise UploadError("the archive holds no files")
@@ -120,7 +121,7 @@ def zip_bounds(data: bytes) -> None:
 def _zip_members(data: bytes) -> Iterator[Member]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError) as e:
+    except (zipfile.BadZipFile, OSError, ValueError) as e:
         raise UploadError(f"the archive is damaged ({visible(str(e))[:200]})") from None
     infos = zf.infolist()
     if len(infos) > MAX_FILES:

@@ -322,6 +322,30 @@ def test_archives_built_to_cost_memory_or_time_are_refused_cheaply(server: Serve
     assert server.proc.poll() is None and _timed_get(server)[0] == 200
 
 
+def _zip_offset_before_the_file() -> bytes:
+    """A zip whose end record places its central directory 64 bytes further than it is:
+    zipfile then seeks to a negative offset for the member (ValueError, once a 500 that
+    left its author's upload 'still arriving' for good)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("bot.py", BOT)
+    data = bytearray(buf.getvalue())
+    end = len(data) - 22
+    struct.pack_into("<L", data, end + 16, struct.unpack_from("<L", data, end + 16)[0] + 64)
+    return bytes(data)
+
+
+def test_a_damaged_zip_is_refused_and_its_author_may_send_another(server: Served) -> None:
+    r = server.post("mal", _zip_offset_before_the_file(), display="damaged")
+    assert r.status_code == 400 and "the archive is damaged" in r.json()["error"], r.text
+    remote = server.remote("mal")
+    jobs = remote.call("GET", "/submissions").json()
+    assert [j["state"] for j in jobs if j["name"] == "damaged"] == ["refused"]
+    params = {"as": "undamaged", "spec": "cmd:python3 bot.py"}
+    assert remote.call("GET", "/ladders/kl/admission", params=params).json() == {
+        "admitted": True}
+
+
 def test_parallel_uploads_hold_the_per_author_limits(server: Served) -> None:
     """Twelve uploads at once by one author from four addresses (limits: two versions, two
     uploads at once, one per author): at most two are taken; every other answer is a 403,
