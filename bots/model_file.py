@@ -202,8 +202,11 @@ def _load(path: str) -> Model:
     try:
         arrays = _read_arrays(path)
         header = msgspec.json.decode(arrays.pop("header").tobytes(), type=Header)
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, msgspec.DecodeError) as e:
-        if isinstance(e, ModelError):
+    except (OSError, ValueError, KeyError, EOFError, RuntimeError, zipfile.BadZipFile,
+            msgspec.DecodeError) as e:
+        # RuntimeError: zipfile's "zip file version 9.9" (NotImplementedError) and
+        # encrypted members; RecursionError, one too, goes on to `load`'s own line
+        if isinstance(e, (ModelError, RecursionError)):
             raise
         raise ModelError(f"{path} is not a readable model file ({type(e).__name__}: "
                          f"{str(e).splitlines()[0] if str(e) else ''})") from None

@@ -133,3 +133,23 @@ def test_an_array_compressed_to_inflate_whole_is_refused_before_it_is_read(
     with pytest.raises(ModelError, match="'header.npy' is compressed with bzip2 or LZMA"):
         load(path)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KiB
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    (6, 99, "zip file version 9.9"),  # the version needed to extract: zipfile's NotImplemented
+    (8, 1, "encrypted"),              # the encryption flag: zipfile wants a password
+])
+def test_a_member_zipfile_will_not_read_is_one_line(field: int, value: int, says: str,
+                                                   tmp_path: Path) -> None:
+    """A model whose index asks for what zipfile does not do is refused in one line (it
+    was a NotImplementedError or RuntimeError: 'internal error' in a server's validation)."""
+    path = _model(tmp_path / "m.npz", _header(), mean=_npy("<f4", (2,), bytes(8)))
+    data = bytearray(path.read_bytes())
+    entry = data.index(b"PK\x01\x02")  # the first entry of the central directory
+    data[entry + field] = value
+    local = struct.unpack_from("<L", data, entry + 42)[0]
+    data[local + field - 2] = value  # the local header holds the same field 2 bytes earlier
+    path.write_bytes(bytes(data))
+    with pytest.raises(ModelError) as e:
+        load(path)
+    assert says in str(e.value) and "\n" not in str(e.value), str(e.value)
