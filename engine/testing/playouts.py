@@ -42,7 +42,7 @@ def cases(game_id: str | None = None) -> list[Case]:
     """The default options at every player count; each of the game's `presets` at the fewest
     and the most players it allows (a two-player-only variant at 2 only): the counts between
     add time, not checks, as the defaults run there. Every registered game, or one."""
-    games = [engine.get_game(game_id)] if game_id is not None else engine.games()
+    games = [engine.get_game(game_id)] if game_id is not None else engine.list_games()
     out = []
     for game in games:
         presets: list[dict[str, Any]] = [{}] + [dict(p) for p in game.presets]
