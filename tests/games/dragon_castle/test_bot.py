@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bots.heuristic.baseline.dragon_castle_v1 import HeuristicBot as V1Bot
+from tests.baseline_bots.dragon_castle_v1 import HeuristicBot as V1Bot
 from bots.heuristic.dragon_castle import HeuristicBot
 from bots.registry import make_bot
 from engine.games.dragon_castle.actions import (
@@ -25,7 +25,7 @@ from ratings.elo import first_share
 
 from .builder import cell, empty_state, set_castle, set_cell, stone
 
-V1 = "python:bots.heuristic.baseline.dragon_castle_v1:HeuristicBot"
+V1 = "python:tests.baseline_bots.dragon_castle_v1:HeuristicBot"
 SOLDIERS = [stone("soldier", n) for n in range(1, 7)]
 MERCHANT = stone("merchant", 6)
 FILLER = stone("farmer", 6)
