@@ -189,7 +189,7 @@ def _final(s: Served, who: str, jid: int) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("spec", "says"), [
-    ("mcts:model=123", "model=123 is now opponents=123"),
+    ("mcts:model=123", "model must be a file name, not 123"),
     ("mcts:nodes=1e400", "cannot convert float infinity to integer")])
 def test_a_parameter_value_its_bot_refuses_is_the_authors_mistake_not_the_servers(
         server: Served, spec: str, says: str):
