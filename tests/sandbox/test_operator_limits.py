@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.sandbox.conftest import needs_isolation
+from tests.sandbox.conftest import FIRST_LEGAL, needs_isolation
 
 ROOT = Path(__file__).resolve().parents[2]
 CAP = 1536 * 1024**2  # below the bots' 2 GiB
@@ -28,13 +28,7 @@ print(json.dumps({{"failures": [f.detail for f in rec.failures], "log": rec.logs
 
 BOT = """import json, resource, sys
 print("cap", resource.getrlimit(resource.RLIMIT_AS)[1], file=sys.stderr, flush=True)
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "act":
-        print(json.dumps({"index": 0}), flush=True)
-    elif msg["type"] == "close":
-        break
-"""
+""" + FIRST_LEGAL
 
 
 @needs_isolation
