@@ -103,8 +103,10 @@ def serve_cmd(
     app = make_app(db, Limits(per_hour, max_versions, max_uploads, validation_timeout),
                    allow_unsandboxed)
     if uds is not None:  # a proxy in front gives authors the URL they use
-        err.print(markup(f"serving {db} on unix:{uds} (Ctrl-C stops); the API: /api/v1"),
-                  highlight=False, soft_wrap=True)
+        err.print(markup(f"serving {db} on unix:{uds} (Ctrl-C stops)"), highlight=False,
+                  soft_wrap=True)
+        err.print("authors: --server the URL of the proxy in front; the API: that URL's "
+                  "/api/v1", highlight=False, soft_wrap=True)
     else:
         url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
         err.print(markup(f"serving {db} at {url} (Ctrl-C stops)"), highlight=False,
