@@ -263,6 +263,16 @@ def _pax_digits() -> bytes:
                          + bytes(-len(record) % 512) + bytes(1024))
 
 
+def _pax_no_length() -> bytes:
+    """A pax header whose second record has no length (630 bytes gzipped): the reader
+    once stood still on it for good, one upload slot and a core each."""
+    records = b"14 comment=ok\n3\x14a\n"
+    info = tarfile.TarInfo("pax")
+    info.type, info.size = tarfile.XHDTYPE, len(records)
+    return gzip.compress(info.tobuf(tarfile.USTAR_FORMAT) + records
+                         + bytes(-len(records) % 512) + tar({"bot.py": BOT.encode()}, mode="w"))
+
+
 def _zip_entries(n: int = 1_300_000) -> bytes:
     """A zip whose central directory lists `n` one-letter entries (61 MB for 1.3 M)."""
     entry = struct.pack("<4s4B4HL2L5H2L", b"PK\x01\x02", 20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -302,6 +312,7 @@ def _gzip_members() -> bytes:
 ARCHIVES = {
     "gnu-long-name": (_long_name_bomb, "GNU long name of 268435456 bytes"),
     "pax-digits": (_pax_digits, "pax header of 131085 bytes"),
+    "pax-no-length": (_pax_no_length, "malformed pax record"),
     "zip-entries": (_zip_entries, "central directory holds"),
     "zip-entries-small": (lambda: _zip_entries(40_000), f"more than {MAX_FILES} files"),
     "xz-dictionary": (_xz_dictionary, "xz stream needs more than 96 MiB"),
