@@ -135,6 +135,8 @@ def _zip_members(data: bytes) -> Iterator[Member]:
                               "deflated files; or send a tar.gz)")
         mode = info.external_attr >> 16
         kind = stat.S_IFMT(mode)
+        if not info.filename:  # zipfile's is_dir() would fail on it (IndexError)
+            raise UploadError("the archive holds a member without a name")
         if info.is_dir():
             yield info.filename, "dir", 0o755, None
         elif kind in (0, stat.S_IFREG):

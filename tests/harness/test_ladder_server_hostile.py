@@ -346,12 +346,25 @@ def _zip_offset_before_the_file() -> bytes:
     return bytes(data)
 
 
-def test_a_damaged_zip_is_refused_and_its_author_may_send_another(server: Served) -> None:
-    r = server.post("mal", _zip_offset_before_the_file(), display="damaged")
-    assert r.status_code == 400 and "the archive is damaged" in r.json()["error"], r.text
+def _zip_without_a_name() -> bytes:
+    """A zip whose one member's name is empty (zipfile's is_dir() raises IndexError)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr(zipfile.ZipInfo(""), BOT)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(("make", "says"), [
+    (_zip_offset_before_the_file, "the archive is damaged"),
+    (_zip_without_a_name, "a member without a name")])
+def test_a_damaged_zip_is_refused_and_its_author_may_send_another(server: Served, make,
+                                                                  says: str) -> None:
+    name = f"damaged{len(says)}"
+    r = server.post("mal", make(), display=name)
+    assert r.status_code == 400 and says in r.json()["error"], r.text
     remote = server.remote("mal")
     jobs = remote.call("GET", "/submissions").json()
-    assert [j["state"] for j in jobs if j["name"] == "damaged"] == ["refused"]
+    assert [j["state"] for j in jobs if j["name"] == name] == ["refused"]
     params = {"as": "undamaged", "spec": "cmd:python3 bot.py"}
     assert remote.call("GET", "/ladders/kl/admission", params=params).json() == {
         "admitted": True}
