@@ -131,16 +131,24 @@ def test_a_leader_unites_kingdoms_only_in_peace() -> None:
 
 @pytest.mark.rule("huang", "6.1f", "8.1a")
 def test_a_leader_joining_one_kingdom_with_its_colour_starts_a_revolt() -> None:
-    s = build(n=3, tiles={(6, 5): Y}, leaders={(1, R): (7, 5)}, hands={0: {Y: 1}, 2: {Y: 2}})
+    """Seat 1's red leader stands in another kingdom; seat 2's is in the one joined: the
+    defender is seat 2, and seat 1 takes no part."""
+    s = build(n=3, tiles={(6, 5): Y, (2, 9): Y}, leaders={(2, R): (7, 5), (1, R): (3, 9)},
+              hands={0: {Y: 1}, 1: {Y: 2}})
     play(s, A.PositionLeader(R), A.LeaderTo(H(5, 5)))
     rv = s.revolt
     assert rv is not None and rv.colour == R
-    assert (rv.attacker, rv.defender) == (0 * 5 + R, 1 * 5 + R)
-    assert s.current_player() == 0  # the attacker, then the defender: seat 2 takes no part
+    assert (rv.attacker, rv.defender) == (0 * 5 + R, 2 * 5 + R)
+    assert s.current_player() == 0  # the attacker, then the defender
     play(s, A.CommitTiles(1))
-    assert s.current_player() == 1
+    assert s.current_player() == 2
     play(s, A.CommitTiles(0))
-    assert s.revolt is None and s.hands[2 * 5 + Y] == 2
+    assert s.revolt is None and s.hands[1 * 5 + Y] == 2 and s.leaders[1 * 5 + R] == H(3, 9)
+    assert s.leaders[2 * 5 + R] == -1  # 1 + 1 + 1 against 1 + 1
+    # the only other red leader in another kingdom: no revolt
+    s = build(n=3, tiles={(6, 5): Y, (2, 9): Y}, leaders={(1, R): (3, 9)}, hands={0: {Y: 1}})
+    play(s, A.PositionLeader(R), A.LeaderTo(H(5, 5)))
+    assert s.revolt is None and s.pending() == Rq.ChooseAction(0)
 
 
 # --- §6.2 (B) place a tile ----------------------------------------------------------------------
@@ -200,6 +208,10 @@ def test_the_chain_goes_on_from_the_last_blue_tile_only() -> None:
     assert s.war is not None
     play(s, A.Pass(), A.Pass(), A.Pass())  # 1 : 0, the western kingdom wins
     assert s.war is None and s.hands[B] == 1
+    assert s.pending() == Rq.ChooseAction(0) and s.actions_left == 1
+    # only a blue tile starts a chain: a red one next to the river ends the action
+    s = build(n=2, tiles={(3, 5): Y}, hands={0: {R: 1, B: 1}})
+    play(s, A.PlaceTile(R), A.TileTo(H(4, 5)))  # next to the river hexes (4,6) and (5,4)
     assert s.pending() == Rq.ChooseAction(0) and s.actions_left == 1
 
 
@@ -279,6 +291,19 @@ def test_a_building_on_the_removed_tile_returns_to_the_supply() -> None:
 
 
 # --- §6.4 (D) build with green -------------------------------------------------------------------
+
+
+@pytest.mark.rule("huang", "6.4a")
+def test_one_green_tile_and_the_off_board_green_leader_pay_too() -> None:
+    s = build(n=2, tiles={(6, 5): W, (7, 5): W, (6, 6): W}, hands={0: {G: 1, R: 1}})
+    assert A.BuildWithGreen() in s.legal_actions()
+    play(s, A.BuildWithGreen(), A.UseLeader(True))
+    assert s.hands[G] == 0 and s.box[G] == 1
+    s = build(n=2, tiles={(6, 5): W, (7, 5): W, (6, 6): W, (2, 9): Y},
+              leaders={(0, G): (3, 9)}, hands={0: {G: 1, R: 1}})
+    assert A.BuildWithGreen() not in s.legal_actions()  # the green leader is on the board
+    with pytest.raises(IllegalActionError):
+        s.apply(A.BuildWithGreen())
 
 
 @pytest.mark.rule("huang", "6.4a", "6.4b")

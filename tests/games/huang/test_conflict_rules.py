@@ -127,9 +127,9 @@ def test_joining_kingdoms_without_a_shared_colour_is_no_war() -> None:
 
 def bystander_war(n: int = 3, c_leader: int = BLUE, **hands: dict[int, int]) -> HuangState:
     """U = (7,5) joins A (red tile (8,4), seat 0's red leader), B (red tile (6,5), seat 1's
-    red leader) and C (red tile (7,6), seat 2's `c_leader`)."""
+    red and white leaders) and C (red tile (7,6), seat 2's `c_leader`)."""
     return build(n=n, tiles={(8, 4): R, (9, 3): Y, (6, 5): R, (5, 5): Y, (7, 6): R, (8, 6): Y},
-                 leaders={(0, R): (9, 4), (1, R): (4, 5), (2, c_leader): (8, 7)},
+                 leaders={(0, R): (9, 4), (1, R): (4, 5), (1, W): (6, 4), (2, c_leader): (8, 7)},
                  hands={int(k[1:]): v for k, v in hands.items()})
 
 
@@ -151,6 +151,7 @@ def test_a_neutral_kingdom_is_a_bystander_and_u_links_nothing() -> None:
     play(s, A.DeclareWinner(war.parties.index(a)))
     assert s.board[H(7, 6)] == TILE + R and s.leaders[2 * 5 + B] == H(8, 7)  # untouched
     assert s.leaders[1 * 5 + R] == -1 and s.board[H(6, 5)] == 0
+    assert s.leaders[1 * 5 + W] == H(6, 4)  # not a conflict colour: it stays
     assert s.board[H(8, 4)] == 0  # M = 1: the winner's only red board tile
     assert s.labels[H(7, 5)] == s.labels[H(7, 6)] == s.labels[H(8, 7)]  # U links C now
 

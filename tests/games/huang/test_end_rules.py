@@ -74,6 +74,16 @@ def test_an_empty_bag_ends_the_game_before_the_end_of_turn_steps() -> None:
 
 
 @pytest.mark.rule("huang", "10a")
+def test_a_hand_refill_meeting_the_empty_bag_ends_the_game() -> None:
+    """The active player draws the bag's last tile and needs one more: the game is over,
+    although the market is full and the other hand needs nothing."""
+    s = build(n=2, hands={0: {R: 6}, 1: {W: 6}}, market={Y: 6}, bag={G: 1})
+    play(s, A.PlaceTile(R), A.TileTo(H(2, 9)), A.PlaceTile(R), A.TileTo(H(10, 9)))
+    assert s.is_terminal() and s.legal_actions() == [] and s.active == 0
+    assert s.hands[G] == 1 and sum(s.hands[:5]) == 5
+
+
+@pytest.mark.rule("huang", "10a")
 def test_the_market_refill_meeting_the_empty_bag_ends_the_game() -> None:
     s = build(n=2, hands={0: {G: 1, R: 5}, 1: {R: 6}}, market={R: 3}, bag={})
     s.actions_left = 1
@@ -128,13 +138,14 @@ def test_a_bandit_fight_together_with_a_war_is_illegal() -> None:
 @pytest.mark.rule("huang", "11.1e", "11.1f")
 def test_the_tile_that_beats_the_bandits_gives_nothing_else() -> None:
     """A green tile joins bandit 6 to seat 1's kingdom with 2 red tiles: seat 1's red leader
-    gets N = 2 red VP, the placer gets no VP, no market pick; a yellow leader there gets no
-    fallback."""
-    s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y, (11, 6): Y},
-              leaders={(1, R): (12, 4), (0, Y): (12, 5)}, hands={0: {G: 2}}, market={R: 2})
+    gets N = 2 red VP; the tile, still next to seat 0's yellow leader's yellow tile after the
+    fight, gives no green VP (no fallback) and no market pick."""
+    s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y, (9, 6): Y},
+              leaders={(1, R): (12, 4), (0, Y): (10, 6)}, hands={0: {G: 2}}, market={R: 2})
     bandit_board(s, 6)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
     assert vp(s, 1, R) == 2 and sum(s.vp) == 2
+    assert s.labels[H(9, 5)] == s.labels[H(10, 6)]  # U is in seat 0's yellow kingdom now
     assert s.pending() == Rq.ChooseAction(0) and sum(s.market) == 2
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y},
               leaders={(0, Y): (12, 4)}, hands={0: {G: 2}})
@@ -151,7 +162,9 @@ def test_the_kingdom_pays_n_red_tiles_and_the_bandit_tile_leaves() -> None:
     bandit_board(s, 6)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
     assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
-    play(s, A.RemoveRedTile(H(11, 4)), A.RemoveRedTile(H(10, 5)))
+    play(s, A.RemoveRedTile(H(11, 4)))
+    assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
+    play(s, A.RemoveRedTile(H(10, 5)))
     assert s.board[H(11, 5)] == TILE + R and s.pagodas[pagoda(R)] == -1
     assert all(s.board[h] == 0 for h in BANDIT_SITES[6]) and s.bandits == []
     assert s.marker == -1 and s.bandit_fight is None and conserved(s)
@@ -172,10 +185,11 @@ def test_tiles_may_touch_bandits_but_leaders_may_not_join_them() -> None:
         s.apply(A.LeaderTo(H(12, 4)))
 
 
-@pytest.mark.rule("huang", "11.2d")
+@pytest.mark.rule("huang", "11.2d", "11.2c")
 def test_granaries_are_only_for_the_active_players_blue_leader() -> None:
     """Seat 1's blue leader shares the kingdom with 2 granaries: at the end of seat 0's turn
-    nobody is asked; with one granary seat 0 is not asked either."""
+    nobody is asked; with one granary in the kingdom (the other on an empty hex, belonging
+    to nothing) seat 0 is not asked either."""
     def position(blue_owner: int, granaries: list[tuple[int, int]]) -> HuangState:
         s = build(n=2, tiles={(6, 4): Y, (7, 4): R, (8, 4): R, (8, 5): Y},
                   leaders={(blue_owner, B): (7, 5)}, hands={0: {R: 6}})

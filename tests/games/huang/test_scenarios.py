@@ -139,8 +139,8 @@ def e1_position() -> HuangState:
     )
 
 
-@pytest.mark.rule("huang", "6.2.1a", "6.2.1b", "8.2a", "8.2b", "8.2d", "8.2e", "8.2f", "8.2.1",
-                  "8.2.2", "8.2.3", "8.2.4", "8.2.5", "8.2.6", "8.2.7")
+@pytest.mark.rule("huang", "6.2.1a", "6.2.1b", "8.2a", "8.2b", "8.2c", "8.2d", "8.2e", "8.2f",
+                  "8.2.1", "8.2.2", "8.2.3", "8.2.4", "8.2.5", "8.2.6", "8.2.7")
 def test_e1_war_from_the_seed() -> None:
     s = e1_position()
     assert conserved(s)
