@@ -20,6 +20,7 @@ from engine.games.huang.data import (
 )
 from engine.games.huang.state import HuangState
 from engine.protocol import IllegalActionError
+from tests.games.huang.test_bandits import with_bandits
 from tests.games.huang.test_scenarios import H, build, conserved, pagoda, play, tri, vp
 
 Y, R, B, G, W = YELLOW, RED, BLUE, GREEN, WHITE
@@ -113,22 +114,12 @@ def test_white_points_fill_the_lowest_colour_one_at_a_time() -> None:
 # --- §11 modules -------------------------------------------------------------------------------
 
 
-def bandit_board(s: HuangState, *numbers: int) -> HuangState:
-    s.bandits_module = True
-    s.bandits = sorted(numbers)
-    for n in numbers:
-        for h in BANDIT_SITES[n]:
-            s.board[h] = -n
-    refresh(s)
-    return s
-
-
 @pytest.mark.rule("huang", "11.1d")
 def test_a_bandit_fight_together_with_a_war_is_illegal() -> None:
     """(9,5) would join seat 0's red kingdom, seat 1's red kingdom and bandit 6."""
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y, (8, 6): R, (7, 5): Y},
               leaders={(0, R): (12, 4), (1, R): (7, 6)}, hands={0: {G: 1}})
-    bandit_board(s, 6)
+    with_bandits(s, 6)
     s.apply(A.PlaceTile(G))
     assert A.TileTo(H(9, 5)) not in s.legal_actions()
     with pytest.raises(IllegalActionError):
@@ -142,14 +133,14 @@ def test_the_tile_that_beats_the_bandits_gives_nothing_else() -> None:
     fight, gives no green VP (no fallback) and no market pick."""
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y, (9, 6): Y},
               leaders={(1, R): (12, 4), (0, Y): (10, 6)}, hands={0: {G: 2}}, market={R: 2})
-    bandit_board(s, 6)
+    with_bandits(s, 6)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
     assert vp(s, 1, R) == 2 and sum(s.vp) == 2
     assert s.labels[H(9, 5)] == s.labels[H(10, 6)]  # U is in seat 0's yellow kingdom now
     assert s.pending() == Rq.ChooseAction(0) and sum(s.market) == 2
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y},
               leaders={(0, Y): (12, 4)}, hands={0: {G: 2}})
-    bandit_board(s, 6)
+    with_bandits(s, 6)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
     assert sum(s.vp) == 0 and s.bandits == []  # no red leader: nobody scores
 
@@ -159,7 +150,7 @@ def test_the_kingdom_pays_n_red_tiles_and_the_bandit_tile_leaves() -> None:
     t = tri((10, 5), (11, 4), (11, 5))
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): R, (12, 5): Y},
               leaders={(1, R): (12, 4)}, pagodas={pagoda(R): t}, hands={0: {G: 2}})
-    bandit_board(s, 6)
+    with_bandits(s, 6)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
     assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
     play(s, A.RemoveRedTile(H(11, 4)))
@@ -175,7 +166,7 @@ def test_the_kingdom_pays_n_red_tiles_and_the_bandit_tile_leaves() -> None:
 @pytest.mark.rule("huang", "11.1i", "11.1c")
 def test_tiles_may_touch_bandits_but_leaders_may_not_join_them() -> None:
     s = build(n=2, tiles={(11, 4): Y, (2, 9): Y}, hands={0: {R: 2}})
-    bandit_board(s, 6)
+    with_bandits(s, 6)
     play(s, A.PlaceTile(R), A.TileTo(H(10, 4)))  # touches the bandits and the yellow tile
     assert s.labels[H(10, 4)] == s.labels[H(10, 3)] == s.labels[H(11, 4)]
     s.apply(A.PositionLeader(R))
