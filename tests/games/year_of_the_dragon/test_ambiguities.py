@@ -130,8 +130,12 @@ def test_d3_privilege_needs_2_yuan_after_fee_and_large_needs_7():
     s = position(3, groups=[[D.PRIVILEGE, D.TAXES], [1, 2], [3, 4, 5]], yuan=[4, 6, 1],
                  stack=[ChooseAction(2), ChooseAction(0)])
     assert TakeAction(D.PRIVILEGE) not in legal(s)  # 1 yuan
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.PRIVILEGE))
     s.apply(TakeAction(D.TAXES))
     assert TakeAction(D.PRIVILEGE) not in legal(s)  # 4 - 3 fee = 1 < 2
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.PRIVILEGE))
     s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
                  stack=[ChooseAction(0)])
     s.apply(TakeAction(D.PRIVILEGE))
@@ -164,8 +168,12 @@ def test_d3_build_wall_needs_a_tile_and_space():
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
                  wall_used=[63, 0])
     assert TakeAction(D.BUILD_WALL) not in legal(s)
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.BUILD_WALL))
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)], wall=[1] * 12)
     assert TakeAction(D.BUILD_WALL) not in legal(s)
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.BUILD_WALL))
 
 
 @pytest.mark.rule("year_of_the_dragon", "7c", "7d")
@@ -198,7 +206,9 @@ def test_d4_money_is_legal_at_3_or_more_and_gains_nothing():
 def test_d5_both_draft_persons_in_one_palace_then_the_empty_one_decays():
     s = new_state(2, 5, {})
     s.apply(DraftPair(F, S))
+    assert legal(s) == {PlacePerson(0), PlacePerson(1)}
     s.apply(PlacePerson(0))
+    assert legal(s) == {PlacePerson(0), PlacePerson(1)}  # the same palace again
     s.apply(PlacePerson(0))
     assert s.palaces[0] == [[2, Y[F], Y[S]], [2]]
     E.decay(s)
@@ -257,12 +267,13 @@ def test_d8_slot_12_mongol_gives_two_wall_checks():
 
 @pytest.mark.rule("year_of_the_dragon", "5.3b", "5.3.2a")
 def test_d9_over_release_takes_everything_without_decisions():
-    s = position(2, step=ST_PERSONS, round=5, yuan=[0, 4],
+    s = position(2, step=ST_PERSONS, round=5, yuan=[0, 4], vp=[5, 5], rice=[2, 0],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[T]]], 1: [[1, Y[S]]]})
     s.events[4] = D.IMPERIAL_TRIBUTE
     flow.start_event_phase(s)
     assert persons(s, 0) == 0 and s.stack == [SENTINEL]
     assert s.yuan == [0, 0] and persons(s, 1) == 1
+    assert s.vp == [5, 5] and s.rice == [2, 0]  # 4 owed, 3 released, nothing more
 
 
 @pytest.mark.rule("year_of_the_dragon", "5.3.4a", "5.3.4b")

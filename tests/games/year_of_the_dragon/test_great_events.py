@@ -133,8 +133,9 @@ def test_edict_other_types():
         0: [[3, Y[T], Y[T], Y[D.HEALER]]], 1: [[2, Y[D.CRAFTSMAN], Y[D.CRAFTSMAN]]],
         2: [[2, OLD[W], Y[D.PYROTECHNIST]]]}, track=[3, 2, 1], fireworks=[0, 0, 0])
     _great(s)
+    before = (s.yuan[0], s.rice[0], s.fireworks[0], s.vp[0], s.track[0], s.palaces[0])
     s.apply(Edict(D.HEALER))  # healers give nothing
-    assert s.yuan[0] == 0
+    assert (s.yuan[0], s.rice[0], s.fireworks[0], s.vp[0], s.track[0], s.palaces[0]) == before
     s.apply(Edict(D.CRAFTSMAN))  # 2 hammers -> build 2 floors
     s.apply(actions.BUILD_ON[0])
     s.apply(actions.BUILD_NEW)

@@ -18,6 +18,7 @@ from engine.games.year_of_the_dragon.actions import (
     PlacePerson,
     PlayCard,
     Release,
+    RemoveFloor,
     TakeAction,
     TakeMoney,
 )
@@ -104,8 +105,9 @@ def test_one_privilege_per_action_and_no_limit_on_privileges_or_floors():
                  palaces={0: [[3, Y[D.CRAFTSMAN]]] + [[3, Y[S]]] * 21},
                  stack=[ChooseAction(0)])
     s.apply(TakeAction(D.BUILD))
-    s.apply(BuildFloor(-1))
-    s.apply(BuildFloor(-1))
+    for _ in range(2):
+        assert BuildFloor(-1) in legal(s)
+        s.apply(BuildFloor(-1))
     assert sum(q[0] for q in s.palaces[0]) == 68 and s.stack == [SENTINEL]
 
 
@@ -262,6 +264,29 @@ def test_event_releases_are_decided_in_turn_order_by_each_owner():
                         Release(1, Y[M])}
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.6", "10.1g")
+def test_contagion_counts_mortars_not_healers():
+    h, oh = Y[D.HEALER], OLD[D.HEALER]
+    s = _event(3, D.CONTAGION, palaces={
+        0: [[3, oh, Y[S], Y[F]], [2, Y[T], Y[M]]],  # 2 mortars: 1 release
+        1: [[3, h, oh, Y[S]]],  # 3 mortars: none
+        2: [[3, h, h, Y[S]], [2, h, h]]})  # 4 mortars: none (never below 0)
+    flow.start_event_phase(s)
+    assert list(reversed(s.stack[1:])) == [ReleasePersons(0, 1)]
+    assert persons(s, 1) == 3 and persons(s, 2) == 5
+
+
+@pytest.mark.rule("year_of_the_dragon", "5.3c")
+def test_the_mongol_wall_check_follows_the_events_effects():
+    """Seat 0's only person is a warrior: the event counts its helmet (+1 VP) and then
+    releases it; only then does the wall check (seat 0 has no wall tile) find nobody."""
+    s = _event(2, D.MONGOL_INVASION, round=4, great_wall=True, wall=[1], vp=[0, 0],
+               palaces={0: [[2, Y[W]]], 1: [[3, OLD[W], Y[S], Y[F]]]})
+    flow.start_event_phase(s)
+    assert s.vp == [1, 2] and persons(s, 0) == 0
+    assert s.stack == [SENTINEL]  # seat 1 has the most helmets and wall tiles
+
+
 # --- §6 ---------------------------------------------------------------------------------------
 @pytest.mark.rule("year_of_the_dragon", "6d")
 def test_ties_go_to_the_person_track_then_to_the_top_of_the_stack():
@@ -269,6 +294,12 @@ def test_ties_go_to_the_person_track_then_to_the_top_of_the_stack():
                  track_stamp=[5, 3, 7, 9], moves=9, sentinel=False)
     # seat 2 is on top of seat 1 on space 10; seat 0 is behind; seat 3 has fewer VP
     assert s.ranking() == [2, 1, 0, 3]
+
+
+@pytest.mark.rule("year_of_the_dragon", "6b")
+def test_a_monk_scores_the_floors_of_its_palace_not_its_neighbours():
+    s = position(2, palaces={0: [[3, OLD[M]], [1, Y[M]]], 1: []}, yuan=[0, 0])
+    assert E.final_points(s, 0) == 2 * 2 + (2 * 3 + 1 * 1)
 
 
 # --- §7 ---------------------------------------------------------------------------------------
@@ -364,3 +395,29 @@ def test_edict_pyrotechnists_and_court_ladies():
     assert s.fireworks == [3, 0] and s.vp == [0, 2]
     E.round_scoring(s)  # the ladies still score in the scoring phase as usual
     assert s.vp == [1 + 1, 2 + 1 + 2]
+
+
+@pytest.mark.rule("year_of_the_dragon", "8.3a")
+def test_the_earthquake_may_take_floors_of_an_empty_palace():
+    s = position(2, round=7, great_events=True, great_event=D.EARTHQUAKE,
+                 palaces={0: [[2, Y[S]], [3]], 1: [[1, Y[S]], [1, Y[F]], [1, Y[T]]]})
+    s.step = ST_GREAT_EVENT
+    flow.push(s, G.resolve_great_event(s, turn_order(s)))
+    assert legal(s) == {RemoveFloor(0), RemoveFloor(1)}
+    s.apply(RemoveFloor(1))
+    s.apply(RemoveFloor(1))
+    assert s.palaces[0] == [[2, Y[S]], [1]] and s.current_player() == 1
+    s.apply(RemoveFloor(2))
+    s.apply(RemoveFloor(0))
+    assert s.palaces[1] == [[1, Y[F]]] and s.stack == [SENTINEL]
+
+
+@pytest.mark.rule("year_of_the_dragon", "10.5a", "8.10")
+def test_edict_counts_the_chosen_types_symbols_only():
+    s = position(2, round=7, great_events=True, great_event=D.EDICT, rice=[0, 0],
+                 vp=[0, 0], palaces={0: [[3, OLD[F], Y[S], Y[T]]], 1: [[2, Y[F], Y[S]]]})
+    s.step = ST_GREAT_EVENT
+    flow.push(s, G.resolve_great_event(s, turn_order(s)))
+    s.apply(Edict(F))  # an old farmer: 2 rice sacks, no card symbol
+    s.apply(Edict(S))  # a young scholar: 2 books
+    assert s.rice == [2, 0] and s.vp == [0, 2]

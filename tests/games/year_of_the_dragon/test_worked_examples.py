@@ -228,7 +228,7 @@ def test_example_13_contagion():
     assert persons(s, KASIA) == 3 and persons(s, ANIA) == 1
 
 
-@pytest.mark.rule("year_of_the_dragon", "5.4a", "5.4b", "5.4c")
+@pytest.mark.rule("year_of_the_dragon", "5.4a", "5.4b", "5.4c", "5.1.3h")
 def test_example_14_round_scoring():
     lady = Y[D.COURT_LADY]
     s = position(3, palaces={ANIA: [[2, lady, lady], [1, Y[S]], [3]]},
