@@ -17,30 +17,33 @@ from engine.games.year_of_the_dragon import flow, new_state
 from engine.games.year_of_the_dragon.actions import BuildWall
 from engine.games.year_of_the_dragon.data import ST_DRAFT
 from engine.games.year_of_the_dragon.requests import ChooseAction, ChooseWallTile
+from harness.rulemap.items import parse_items
 from tests.games.year_of_the_dragon.builder import legal, position
 
 PAGE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "year_of_the_dragon.md"
 GAME = "year_of_the_dragon"
 
 
-def table_rows(heading: str) -> list[list[str]]:
-    """The cells of the first table under `heading` in the rules page (header left out)."""
-    text = PAGE.read_text(encoding="utf-8")
-    part = text[text.index(heading):]
-    rows = []
-    for line in part.splitlines()[1:]:
-        if line.startswith("#"):
-            break
-        if line.startswith("|") and not line.startswith("|---"):
-            rows.append([c.strip() for c in line.strip("|").split("|")])
-        elif rows and not line.startswith("|"):
-            break
-    return rows[1:]
+def item_cells() -> dict[str, list[str]]:
+    """The page's table-row items by id, each the list of its cells after the id (the
+    rules map's own reading of the page; an empty cell is left out)."""
+    return {it.id: it.text.split(" | ") for it in parse_items(PAGE.read_text(encoding="utf-8"))}
 
 
 def components() -> dict[str, list[str]]:
     """§2's rows by item id: the counts for N = 2, 3, 4, 5."""
-    return {row[0].strip("*§"): row[2:] for row in table_rows("## 2. Components")}
+    return {k: cells[1:] for k, cells in item_cells().items() if k.startswith("2.")}
+
+
+def group_sizes() -> dict[tuple[int, int], tuple[int, ...]]:
+    """§5.1.1's table: (cards, players) -> the sizes of the groups."""
+    text = PAGE.read_text(encoding="utf-8")
+    part = text[text.index("### 5.1 Phase 1"):text.index("**Choice.**")]
+    out = {}
+    for cards, cells in re.findall(r"^\| ([78]) \|(.*)\|$", part, re.M):
+        for n, cell in zip(range(2, 6), cells.split("|"), strict=True):
+            out[(int(cards), n)] = tuple(int(x) for x in cell.strip().split("-"))
+    return out
 
 
 def _numbers(cell: str) -> list[int]:
@@ -82,9 +85,7 @@ def test_every_player_starts_with_one_card_per_type_and_two_jokers():
 @pytest.mark.rule("year_of_the_dragon", "2.5", "2.6", "5.1.1", "7a")
 def test_seven_or_eight_action_cards_in_n_groups():
     rows = components()
-    page_sizes = {(int(row[0]), n): tuple(int(x) for x in cell.split("-"))
-                  for row in table_rows("### 5.1 Phase 1") for n, cell in zip(
-                      range(2, 6), row[1:], strict=True)}
+    page_sizes = group_sizes()
     assert page_sizes == D.GROUP_SIZES
     for i, n in enumerate(range(2, 6)):
         base, wall = _numbers(rows["2.5"][i])
@@ -144,14 +145,15 @@ def test_player_equipment(n):
 @pytest.mark.rule("year_of_the_dragon", "10.1a", "10.1b", "10.1c", "10.1d", "10.1e", "10.1f",
                   "10.1g", "10.1h", "10.1i")
 def test_the_person_types_are_the_table():
-    rows = table_rows("### 10.1 Person types")
-    assert [r[1].lower() for r in rows] == [
+    cells = item_cells()
+    rows = [cells[f"10.1{x}"] for x in "abcdefghi"]
+    assert [r[0].lower() for r in rows] == [
         "craftsman", "court lady", "tax collector", "pyrotechnist", "warrior", "monk",
         "healer", "farmer", "scholar"]
     for k, row in enumerate(rows):
-        assert row[1].lower() == D.PERSON_TYPE_NAMES[k]
-        young = _numbers(row[4])
-        old = _numbers(row[5])
+        assert row[0].lower() == D.PERSON_TYPE_NAMES[k]
+        young = _numbers(row[3])
+        old = _numbers(row[4])
         y, o = D.tile_of(k, False), D.tile_of(k, True)
         assert [D.TILE_VALUE[y], D.TILE_SYMBOLS[y]] == young
         if k in D.SINGLE_LEVEL:
