@@ -56,6 +56,13 @@ class ExternalBotError(ArenaError):
     """The external program could not be started."""
 
 
+class InfrastructureError(ArenaError):
+    """A game this machine could not play through no fault of its bots: a sandbox that
+    could not be set up before the bot's program started, a machine that cannot sandbox
+    bots where they must be, a runtime or a bot file missing here. Such a game is played
+    again elsewhere or stays to be played, and is never recorded against a bot."""
+
+
 class BotViolation(Exception):
     """A failure the harness records with its `kind` (crash, memory, forbidden, timeout,
     output flood)."""

@@ -25,6 +25,7 @@ passes --allow-unsandboxed (`require_isolation`).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import functools
@@ -40,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import engine
@@ -48,6 +50,7 @@ from bots.external import (
     BotViolation,
     ExternalBot,
     ExternalBotError,
+    InfrastructureError,
     Limits,
     exit_reason,
     set_rlimits,
@@ -56,7 +59,7 @@ from bots.registry import make_bot
 from bots.spec import BotSpec
 from engine.common.untrusted import visible
 from engine.protocol import Action, Observation
-from harness.sandbox import cgroups, submission
+from harness.sandbox import bundle, cgroups, submission
 
 #: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
 UID_BASE = 1_800_000_000
@@ -69,8 +72,6 @@ SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"
 PROJECT = Path(__file__).resolve().parents[2]
 #: where runtimes live that are not files of a submission (besides the harness's Python)
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
-#: files to copy into a bot's directory: (name there, file)
-Staged = list[tuple[str, submission.File]]
 
 _SCRIPT = r"""
 set -eu
@@ -91,8 +92,8 @@ done
 ln -s /proc/self/fd "$R/dev/fd"
 mount -t proc -o nosuid,nodev proc "$R/proc"
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
-mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
-  sandbox-bot "$R/bot"
+mount --rbind "$SBX_BOT" "$R/bot"
+mount -o remount,bind,ro,nosuid,nodev "$R/bot"
 printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
   if [ -d "$p" ]; then mkdir -p "$R$p"
   elif [ -n "$p" ]; then mkdir -p "$R$(dirname "$p")"; touch "$R$p"
@@ -101,8 +102,6 @@ printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
     mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" 2>/dev/null || true
   fi
 done
-cp -R "$SBX_STAGE/." "$R/bot/"
-chown -R "$U:$U" "$R/bot"
 echo ready > "/proc/self/fd/$SBX_READY"
 exec 3<&0
 if [ "$U" = 0 ]; then  # a user namespace: the bot stays its root, without capabilities
@@ -120,6 +119,9 @@ wait $!
 LOCK = "owner.lock"
 
 _slots = itertools.count()
+#: submitted bots must be isolated here: where they cannot be, a game is refused
+#: (InfrastructureError) instead of run unisolated (`required`)
+_required = False
 _warned = False
 _warned_cgroup = False
 _swept = False
@@ -156,7 +158,7 @@ def sweep() -> None:
         except FileNotFoundError:
             try:
                 if time.time() - d.lstat().st_mtime > 60:
-                    shutil.rmtree(d, ignore_errors=True)
+                    bundle.remove_tree(d)
             except OSError:
                 pass
             continue
@@ -167,7 +169,7 @@ def sweep() -> None:
         except OSError:  # held: a live sandbox, whichever namespace its harness is in
             os.close(fd)
             continue
-        shutil.rmtree(d, ignore_errors=True)
+        bundle.remove_tree(d)
         os.close(fd)
     tmp = Path(tempfile.gettempdir())
     cgroups.sweep([n for n in cgroups.stale("arena-sandbox-") if not (tmp / n).exists()])
@@ -215,6 +217,19 @@ def mode() -> str:
 def isolation() -> str:
     """"" when bots can be isolated here, else why not."""
     return _probe()[1]
+
+
+@contextlib.contextmanager
+def required(must: bool = True) -> Iterator[None]:
+    """Inside: a bot that cannot be isolated here is not started unisolated but refused
+    with an InfrastructureError (a ladder's games on a machine that cannot sandbox: played
+    elsewhere, never charged to the bot)."""
+    global _required
+    before, _required = _required, must
+    try:
+        yield
+    finally:
+        _required = before
 
 
 def require_isolation(allow_unsandboxed: bool) -> None:
@@ -290,7 +305,9 @@ class SandboxedBot(ExternalBot):
         super().__init__(command or "python", default_timeout=default_timeout,
                          framing=framing, limits=limits)
         self.python_spec = python_spec
-        self.root = root  # a pinned bot's snapshot: its command names files there alone
+        #: a pinned or shipped bot's folder, laid out on this machine (its spec names files
+        #: there alone; "" for one without files); None: read the files the spec names now
+        self.root = root
         if python_spec is not None:
             self.name = python_spec
         self.notes: list[str] = []
@@ -302,9 +319,10 @@ class SandboxedBot(ExternalBot):
         self.group: cgroups.Cgroup | None = None  # its control group, while it runs
 
     @classmethod
-    def python(cls, spec: str, limits: Limits | None = None,
-               default_timeout: float = 30.0) -> SandboxedBot:
-        return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec)
+    def python(cls, spec: str, limits: Limits | None = None, default_timeout: float = 30.0,
+               root: str | None = None) -> SandboxedBot:
+        return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec,
+                   root=root)
 
     @classmethod
     def of(cls, spec: BotSpec, limits: Limits | None = None) -> SandboxedBot:
@@ -313,9 +331,9 @@ class SandboxedBot(ExternalBot):
         framing = spec.kind_of.program
         if framing:
             return cls(spec.target, framing=framing, limits=limits, root=spec.root)
-        return cls.python(spec.text, limits=limits)
+        return cls.python(spec.text, limits=limits, root=spec.root)
 
-    # -- preparing the bot's directory ----------------------------------------------------
+    # -- preparing the bot's folder -------------------------------------------------------
 
     def _bind_runtime(self, exe: str) -> None:
         """Bind what the runtime `exe` needs, read-only: the harness's Python installation,
@@ -331,55 +349,78 @@ class SandboxedBot(ExternalBot):
         prefix = str(Path(real).parent.parent)
         self.binds.append(real if _sensitive(prefix) else prefix)
 
-    def _command_argv(self, here: str) -> tuple[list[str], Staged]:
-        """The command line inside the sandbox, and the files it names (read as a
-        submission: harness/sandbox/submission.py), to be copied into the bot's directory."""
+    def _folder(self, spec: BotSpec, runtimes: tuple[str, ...] = ()
+                ) -> tuple[BotSpec, str, str]:
+        """The spec as it plays, the folder its words name files in, and the bot's folder
+        as it runs on this machine: its laid-out folder when it has one (a private copy
+        when the bot runs unisolated: it could change a shared one), else the files the
+        spec names read now (as a submission: harness/sandbox/bundle.py) and laid out in
+        this sandbox's own folder, keeping their paths in the folder they came from."""
+        assert self.dir is not None
+        own = self.dir / "bot"
+        if self.root is None:
+            got = bundle.gather(spec, runtimes=runtimes, base=self.cwd)
+            folder = str(bundle.lay_out(got.files, own))
+            return got.spec, folder, folder
+        if not self.root:
+            own.mkdir(mode=0o555)
+            return spec, str(own), str(own)
+        if self.isolated:
+            return spec, self.root, self.root
+        shutil.copytree(self.root, own)
+        return spec, self.root, str(own)
+
+    def _command_argv(self) -> tuple[list[str], str]:
+        """The command line as the sandbox runs it from the bot's folder (its program by
+        its path there, its other files relative to it) and that folder on this
+        machine."""
         runtimes = (*SYSTEM, os.path.realpath(sys.executable))
-        cmd = submission.parse_command(self.argv, self.cwd, runtimes) if self.root is None \
-            else submission.parse_command(self.argv, self.root, (*runtimes, sys.executable),
-                                          submission.members(self.root))
-        argv = list(self.argv)
+        spec, named, folder = self._folder(BotSpec(kind="cmd", target=shlex.join(self.argv)),
+                                           runtimes)
+        argv = spec.argv
+        cmd = submission.parse_command(argv, named, (*runtimes, sys.executable),
+                                       submission.members(folder))
         if cmd.runtime is not None:
             exe = cmd.runtime
             if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
                 found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
                 if found is None:
-                    raise ExternalBotError(f"cannot start {visible(exe)!r}: not found on PATH")
+                    raise InfrastructureError(f"cannot start {visible(exe)!r}: not found on "
+                                              "PATH on this machine")
                 argv[0] = found
-            else:
+            elif not os.path.isabs(exe):
                 argv[0] = os.path.join(self.cwd or os.getcwd(), exe)
             self._bind_runtime(argv[0])
-        staged: Staged = []
-        for n, (i, f) in enumerate(zip(sorted(cmd.files), submission.read_command(cmd),
-                                       strict=True)):
-            name = os.path.basename(f.path)
-            if len(name) > submission.NAME_KEPT or name in {d for d, _ in staged}:
-                name = submission.snapshot_name(n, name)
-            staged.append((name, f))
-            argv[i] = f"{here}/{name}" if i == 0 else name
-        return argv, staged
+        here = "/bot" if self.isolated else folder
+        for i, rel in cmd.files.items():
+            argv[i] = f"{here}/{rel}" if i == 0 else rel
+        return argv, folder
 
-    def _python_argv(self) -> tuple[list[str], list[str], Staged]:
-        """The runner's command line and environment for a Python bot spec, and the bot's
-        top-level module (read as a submission) to copy into its directory."""
+    def _python_argv(self) -> tuple[list[str], list[str], str]:
+        """The runner's command line, its module path (beside the bot's folder, seen at
+        /bot) and the bot's folder on this machine (its top-level module)."""
         self.binds += _python_binds()
         roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
+        paths = [str(PROJECT)]
         game_module = engine.get_game(self.game_id).observation_type.__module__
         top = game_module.split(".")[0]
-        if top not in ("engine", "bots"):
-            where = submission.module_path(top, None)
-            if where is not None:
-                roots.append(os.path.realpath(where))
+        loaded = getattr(sys.modules.get(top), "__file__", None)
+        if top not in ("engine", "bots") and loaded:  # where it was imported from here
+            where = os.path.realpath(loaded)
+            if os.path.basename(where) == "__init__.py":
+                where = os.path.dirname(where)
+            roots.append(where)
+            paths.append(os.path.dirname(where))
         self.binds += [r for r in roots if not _under(r, self.binds)]
         spec = BotSpec.parse(self.python_spec or "")
-        staged: Staged = []
-        if spec.kind_of.brings == "module":
-            where = submission.module_path(spec.module, None)
-            if where is not None and not _under(os.path.realpath(where), self.binds):
-                staged = submission.read_module(where)
+        if self.root is None and spec.kind_of.brings == "module":
+            where = submission.module_path(spec.module, None, self.cwd)
+            if where is None or _under(os.path.realpath(where), self.binds):
+                self.root = ""  # the project's own module: there already
+        _, _, folder = self._folder(spec)
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
                 "--module", game_module, self.python_spec or ""]
-        return argv, [f"PYTHONPATH={PROJECT}:/bot"], staged
+        return argv, paths, folder
 
     # -- starting and stopping ------------------------------------------------------------
 
@@ -388,6 +429,9 @@ class SandboxedBot(ExternalBot):
         self.isolated = not reason
         self.notes = []
         if reason:
+            if _required:
+                raise InfrastructureError(f"this machine cannot sandbox bots ({reason}); it "
+                                          "plays no submitted bot")
             warn_once(reason)
             self.notes = [f"{self.name}: not isolated ({reason}): ran as this user, "
                           "with network access"]
@@ -395,18 +439,13 @@ class SandboxedBot(ExternalBot):
             sweep()
         self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
         self._lock = _hold(self.dir)
-        stage = self.dir / "files"
         self.binds = []
         try:
-            here = "/bot" if self.isolated else str(stage)
-            env_extra: list[str] = []
+            paths: list[str] = []
             if self.python_spec is not None:
-                argv, env_extra, staged = self._python_argv()
-                if not self.isolated:
-                    env_extra = [f"PYTHONPATH={PROJECT}:{stage}"]
+                argv, paths, folder = self._python_argv()
             else:
-                argv, staged = self._command_argv(here)
-            submission.write(staged, stage)
+                argv, folder = self._command_argv()
         except submission.SubmissionError as e:
             self._remove_dir()
             raise BotViolation(e.kind, str(e)) from None
@@ -415,20 +454,30 @@ class SandboxedBot(ExternalBot):
             raise
         try:
             if self.isolated:
-                return self._start_isolated(argv, env_extra)
-            env = dict(e.split("=", 1) for e in env_extra)
-            env.update(HOME=str(stage), TMPDIR=str(stage), LANG="C.UTF-8",
-                       PATH="/usr/local/bin:/usr/bin:/bin")
-            limits = self.limits
-            return self._popen(argv, env=env, cwd=str(stage),
-                               preexec_fn=lambda: set_rlimits(limits))
+                env = [f"PYTHONPATH={':'.join([*paths, '/bot'])}"] if paths else []
+                return self._start_isolated(argv, env, folder)
+            return self._start_unisolated(argv, paths, folder)
         except BaseException:
             self._remove_dir()
             raise
 
-    def _start_isolated(self, argv: list[str],
-                        env_extra: list[str]) -> subprocess.Popen[bytes]:
-        if "=" in argv[0] or any("\n" in b for b in self.binds):
+    def _start_unisolated(self, argv: list[str], paths: list[str],
+                          folder: str) -> subprocess.Popen[bytes]:
+        """The bot as this user, from a private copy of its folder (a shared one it could
+        change), with a writable home of its own."""
+        assert self.dir is not None
+        home = self.dir / "home"
+        home.mkdir()
+        env = {"HOME": str(home), "TMPDIR": str(home), "LANG": "C.UTF-8",
+               "PATH": "/usr/local/bin:/usr/bin:/bin"}
+        if paths:
+            env["PYTHONPATH"] = ":".join([*paths, folder])
+        limits = self.limits
+        return self._popen(argv, env=env, cwd=folder, preexec_fn=lambda: set_rlimits(limits))
+
+    def _start_isolated(self, argv: list[str], env_extra: list[str],
+                        folder: str) -> subprocess.Popen[bytes]:
+        if "=" in argv[0] or any("\n" in b for b in [*self.binds, folder]):
             raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
         assert self.dir is not None
         root = self.dir / "root"
@@ -437,11 +486,11 @@ class SandboxedBot(ExternalBot):
         uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64 if as_root else 0
         read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
-               "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
+               "SBX_BOT": folder, "SBX_UID": str(uid),
                "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
                "SBX_INODES": str(self.limits.inodes), "SBX_NPROC": str(self.limits.processes),
                "SBX_READY": str(write_end)}
-        bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
+        bot_env = ["HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
         cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env,
                *argv]
@@ -498,8 +547,17 @@ class SandboxedBot(ExternalBot):
             started = bool(readable) and os.read(fd, 16) == b"ready\n"
         finally:
             os.close(fd)
-        if not started:
-            self._gone()
+        if not started:  # the sandbox failed before the bot's program started
+            assert self.proc is not None
+            try:
+                self.proc.wait(timeout=2.0)
+            except subprocess.TimeoutExpired:
+                self._kill()
+            self._drain_stderr()
+            said = [ln.strip() for ln in self.stderr_text().splitlines() if ln.strip()]
+            raise InfrastructureError("the sandbox could not be set up on this machine ("
+                                      + (visible(said[-1])[:300] if said else
+                                         "no word from it") + ")")
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         super().reset(game_id, num_players, seat, seed)
@@ -537,7 +595,7 @@ class SandboxedBot(ExternalBot):
 
     def _remove_dir(self) -> None:
         if self.dir is not None:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            bundle.remove_tree(self.dir)
             self.dir = None
         if self._lock is not None:
             os.close(self._lock)

@@ -4,8 +4,10 @@ The harness copies a bot's files (into a ladder's snapshot, into the sandbox's `
 its own rights, which may be root's. So a submission is read here, and only here, under
 rules that hold whatever the files are:
 
-- The bot's folder is the folder of its program (the first file its command line names;
-  for `python:`/`policy:` bots, the top-level module's package folder or file).
+- The bot's folder is the folder it is submitted from (the current folder) when its
+  program (the first file its command line names) lies there, else the program's own
+  folder; its files keep their paths under it (harness/sandbox/bundle.py). A
+  `python:`/`policy:` bot brings its top-level module (package folder or file).
 - Every file is a regular file under that folder, reached without following a symlink
   (each path component is opened with O_NOFOLLOW under the one before it). A symlink, a
   device, a FIFO or socket, a path outside the folder (absolute, or through `..`) or a
@@ -259,11 +261,11 @@ class Reader:
             raise SubmissionError(f"{self._name(sub)} is not a regular file")
 
 
-def module_path(top: str, within: Path | None) -> Path | None:
+def module_path(top: str, within: Path | None, base: str | None = None) -> Path | None:
     """Where top-level module `top` is (found without running any of its code), as the
-    import system names it (not resolved: a symlink stays one, and is refused); with
-    `within`, only there."""
-    search = [os.getcwd(), *sys.path] if within is None else [str(within)]
+    import system names it (not resolved: a symlink stays one, and is refused): in `base`
+    (default: the current folder) or on the path; with `within`, only there."""
+    search = [base or os.getcwd(), *sys.path] if within is None else [str(within)]
     found = importlib.machinery.PathFinder.find_spec(top, search)
     if found is None:
         return None
@@ -346,8 +348,10 @@ def parse_command(argv: list[str], cwd: str | None = None,
     named, never given by path). Otherwise argv[0] is the runtime when it has no '/', is
     under one of `runtimes` (system folders), or is named as an interpreter
     (RUNTIME_NAMES); else it is the bot's program. Later words that name an existing path
-    are files: the first of them is the program when argv[0] is a runtime, the rest must
-    lie under the program's folder. Words starting with '-' are options and never files."""
+    are files: the first of them is the program when argv[0] is a runtime. The bot's
+    folder is `cwd` (the folder it is submitted from) when the program lies there, else
+    the program's own folder; the other files must lie under it. Words starting with '-'
+    are options and never files."""
     if files is not None:
         return _parse_members(argv, cwd or "", runtimes, files)
     runtimes = runtimes or ()
@@ -373,11 +377,11 @@ def parse_command(argv: list[str], cwd: str | None = None,
                 RUNTIME_NAMES.fullmatch(os.path.basename(path))):
             cmd.runtime = exe
         else:
-            cmd.folder, cmd.files[0] = os.path.dirname(path), os.path.basename(path)
+            cmd.folder, cmd.files[0] = _home(here, path)
     for i in later:
         path = at(argv[i])
         if cmd.folder is None:
-            cmd.folder, cmd.files[i] = os.path.dirname(path), os.path.basename(path)
+            cmd.folder, cmd.files[i] = _home(here, path)
             continue
         rel = inside(cmd.folder, path)
         if rel is None:
@@ -386,6 +390,15 @@ def parse_command(argv: list[str], cwd: str | None = None,
                                   "under its program's folder)")
         cmd.files[i] = rel
     return cmd
+
+
+def _home(here: str, program: str) -> tuple[str, str]:
+    """(the bot's folder, the program's path in it): the folder it is submitted from
+    (`here`) when the program lies there, so that the files keep their folders; else the
+    program's own folder."""
+    rel = inside(here, program)
+    return (os.path.normpath(here), rel) if rel else (os.path.dirname(program),
+                                                      os.path.basename(program))
 
 
 def members(folder: str | os.PathLike[str]) -> frozenset[str]:
