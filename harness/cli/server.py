@@ -11,6 +11,7 @@ import typer
 from engine.common.untrusted import markup
 from harness.cli.ladder import UnsandboxedOpt, app, err, out
 from harness.cli.paths import DbOpt
+from harness.cluster import session
 from harness.sandbox.isolate import require_isolation
 from harness.server import auth
 from harness.storage.database import DEFAULT_DB, Store
@@ -66,17 +67,25 @@ def serve_cmd(
     max_versions: Annotated[int, typer.Option(
         help="stored versions per author per ladder")] = 50,
     allow_unsandboxed: UnsandboxedOpt = False,
+    address: Annotated[str | None, typer.Option(
+        help="validate submissions on this Ray cluster's nodes (default: here)")] = None,
 ) -> None:
     """An HTTP API over the ladders database: authors submit bots with their tokens and
-    read standings, history, games and their own bots' logs (docs/ladders.md)."""
+    read standings, history, games and their own bots' logs (docs/ladders.md). With
+    --address, submissions are validated on the cluster (docs/cluster.md)."""
     import uvicorn
 
     from harness.server.app import Limits, make_app
 
-    require_isolation(allow_unsandboxed)  # refused here, not at the first submission
+    if address:
+        session.check_address(address)
+    else:
+        require_isolation(allow_unsandboxed)  # refused here, not at the first submission
     Store(db, create=False).close()  # a missing or foreign database fails before listening
+    if address:  # joined now, in the main thread; the validations use it
+        session.ensure_ray(address=address)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    app = make_app(db, Limits(per_hour, max_versions), allow_unsandboxed)
+    app = make_app(db, Limits(per_hour, max_versions), allow_unsandboxed, address)
     err.print(f"serving {db} on http://{host}:{port}/api/v1 (Ctrl-C stops)", highlight=False)
     uvicorn.run(app, host=host, port=port, access_log=False, server_header=False,
                 log_level="info")

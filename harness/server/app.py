@@ -272,10 +272,11 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error (the operator's log has it)")
 
 
-def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = False
-             ) -> Starlette:
-    """The application over database `db`, with its submission worker."""
-    worker = Worker(db, allow_unsandboxed)
+def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = False,
+             address: str | None = None) -> Starlette:
+    """The application over database `db`, with its submission worker (validating on the
+    Ray cluster at `address`, which this process has joined, when given)."""
+    worker = Worker(db, allow_unsandboxed, address)
     api = "/api/v1"
     routes = [
         Route(f"{api}/ladders", endpoint(ladders)),

@@ -1,6 +1,8 @@
 """Validating submissions in the background: a worker thread takes queued uploads one at a
 time and runs the same `submit` as `arena ladder submit` (pin, smoke games in the sandbox,
-register), writing what it is doing to the submission's row for its status URL."""
+register), writing what it is doing to the submission's row for its status URL. Given a
+Ray cluster (`arena ladder serve --address`), the smoke games are played on its nodes,
+the bot's files sent with them (harness/cluster/); else here."""
 
 from __future__ import annotations
 
@@ -28,8 +30,8 @@ def upload_folder(db: Path, jid: int) -> Path:
 class Worker:
     """One background thread validating queued submissions in order."""
 
-    def __init__(self, db: Path, allow_unsandboxed: bool) -> None:
-        self.db, self.allow_unsandboxed = db, allow_unsandboxed
+    def __init__(self, db: Path, allow_unsandboxed: bool, address: str | None = None) -> None:
+        self.db, self.allow_unsandboxed, self.address = db, allow_unsandboxed, address
         self.todo: queue.Queue[int | None] = queue.Queue()
         self.thread = threading.Thread(target=self._loop, name="arena-submissions",
                                        daemon=True)
@@ -80,7 +82,8 @@ class Worker:
 
         try:
             result = submit(store, job.ladder, job.spec, job.name, self.allow_unsandboxed,
-                            job.author, progress=say, within=upload_folder(self.db, jid))
+                            job.author, progress=say, within=upload_folder(self.db, jid),
+                            address=self.address)
         except ArenaError as e:
             jobs_store.update(store, jid, "refused", str(e), {"problems": [str(e)]})
             return

@@ -25,6 +25,7 @@ from bots.base import Bot, RandomBot
 from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
 from harness.cli.main import main
+from harness.cluster import dispatch
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
@@ -309,10 +310,10 @@ def test_demo_plays_a_ladder_on_the_first_real_game(
 def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(runner, "TASK_RETRIES", 1)  # one retry is enough to see it happen
+    monkeypatch.setattr(dispatch, "ATTEMPTS", 2)  # one retry is enough to see it happen
     store = Store(tmp_path / "x.sqlite")
     create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
-    with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
+    with store, pytest.raises(TournamentError, match="1 games could not be played.*resume t"):
         runner.run(store, "t", 2)
     with Store(tmp_path / "x.sqlite") as again:
         t = again.tournament("t")
