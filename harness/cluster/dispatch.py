@@ -45,6 +45,9 @@ REFRESH_SECONDS = 2.0
 PATIENCE = 120.0
 #: a blob no task was sent with for this long is let go of (Ray frees it)
 KEEP_SECONDS = 600.0
+#: seconds a node whose task failed gets no new work (Ray may take that long to find it
+#: dead; meanwhile its work goes elsewhere)
+REST_SECONDS = 15.0
 
 #: (node address, item keys, why): a failure of the infrastructure
 OnFailure = Callable[[str, list[Any], str], None]
@@ -86,6 +89,7 @@ class Node:
     failed: int = 0
     refuses: str = ""  # why it cannot sandbox bots (it gets no work that needs that)
     last_failure: str = ""
+    resting_until: float = 0.0  # after a failed task: no new work before then
     fetched: int = 0  # bytes of bot files it fetched
     file_seconds: float = 0.0  # seconds it spent fetching them
 
@@ -156,7 +160,8 @@ class Dispatcher:
         return int(node.cpus // self.task_cpus) * IN_FLIGHT_PER_CPU
 
     def _usable(self, node: Node) -> bool:
-        return node.alive and self._slots(node) > 0 and not (self.strict and node.refuses)
+        return (node.alive and self._slots(node) > 0 and not (self.strict and node.refuses)
+                and node.resting_until <= time.monotonic())
 
     def _cap(self) -> int | None:
         return None if self.workers is None else (
@@ -192,14 +197,16 @@ class Dispatcher:
     # -- sending --------------------------------------------------------------------------
 
     def _pick(self, avoid: set[str]) -> Node | None:
-        """The usable node with the most free slots, one not in `avoid` if there is one."""
+        """The usable node with the most free slots; not one in `avoid` (where the work
+        failed) while another usable node, free or busy, is there to take it."""
         cap = self._cap()
         if cap is not None and len(self.flight) >= cap:
             return None
-        open_ = [n for n in self.known.values()
-                 if self._usable(n) and n.in_flight < self._slots(n)]
-        fresh = [n for n in open_ if n.id not in avoid] or open_
-        return max(fresh, key=lambda n: (self._slots(n) - n.in_flight, n.address),
+        usable = [n for n in self.known.values() if self._usable(n)]
+        if any(n.id not in avoid for n in usable):
+            usable = [n for n in usable if n.id not in avoid]
+        open_ = [n for n in usable if n.in_flight < self._slots(n)]
+        return max(open_, key=lambda n: (self._slots(n) - n.in_flight, n.address),
                    default=None)
 
     def _ref(self, digest: str) -> Any:
@@ -284,6 +291,7 @@ class Dispatcher:
             try:
                 reply: Reply = self.ray.get(ref)
             except Exception as e:  # a lost node or worker, or a bug: the task, not a bot
+                node.resting_until = time.monotonic() + REST_SECONDS
                 self._failed(node, items, _why(e))
                 continue
             if reply.refused:

@@ -6,6 +6,7 @@ harness/storage/ladders.py; ratings: ratings/weng_lin.py, ratings/elo.py.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import time
@@ -40,6 +41,7 @@ SMOKE_GAMES = 2
 #: lines of the bot's log shown with a refusal
 LOG_LINES = 8
 LadderTask = tuple[int, int, tuple[str | BotSpec, ...]]  # idx, seed, bot per seat
+log = logging.getLogger("arena.ladders")
 
 
 class LadderError(ArenaError, ValueError):
@@ -182,7 +184,8 @@ def _on_cluster(pool: Dispatcher, task: tuple[int, int, tuple[str | BotSpec, ...
                 raise InfrastructureError(f"the cluster could not play {where}: {out.lost}")
             if out.value.error is not None:
                 raise LadderError(f"{where} could not be played: {out.value.error}")
-            say(f"{where}: played on {out.node}")
+            say(f"{where}: played")
+            log.info("%s played on %s", where, out.node)  # the operator's log, not the author's
             return decode_json(out.value.record)
 
 

@@ -4,10 +4,11 @@
   was submitted from (the current folder, or an uploaded archive's root) when its program
   or module lies there, else relative to the program's own folder
   (harness/sandbox/submission.py reads the files). `gather` reads the files a spec brings
-  and rewrites the spec to name them relative to that folder: `cmd:./build/bot data/w.bin`
-  brings `build/bot` and `data/w.bin` and runs as `./build/bot data/w.bin` from the bot's
-  folder, so a file found next to argv[0] or a library found through `$ORIGIN/lib` is
-  where it was at home. A `python:`/`policy:` bot brings its top-level module
+  and rewrites the spec to name them relative to that folder: `cmd:./build/bot build/lib
+  data/w.bin` brings `build/bot`, everything under `build/lib/` (a word naming a folder
+  brings all of it) and `data/w.bin`, and runs as `./build/bot build/lib data/w.bin` from
+  the bot's folder, so a file found next to argv[0] or a library found through
+  `$ORIGIN/lib` is where it was at home. A `python:`/`policy:` bot brings its top-level module
   (`my_bot.py`, or the package folder `my_bot/`); a file parameter (`mcts:model=PATH`)
   brings its file.
 - **Manifest.** The files as (path under the bot's folder, sha256, mode), sorted: what a
@@ -282,7 +283,7 @@ def _gather_command(spec: BotSpec, within: Path | None, runtimes: tuple[str, ...
     else:
         cmd = submission.parse_command(argv, str(within), None, submission.members(within))
     read = submission.read_command(cmd)
-    for i, rel in cmd.files.items():
+    for i, rel in [*cmd.files.items(), *cmd.trees.items()]:
         argv[i] = f"./{rel}" if i == 0 else rel
     files = tuple(zip((f.path for f in read), read, strict=True))
     if not files:

@@ -34,7 +34,7 @@ import shutil
 import stat
 import sys
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.common.untrusted import visible
@@ -324,12 +324,14 @@ def write(files: Iterable[tuple[str, File]], dest: Path) -> None:
 class Command:
     """A `cmd:` command line read as a submission: `runtime` is argv[0] when it is an
     interpreter (a name on PATH or a runtime's path), not a file of the submission;
-    `files` maps argv positions to paths under `folder`, the folder of the bot's program."""
+    `files` maps argv positions to paths under `folder`, the bot's folder, and `trees`
+    those that name a folder under it (the submission brings all of it)."""
 
     argv: list[str]
     runtime: str | None
     folder: str | None
     files: dict[int, str]
+    trees: dict[int, str] = field(default_factory=dict)
 
 
 #: program names of interpreters: such a program given by its path is a runtime, not a
@@ -380,15 +382,17 @@ def parse_command(argv: list[str], cwd: str | None = None,
             cmd.folder, cmd.files[0] = _home(here, path)
     for i in later:
         path = at(argv[i])
+        folder = os.path.isdir(path) and not os.path.islink(path)
         if cmd.folder is None:
-            cmd.folder, cmd.files[i] = _home(here, path)
+            if not folder:  # a folder before the program is no file of the bot's
+                cmd.folder, cmd.files[i] = _home(here, path)
             continue
         rel = inside(cmd.folder, path)
         if rel is None:
             raise SubmissionError(f"{_shown(argv[i])} is outside the bot's folder "
                                   f"{_shown(cmd.folder)} (a submission holds the files "
                                   "under its program's folder)")
-        cmd.files[i] = rel
+        (cmd.trees if folder else cmd.files)[i] = rel
     return cmd
 
 
@@ -444,15 +448,34 @@ def _parse_members(argv: list[str], folder: str, runtimes: tuple[str, ...] | Non
         rel = member(folder, files, word)
         if rel is not None:
             cmd.files[i] = rel
+        elif i and (tree := _member_folder(folder, files, word)) is not None:
+            cmd.trees[i] = tree
         elif i == 0:
             raise SubmissionError(f"cannot start '{_shown(exe)}': the submission holds no "
                                   "such file", kind="crash")
     return cmd
 
 
+def _member_folder(folder: str, files: Collection[str], word: str) -> str | None:
+    """The folder of the submission's members that `word` names (relative to `folder`),
+    or None."""
+    if not folder or os.path.isabs(word):
+        return None
+    rel = inside(folder, os.path.join(folder, word))
+    return rel if rel and any(f.startswith(rel + "/") for f in files) else None
+
+
 def read_command(cmd: Command) -> list[File]:
-    """The files of a parsed command, in the order of its words."""
-    if cmd.folder is None or not cmd.files:
+    """The files of a parsed command: those its words name, in their order, then those
+    of the folders its words name (each file once)."""
+    if cmd.folder is None or not (cmd.files or cmd.trees):
         return []
     reader = Reader(cmd.folder)
-    return [reader.add(cmd.files[i]) for i in sorted(cmd.files)]
+    named = {cmd.files[i] for i in cmd.files}
+    out = [reader.add(cmd.files[i]) for i in sorted(cmd.files)]
+    for i in sorted(cmd.trees):
+        before = len(reader.files)
+        reader.add_tree(cmd.trees[i])
+        seen = {f.path for f in out}
+        out += [f for f in reader.files[before:] if f.path not in seen and f.path not in named]
+    return out
