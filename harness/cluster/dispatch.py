@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.cluster.node import Reply, Shipped, TaskFn, Unplayed, run_task, where
+from harness.cluster.node import Reply, Shipped, TaskFn, Unplayed, build, run_task, where
 from harness.cluster.session import ClusterError, ensure_ray
 from harness.sandbox import isolate
 from harness.sandbox.bundle import BlobStore, Manifest
@@ -88,6 +88,7 @@ class Node:
     done: int = 0
     failed: int = 0
     refuses: str = ""  # why it cannot sandbox bots (it gets no work that needs that)
+    other: str = ""  # why it gets no work at all (it runs another build of the project)
     last_failure: str = ""
     resting_until: float = 0.0  # after a failed task: no new work before then
     fetched: int = 0  # bytes of bot files it fetched
@@ -96,7 +97,7 @@ class Node:
     def row(self) -> dict[str, Any]:
         return {"address": self.address, "cpus": self.cpus, "alive": self.alive,
                 "in_flight": self.in_flight, "done": self.done, "failed": self.failed,
-                "refuses": self.refuses, "last_failure": self.last_failure,
+                "refuses": self.other or self.refuses, "last_failure": self.last_failure,
                 "fetched": self.fetched}
 
 
@@ -127,6 +128,7 @@ class Dispatcher:
         self.attempts = attempts or ATTEMPTS
         self.on_failure = on_failure
         self.remote = _remote(ray)
+        self.build = build()
         self.flight: dict[Any, tuple[Node, list[Item]]] = {}
         self.waiting: list[Item] = []
         self.lost: list[Outcome] = []
@@ -161,7 +163,7 @@ class Dispatcher:
 
     def _usable(self, node: Node) -> bool:
         return (node.alive and self._slots(node) > 0 and not (self.strict and node.refuses)
-                and node.resting_until <= time.monotonic())
+                and not node.other and node.resting_until <= time.monotonic())
 
     def _cap(self) -> int | None:
         return None if self.workers is None else (
@@ -293,6 +295,11 @@ class Dispatcher:
             except Exception as e:  # a lost node or worker, or a bug: the task, not a bot
                 node.resting_until = time.monotonic() + REST_SECONDS
                 self._failed(node, items, _why(e))
+                continue
+            if reply.build != self.build:  # another version plays other rules: none here
+                node.other = (f"it runs another build of the project ({reply.build[:12]}, "
+                              f"this driver {self.build[:12]})")
+                self._failed(node, items, node.other)
                 continue
             if reply.refused:
                 node.refuses = reply.refused

@@ -16,6 +16,7 @@ no game runs costs only fetching the files again.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -49,9 +50,10 @@ class Shipped(msgspec.Struct, frozen=True):
 
 
 class Reply(msgspec.Struct):
-    """What a task sends back: the machine (Ray node id and address), one result per item,
-    or why it did none (`refused`: it cannot sandbox the bots; `failed`: anything else),
-    and the bytes and seconds its files cost."""
+    """What a task sends back: the machine (Ray node id and address) and the build of the
+    project it runs (`build`), one result per item, or why it did none (`refused`: it
+    cannot sandbox the bots; `failed`: anything else), and the bytes and seconds its
+    files cost."""
 
     node: str
     address: str
@@ -60,6 +62,22 @@ class Reply(msgspec.Struct):
     failed: str = ""
     fetched: int = 0
     file_seconds: float = 0.0
+    build: str = ""
+
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+@functools.cache
+def build() -> str:
+    """sha256 of this project's code and shipped models as installed here (read once per
+    process): machines that play one driver's games must run the same."""
+    h = hashlib.sha256()
+    for package in ("engine", "bots", "harness", "ratings"):
+        for path in sorted((PROJECT / package).rglob("*")):
+            if path.suffix in (".py", ".npz") and "__pycache__" not in path.parts:
+                h.update(str(path.relative_to(PROJECT)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
 
 
 def cache_folder() -> Path:
@@ -147,15 +165,16 @@ def run_task(fn: TaskFn, common: Any, items: Sequence[Any], refs: dict[str, Any]
     node, address = where()
     reason = isolate.isolation()
     if strict and reason:
-        return Reply(node, address, refused=f"this machine cannot sandbox bots ({reason})")
+        return Reply(node, address, refused=f"this machine cannot sandbox bots ({reason})",
+                     build=build())
     t0 = time.perf_counter()
     store = cache()
     try:
         fetched = fetch(store, refs)
         lay_out_modules(store, modules)
     except (OSError, InfrastructureError) as e:
-        return Reply(node, address, failed=str(e) or type(e).__name__)
+        return Reply(node, address, failed=str(e) or type(e).__name__, build=build())
     spent = time.perf_counter() - t0
     with isolate.required(strict):
         results = fn(common, items, store)
-    return Reply(node, address, results, fetched=fetched, file_seconds=spent)
+    return Reply(node, address, results, fetched=fetched, file_seconds=spent, build=build())

@@ -19,7 +19,7 @@ def nodes_table(rows: Sequence[NodeRow], title: str, width: int | None = None) -
     cols = [Col("node", "left", "bold", keep=9), Col("games played", keep=8),
             Col("in flight", keep=7), Col("infrastructure failures", keep=6),
             Col("last failure", "left", keep=1)]
-    cells = [[r.node, r.played, r.in_flight, r.failures, r.last_failure or "-"] for r in rows]
+    cells = [[r.node, r.played, r.in_flight, r.failures, _short(r.last_failure)] for r in rows]
     caption = ("'-': games played before nodes were recorded"
                if any(r.node == "-" for r in rows) else None)
     return fit_table(cols, cells, width=width or out.width, title=title, caption=caption)
@@ -34,19 +34,23 @@ def status_table(driver: str, age: float, doc: dict[str, Any],
             Col("files fetched", keep=2), Col("last failure", "left", keep=1)]
     cells = []
     for n in doc.get("nodes", []):
-        state = ("dead" if not n.get("alive") else
-                 "refuses sandboxed bots" if n.get("refuses") else "alive")
+        refuses = str(n.get("refuses") or "")
+        state = ("dead" if not n.get("alive") else "another build" if "build" in refuses
+                 else "refuses sandboxed bots" if refuses else "alive")
         cells.append([n.get("address", "?"), f"{n.get('cpus', 0):g}", state,
                       n.get("in_flight", 0), n.get("done", 0), n.get("failed", 0),
-                      _bytes(int(n.get("fetched", 0))), n.get("last_failure") or "-"])
+                      _bytes(int(n.get("fetched", 0))), _short(n.get("last_failure") or "")])
     title = (f"{driver}: {doc.get('in_flight', 0)} games in flight, "
              f"{doc.get('waiting', 0)} waiting to be sent again (updated {age:.0f} s ago)")
     return fit_table(cols, cells, width=width or out.width, title=title)
 
 
+def _short(why: str, most: int = 48) -> str:
+    """A failure's reason cut to fit a table (`--json` has it whole)."""
+    return "-" if not why else why if len(why) <= most else why[:most - 1] + "…"
+
+
 def _bytes(n: int) -> str:
-    for unit in ("B", "KiB", "MiB"):
-        if n < 1024 or unit == "MiB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024  # type: ignore[assignment]
-    return f"{n} B"
+    if n < 1024:
+        return f"{n} B"
+    return f"{n / 1024:.1f} KiB" if n < 1024**2 else f"{n / 1024**2:.1f} MiB"
