@@ -214,14 +214,19 @@ class ExternalBot(Bot):
     def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
         return exit_reason(status, stderr)
 
-    def _gone(self) -> NoReturn:
-        """The program closed its output: wait for it and raise what became of it."""
+    def _reap(self) -> None:
+        """Give the program a moment to end (else kill it) and keep the rest of its
+        stderr."""
         assert self.proc is not None
         try:
             self.proc.wait(timeout=2.0)
         except subprocess.TimeoutExpired:
             self._kill()
         self._drain_stderr()
+
+    def _gone(self) -> NoReturn:
+        """The program closed its output: wait for it and raise what became of it."""
+        self._reap()
         kind, detail = self.exit_reason(self.exit_status(), self.stderr_text())
         raise BotViolation(kind, f"bot program {detail}")
 

@@ -548,12 +548,7 @@ class SandboxedBot(ExternalBot):
         finally:
             os.close(fd)
         if not started:  # the sandbox failed before the bot's program started
-            assert self.proc is not None
-            try:
-                self.proc.wait(timeout=2.0)
-            except subprocess.TimeoutExpired:
-                self._kill()
-            self._drain_stderr()
+            self._reap()
             said = [ln.strip() for ln in self.stderr_text().splitlines() if ln.strip()]
             raise InfrastructureError("the sandbox could not be set up on this machine ("
                                       + (visible(said[-1])[:300] if said else

@@ -39,6 +39,7 @@ from harness.storage import ladders as ls
 from harness.storage.database import Store
 from tests.conftest import free_port
 from tests.harness.test_tournament_cluster import _kill_session
+from tests.sandbox.conftest import FOLDER_BOT
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD, NODES = "127.0.0.2", ("127.0.0.3", "127.0.0.4")
@@ -51,21 +52,6 @@ pytestmark = [
                        reason="worker nodes in mount namespaces and sandboxed bots need root"),
 ]
 
-#: a `cmd:` bot in subfolders: it reads a table next to its program (argv[0]) and the
-#: weights its command line names, and says where it runs
-MAIN = """import json, os, sys
-here = os.path.dirname(sys.argv[0])
-table = open(os.path.join(here, "tables.txt")).read().strip()
-weight = int(open(sys.argv[1]).read())
-print(f"table {table} weight {weight} cwd {os.getcwd()}", file=sys.stderr, flush=True)
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "act":
-        print(json.dumps({"index": weight % len(msg["observation"]["legal_actions"])}),
-              flush=True)
-    elif msg["type"] == "close":
-        break
-"""
 #: a `python:` bot in a package of its own, with a data file and a relative import
 CORE = """import json, os
 from bots.base import Bot
@@ -154,7 +140,7 @@ def _node(c: Cluster, ip: str) -> subprocess.Popen[str]:
 def _authors(folder: Path) -> None:
     (folder / "cbot" / "bot").mkdir(parents=True)
     (folder / "cbot" / "data").mkdir()
-    (folder / "cbot" / "bot" / "main.py").write_text(MAIN)
+    (folder / "cbot" / "bot" / "main.py").write_text(FOLDER_BOT)
     (folder / "cbot" / "bot" / "tables.txt").write_text("T1\n")
     (folder / "cbot" / "data" / "weights.txt").write_text("3\n")
     pkg = folder / "pybot" / "mypkg"
@@ -251,7 +237,7 @@ def _a_ladder_of_submitted_bots(c: Cluster) -> None:
     assert [(s, f) for _, s, f, _ in games] == [("done", "[]")] * 8
     assert {n for *_, n in games} == set(NODES)  # both worker nodes, never the head
     logs = c.arena("ladder", "games", "kl", "--bot", "cbot", *db).stdout
-    assert "table T1 weight 3 cwd /bot" in logs
+    assert "table T1 weight 3 cwd /bot" in logs  # its files where they were at home
     shown = c.arena("ladder", "show", "kl", "--all", "--json", *db).stdout
     assert {n["node"] for n in json.loads(shown)["nodes"]} == set(NODES)
 

@@ -27,21 +27,8 @@ from harness.sandbox import isolate
 from harness.sandbox.bundle import BlobError, BlobStore, Manifest, digest_of, gather
 from harness.sandbox.submission import File
 from harness.tournaments.runner import Played, play_tasks
-from tests.sandbox.conftest import LIMITS, PY, TEMPLATE, needs_isolation
+from tests.sandbox.conftest import FOLDER_BOT, LIMITS, PY, TEMPLATE, needs_isolation
 
-#: a program that reads a table next to its program file and the weights it is given
-READER = """import json, os, sys
-table = open(os.path.join(os.path.dirname(sys.argv[0]), "tables.txt")).read().strip()
-weight = int(open(sys.argv[1]).read())
-print("table", table, "weight", weight, "cwd", os.getcwd(), file=sys.stderr, flush=True)
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "act":
-        print(json.dumps({"index": weight % len(msg["observation"]["legal_actions"])}),
-              flush=True)
-    elif msg["type"] == "close":
-        break
-"""
 MAIN_C = r"""#include <stdio.h>
 #include <string.h>
 #include <libgen.h>
@@ -67,7 +54,7 @@ int main(int argc, char **argv) {
 def _tree(folder: Path) -> None:
     (folder / "bot").mkdir(parents=True)
     (folder / "data").mkdir()
-    (folder / "bot" / "main.py").write_text(READER)
+    (folder / "bot" / "main.py").write_text(FOLDER_BOT)
     (folder / "bot" / "tables.txt").write_text("T1\n")
     (folder / "data" / "weights.txt").write_text("3\n")
 
