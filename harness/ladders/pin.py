@@ -199,14 +199,17 @@ def pin(spec: str, bot_root: Path, within: Path | None = None) -> Pinned:
     return _pin_builtin(text)
 
 
-def forget_unused(bot_root: Path, snapshots: list[str]) -> None:
-    """After snapshots were removed: drop the ladder's stored files no snapshot under
-    `bot_root` lists any more (files stored in the last minutes stay: a bot being pinned
-    now)."""
-    keep: set[str] = set()
+def forget_unused(bot_root: Path) -> int:
+    """After snapshots were removed: drop the ladder's stored files (and laid-out folders)
+    that no snapshot under `bot_root` lists any more (those stored in the last minutes
+    stay: a bot being pinned now); how many files went."""
+    keep = []
     for snap in bot_root.glob(f"*/{MANIFEST}"):
         try:
-            keep |= Manifest.from_json(snap.read_bytes()).blobs
+            keep.append(Manifest.from_json(snap.read_bytes()))
         except (OSError, ValueError):
-            return  # a manifest that cannot be read: keep everything
-    store(bot_root).forget(keep)
+            return 0  # a manifest that cannot be read: keep everything
+    if any(p.name != MANIFEST and p.parent.name not in ("blobs", "trees")
+           for p in bot_root.glob("*/*")):
+        return 0  # an older snapshot not turned into a manifest yet: its files are its own
+    return store(bot_root).forget(keep)

@@ -207,25 +207,26 @@ class BlobStore:
                     shutil.copyfile(blob, target)
                     os.chmod(target, mode)
 
-    def forget(self, keep: set[str], older_than: float = 600.0) -> int:
-        """Remove the blobs (and trees) not in `keep` and untouched for `older_than`
-        seconds (a blob written for a bot being pinned right now stays); returns how many
-        blobs went."""
+    def forget(self, keep: Iterable[Manifest], older_than: float = 600.0) -> int:
+        """Remove the blobs and bot folders of no manifest in `keep`, untouched for
+        `older_than` seconds (a bot being pinned right now keeps its files); returns how
+        many blobs went."""
+        kept = list(keep)
+        blobs = {d for m in kept for d in m.blobs}
+        trees = {m.digest for m in kept}
         gone = 0
         now = time.time()
-        for blob in self.blob_dir.glob("*") if self.blob_dir.is_dir() else ():
-            if blob.name.split(".")[0] in keep:
+        for path in [*self.blob_dir.glob("*"), *self.tree_dir.glob("*")]:
+            if path.name.split(".")[0] in (blobs if path.parent == self.blob_dir else trees):
                 continue
             try:
-                if now - blob.lstat().st_mtime > older_than:
-                    blob.unlink()
-                    gone += not blob.name.endswith(".x")
-            except OSError:
-                pass
-        for tree in self.tree_dir.glob("*") if self.tree_dir.is_dir() else ():
-            try:
-                if now - tree.lstat().st_mtime > older_than:
-                    remove_tree(tree)
+                if now - path.lstat().st_mtime <= older_than:
+                    continue
+                if path.parent == self.blob_dir:
+                    path.unlink()
+                    gone += not path.name.endswith(".x")
+                else:
+                    remove_tree(path)
             except OSError:
                 pass
         return gone

@@ -123,6 +123,12 @@ def test_a_store_keeps_what_its_hash_says_and_lays_it_out_read_only(tmp_path: Pa
     outside = Manifest((("../x", digest_of(b"data"), 0o444),))
     with pytest.raises(BlobError, match="leads outside"):
         files.tree(outside)
+    other, more = Manifest.of([("x", File("x", b"other", 0o644))])
+    files.put(more[digest_of(b"other")])
+    files.tree(other)
+    assert files.forget([made], older_than=0) == 1  # what no kept manifest lists goes
+    assert not files.has(digest_of(b"other")) and not files.laid_out(other.digest)
+    assert files.laid_out(made.digest) and all(files.has(d) for d in made.blobs)
 
 
 def test_an_older_snapshot_becomes_a_manifest_in_place_and_plays(tmp_path: Path) -> None:
