@@ -129,6 +129,8 @@ class Dispatcher:
         self.on_failure = on_failure
         self.remote = _remote(ray)
         self.build = build()
+        # what every task shares, put once (Ray hands each task the value)
+        self._shared = (ray.put(common), ray.put(modules))
         self.flight: dict[Any, tuple[Node, list[Item]]] = {}
         self.waiting: list[Item] = []
         self.lost: list[Outcome] = []
@@ -248,7 +250,8 @@ class Dispatcher:
         ref = self.remote.options(
             num_cpus=self.task_cpus, max_retries=0,
             scheduling_strategy=NodeAffinitySchedulingStrategy(node.id, soft=False)).remote(
-            self.fn, self.common, [i.args for i in items], refs, self.modules, self.strict)
+            self.fn, self._shared[0], [i.args for i in items], refs, self._shared[1],
+            self.strict)
         node.in_flight += 1
         self.flight[ref] = (node, items)
 
