@@ -24,6 +24,7 @@ from harness.cli.demo import demo_cmd
 from harness.cli.eval import compare_cmd, eval_cmd
 from harness.cli.ladder import app as ladder_app
 from harness.cli.ladder import ladders_cmd
+from harness.cli.rules import app as rules_app
 from harness.cli.tournament import app as tournament_app
 from harness.cli.train import train_cmd
 from harness.views.console import err
@@ -43,6 +44,7 @@ app.command("eval", short_help="A bot against opponents over seeded games.")(eva
 app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)
 app.command("train", short_help="Self-play MCTS learns a value model.")(train_cmd)
 app.command("demo", short_help='A small local Ray ladder with standings.')(demo_cmd)
+app.add_typer(rules_app, name="rules")
 
 #: the first line on stderr when a command fails for a reason that is not bad input
 BUG = "internal error (a bug, not bad input; please report it with the traceback below):"

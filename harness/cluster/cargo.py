@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from bots.spec import BotSpec
 from harness.cluster.node import Shipped
-from harness.sandbox import bundle, isolate, submission
+from harness.sandbox import bundle, submission
 from harness.sandbox.bundle import BlobStore, Manifest
 
 
@@ -29,7 +29,8 @@ class Cargo:
         already pinned, as it is."""
         if spec.root is not None:
             return spec
-        got = bundle.gather(spec, runtimes=(*isolate.SYSTEM, os.path.realpath(sys.executable)))
+        got = bundle.gather(spec, runtimes=(*submission.RUNTIME_FOLDERS,
+                                          os.path.realpath(sys.executable)))
         if not got.files:
             return spec
         shipped, blobs = bundle.shipped(got)

@@ -82,12 +82,26 @@ def from_public(doc: Any) -> State:
 
 def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],
              author: str | None) -> bytes:
-    """A game's record with the logs (and notes) of every seat whose bot is not
-    `author`'s emptied."""
+    """A game's record with what the bots of every seat that is not `author`'s wrote
+    emptied: their logs (stderr), notes, and the detail of their failures (an error line
+    they printed); the failure's kind and decision stay for everyone. Each such seat gets a
+    note that its log is withheld (whether or not it wrote one), so that an empty log is
+    never taken for a silent bot."""
     rec = decode_json(record)
     mine = {i for i, eid in enumerate(seats)
             if author is not None and eid in entrants and entrants[eid].author == author}
     logs = [log if i in mine else "" for i, log in enumerate(rec.logs)]
     notes = [n for n in rec.notes if not n.startswith("seat ")
              or any(n.startswith(f"seat {i}:") for i in mine)]
-    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes))
+    notes += [withheld(i, author is None) for i in range(len(seats)) if i not in mine]
+    failures = [f if f.seat in mine else msgspec.structs.replace(f, detail="")
+                for f in rec.failures]
+    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes,
+                                               failures=failures))
+
+
+def withheld(seat: int, anonymous: bool) -> str:
+    """The note in place of the log of a seat whose bot is not the reader's."""
+    how = ("; give your token (ARENA_TOKEN or --token-file) to read your own bots' logs"
+           if anonymous else "")
+    return f"seat {seat}: its log is withheld: only its author may read it{how}"

@@ -45,9 +45,9 @@ from harness.sandbox import bundle, submission
 from harness.sandbox.bundle import BlobStore, Manifest
 
 PROJECT = Path(__file__).resolve().parents[2]
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
 #: what a pinned command line's runtime may be where the ladder plays it
-PLAYED_RUNTIMES = (*SYSTEM, sys.executable, os.path.realpath(sys.executable))
+PLAYED_RUNTIMES = (*submission.RUNTIME_FOLDERS, sys.executable,
+                   os.path.realpath(sys.executable))
 #: a snapshot's manifest file (a name no bot file of an older snapshot could have)
 MANIFEST = ".manifest.json"
 
@@ -138,7 +138,7 @@ def _keep(bot_root: Path, prefix: str, digest: str, files: bundle.Gathered) -> s
 def _pin_cmd(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
     """The files a command line names, kept under their paths in the bot's folder; with
     `within`, the uploaded archive's members it names (its runtime named, not a path)."""
-    got = bundle.gather(bot, within, SYSTEM)
+    got = bundle.gather(bot, within, submission.RUNTIME_FOLDERS)
     words = got.spec.argv
     paths = {f.path for _, f in got.files}
     # as played: among the bot's own files, its runtime a system one (or named)

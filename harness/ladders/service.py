@@ -25,6 +25,7 @@ from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
 from harness.cluster.node import Unplayed, placed
 from harness.ladders import pin as pinning
+from harness.ladders.names import taken_by
 from harness.ladders.pin import pin, runs
 from harness.play.clock import check_time_control, play_game
 from harness.play.entrants import TERMINAL_ONLY
@@ -82,12 +83,16 @@ def _checked(name: str, what: str) -> str:
         raise LadderError(str(e)) from None
 
 
-def _same_but_case(taken: list[str], name: str, what: str) -> None:
-    """Refuse `name` if it differs from a taken name only in case (two look-alike names)."""
-    for other in taken:
-        if other != name and fold(other) == fold(name):
-            raise LadderError(f"{what} {name!r} differs from the existing {other!r} only in "
-                              f"case; use {other!r} or another name")
+def _one_name(taken: list[str], name: str, what: str) -> None:
+    """Refuse `name` if it is another of `taken` by harness/ladders/names.py: it differs
+    only in case, or looks the same (Unicode confusables)."""
+    other = taken_by([t for t in taken if t != name], name)
+    if other is None:
+        return
+    how = ("differs from the existing {!r} only in case" if fold(other) == fold(name) else
+           "looks the same as the existing {!r} (the characters differ, the skeletons of "
+           "Unicode's confusables match)").format(other)
+    raise LadderError(f"{what} {name!r} {how}; use {other!r} or another name")
 
 
 def bot_folder(store: Store, name: str) -> Path:
@@ -104,7 +109,7 @@ def use_ladder(spec: ls.LadderSpec) -> None:
 def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.Ladder:
     """Check the set-up (game, players, options, time control, bot folder) and store it."""
     check_ladder_name(name)
-    _same_but_case([lad.name for lad in ls.ladders(store)], name, "ladder name")
+    _one_name([lad.name for lad in ls.ladders(store)], name, "ladder name")
     check_setup(spec.game, spec.modules, spec.num_players, spec.options, "ladder",
                 LadderError)
     check_time_control(spec.time_per_move, spec.clock)
@@ -228,7 +233,8 @@ def problems_of(recs: list[MatchRecord], n: int,
 def submit(store: Store, name: str, spec: str, display: str,
            allow_unsandboxed: bool = False, author: str = "",
            progress: Callable[[str], None] | None = None,
-           within: Path | None = None, address: str | None = None) -> Submission:
+           within: Path | None = None, address: str | None = None,
+           pinned_hook: Callable[[str | None], None] | None = None) -> Submission:
     """Pin `spec`, validate it in smoke games (on the Ray cluster at `address` when given),
     and register it as the next version of `display`, owned by `author` (`within`: an
     uploaded bot's folder, see `pin`). A name another author owns is refused, and so are
@@ -237,12 +243,14 @@ def submit(store: Store, name: str, spec: str, display: str,
     change nothing (a retired one plays again). A bot that runs sandboxed is refused where
     bots cannot be isolated (here, or on every node of the cluster), unless
     `allow_unsandboxed`. Smoke games the infrastructure could not play register nothing
-    and refuse nothing: one LadderError says to submit again later."""
+    and refuse nothing: one LadderError says to submit again later. `pinned_hook` hears
+    the snapshot's folder as soon as it exists (the server writes it down, to remove it if
+    the validation is killed)."""
     check_entrant_name(display)
     kind = BotSpec.parse(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
-    _same_but_case([e.name for e in everyone], display, "bot name (--as)")
+    _one_name([e.name for e in everyone], display, "bot name (--as)")
     mine = [e for e in everyone if e.name == display]
     owner = next((e.author for e in mine if e.author), "")
     if owner not in ("", author):
@@ -254,6 +262,8 @@ def submit(store: Store, name: str, spec: str, display: str,
         require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root), within)
+    if pinned_hook is not None:
+        pinned_hook(pinned.snapshot)
     twin = next((e for e in everyone if e.hash == pinned.digest and e.name != display), None)
     if twin is not None:
         raise LadderError(f"these files are already entered on {name!r} as {twin.label} "

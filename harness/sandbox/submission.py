@@ -219,7 +219,8 @@ class Reader:
                 raise SubmissionError(f"{self._name(rel)} is not a regular file")
             if st.st_nlink > 1:  # the same file as one elsewhere, which may not be the author's
                 raise SubmissionError(f"{self._name(rel)} is a hard link (a submission holds "
-                                      "files of its own)")
+                                      "files of its own; cargo links its target/ binaries "
+                                      "so): submit a copy of it (cp)")
             self._count(rel, st.st_size)
             with os.fdopen(os.dup(fd), "rb") as f:
                 data = f.read(MAX_BYTES - self.total + 1)
@@ -334,6 +335,12 @@ class Command:
     trees: dict[int, str] = field(default_factory=dict)
 
 
+#: the system folders: a sandboxed bot sees them as they are, read-only, and a program in
+#: one of them is a runtime, not a file of a submission
+SYSTEM_FOLDERS = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: where runtimes live (the system folders and /opt): a program there is not a file of the
+#: submission (pinning copies nothing of it; the sandbox binds its installation)
+RUNTIME_FOLDERS = (*SYSTEM_FOLDERS, "/opt")
 #: program names of interpreters: such a program given by its path is a runtime, not a
 #: file of the submission (`/opt/node/bin/node bot.js`)
 RUNTIME_NAMES = re.compile(r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|java"

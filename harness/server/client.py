@@ -18,7 +18,6 @@ import httpx
 
 from bots.spec import BotSpec
 from harness.ladders.data import History, State, from_public
-from harness.ladders.pin import SYSTEM
 from harness.ladders.service import LadderError
 from harness.sandbox import bundle, submission
 
@@ -113,7 +112,7 @@ def pack(spec: str) -> tuple[str, bytes]:
     name: the server runs its own) and a tar.gz of the bot's files; no archive for the
     project's own bots."""
     bot = BotSpec.parse(spec.strip())
-    got = bundle.gather(bot, runtimes=SYSTEM)
+    got = bundle.gather(bot, runtimes=submission.RUNTIME_FOLDERS)
     if not got.files:
         return spec.strip(), b""
     sent = got.spec

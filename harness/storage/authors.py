@@ -67,11 +67,51 @@ def authors(store: Store) -> list[Author]:
     return [Author(name=n, token_hash=h, created=c, changed=ch) for n, h, c, ch in rows]
 
 
-def queue(store: Store, author: str, ladder: str, name: str, spec: str) -> int:
-    """A new submission, queued; its id."""
+#: the states of a submission not finished yet: its upload arriving, waiting, validating
+PENDING = ("receiving", "queued", "running")
+
+
+class OverLimit(StoreError):
+    """A submission refused by a per-author limit; `limit` names which: `versions`, `hourly`
+    or `uploading` (another upload of the author's still arriving)."""
+
+    def __init__(self, limit: str, message: str) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
+def reserve(store: Store, author: str, ladder_id: int, ladder: str, name: str, spec: str,
+            per_hour: int, versions: int) -> int:
+    """A new submission (state `receiving`: its upload is on the way), counted against the
+    author's limits in the same write transaction (BEGIN IMMEDIATE), so that parallel
+    requests cannot all pass one count: submissions in the last hour below `per_hour`,
+    stored versions on the ladder plus submissions not finished yet below `versions`, and
+    no other upload of theirs arriving. OverLimit otherwise; its id."""
+    since = _now(time.time() - 3600)
     with store.transaction() as db:
-        jid = db.execute("INSERT INTO submissions (author, ladder, name, spec, created) "
-                         "VALUES (?, ?, ?, ?, ?)", (author, ladder, name, spec, _now())).lastrowid
+        def count(sql: str, *args: Any) -> int:
+            return int(db.execute(sql, args).fetchone()[0])
+
+        if count("SELECT count(*) FROM submissions WHERE author=? AND created>=?",
+                 author, since) >= per_hour:
+            raise OverLimit("hourly", f"at most {per_hour} submissions per hour; try later")
+        stored = count("SELECT count(*) FROM entrants WHERE ladder_id=? AND author=?",
+                       ladder_id, author)
+        pending = count("SELECT count(*) FROM submissions WHERE author=? AND ladder=? AND "
+                        "state IN (?, ?, ?)", author, ladder, *PENDING)
+        if stored + pending >= versions:
+            raise OverLimit("versions", f"you have {stored} stored versions on {ladder!r} and "
+                            f"{pending} submissions not finished (the limit is {versions}); "
+                            "delete an old bot first" if pending else
+                            f"you have {stored} stored versions on {ladder!r} (the limit is "
+                            f"{versions}); delete an old bot first")
+        if count("SELECT count(*) FROM submissions WHERE author=? AND state='receiving'",
+                 author):
+            raise OverLimit("uploading", "another upload of yours is still arriving; one at "
+                            "a time")
+        jid = db.execute("INSERT INTO submissions (author, ladder, name, spec, state, created) "
+                         "VALUES (?, ?, ?, ?, 'receiving', ?)",
+                         (author, ladder, name, spec, _now())).lastrowid
     assert jid is not None
     return jid
 
@@ -98,9 +138,17 @@ def job(store: Store, jid: int) -> Job | None:
 
 
 def unfinished(store: Store) -> list[int]:
-    """Submissions queued or running (a server stopped while they waited), oldest first."""
-    return [r[0] for r in store.query("SELECT id FROM submissions WHERE state IN "
-                                      "('queued', 'running') ORDER BY id")]
+    """Submissions arriving, queued or running (a server stopped while they waited), oldest
+    first."""
+    return [r[0] for r in store.query("SELECT id FROM submissions WHERE state IN (?, ?, ?) "
+                                      "ORDER BY id", PENDING)]
+
+
+def pending(store: Store, ladder: str) -> list[tuple[str, str]]:
+    """(bot name, author) of the submissions to `ladder` not finished yet."""
+    return [(n, a) for n, a in store.query(
+        "SELECT name, author FROM submissions WHERE ladder=? AND state IN (?, ?, ?)",
+        (ladder, *PENDING))]
 
 
 def recent(store: Store, author: str, seconds: float) -> int:
