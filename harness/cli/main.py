@@ -14,9 +14,9 @@ from engine.common.pipes import closed_pipe
 from engine.common.untrusted import markup
 from engine.protocol import ArenaError
 
-# games adds games, play, schema, replay to `app`; ladder_admin and server add their commands
-# to `ladder`; the other groups are added below, in the order `arena --help` lists them
-from harness.cli import games, ladder_admin, server  # noqa: F401
+# games adds games, play, schema, replay to `app`; ladder_admin, server and remote add their
+# commands to `ladder`; the other groups are added below, in the order `arena --help` lists them
+from harness.cli import games, ladder_admin, remote, server  # noqa: F401
 from harness.cli.app import app
 from harness.cli.bench import bench_cmd
 from harness.cli.cluster import app as cluster_app

@@ -100,6 +100,10 @@ def serve_cmd(
     Store(db, create=False).close()  # a missing or foreign database fails before listening
     app = make_app(db, Limits(per_hour, max_versions, max_uploads, validation_timeout),
                    allow_unsandboxed, address)
-    err.print(f"serving {db} on http://{host}:{port}/api/v1 (Ctrl-C stops)", highlight=False)
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+    err.print(markup(f"serving {db} at {url} (Ctrl-C stops)"), highlight=False,
+              soft_wrap=True)
+    err.print(markup(f"authors: --server {url} (or ARENA_SERVER); the API: {url}/api/v1"),
+              highlight=False, soft_wrap=True)
     run(app, host, port, Bounds(max_connections, max_per_client, header_timeout,
                                 request_timeout, max_header_bytes))

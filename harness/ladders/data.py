@@ -50,6 +50,20 @@ def read_state(store: Store, name: str) -> State:
     return State(lad, ls.entrants(store, lad.id), ls.games(store, lad.id))
 
 
+def ladder_rows(store: Store) -> list[dict[str, Any]]:
+    """Every ladder as `arena ladders --json` (and a server's GET ladders) gives it: name,
+    game, players, options, time control, active bots, games played, the last one's end."""
+    rows = []
+    for lad in ls.ladders(store):
+        done = [g for g in ls.games(store, lad.id) if g.status == "done"]
+        rows.append({"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
+                     "options": dict(lad.spec.options), "time": lad.spec.time_control(),
+                     "bots": len(ls.entrants(store, lad.id, active_only=True)),
+                     "games": len(done),
+                     "last_game": max((g.finished or "" for g in done), default=None)})
+    return rows
+
+
 def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
     """The document of `arena ladder show --json`."""
     lad, entrants, games = state
@@ -57,7 +71,7 @@ def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
     seats = seat_advantage(games, lad.spec.num_players)
     return {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
             "games": sum(1 for g in games if g.status == "done"),
-            "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
+            "seats": [{"seat": i, "win_rate": w, "avg_place": p}
                       for i, (w, p) in enumerate(seats)],
             "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
                           if all_versions or r.entrant.active]}

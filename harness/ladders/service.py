@@ -62,6 +62,19 @@ class Submission:
     log: str = ""
 
 
+def outcome(result: Submission) -> dict[str, Any]:
+    """A registered submission as JSON (what `arena ladder submit` reports, locally or from
+    a server's status document): the entrant's label, version, hash, validation report,
+    author, rating and games, the version it replaced, whether it was unchanged or an
+    older version brought back."""
+    e = result.entrant
+    assert e is not None
+    return {"label": e.label, "version": e.version, "hash": e.hash, "report": e.report,
+            "author": e.author, "mu": e.mu, "games": e.games,
+            "replaced": result.replaced.label if result.replaced is not None else None,
+            "unchanged": result.unchanged, "restored": result.restored}
+
+
 def check_ladder_name(name: str) -> str:
     """`name` if a ladder may have it (it also names the ladder's bot folder), else
     LadderError with one line."""
@@ -93,6 +106,42 @@ def _one_name(taken: list[str], name: str, what: str) -> None:
            "looks the same as the existing {!r} (the characters differ, the skeletons of "
            "Unicode's confusables match)").format(other)
     raise LadderError(f"{what} {name!r} {how}; use {other!r} or another name")
+
+
+class NameTaken(LadderError):
+    """A bot name refused because of a name on the ladder: `mine` when that name is the
+    asker's own bot spelled another way (else another author's)."""
+
+    def __init__(self, message: str, mine: bool) -> None:
+        super().__init__(message)
+        self.mine = mine
+
+
+def check_bot_name(owners: list[tuple[str, str]], display: str, author: str,
+                   ladder: str) -> None:
+    """Refuse bot name `display` for `author` on `ladder` (NameTaken, one line with advice
+    that fits the asker) when another author owns it, or when it is one of `owners`' names
+    (name, author: the ladder's bots and submissions under way) spelled another way
+    (harness/ladders/names.py): the asker's own is told to submit under its spelling, anyone
+    else to choose another name. An unowned name (author '') may be claimed."""
+    for name, owner in owners:
+        if name == display and owner not in ("", author):
+            raise NameTaken(f"bot name {display!r} on ladder {ladder!r} belongs to {owner!r} "
+                            f"(you are {author!r}); choose another name", mine=False)
+    other = taken_by([n for n, _ in owners if n != display], display)
+    if other is None:
+        return
+    how = ("it differs only in case" if fold(other) == fold(display) else
+           "its characters look the same: Unicode lists them as confusable")
+    owner = next((a for n, a in owners if n == other and a), "")
+    if owner == author:
+        raise NameTaken(f"bot name {display!r} is your bot {other!r} on ladder {ladder!r} "
+                        f"spelled another way ({how}): submit as {other!r} to add a version "
+                        "of it, or choose another name", mine=True)
+    whose = f"{owner}'s bot" if owner else "the bot"
+    raise NameTaken(f"bot name {display!r} on ladder {ladder!r} is taken: {whose} {other!r} "
+                    f"is the same name spelled another way ({how}); choose another name "
+                    f"(you are {author!r})", mine=False)
 
 
 def bot_folder(store: Store, name: str) -> Path:
@@ -250,12 +299,8 @@ def submit(store: Store, name: str, spec: str, display: str,
     kind = BotSpec.parse(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
-    _one_name([e.name for e in everyone], display, "bot name (--as)")
+    check_bot_name([(e.name, e.author) for e in everyone], display, author, name)
     mine = [e for e in everyone if e.name == display]
-    owner = next((e.author for e in mine if e.author), "")
-    if owner not in ("", author):
-        raise LadderError(f"bot name {display!r} on ladder {name!r} belongs to {owner!r} "
-                          f"(you are {author!r}); choose another --as")
     if kind.terminal:
         raise LadderError(TERMINAL_ONLY.format(name=spec))
     if not kind.trusted and not address:

@@ -334,6 +334,12 @@ def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
     return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
 
 
+def runtime_path(name: str) -> str | None:
+    """The program a command line's first word `name` (no '/') runs: `python` and
+    `python3` are the harness's own interpreter, others are looked up on PATH."""
+    return sys.executable if name in ("python", "python3") else shutil.which(name)
+
+
 def homes() -> set[str]:
     """Every account's home folder, and this process's ("/" and the system folders that
     service accounts name as theirs are not homes)."""
@@ -494,8 +500,8 @@ class SandboxedBot(ExternalBot):
                                        submission.members(folder))
         if cmd.runtime is not None:
             exe = cmd.runtime
-            if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
-                found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
+            if "/" not in exe:
+                found = runtime_path(exe)
                 if found is None:
                     raise InfrastructureError(f"cannot start {visible(exe)!r}: not found on "
                                               "PATH on this machine")

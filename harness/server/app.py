@@ -5,9 +5,13 @@
 - GET  ladders/{name}/state             ladder, entrants and games (the CLI's views)
 - GET  ladders/{name}/history           rating history
 - GET  ladders/{name}/games/{idx}       a game's record; only your own bots' logs in it
+- GET  ladders/{name}/admission?as=&spec=  whether a submission would be taken (nothing sent)
 - POST ladders/{name}/bots?as=&spec=    submit: the body is a tar or zip of the bot
-- GET  submissions/{id}                 your submission: queued, running, registered, refused
+- POST ladders/{name}/bots/retire?bot=, bots/reactivate?bot=&version=, DELETE
+       ladders/{name}/bots?bot=         your own bot (or any, on your own ladder)
+- GET  submissions, submissions/{id}    your submissions: queued, running, registered, refused
 - POST token/renew, token/revoke        your own token (Authorization: Bearer TOKEN)
+- GET  platform                         the machine bots run on (harness/sandbox/machine.py)
 
 Every answer is JSON; an error is {"error": "one line"} with a 4xx status (5xx only for
 the server's own faults, whose details go to the operator's log, never to the client).
@@ -45,9 +49,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bots.spec import BotSpec
 from engine.protocol import ArenaError
-from harness.ladders.data import public, read_state, redacted, show_doc
-from harness.ladders.names import same_name
-from harness.ladders.service import check_entrant_name
+from harness.ladders import lifecycle as life
+from harness.ladders.data import ladder_rows, public, read_state, redacted, show_doc
+from harness.ladders.lifecycle import NotYours
+from harness.ladders.service import NameTaken, check_bot_name, check_entrant_name
+from harness.sandbox import machine
 from harness.sandbox.submission import MAX_BYTES
 from harness.server import auth
 from harness.server.jobs import VALIDATION_SECONDS, Worker, upload_folder
@@ -63,11 +69,13 @@ MAX_BODY = MAX_BYTES + 1024**2
 
 
 class Problem(Exception):
-    """A request refused with `status` and one line."""
+    """A request refused with `status` and one line; `retry_after`: seconds until it may
+    be asked again (the Retry-After header)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -165,7 +173,12 @@ def _answer(cfg: Config, result: Any) -> Response:
 def _refusal(cfg: Config, e: Exception) -> Response | None:
     """The answer to an exception a handler may raise (None: not one of those)."""
     if isinstance(e, Problem):
-        return _error(e.status, str(e), cfg)
+        answer = _error(e.status, str(e), cfg)
+        if e.retry_after is not None:
+            answer.headers["retry-after"] = str(e.retry_after)
+        return answer
+    if isinstance(e, NotYours):
+        return _error(403, str(e), cfg)
     if isinstance(e, StoreError):
         return _error(404 if str(e).startswith("no ") else 503, str(e), cfg)
     if isinstance(e, ArenaError):
@@ -220,15 +233,7 @@ def _error(status: int, message: str, cfg: Config | None = None) -> Response:
 
 # --- reading ---------------------------------------------------------------------------------
 def ladders(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    out = []
-    for lad in ls.ladders(store):
-        games = [g for g in ls.games(store, lad.id) if g.status == "done"]
-        out.append({"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
-                    "options": dict(lad.spec.options), "time": lad.spec.time_control(),
-                    "bots": len(ls.entrants(store, lad.id, active_only=True)),
-                    "games": len(games),
-                    "last_game": max((g.finished or "" for g in games), default=None)})
-    return out
+    return ladder_rows(store)
 
 
 def standings(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
@@ -260,10 +265,11 @@ def record(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
 
 
 # --- submitting ------------------------------------------------------------------------------
-def admit(cfg: Config, store: Store, request: Request) -> int:
+def admit(cfg: Config, store: Store, request: Request, check_only: bool = False) -> int:
     """Everything about a submission that needs no body: the author, the spec, the bot's
-    name (another author's, or one that looks the same, is refused) and the per-author
-    limits; the submission reserved (`receiving`); its id."""
+    name (another author's, or a name on the ladder spelled another way, is refused with
+    advice that fits the asker) and the per-author limits; the submission reserved
+    (`receiving`); its id (`check_only`: the same checks, nothing reserved)."""
     who = _author(cfg, store, request, required=True)
     assert who is not None
     name = request.path_params["name"]
@@ -273,18 +279,23 @@ def admit(cfg: Config, store: Store, request: Request) -> int:
         raise Problem(400, "give the bot's spec (?spec=cmd:python3 bot.py)")
     BotSpec.parse(spec)  # a spec that cannot be read: refused before the upload is unpacked
     lad = ls.ladder(store, name)
-    owners = [(e.name, e.author) for e in ls.entrants(store, lad.id) if e.author]
-    taken = next(((n, a) for n, a in owners + jobs_store.pending(store, name)
-                  if a != who and same_name(n, display)), None)
-    if taken is not None:
-        shown = "" if taken[0] == display else f" (as {taken[0]!r}, which looks the same)"
-        raise Problem(403, f"bot name {display!r} on ladder {name!r} belongs to "
-                      f"{taken[1]!r}{shown} (you are {who!r}); choose another name")
+    owners = [(e.name, e.author) for e in ls.entrants(store, lad.id)]
+    try:
+        check_bot_name(owners + jobs_store.pending(store, name), display, who, name)
+    except NameTaken as e:
+        raise Problem(409 if e.mine else 403, str(e)) from None
     try:
         return jobs_store.reserve(store, who, lad.id, name, display, spec,
-                                  cfg.limits.per_hour, cfg.limits.versions)
+                                  cfg.limits.per_hour, cfg.limits.versions, check_only)
     except jobs_store.OverLimit as e:
-        raise Problem(403 if e.limit == "versions" else 429, str(e)) from None
+        raise Problem(403 if e.limit == "versions" else 429, str(e), e.retry_after) from None
+
+
+def admission(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    """GET ladders/{name}/admission: what `submit` settles before the body, asked before
+    the files are packed and sent (`arena ladder submit --server` asks first)."""
+    admit(cfg, store, request, check_only=True)
+    return {"admitted": True}
 
 
 def accept(cfg: Config, store: Store, jid: int, data: bytes) -> Any:
@@ -308,7 +319,8 @@ async def submit(request: Request) -> Response:
         _declared(request)
         jid = await _threaded(cfg, lambda store: admit(cfg, store, request))
         if cfg.uploading.locked():
-            raise Problem(503, "the server is taking other uploads; try again in a minute")
+            raise Problem(503, "the server is taking other uploads; try again in a minute",
+                          60)
         async with cfg.uploading:
             data = await _body(request)
             got = jid
@@ -326,14 +338,74 @@ async def submit(request: Request) -> Response:
     return _answer(cfg, result)
 
 
+def _job_doc(job: jobs_store.Job) -> dict[str, Any]:
+    return {"id": job.id, "ladder": job.ladder, "name": job.name, "spec": job.spec,
+            "state": job.state, "detail": job.detail, "result": job.result,
+            "created": job.created, "finished": job.finished}
+
+
 def status(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
     who = _author(cfg, store, request, required=True)
     job = jobs_store.job(store, request.path_params["id"])
     if job is None or job.author != who:  # another author's is as good as none
         raise Problem(404, f"you have no submission {request.path_params['id']}")
-    return {"id": job.id, "ladder": job.ladder, "name": job.name, "spec": job.spec,
-            "state": job.state, "detail": job.detail, "result": job.result,
-            "created": job.created, "finished": job.finished}
+    return _job_doc(job)
+
+
+def submissions(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    """GET submissions: your latest ones (?limit=, at most 100), newest first."""
+    who = _author(cfg, store, request, required=True)
+    assert who is not None
+    limit = request.query_params.get("limit", "20")
+    if not limit.isdigit() or not 1 <= int(limit) <= 100:
+        raise Problem(400, "limit is a whole number from 1 to 100")
+    return [_job_doc(j) for j in jobs_store.mine(store, who, int(limit))]
+
+
+# --- managing one's bots ---------------------------------------------------------------------
+def _bot(request: Request) -> str:
+    bot = request.query_params.get("bot", "")
+    if not bot:
+        raise Problem(400, "give the bot's name (?bot=NAME)")
+    return bot
+
+
+def _entrant_doc(e: ls.Entrant) -> dict[str, Any]:
+    return {"label": e.label, "name": e.name, "version": e.version, "mu": e.mu,
+            "games": e.games, "state": e.state, "retired": e.retired}
+
+
+def retire(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    who = _author(cfg, store, request, required=True)
+    assert who is not None
+    return _entrant_doc(life.retire(store, request.path_params["name"], _bot(request), who))
+
+
+def reactivate(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    who = _author(cfg, store, request, required=True)
+    assert who is not None
+    version = request.query_params.get("version")
+    if version is not None and (not version.isdigit() or len(version) > 9):
+        raise Problem(400, "version is a whole number")
+    return _entrant_doc(life.reactivate(store, request.path_params["name"], _bot(request),
+                                        int(version) if version else None, who))
+
+
+def delete_bot(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    """Every version of your bot gone (`DELETE ladders/{name}/bots?bot=`; with
+    `&dry_run=1`: refused as it would be, or how many versions would go; nothing deleted)."""
+    who = _author(cfg, store, request, required=True)
+    assert who is not None
+    name, bot = request.path_params["name"], _bot(request)
+    if request.query_params.get("dry_run") in ("1", "true"):
+        return {"bot": bot, "versions": life.deletable(store, name, bot, who)[1],
+                "deleted": False}
+    versions_gone, cancelled = life.delete_entrant(store, name, bot, who)
+    return {"bot": bot, "versions": versions_gone, "cancelled": cancelled, "deleted": True}
+
+
+def platform(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    return machine.describe()
 
 
 def renew(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
@@ -408,8 +480,15 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
         Route(f"{api}/ladders/{{name}}/state", endpoint(state)),
         Route(f"{api}/ladders/{{name}}/history", endpoint(history)),
         Route(f"{api}/ladders/{{name}}/games/{{idx:id}}", endpoint(record)),
+        Route(f"{api}/ladders/{{name}}/admission", endpoint(admission)),
         Route(f"{api}/ladders/{{name}}/bots", submit, methods=["POST"]),
+        Route(f"{api}/ladders/{{name}}/bots", endpoint(delete_bot), methods=["delete"]),
+        Route(f"{api}/ladders/{{name}}/bots/retire", endpoint(retire), methods=["POST"]),
+        Route(f"{api}/ladders/{{name}}/bots/reactivate", endpoint(reactivate),
+              methods=["POST"]),
+        Route(f"{api}/submissions", endpoint(submissions)),
         Route(f"{api}/submissions/{{id:id}}", endpoint(status)),
+        Route(f"{api}/platform", endpoint(platform)),
         Route(f"{api}/token/renew", endpoint(renew), methods=["POST"]),
         Route(f"{api}/token/revoke", endpoint(revoke), methods=["POST"]),
     ]

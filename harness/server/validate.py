@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.common.untrusted import excerpt
 from engine.protocol import ArenaError
-from harness.ladders.service import LOG_LINES, bot_folder, submit
+from harness.ladders.service import LOG_LINES, bot_folder, outcome, submit
 from harness.server.jobs import job_file, upload_folder
 from harness.server.serving import log_to_stderr
 from harness.storage import authors as jobs_store
@@ -63,8 +63,12 @@ def run(store: Store, db: Path, jid: int, allow_unsandboxed: bool,
     note(db, jid, pid=os.getpid(), root=root)
     jobs_store.update(store, jid, "running", "pinning the bot")
 
+    started: list[str] = []  # the smoke games' first lines, kept for the status poller
+
     def say(text: str) -> None:
-        jobs_store.update(store, jid, "running", text)
+        if text.endswith(": starting"):
+            started.append(text)
+        jobs_store.update(store, jid, "running", text, {"started": started})
 
     try:
         result = submit(store, job.ladder, job.spec, job.name, allow_unsandboxed, job.author,
@@ -76,7 +80,8 @@ def run(store: Store, db: Path, jid: int, allow_unsandboxed: bool,
     e = result.entrant
     if e is None:
         doc: dict[str, Any] = {"problems": result.problems,
-                               "log": excerpt(result.log, tail_lines=LOG_LINES)}
+                               "log": excerpt(result.log, tail_lines=LOG_LINES),
+                               "started": started}
         jobs_store.update(store, jid, "refused", result.problems[0] if result.problems
                           else "refused", doc)
         return
@@ -86,11 +91,7 @@ def run(store: Store, db: Path, jid: int, allow_unsandboxed: bool,
         what = f"{e.label} is back in matchmaking (same files as that version)"
     else:
         what = f"registered {e.label}"
-    replaced = result.replaced.label if result.replaced is not None else None
-    jobs_store.update(store, jid, "registered", what,
-                      {"label": e.label, "version": e.version, "hash": e.hash,
-                       "report": e.report, "replaced": replaced,
-                       "unchanged": result.unchanged, "restored": result.restored})
+    jobs_store.update(store, jid, "registered", what, outcome(result) | {"started": started})
     log.info("submission %d: %s by %s on %s", jid, what, job.author, job.ladder)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -22,12 +23,12 @@ import pytest
 
 from harness.cli.main import main
 from harness.ladders import runner as ladder_runner
+from harness.ladders import service
 from harness.sandbox.submission import MAX_BYTES, MAX_FILES
 from harness.server.client import token
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from tests.harness.served import BOT, ROOT, Served
-from tests.harness.served import arena as _arena
 from tests.harness.served import bot as _bot
 from tests.harness.served import submit as _submit
 from tests.harness.served import tar as _tar
@@ -201,22 +202,34 @@ def test_a_token_file_readable_by_others_is_refused(tmp_path: Path,
 
 
 def test_per_author_limits(tmp_path: Path) -> None:
-    """At most --per-hour submissions an hour (429) and --max-versions stored versions per
-    author and ladder (403), each a one-line JSON error; nothing changes."""
-    s = Served(tmp_path, "--per-hour", "2", "--max-versions", "1")
+    """At most --per-hour submissions an hour (429, with Retry-After and the time in words;
+    an unchanged resubmission is not counted and plays no smoke game) and --max-versions
+    stored versions per author and ladder (403), each a one-line JSON error; nothing
+    changes."""
+    s = Served(tmp_path, "--per-hour", "3", "--max-versions", "2")
     try:
-        _arena("ladder", "create", "kl2", "--game", "kit", "--game-module", "tests.kitgame",
-               "--author", "ann", "--db", str(s.db))
+        with Store(s.db) as store:  # as `arena ladder create kl2 ...`
+            service.create(store, "kl2", ls.LadderSpec(game="kit", modules=("tests.kitgame",)),
+                           "ann")
         first = _submit(s, "ann", _bot(tmp_path / "v1", "first"), "limited")
         assert first["state"] == "registered"
-        r = s.post("ann", _tar({"bot.py": b"# second\n" + BOT.encode()}), display="limited")
+        again = _submit(s, "ann", _bot(tmp_path / "v1", "first"), "limited")
+        assert again["detail"].startswith("limited v1 is unchanged")
+        assert again["result"]["started"] == []  # no smoke game played again
+        second = _submit(s, "ann", _bot(tmp_path / "v2", "second"), "limited")
+        assert second["detail"] == "registered limited v2"  # the unchanged one was free
+        r = s.post("ann", _tar({"bot.py": b"# third\n" + BOT.encode()}), display="limited")
         assert r.status_code == 403 and "stored versions" in r.json()["error"]
         s.post("bob", _tar({"bot.py": BOT.encode()}), display="b1")
         s.post("bob", _tar({"bot.py": b"# 2\n" + BOT.encode()}), display="b2", ladder="kl2")
-        r = s.post("bob", _tar({"bot.py": b"# 3\n" + BOT.encode()}), display="b3")
-        assert r.status_code == 429 and "per hour" in r.json()["error"]
-        assert set(r.json()) == {"error"}
-        assert "b3" not in [e.name for e in s.entrants()]
+        s.post("bob", _tar({"bot.py": b"# 3\n" + BOT.encode()}), display="b3", ladder="kl2")
+        r = s.post("bob", _tar({"bot.py": b"# 4\n" + BOT.encode()}), display="b4")
+        assert r.status_code == 429 and set(r.json()) == {"error"}
+        assert 3500 < int(r.headers["retry-after"]) <= 3601
+        assert re.fullmatch(r"at most 3 submissions per hour \(an unchanged resubmission is "
+                            r"not counted\); your next one is allowed in (59|60) min, at "
+                            r"\d\d:\d\d UTC", r.json()["error"])
+        assert "b4" not in [e.name for e in s.entrants()]
     finally:
         s.proc.terminate()
         s.proc.wait(10)
@@ -226,6 +239,7 @@ DRIVER = """
 import sys
 from tests import conftest  # the kit game
 from harness.ladders import runner as ladder_runner
+from harness.ladders import service
 from harness.storage.database import Store
 with Store(sys.argv[1]) as store:
     ladder_runner.run(store, "kl", forever=True, seconds=float(sys.argv[2]), inline=True)

@@ -390,4 +390,5 @@ def test_look_alike_bot_names_are_one_name(server: Served) -> None:
     ok = server.post("ann", tar({"bot.py": b"# annbot\n" + BOT.encode()}), display="annbot")
     assert ok.status_code == 202
     r = server.post("bob", tar({"bot.py": BOT.encode()}), display="\u0430nnbot")
-    assert r.status_code == 403 and "which looks the same" in r.json()["error"]
+    assert r.status_code == 403 and "ann's bot 'annbot' is the same name spelled another " \
+        "way (its characters look the same" in r.json()["error"]

@@ -51,7 +51,8 @@ def test_ladders_bots_and_authors_refuse_a_look_alike(tmp_path: Path) -> None:
             create(store, "k\u217c", ls.LadderSpec(game="kit", num_players=2,
                                                    modules=("tests.kitgame",)))
         assert submit(store, "kl", "random", "rnd", author="ann").entrant is not None
-        with pytest.raises(LadderError, match="looks the same as the existing 'rnd'"):
+        with pytest.raises(LadderError, match="ann's bot 'rnd' is the same name spelled "
+                                              "another way .its characters look the same"):
             submit(store, "kl", "random", "\u0433nd", author="bob")  # Cyrillic ghe
         auth.add(store, "ann")
         with pytest.raises(LadderError, match="existing author 'ann'"):

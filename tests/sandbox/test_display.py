@@ -166,7 +166,7 @@ def test_create_refuses_a_bad_ladder_name_and_a_case_twin(tmp_path: Path) -> Non
     assert "differs from the existing 'Rules' only in case" in run.stderr
     run = arena("ladder", "submit", "Rules", "random", "--as", "RND", "--db", str(db),
                 cwd=tmp_path, code=2)
-    assert "differs from the existing 'rnd' only in case" in run.stderr
+    assert "'rnd'" in run.stderr and "(it differs only in case)" in run.stderr
 
 
 def test_tournament_show_and_list_print_entrant_labels_literally(tmp_path: Path) -> None:
