@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import socket
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from engine.common.untrusted import visible
 from engine.protocol import ArenaError
 
 #: the embedded Ray binds here: Ray replaces 127.0.0.1 by the machine's outward
@@ -66,6 +69,8 @@ def verbose() -> bool:
 
 def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
     level = logging.INFO if verbose() else logging.WARNING
+    if not verbose():
+        one_line_cluster_errors()
     with held_interrupt():
         if address:
             check_address(address)
@@ -77,6 +82,40 @@ def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
                          _node_ip_address=LOOPBACK, logging_level=level)
             except (ConnectionError, RuntimeError, OSError) as e:
                 raise ClusterError(f"cannot start a local Ray: {e}") from None
+
+
+def one_line_cluster_errors() -> None:
+    """Ray's driver prints every error the cluster publishes on standard output, a dead
+    node's as the last 20 lines of its log (twice), in the middle of a live table or a
+    `--json` document. Each becomes one line on standard error instead, its first
+    sentence (`cluster: ...`); the driver's own record of the node's failure is in
+    `arena cluster status` and `show`. `arena --verbose` keeps Ray's own output. (Ray
+    offers no setting for this: its error listener calls `print_to_stdstream` of
+    ray._private.worker, which is wrapped here; left alone if that changes.)"""
+    try:
+        from ray._private import worker
+    except ImportError:  # pragma: no cover - another Ray release
+        return
+    printer = getattr(worker, "print_to_stdstream", None)
+    if printer is None or getattr(printer, "one_line", False):
+        return
+
+    def one_line(data: dict[str, Any], ignore_prefix: bool) -> None:
+        if data.get("pid") != "raylet":  # a worker's own output: as Ray prints it
+            printer(data, ignore_prefix)
+            return
+        text = " ".join(" ".join(str(ln) for ln in data.get("lines", [])).split())
+        first = re.split(r"(?<=\.)\s", text, maxsplit=1)[0]
+        if first and first not in _said:
+            _said.add(first)
+            print(f"cluster: {visible(first[:300])}", file=sys.stderr, flush=True)
+
+    one_line.one_line = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = one_line
+
+
+#: the cluster's messages shown once already (one line each)
+_said: set[str] = set()
 
 
 def _refresh_ray_config() -> None:
