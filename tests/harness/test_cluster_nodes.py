@@ -7,8 +7,8 @@ machine sees of the driver's disk, which is nothing. Everything a game needs mus
 through Ray.
 
 One cluster for the whole module, in one test (its scenarios in order; the last kills a
-worker node): started with `ray start --block` in sessions of its own and stopped by
-signalling them (tests/harness/test_tournament_cluster.py), never `ray stop`.
+worker node): tests/loopback.py, started with `ray start --block` in sessions of its own
+and stopped by signalling them, never `ray stop`.
 """
 
 from __future__ import annotations
@@ -16,16 +16,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import sqlite3
 import subprocess
-import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -38,17 +35,12 @@ from harness.server import auth
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from tests.conftest import free_port
-from tests.harness.test_tournament_cluster import _kill_session
+from tests.loopback import NODES, PY, ROOT, Loopback, stop_session, usable
 from tests.sandbox.conftest import FOLDER_BOT
-
-ROOT = Path(__file__).resolve().parents[2]
-HEAD, NODES = "127.0.0.2", ("127.0.0.3", "127.0.0.4")
-PY = sys.executable
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None
-                       or bool(isolation()),
+    pytest.mark.skipif(bool(usable() or isolation()),
                        reason="worker nodes in mount namespaces and sandboxed bots need root"),
 ]
 
@@ -74,9 +66,15 @@ class Cluster:
     base: Path
     results: Path
     authors: Path
-    address: str
-    env: dict[str, str]
-    sessions: dict[str, subprocess.Popen[str]] = field(default_factory=dict)
+    loop: Loopback
+
+    @property
+    def address(self) -> str:
+        return self.loop.address
+
+    @property
+    def env(self) -> dict[str, str]:
+        return self.loop.env
 
     def arena(self, *args: str, cwd: Path | None = None, code: int = 0,
               timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -87,54 +85,6 @@ class Cluster:
 
     def db(self, name: str) -> str:
         return str(self.results / name)
-
-
-def _start(cmd: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[str]:
-    """A `ray start --block` in a session of its own, once it says it started (tried
-    again if it gave up: a loaded machine can make a node miss its start-up time)."""
-    for _ in range(3):
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True, text=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        started, ended = threading.Event(), threading.Event()
-
-        def watch(proc: subprocess.Popen[str] = proc, started: threading.Event = started,
-                  ended: threading.Event = ended) -> None:
-            assert proc.stdout is not None
-            with open(log, "a") as out:
-                for line in proc.stdout:
-                    out.write(line)
-                    out.flush()
-                    if "Ray runtime started" in line:
-                        started.set()
-            ended.set()
-
-        threading.Thread(target=watch, daemon=True).start()
-        for _ in range(2400):
-            if started.wait(0.1) or ended.is_set():
-                break
-        if started.is_set():
-            return proc
-        _stop(proc)
-    raise AssertionError(f"{cmd[:8]} did not start:\n{log.read_text()[-2000:]}")
-
-
-def _stop(proc: subprocess.Popen[str]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            pass
-    _kill_session(proc.pid)
-
-
-def _node(c: Cluster, ip: str) -> subprocess.Popen[str]:
-    """A worker node that sees neither the results nor the authors' folder."""
-    start = (f"mount -t tmpfs none {c.results} && mount -t tmpfs none {c.authors} && "
-             f"exec {PY} -m ray.scripts.scripts start --address={c.address} "
-             f"--node-ip-address={ip} --num-cpus=1 --disable-usage-stats --block")
-    env = {**c.env, "ARENA_CACHE": str(c.base / f"cache-{ip}")}
-    return _start(["unshare", "-m", "sh", "-c", start], env, c.base / f"node-{ip}.log")
 
 
 def _authors(folder: Path) -> None:
@@ -162,27 +112,14 @@ def cluster() -> Iterator[Cluster]:
     results.mkdir()
     authors.mkdir()
     _authors(authors)
-    port = free_port(HEAD)
-    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_USAGE_STATS_ENABLED": "0",
-           "PYTHONPATH": str(ROOT),
-           # a killed node is found dead in seconds, not a minute
-           "RAY_health_check_period_ms": "1000", "RAY_health_check_timeout_ms": "1000",
-           "RAY_health_check_failure_threshold": "3"}
-    c = Cluster(base, results, authors, f"{HEAD}:{port}", env)
+    loop = Loopback.make(base, (results, authors))
     try:
-        c.sessions["head"] = _start(
-            [PY, "-m", "ray.scripts.scripts", "start", "--head", f"--node-ip-address={HEAD}",
-             f"--port={port}", "--num-cpus=0", "--include-dashboard=false",
-             "--disable-usage-stats", f"--temp-dir={base / 'ray'}", "--block"],
-            env, base / "head.log")
+        loop.start_head()
         with ThreadPoolExecutor(len(NODES)) as pool:  # the worker nodes start together
-            for ip, proc in zip(NODES, pool.map(lambda ip: _node(c, ip), NODES), strict=True):
-                c.sessions[ip] = proc
-        yield c
+            list(pool.map(loop.start_node, NODES))
+        yield Cluster(base, results, authors, loop)
     finally:
-        for proc in reversed(c.sessions.values()):
-            _stop(proc)
-        time.sleep(0.5)
+        loop.close()
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -293,7 +230,7 @@ def _the_server_validates_on_the_cluster(c: Cluster) -> None:
         assert any(f"smoke game 1 of 2 (the bot in seat 0) played on {ip}" in said
                    for ip in NODES), said[-2000:]
     finally:
-        _stop(server)  # type: ignore[arg-type]
+        stop_session(server)
 
 
 def _a_node_killed_mid_run(c: Cluster) -> None:
@@ -308,7 +245,7 @@ def _a_node_killed_mid_run(c: Cluster) -> None:
         if sum(1 for _, s, _, n in _games(db)[before:] if s == "done" and n == NODES[1]) >= 2:
             break
         time.sleep(0.2)
-    _kill_session(c.sessions.pop(NODES[1]).pid)
+    c.loop.kill(NODES[1])
     out, err = run.communicate(timeout=600)
     assert run.returncode == 0, out + err
     assert "12 games played" in out and "could not be played" not in err, out + err

@@ -31,6 +31,7 @@ from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
 from harness.tournaments.service import create
 from harness.views.tournaments import show_table
+from tests.loopback import kill_session
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = "tests.harness.test_tournament_run"
@@ -222,19 +223,6 @@ def _done(db: Path) -> int:
         return 0
 
 
-def _kill_session(sid: int) -> None:
-    """SIGKILL every process of the session we started (the driver and its Ray)."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid:
-                try:
-                    os.kill(int(entry.name), signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
 
 
 def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
@@ -256,7 +244,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert time.monotonic() < deadline, "the tournament did not start within 120 s"
         time.sleep(0.1)
-    _kill_session(proc.pid)
+    kill_session(proc.pid)
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     killed_at = _done(db)
