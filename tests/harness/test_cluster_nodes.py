@@ -8,7 +8,9 @@ through Ray.
 
 One cluster for the whole module, in one test (its scenarios in order; the last kills a
 worker node): tests/loopback.py, started with `ray start --block` in sessions of its own
-and stopped by signalling them, never `ray stop`.
+and stopped by signalling them, never `ray stop`. It takes a minute or two, too long for
+the suite's budget: as root, `ARENA_CLUSTER_TESTS=1 python -m pytest
+tests/harness/test_cluster_nodes.py` runs it.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from tests.sandbox.conftest import FOLDER_BOT
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.skipif(os.environ.get("ARENA_CLUSTER_TESTS") != "1",
+                       reason="a minute or two: ARENA_CLUSTER_TESTS=1 runs it (docs/cluster.md)"),
     pytest.mark.skipif(bool(usable() or isolation()),
                        reason="worker nodes in mount namespaces and sandboxed bots need root"),
 ]
