@@ -62,6 +62,7 @@ from bots.external import (
     BotViolation,
     ExternalBot,
     ExternalBotError,
+    HarnessFault,
     InfrastructureError,
     Limits,
     exit_reason,
@@ -87,6 +88,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 
 _SCRIPT = r"""
 set -eu
+umask 022  # the folders made here are the bot's way to its runtime, whatever the harness's
 R=$SBX_ROOT U=$SBX_UID
 mount --make-rprivate /
 mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
@@ -330,6 +332,17 @@ def warn_once(reason: str) -> None:
               file=sys.stderr)
 
 
+@contextlib.contextmanager
+def _writing() -> Iterator[None]:
+    """The bot's files were read and checked: a failure to write them into the sandbox's
+    folder (the harness's temporary folder full, say) is the harness's, not the bot's."""
+    try:
+        yield
+    except OSError as e:
+        raise HarnessFault(f"cannot copy the bot's files into its sandbox: "
+                           f"{e.strerror or e} (the harness's temporary folder)") from None
+
+
 def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
     return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
 
@@ -478,14 +491,17 @@ class SandboxedBot(ExternalBot):
         own = self.dir / "bot"
         if self.root is None:
             got = bundle.gather(spec, runtimes=runtimes, base=self.cwd)
-            folder = str(bundle.lay_out(got.files, own))
+            with _writing():
+                folder = str(bundle.lay_out(got.files, own))
             return got.spec, folder, folder
         if not self.root:
-            own.mkdir(mode=0o555)
+            with _writing():
+                own.mkdir(mode=0o555)
             return spec, str(own), str(own)
         if self.isolated:
             return spec, self.root, self.root
-        shutil.copytree(self.root, own)
+        with _writing():
+            shutil.copytree(self.root, own)
         return spec, self.root, str(own)
 
     def _command_argv(self) -> tuple[list[str], str]:
@@ -563,8 +579,13 @@ class SandboxedBot(ExternalBot):
                           "with network access"]
         if not _swept:
             sweep()
-        self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
-        self._lock = _hold(self.dir)
+        try:
+            self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
+            self._lock = _hold(self.dir)
+        except OSError as e:
+            self._remove_dir()
+            raise HarnessFault(f"cannot make the bot's sandbox folder: {e.strerror} (the "
+                               "harness's temporary folder)") from None
         self.binds = []
         try:
             paths: list[str] = []
@@ -578,6 +599,12 @@ class SandboxedBot(ExternalBot):
         except BaseException:
             self._remove_dir()
             raise
+        try:  # the bot's files were read and checked: the folders made now are the harness's
+            (self.dir / ("root" if self.isolated else "home")).mkdir()
+        except OSError as e:
+            self._remove_dir()
+            raise HarnessFault(f"cannot make the bot's sandbox folder: {e.strerror} (the "
+                               "harness's temporary folder)") from None
         try:
             if self.isolated:
                 env = [f"PYTHONPATH={':'.join([*paths, '/bot'])}"] if paths else []
@@ -592,8 +619,7 @@ class SandboxedBot(ExternalBot):
         """The bot as this user, from a private copy of its folder (a shared one it could
         change), with a writable home of its own."""
         assert self.dir is not None
-        home = self.dir / "home"
-        home.mkdir()
+        home = self.dir / "home"  # made in `_start`
         env = {"HOME": str(home), "TMPDIR": str(home), "LANG": "C.UTF-8",
                "PATH": "/usr/local/bin:/usr/bin:/bin"}
         if paths:
@@ -606,8 +632,7 @@ class SandboxedBot(ExternalBot):
         if "=" in argv[0] or any("\n" in b for b in [*self.binds, folder]):
             raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
         assert self.dir is not None
-        root = self.dir / "root"
-        root.mkdir()
+        root = self.dir / "root"  # made in `_start`
         as_root = mode() == "root"
         uid = bot_uid() if as_root else 0
         read_end, write_end = os.pipe()  # seccomp.py writes "ready" when the bot starts
