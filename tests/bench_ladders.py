@@ -175,7 +175,21 @@ print(json.dumps({"seconds": time.perf_counter() - t,
                   "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
-LOOP = """
+#: the live table of `ladder run` drawn to a terminal of 120 x 40 held in memory (the code
+#: before the aggregates took the store too)
+OPEN_LIVE = """
+import inspect, io
+from rich.console import Console
+
+def open_live(store, name):
+    from harness.views import ladders as views
+    console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
+    params = inspect.signature(views.live_standings).parameters
+    args = (store, name) if "store" in params else (name,)
+    return views.live_standings(*args, console=console)
+"""
+
+LOOP = OPEN_LIVE + """
 import inspect, io, json, random, sys, time
 from rich.console import Console
 from harness.ladders import runner as lr
@@ -221,11 +235,7 @@ else:  # the dispatcher's Inline: its task body answers each game at once
 with Store(db) as store:
     update = None
     if live:
-        from harness.views import ladders as views
-        console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
-        params = inspect.signature(views.live_standings).parameters
-        args = (store, name) if "store" in params else (name,)
-        cm = views.live_standings(*args, console=console)
+        cm = open_live(store, name)
         update = cm.__enter__()
     state = lr.run(store, name, games=games, inline=True, on_update=update)
     if live:
@@ -236,7 +246,7 @@ print(json.dumps({"games": state.done, "seconds": wall, "ms_per_game": 1000 * wa
 """
 
 
-PLAY = """
+PLAY = OPEN_LIVE + """
 import inspect, io, json, sys, time
 from rich.console import Console
 from harness.ladders import runner as lr
@@ -251,11 +261,7 @@ def note(state):
 with Store(db) as store:
     update = note
     if live:
-        from harness.views import ladders as views
-        console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
-        params = inspect.signature(views.live_standings).parameters
-        args = (store, name) if "store" in params else (name,)
-        cm = views.live_standings(*args, console=console)
+        cm = open_live(store, name)
         draw = cm.__enter__()
         update = lambda state: (note(state), draw(state))
     lr.run(store, name, games=games, workers=2, on_update=update, inline=inline,
