@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import shlex
 import time
@@ -288,6 +289,7 @@ def tune(cfg: TuneConfig, progress: Progress) -> dict[str, Any]:
                 "plus": dict(zip([a.name for a in axes], pr.plus, strict=True)),
                 "minus": dict(zip([a.name for a in axes], pr.minus, strict=True)),
                 "pairs": state["k"] + pairs, "games": games, "result": result,
+                "load": round(os.getloadavg()[0], 2),
                 "theta": list(state["theta"]),
                 "values": values(axes, state["theta"])})
             state["k"] += pairs
@@ -323,6 +325,7 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
         "start": state["start"], "tuned": tuned, "games": sum(s["games"] for s in steps),
         "pairs": state["k"], "steps": len(steps), "plus_result": plus,
         "hours": round(state["seconds"] / 3600, 2), "command": state.get("command", ""),
+        "load": round(sum(s["load"] for s in steps) / len(steps), 1) if steps else None,
         "profile_entry": f"[{cfg.game}.players.{cfg.players}]\nparams = {{ {entry} }}",
         "verify": verify,
     }

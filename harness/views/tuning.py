@@ -135,7 +135,7 @@ def report(state: dict[str, Any], console: Console) -> None:
     result = state.get("result")
     if result:
         console.print(Text(f"tuned over {result['games']} games ({result['pairs']} pairs, "
-                           f"{result['hours']} h): "
+                           f"{result['hours']} h, load {result['load']}): "
                            + ", ".join(f"{k}={_fmt(v)}" for k, v in result["tuned"].items())))
         console.print(Text("profile entry (bots/profiles.toml), to ship once confirmed:"))
         console.print(Text(result["profile_entry"]))
