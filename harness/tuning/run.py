@@ -309,6 +309,7 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
     tuned = values(axes, state["theta"])
     steps = state["steps"]
     plus = sum(s["result"] for s in steps)
+    loads = [s["load"] for s in steps if "load" in s]
     entry = ", ".join(f"{k} = {v!r}" for k, v in tuned.items())
     kind, _, amount = cfg.budget.partition("=")
     t = amount if kind in ("cpu", "time") else "T"
@@ -325,7 +326,7 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
         "start": state["start"], "tuned": tuned, "games": sum(s["games"] for s in steps),
         "pairs": state["k"], "steps": len(steps), "plus_result": plus,
         "hours": round(state["seconds"] / 3600, 2), "command": state.get("command", ""),
-        "load": round(sum(s["load"] for s in steps) / len(steps), 1) if steps else None,
+        "load": round(sum(loads) / len(loads), 1) if loads else None,
         "profile_entry": f"[{cfg.game}.players.{cfg.players}]\nparams = {{ {entry} }}",
         "verify": verify,
     }
