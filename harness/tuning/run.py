@@ -310,7 +310,7 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
     steps = state["steps"]
     plus = sum(s["result"] for s in steps)
     loads = [s["load"] for s in steps if "load" in s]
-    entry = ", ".join(f"{k} = {v!r}" for k, v in tuned.items())
+    entry = "\n".join(f"{k} = {v!r}" for k, v in tuned.items())
     kind, _, amount = cfg.budget.partition("=")
     t = amount if kind in ("cpu", "time") else "T"
     bot = cfg.bot(None, tuned).replace(f"mcts:{cfg.budget}", f"mcts:time={t}", 1)
@@ -327,6 +327,6 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
         "pairs": state["k"], "steps": len(steps), "plus_result": plus,
         "hours": round(state["seconds"] / 3600, 2), "command": state.get("command", ""),
         "load": round(sum(loads) / len(loads), 1) if loads else None,
-        "profile_entry": f"[{cfg.game}.players.{cfg.players}]\nparams = {{ {entry} }}",
+        "profile_entry": f"[{cfg.game}.players.{cfg.players}.params]\n{entry}",
         "verify": verify,
     }

@@ -53,7 +53,7 @@ def header(state: dict[str, Any]) -> str:
 
 def params_table(state: dict[str, Any]) -> Table:
     """One row per tuned parameter: range, start, now, perturbation, last probes, path."""
-    t = Table(title=header(state), box=box.SIMPLE_HEAD, title_justify="left")
+    t = Table(box=box.SIMPLE_HEAD)
     for h in ("parameter", "range", "start", "now", "c_k", "+ / -", "path"):
         t.add_column(h, justify="left" if h in ("parameter", "path") else "right")
     last = state["steps"][-1] if state["steps"] else None
@@ -106,7 +106,7 @@ class TuneView:
     def _render(self) -> Group:
         parts: list[Any] = [Text(self.line)]
         if self.state is not None:
-            parts.insert(0, params_table(self.state))
+            parts[:0] = [Text(header(self.state)), params_table(self.state)]
         return Group(*parts)
 
     def playing(self, step: int, done: int, total: int) -> None:
@@ -129,6 +129,7 @@ class TuneView:
 def report(state: dict[str, Any], console: Console) -> None:
     """The run's table, its path plot and the result: the profile entry it would make and
     the SPRT that must confirm it first."""
+    console.print(Text(header(state)))
     console.print(params_table(state))
     if state["steps"]:
         console.print(path_plot(state, min(console.width, 100)))
@@ -140,4 +141,17 @@ def report(state: dict[str, Any], console: Console) -> None:
         console.print(Text("profile entry (bots/profiles.toml), to ship once confirmed:"))
         console.print(Text(result["profile_entry"]))
         console.print(Text("confirm it at equal time per move first:"))
-        console.print(Text(result["verify"]), soft_wrap=True)
+        console.print(Text(shell_lines(result["verify"], console.width)), soft_wrap=True)
+
+
+def shell_lines(command: str, width: int) -> str:
+    """A long shell command broken at spaces into lines that end in ` \\`, each at most
+    `width` wide where its words allow: it still pastes into a shell as one command."""
+    lines, line = [], ""
+    for word in command.split(" "):
+        if line and len(line) + 1 + len(word) > width - 2:
+            lines.append(line + " \\")
+            line = "    " + word
+        else:
+            line = f"{line} {word}" if line else word
+    return "\n".join([*lines, line])

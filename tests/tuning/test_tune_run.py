@@ -5,6 +5,7 @@ deterministic); a folder of another run is refused; the command's bad input is o
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,8 @@ def test_a_killed_run_continues_its_step_and_ends_as_an_uninterrupted_run(
     assert strip == whole["steps"]
     result = json.loads((cfg.out / RESULT).read_text())
     assert result["games"] == 8 and set(result["tuned"]) == {"c", "depth"}
-    assert result["profile_entry"].startswith("[kit.players.2]\nparams = { c = ")
+    entry = tomllib.loads(result["profile_entry"])  # pastes into bots/profiles.toml
+    assert entry == {"kit": {"players": {"2": {"params": result["tuned"]}}}}
     assert "--sprt" in result["verify"]
 
     finished = Watch()
