@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+import engine
 from bots import win_model
 
 
@@ -87,3 +88,22 @@ def test_neither_the_held_out_games_nor_the_others_are_ever_empty() -> None:
         winners = rng.integers(0, 4, size=len(games))
         _, held, even = win_model.report(features, winners, games)
         assert math.isfinite(held) and even == pytest.approx(math.log(4))
+
+
+def test_dragon_castle_features_and_its_leaves_by_a_fitted_model(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dragon Castle's `win_features`: one row per seat, the seats before each from the seat
+    to move; with weights fitted for the player count its `position_values` are chances
+    that sum to one, and without them the logistic of the margin (unchanged)."""
+    from bots.heuristic import dragon_castle_values as values
+
+    features, winners, games = win_model.collect("dragon_castle", 4, [3])
+    assert features.shape[1:] == (4, 8) and len(features) > 20
+    assert sorted(features[0, :, -1].tolist()) == [0, 1, 2, 3]
+    assert np.isfinite(features).all()
+    state = engine.make("dragon_castle", 4, seed=3)
+    before = values.position_values(state)
+    assert not math.isclose(sum(before), 1.0)  # margins: not chances
+    monkeypatch.setitem(values.WIN_WEIGHTS, 4, (0.3, 0.3, 0.2, 0.2, 0.3, 0.1, 0.1, -0.1))
+    chances = values.position_values(state)
+    assert sum(chances) == pytest.approx(1.0) and all(0 < c < 1 for c in chances)
