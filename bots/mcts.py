@@ -29,7 +29,7 @@ from typing import Any
 
 import engine
 from bots.base import Bot
-from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf
+from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf, WinLeaf
 from bots.mcts_rollout import ROLLOUTS, RandomRollout, Rollout, bot_move, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from bots.profiles import profile
@@ -120,10 +120,13 @@ class MCTSBot(Bot):
             except TypeError as e:
                 raise BotSpecError(f"guide_bot {p.guide_bot}: {e}") from None
             self._guide_bot = guides[seat] if guides else None
-        if p.leaf == "bot":
+        if p.leaf in ("bot", "win"):
             judges = heuristic_bots(game_id, num_players, seeds.child("leaf"))
             if judges:
-                self._leaf = BotLeaf(judges[seat], p.reward)
+                judge = judges[seat]
+                weights = judge.win_weights(num_players) if p.leaf == "win" else None
+                self._leaf = (WinLeaf(judge, weights, p.reward) if weights is not None
+                              else BotLeaf(judge, p.reward))
         if p.model is not None and p.model_for == "both":
             from bots.mcts_model import model_leaf  # numpy inference; only when asked for
 

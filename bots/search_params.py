@@ -96,7 +96,9 @@ class SearchParams:
                        minimum=0, to=int, tune=Range(1, 12, 1))
     leaf: str = _param("game", "what values a position a playout stops in before the end: "
                        "game (`State.heuristic(p)`) | bot (the HeuristicBot's "
-                       "`position_values`; the game's for a bot without them)", choices=LEAVES)
+                       "`position_values`; the game's for a bot without them) | win (every "
+                       "seat's chance to win by the win model fitted on the HeuristicBot's "
+                       "games for this player count; as bot where none is)", choices=LEAVES)
     reward: str = _param("rank", "what a finished game is worth to a seat: rank (linear in "
                          "its place) | win (1 for first place only, shared firsts split it)",
                          choices=tuple(REWARDS))

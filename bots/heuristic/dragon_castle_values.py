@@ -8,8 +8,6 @@ from __future__ import annotations
 import math
 
 import engine
-from bots import win_model
-from bots.heuristic.dragon_castle_win import WIN_WEIGHTS
 from engine.games.dragon_castle.actions import (
     BuildShrine,
     DiscardStone,
@@ -238,19 +236,16 @@ def threat(s: DragonCastleState, one: list[float], two: list[float]) -> float:
 
 def position_values(s: DragonCastleState) -> list[float]:
     """The bot's valuation of a position for every seat, in [0, 1], for searches that stop
-    a playout before the end (`SearchHints.position_values`): with a win model fitted for
-    the player count (`WIN_WEIGHTS`), every seat's chance to win by it; else as a turn's
-    end in `TurnSearch`, each seat's points, dragon cards and promise weighted by the
-    turns left, the seat about to take from the castle also getting THREAT_WEIGHT x its
-    best take (`threat`), and a seat's value a logistic of (its estimate - the best
-    other) / SCALE, the engine heuristic's scale."""
+    a playout before the end (`SearchHints.position_values`): as a turn's end in
+    `TurnSearch`, each seat's points, dragon cards and promise weighted by the turns left,
+    the seat about to take from the castle also getting THREAT_WEIGHT x its best take
+    (`threat`); a seat's value is a logistic of (its estimate - the best other) / SCALE,
+    the engine heuristic's scale. (`mcts:leaf=win` values positions by the fitted win
+    model instead, `WIN_WEIGHTS`.)"""
     n = s.num_players
     if not s.stack:
         rank = s.ranking()
         return [1.0 - rank[p] / (n - 1) for p in range(n)]
-    weights = WIN_WEIGHTS.get(n)
-    if weights is not None:
-        return win_model.chances(weights, win_features(s))
     est = [row[0] + row[1] + row[2] + row[3] for row in _terms(s)]
     out = []
     for p in range(n):

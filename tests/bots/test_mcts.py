@@ -78,7 +78,7 @@ def test_spec_builds_the_bot_with_its_parameters():
                               "model_for": "both", "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
-    with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
+    with pytest.raises(ValueError, match="leaf must be one of game, bot, win, not 'x'"):
         make_bot("mcts:leaf=x")
     with pytest.raises(ValueError, match="reward must be one of rank, win, not 'x'"):
         make_bot("mcts:reward=x")
