@@ -33,10 +33,10 @@ from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf, WinLeaf
 from bots.mcts_rollout import ROLLOUTS, RandomRollout, Rollout, bot_move, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from bots.profiles import profile
-from bots.registry import BotSpecError
 from bots.search_hints import HintedBot
 from bots.search_params import SearchParams, defaults, spec_value
 from bots.seeds import Seeds
+from bots.spec import BotSpecError
 from engine.protocol import Action, Observation, State
 
 __all__ = ["DEFAULTS", "MCTSBot", "SearchStats", "spec_value"]

@@ -29,16 +29,13 @@ from engine.protocol import Action, ActionSpace, Observation
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
-def load_policy(target: str) -> Policy:
-    """`module:function` -> the function (modules on sys.path or in the current folder)."""
-    module, _, name = target.partition(":")
-    if not module or not name:
-        raise ValueError(f"a policy is named module:function, not {target!r}")
+def load_policy(module: str, name: str) -> Policy:
+    """The function `name` of `module` (modules on sys.path or in the current folder)."""
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     fn = getattr(importlib.import_module(module), name)
     if not callable(fn):
-        raise TypeError(f"{target} is not callable")
+        raise TypeError(f"{module}:{name} is not callable")
     return fn  # type: ignore[no-any-return]
 
 
@@ -75,11 +72,6 @@ class PolicyBot(Bot):
         return self.space.from_id(action_id)  # type: ignore[union-attr]
 
 
-def make(rest: str, parse_params: Callable[[str], dict[str, Any]]) -> PolicyBot:
-    """The bot of spec `policy:<rest>` (`module:function[:option=value,...]`)."""
-    parts = rest.split(":")
-    if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise ValueError("policy bots are named policy:module:function[:option=value,...]")
-    target = f"{parts[0]}:{parts[1]}"
-    return PolicyBot(load_policy(target), name=f"policy:{target}",
-                     **parse_params(":".join(parts[2:])))
+def make(module: str, name: str, options: dict[str, Any]) -> PolicyBot:
+    """The bot of spec `policy:<module>:<name>[:option=value,...]`."""
+    return PolicyBot(load_policy(module, name), name=f"policy:{module}:{name}", **options)

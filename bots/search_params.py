@@ -11,7 +11,7 @@ from typing import Any
 
 from bots.mcts_leaf import LEAVES, REWARDS
 from bots.mcts_rollout import ROLLOUTS
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, parse_params
 
 
 @dataclass(frozen=True)
@@ -204,6 +204,11 @@ class SearchParams:
             if r.lo <= value <= r.hi and not off and acts.get(name, True):
                 out.append(name)
         return out
+
+
+def names() -> tuple[str, ...]:
+    """The parameters an `mcts` spec may name."""
+    return tuple(f.name for f in dataclasses.fields(SearchParams))
 
 
 def defaults() -> dict[str, Any]:

@@ -31,6 +31,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "slow: takes seconds to minutes (Ray, the terminal, whole tournaments); "
         "`-m 'not slow'` leaves these out")
+    config.addinivalue_line(
+        "markers", "rule(game, *items): the rule items of docs/rules/<game>.md this test "
+        "checks (`arena rules coverage`; tests/foundation/test_rule_map.py)")
 
 
 def _lock(path: Path, mode: int) -> int:

@@ -11,7 +11,7 @@ import typer
 
 import engine
 from bots.mcts import MCTSBot
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, parse_params
 from engine.common.untrusted import visible
 from harness.cli.paths import check_output
 from harness.eval.compare import (
@@ -35,20 +35,24 @@ from harness.eval.run import (
 from harness.play.args import UsageProblem, parse_options, split_specs
 from harness.play.clock import check_time_control
 from harness.play.entrants import EntrantError
-from harness.storage.database import Store
+from harness.storage.database import Store, default_db
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentSpec, load_modules
 from harness.tournaments.service import check_workers
 from harness.views.console import out
 from harness.views.eval import results_table
 
-#: results of `arena eval` / `arena compare` (a database of their own: their games
-#: do not enter the ladders of `arena tournament`)
-EVAL_DB = Path("results/eval.sqlite")
+#: results of `arena eval` / `arena compare`: ARENA_DB like every command's, else a
+#: database of their own beside the default one (their games then stay out of the Elo
+#: ladders of `arena tournament`); never relative to the current folder
+EVAL_DB = default_db("eval.sqlite")
 
 GameOpt = Annotated[list[str] | None, typer.Option(
     "--game", "-g", help="game id (repeat, or comma-separated; default: every game)")]
-DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database of the games")]
+DbOpt = Annotated[Path, typer.Option(
+    "--db", envvar="ARENA_DB", show_default=str(EVAL_DB),
+    help="SQLite database of the games (default: ARENA_DB, else results/eval.sqlite of this "
+         "checkout)")]
 WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]

@@ -7,7 +7,7 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -16,15 +16,15 @@ from engine.record import decode_json
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_folder
 from harness.ladders import runner as ladder_runner
-from harness.ladders.data import Local, read_state, show_doc
+from harness.ladders.data import Local, ladder_rows, read_state, show_doc
 from harness.ladders.lifecycle import author_of
 from harness.ladders.service import (
     LOG_LINES,
     LadderError,
-    Submission,
     check_entrant_name,
     check_ladder_name,
     create,
+    outcome,
     submit,
 )
 from harness.play.args import parse_options
@@ -49,11 +49,11 @@ app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, ra
 
 
 @contextlib.contextmanager
-def _progress() -> Iterator[Callable[[str], None]]:
+def progress(first: str = "pinning the bot") -> Iterator[Callable[[str], None]]:
     """What the smoke games are doing, on stderr: a live line in a terminal (game,
     decision, seconds), the start of each game elsewhere."""
     if sys.stderr.isatty():  # a real terminal, not one forced for colours
-        with err.status("pinning the bot") as status:
+        with err.status(markup(first)) as status:
             yield lambda text: status.update(markup(text))
     else:
         yield lambda text: err.print(markup(text), highlight=False) if text.endswith(
@@ -121,44 +121,26 @@ def submit_cmd(
     bot's files are uploaded and the server does all that."""
     check_entrant_name(display)  # before the database is opened or anything is pinned
     if server is not None:
-        _submit_remote(server, token_file, name, spec, display)
+        from harness.cli.remote import submit_remote
+
+        submit_remote(server, token_file, name, spec, display)
         return
     who = author_of(author)
-    with Store(db, create=False) as store, _progress() as say:
+    with Store(db, create=False) as store, progress() as say:
         result = submit(store, name, spec, display, allow_unsandboxed, who, progress=say)
-    _report(name, spec, display, result)
+    if result.entrant is None:
+        refused(display, spec, result.problems,
+                excerpt(result.log, tail_lines=LOG_LINES) if result.log else [])
+    report(name, outcome(result))
 
 
-def _submit_remote(server: str, token_file: Path | None, name: str, spec: str,
-                   display: str) -> None:
-    from harness.server.client import Remote, token
-
-    key = token(token_file)
-    if key is None:
-        raise LadderError("submitting to a server needs your token: set ARENA_TOKEN or "
-                          "give --token-file")
-    remote = Remote(server, key)
-    queued = remote.submit(name, spec, display)
-    err.print(f"uploaded; submission {queued['id']} queued ({remote.url}{queued['status']})",
-              highlight=False)
-    with _progress() as say:
-        doc = remote.wait(queued, say)
-    _report_remote(name, spec, display, doc)
+def refused(display: str, spec: str, problems: list[str], log: list[str]) -> NoReturn:
+    """Why a bot was not registered (exit status 1)."""
+    show_refused(display, spec, problems, log)
+    raise typer.Exit(1)
 
 
-def _report_remote(name: str, spec: str, display: str, doc: dict[str, object]) -> None:
-    result = doc.get("result") or {}
-    assert isinstance(result, dict)
-    if doc["state"] == "refused":
-        _refused(display, spec, list(result.get("problems") or [doc["detail"]]),
-                 list(result.get("log") or []))
-    gone = f"; {result['replaced']} leaves matchmaking" if result.get("replaced") else ""
-    out.print(f"{markup(str(doc['detail']))} on {markup(name)} (hash "
-              f"{str(result.get('hash', ''))[:12]}; {markup(str(result.get('report') or ''))}"
-              f"{markup(gone)})", highlight=False)
-
-
-def _refused(display: str, spec: str, problems: list[str], log: list[str]) -> None:
+def show_refused(display: str, spec: str, problems: list[str], log: list[str]) -> None:
     out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",
               highlight=False)
     for p in problems:
@@ -167,29 +149,25 @@ def _refused(display: str, spec: str, problems: list[str], log: list[str]) -> No
         out.print("  its log:", highlight=False)
         for line in log:
             out.print(f"    {markup(line)}", highlight=False)
-    raise typer.Exit(1)
 
 
-def _report(name: str, spec: str, display: str, result: Submission) -> None:
-    e = result.entrant
-    if e is None:
-        _refused(display, spec, result.problems,
-                 excerpt(result.log, tail_lines=LOG_LINES) if result.log else [])
-    old = result.replaced
-    gone = f"; {old.label} leaves matchmaking" if old is not None else ""
-    if result.unchanged:
-        out.print(f"{markup(e.label)} is unchanged (same files, hash {e.hash[:12]}); "
-                  "nothing to do", highlight=False)
-    elif result.restored:
-        out.print(f"{markup(e.label)} is back in matchmaking (same files as that version, "
-                  f"hash {e.hash[:12]}): rating {e.mu:.1f} after {e.games} games"
-                  f"{markup(gone)}", highlight=False)
+def report(name: str, doc: dict[str, Any]) -> None:
+    """What a registered submission did (`outcome`: from this machine or a server's status
+    document alike): registered, a new version, unchanged, or an older version back."""
+    label, digest, old = markup(doc["label"]), str(doc["hash"])[:12], doc.get("replaced")
+    gone = f"; {markup(old)} leaves matchmaking" if old else ""
+    if doc.get("unchanged"):
+        out.print(f"{label} is unchanged (same files, hash {digest}); nothing to do",
+                  highlight=False)
+    elif doc.get("restored"):
+        out.print(f"{label} is back in matchmaking (same files as that version, hash "
+                  f"{digest}): rating {doc['mu']:.1f} after {doc['games']} games{gone}",
+                  highlight=False)
     else:
-        new = (f"new version {markup(e.label)} (its files differ from {markup(old.label)}, "
-               "which leaves matchmaking)" if old is not None else
-               f"registered [bold]{markup(e.label)}[/]")
-        out.print(f"{new} on {markup(name)} for {markup(e.author)} (hash {e.hash[:12]}; "
-                  f"{markup(e.report or '')})", highlight=False)
+        new = (f"new version {label} (its files differ from {markup(old)}, which leaves "
+               "matchmaking)" if old else f"registered [bold]{label}[/]")
+        out.print(f"{new} on {markup(name)} for {markup(doc['author'])} (hash {digest}; "
+                  f"{markup(doc.get('report') or '')})", highlight=False)
 
 
 @app.command("run")
@@ -226,14 +204,23 @@ def run_cmd(
         raise typer.Exit(130)
 
 
+def remote_for(server: str, token_file: Path | None, doing: str = "") -> Remote:
+    """The ladder server at `server`, as the author whose token ARENA_TOKEN or the token
+    file holds (anonymous without one, unless `doing` needs it: then one line saying so)."""
+    from harness.server.client import Remote, token
+
+    key = token(token_file)
+    if key is None and doing:
+        raise LadderError(f"{doing} on a ladder server needs your token: set ARENA_TOKEN, or "
+                          "keep it in a file only you may read (--token-file, default "
+                          "~/.config/arena/token)")
+    return Remote(server, key)
+
+
 def _source(db: Path, server: str | None, token_file: Path | None) -> Local | Remote:
     """Where the views read: the database, or a ladder server (as its author, if a token
     is given)."""
-    if server is None:
-        return Local(db)
-    from harness.server.client import Remote, token
-
-    return Remote(server, token(token_file))
+    return Local(db) if server is None else remote_for(server, token_file)
 
 
 @app.command("show", short_help='Standings: rating with 95% interval, games, wins.')
@@ -267,18 +254,20 @@ def history_cmd(
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
+    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal; games are
+    numbered as `arena ladder games` numbers them, in the order they were rated."""
     state, hist = _source(db, server, token_file).history(name)
     entrants = {e.id: e for e in state.entrants}
     if bot is not None and not any(e.name == bot for e in entrants.values()):
         known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
         raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
+    number = {g.seq: g.idx for g in state.games if g.seq is not None}  # as `games` does
     series: dict[str, tuple[list[int], list[float]]] = {}
     for seq, eid, mu, _sigma, _elo in hist:
         e = entrants[eid]
         if (bot is None and e.active) or e.name == bot:
             xs, ys = series.setdefault(e.label, ([], []))
-            xs.append(seq)
+            xs.append(number.get(seq, seq))
             ys.append(mu)
     if not series:
         out.print(f"ladder {markup(name)} has no rated games yet; "
@@ -363,24 +352,21 @@ def _writable(folder: Path) -> None:
 
 
 def ladders_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False,
-                db: DbOpt = DEFAULT_DB) -> None:
-    """Every ladder in the database."""
+                db: DbOpt = DEFAULT_DB, server: ServerOpt = None,
+                token_file: TokenFileOpt = None) -> None:
+    """Every ladder in the database (or on --server)."""
     fmt = machine_format(as_json, as_csv)
-    with Store(db, read_only=True) as store:
-        items = []
-        for lad in ls.ladders(store):
-            bots = len(ls.entrants(store, lad.id, active_only=True))
-            done = [g for g in ls.games(store, lad.id) if g.status == "done"]
-            items.append((lad, bots, len(done), max((g.finished or "" for g in done),
-                                                    default=None)))
+    if server is not None:
+        remote = remote_for(server, token_file)
+        rows, where = remote.ladders(), f"on {remote.url}"
+    else:
+        with Store(db, read_only=True) as store:
+            rows, where = ladder_rows(store), f"in {db}"
     if fmt is not None:
-        rows = [{"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
-                 "options": dict(lad.spec.options), "time": lad.spec.time_control(),
-                 "bots": bots, "games": n, "last_game": last}
-                for lad, bots, n, last in items]
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
-    if not items:
-        out.print(f"no ladder in {db} yet; `arena ladder create NAME --game G` makes one")
+    if not rows:
+        out.print(f"no ladder {markup(where)} yet; `arena ladder create NAME --game G` makes "
+                  "one", highlight=False)
         return
-    out.print(ladders_table(items, str(db)))
+    out.print(ladders_table(rows, where))

@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from bots.registry import name_copies
+from bots.spec import name_copies
 from engine.common.untrusted import markup, visible
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_output, make_parent

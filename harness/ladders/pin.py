@@ -18,6 +18,11 @@ no symlinks, at most 64 MiB; a refusal names the file and leaves nothing behind)
   installed; their hash covers the spec and the project's bot sources. An `mcts` spec with
   `model=PATH` (a trained model, `arena train`) also has the model file copied (read like
   any bot file) and hashed, and the spec rewritten to the copy.
+
+The spec is read once (bots/spec.py): what is pinned is what is played. An uploaded bot's
+files (`within`) are looked up among the archive's own members, never on the server's disk;
+a command line is read again among its snapshot's files before it is stored, as the ladder
+will read it (`runs`), so that a word naming a path outside is refused here, in one line.
 """
 
 from __future__ import annotations
@@ -25,14 +30,17 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpec, BotSpecError
 from harness.sandbox import submission
 
 PROJECT = Path(__file__).resolve().parents[2]
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
+#: what a pinned command line's runtime may be where the ladder plays it
+PLAYED_RUNTIMES = (*submission.RUNTIME_FOLDERS, sys.executable,
+                   os.path.realpath(sys.executable))
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,11 @@ class Pinned:
     snapshot: str | None  # the copy of the bot's files
 
 
+def runs(run_spec: str, snapshot: str | None) -> BotSpec:
+    """What a pinned bot plays: its run spec, naming files in its snapshot alone."""
+    return BotSpec.parse(run_spec).pinned(snapshot or "")
+
+
 def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
     """sha256 of the spec and each file's name and content."""
     h = hashlib.sha256(spec.encode())
@@ -51,64 +64,47 @@ def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
     return h.hexdigest()
 
 
-def command_words(kind: str, rest: str) -> list[str]:
-    """The words of a `cmd:` spec's command line (BotSpecError if it has none or cannot be
-    parsed)."""
-    try:
-        argv = shlex.split(rest)
-    except ValueError as e:
-        raise BotSpecError(f"{kind}: cannot parse the command line ({e})") from None
-    if not argv:
-        raise BotSpecError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
-    return argv
-
-
-def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
+def _pin_cmd(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
     """The files a command line names (submission.parse_command), copied; with `within`,
-    its words are read from that folder and its files must lie in it."""
-    argv = command_words(kind, rest)
-    cwd = None if within is None else str(within)
-    cmd = submission.parse_command(argv, cwd, runtimes=SYSTEM)
-    if within is not None and cmd.folder is not None and cmd.folder != cwd and submission.inside(
-            within, cmd.folder) is None:
-        raise submission.SubmissionError("the command line names files outside the uploaded "
-                                         "archive; name the archive's files (e.g. bot.py)")
+    they are the uploaded archive's members it names (its runtime named, not a path)."""
+    argv = bot.argv
+    if within is None:
+        cmd = submission.parse_command(argv, None, runtimes=submission.RUNTIME_FOLDERS)
+    else:
+        cmd = submission.parse_command(argv, str(within), None, submission.members(within))
     files = submission.read_command(cmd)
     names = {i: os.path.basename(rel) for i, rel in cmd.files.items()}
-    digest = _digest(f"{kind}:" + shlex.join(names.get(i, a) for i, a in enumerate(argv)),
+    digest = _digest(f"{bot.kind}:" + shlex.join(names.get(i, a) for i, a in enumerate(argv)),
                      [(os.path.basename(f.path), f.data) for f in files])
-    if not files:
-        return Pinned(spec, spec, digest, None)
     snap = bot_root / f"cmd_{digest[:16]}"
     dests = [submission.snapshot_name(n, names[i]) for n, i in enumerate(sorted(cmd.files))]
-    if not snap.is_dir():
-        submission.write(zip(dests, files, strict=True), snap)
     for dest, i in zip(dests, sorted(cmd.files), strict=True):
         argv[i] = str(snap / dest)
-    return Pinned(spec, f"{kind}:{shlex.join(argv)}", digest, str(snap))
+    submission.parse_command(argv, str(snap), PLAYED_RUNTIMES, set(dests))  # as played
+    if not snap.is_dir():  # empty for a command without files: it names none anywhere
+        submission.write(zip(dests, files, strict=True), snap)
+    run = bot.replace(target=shlex.join(argv)).text if files else text
+    return Pinned(text, run, digest, str(snap))
 
 
-def _pin_module(spec: str, kind: str, rest: str, bot_root: Path,
-                within: Path | None) -> Pinned:
+def _pin_module(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
     """`python:` bots and `policy:` functions: their top-level module (a package folder
     or one .py file), read as a submission and copied."""
-    target, _, params = rest.partition(":")
-    top = target.split(".")[0]
-    root = submission.module_path(top, within) if top else None
+    root = submission.module_path(bot.module, within)
     if root is None:
         where = "in the uploaded archive" if within else f"on the path (from {os.getcwd()})"
-        raise BotSpecError(f"{kind}: no module {top!r} {where}")
+        raise BotSpecError(f"{bot.kind}: no module {bot.module!r} {where}")
     real = root.resolve()
     if real.is_relative_to(PROJECT / "bots") or real.is_relative_to(PROJECT / "engine"):
-        return _pin_builtin(spec)
+        return _pin_builtin(text)
     files = submission.read_module(root)
-    digest = _digest(spec, [(name, f.data) for name, f in files])
+    digest = _digest(text, [(name, f.data) for name, f in files])
     package = f"arena_pin_{digest[:16]}"
     snap = bot_root / package
     if not snap.is_dir():
         init = submission.File("__init__.py", b"", 0o644)
         submission.write([("__init__.py", init), *files], snap)
-    return Pinned(spec, f"{kind}:{package}.{rest}", digest, str(snap))
+    return Pinned(text, bot.replace(target=f"{package}.{bot.target}").text, digest, str(snap))
 
 
 def _pin_builtin(spec: str) -> Pinned:
@@ -119,34 +115,49 @@ def _pin_builtin(spec: str) -> Pinned:
                                              for p in files]), None)
 
 
-def _pin_model(spec: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
-    """`mcts:...,model=PATH`: the model file read (under `within` when given), copied and
-    hashed with the spec (the file named by its base name) and the project's bot sources."""
-    pieces = [p.strip() for p in rest.split(",")]
-    at = next(i for i, p in enumerate(pieces) if p.partition("=")[0].strip() == "model")
-    path = Path(pieces[at].partition("=")[2].strip())
-    full = (within / path) if within is not None and not path.is_absolute() else path
-    if within is not None and submission.inside(within, full) is None:
-        raise submission.SubmissionError(f"model {path} lies outside the uploaded archive")
-    model = submission.Reader(full.parent).add(full.name)
-    named = ",".join(pieces[:at] + [f"model={full.name}"] + pieces[at + 1:])
-    digest = _digest(_pin_builtin(f"mcts:{named}").digest, [(full.name, model.data)])
+def _read_file(path: str, within: Path | None) -> tuple[str, submission.File]:
+    """(base name, file) of a file a parameter names: a member of the upload `within`
+    when given, else a file of the submitting user's."""
+    if within is None:
+        full = Path(path)
+        return full.name, submission.Reader(full.parent).add(full.name)
+    rel = submission.member(str(within), submission.members(within), path)
+    if rel is None:
+        raise submission.SubmissionError(f"the uploaded archive holds no file {path!r}")
+    return os.path.basename(rel), submission.Reader(within).add(rel)
+
+
+def _pin_files(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
+    """`mcts:...,model=PATH`: the files of the kind's file parameters (a model) read, copied
+    and hashed with the spec (each file named by its base name) and the project's bot
+    sources; the spec rewritten to the copies (`<parameter>.npz`: they are models)."""
+    read = {k: _read_file(path, within) for k, path in bot.files.items()}
+    named = bot
+    for k, (name, _) in read.items():
+        named = named.with_param(k, name)
+    digest = _digest(_pin_builtin(named.text).digest, [(n, f.data) for n, f in read.values()])
     snap = bot_root / f"model_{digest[:16]}"
     if not snap.is_dir():
-        submission.write([("model.npz", model)], snap)
-    run = ",".join(pieces[:at] + [f"model={snap / 'model.npz'}"] + pieces[at + 1:])
-    return Pinned(spec, f"mcts:{run}", digest, str(snap))
+        submission.write([(f"{k}.npz", f) for k, (_, f) in read.items()], snap)
+    run = bot
+    for k in read:
+        run = run.with_param(k, str(snap / f"{k}.npz"))
+    return Pinned(text, run.text, digest, str(snap))
 
 
 def pin(spec: str, bot_root: Path, within: Path | None = None) -> Pinned:
     """Hash `spec` with its files and snapshot them under `bot_root`. `within`: the folder
-    an uploaded bot was unpacked in, where its files are looked for (and only there)."""
-    spec = spec.strip()
-    kind, _, rest = spec.partition(":")
-    if kind in ("cmd", "cmd-msgpack"):
-        return _pin_cmd(spec, kind, rest, bot_root, within)
-    if kind in ("python", "policy"):
-        return _pin_module(spec, kind, rest, bot_root, within)
-    if kind == "mcts" and isinstance(parse_params(rest).get("model"), str):
-        return _pin_model(spec, rest, bot_root, within)
-    return _pin_builtin(spec)
+    an uploaded bot was unpacked in, whose members alone its spec may name."""
+    text = spec.strip()
+    bot = BotSpec.parse(text)
+    if bot.label is not None or bot.copy is not None:
+        raise BotSpecError(f"a submitted spec names one bot, without a label= or #copy "
+                           f"(its name is --as): {text!r}")
+    brings = bot.kind_of.brings
+    if brings == "command":
+        return _pin_cmd(text, bot, bot_root, within)
+    if brings == "module":
+        return _pin_module(text, bot, bot_root, within)
+    if bot.files:
+        return _pin_files(text, bot, bot_root, within)
+    return _pin_builtin(text)

@@ -17,15 +17,17 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bots.registry import label_of
+from bots.spec import BotSpec, BotSpecError, label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
 from harness.ladders.lifecycle import ladder_lock
 from harness.ladders.matchmaking import Candidate, pick_lineup, seat
+from harness.ladders.pin import runs
 from harness.ladders.service import LadderError, use_ladder
-from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
+from harness.storage.lifecycle import retire
 from harness.tournaments import runner
 from harness.tournaments.runner import Played
 from ratings.elo import Elo
@@ -33,7 +35,7 @@ from ratings.weng_lin import WengLin
 
 #: games per run when neither --games nor --forever is given
 DEFAULT_GAMES = 100
-LadderTask = tuple[int, int, tuple[str, ...]]  # idx, seed, run spec per seat
+LadderTask = tuple[int, int, tuple[BotSpec, ...]]  # idx, seed, run spec per seat
 
 
 def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Played]:
@@ -52,6 +54,7 @@ class LadderState:
         self.ladder = ls.ladder(store, name)
         self.spec = self.ladder.spec
         self.entrants: dict[int, ls.Entrant] = {}
+        self.played: dict[int, BotSpec | str] = {}  # run spec per entrant, or why none
         self.wl = WengLin()
         self.elo = Elo()
         self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
@@ -80,8 +83,21 @@ class LadderState:
                 known.active, known.retired = e.active, e.retired
                 continue
             self.entrants[e.id] = e
+            self.played[e.id] = self._read(e)
             self.wl.skills[e.id] = e.skill
             self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+
+    def _read(self, e: ls.Entrant) -> BotSpec | str:
+        """What `e` plays; a run spec that no longer reads (pinned before specs were read
+        once: a parameter given twice) retires it, with the reason."""
+        try:
+            return runs(e.run_spec, e.snapshot)
+        except BotSpecError as err:
+            why = f"its pinned spec cannot be read: {err}"
+            if e.playing:
+                retire(self.store, e.id, why)
+                e.retired = why
+            return why
 
     def active(self) -> list[ls.Entrant]:
         """The entrants in matchmaking."""
@@ -102,11 +118,17 @@ class LadderState:
         self._count(game.entrants)
         return game
 
-    def run_specs(self, game: ls.LadderGame) -> tuple[str, ...]:
-        """What the game's seats run, labelled with the entrants' names (`name vN=spec`), so
-        records and replays show names, not snapshot paths."""
-        return tuple(f"{label_of(self.entrants[e].label)}={self.entrants[e].run_spec}"
-                     for e in game.entrants)
+    def run_specs(self, game: ls.LadderGame) -> tuple[BotSpec, ...] | str:
+        """What the game's seats run (their files in their snapshots alone), labelled with
+        the entrants' names (`name vN`), so records and replays show names, not paths; or
+        why one of them cannot play."""
+        out = []
+        for e in game.entrants:
+            played = self.played.get(e, f"entrant {e} is gone")
+            if isinstance(played, str):
+                return played
+            out.append(played.replace(label=label_of(self.entrants[e].label)))
+        return tuple(out)
 
     def finish(self, game: ls.LadderGame, p: Played) -> None:
         """Rate and store one result (one transaction)."""
@@ -200,7 +222,8 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
     key = ladder_lock(store, ls.ladder(store, name))
     try:
         state = LadderState(store, name)
-        if any(sandboxed(e.run_spec) for e in state.active()):
+        played = [state.played[e.id] for e in state.active()]
+        if any(isinstance(p, BotSpec) and not p.kind_of.trusted for p in played):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
         queue = deque(ls.games(store, state.ladder.id, "pending"))
@@ -235,7 +258,11 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
                     break
                 queue.append(state.next_game())
             game = queue.popleft()
-            inflight[pool.submit(spec_json, [(game.idx, game.seed, state.run_specs(game))])] = game
+            specs = state.run_specs(game)
+            if isinstance(specs, str):  # an entrant that cannot play: the game is not rated
+                ls.fail_game(state.store, state.ladder.id, game.idx, specs)
+                continue
+            inflight[pool.submit(spec_json, [(game.idx, game.seed, specs)])] = game
             sent += 1
             open_ = target is None or sent < target
         if not inflight:

@@ -15,15 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bots.registry import needs_terminal
+from bots.spec import BotSpec
 from engine.common.rng import derive_seed
 from engine.common.untrusted import check_name, fold
 from engine.protocol import ArenaError
 from engine.record import MatchRecord
-from harness.ladders.pin import pin
+from harness.ladders.names import taken_by
+from harness.ladders.pin import pin, runs
 from harness.play.clock import check_time_control, play_game
 from harness.play.entrants import TERMINAL_ONLY
-from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.storage.lifecycle import activate
@@ -52,6 +53,19 @@ class Submission:
     log: str = ""
 
 
+def outcome(result: Submission) -> dict[str, Any]:
+    """A registered submission as JSON (what `arena ladder submit` reports, locally or from
+    a server's status document): the entrant's label, version, hash, validation report,
+    author, rating and games, the version it replaced, whether it was unchanged or an
+    older version brought back."""
+    e = result.entrant
+    assert e is not None
+    return {"label": e.label, "version": e.version, "hash": e.hash, "report": e.report,
+            "author": e.author, "mu": e.mu, "games": e.games,
+            "replaced": result.replaced.label if result.replaced is not None else None,
+            "unchanged": result.unchanged, "restored": result.restored}
+
+
 def check_ladder_name(name: str) -> str:
     """`name` if a ladder may have it (it also names the ladder's bot folder), else
     LadderError with one line."""
@@ -73,12 +87,52 @@ def _checked(name: str, what: str) -> str:
         raise LadderError(str(e)) from None
 
 
-def _same_but_case(taken: list[str], name: str, what: str) -> None:
-    """Refuse `name` if it differs from a taken name only in case (two look-alike names)."""
-    for other in taken:
-        if other != name and fold(other) == fold(name):
-            raise LadderError(f"{what} {name!r} differs from the existing {other!r} only in "
-                              f"case; use {other!r} or another name")
+def _one_name(taken: list[str], name: str, what: str) -> None:
+    """Refuse `name` if it is another of `taken` by harness/ladders/names.py: it differs
+    only in case, or looks the same (Unicode confusables)."""
+    other = taken_by([t for t in taken if t != name], name)
+    if other is None:
+        return
+    how = ("differs from the existing {!r} only in case" if fold(other) == fold(name) else
+           "looks the same as the existing {!r} (the characters differ, the skeletons of "
+           "Unicode's confusables match)").format(other)
+    raise LadderError(f"{what} {name!r} {how}; use {other!r} or another name")
+
+
+class NameTaken(LadderError):
+    """A bot name refused because of a name on the ladder: `mine` when that name is the
+    asker's own bot spelled another way (else another author's)."""
+
+    def __init__(self, message: str, mine: bool) -> None:
+        super().__init__(message)
+        self.mine = mine
+
+
+def check_bot_name(owners: list[tuple[str, str]], display: str, author: str,
+                   ladder: str) -> None:
+    """Refuse bot name `display` for `author` on `ladder` (NameTaken, one line with advice
+    that fits the asker) when another author owns it, or when it is one of `owners`' names
+    (name, author: the ladder's bots and submissions under way) spelled another way
+    (harness/ladders/names.py): the asker's own is told to submit under its spelling, anyone
+    else to choose another name. An unowned name (author '') may be claimed."""
+    for name, owner in owners:
+        if name == display and owner not in ("", author):
+            raise NameTaken(f"bot name {display!r} on ladder {ladder!r} belongs to {owner!r} "
+                            f"(you are {author!r}); choose another name", mine=False)
+    other = taken_by([n for n, _ in owners if n != display], display)
+    if other is None:
+        return
+    how = ("it differs only in case" if fold(other) == fold(display) else
+           "its characters look the same: Unicode lists them as confusable")
+    owner = next((a for n, a in owners if n == other and a), "")
+    if owner == author:
+        raise NameTaken(f"bot name {display!r} is your bot {other!r} on ladder {ladder!r} "
+                        f"spelled another way ({how}): submit as {other!r} to add a version "
+                        "of it, or choose another name", mine=True)
+    whose = f"{owner}'s bot" if owner else "the bot"
+    raise NameTaken(f"bot name {display!r} on ladder {ladder!r} is taken: {whose} {other!r} "
+                    f"is the same name spelled another way ({how}); choose another name "
+                    f"(you are {author!r})", mine=False)
 
 
 def bot_folder(store: Store, name: str) -> Path:
@@ -96,7 +150,7 @@ def use_ladder(spec: ls.LadderSpec) -> None:
 def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.Ladder:
     """Check the set-up (game, players, options, time control, bot folder) and store it."""
     check_ladder_name(name)
-    _same_but_case([lad.name for lad in ls.ladders(store)], name, "ladder name")
+    _one_name([lad.name for lad in ls.ladders(store)], name, "ladder name")
     check_setup(spec.game, spec.modules, spec.num_players, spec.options, "ladder",
                 LadderError)
     check_time_control(spec.time_per_move, spec.clock)
@@ -115,7 +169,7 @@ def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
                             "bot_root": root})
 
 
-def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str,
+def smoke_games(spec: ls.LadderSpec, run_spec: BotSpec, digest: str,
                 progress: Callable[[str], None] | None = None) -> list[MatchRecord]:
     """The validation games: the bot in seat g % N of game g, `random` in the others,
     sandboxed, under the ladder's time control; they stop after the first game in which
@@ -123,7 +177,7 @@ def smoke_games(spec: ls.LadderSpec, run_spec: str, digest: str,
     recs: list[MatchRecord] = []
     n = spec.num_players
     for g in range(SMOKE_GAMES):
-        bots = ["random"] * n
+        bots: list[str | BotSpec] = ["random"] * n
         bots[g % n] = run_spec
         seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
         where = f"smoke game {g + 1} of {SMOKE_GAMES} (the bot in seat {g % n})"
@@ -174,29 +228,30 @@ def problems_of(recs: list[MatchRecord], n: int,
 def submit(store: Store, name: str, spec: str, display: str,
            allow_unsandboxed: bool = False, author: str = "",
            progress: Callable[[str], None] | None = None,
-           within: Path | None = None) -> Submission:
+           within: Path | None = None,
+           pinned_hook: Callable[[str | None], None] | None = None) -> Submission:
     """Pin `spec`, validate it in smoke games, and register it as the next version of
     `display`, owned by `author` (`within`: an uploaded bot's folder, see `pin`). A name
     another author owns is refused, and so are files already entered under another name;
     files identical to an earlier version of the name bring that version back (rating and
     games), and identical to the current one change nothing (a retired one plays again).
     A bot that runs sandboxed is refused where bots cannot be isolated, unless
-    `allow_unsandboxed`."""
+    `allow_unsandboxed`. `pinned_hook` hears the snapshot's folder as soon as it exists (the
+    server writes it down, to remove it if the validation is killed)."""
     check_entrant_name(display)
+    kind = BotSpec.parse(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
-    _same_but_case([e.name for e in everyone], display, "bot name (--as)")
+    check_bot_name([(e.name, e.author) for e in everyone], display, author, name)
     mine = [e for e in everyone if e.name == display]
-    owner = next((e.author for e in mine if e.author), "")
-    if owner not in ("", author):
-        raise LadderError(f"bot name {display!r} on ladder {name!r} belongs to {owner!r} "
-                          f"(you are {author!r}); choose another --as")
-    if needs_terminal(spec):
+    if kind.terminal:
         raise LadderError(TERMINAL_ONLY.format(name=spec))
-    if sandboxed(spec):
+    if not kind.trusted:
         require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root), within)
+    if pinned_hook is not None:
+        pinned_hook(pinned.snapshot)
     twin = next((e for e in everyone if e.hash == pinned.digest and e.name != display), None)
     if twin is not None:
         raise LadderError(f"these files are already entered on {name!r} as {twin.label} "
@@ -210,7 +265,8 @@ def submit(store: Store, name: str, spec: str, display: str,
         return Submission(ls.entrant(store, same.id), restored=True,
                           replaced=current if current is not same else None)
     try:
-        recs = smoke_games(lad.spec, pinned.run_spec, pinned.digest, progress)
+        recs = smoke_games(lad.spec, runs(pinned.run_spec, pinned.snapshot), pinned.digest,
+                           progress)
     except ArenaError as e:  # an unknown bot kind, a command that cannot start
         return _refused(store, lad.id, pinned.snapshot, [str(e)], "")
     found, log = problems_of(recs, lad.spec.num_players, lad.spec.time_control())

@@ -9,18 +9,23 @@ namespaces, then `chroot` into a fresh tmpfs root that holds only the system dir
 bot's own files, read as harness/sandbox/submission.py says), with no capabilities, no new
 privileges and a scrubbed environment. The harness's home, results, database and other
 bots' files are simply not there; the network namespace has no interface but a down
-loopback. rlimits (bots.external.Limits) cap each process; a control group per bot
-(harness/sandbox/cgroups.py) caps memory, processes and CPU of all its processes together; the
-harness caps time and output.
+loopback. What has no namespace is closed another way: the bot gets a new, empty session
+keyring and runs under a seccomp filter (harness/sandbox/seccomp.py: keyring calls and what
+container runtimes deny), /proc's machine-wide files (`PROC_MASKED`) show empty, and a uid
+that owns kernel keys is not handed to a bot (`bot_uid`). rlimits (bots.external.Limits)
+cap each process; a control group per bot (harness/sandbox/cgroups.py) caps memory,
+processes and CPU of all its processes together; the harness caps time and output.
 
 Two ways to make the namespaces (`mode()`):
 - as root: the bot then runs as a uid of its own that no account uses;
 - without root, inside an unprivileged user namespace: the bot is the namespace's root
   without capabilities, and this user outside it; there is no cgroup then (limits per
   process, one warning line).
-Where neither works, bots run unisolated (one warning line listing what they can reach,
-and the match record says so), and ladders refuse submitted bots unless their operator
-passes --allow-unsandboxed (`require_isolation`).
+Where neither works, or the seccomp filter cannot be installed, bots run unisolated (one
+warning line listing what they can reach, and the match record says so), and ladders
+refuse submitted bots unless their operator passes --allow-unsandboxed
+(`require_isolation`). A filter that fails to install at a bot's start stops that bot
+from starting at all.
 """
 
 from __future__ import annotations
@@ -36,14 +41,16 @@ import select
 import shlex
 import shutil
 import signal
+import stat
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import engine
+from bots.advice import program_problem
 from bots.base import Bot
 from bots.external import (
     BotViolation,
@@ -53,26 +60,23 @@ from bots.external import (
     exit_reason,
     set_rlimits,
 )
-from bots.registry import BotSpecError, base_spec, make_bot
+from bots.registry import make_bot
+from bots.spec import BotSpec
 from engine.common.untrusted import visible
 from engine.protocol import Action, Observation
-from harness.sandbox import cgroups, submission
+from harness.sandbox import cgroups, seccomp, submission
 
-#: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots)
+#: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots;
+#: a slot whose uid owns kernel keys is skipped, `bot_uid`)
 UID_BASE = 1_800_000_000
-#: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd)
-VIEW = ("/bot", "/tmp", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
-        "/libx32", "/dev", "/proc")
-#: the system folders a sandboxed bot sees as they are (read-only): a runtime there needs
-#: no bind of its own (its /tmp and /bot are its own, not the system's)
-SHARED = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-#: bot kinds that are part of the project and stay in-process even with --isolate
-TRUSTED = ("random", "heuristic", "mcts", "openspiel")
-#: bot kinds whose code is the user's module, copied into the sandbox (`python:`, `policy:`)
-USER_CODE = ("python", "policy")
+SLOTS = 64
+#: what a sandboxed bot sees besides its runtime (its files are in /bot, its cwd; the
+#: system folders as they are, read-only)
+VIEW = ("/bot", "/tmp", *submission.SYSTEM_FOLDERS, "/dev", "/proc")
+#: files of /proc that show the whole machine, not the bot's namespaces: kernel keys (every
+#: uid's key names), kernel memory, timers and scheduling; the sandbox shows them empty
+PROC_MASKED = ("keys", "key-users", "kcore", "timer_list", "sched_debug", "latency_stats")
 PROJECT = Path(__file__).resolve().parents[2]
-#: where runtimes live that are not files of a submission (besides the harness's Python)
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 #: files to copy into a bot's directory: (name there, file)
 Staged = list[tuple[str, submission.File]]
 
@@ -82,11 +86,11 @@ R=$SBX_ROOT U=$SBX_UID
 mount --make-rprivate /
 mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
 mkdir "$R/bot" "$R/tmp" "$R/dev" "$R/proc"
-for d in usr etc bin sbin lib lib32 lib64 libx32; do
-  if [ -L "/$d" ]; then ln -s "$(readlink "/$d")" "$R/$d"
-  elif [ -d "/$d" ]; then
-    mkdir "$R/$d"; mount --rbind "/$d" "$R/$d"
-    mount -o remount,bind,ro "$R/$d" 2>/dev/null || true
+for d in $SBX_SYSTEM; do
+  if [ -L "$d" ]; then ln -s "$(readlink "$d")" "$R$d"
+  elif [ -d "$d" ]; then
+    mkdir "$R$d"; mount --rbind "$d" "$R$d"
+    mount -o remount,bind,ro "$R$d" 2>/dev/null || true
   fi
 done
 for f in null zero full random urandom; do
@@ -94,6 +98,9 @@ for f in null zero full random urandom; do
 done
 ln -s /proc/self/fd "$R/dev/fd"
 mount -t proc -o nosuid,nodev proc "$R/proc"
+for f in $SBX_MASKED; do  # what /proc shows of the whole machine: empty
+  if [ -e "$R/proc/$f" ]; then mount --bind /dev/null "$R/proc/$f"; fi
+done
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
   sandbox-bot "$R/bot"
@@ -107,15 +114,13 @@ printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
 done
 cp -R "$SBX_STAGE/." "$R/bot/"
 chown -R "$U:$U" "$R/bot"
-echo ready > "/proc/self/fd/$SBX_READY"
 exec 3<&0
+# the last step before the bot: a new session keyring and the seccomp filter (seccomp.py)
+set -- "$SBX_PYTHON" -I -S -B "$SBX_SECCOMP" "$SBX_READY" chroot "$R" /usr/bin/setpriv "$@"
 if [ "$U" = 0 ]; then  # a user namespace: the bot stays its root, without capabilities
-  prlimit --nproc="$SBX_NPROC:$SBX_NPROC" chroot "$R" /usr/bin/setpriv --no-new-privs \
-    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
-else
-  chroot "$R" /usr/bin/setpriv --reuid="$U" --regid="$U" --clear-groups --no-new-privs \
-    --inh-caps=-all --bounding-set=-all -- /usr/bin/env -i -C /bot "$@" <&3 3<&- &
+  set -- prlimit --nproc="$SBX_NPROC:$SBX_NPROC" "$@"
 fi
+"$@" <&3 3<&- &
 exec 3<&-
 wait $!
 """
@@ -140,40 +145,86 @@ def _in_child(limits: Limits, group: cgroups.Cgroup | None, as_root: bool) -> No
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
 
 
+def key_owners() -> set[int]:
+    """The uids that own kernel keys now (/proc/key-users; none where the kernel has no
+    keyrings)."""
+    try:
+        text = Path("/proc/key-users").read_text()
+    except OSError:
+        return set()
+    return {int(line.split(":")[0]) for line in text.splitlines() if line.strip()}
+
+
+def bot_uid() -> int:
+    """A uid for the next sandboxed bot of this process: its next slot, skipping a uid that
+    owns kernel keys (a key in its user keyring would pass to the bot that gets it next)."""
+    owners = key_owners()
+    for _ in range(SLOTS):
+        uid = UID_BASE + SLOTS * os.getpid() + next(_slots) % SLOTS
+        if uid not in owners:
+            return uid
+    raise ExternalBotError(f"cannot sandbox a bot: all {SLOTS} sandbox uids of this process "
+                           "own kernel keys")
+
+
 def _hold(folder: Path) -> int:
     """Lock `folder` as a live sandbox's for as long as the returned fd stays open (a
     file lock, which holds across PID namespaces and for processes sharing /tmp)."""
-    fd = os.open(folder / LOCK, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = os.open(folder / LOCK, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                 | os.O_CLOEXEC, 0o600)
     fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+def _open_own(name: str | Path, want: int, flags: int, dir_fd: int | None = None) -> int | None:
+    """An fd of `name` if it is of file type `want` (stat.S_IFDIR, S_IFREG), this user's
+    and writable by nobody else; None for anything else (a link, a FIFO, another user's).
+    Opened without following a link or blocking, so that nothing another local user puts in
+    a shared temporary folder can redirect or stall the opener."""
+    try:
+        fd = os.open(name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
+    except OSError:
+        return None
+    st = os.fstat(fd)
+    if stat.S_IFMT(st.st_mode) != want or st.st_uid != os.geteuid() or st.st_mode & 0o022:
+        os.close(fd)
+        return None
     return fd
 
 
 def sweep() -> None:
     """Remove the directories of sandboxes whose harness is gone: their lock is free
     (done once per process before its first sandbox). A directory without its lock yet is
-    being made, unless it is older than a minute."""
+    being made, unless it is older than a minute. Only this user's own directories, as
+    mkdtemp makes them, with a regular file as lock, are considered: anything else in the
+    shared temporary folder that matches the name is left alone."""
     global _swept
     _swept = True
-    for d in Path(tempfile.gettempdir()).glob("arena-sandbox-*-*"):
-        try:
-            fd = os.open(d / LOCK, os.O_WRONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
-        except FileNotFoundError:
-            try:
-                if time.time() - d.lstat().st_mtime > 60:
-                    shutil.rmtree(d, ignore_errors=True)
-            except OSError:
-                pass
-            continue
-        except OSError:
-            continue
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # held: a live sandbox, whichever namespace its harness is in
-            os.close(fd)
-            continue
-        shutil.rmtree(d, ignore_errors=True)
-        os.close(fd)
     tmp = Path(tempfile.gettempdir())
+    for d in tmp.glob("arena-sandbox-*-*"):
+        folder = _open_own(d, stat.S_IFDIR, os.O_RDONLY | os.O_DIRECTORY)
+        if folder is None:
+            continue
+        try:
+            if os.fstat(folder).st_mode & 0o077:
+                continue
+            lock = _open_own(LOCK, stat.S_IFREG, os.O_RDONLY, dir_fd=folder)
+            if lock is None:
+                try:
+                    os.stat(LOCK, dir_fd=folder, follow_symlinks=False)
+                except FileNotFoundError:  # not locked yet: being made, or left half made
+                    if time.time() - os.fstat(folder).st_mtime > 60:
+                        shutil.rmtree(d, ignore_errors=True)
+                continue
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                shutil.rmtree(d, ignore_errors=True)
+            except OSError:  # held: a live sandbox, whichever namespace its harness is in
+                pass
+            finally:
+                os.close(lock)
+        finally:
+            os.close(folder)
     cgroups.sweep([n for n in cgroups.stale("arena-sandbox-") if not (tmp / n).exists()])
 
 
@@ -208,6 +259,15 @@ def _probe() -> tuple[str, str]:
         err = probe.stderr.decode(errors="replace").strip().splitlines()
         what = "namespaces" if mode == "root" else "unprivileged user namespaces"
         return "", f"cannot create {what} here ({err[-1] if err else probe.returncode})"
+    try:
+        probe = subprocess.run([sys.executable, "-I", "-S", "-B", seccomp.__file__, "--probe"],
+                               capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return "", f"cannot check the seccomp filter here ({e})"
+    if probe.returncode != 0:
+        err = probe.stderr.decode(errors="replace").strip().splitlines()
+        return "", (f"cannot install the sandbox's seccomp filter here "
+                    f"({err[-1] if err else probe.returncode})")
     return mode, ""
 
 
@@ -255,33 +315,83 @@ def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
     return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
 
 
-def _python_binds() -> list[str]:
-    """The interpreter's installation (read-only): where its stdlib and packages live."""
-    return sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix)})
+def runtime_path(name: str) -> str | None:
+    """The program a command line's first word `name` (no '/') runs: `python` and
+    `python3` are the harness's own interpreter, others are looked up on PATH."""
+    return sys.executable if name in ("python", "python3") else shutil.which(name)
 
 
-def _homes() -> set[str]:
-    """Every account's home folder, and this process's."""
+def homes() -> set[str]:
+    """Every account's home folder, and this process's ("/" and the system folders that
+    service accounts name as theirs are not homes)."""
     found = {str(Path.home()), os.environ.get("HOME", "/")}
     try:
         found.update(p.pw_dir for p in pwd.getpwall())
     except OSError:
         pass
-    return {os.path.realpath(h) for h in found if h}
+    return {os.path.realpath(h) for h in found if h} - {"/"}
+
+
+def _holds_private(folder: str) -> bool:
+    """Whether `folder` is or holds a home folder or the harness's files (its project,
+    current and temporary folders)."""
+    keep = [*homes(), os.path.realpath(os.getcwd()), str(PROJECT),
+            os.path.realpath(tempfile.gettempdir())]
+    return any(_under(k, [folder]) for k in keep)
 
 
 def _sensitive(folder: str) -> bool:
     """Whether binding `folder` into a sandbox could show more than a runtime: it is or
-    holds a home folder or the harness's files (its project, current and temporary
-    folders), or lies in a dot-folder of a home (~/.local, ~/.config)."""
-    homes = _homes()
-    keep = [*homes, os.path.realpath(os.getcwd()), str(PROJECT),
-            os.path.realpath(tempfile.gettempdir())]
-    if any(_under(k, [folder]) for k in keep):
-        return True
-    return any(_under(folder, [h]) and any(part.startswith(".") for part in
-                                           os.path.relpath(folder, h).split("/"))
-               for h in homes)
+    holds a home folder or the harness's files, or lies in a dot-folder of a home
+    (~/.local, ~/.config)."""
+    return _holds_private(folder) or any(
+        _under(folder, [h]) and any(part.startswith(".") for part in
+                                    os.path.relpath(folder, h).split("/"))
+        for h in homes())
+
+
+def _links(path: str) -> list[str]:
+    """`path` and every link on the way to the file it names (a venv's `python` ->
+    the base installation's `python3.11`)."""
+    chain = [os.path.abspath(path)]
+    while os.path.islink(chain[-1]) and len(chain) < 40:
+        chain.append(os.path.normpath(os.path.join(os.path.dirname(chain[-1]),
+                                                   os.readlink(chain[-1]))))
+    return chain
+
+
+def _python_parts() -> list[str]:
+    """What the interpreter needs of its installation: its program (and the links to it),
+    standard library, extension modules, site-packages, shared library and pyvenv.cfg."""
+    paths = sysconfig.get_paths()
+    found = [*_links(sys.executable), *(paths[k] for k in ("stdlib", "platstdlib", "purelib",
+                                                            "platlib")),
+             *(p for p in sys.path if os.path.isabs(p)), os.path.join(sys.prefix, "pyvenv.cfg")]
+    if sysconfig.get_config_var("Py_ENABLE_SHARED"):
+        libdir = sysconfig.get_config_var("LIBDIR") or ""
+        found += [os.path.join(libdir, sysconfig.get_config_var(v) or "")
+                  for v in ("LDLIBRARY", "INSTSONAME")]
+    return [os.path.normpath(p) for p in found if os.path.exists(p)]
+
+
+def python_binds() -> list[str]:
+    """The harness's Python installation, read-only, only where a runtime would be: each of
+    its prefixes whole when it is a folder of its own (/opt/python3.11, a venv outside any
+    home); in a home (~/.pyenv/versions/3.11.7, a venv in ~) or around the harness's files,
+    only the interpreter's own parts in it (`_python_parts`), never the home. A prefix in
+    a system folder is there already."""
+    parts = _python_parts()
+    binds: list[str] = []
+    for prefix in sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix,
+                                                        sys.base_exec_prefix, sys.exec_prefix)}):
+        if _under(prefix, submission.SYSTEM_FOLDERS):
+            continue
+        if _holds_private(prefix) or any(_under(prefix, [h]) for h in homes()):
+            binds += [p for p in parts if _under(p, [prefix])]
+        else:
+            binds.append(prefix)
+    ordered = sorted(set(binds), key=lambda b: (b.count("/"), b))
+    return [b for i, b in enumerate(ordered) if not _under(b, ordered[:i])]
 
 
 class SandboxedBot(ExternalBot):
@@ -289,10 +399,12 @@ class SandboxedBot(ExternalBot):
     `SandboxedBot.python(spec)` for an in-process bot spec run through the runner."""
 
     def __init__(self, command: str, framing: str = "json", limits: Limits | None = None,
-                 default_timeout: float = 30.0, python_spec: str | None = None) -> None:
+                 default_timeout: float = 30.0, python_spec: str | None = None,
+                 root: str | None = None) -> None:
         super().__init__(command or "python", default_timeout=default_timeout,
                          framing=framing, limits=limits)
         self.python_spec = python_spec
+        self.root = root  # a pinned bot's snapshot: its command names files there alone
         if python_spec is not None:
             self.name = python_spec
         self.notes: list[str] = []
@@ -308,6 +420,15 @@ class SandboxedBot(ExternalBot):
                default_timeout: float = 30.0) -> SandboxedBot:
         return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec)
 
+    @classmethod
+    def of(cls, spec: BotSpec, limits: Limits | None = None) -> SandboxedBot:
+        """The sandboxed bot of an untrusted spec: its program, or its Python bot through
+        the runner."""
+        framing = spec.kind_of.program
+        if framing:
+            return cls(spec.target, framing=framing, limits=limits, root=spec.root)
+        return cls.python(spec.text, limits=limits)
+
     # -- preparing the bot's directory ----------------------------------------------------
 
     def _bind_runtime(self, exe: str) -> None:
@@ -316,10 +437,10 @@ class SandboxedBot(ExternalBot):
         that folder would be a home folder, a dot-folder in one (~/.local), or hold the
         harness's files, the program file alone. Never a home folder."""
         real = os.path.realpath(exe)
-        if _under(real, SHARED) or _under(real, self.binds):
+        if _under(real, submission.SYSTEM_FOLDERS) or _under(real, self.binds):
             return
         if real == os.path.realpath(sys.executable):
-            self.binds += _python_binds()
+            self.binds += python_binds()
             return
         prefix = str(Path(real).parent.parent)
         self.binds.append(real if _sensitive(prefix) else prefix)
@@ -327,13 +448,15 @@ class SandboxedBot(ExternalBot):
     def _command_argv(self, here: str) -> tuple[list[str], Staged]:
         """The command line inside the sandbox, and the files it names (read as a
         submission: harness/sandbox/submission.py), to be copied into the bot's directory."""
-        runtimes = (*SYSTEM, os.path.realpath(sys.executable))
-        cmd = submission.parse_command(self.argv, self.cwd, runtimes)
+        runtimes = (*submission.RUNTIME_FOLDERS, os.path.realpath(sys.executable))
+        cmd = submission.parse_command(self.argv, self.cwd, runtimes) if self.root is None \
+            else submission.parse_command(self.argv, self.root, (*runtimes, sys.executable),
+                                          submission.members(self.root))
         argv = list(self.argv)
         if cmd.runtime is not None:
             exe = cmd.runtime
-            if "/" not in exe:  # a runtime on PATH (`python` is the harness's interpreter)
-                found = sys.executable if exe in ("python", "python3") else shutil.which(exe)
+            if "/" not in exe:
+                found = runtime_path(exe)
                 if found is None:
                     raise ExternalBotError(f"cannot start {visible(exe)!r}: not found on PATH")
                 argv[0] = found
@@ -348,12 +471,17 @@ class SandboxedBot(ExternalBot):
                 name = submission.snapshot_name(n, name)
             staged.append((name, f))
             argv[i] = f"{here}/{name}" if i == 0 else name
+        if cmd.runtime is None and staged:  # the program itself: it must run here
+            name = visible(os.path.basename(self.argv[0]))
+            problem = program_problem(name, staged[0][1].data[:65536], staged[0][1].mode)
+            if problem is not None:
+                raise submission.SubmissionError(f"cannot start {name}: {problem}", kind="crash")
         return argv, staged
 
     def _python_argv(self) -> tuple[list[str], list[str], Staged]:
         """The runner's command line and environment for a Python bot spec, and the bot's
         top-level module (read as a submission) to copy into its directory."""
-        self.binds += _python_binds()
+        self.binds += python_binds()
         roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
         game_module = engine.get_game(self.game_id).observation_type.__module__
         top = game_module.split(".")[0]
@@ -362,10 +490,10 @@ class SandboxedBot(ExternalBot):
             if where is not None:
                 roots.append(os.path.realpath(where))
         self.binds += [r for r in roots if not _under(r, self.binds)]
-        kind, _, rest = self.python_spec.partition(":")  # type: ignore[union-attr]
+        spec = BotSpec.parse(self.python_spec or "")
         staged: Staged = []
-        if kind in USER_CODE:
-            where = submission.module_path(rest.split(":")[0].split(".")[0], None)
+        if spec.kind_of.brings == "module":
+            where = submission.module_path(spec.module, None)
             if where is not None and not _under(os.path.realpath(where), self.binds):
                 staged = submission.read_module(where)
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
@@ -425,17 +553,21 @@ class SandboxedBot(ExternalBot):
         root = self.dir / "root"
         root.mkdir()
         as_root = mode() == "root"
-        uid = UID_BASE + 64 * os.getpid() + next(_slots) % 64 if as_root else 0
-        read_end, write_end = os.pipe()  # the script writes "ready" when the bot starts
+        uid = bot_uid() if as_root else 0
+        read_end, write_end = os.pipe()  # seccomp.py writes "ready" when the bot starts
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
                "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
                "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
                "SBX_INODES": str(self.limits.inodes), "SBX_NPROC": str(self.limits.processes),
-               "SBX_READY": str(write_end)}
+               "SBX_READY": str(write_end), "SBX_SYSTEM": " ".join(submission.SYSTEM_FOLDERS),
+               "SBX_MASKED": " ".join(PROC_MASKED),
+               "SBX_PYTHON": sys.executable, "SBX_SECCOMP": seccomp.__file__}
         bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
-        cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *bot_env,
-               *argv]
+        ids = ["--reuid", str(uid), "--regid", str(uid), "--clear-groups"] if as_root else []
+        setpriv = [*ids, "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
+                   "/usr/bin/env", "-i", "-C", "/bot", *bot_env, *argv]
+        cmd = [*UNSHARE[mode()], *NAMESPACES, "sh", "-c", _SCRIPT, "arena-sandbox", *setpriv]
         limits, group = self.limits, self._cgroup()
         try:
             proc = self._popen(cmd, env=env, cwd="/", pass_fds=(write_end,),
@@ -486,10 +618,14 @@ class SandboxedBot(ExternalBot):
         fd, self._ready = self._ready, None
         try:
             readable, _, _ = select.select([fd], [], [], self.default_timeout)
-            started = bool(readable) and os.read(fd, 16) == b"ready\n"
+            said = os.read(fd, 1024) if readable else b""
         finally:
             os.close(fd)
-        if not started:
+        if said.startswith(b"sandbox: "):  # the filter or keyring step failed: no bot
+            self._kill()
+            raise ExternalBotError(f"cannot sandbox the bot: "
+                                   f"{visible(said[9:].decode(errors='replace').strip())}")
+        if said != b"ready\n":
             self._gone()
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
@@ -509,13 +645,16 @@ class SandboxedBot(ExternalBot):
 
     def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
         """As bots.external.exit_reason; a missing file outside the bot's view is a
-        forbidden reach outside the sandbox."""
+        forbidden reach outside the sandbox, and so is death by SIGSYS (the filter's)."""
         kind, detail = exit_reason(status, stderr)
         if re.search(r"No module named '(engine|bots)[.']", stderr) and self.python_spec is None:
             stem = next((Path(a).stem for a in self.argv[1:] if a.endswith(".py")), "my_bot")
             detail += (f" (this project's packages are not there for a cmd: program; a "
                        f"bots.Bot subclass runs as python:{stem}:YourClass, with --isolate "
                        "to sandbox it)")
+        if status == -signal.SIGSYS:  # the seccomp filter's answer to another architecture
+            return "forbidden", (f"{detail} (a system call the sandbox does not allow: one "
+                                 "of another architecture's table)")
         if self.group is not None and self.group.oom_killed():
             return "memory", (f"killed by the memory limit of {self.limits.memory_bytes} "
                               "bytes for all its processes")
@@ -547,32 +686,11 @@ class SandboxedBot(ExternalBot):
             self._remove_dir()
 
 
-def sandboxed(spec: str) -> bool:
-    """Whether `spec` runs in the sandbox when bots are isolated (ladders): every bot that
-    is not part of the project."""
-    kind = base_spec(spec).partition(":")[0]
-    return kind not in TRUSTED
-
-
-def make_player(spec: str, isolate: bool = False, limits: Limits | None = None) -> Bot:
-    """The bot for `spec` as the harness runs it: `cmd:` programs always in the sandbox;
-    with `isolate`, every bot that is not part of the project (`python:`, `policy:`, entry
-    points) too, through the runner; the project's own bots in-process. A copy number (`spec#2`)
-    is dropped."""
-    spec = base_spec(spec)
-    kind, _, rest = spec.partition(":")
-    if kind in ("cmd", "cmd-msgpack"):
-        if not rest.strip():
-            raise ExternalBotError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
-        return SandboxedBot(rest, framing="json" if kind == "cmd" else "msgpack",
-                            limits=limits)
-    if isolate and kind not in TRUSTED:
-        if kind == "python" and len(rest.split(":")) < 2:
-            raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
-        if kind == "policy" and len(rest.split(":")) < 2:
-            raise BotSpecError("policies are named policy:package.module:function[:k=v,...]")
-        if kind not in USER_CODE and kind not in {e.name for e in
-                                                  entry_points(group="arena.bots")}:
-            return make_bot(spec)  # unknown: the registry's error
-        return SandboxedBot.python(spec, limits=limits)
-    return make_bot(spec)
+def make_player(spec: str | BotSpec, isolate: bool = False, limits: Limits | None = None) -> Bot:
+    """The bot for `spec` as the harness runs it (bots.registry.make_bot, the sandbox as
+    its wrapper): programs (`cmd:`) always in the sandbox; with `isolate`, every kind that
+    is not trusted (`python:`, `policy:`, plug-ins) too, through the runner; trusted kinds
+    in-process. A copy number (`spec#2`) and a label are not part of the bot."""
+    spec = BotSpec.read(spec)
+    boxed = isolate or bool(spec.kind_of.program)
+    return make_bot(spec, (lambda s: SandboxedBot.of(s, limits)) if boxed else None)

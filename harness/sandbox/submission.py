@@ -16,6 +16,10 @@ rules that hold whatever the files are:
   `MAX_DEPTH` levels of folders; a hard link (a file also elsewhere) is refused too.
 - Files are read into memory first and written out only when all of them passed, into a
   temporary folder renamed into place: a refusal leaves nothing behind.
+- A submission the harness wrote itself (an unpacked upload, a pinned bot's snapshot) is
+  known by its members (`members`): the files its spec names are looked up among them,
+  never on the disk, and a path outside it gets one refusal (`OUTSIDE`) whatever the path,
+  so that the answer says nothing of the server's disk.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import re
 import shutil
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +48,11 @@ MAX_DEPTH = 32
 SKIPPED = ("__pycache__", ".git")
 #: the longest file name kept as it is in a snapshot (longer ones keep their extension)
 NAME_KEPT = 100
+
+#: the refusal of a spec that names a path outside its submission: the same words whatever
+#: the path (it may or may not exist where the harness runs)
+OUTSIDE = ("the bot spec names a path outside its submission; a submitted bot names its "
+           "own files (e.g. bot.py) and its runtime by name (e.g. python3)")
 
 _OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
@@ -208,7 +217,8 @@ class Reader:
                 raise SubmissionError(f"{self._name(rel)} is not a regular file")
             if st.st_nlink > 1:  # the same file as one elsewhere, which may not be the author's
                 raise SubmissionError(f"{self._name(rel)} is a hard link (a submission holds "
-                                      "files of its own)")
+                                      "files of its own; cargo links its target/ binaries "
+                                      "so): submit a copy of it (cp)")
             self._count(rel, st.st_size)
             with os.fdopen(os.dup(fd), "rb") as f:
                 data = f.read(MAX_BYTES - self.total + 1)
@@ -321,6 +331,12 @@ class Command:
     files: dict[int, str]
 
 
+#: the system folders: a sandboxed bot sees them as they are, read-only, and a program in
+#: one of them is a runtime, not a file of a submission
+SYSTEM_FOLDERS = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: where runtimes live (the system folders and /opt): a program there is not a file of the
+#: submission (pinning copies nothing of it; the sandbox binds its installation)
+RUNTIME_FOLDERS = (*SYSTEM_FOLDERS, "/opt")
 #: program names of interpreters: such a program given by its path is a runtime, not a
 #: file of the submission (`/opt/node/bin/node bot.js`)
 RUNTIME_NAMES = re.compile(r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|java"
@@ -329,13 +345,19 @@ RUNTIME_NAMES = re.compile(r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|lua
 
 
 def parse_command(argv: list[str], cwd: str | None = None,
-                  runtimes: tuple[str, ...] = ()) -> Command:
+                  runtimes: tuple[str, ...] | None = (),
+                  files: Collection[str] | None = None) -> Command:
     """Which words of `argv` are the submission's files (SubmissionError if one may not
-    be). argv[0] is the runtime when it has no '/', is under one of `runtimes` (system
-    folders), or is named as an interpreter (RUNTIME_NAMES); else it is the bot's program.
-    Later words that name an existing path are files: the first of them is the
-    program when argv[0] is a runtime, the rest must lie under the program's folder.
-    Words starting with '-' are options and never files."""
+    be). With `files`, the members of the submission in the folder `cwd` (`members`), the
+    words are looked up among them alone (`_parse_members`; `runtimes` None: a runtime is
+    named, never given by path). Otherwise argv[0] is the runtime when it has no '/', is
+    under one of `runtimes` (system folders), or is named as an interpreter
+    (RUNTIME_NAMES); else it is the bot's program. Later words that name an existing path
+    are files: the first of them is the program when argv[0] is a runtime, the rest must
+    lie under the program's folder. Words starting with '-' are options and never files."""
+    if files is not None:
+        return _parse_members(argv, cwd or "", runtimes, files)
+    runtimes = runtimes or ()
     here = cwd or os.getcwd()
     cmd = Command(list(argv), None, None, {})
 
@@ -373,9 +395,58 @@ def parse_command(argv: list[str], cwd: str | None = None,
     return cmd
 
 
+def members(folder: str | os.PathLike[str]) -> frozenset[str]:
+    """The files of a submission the harness wrote (an unpacked upload, a snapshot): their
+    '/'-separated paths under `folder` (none when it does not exist)."""
+    out = set()
+    for here, _, files in os.walk(folder):  # the harness's own folder: no links in it
+        rel = os.path.relpath(here, folder)
+        out.update(os.path.normpath(os.path.join(rel, f)) for f in files)
+    return frozenset(out)
+
+
+def member(folder: str, files: Collection[str], word: str) -> str | None:
+    """The member of the submission in `folder` (holding `files`) that `word` names, from
+    that folder or absolute; None when it names none but lies inside; SubmissionError
+    (`OUTSIDE`) when it leads outside. `folder` "": a submission without files."""
+    if not folder:
+        if os.path.isabs(word) or ".." in word.split("/"):
+            raise SubmissionError(OUTSIDE)
+        return None
+    full = os.path.normpath(os.path.join(folder, word))
+    rel = inside(folder, full)
+    if rel is None and full != os.path.normpath(folder):
+        raise SubmissionError(OUTSIDE)
+    return rel if rel in files else None
+
+
+def _parse_members(argv: list[str], folder: str, runtimes: tuple[str, ...] | None,
+                   files: Collection[str]) -> Command:
+    """`parse_command` for a submission known by its members: nothing on the disk is
+    looked at. argv[0] is the runtime when it has no '/' or (with `runtimes`) lies under
+    one of them or is named as an interpreter; else it, and every later word that is not
+    an option, names a member or a word that is no path at all."""
+    cmd = Command(list(argv), None, folder, {})
+    exe, norm = argv[0], os.path.normpath(argv[0])
+    if "/" not in exe or runtimes is not None and (
+            any(norm == r or norm.startswith(r.rstrip("/") + "/") for r in runtimes)
+            or RUNTIME_NAMES.fullmatch(os.path.basename(exe))):
+        cmd.runtime = exe
+    for i, word in enumerate(argv):
+        if (i == 0 and cmd.runtime is not None) or (i and word.startswith("-")):
+            continue
+        rel = member(folder, files, word)
+        if rel is not None:
+            cmd.files[i] = rel
+        elif i == 0:
+            raise SubmissionError(f"cannot start '{_shown(exe)}': the submission holds no "
+                                  "such file", kind="crash")
+    return cmd
+
+
 def read_command(cmd: Command) -> list[File]:
     """The files of a parsed command, in the order of its words."""
-    if cmd.folder is None:
+    if cmd.folder is None or not cmd.files:
         return []
     reader = Reader(cmd.folder)
     return [reader.add(cmd.files[i]) for i in sorted(cmd.files)]

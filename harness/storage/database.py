@@ -36,14 +36,15 @@ SCHEMA_VERSION = 4
 PROJECT = Path(__file__).resolve().parents[2]
 
 
-def default_db() -> Path:
-    """Where commands keep their database unless `--db` (or `ARENA_DB`) says otherwise."""
+def default_db(name: str = "arena.sqlite") -> Path:
+    """Where commands keep their database unless `--db` (or `ARENA_DB`) says otherwise
+    (`name`: the file's name in the default folder; `arena eval` keeps its own)."""
     if os.environ.get("ARENA_DB"):
         return Path(os.environ["ARENA_DB"]).expanduser()
     if (PROJECT / "pyproject.toml").is_file() and os.access(PROJECT, os.W_OK):
-        return PROJECT / "results" / "arena.sqlite"
+        return PROJECT / "results" / name
     data = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
-    return Path(data) / "arena" / "arena.sqlite"
+    return Path(data) / "arena" / name
 
 
 DEFAULT_DB = default_db()

@@ -22,6 +22,7 @@ from typing import Any
 
 import msgspec
 
+from bots.spec import BotSpec
 from engine.record import encode_json
 from harness.play.clock import play_game
 from harness.play.match import play_match
@@ -41,7 +42,7 @@ TASK_RETRIES = 3
 #: games per Ray task at most; batches shrink towards the end so workers finish together
 MAX_BATCH = 32
 
-GameTask = tuple[int, int, tuple[str, ...]]  # idx, seed, bots
+GameTask = tuple[int, int, tuple[str | BotSpec, ...]]  # idx, seed, bots
 
 
 class Played(msgspec.Struct, array_like=True):
