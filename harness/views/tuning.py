@@ -6,16 +6,15 @@ at the end the path as a plotext plot, each parameter on the scale of its range 
 from __future__ import annotations
 
 import math
-import sys
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group
-from rich.live import Live
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from harness.views.ladders import line_plot
+from harness.views.live_steps import LiveSteps
 
 BARS = "▁▂▃▄▅▆▇█"
 #: steps a sparkline shows (the latest)
@@ -83,42 +82,23 @@ def path_plot(state: dict[str, Any], width: int, height: int = 17) -> Text:
                      height, ylim=(0, 1), yticks=ticks)
 
 
-class TuneView:
+class TuneView(LiveSteps):
     """Progress of a run: redrawn in place on a terminal, one line per step elsewhere."""
 
-    def __init__(self, console: Console | None = None) -> None:
-        self.console = console or Console(stderr=True)
-        self.tty = sys.stderr.isatty()
-        self.state: dict[str, Any] | None = None
-        self.line = ""
-        self._live: Live | None = None
-
-    def __enter__(self) -> TuneView:
-        if self.tty:
-            self._live = Live(self._render(), console=self.console, refresh_per_second=2)
-            self._live.__enter__()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._live is not None:
-            self._live.__exit__(*exc)
-
-    def _render(self) -> Group:
-        parts: list[Any] = [Text(self.line)]
-        if self.state is not None:
-            parts[:0] = [Text(header(self.state)), params_table(self.state)]
-        return Group(*parts)
+    def tables(self) -> list[Any]:
+        if self.state is None:
+            return []
+        return [Text(header(self.state)), params_table(self.state)]
 
     def playing(self, step: int, done: int, total: int) -> None:
         self.line = f"step {step + 1}: {done}/{total} games"
-        if self._live is not None:
-            self._live.update(self._render())
+        self.refresh()
 
     def stepped(self, state: dict[str, Any]) -> None:
         self.state = state
         self.line = ""
-        if self._live is not None:
-            self._live.update(self._render())
+        if self.live:
+            self.refresh()
         elif state["steps"]:
             s = state["steps"][-1]
             now = ", ".join(f"{k}={_fmt(v)}" for k, v in s["values"].items())
