@@ -314,13 +314,8 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
     kind, _, amount = cfg.budget.partition("=")
     t = amount if kind in ("cpu", "time") else "T"
     bot = cfg.bot(None, tuned).replace(f"mcts:{cfg.budget}", f"mcts:time={t}", 1)
-    if cfg.players == 2:
-        verify = (f"arena eval -g {cfg.game} -n 2 --bot {bot} --opponents mcts:time={t} "
-                  f"--time-per-move {t} --sprt {SPRT} --games 2000")
-    else:
-        verify = (f"arena tournament run --game {cfg.game} --players {cfg.players} --bots "
-                  f"{bot},mcts:time={t} --seat-rotation --time-per-move {t} --sprt {SPRT} "
-                  "--games 2000")
+    verify = (f"arena eval -g {cfg.game} -n {cfg.players} --bot {bot} --opponents "
+              f"mcts:time={t} --time-per-move {t} --sprt {SPRT} --games 2000")
     return {
         "game": cfg.game, "players": cfg.players, "budget": cfg.budget,
         "start": state["start"], "tuned": tuned, "games": sum(s["games"] for s in steps),

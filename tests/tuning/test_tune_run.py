@@ -142,3 +142,26 @@ def test_an_unwritable_folder_is_refused(capsys: pytest.CaptureFixture[str],
     blocked.write_text("")
     line = arena(capsys, "kit", "--game-module", "tests.kitgame", "--out", str(blocked))
     assert "cannot write --out" in line and "not a folder" in line
+
+
+def test_the_check_at_more_players_is_an_eval_sprt_against_the_profile(
+        tmp_path: Path) -> None:
+    """The result's check of a 3-player run: `arena eval -n 3` of the tuned values against
+    copies of the profile at equal time, with the SPRT (a tournament that validates)."""
+    import shlex
+
+    from harness.eval.run import eval_spec
+    from harness.tournaments.schedule import validate
+    from harness.tuning.run import SPRT, summary
+
+    cfg = config(tmp_path, players=3, budget="cpu=0.05", tune=("c",))
+    state = dict(cfg.settings(), theta=[-1.5], k=1, seconds=1.0, steps=[
+        {"result": 1.0, "games": 6, "load": 1.0}])
+    verify = shlex.split(summary(cfg, state)["verify"])
+    assert verify[:2] == ["arena", "eval"]
+    args = dict(zip(verify[2::2], verify[3::2], strict=False))
+    assert args["-n"] == "3" and args["--sprt"] == SPRT and args["--time-per-move"] == "0.05"
+    assert args["--bot"] == "mcts:time=0.05,rollout=cutoff,c=0.2231"
+    assert args["--opponents"] == "mcts:time=0.05"
+    validate(eval_spec("kit", 3, args["--bot"], args["--opponents"], 2000, sprt=SPRT,
+                       time_per_move=0.05, modules=KIT))
