@@ -156,10 +156,15 @@ class TuneConfig:
         parts += [f"--games {self.games}", f"--pairs-per-step {self.pairs_per_step}", budget]
         if self.r_end is not None:
             parts.append(f"--r-end {self.r_end:g}")
-        parts += [f"-o {k}={v}" for k, v in self.options.items()]
-        parts += [f"--game-module {m}" for m in self.modules]
+        parts += self.game_args()
         parts.append(f"--seed {self.seed}")
         return " ".join(parts)
+
+    def game_args(self) -> list[str]:
+        """The game's options and plug-in modules as `arena` options (its commands share
+        them)."""
+        return ([f"-o {shlex.quote(f'{k}={v}')}" for k, v in self.options.items()]
+                + [f"--game-module {m}" for m in self.modules])
 
     def bot(self, label: str | None, values: dict[str, float]) -> str:
         """The MCTS spec that plays `values` (entrant `label=...` when given)."""
@@ -314,8 +319,9 @@ def summary(cfg: TuneConfig, state: dict[str, Any]) -> dict[str, Any]:
     kind, _, amount = cfg.budget.partition("=")
     t = amount if kind in ("cpu", "time") else "T"
     bot = cfg.bot(None, tuned).replace(f"mcts:{cfg.budget}", f"mcts:time={t}", 1)
-    verify = (f"arena eval -g {cfg.game} -n {cfg.players} --bot {bot} --opponents "
-              f"mcts:time={t} --time-per-move {t} --sprt {SPRT} --games 2000")
+    verify = " ".join([f"arena eval -g {cfg.game} -n {cfg.players} --bot {bot} --opponents "
+                       f"mcts:time={t} --time-per-move {t} --sprt {SPRT} --games 2000",
+                       *cfg.game_args()])
     return {
         "game": cfg.game, "players": cfg.players, "budget": cfg.budget,
         "start": state["start"], "tuned": tuned, "games": sum(s["games"] for s in steps),

@@ -162,6 +162,6 @@ def test_the_check_at_more_players_is_an_eval_sprt_against_the_profile(
     args = dict(zip(verify[2::2], verify[3::2], strict=False))
     assert args["-n"] == "3" and args["--sprt"] == SPRT and args["--time-per-move"] == "0.05"
     assert args["--bot"] == "mcts:time=0.05,rollout=cutoff,c=0.2231"
-    assert args["--opponents"] == "mcts:time=0.05"
+    assert args["--opponents"] == "mcts:time=0.05" and args["--game-module"] == KIT[0]
     validate(eval_spec("kit", 3, args["--bot"], args["--opponents"], 2000, sprt=SPRT,
                        time_per_move=0.05, modules=KIT))
