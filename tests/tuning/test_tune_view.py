@@ -61,3 +61,18 @@ def test_in_a_pipe_the_view_prints_one_line_per_step() -> None:
         view.playing(0, 2, 4)
         view.stepped(state())
     assert out.getvalue() == "step 12: 4 games, result +1; c=0.19, depth=19\n"
+
+
+def test_on_a_terminal_the_view_redraws_the_table_and_the_step_under_way() -> None:
+    out = io.StringIO()
+    view = TuneView(Console(file=out, width=80, force_terminal=True, color_system=None))
+    view.tty = True
+    with view:
+        view.playing(0, 2, 4)
+        view.stepped(state())
+        view.playing(12, 1, 4)
+    text = out.getvalue()
+    lines = [ln for ln in text.splitlines() if ln.strip() and ln != "\x1b[?25h"]
+    assert lines[-1].endswith("step 13: 1/4 games")  # the step under way, below the table
+    assert "arena tune kit 2p" in text and "depth" in text
+    assert "step 12: 4 games, result" not in text  # a terminal gets no step lines
