@@ -12,8 +12,8 @@ import engine
 from bots.registry import BotSpecError
 from bots.search_params import SearchParams
 from harness.cli.paths import check_folder
+from harness.cluster import session
 from harness.play.args import UsageProblem, parse_options, split_specs
-from harness.tournaments import runner
 from harness.tournaments.schedule import load_modules
 from harness.tournaments.service import check_workers
 from harness.tuning.run import TuneConfig, check, tune
@@ -97,7 +97,7 @@ def tune_cmd(
         raise UsageProblem("arena tune needs at least 2 players: its probes play games "
                            "against each other or opponents")
     check_workers(workers)
-    runner.check_address(address)
+    session.check_address(address)
     if games < 1 or pairs_per_step < 1:
         raise UsageProblem("--games and --pairs-per-step must be at least 1")
     if r_end is not None and r_end <= 0:
@@ -129,5 +129,5 @@ def tune_cmd(
         with TuneView() as view:
             state = tune(cfg, view)
     finally:
-        runner.shutdown()
+        session.shutdown()
     report(state, console.out)
