@@ -26,6 +26,7 @@ from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
 from harness.cli.main import main
 from harness.cluster import dispatch
+from harness.eval.run import eval_spec
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
@@ -154,6 +155,20 @@ def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(tmp_path: 
         text = _table(store)
         assert f"{2 * t.stop_block} games counted" in text
         assert "SPRT after" in text and "is stronger than" in text
+
+
+def test_sprt_at_more_players_tests_the_bot_against_the_copies_of_its_opponent(
+        tmp_path: Path) -> None:
+    """`arena eval --sprt` at 3 players: each deal from every seat of the bot, the test on
+    the bot's pairwise scores against the two copies of the opponent."""
+    spec = eval_spec("kit", 3, "random", PASSER, 300, sprt="0,50,0.05,0.05",
+                     modules=("tests.kitgame",))
+    with _play(tmp_path / "s3.sqlite", spec) as store:
+        t = store.tournament("t")
+        assert t.verdict == "H1" and t.stop_block is not None
+        counted = [r for r in store.games(t.id) if r.block < t.stop_block]
+        assert len(counted) == 3 * t.stop_block
+        assert all(r.bots.count(PASSER) == 2 for r in counted)
 
 
 def test_an_interrupted_sprt_run_stops_at_the_same_block(tmp_path: Path) -> None:
