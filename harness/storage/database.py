@@ -27,13 +27,13 @@ from typing import Any, TextIO
 
 import msgspec
 
+from engine.common.project import PROJECT
 from engine.protocol import ArenaError
 from harness.storage.ladder_schema import LADDER_SCHEMA, NODES_SCHEMA, migration
 from harness.storage.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
 SCHEMA_VERSION = 5
-PROJECT = Path(__file__).resolve().parents[2]
 
 
 def default_db(name: str = "arena.sqlite") -> Path:
