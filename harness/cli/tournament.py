@@ -45,7 +45,8 @@ from harness.views.tournaments import play, pool_table, show_table, tournament_l
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
                   rich_markup_mode=None)
 
-WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
+WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)",
+                                                min=1)]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
 ModuleOpt = Annotated[list[str] | None, typer.Option(
@@ -82,7 +83,7 @@ def run_cmd(
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="one entrant's spec, taken whole (repeat for each bot)")] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
-    games: Annotated[int | None, typer.Option(help="at least this many games")] = None,
+    games: Annotated[int | None, typer.Option(help="at least this many games", min=1)] = None,
     sprt: Annotated[str | None, typer.Option(help="elo0,elo1,alpha,beta: stop on a verdict "
                                              "between the first two bots")] = None,
     fmt: Annotated[Format, typer.Option("--format")] = Format.round_robin,
@@ -228,7 +229,7 @@ def export_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
 @app.command("scaling", short_help='Same tournament on 1 and 2 Ray workers.')
 def scaling_cmd(
     game: Annotated[str, typer.Option("--game", "-g")],
-    games: Annotated[int, typer.Option(help="games per run")] = 200,
+    games: Annotated[int, typer.Option(help="games per run", min=1)] = 200,
     players: Annotated[int, typer.Option("--players", "-n")] = 2,
     bots: Annotated[str, typer.Option(help="entrants")] = "random,python:bots.base:RandomBot",
     repeats: Annotated[int, typer.Option(help="runs per worker count (alternating)")] = 5,

@@ -15,7 +15,6 @@ from harness.cli.paths import check_folder
 from harness.cluster import session
 from harness.play.args import UsageProblem, parse_options, split_specs
 from harness.tournaments.schedule import load_modules
-from harness.tournaments.service import check_workers
 from harness.tuning.run import TuneConfig, check, tune
 from harness.views import console
 from harness.views.tuning import TuneView, report
@@ -58,10 +57,10 @@ def tune_cmd(
         help="the probes' opponents, comma-separated specs (`heuristic` = heuristic:GAME); "
              "default: at 2 players the probes play each other, at more the game's profile "
              "at the same budget")] = "",
-    games: Annotated[int, typer.Option(help="games in all")] = 400,
+    games: Annotated[int, typer.Option(help="games in all", min=1)] = 400,
     pairs_per_step: Annotated[int, typer.Option(
-        help="pairs of games per SPSA step (one perturbation); more keep more workers busy")]
-    = 2,
+        help="pairs of games per SPSA step (one perturbation); more keep more workers busy",
+        min=1)] = 2,
     cpu: Annotated[float | None, typer.Option(
         help=f"search budget: seconds of CPU time per decision (default {CPU}; fair on a "
              "loaded machine)")] = None,
@@ -80,7 +79,7 @@ def tune_cmd(
     = None,
     seed: Annotated[int, typer.Option(help="seed of the perturbations and deals")] = 0,
     workers: Annotated[int | None, typer.Option(
-        help="Ray workers (embedded Ray: CPUs to use)")] = None,
+        help="Ray workers (embedded Ray: CPUs to use)", min=1)] = None,
     address: Annotated[str | None, typer.Option(help="join this Ray cluster")] = None,
     game_module: Annotated[list[str] | None, typer.Option(
         "--game-module", help="import in the driver and every worker; registers its GAME")]
@@ -96,10 +95,7 @@ def tune_cmd(
     if players < 2:
         raise UsageProblem("arena tune needs at least 2 players: its probes play games "
                            "against each other or opponents")
-    check_workers(workers)
     session.check_address(address)
-    if games < 1 or pairs_per_step < 1:
-        raise UsageProblem("--games and --pairs-per-step must be at least 1")
     if r_end is not None and r_end <= 0:
         raise UsageProblem(f"--r-end must be positive, not {r_end:g}")
     budget = budget_of(cpu, iters, time_per_move)

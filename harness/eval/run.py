@@ -62,9 +62,9 @@ def eval_spec(game: str, players: int, bot: str, opponent: str, games: int, *,
     (at least `games` games, whole blocks of one deal each). With `sprt` the test runs on
     each block's mean pairwise score of `bot` against the copies (ratings/sprt.py)."""
     if players < 2:
-        raise TournamentError(f"--players must be at least 2, got {players}")
+        raise TournamentError(f"players must be at least 2, got {players}")
     if games < 1:
-        raise TournamentError(f"--games must be at least 1, got {games}")
+        raise TournamentError(f"games must be at least 1, got {games}")
     return TournamentSpec(
         game=game, num_players=players, bots=(bot, opponent),
         format="round-robin" if players == 2 else "gauntlet", seat_rotation=True,

@@ -58,7 +58,7 @@ def check_time_control(time_per_move: float | None, clock: str | None) -> None:
     if time_per_move is not None and clock is not None:
         raise ClockError("give either --time-per-move or --clock, not both")
     if time_per_move is not None and not time_per_move > 0:
-        raise ClockError(f"--time-per-move must be positive, got {time_per_move}")
+        raise ClockError(f"time_per_move must be positive, got {time_per_move}")
     if clock is not None:
         Clock.parse(clock)
 

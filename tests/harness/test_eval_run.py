@@ -31,7 +31,7 @@ def test_two_players_swap_seats_on_each_deal_and_may_use_sprt() -> None:
     validate(spec)
     # more players: the bot against copies of the opponent, the SPRT on their pairs
     validate(eval_spec("kit", 3, "mcts", "random", 6, sprt="0,50,0.05,0.05"))
-    with pytest.raises(TournamentError, match="--sprt compares exactly two bots"):
+    with pytest.raises(TournamentError, match="an SPRT compares exactly two bots"):
         validate(TournamentSpec(game="kit", num_players=3, bots=("mcts", "random", "mcts:c=1"),
                                 sprt="0,50,0.05,0.05"))
 
