@@ -66,6 +66,7 @@ def test_one_card_options_play_the_same_seeded_games_as_before():
     assert random_game(3, 3, dragon_cards=1) == random_game(3, 3, dragon_card=True)
 
 
+@pytest.mark.rule("dragon_castle", "3.5c")
 def test_several_random_cards_are_different_and_start_with_the_single_draw():
     for seed in range(20):
         one = engine.make("dragon_castle", 2, seed, dragon_card=True, spirit_card=True)
@@ -77,6 +78,7 @@ def test_several_random_cards_are_different_and_start_with_the_single_draw():
     assert sorted(every.dragon_cards) == sorted(every.spirit_cards) == list(range(10))
 
 
+@pytest.mark.rule("dragon_castle", "3.5c")
 def test_named_cards_give_a_fixed_set_up():
     s = engine.make("dragon_castle", 2, 1, spirits="Wind, faith", dragons="Wiedza,Power")
     assert s.spirit_cards == [WIND_SPIRIT, FAITH]
@@ -95,6 +97,7 @@ def test_bad_card_options_are_refused(options):
         engine.make("dragon_castle", 2, 0, **options)
 
 
+@pytest.mark.rule("dragon_castle", "10d")
 def test_beginner_set_filters_the_random_draw():
     """"Zalecamy jednak, abyście rozpoczęli od kart dla „początkujących”" (the marker is lost
     in the seed; the set is the rules document's reconstructed one)."""
@@ -109,6 +112,7 @@ def test_beginner_set_filters_the_random_draw():
         "Strength", "Depths", "Faith", "Destruction"]
 
 
+@pytest.mark.rule("dragon_castle", "8.1b")
 def test_each_spirit_card_once_per_turn_and_both_in_one_turn():
     """§8.1 "Każdego ducha możesz aktywować tylko raz na turę": once a card is used, only
     the other card is offered; both may be used in one turn; a new turn offers both."""
@@ -150,6 +154,7 @@ def test_activation_names_a_card_in_play():
     assert space.id_of(ActivateSpiritShrine(0)) < space.id_of(ActivateSpiritShrine(1))
 
 
+@pytest.mark.rule("dragon_castle", "9a", "3.5c", "7d")
 def test_every_dragon_card_scores():
     """§7: "punkty wynikające z karty smoka", for each dragon card in play."""
     s = empty_state(2, dragons="Valor,Piety")
