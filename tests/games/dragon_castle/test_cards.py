@@ -110,6 +110,8 @@ def test_beginner_set_filters_the_random_draw():
     assert seen_d == set(BEGINNER_DRAGONS) and seen_s == set(BEGINNER_SPIRITS)
     assert [SPIRIT_CARDS[k] for k in BEGINNER_SPIRITS] == [
         "Strength", "Depths", "Faith", "Destruction"]
+    assert [DRAGON_CARDS[k] for k in BEGINNER_DRAGONS] == [
+        "Courage", "Valor", "Piety", "Knowledge"]
 
 
 @pytest.mark.rule("dragon_castle", "8.1b")
@@ -162,6 +164,7 @@ def test_every_dragon_card_scores():
     set_cell(s, 0, 1, 3, 1, stone("dragon", "red"), up=True)
     parts = s.score_parts(0)
     assert parts["Valor"] == 1 and parts["Piety"] == 1
+    assert s.score_parts(1)["Valor"] == 0  # each seat's own realm
     assert s.scores()[0] == sum(parts.values())
 
 

@@ -86,6 +86,7 @@ def test_example_19_courage_and_humility():
     height 1 next to height 2 -> 1 however many higher neighbours."""
     r = R().put(2, 2, 3, shrine=True).put(1, 2, 2).put(2, 1, 1)
     assert courage(r.realm()) == 1
+    assert courage(R().put(4, 4, 2).put(4, 5, 2).realm()) == 0  # an equal neighbour
     h = R().put(2, 2, 1, shrine=True).put(1, 2, 2).put(2, 3, 2).put(3, 2, 3)
     assert humility(h.realm()) == 1
     h.put(2, 1, 2, shrine=True)  # a second shrine may share the higher stack (2,2)? no: lower
@@ -152,6 +153,8 @@ def test_majesty_valor_and_edges():
     assert majesty(r.realm()) == 6 + 2
     v = R().put(0, 3, shrine=True).put(5, 5, 3, shrine=True).put(2, 2, shrine=True)
     assert valor(v.realm()) == 2
+    v.put(3, 0, shrine=True).put(2, 5, 2, shrine=True)  # the left and right edges
+    assert valor(v.realm()) == 4
 
 
 @pytest.mark.rule("dragon_castle", "3.4", "9a")

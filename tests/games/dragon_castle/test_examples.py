@@ -61,6 +61,8 @@ def test_example_1_joanna_pair_without_merge():
     assert s.stack[-1] == FinishAction(0, D)
     pairs = [a for a in s.legal_actions() if isinstance(a, Pair)]
     assert pairs == [Pair(6, 2)]  # the level-2 dragon; (9, 2) is covered on both long sides
+    with pytest.raises(IllegalActionError):
+        s.apply(Pair(9, 2))
     s.apply(Pair(6, 2))
     s.apply(Place(0, 0))
     s.apply(Place(0, 2))
@@ -186,6 +188,8 @@ def test_example_5_availability():
                    (5, 2): [W[3]]})
     assert not is_available(u.castle_h, castle_index(5, 3))
     assert TakeStone(5, 3) not in first_stone_options(u)
+    with pytest.raises(IllegalActionError):
+        u.apply(TakeStone(5, 3))
 
 
 @pytest.mark.rule("dragon_castle", "4.2a", "6.1", "6.1a", "2b")

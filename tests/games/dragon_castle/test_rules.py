@@ -48,6 +48,7 @@ def test_setup_castle_shrines_countdown(players, levels):
         if k >= 0:
             counts[k] += 1
     assert counts == [COPIES] * NUM_IDENTITIES
+    assert engine.make("dragon_castle", players, 6).castle != s.castle  # shuffled
     assert s.supply == 40 - players and s.pool == [1] * players
     assert (s.track_singles, s.track_stack) == (players, 7 - players)
     assert s.current_player() == s.first_player
@@ -77,6 +78,8 @@ def test_unknown_or_malformed_layouts_are_rejected():
         engine.make("dragon_castle", 4, 1, layout="fortress_and_forbidden_city")
     with pytest.raises(InvalidConfigError, match="116"):
         engine.make("dragon_castle", 4, 1, layout="333/333")
+    with pytest.raises(InvalidConfigError, match="height 1-3"):
+        engine.make("dragon_castle", 4, 1, layout="/".join(["3" * 12] * 3 + ["44"]))
     with pytest.raises(InvalidConfigError):
         engine.make("dragon_castle", 4, 1, fortress=True)  # the old booleans are gone
 
@@ -107,10 +110,14 @@ def test_first_player_is_random():
 def test_realm_is_6x6_and_every_empty_cell_takes_a_stone():
     """Ambiguity 1: a 6x6 realm; placement needs no adjacency."""
     s = empty_state(2)
-    set_castle(s, {(0, 2): [M[0]]})
+    set_castle(s, {(0, 2): [M[0]], (3, 2): [M[0]]})
     s.apply(TakeStone(0, 2))
-    s.apply(StoneAndShrine())
+    s.apply(Pair(3, 2))
     assert s.legal_actions() == [Place(r, c) for r in range(6) for c in range(6)]
+    s.apply(Place(0, 0))
+    assert s.legal_actions() == [Place(r, c) for r in range(6) for c in range(6)][1:]
+    s.apply(Place(5, 5))  # far from the first stone
+    assert s.height[cell(5, 5)] == 1 and s.current_player() == 1
 
 
 @pytest.mark.rule("dragon_castle", "6.2a", "6.4c", "5f")

@@ -198,11 +198,13 @@ def test_example_13_elegance_short_sides():
 def test_elegance_at_w2_forces_a_special_second_stone():
     s = with_spirit(ELEGANCE, players=4)
     set_castle(s, {(3, 3): [M[0]], (4, 3): [M[1]], (5, 3): [M[1]], (6, 3): [M[2]],
-                   (8, 3): [M[1]]})
+                   (8, 3): [M[1]], (10, 3): [M[1]]})
     s.apply(TakeStone(8, 3))
-    assert not any(isinstance(a, Pair) for a in s.legal_actions())  # long sides covered
+    # (4, 3) and (5, 3): long sides covered; (10, 3) is available
+    assert [a for a in s.legal_actions() if isinstance(a, Pair)] == [Pair(10, 3)]
     s.apply(ActivateSpiritShrine())
-    assert s.legal_actions() == [Pair(4, 3), Pair(5, 3)]  # short sides exposed
+    # §8.2.6b: the next stone must be one only Elegance allows (short side exposed)
+    assert s.legal_actions() == [Pair(4, 3), Pair(5, 3)]
 
 
 @pytest.mark.rule("dragon_castle", "8.2.9", "4.2b")
@@ -396,9 +398,12 @@ def test_wind_without_flip_moves_a_shrine():
     set_castle(s, {(0, 2): [M[0]]})
     set_cell(s, 0, 2, 2, 1, F[0], up=False, shrine=True)
     set_cell(s, 0, 3, 3, 3, F[1], up=False)
+    set_cell(s, 0, 0, 0, 2, S[0])  # face up: no shrine may go on it
     s.apply(ActivateSpiritShrine())
-    s.apply(s.legal_actions()[-1])  # NoFlip (the only option: nothing face up)
+    assert s.legal_actions()[0] == FlipStone(0, 0)
+    s.apply(s.legal_actions()[-1])  # NoFlip
     s.apply(ShrineFrom(2, 2))
+    assert s.legal_actions() == [ShrineTo(3, 3)]
     s.apply(ShrineTo(3, 3))
     assert s.score_parts(0)["shrines"] == 3
 
