@@ -93,6 +93,7 @@ def test_example_19_courage_and_humility():
     assert humility(h.realm()) == 1
     h.put(1, 1, 3)  # now (2,1) has a higher neighbour (1,1)
     assert humility(h.realm()) == 2
+    assert humility(R().put(0, 0, 1, shrine=True).put(0, 1, 1).realm()) == 0  # equal: no
 
 
 @pytest.mark.rule("dragon_castle", "9.5")
@@ -140,6 +141,8 @@ def test_example_23_harmony():
     r.put(0, 0, height=2, shrine=True).put(0, 5, height=2, shrine=True)
     assert harmony(r.realm()) == 10
     assert harmony(R().realm()) == 0
+    # shrines on mirrored cells at different heights are not mirrored
+    assert harmony(R().put(0, 0, 1, shrine=True).put(0, 5, 2, shrine=True).realm()) == 0
     r.put(2, 2, height=1)  # breaks both height symmetries; shrines still mirrored (vertical)
     assert harmony(r.realm()) == 2
 

@@ -209,7 +209,7 @@ def test_example_6_top_level_two():
         s.apply(Pair(9, 2))  # not identical
 
 
-@pytest.mark.rule("dragon_castle", "6a", "6.1d3", "7a", "7c")
+@pytest.mark.rule("dragon_castle", "6a", "6.1d3", "7a", "7c", "7d")
 def test_example_7_end_of_game_three_players():
     """Rules §13.7: 3p, tokens on spaces 1-3 + a stack of 4. At T = 1 seats 2, 3, 1 (here
     1, 2, 0) summon; the first player uncovers "!" -> seats 2 and 3 play once more (they

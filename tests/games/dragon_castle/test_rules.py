@@ -103,7 +103,9 @@ def test_a_layout_from_a_file_the_players_write(tmp_path):
 
 @pytest.mark.rule("dragon_castle", "3.7")
 def test_first_player_is_random():
-    assert len({engine.make("dragon_castle", 4, seed).first_player for seed in range(40)}) == 4
+    games = [engine.make("dragon_castle", 4, seed) for seed in range(40)]
+    assert len({s.first_player for s in games}) == 4
+    assert all(s.current_player() == s.first_player for s in games)  # and starts
 
 
 @pytest.mark.rule("dragon_castle", "5a", "6.2b")

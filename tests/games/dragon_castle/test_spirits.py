@@ -16,6 +16,7 @@ from engine.games.dragon_castle.actions import (
     MergeGroup,
     MoveFrom,
     MoveTo,
+    NoFlip,
     Pair,
     Place,
     Proceed,
@@ -98,6 +99,8 @@ def test_example_9_cunning_three_soldiers():
     for c in range(3):
         set_cell(s, 0, 1, c, 1, S[c])
     set_cell(s, 0, 5, 5, 1, F[0])
+    set_cell(s, 0, 3, 0, 1, M[0])
+    set_cell(s, 0, 3, 1, 1, M[1])  # two merchants: not a Cunning set
     s.pool[0] = 2
     assert ActivateSpirit(1, 0) not in activations(s)  # paying a soldier leaves no set of 3
     s.apply(ActivateSpirit(5, 5))  # pay with the farmer
@@ -173,7 +176,7 @@ def test_example_12_depths_any_merchant():
         "PlaceTaken", "PlaceTaken"]
 
 
-@pytest.mark.rule("dragon_castle", "8.2.6a", "4.1d")
+@pytest.mark.rule("dragon_castle", "8.2.6a", "8.2.6b", "4.1d")
 def test_example_13_elegance_short_sides():
     """§13.13: take a top-level stone exposed only on a short side; the second may be one
     whose short side that take exposed."""
@@ -313,11 +316,14 @@ def test_deception_takes_a_neighbour_at_the_same_level():
     at the first stone's level, identical and available or not."""
     s = with_spirit(DECEPTION, players=4)
     set_castle(s, {(3, 3): [M[0], M[1]], (4, 3): [F[0], F[1]], (5, 3): [S[0], S[1]],
-                   (4, 2): [W[0]], (4, 4): [W[1], W[2]], (8, 3): [M[1], M[1]]})
+                   (4, 2): [W[0]], (4, 4): [W[1], W[2]], (8, 3): [M[1], M[1]],
+                   (3, 2): [S[2]], (3, 4): [S[3], S[4]]})
     s.apply(TakeStone(3, 3))
     assert Pair(8, 3) in s.legal_actions()
     s.apply(ActivateSpiritShrine())
-    assert s.legal_actions() == [Pair(4, 3)]  # (4,2) is level 1; (4,4) is not a neighbour
+    # east (4, 3) and south (3, 4) are free at level 2; north (3, 2) is level 1;
+    # (4, 2) and (4, 4) touch only diagonally
+    assert s.legal_actions() == [Pair(4, 3), Pair(3, 4)]
     s.apply(Pair(4, 3))
     s.apply(Place(0, 0))
     s.apply(Place(0, 1))
@@ -400,8 +406,8 @@ def test_wind_without_flip_moves_a_shrine():
     set_cell(s, 0, 3, 3, 3, F[1], up=False)
     set_cell(s, 0, 0, 0, 2, S[0])  # face up: no shrine may go on it
     s.apply(ActivateSpiritShrine())
-    assert s.legal_actions()[0] == FlipStone(0, 0)
-    s.apply(s.legal_actions()[-1])  # NoFlip
+    assert s.legal_actions() == [FlipStone(0, 0), NoFlip()]  # the flip is optional
+    s.apply(NoFlip())
     s.apply(ShrineFrom(2, 2))
     assert s.legal_actions() == [ShrineTo(3, 3)]
     s.apply(ShrineTo(3, 3))
