@@ -106,6 +106,10 @@ def test_first_player_is_random():
     games = [engine.make("dragon_castle", 4, seed) for seed in range(40)]
     assert len({s.first_player for s in games}) == 4
     assert all(s.current_player() == s.first_player for s in games)  # and starts
+    for s in games[:8]:  # ... and the seat after it plays next
+        s.apply(s.legal_actions()[0])
+        s.apply(DiscardStone())
+        assert s.current_player() == (s.first_player + 1) % 4
 
 
 @pytest.mark.rule("dragon_castle", "5a", "6.2b")

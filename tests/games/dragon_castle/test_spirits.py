@@ -398,7 +398,7 @@ def test_spirit_option_draws_a_card_and_base_games_are_unchanged():
     assert StopBuilding() not in a.legal_actions()
 
 
-@pytest.mark.rule("dragon_castle", "8.2.3b")
+@pytest.mark.rule("dragon_castle", "8.2.3a", "8.2.3b")
 def test_wind_without_flip_moves_a_shrine():
     s = with_spirit(WIND_SPIRIT)
     set_castle(s, {(0, 2): [M[0]]})
