@@ -33,15 +33,11 @@ from engine.games.dragon_castle.data import (
 )
 from engine.protocol import InvalidConfigError
 
-from .builder import empty_state, set_castle, set_cell, stone
+from .builder import activations, empty_state, set_castle, set_cell, stone
 
 M = [stone("merchant", n) for n in range(1, 7)]
 S = [stone("soldier", n) for n in range(1, 7)]
 F = [stone("farmer", n) for n in range(1, 7)]
-
-
-def activations(s) -> list:
-    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
 
 
 def random_game(players: int, seed: int, **options: object) -> tuple:

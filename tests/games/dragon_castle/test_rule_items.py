@@ -25,7 +25,7 @@ from engine.games.dragon_castle.actions import (
 from engine.games.dragon_castle.requests import SpiritWindow
 from engine.protocol import InvalidConfigError
 
-from .builder import empty_state, set_castle, set_cell, stone
+from .builder import activations, empty_state, set_castle, set_cell, stone, with_spirit
 
 PAGE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "dragon_castle.md"
 M = [stone("merchant", n) for n in range(1, 7)]
@@ -68,17 +68,6 @@ def layout_blocks(heading: str) -> dict[str, tuple[str, ...]]:
         for k, name in enumerate(names):
             out[name] = tuple(line[starts[k]:starts[k] + D.CASTLE_COLS] for line in lines[1:])
     return out
-
-
-def with_spirit(spirit: int):
-    s = empty_state(2, spirit_card=True)
-    s.spirit_cards = [spirit]
-    s.spirit_used = [0]
-    return s
-
-
-def activations(s) -> list:
-    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
 
 
 # --- §2 components -------------------------------------------------------------------------

@@ -46,23 +46,20 @@ from engine.games.dragon_castle.data import (
 from engine.games.dragon_castle.requests import BuildShrines, FinishAction, SpiritWindow
 from engine.protocol import IllegalActionError
 
-from .builder import cell, empty_state, set_castle, set_cell, stone, two_open_sets
+from .builder import (
+    activations,
+    cell,
+    set_castle,
+    set_cell,
+    stone,
+    two_open_sets,
+    with_spirit,
+)
 
 M = [stone("merchant", n) for n in range(1, 7)]
 S = [stone("soldier", n) for n in range(1, 7)]
 F = [stone("farmer", n) for n in range(1, 7)]
 W = [stone("wind", s) for s in ("rain", "storm", "cloud", "lightning")]
-
-
-def with_spirit(spirit: int, players: int = 2):
-    s = empty_state(players, spirit_card=True)
-    s.spirit_cards = [spirit]
-    s.spirit_used = [0]
-    return s
-
-
-def activations(s) -> list:
-    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
 
 
 @pytest.mark.rule("dragon_castle", "8.2.8a", "8.1e", "8.1a")
