@@ -171,8 +171,8 @@ def validate(spec: TournamentSpec) -> None:
             Sprt.parse(spec.sprt)
         except ValueError as e:
             raise TournamentError(str(e)) from None
-        if len(spec.bots) != 2 or spec.format != "round-robin":
-            raise TournamentError("--sprt compares exactly two bots in a round-robin")
+        if len(spec.bots) != 2:
+            raise TournamentError("--sprt compares exactly two bots")
     if spec.seat_rotation and math.factorial(spec.num_players) > 120:
         raise TournamentError("seat rotation is limited to 5 players (120 permutations)")
     check_entrants(spec.game, spec.num_players, spec.bots, spec.isolate)
