@@ -27,8 +27,9 @@ from harness.cluster.node import Unplayed, placed
 from harness.ladders import pin as pinning
 from harness.ladders.names import owns, taken_by
 from harness.ladders.pin import pin, runs
-from harness.play.clock import check_time_control, play_game
+from harness.play.clock import check_time_control
 from harness.play.entrants import TERMINAL_ONLY
+from harness.play.match import play_game
 from harness.sandbox.bundle import BlobStore
 from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls

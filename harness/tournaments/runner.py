@@ -26,8 +26,7 @@ from harness.cluster import session
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
 from harness.cluster.node import Unplayed, placed
-from harness.play.clock import play_game
-from harness.play.match import play_match, record_name
+from harness.play.match import play_game, play_match, record_name
 from harness.sandbox.bundle import BlobStore
 from harness.storage.database import GameRow, Store, Tournament
 from harness.storage.nodes import NodeLog
