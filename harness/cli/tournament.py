@@ -188,23 +188,24 @@ def list_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False, db: DbOpt = DEFAU
     emit_json(rows) if fmt == "json" else emit_csv(rows)
 
 
-@app.command("ladder", short_help='Elo ladders across tournaments.')
+@app.command("pools", short_help='Rating pools across tournaments: Elo per bot.')
 def pool_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
              = None, as_json: JsonOpt = False, as_csv: CsvOpt = False,
-             db: DbOpt = DEFAULT_DB) -> None:  # the rating pools, called ladders on screen
-    """Ladders (one per game, player count and options): online and ML Elo per bot."""
+             db: DbOpt = DEFAULT_DB) -> None:
+    """Rating pools (one per game, player count and options, shared by every tournament of
+    that set-up): online and ML Elo per bot."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
         keys = [k for k in store.pools() if game is None or k.split("/")[0] == game]
         tables = {k: store.pool_table(k) for k in keys}
     if fmt is not None:
-        rows = [{"ladder": k, "bot": bot, "elo": elo, "games": n, "ml_elo": ml,
+        rows = [{"pool": k, "bot": bot, "elo": elo, "games": n, "ml_elo": ml,
                  "ml_low": lo, "ml_high": hi}
                 for k, t in tables.items() for bot, elo, n, ml, lo, hi in t]
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
     if not keys:
-        out.print(f"no ladder{f' for {markup(game)}' if game else ''} in {db} yet")
+        out.print(f"no rating pool{f' for {markup(game)}' if game else ''} in {db} yet")
     for key, t in tables.items():
         out.print(pool_table(key, t))
 

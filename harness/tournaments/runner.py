@@ -212,7 +212,7 @@ def lock_tournaments(store: Store, pool: str) -> str:
     """Become the one driver of the tournaments of rating pool `pool` (they share its
     online Elo); other tournaments and ladders of the database play on. Returns the key."""
     key = f"tournaments {pool}"
-    store.acquire_driver_lock(key, f"a tournament of Elo ladder {pool!r}")
+    store.acquire_driver_lock(key, f"a tournament of rating pool {pool!r}")
     return key
 
 

@@ -77,7 +77,7 @@ def test_a_database_locked_by_another_driver(tmp_path: Path,
         other.acquire_driver_lock(f"tournaments {key}")
         err = _fails(capsys, "tournament", "run", *KIT, "--bots", "random,mcts", "--name", "t",
                      "--db", str(db))
-        assert f"a tournament of Elo ladder {key!r}" in err and "another driver" in err
+        assert f"a tournament of rating pool {key!r}" in err and "another driver" in err
         assert other.tournaments() == []  # the refused run scheduled nothing
 
 

@@ -211,8 +211,9 @@ def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixt
     shown = arena("tournament", "show", "c", "--db", db)
     assert "seat" in shown and "Elo" in shown and "random" in shown
     assert "c" in arena("tournament", "list", "--db", db)
-    ladder = " ".join(arena("tournament", "ladder", "--game", "kit", "--db", db).split())
-    assert "ladder kit, 2 players (" in ladder and "unused=True" in ladder and "Elo (ML)" in ladder
+    pools = " ".join(arena("tournament", "pools", "--game", "kit", "--db", db).split())
+    assert "rating pool kit, 2 players (" in pools and "unused=True" in pools
+    assert "Elo (ML)" in pools
     # machines get JSON and CSV, never a terminal table to parse
     doc = json.loads(arena("tournament", "show", "c", "--db", db, "--json"))
     assert {r["bot"] for r in doc["standings"]} == {"random", PASSER}
@@ -222,8 +223,8 @@ def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixt
     assert csv_rows[0].startswith("bot,games,wins,win_rate") and len(csv_rows) == 3
     listed = json.loads(arena("tournament", "list", "--db", db, "--json"))
     assert listed[0]["name"] == "c" and listed[0]["done"] == listed[0]["games"] == 6
-    rated = json.loads(arena("tournament", "ladder", "--db", db, "--json"))
-    assert {r["bot"] for r in rated} == {"random", PASSER} and rated[0]["ladder"].startswith("kit/")
+    rated = json.loads(arena("tournament", "pools", "--db", db, "--json"))
+    assert {r["bot"] for r in rated} == {"random", PASSER} and rated[0]["pool"].startswith("kit/")
     arena("tournament", "export", "c", "--to", str(tmp_path / "c.jsonl"), "--db", db)
     lines = (tmp_path / "c.jsonl").read_text().splitlines()
     assert len(lines) == 6
