@@ -191,7 +191,7 @@ def test_p5_needs_two_sales():
     assert Activate(D.P5) not in s.legal_actions()
 
 
-@pytest.mark.rule("rotunda", "9d", "9e", "P7")
+@pytest.mark.rule("rotunda", "9d", "P7")
 def test_e4_on_gold_and_bonus_cubes_do_not_retrigger():
     """§9, §14.12: E4b on Gold gives a Gold; the bonus cube triggers nothing further."""
     s = blank()

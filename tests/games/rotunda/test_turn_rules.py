@@ -16,6 +16,7 @@ from engine.games.rotunda.actions import (
     Honour,
     Move,
     Pay,
+    Peddler,
     PickCube,
     Pray,
     Skip,
@@ -265,3 +266,31 @@ def test_black_market_two_transactions_and_one_peddler():
     play(s, s.legal_actions()[0])                       # Peddler(0, 0)
     assert sum(s.villages) == 1 and s.coins[P] == 8
     assert s.legal_actions() == [Stop()]
+
+
+@pytest.mark.rule("rotunda", "R3a")
+def test_the_market_takes_one_cube_on_an_uncovered_icon_and_gold_as_any_type():
+    s = blank()
+    s.market[D.TEA] = D.TEA                             # covered by an earlier player
+    s.cubes[P * 4 + D.TEA] = 1
+    s.cubes[P * 4 + D.GOLD] = 1
+    s.leaders[P * 2] = D.I2
+    begin(s, P)
+    play(s, Move(D.I2, D.I3))
+    assert set(s.legal_actions()) == {Execute(D.FRUIT * 2 + 1, 0),
+                                      Execute(D.CELADON * 2 + 1, 0), Stop()}
+    play(s, Execute(D.CELADON * 2 + 1, 0))
+    assert s.market == [D.TEA, -1, D.GOLD] and s.cube(P, D.GOLD) == 0
+    assert (s.coins[P], s.vp[P]) == (3, 1)
+
+
+@pytest.mark.rule("rotunda", "R6a", "5.3b")
+def test_tea_house_two_recruits_a_peddler_and_an_apprentice_for_two_coins():
+    s = blank(rooms={D.O4: D.TEA_HOUSE})
+    s.coins[P], s.supply_discs[P] = 3, 0
+    s.leaders[P * 2] = D.O3
+    begin(s, P)
+    play(s, Move(D.O3, D.O4), Execute(0, 0))
+    assert s.track[P] == 7 and s.coins[P] == 1 and s.banker == 5
+    play(s, Peddler(0, 0), Apprentice(D.I3))
+    assert sum(s.villages[P::4]) == 1 and s.chairs[6] == P * 2 and s.supply_discs[P] == 0
