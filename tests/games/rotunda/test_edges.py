@@ -303,7 +303,7 @@ def test_round_marker_capped_at_twelve():
     assert s.round == 12
 
 
-@pytest.mark.rule("rotunda", "5.4a")
+@pytest.mark.rule("rotunda", "5.4a", "5.4c")
 def test_bonus_landing_exactly_and_two_symbols():
     """§5 step 4, §14.20."""
     s = blank(rooms={D.O2: D.BANK})

@@ -158,10 +158,11 @@ def test_6_firing_onto_a_full_track():
     red = 2
     begin(s, red)
     play(s, Move(D.LODGE, D.O2), Execute(0, 0), Deal(11))
-    assert s.track[red] == 10 and s.coins[red] == 5
+    assert s.track[red] == 10 and s.coins[red] == 5 and s.supply_discs[red] == 4
     assert family_vp(s.track[red]) == 0
     play(s, Deal(3))  # buy a Recruit for 3 coins
     assert s.track[red] == 9 and family_vp(9) == 0
+    assert s.supply_discs[red] == 5                # the Recruit: track -> personal supply
 
 
 @pytest.mark.rule("rotunda", "7b", "TP1", "5.8e")

@@ -344,3 +344,36 @@ def test_harbour_gives_one_gold():
     begin(s, P)
     play(s, Move(D.LODGE, D.I2), Execute(3, 0))
     assert s.cube(P, D.GOLD) == 1 and s.supply[D.GOLD] == 10 - 4 - 1
+
+
+@pytest.mark.rule("rotunda", "4.1d")
+def test_uncovered_staircases_cross_as_in_the_table():
+    text = page()
+    part = text[text.index("| staircase | inner boundary |"):]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in part.splitlines()[2:5]]
+    names = dict(zip(D.NODE_NAMES, range(D.NODES), strict=True))
+    for k, (name, inner, outer) in enumerate(rows):
+        a, b = (names[x] for x in inner.split(" / "))
+        c, d = (names[x] for x in outer.split(" / "))
+        assert D.STAIRCASES[k] == (name.split()[0], a, b, c, d)
+        for lodge in range(3):
+            g = D.GRAPHS[lodge]
+            if lodge != k:                              # uncovered: two crossing moves
+                assert d in g[a] and b in g[c]
+            else:
+                assert d not in g[a] and b not in g[c]
+
+
+@pytest.mark.rule("rotunda", "4.2")
+def test_the_default_graph_is_the_pages():
+    text = page()
+    part = text[text.index("```yaml"):text.index("villages: [V1")]
+    names = dict(zip(D.NODE_NAMES, range(D.NODES), strict=True)) | {"LODGE": D.LODGE}
+    listed = {}
+    for node, body in re.findall(r"^(\w+): \{(.*)\}", part, re.M):
+        succ = re.findall(r"(?:next|corridor|stairs): \[([^\]]*)\]", body)
+        listed[names[node]] = {names[x.strip()] for cell in succ for x in cell.split(",")
+                               if x.strip()}
+    assert len(listed) == D.NODES
+    assert {n: set(g) for n, g in enumerate(D.GRAPHS[0])} == listed

@@ -294,3 +294,12 @@ def test_tea_house_two_recruits_a_peddler_and_an_apprentice_for_two_coins():
     assert s.track[P] == 7 and s.coins[P] == 1 and s.banker == 5
     play(s, Peddler(0, 0), Apprentice(D.I3))
     assert sum(s.villages[P::4]) == 1 and s.chairs[6] == P * 2 and s.supply_discs[P] == 0
+
+
+@pytest.mark.rule("rotunda", "4.4a")
+def test_a_leader_moves_one_to_three_counted_rooms():
+    assert board.destinations(0, D.I1, 0) == (D.I2, D.I3, D.I4, D.O4, D.O5)
+    s = blank()
+    s.leaders[P * 2] = D.O1
+    begin(s, P)
+    assert {a.to for a in s.legal_actions() if a.frm == D.O1} == {D.O2, D.O3, D.O4, D.I3}
