@@ -365,7 +365,7 @@ def test_tie_break_is_coins_held():
     assert s.ranking()[:2] == [1, 0]
 
 
-@pytest.mark.rule("rotunda", "5.8b", "R2a")
+@pytest.mark.rule("rotunda", "5.8a", "5.8b", "R2a")
 def test_smugglers_return_under_the_stack():
     s = blank()
     begin(s, P)

@@ -303,3 +303,15 @@ def test_a_leader_moves_one_to_three_counted_rooms():
     s.leaders[P * 2] = D.O1
     begin(s, P)
     assert {a.to for a in s.legal_actions() if a.frm == D.O1} == {D.O2, D.O3, D.O4, D.I3}
+
+
+@pytest.mark.rule("rotunda", "9f")
+def test_experts_kept_as_amulets_leave_room_under_the_limit():
+    s = blank()
+    set_seat(s, "experts", P, [D.H3, D.H4])
+    set_seat(s, "kept", P, [D.H1, D.P3])
+    s.leaders[P * 2] = D.I2
+    begin(s, P)
+    hired = s.expert_pool[1]
+    play(s, Move(D.I2, D.I4), Execute(1, 0))
+    assert s.experts[P] == (D.H3, D.H4, hired) and s.kept[P] == (D.H1, D.P3)
