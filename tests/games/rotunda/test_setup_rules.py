@@ -377,3 +377,14 @@ def test_the_default_graph_is_the_pages():
                                if x.strip()}
     assert len(listed) == D.NODES
     assert {n: set(g) for n, g in enumerate(D.GRAPHS[0])} == listed
+
+
+@pytest.mark.rule("rotunda", "3.4")
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_seven_amulets_face_up_on_the_boards_and_three_in_the_pool(n):
+    s = engine.make("rotunda", n, 6)
+    assert len(s.amulet_spaces) == 6 and min(s.amulet_spaces) >= 0 and s.end_amulet >= 0
+    assert len(s.amulet_pool) == 3 and len(s.amulet_stack) == 18 - 6 - 1 - 3
+    obs = s.observation(0)
+    assert obs.amulet_spaces == s.amulet_spaces and obs.end_amulet == s.end_amulet
+    assert D.END_SPACE[n] == {2: 7, 3: 8, 4: 10, 5: 12}[n]
