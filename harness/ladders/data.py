@@ -77,15 +77,23 @@ def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
                           if all_versions or r.entrant.active]}
 
 
+def public_spec(spec: ls.LadderSpec) -> ls.LadderSpec:
+    """A ladder's set-up as anyone may see it: without the server's bot folder, and
+    without its seed (0): a bot that knew the seed would know every deal, its opponents'
+    hidden hands included, by computing its game's seed from the one it is given."""
+    return msgspec.structs.replace(spec, bot_root="", seed=0)
+
+
 def public(state: State) -> dict[str, Any]:
     """`state` as JSON for anyone: the server's folders (bot root, snapshots, pinned
-    commands) left out."""
+    commands) and the seeds of the ladder and of games not played yet left out
+    (`public_spec`; a played game's seed is in its record, for replays)."""
     lad, entrants, games = state
-    spec = msgspec.structs.replace(lad.spec, bot_root="")
     return msgspec.to_builtins({
-        "ladder": msgspec.structs.replace(lad, spec=spec),
+        "ladder": msgspec.structs.replace(lad, spec=public_spec(lad.spec)),
         "entrants": [msgspec.structs.replace(e, snapshot=None, run_spec="") for e in entrants],
-        "games": games})
+        "games": [g if g.status == "done" else msgspec.structs.replace(g, seed=0)
+                  for g in games]})
 
 
 def from_public(doc: Any) -> State:
