@@ -14,6 +14,7 @@ from bots.mcts import MCTSBot
 from bots.spec import BotSpecError, parse_params
 from engine.common.untrusted import visible
 from harness.cli.paths import check_output
+from harness.cluster import session
 from harness.eval.compare import (
     HEADER,
     openspiel_modules,
@@ -36,7 +37,6 @@ from harness.play.args import UsageProblem, parse_options, split_specs
 from harness.play.clock import check_time_control
 from harness.play.entrants import EntrantError
 from harness.storage.database import Store, default_db
-from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentSpec, load_modules
 from harness.tournaments.service import check_workers
 from harness.views.console import out
@@ -53,7 +53,8 @@ DbOpt = Annotated[Path, typer.Option(
     "--db", envvar="ARENA_DB", show_default=str(EVAL_DB),
     help="SQLite database of the games (default: ARENA_DB, else results/eval.sqlite of this "
          "checkout)")]
-WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
+WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)",
+                                                min=1)]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
 SeedOpt = Annotated[int, typer.Option(help="seed of the deals")]
@@ -71,7 +72,8 @@ def game_ids(games: list[str] | None) -> list[str]:
 
 def eval_cmd(
     game: GameOpt = None,
-    players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
+    players: Annotated[int, typer.Option("--players", "-n", help="players per game",
+                                         min=2)] = 2,
     bot: Annotated[str, typer.Option(help="the bot measured (one spec, taken whole)")]
     = "mcts:time=0.5",
     opponents: Annotated[str, typer.Option(
@@ -79,7 +81,7 @@ def eval_cmd(
     = "random,heuristic",
     games: Annotated[int, typer.Option(
         help="games per game and opponent (rounded up to whole deals: every seat of the "
-             "bot on each deal)")] = 60,
+             "bot on each deal)", min=1)] = 60,
     time_per_move: Annotated[float | None, typer.Option(
         help="the harness's limit per decision (default: the bot spec's time=)")] = None,
     sprt: Annotated[str | None, typer.Option(
@@ -98,7 +100,7 @@ def eval_cmd(
     are stored in --db; the same command again resumes an interrupted run."""
     check_workers(workers)
     check_output(db, "--db")
-    runner.check_address(address)
+    session.check_address(address)
     modules = tuple(game_module or ())
     load_modules(modules)
     limit = time_per_move if time_per_move is not None else spec_time(bot)
@@ -126,7 +128,7 @@ def eval_cmd(
                         f"{db}"), markup=False, highlight=False)  # wrapped at words
         for spec in specs:
             rows.append(run_eval(store, spec, workers, address).cells())
-    runner.shutdown()
+    session.shutdown()
     typer.echo("")
     if as_markdown:
         typer.echo(markdown(rows))
@@ -157,7 +159,7 @@ def compare_cmd(
     openspiel_modules()
     check_workers(workers)
     check_output(db, "--db")
-    runner.check_address(address)
+    session.check_address(address)
     check_time_control(time_per_move, None)
     modules = tuple(game_module or ())
     load_modules(modules)
@@ -181,7 +183,7 @@ def compare_cmd(
                              seed=seed, modules=modules)
             check_specs([spec])
             h2h.append(run_eval(store, spec, workers, address).cells())
-    runner.shutdown()
+    session.shutdown()
     typer.echo("")
     typer.echo(markdown(speeds, HEADER))
     if h2h:

@@ -19,6 +19,7 @@ from engine.protocol import ArenaError
 from harness.cli import games, ladder_admin, remote, server  # noqa: F401
 from harness.cli.app import app
 from harness.cli.bench import bench_cmd
+from harness.cli.cluster import app as cluster_app
 from harness.cli.demo import demo_cmd
 from harness.cli.eval import compare_cmd, eval_cmd
 from harness.cli.ladder import app as ladder_app
@@ -26,6 +27,7 @@ from harness.cli.ladder import ladders_cmd
 from harness.cli.rules import app as rules_app
 from harness.cli.tournament import app as tournament_app
 from harness.cli.train import train_cmd
+from harness.cli.tune import tune_cmd
 from harness.views.console import err
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -37,10 +39,12 @@ except ImportError:  # pragma: no cover
 app.command("bench", short_help='Measure engine and bot speed.')(bench_cmd)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(ladder_app, name="ladder")
+app.add_typer(cluster_app, name="cluster")
 app.command("ladders")(ladders_cmd)
 app.command("eval", short_help="A bot against opponents over seeded games.")(eval_cmd)
 app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)
 app.command("train", short_help="Self-play MCTS learns a value model.")(train_cmd)
+app.command("tune", short_help="SPSA tunes the search's parameters for a game.")(tune_cmd)
 app.command("demo", short_help='A small local Ray ladder with standings.')(demo_cmd)
 app.add_typer(rules_app, name="rules")
 

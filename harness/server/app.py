@@ -49,6 +49,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from engine.common.project import PROJECT
 from engine.protocol import ArenaError
 from harness.ladders import lifecycle as life
 from harness.ladders.data import ladder_rows, public, public_spec, read_state, redacted, show_doc
@@ -118,8 +119,7 @@ def _hidden(db: Path) -> list[bytes]:
     """The folders no answer may name: the database's (uploads and bots beside it) as the
     operator spelled it, absolute, and with its links resolved, and the program's, longest
     first, as JSON spells them."""
-    folders = {db.parent, Path(os.path.abspath(db)).parent, db.resolve().parent,
-               Path(__file__).resolve().parents[2]}
+    folders = {db.parent, Path(os.path.abspath(db)).parent, db.resolve().parent, PROJECT}
     return sorted((json.dumps(str(f), ensure_ascii=False)[1:-1].encode() for f in folders
                    if len(f.parts) > 1), key=len, reverse=True)
 
@@ -470,11 +470,12 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error (the operator's log has it)")
 
 
-def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = False
-             ) -> Starlette:
-    """The application over database `db`, with its submission worker."""
+def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = False,
+             address: str | None = None) -> Starlette:
+    """The application over database `db`, with its submission worker (validating on the
+    Ray cluster at `address` when given)."""
     limits = limits or Limits()
-    worker = Worker(db, allow_unsandboxed, limits.validation)
+    worker = Worker(db, allow_unsandboxed, limits.validation, address)
     api = "/api/v1"
     routes = [
         Route(f"{api}/ladders", endpoint(ladders)),
