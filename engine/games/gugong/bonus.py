@@ -17,7 +17,7 @@ supply. An active token cannot be exchanged and takes no storage space (it is ke
   purchase). Follow actions trigger no tokens and take no card action.
 
 "Performs the action" (seed: "wykona tę akcję") is the location action of a turn and the
-card actions that perform option A of that location (rules §6); see docs/rules-notes.md.
+card actions that perform option A of that location (rules §6); see docs/rules/gugong-notes.md.
 """
 
 from __future__ import annotations
