@@ -63,9 +63,6 @@ class SearchStats:
         self.playout_steps = 0
         self.reused = 0
 
-    def per_second(self) -> float:
-        return self.iterations / self.seconds if self.seconds > 0 else 0.0
-
 
 def _left(end: float, now: float, began: float, done: int) -> float:
     """Iterations that fit before `end` at the rate of `done` iterations since `began`

@@ -120,12 +120,6 @@ def activate_apply(s: GugongState, req: ActivateBonus, a: object) -> None:
         s.stack.append(StoreToken(p, req.token))  # a normal token now (storage rules apply)
 
 
-# --- the effects ---------------------------------------------------------------------------------
-def plus_value(s: GugongState, p: int) -> int:
-    """B_PLUS1: +1 to the value of every card `p` plays this Day phase, per active token."""
-    return sum(1 for b in s.bonus_active if b.seat == p and b.token == D.B_PLUS1)
-
-
 def performed(s: GugongState, p: int, loc: int) -> None:
     """Seat `p` performs the action of `loc` in a regular turn: every other seat's B_TOLL
     there takes 1 VP from `p` (not below 0) and gives its owner 1 VP; every other seat's
