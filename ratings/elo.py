@@ -102,23 +102,54 @@ class Rating:
 def ml_ratings(
     pairs: Iterable[Pair], base: float = BASE, iterations: int = 50
 ) -> dict[str, Rating]:
-    """Bradley-Terry maximum-likelihood Elo (draws count half a win each way), mean `base`.
+    """Bradley-Terry maximum-likelihood Elo (draws count half a win each way), mean `base`,
+    from every pairwise result (`ml_from_totals` does the fitting)."""
+    totals: dict[tuple[str, str], list[float]] = {}
+    for a, b, s in pairs:
+        if b < a:
+            a, b, s = b, a, 1.0 - s
+        t = totals.setdefault((a, b), [0.0, 0.0])
+        t[0] += s
+        t[1] += 1.0
+    return ml_from_totals([(a, b, s, n) for (a, b), (s, n) in totals.items()], base,
+                          iterations)
+
+
+PairTotal = tuple[str, str, float, float]  # a, b, score of a over their games, games
+
+
+def ml_from_totals(
+    totals: Iterable[PairTotal], base: float = BASE, iterations: int = 50
+) -> dict[str, Rating]:
+    """Bradley-Terry maximum-likelihood Elo from per-pair totals (a, b, a's score, games),
+    by bot name (`ml_from_arrays` does the fitting)."""
+    totals = list(totals)
+    bots = sorted({x for a, b, _, _ in totals for x in (a, b)})
+    index = {b: i for i, b in enumerate(bots)}
+    fitted = ml_from_arrays(
+        np.fromiter((index[t[0]] for t in totals), np.intp, len(totals)),
+        np.fromiter((index[t[1]] for t in totals), np.intp, len(totals)),
+        np.fromiter((t[2] for t in totals), float, len(totals)),
+        np.fromiter((t[3] for t in totals), float, len(totals)), len(bots), base, iterations)
+    return {bots[i]: r for i, r in enumerate(fitted)}
+
+
+def ml_from_arrays(a: np.ndarray, b: np.ndarray, score: np.ndarray, played: np.ndarray,
+                   n: int, base: float = BASE, iterations: int = 50) -> list[Rating]:
+    """Bradley-Terry maximum-likelihood Elo of players 0..n-1 from per-pair totals as
+    arrays (pair k: players a[k] and b[k], a's score over their played[k] games): what a
+    ladder keeps as its games finish, so a fit costs the pairs that met, not the games.
 
     Newton's method on log-strengths with a weak Gaussian prior (PRIOR_ELO); intervals
     from the inverse of the observed information, projected onto mean-zero ratings.
     Pairwise results of one multiplayer game are not independent, so the intervals are
     approximate (somewhat narrow for many players).
     """
-    pairs = list(pairs)
-    bots = sorted({x for a, b, _ in pairs for x in (a, b)})
-    n = len(bots)
     if n == 0:
-        return {}
-    index = {b: i for i, b in enumerate(bots)}
+        return []
     wins = np.zeros((n, n))  # wins[i, j]: score of i against j
-    for a, b, s in pairs:
-        wins[index[a], index[b]] += s
-        wins[index[b], index[a]] += 1.0 - s
+    np.add.at(wins, (a, b), score)
+    np.add.at(wins, (b, a), played - score)
     games = wins + wins.T
     prior = (ELO_PER_NAT / PRIOR_ELO) ** 2
     theta = np.zeros(n)
@@ -134,12 +165,12 @@ def ml_ratings(
     p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
     w = games * p * (1.0 - p)
     cov = np.linalg.inv(np.diag(w.sum(axis=1) + prior) - w)
-    center = np.eye(n) - 1.0 / n
-    cov = center @ cov @ center.T
+    # the diagonal of C cov C (C = I - 1/n: onto mean-zero ratings), without forming it
+    var = np.diag(cov) - cov.mean(axis=1) - cov.mean(axis=0) + cov.mean()
     theta = theta - theta.mean()
-    out: dict[str, Rating] = {}
-    for b, i in index.items():
+    out = []
+    for i in range(n):
         elo = base + ELO_PER_NAT * float(theta[i])
-        half = Z95 * ELO_PER_NAT * math.sqrt(max(0.0, float(cov[i, i])))
-        out[b] = Rating(elo, elo - half, elo + half)
+        half = Z95 * ELO_PER_NAT * math.sqrt(max(0.0, float(var[i])))
+        out.append(Rating(elo, elo - half, elo + half))
     return out

@@ -19,7 +19,7 @@ from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_for
 from harness.cli.paths import DbOpt, check_folder
 from harness.cluster import session
 from harness.ladders import runner as ladder_runner
-from harness.ladders.data import Local, ladder_rows, read_state, show_doc
+from harness.ladders.data import HISTORY_POINTS, Local, show_doc
 from harness.ladders.lifecycle import author_of
 from harness.ladders.service import (
     LOG_LINES,
@@ -39,9 +39,10 @@ from harness.views.console import out
 from harness.views.ladders import (
     games_table,
     history_plot,
+    history_series,
     ladders_table,
     live_standings,
-    state_table,
+    standings_table,
 )
 from harness.views.nodes import nodes_table
 
@@ -65,6 +66,8 @@ def progress(first: str = "pinning the bot") -> Iterator[Callable[[str], None]]:
 
 #: lines of a bot's log shown by `arena ladder games` (its latest game)
 GAMES_LOG_LINES = 20
+#: bots in `arena ladder show`'s table unless --limit (a Rich table costs some 6 ms a row)
+SHOWN = 50
 
 NameArg = Annotated[str, typer.Argument(help="ladder name")]
 
@@ -194,7 +197,7 @@ def run_cmd(
         raise LadderError("give either --games or --forever, not both")
     with Store(db, create=False) as store:
         ls.ladder(store, name)  # an unknown ladder fails before Ray starts
-        with live_standings(store, name) as update:
+        with live_standings(name) as update:
             stopped = False
             try:
                 state = ladder_runner.run(store, name, games, forever, workers, address, seconds,
@@ -205,7 +208,8 @@ def run_cmd(
                 stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
-        out.print(state_table(read_state(store, name)))
+        out.print(standings_table(show_doc(store, name, limit=SHOWN), width=out.width,
+                                  others=f"arena ladder show {name} --offset {SHOWN}: more"))
         out.print(f"{markup(name)}: {markup(done)}", highlight=False)
     if stopped:  # Ctrl-C: the status every command gives (nothing rated is lost)
         raise typer.Exit(130)
@@ -236,28 +240,33 @@ def show_cmd(
     as_json: JsonOpt = False,
     as_csv: CsvOpt = False,
     all_versions: Annotated[bool, typer.Option("--all", help="retired versions too")] = False,
+    limit: Annotated[int | None, typer.Option(
+        min=1, help=f"bots shown (default: {SHOWN} in the table, every one with --json or "
+        "--csv)")] = None,
+    offset: Annotated[int, typer.Option(min=0, help="bots skipped, best first")] = 0,
     db: DbOpt = DEFAULT_DB,
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Standings: rating ±95%, games, win rate, place, score, failures, last played; with
-    --all, every version, and (on the database itself) the nodes of the cluster that
-    played the games, games in flight there and the infrastructure's failures by node."""
+    """Standings: rating ±95%, games, win rate, place, score, failures, last played (a page
+    of them: --limit, --offset); with --all, every version, and (on the database itself)
+    the nodes of the cluster that played the games, games in flight there and the
+    infrastructure's failures by node."""
     fmt = machine_format(as_json, as_csv)
-    state = _source(db, server, token_file).state(name)
+    doc = _source(db, server, token_file).show(name, all_versions, offset,
+                                               SHOWN if limit is None and fmt is None else limit)
     nodes = []
     if all_versions and server is None:
         with Store(db, read_only=True) as store:
             lad = ls.ladder(store, name)
             nodes = node_rows.report(store, f"ladder {name}", "ladder_games", "ladder_id", lad.id)
     if fmt is None:
-        out.print(state_table(state, all_versions))
+        out.print(standings_table(doc, all_versions, width=out.width,
+                                  others="--limit, --offset: others; --json: every one"))
         if nodes:
             out.print(nodes_table(nodes, f"{name}: nodes of the cluster"))
-        return
-    doc = show_doc(state, all_versions)
-    if fmt == "csv":
-        emit_csv(doc["standings"])  # type: ignore[arg-type]
+    elif fmt == "csv":
+        emit_csv(doc["standings"])
     else:
         emit_json({**doc, "nodes": [msgspec.to_builtins(n) for n in nodes]} if nodes else doc)
 
@@ -266,25 +275,18 @@ def show_cmd(
 def history_cmd(
     name: NameArg,
     bot: Annotated[str | None, typer.Option(help="only this bot (every version)")] = None,
+    since: Annotated[int | None, typer.Option(
+        help="from the rating steps after this game on (default: the latest ones)")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="rating steps per bot")] = HISTORY_POINTS,
     db: DbOpt = DEFAULT_DB,
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal; games are
-    numbered as `arena ladder games` numbers them, in the order they were rated."""
-    state, hist = _source(db, server, token_file).history(name)
-    entrants = {e.id: e for e in state.entrants}
-    if bot is not None and not any(e.name == bot for e in entrants.values()):
-        known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
-        raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
-    number = {g.seq: g.idx for g in state.games if g.seq is not None}  # as `games` does
-    series: dict[str, tuple[list[int], list[float]]] = {}
-    for seq, eid, mu, _sigma, _elo in hist:
-        e = entrants[eid]
-        if (bot is None and e.active) or e.name == bot:
-            xs, ys = series.setdefault(e.label, ([], []))
-            xs.append(number.get(seq, seq))
-            ys.append(mu)
+    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal: the ten
+    best-ranked bots, or every version of --bot; games are numbered as `arena ladder
+    games` numbers them."""
+    doc = _source(db, server, token_file).history(name, bot, since, limit)
+    series = history_series(doc)
     if not series:
         out.print(f"ladder {markup(name)} has no rated games yet; "
                   f"`arena ladder run {markup(name)}` plays some")
@@ -292,9 +294,16 @@ def history_cmd(
     title = f"{name}: rating (mu) after each game"
     out.print(history_plot(series, title, out.width - 1, color=out.is_terminal),
               markup=False, highlight=False)
-    for label, (xs, ys) in series.items():
-        out.print(f"{markup(label)}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} after game "
-                  f"{xs[-1]} ({len(xs)} games)", highlight=False)
+    for s in doc["series"]:
+        xs, ys = series.get(s["label"], ([], []))
+        if xs:
+            count = f"{len(xs)} games" if len(xs) == s["games"] else \
+                f"{len(xs)} of its {s['games']} games"
+            out.print(f"{markup(s['label'])}: {ys[0]:.1f} after game {xs[0]} -> {ys[-1]:.1f} "
+                      f"after game {xs[-1]} ({count})", highlight=False)
+    if bot is None and doc["current"] > len(doc["series"]):
+        out.print(f"the {len(doc['series'])} best-ranked of {doc['current']} bots; "
+                  "--bot B shows another", highlight=False)
 
 
 @app.command("games", short_help="A bot's recent games, replays and log.")
@@ -302,7 +311,9 @@ def games_cmd(
     name: NameArg,
     bot: Annotated[str, typer.Option(help="the bot (its latest version unless --version)")],
     version: Annotated[int | None, typer.Option(help="that version")] = None,
-    limit: Annotated[int, typer.Option(help="most recent games shown")] = 10,
+    limit: Annotated[int, typer.Option(min=1, max=500, help="most recent games shown")] = 10,
+    before: Annotated[int | None, typer.Option(
+        help="games numbered below this one (the next page back)")] = None,
     save: Annotated[Path | None, typer.Option(
         help="write these games' records here (for `arena replay`)")] = None,
     db: DbOpt = DEFAULT_DB,
@@ -314,43 +325,34 @@ def games_cmd(
     if save is not None:
         check_folder(save, "--save")
     source = _source(db, server, token_file)
-    state = source.state(name)
-    entrants = {e.id: e for e in state.entrants}
-    mine = [e for e in entrants.values() if e.name == bot
-            and (version is None or e.version == version)]
-    if not mine:
-        known = ", ".join(sorted({e.label for e in entrants.values()})) or "none"
-        raise LadderError(f"no bot {bot!r}{f' v{version}' if version else ''} on ladder "
-                          f"{name!r}; known: {known}")
-    me = max(mine, key=lambda e: e.version)
-    played = [g for g in state.games if me.id in g.entrants and g.status != "pending"]
-    played.sort(key=lambda g: g.idx)
-    recent = played[-limit:][::-1]  # by game number, the latest first
-    records = {g.idx: source.record(name, g.idx) if g.status == "done" else None
-               for g in recent}
-    rows = [(g, g.entrants.index(me.id), [entrants[e].label if e in entrants else "(deleted)"
-                                          for e in g.entrants]) for g in recent]
-    out.print(games_table(f"{name}: {me.label}, {len(recent)} of {len(played)} games", rows))
+    doc = source.games(name, bot, version, limit, before=before)
+    recent = doc["games"]
+    played = [g["idx"] for g in recent if g["status"] == "done"]
+    # the records read: those saved, else the latest one's only (its log is shown)
+    records = {i: source.record(name, i) for i in (played if save is not None else played[:1])}
+    out.print(games_table(doc))
     if save is not None:
         _writable(save)
         for g in recent:
-            if records[g.idx]:
-                (save / f"{name}-{g.idx}.json").write_bytes(records[g.idx])  # type: ignore[arg-type]
-        out.print(markup(f"records written to {save}; replay one with: arena replay "
-                         f"{save / f'{name}-{recent[0].idx}.json' if recent else 'FILE'}"),
+            if records[g["idx"]]:
+                (save / f"{name}-{g['idx']}.json").write_bytes(records[g["idx"]])  # type: ignore[arg-type]
+        first = save / f"{name}-{recent[0]['idx']}.json" if recent else "FILE"
+        out.print(markup(f"records written to {save}; replay one with: arena replay {first}"),
                   highlight=False)
     elif recent:
         out.print(markup(f"replay them: arena ladder games {name} --bot {bot} --save DIR, then "
-                         f"arena replay DIR/{name}-{recent[0].idx}.json"), highlight=False)
+                         f"arena replay DIR/{name}-{recent[0]['idx']}.json"), highlight=False)
+    if recent and len(recent) < doc["total"]:
+        out.print(markup(f"older games: --before {recent[-1]['idx']}"), highlight=False)
     for g in recent:
-        rec_bytes = records.get(g.idx)
+        rec_bytes = records.get(g["idx"])
         if not rec_bytes:
             continue
         rec = decode_json(rec_bytes)
-        seat = g.entrants.index(me.id)
+        seat = g["seat"]
         log = rec.logs[seat] if rec.logs else ""
         notes = [n for n in rec.notes if n.startswith(f"seat {seat}:")]
-        out.print(f"log of {markup(me.label)} in game {g.idx} (seat {seat}):"
+        out.print(f"log of {markup(doc['label'])} in game {g['idx']} (seat {seat}):"
                   + ("" if log or notes else " empty"), highlight=False)
         for line in [*notes, *tail(log, GAMES_LOG_LINES)]:
             out.print(f"  {markup(line)}", highlight=False)
@@ -376,8 +378,7 @@ def ladders_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False,
         remote = remote_for(server, token_file)
         rows, where = remote.ladders(), f"on {remote.url}"
     else:
-        with Store(db, read_only=True) as store:
-            rows, where = ladder_rows(store), f"in {db}"
+        rows, where = Local(db).ladders(), f"in {db}"
     if fmt is not None:
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return

@@ -1,80 +1,193 @@
-"""What the ladder views read, from a database or a server alike: a ladder with its
-entrants and games (`State`), its rating history, a game's record. The server sends the
-same structures (`public`: without the server's paths) and the CLI draws the same views
-from them; a record shows a bot's log only to that bot's author (`redacted`)."""
+"""The ladder documents: the ladders list, a ladder's standings, a bot's rating history and
+its games, a game's record. One function builds each, for the CLI (from the database:
+`Local`) and the server (`arena ladder serve`, which sends them as JSON; the CLI reads
+them back through harness/server/client.py) alike, and the views draw them.
+
+Each costs what it shows: standings read entrants (their aggregates), never games; a
+bot's games and rating history come through an index, a page at a time (`limit`,
+`since`, `before`); a record is read by its key, and shows a bot's log only to that bot's
+author (`redacted`).
+"""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import msgspec
 
 from engine.record import decode_json, encode_json
-from harness.ladders.standings import seat_advantage, standings
+from harness.ladders.service import LadderError
+from harness.ladders.standings import (
+    ML_INLINE,
+    Standing,
+    fit_ml,
+    seat_advantage,
+    standings,
+)
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 
-History = list[tuple[int, int, float, float, float]]  # seq, entrant id, mu, sigma, elo
+#: the most rows of one page of standings, ladders or games
+MAX_PAGE = 500
+#: points of one bot's rating history by default, and at most, in one answer
+HISTORY_POINTS, MAX_POINTS = 2000, 10_000
+#: bots in a history plot without --bot: the best-ranked current versions
+TOP_SERIES = 10
+#: names listed in "no bot X; known: ..."
+KNOWN_SHOWN = 20
+
+Doc = dict[str, Any]
 
 
-class State(NamedTuple):
-    ladder: ls.Ladder
-    entrants: list[ls.Entrant]
-    games: list[ls.LadderGame]
+def ladders_doc(store: Store, offset: int = 0, limit: int | None = None) -> list[Doc]:
+    """Every ladder (a page of them): game, players, options, time control, bots playing,
+    rated games, the last one's time."""
+    bots = ls.active_counts(store)
+    page = ls.ladders(store)[offset:None if limit is None else offset + limit]
+    return [{"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
+             "options": dict(lad.spec.options), "time": lad.spec.time_control(),
+             "bots": bots.get(lad.id, 0), "games": lad.games, "last_game": lad.last_game}
+            for lad in page]
+
+
+def show_doc(store: Store, name: str, all_versions: bool = False, offset: int = 0,
+             limit: int | None = None, public: bool = False) -> Doc:
+    """`arena ladder show --json` (a page of it): the standings from the entrants'
+    aggregates, the seat advantage, and how old the maximum-likelihood Elo is. `public`:
+    the set-up as anyone may see it (`public_spec`)."""
+    lad = ls.ladder(store, name)
+    entrants = ls.entrants(store, lad.id)
+    fresh = None
+    if lad.ml_seq != lad.games and len(entrants) <= ML_INLINE:
+        fresh = fit_ml(ls.ml_input(store, lad.id)[1])
+    rows = standings(entrants, fresh)
+    fitted = (lad.games, None) if fresh is not None else (lad.ml_seq, lad.ml_at)
+    return standings_doc(lad, rows, seat_advantage(ls.seat_totals(store, lad.id)), fitted,
+                         all_versions, offset, limit, public)
+
+
+def standings_doc(lad: ls.Ladder, rows: Sequence[Standing],
+                  seats: Sequence[tuple[float, float]], fitted: tuple[int | None, str | None],
+                  all_versions: bool = False, offset: int = 0, limit: int | None = None,
+                  public: bool = False) -> Doc:
+    """The standings document of `rows` (best first): a page of `limit` rows from
+    `offset`; `fitted`: the game after which the maximum-likelihood Elo was fitted, and
+    when (None: just now)."""
+    spec = msgspec.to_builtins(public_spec(lad.spec) if public else lad.spec)
+    shown = [(i + 1, r) for i, r in enumerate(rows) if all_versions or r.entrant.active]
+    page = shown[offset:None if limit is None else offset + limit]
+    after, at = fitted
+    return {"ladder": lad.name, "spec": spec, "games": lad.games,
+            "seats": [{"seat": i, "win_rate": w, "avg_place": p}
+                      for i, (w, p) in enumerate(seats)],
+            "ml_fit": {"after_game": after, "at": at,
+                       "games_since": None if after is None else lad.games - after},
+            "total": len(shown), "offset": offset,
+            "standings": [r.as_json(rank) for rank, r in page]}
+
+
+def _versions(entrants: Sequence[ls.Entrant], lad: ls.Ladder, bot: str,
+              version: int | None = None) -> list[ls.Entrant]:
+    """The versions of `bot` (that `version`), or LadderError naming the known bots."""
+    found = [e for e in entrants if e.name == bot and version in (None, e.version)]
+    if not found:
+        names = sorted({e.name for e in entrants})
+        known = ", ".join(names[:KNOWN_SHOWN]) or "none"
+        more = f" and {len(names) - KNOWN_SHOWN} more" if len(names) > KNOWN_SHOWN else ""
+        raise LadderError(f"no bot {bot!r}{f' v{version}' if version else ''} on ladder "
+                          f"{lad.name!r}; known: {known}{more}")
+    return found
+
+
+def history_doc(store: Store, name: str, bot: str | None = None, since: int | None = None,
+                limit: int = HISTORY_POINTS) -> Doc:
+    """Rating history: every version of `bot`, or the TOP_SERIES best-ranked current
+    versions; per bot its latest `limit` points (game, mu, sigma, elo) in the order they
+    were rated, or with `since` the first `limit` rated after that game."""
+    lad = ls.ladder(store, name)
+    entrants = ls.entrants(store, lad.id)
+    if bot is not None:
+        chosen = _versions(entrants, lad, bot)
+    else:
+        chosen = [r.entrant for r in standings(entrants) if r.entrant.active][:TOP_SERIES]
+    limit = max(1, min(limit, MAX_POINTS))
+    return {"ladder": lad.name, "bot": bot, "games": lad.games,
+            "current": sum(1 for e in entrants if e.active),
+            "series": [{"bot": e.name, "version": e.version, "label": e.label,
+                        "active": e.active, "games": e.games,
+                        "points": [list(p) for p in ls.history_of(store, lad.id, e.id, limit,
+                                                                  since)]}
+                       for e in chosen]}
+
+
+def games_doc(store: Store, name: str, bot: str, version: int | None = None,
+              limit: int = 10, since: int | None = None, before: int | None = None) -> Doc:
+    """A bot's played games (its latest version unless `version`), newest first: at most
+    `limit`, numbered above `since` and below `before` when given; each with the bot's
+    seat, place and score, everyone's labels, and the outcome."""
+    lad = ls.ladder(store, name)
+    me = max(_versions(ls.entrants(store, lad.id), lad, bot, version), key=lambda e: e.version)
+    limit = max(1, min(limit, MAX_PAGE))
+    page = ls.games_of(store, lad.id, me.id, limit, since, before)
+    labels = {e.id: e.label for e in ls.entrants_by_id(
+        store, [e for g in page for e in g.entrants]).values()}
+    rows = []
+    for g in page:
+        seat = g.entrants.index(me.id)
+        rows.append({"idx": g.idx, "status": g.status, "finished": g.finished, "seat": seat,
+                     "entrants": g.entrants,
+                     "labels": [labels.get(e, "(deleted)") for e in g.entrants],
+                     "place": None if g.ranking is None else g.ranking[seat] + 1,
+                     "score": None if g.scores is None else g.scores[seat],
+                     "outcome": g.outcome, "failures": [list(f) for f in g.failures],
+                     "error": g.error})
+    return {"ladder": lad.name, "bot": me.name, "version": me.version, "label": me.label,
+            "total": ls.count_games_of(store, lad.id, me.id), "games": rows}
+
+
+def record_of(store: Store, name: str, idx: int, author: str | None) -> bytes | None:
+    """Game `idx`'s record with the logs of `author`'s bots only (None: no played game)."""
+    lad = ls.ladder(store, name)
+    g = ls.game(store, lad.id, idx)
+    rec = ls.record(store, lad.id, idx) if g is not None else None
+    if g is None or rec is None:
+        return None
+    return redacted(rec, g.entrants, ls.entrants_by_id(store, g.entrants), author)
 
 
 class Local:
-    """Reads a ladders database (read-only, one connection per read)."""
+    """Reads a ladders database (read-only, one connection per read), as harness/server/
+    client.py's `Remote` reads a server: the same documents."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
 
-    def state(self, name: str) -> State:
+    def ladders(self) -> list[Doc]:
         with Store(self.db, read_only=True) as store:
-            return read_state(store, name)
+            return ladders_doc(store)
 
-    def history(self, name: str) -> tuple[State, History]:
+    def show(self, name: str, all_versions: bool = False, offset: int = 0,
+             limit: int | None = None) -> Doc:
         with Store(self.db, read_only=True) as store:
-            state = read_state(store, name)
-            return state, ls.history(store, state.ladder.id)
+            return show_doc(store, name, all_versions, offset, limit)
+
+    def history(self, name: str, bot: str | None = None, since: int | None = None,
+                limit: int = HISTORY_POINTS) -> Doc:
+        with Store(self.db, read_only=True) as store:
+            return history_doc(store, name, bot, since, limit)
+
+    def games(self, name: str, bot: str, version: int | None = None, limit: int = 10,
+              since: int | None = None, before: int | None = None) -> Doc:
+        with Store(self.db, read_only=True) as store:
+            return games_doc(store, name, bot, version, limit, since, before)
 
     def record(self, name: str, idx: int) -> bytes | None:
+        """The whole record: the database's reader sees every log."""
         with Store(self.db, read_only=True) as store:
-            return ls.record(store, ls.ladder(store, name).id, idx)
-
-
-def read_state(store: Store, name: str) -> State:
-    lad = ls.ladder(store, name)
-    return State(lad, ls.entrants(store, lad.id), ls.games(store, lad.id))
-
-
-def ladder_rows(store: Store) -> list[dict[str, Any]]:
-    """Every ladder as `arena ladders --json` (and a server's GET ladders) gives it: name,
-    game, players, options, time control, active bots, games played, the last one's end."""
-    rows = []
-    for lad in ls.ladders(store):
-        done = [g for g in ls.games(store, lad.id) if g.status == "done"]
-        rows.append({"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
-                     "options": dict(lad.spec.options), "time": lad.spec.time_control(),
-                     "bots": len(ls.entrants(store, lad.id, active_only=True)),
-                     "games": len(done),
-                     "last_game": max((g.finished or "" for g in done), default=None)})
-    return rows
-
-
-def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
-    """The document of `arena ladder show --json`."""
-    lad, entrants, games = state
-    rows = standings(entrants, games)
-    seats = seat_advantage(games, lad.spec.num_players)
-    return {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
-            "games": sum(1 for g in games if g.status == "done"),
-            "seats": [{"seat": i, "win_rate": w, "avg_place": p}
-                      for i, (w, p) in enumerate(seats)],
-            "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
-                          if all_versions or r.entrant.active]}
+            lad = ls.ladder(store, name)
+            return ls.record(store, lad.id, idx)
 
 
 def public_spec(spec: ls.LadderSpec) -> ls.LadderSpec:
@@ -82,24 +195,6 @@ def public_spec(spec: ls.LadderSpec) -> ls.LadderSpec:
     without its seed (0): a bot that knew the seed would know every deal, its opponents'
     hidden hands included, by computing its game's seed from the one it is given."""
     return msgspec.structs.replace(spec, bot_root="", seed=0)
-
-
-def public(state: State) -> dict[str, Any]:
-    """`state` as JSON for anyone: the server's folders (bot root, snapshots, pinned
-    commands) and the seeds of the ladder and of games not played yet left out
-    (`public_spec`; a played game's seed is in its record, for replays)."""
-    lad, entrants, games = state
-    return msgspec.to_builtins({
-        "ladder": msgspec.structs.replace(lad, spec=public_spec(lad.spec)),
-        "entrants": [msgspec.structs.replace(e, snapshot=None, run_spec="") for e in entrants],
-        "games": [g if g.status == "done" else msgspec.structs.replace(g, seed=0)
-                  for g in games]})
-
-
-def from_public(doc: Any) -> State:
-    return State(msgspec.convert(doc["ladder"], ls.Ladder),
-                 msgspec.convert(doc["entrants"], list[ls.Entrant]),
-                 msgspec.convert(doc["games"], list[ls.LadderGame]))
 
 
 def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],

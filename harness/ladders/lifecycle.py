@@ -123,7 +123,7 @@ def delete_ladder(store: Store, name: str, author: str) -> int:
     check_ladder_owner(lad, author)
     key = ladder_lock(store, lad)
     try:
-        played = sum(1 for g in ls.games(store, lad.id) if g.status == "done")
+        played = lad.games
         lifecycle.delete_ladder(store, lad.id)
     finally:
         store.release_driver_lock(key)

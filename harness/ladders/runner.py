@@ -9,8 +9,15 @@ that played it. A game the infrastructure could not play (a lost node or worker,
 that could not be fetched, a machine that cannot sandbox bots) is sent to another node;
 one that no node could play stays pending, never rated, never a bot's failure. Games
 left pending by a killed run are played first by the next run (same seed, same seats),
-so nothing is lost or rated twice. Entrants are re-read before every match, so bots
-submitted while the ladder runs join it, and retired or deleted ones leave.
+so nothing is lost or rated twice.
+
+The driver starts from the stored counts (entrants with their aggregates, games per seat)
+and keeps its entrants, their ratings and aggregates in memory: before every match it
+looks at the ladder's roster count and re-reads only the entrants that changed (bots
+submitted while the ladder runs join it; replaced, retired and deleted ones leave), and
+its live table is drawn from memory, never from the games. A worker sends each record
+compressed. The maximum-likelihood Elo is refitted in the background every so many games
+(harness/ladders/mlcache.py), and once more when the run ends.
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
 
 from bots.spec import BotSpec, BotSpecError, label_of
 from engine.common.rng import derive_seed
@@ -28,65 +38,112 @@ from engine.common.untrusted import visible
 from harness.cluster import session
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Inline, Item, files_of
+from harness.cluster.node import Unplayed
 from harness.ladders import pin
+from harness.ladders.data import Doc, standings_doc
 from harness.ladders.lifecycle import ladder_lock
-from harness.ladders.matchmaking import Candidate, pick_lineup, seat
-from harness.ladders.service import LadderError, play_ladder_games, use_ladder
+from harness.ladders.matchmaking import Candidate, Matchmaker, seat
+from harness.ladders.mlcache import Refitter, interval, refit, stale
+from harness.ladders.service import LadderError, LadderTask, play_ladder_games, use_ladder
+from harness.ladders.standings import cached_ml, seat_advantage, standings
+from harness.sandbox.bundle import BlobStore
 from harness.sandbox.isolate import require_isolation
 from harness.sandbox.submission import SubmissionError
 from harness.storage import ladders as ls
 from harness.storage.database import Store
+from harness.storage.ladder_schema import pack_record
 from harness.storage.lifecycle import retire
 from harness.storage.nodes import NodeLog
+from harness.storage.tally import tally
 from harness.tournaments.runner import Played
-from ratings.elo import Elo
+from ratings.elo import Elo, Rating
 from ratings.weng_lin import WengLin
 
 #: games per run when neither --games nor --forever is given
 DEFAULT_GAMES = 100
 
 
+def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask], store: BlobStore | None
+                      ) -> list[Played | Unplayed]:
+    """A cluster task (harness/cluster/node.py): some games of a ladder
+    (harness/ladders/service.py `play_ladder_games`), their records sent back compressed,
+    as the database keeps them."""
+    return [msgspec.structs.replace(p, record=pack_record(p.record))
+            if isinstance(p, Played) and p.record else p
+            for p in play_ladder_games(spec_json, tasks, store)]
+
+
 class LadderState:
-    """The driver's view of a ladder while it plays."""
+    """The driver's view of a ladder while it plays: started from the stored counts, its
+    entrants' ratings and aggregates then kept in memory (this driver alone writes them)."""
 
     def __init__(self, store: Store, name: str) -> None:
         self.store = store
         self.ladder = ls.ladder(store, name)
         self.spec = self.ladder.spec
+        n = self.spec.num_players
         self.entrants: dict[int, ls.Entrant] = {}
         self.played: dict[int, BotSpec | str] = {}  # run spec per entrant, or why none
         self.wl = WengLin()
         self.elo = Elo()
-        self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
-        self.seats: dict[int, list[int]] = {}  # games per entrant and seat
-        for g in ls.games(store, self.ladder.id):
-            if g.status in ("pending", "done"):
-                self._count(g.entrants)
+        self.seats = ls.seat_counts(store, self.ladder.id, n)  # played or pending, per seat
+        self.seat_totals = [[0, 0.0, 0] for _ in range(n)]  # rated: games, wins, places
+        for s, total in enumerate(ls.seat_totals(store, self.ladder.id)[:n]):
+            self.seat_totals[s] = list(total)
+        self.matchmaker = Matchmaker()
+        self.roster = -1
         self.refresh()
+        self.ml: dict[int, Rating] = {e.id: r for e in self.entrants.values()
+                                      if (r := cached_ml(e)) is not None}
+        self.ml_fitted = (self.ladder.ml_seq, self.ladder.ml_at)  # what the table shows
+        self.ml_asked = self.ladder.ml_seq  # the game after which a refit was last started
+        self.refitter = Refitter(store.path, self.ladder.id)
         self.done = 0
         self.started = time.monotonic()
         self.dispatcher: Dispatcher | Inline | None = None  # while it plays: nodes, in flight
 
-    def _count(self, seats: Sequence[int]) -> None:
-        for s, e in enumerate(seats):
-            self.scheduled[e] = self.scheduled.get(e, 0) + 1
-            self.seats.setdefault(e, [0] * self.spec.num_players)[s] += 1
+    def scheduled(self, eid: int) -> int:
+        """Games of `eid` played or pending."""
+        return sum(self.seats.get(eid, ()))
+
+    def _candidate(self, eid: int) -> Candidate:
+        skill = self.wl.skill(eid)
+        return Candidate(eid, skill.mu, skill.sigma, self.scheduled(eid))
+
+    def _place(self, eid: int) -> None:
+        """Put `eid` in matchmaking with its current rating and games, or take it out."""
+        e = self.entrants.get(eid)
+        if e is not None and e.playing:
+            self.matchmaker.put(self._candidate(eid))
+        else:
+            self.matchmaker.remove(eid)
 
     def refresh(self) -> None:
-        """Re-read the entrants: new submissions join; replaced, retired and deleted ones
-        leave (the ratings of those known stay this driver's, the one writing them)."""
-        now = {e.id: e for e in ls.entrants(self.store, self.ladder.id)}
-        for eid in [eid for eid in self.entrants if eid not in now]:
+        """Re-read the entrants changed since the last look (one read of the roster count
+        when none did): new submissions join; replaced, retired and deleted ones leave
+        (the ratings of those known stay this driver's, the one writing them)."""
+        _, roster = ls.counters(self.store, self.ladder.id)
+        if roster == self.roster:
+            return
+        changed, ids = ls.changed_entrants(self.store, self.ladder.id, self.roster)
+        gone = [eid for eid in self.entrants if eid not in ids]
+        for eid in gone:
             del self.entrants[eid]
-        for e in now.values():
+            self.matchmaker.remove(eid)
+        if gone:  # their pending games were cancelled: the others' counts changed
+            self.seats = ls.seat_counts(self.store, self.ladder.id, self.spec.num_players)
+        for e in changed:
             known = self.entrants.get(e.id)
             if known is not None:
                 known.active, known.retired = e.active, e.retired
-                continue
-            self.entrants[e.id] = e
-            self.played[e.id] = self._read(e)
-            self.wl.skills[e.id] = e.skill
-            self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+            else:
+                self.entrants[e.id] = e
+                self.played[e.id] = self._read(e)
+                self.wl.skills[e.id] = e.skill
+                self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+        for eid in (self.entrants if gone else [e.id for e in changed]):
+            self._place(eid)
+        self.roster = roster
 
     def _read(self, e: ls.Entrant) -> BotSpec | str:
         """What `e` plays; a run spec that no longer reads (pinned before specs were read
@@ -104,21 +161,27 @@ class LadderState:
 
     def active(self) -> list[ls.Entrant]:
         """The entrants in matchmaking."""
-        return [e for e in self.entrants.values() if e.playing]
+        return [self.entrants[i] for i in sorted(self.matchmaker.cands)]
 
     def rng(self, idx: int) -> random.Random:
         return random.Random(derive_seed(self.spec.seed, "match", idx))
 
+    def _count(self, seats: Sequence[int], step: int) -> None:
+        for s, e in enumerate(seats):
+            self.seats.setdefault(e, [0] * self.spec.num_players)[s] += step
+        for e in set(seats):
+            if e in self.matchmaker:
+                self._place(e)
+
     def next_game(self) -> ls.LadderGame:
         """Matchmake one game and write it as pending."""
         rng = self.rng(ls.next_index(self.store, self.ladder.id))
-        pool = [Candidate(e.id, self.wl.skill(e.id).mu, self.wl.skill(e.id).sigma,
-                          self.scheduled.get(e.id, 0)) for e in self.active()]
-        seats = seat(pick_lineup(pool, self.spec.num_players, rng), self.seats, rng)
+        lineup = self.matchmaker.pick(self.spec.num_players, rng)
+        seats = seat(lineup, self.seats, rng)
         game = ls.schedule_game(
             self.store, self.ladder.id,
             lambda i: derive_seed(self.spec.seed, "deal", i) & ((1 << 63) - 1), seats)
-        self._count(game.entrants)
+        self._count(game.entrants, 1)
         return game
 
     def run_specs(self, game: ls.LadderGame) -> tuple[BotSpec, ...] | str:
@@ -133,11 +196,17 @@ class LadderState:
             out.append(played.replace(label=label_of(self.entrants[e].label)))
         return tuple(out)
 
+    def fail(self, game: ls.LadderGame, why: str) -> None:
+        """A game that could not be played: kept with the reason, not rated, not counted."""
+        ls.fail_game(self.store, self.ladder.id, game.idx, why)
+        self._count(game.entrants, -1)
+
     def finish(self, game: ls.LadderGame, p: Played, node: str | None = None) -> None:
-        """Rate and store one result, played on `node` (one transaction)."""
+        """Rate and store one result, played on `node` (one transaction), and count it in
+        memory."""
         game.node = node
         if p.error is not None:
-            ls.fail_game(self.store, self.ladder.id, game.idx, p.error)
+            self.fail(game, p.error)
             return
         game.outcome, game.scores, game.ranking, game.seconds = (
             p.outcome, p.scores, p.ranking, p.seconds)
@@ -155,16 +224,59 @@ class LadderState:
             self.elo.ratings.update(before[1])
             self.elo.games = before[2]
             return
-        for e in skills:
-            if e not in self.entrants:
-                continue
-            self.entrants[e].games += game.entrants.count(e)  # type: ignore[arg-type]
-            self.entrants[e].mu, self.entrants[e].sigma = skills[e].mu, skills[e].sigma
-            self.entrants[e].elo = elos[e]  # type: ignore[index]
+        self._tally(game, skills, elos)  # type: ignore[arg-type]
         self.done += 1
+        if stale(game.seq, self.ml_asked, interval(len(self.entrants))) and \
+                self.refitter.start():
+            self.ml_asked = game.seq
+
+    def _tally(self, game: ls.LadderGame, skills: dict[Any, Any], elos: dict[Any, float]
+               ) -> None:
+        """Count a stored game in the entrants and seats kept in memory, as
+        harness/storage/ladders.py counts it in the database."""
+        assert game.ranking is not None and game.scores is not None and game.seq is not None
+        t = tally(game.entrants, game.ranking, game.scores, game.outcome, game.failures)
+        at = ls.now()
+        for eid, et in t.entrants.items():
+            e = self.entrants.get(eid)
+            if e is None:
+                continue
+            e.games += et.games
+            e.wins += et.wins
+            e.place_sum += et.place_sum
+            e.score_sum += et.score_sum
+            e.failures = {k: e.failures.get(k, 0) + et.failures.get(k, 0)
+                          for k in {*e.failures, *et.failures}}
+            e.mu, e.sigma, e.elo, e.last_played = skills[eid].mu, skills[eid].sigma, elos[eid], at
+            if e.id in self.matchmaker:
+                self._place(eid)
+        for s, (won, place) in enumerate(t.seats):
+            total = self.seat_totals[s]
+            total[0], total[1], total[2] = total[0] + 1, total[1] + won, total[2] + place
+        self.ladder.games, self.ladder.last_game = game.seq, at
+
+    def standings_doc(self, limit: int | None = None) -> Doc:
+        """The ladder's standings from memory (the live table): as `arena ladder show`
+        builds them from the database, the first `limit` rows."""
+        got = self.refitter.take()
+        if got is not None:
+            self.ml, self.ml_fitted = got[1], (got[0], ls.now())
+        rows = standings(list(self.entrants.values()), self.ml)
+        seats = seat_advantage([(int(n), w, int(p)) for n, w, p in self.seat_totals])
+        return standings_doc(self.ladder, rows, seats, self.ml_fitted, limit=limit)
 
     def rate(self) -> float:
         return self.done / max(1e-9, time.monotonic() - self.started)
+
+    def close(self) -> None:
+        """The run ends: wait for a refit in flight, and refit once more if games were
+        rated since the last one (so `show` has a fresh fit)."""
+        self.refitter.wait()
+        got = self.refitter.take()
+        if got is not None:
+            self.ml_fitted = (got[0], ls.now())
+        if self.done and self.ml_fitted[0] != self.ladder.games:
+            refit(self.store.path, self.ladder.id)
 
 
 def run(store: Store, name: str, games: int | None = None, forever: bool = False,
@@ -189,7 +301,7 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
                 isinstance(p, BotSpec) and not p.kind_of.trusted for p in played):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
-        queue = deque(ls.games(store, state.ladder.id, "pending"))
+        queue = deque(ls.pending(store, state.ladder.id))
         if not queue and len(state.active()) < 2 and not forever:
             raise LadderError(
                 f"ladder {name!r} has {len(state.active())} entrant(s); submit at least two "
@@ -198,11 +310,11 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
         log = NodeLog(store, f"ladder {name}")
         strict = not allow_unsandboxed
         if inline:
-            pool: Dispatcher | Inline = Inline(play_ladder_games, state.spec.to_json(), files,
+            pool: Dispatcher | Inline = Inline(play_ladder_batch, state.spec.to_json(), files,
                                                strict, log.failed)
         else:
             cargo = Cargo(files)
-            pool = Dispatcher(play_ladder_games, state.spec.to_json(), blobs=cargo.blob,
+            pool = Dispatcher(play_ladder_batch, state.spec.to_json(), blobs=cargo.blob,
                               modules=cargo.modules(state.spec.modules), strict=strict,
                               workers=workers, address=address, on_failure=log.failed)
         state.dispatcher = pool
@@ -212,6 +324,7 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
         finally:
             pool.close()
             log.close()
+        state.close()
     finally:
         store.release_driver_lock(key)
     return state
@@ -232,13 +345,13 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
         while open_ and pool.free() > 0:
             if not queue:
                 state.refresh()
-                if len(state.active()) < 2:
+                if len(state.matchmaker) < 2:
                     break
                 queue.append(state.next_game())
             game = queue.popleft()
             specs = state.run_specs(game)
             if isinstance(specs, str):  # an entrant that cannot play: the game is not rated
-                ls.fail_game(state.store, state.ladder.id, game.idx, specs)
+                state.fail(game, specs)
                 continue
             sent[game.idx] = game
             pool.send([Item(game.idx, (game.idx, game.seed, specs), files_of(specs))])

@@ -2,8 +2,9 @@
 
 - GET  ladders                          every ladder (as `arena ladders --json`)
 - GET  ladders/{name}                   standings (as `arena ladder show --json`; ?all=1)
-- GET  ladders/{name}/state             ladder, entrants and games (the CLI's views)
-- GET  ladders/{name}/history           rating history
+- GET  ladders/{name}/history           rating history (?bot=, ?since=, ?limit=)
+- GET  ladders/{name}/games?bot=        a bot's games, newest first (?version=, ?before=,
+                                        ?since=, ?limit=)
 - GET  ladders/{name}/games/{idx}       a game's record; only your own bots' logs in it
 - GET  ladders/{name}/admission?as=&spec=  whether a submission would be taken (nothing sent)
 - POST ladders/{name}/bots?as=&spec=    submit: the body is a tar or zip of the bot
@@ -17,6 +18,9 @@ Every answer is JSON; an error is {"error": "one line"} with a 4xx status (5xx o
 the server's own faults, whose details go to the operator's log, never to the client).
 No answer names the server's folders (the database's, uploads', bots' and the program's
 own are spelled `<server>`), and an id a route takes is 1 to 18 digits (else 404).
+Lists come in pages (?offset=, ?limit= up to MAX_PAGE), built by harness/ladders/data.py
+(as the CLI builds them) and kept until their ladder changes (a rated game, an entrant's
+change): no answer embeds a whole ladder, and none costs the ladder's history.
 
 A submission is settled before its body is read: its declared size (413), the token
 (401), the bot's name (403 when another author owns it or one that looks the same) and
@@ -33,7 +37,9 @@ import contextlib
 import json
 import logging
 import os
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,8 +58,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from engine.common.project import PROJECT
 from engine.protocol import ArenaError
 from harness.ladders import lifecycle as life
-from harness.ladders.data import ladder_rows, public, public_spec, read_state, redacted, show_doc
+from harness.ladders.data import (
+    HISTORY_POINTS,
+    MAX_PAGE,
+    MAX_POINTS,
+    games_doc,
+    history_doc,
+    ladders_doc,
+    record_of,
+    show_doc,
+)
 from harness.ladders.lifecycle import NotYours
+from harness.ladders.mlcache import Refitter, interval, stale
 from harness.ladders.service import NameTaken, check_bot_name, check_entrant_name, read_submitted
 from harness.sandbox import machine
 from harness.sandbox.submission import MAX_BYTES
@@ -90,6 +106,40 @@ class Limits:
     validation: float = VALIDATION_SECONDS  # seconds one validation may take
 
 
+class Documents:
+    """Answers kept until their ladder changes: each under its route and query, with the
+    ladder's change count it was built at (at most `size`, the least used dropped); and
+    one background refit of each ladder's maximum-likelihood Elo at a time."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[Any, ...], tuple[Any, bytes]] = OrderedDict()
+        self.refits: dict[int, Refitter] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], version: Any, build: Callable[[], Any]) -> bytes:
+        """The answer (JSON) kept under `key` if built at `version`, else `build()`'s."""
+        with self.lock:
+            hit = self.kept.get(key)
+            if hit is not None and hit[0] == version:
+                self.kept.move_to_end(key)
+                return hit[1]
+        data = msgspec.json.encode(build())
+        with self.lock:
+            self.kept[key] = (version, data)
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return data
+
+    def refit(self, db: Path, lad: ls.Ladder, entrants: int) -> None:
+        """Refit `lad`'s maximum-likelihood Elo in the background if its cache is twice as
+        stale as its driver lets it be (no driver refitted it: just migrated, or idle)."""
+        if stale(lad.games, lad.ml_seq, 2 * interval(entrants)):
+            with self.lock:
+                self.refits.setdefault(lad.id, Refitter(db, lad.id)).start()
+
+
 @dataclass
 class Config:
     db: Path
@@ -97,6 +147,7 @@ class Config:
     worker: Worker
     hidden: list[bytes]  # the server's folders, as they would appear in a JSON answer
     uploading: asyncio.Semaphore
+    documents: Documents
 
 
 class IdConvertor(Convertor[int]):
@@ -235,36 +286,73 @@ def _error(status: int, message: str, cfg: Config | None = None) -> Response:
 
 
 # --- reading ---------------------------------------------------------------------------------
+def _int(request: Request, name: str, default: int | None, low: int, high: int) -> int | None:
+    """Query parameter `name` as a whole number within [low, high] (else 400)."""
+    given = request.query_params.get(name)
+    if given is None or given == "":
+        return default
+    try:
+        value = int(given)
+    except ValueError:
+        raise Problem(400, f"?{name}= must be a whole number, got {given[:40]!r}") from None
+    if not low <= value <= high:
+        raise Problem(400, f"?{name}= must be between {low} and {high}, got {value}")
+    return value
+
+
+def _page(request: Request) -> tuple[int, int]:
+    offset = _int(request, "offset", 0, 0, 1 << 40)
+    limit = _int(request, "limit", MAX_PAGE, 1, MAX_PAGE)
+    assert offset is not None and limit is not None
+    return offset, limit
+
+
 def ladders(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    return ladder_rows(store)
+    offset, limit = _page(request)
+    return cfg.documents.get(("ladders", offset, limit), ls.version_of_all(store),
+                             lambda: ladders_doc(store, offset, limit))
 
 
 def standings(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    st = read_state(store, request.path_params["name"])
-    doc = show_doc(st, request.query_params.get("all") in ("1", "true"))
-    doc["spec"] = msgspec.to_builtins(public_spec(st.ladder.spec))
-    return doc
-
-
-def state(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    return public(read_state(store, request.path_params["name"]))
+    lad = ls.ladder(store, request.path_params["name"])
+    every = request.query_params.get("all") in ("1", "true")
+    offset, limit = _page(request)
+    cfg.documents.refit(cfg.db, lad, ls.entrant_count(store, lad.id))
+    return cfg.documents.get(("show", lad.id, every, offset, limit), lad.changes,
+                             lambda: show_doc(store, lad.name, every, offset, limit, True))
 
 
 def history(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    st = read_state(store, request.path_params["name"])
-    return {**public(st), "history": ls.history(store, st.ladder.id)}
+    lad = ls.ladder(store, request.path_params["name"])
+    bot = request.query_params.get("bot") or None
+    since = _int(request, "since", None, 0, 1 << 62)
+    limit = _int(request, "limit", HISTORY_POINTS, 1, MAX_POINTS)
+    assert limit is not None
+    return cfg.documents.get(("history", lad.id, bot, since, limit), lad.changes,
+                             lambda: history_doc(store, lad.name, bot, since, limit))
+
+
+def games(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
+    lad = ls.ladder(store, request.path_params["name"])
+    bot = request.query_params.get("bot")
+    if not bot:
+        raise Problem(400, "name the bot whose games you want (?bot=NAME)")
+    version = _int(request, "version", None, 1, 1 << 30)
+    since, before = (_int(request, k, None, 0, 1 << 62) for k in ("since", "before"))
+    limit = _int(request, "limit", 10, 1, MAX_PAGE)
+    assert limit is not None
+    return cfg.documents.get(
+        ("games", lad.id, bot, version, since, before, limit), lad.changes,
+        lambda: games_doc(store, lad.name, bot, version, limit, since, before))
 
 
 def record(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
-    st = read_state(store, request.path_params["name"])
-    idx = request.path_params["idx"]
-    game = next((g for g in st.games if g.idx == idx), None)
-    rec = ls.record(store, st.ladder.id, idx)
-    if game is None or rec is None:
-        raise Problem(404, f"ladder {st.ladder.name!r} has no played game {idx}")
+    name, idx = request.path_params["name"], request.path_params["idx"]
     who = _author(cfg, store, request, required=False)
-    data = redacted(rec, game.entrants, {e.id: e for e in st.entrants}, who)
-    return Response(data, media_type="application/json")
+    data = record_of(store, name, idx, who)
+    if data is None:
+        raise Problem(404, f"ladder {name!r} has no played game {idx}")
+    return data
 
 
 # --- submitting ------------------------------------------------------------------------------
@@ -480,8 +568,8 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
     routes = [
         Route(f"{api}/ladders", endpoint(ladders)),
         Route(f"{api}/ladders/{{name}}", endpoint(standings)),
-        Route(f"{api}/ladders/{{name}}/state", endpoint(state)),
         Route(f"{api}/ladders/{{name}}/history", endpoint(history)),
+        Route(f"{api}/ladders/{{name}}/games", endpoint(games)),
         Route(f"{api}/ladders/{{name}}/games/{{idx:id}}", endpoint(record)),
         Route(f"{api}/ladders/{{name}}/admission", endpoint(admission)),
         Route(f"{api}/ladders/{{name}}/bots", submit, methods=["POST"]),
@@ -504,6 +592,7 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _crash})
     app.router.redirect_slashes = False  # a redirect would name the client's Host header
-    app.state.cfg = Config(db, limits, worker, _hidden(db), asyncio.Semaphore(limits.uploads))
+    app.state.cfg = Config(db, limits, worker, _hidden(db), asyncio.Semaphore(limits.uploads),
+                           Documents())
     app.add_middleware(RequestLog)
     return app

@@ -1,7 +1,8 @@
 """The CLI's remote side (`--server URL` of `arena ladder submit/show/history/games/retire/
-reactivate/delete/status/token/info` and `arena ladders`): the same reads as
-harness/ladders/data.py's `Local`, over HTTP, an author's requests (harness/server/app.py's
-routes), and a submission packed as the server wants it (the files
+reactivate/delete/status/token/info` and `arena ladders`): the same documents as
+harness/ladders/data.py's `Local` reads, over HTTP (a page at a time: only the rows asked
+for), an author's requests (harness/server/app.py's routes), and a submission packed as
+the server wants it (the files
 harness/sandbox/submission.py reads for the spec, in a tar.gz)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import httpx
 
 from bots.external import missing_file
 from bots.spec import BotSpec, BotSpecError
-from harness.ladders.data import History, State, from_public
+from harness.ladders.data import HISTORY_POINTS, MAX_PAGE, Doc
 from harness.ladders.service import LadderError
 from harness.sandbox import bundle, submission
 
@@ -93,21 +94,47 @@ class Remote:
             raise LadderError(f"the server refused: {why}")
         return r
 
-    def state(self, name: str) -> State:
-        return from_public(self.call("GET", f"/ladders/{_q(name)}/state").json())
+    def ladders(self, page: int = MAX_PAGE) -> list[Doc]:
+        """Every ladder, fetched `page` rows a request."""
+        rows: list[Doc] = []
+        while True:
+            got = self.call("GET", "/ladders", params={"offset": len(rows),
+                                                       "limit": page}).json()
+            rows += got
+            if len(got) < page:
+                return rows
 
-    def history(self, name: str) -> tuple[State, History]:
-        doc = self.call("GET", f"/ladders/{_q(name)}/history").json()
-        return from_public(doc), [tuple(h) for h in doc["history"]]  # type: ignore[misc]
+    def show(self, name: str, all_versions: bool = False, offset: int = 0,
+             limit: int | None = None, page: int = MAX_PAGE) -> Doc:
+        """The standings from `offset`, `limit` rows (None: to the end), fetched `page`
+        rows a request."""
+        doc: Doc = {}
+        rows: list[Any] = []
+        while not doc or offset + len(rows) < doc["total"]:
+            want = page if limit is None else min(page, limit - len(rows))
+            if want <= 0:
+                break
+            doc = self.call("GET", f"/ladders/{_q(name)}", params={
+                "all": int(all_versions), "offset": offset + len(rows), "limit": want}).json()
+            if not doc["standings"]:
+                break
+            rows += doc["standings"]
+        return {**doc, "offset": offset, "standings": rows}
+
+    def history(self, name: str, bot: str | None = None, since: int | None = None,
+                limit: int = HISTORY_POINTS) -> Doc:
+        params = {k: v for k, v in (("bot", bot), ("since", since), ("limit", limit))
+                  if v is not None}
+        return self.call("GET", f"/ladders/{_q(name)}/history", params=params).json()
+
+    def games(self, name: str, bot: str, version: int | None = None, limit: int = 10,
+              since: int | None = None, before: int | None = None) -> Doc:
+        params = {k: v for k, v in (("bot", bot), ("version", version), ("limit", limit),
+                                    ("since", since), ("before", before)) if v is not None}
+        return self.call("GET", f"/ladders/{_q(name)}/games", params=params).json()
 
     def record(self, name: str, idx: int) -> bytes | None:
         return self.call("GET", f"/ladders/{_q(name)}/games/{idx}").content
-
-    def standings(self, name: str, all_versions: bool) -> Any:
-        return self.call("GET", f"/ladders/{_q(name)}", params={"all": int(all_versions)}).json()
-
-    def ladders(self) -> list[dict[str, Any]]:
-        return self.call("GET", "/ladders").json()  # type: ignore[no-any-return]
 
     def platform(self) -> dict[str, Any]:
         return self.call("GET", "/platform").json()  # type: ignore[no-any-return]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -29,11 +30,17 @@ import msgspec
 
 from engine.common.project import PROJECT
 from engine.protocol import ArenaError
-from harness.storage.ladder_schema import LADDER_SCHEMA, NODES_SCHEMA, migration
+from harness.storage import migrate
+from harness.storage.ladder_schema import LADDER_SCHEMA, NODES_SCHEMA, upgrade
 from harness.storage.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
+#: schemas migrated in place (4 and 5: also while a migration to 6 moves their data,
+#: resumable)
+OLDER = (1, 2, 3, 4, 5)
+#: a migration with more games than this to count says so on stderr
+MIGRATION_NOTICE = 20_000
 
 
 def default_db(name: str = "arena.sqlite") -> Path:
@@ -156,7 +163,7 @@ class Store:
                              "`arena ladder create` makes one")
         if read_only:
             self.db = self._open_read_only(timeout)
-            if self._version() in (1, 2, 3, 4) and os.access(self.path, os.W_OK):
+            if self._version() in OLDER and os.access(self.path, os.W_OK):
                 Store(self.path, timeout).close()  # brought to this schema (it keeps its data)
         else:
             try:
@@ -172,7 +179,10 @@ class Store:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
             version = self._version()
-            if read_only and version not in (1, 2, 3, 4, SCHEMA_VERSION):
+            if read_only and version in OLDER:
+                raise StoreError(f"{self.path} is of an older schema ({version}); open it once "
+                                 "where it is writable (any arena command) to migrate it")
+            if read_only and version != SCHEMA_VERSION:
                 raise StoreError(f"{self.path} is not an arena database; use another --db")
             if not read_only and version != SCHEMA_VERSION:
                 self._migrate()
@@ -182,34 +192,61 @@ class Store:
             return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
     def _migrate(self) -> None:
-        """Bring an empty or older database to SCHEMA_VERSION, in one transaction (another
-        process may have done it meanwhile: the version is read again inside)."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        """Bring an empty or older database to SCHEMA_VERSION: its tables and columns in
+        one transaction, then (from schemas 4 and 5) its ladders' data in batches, one transaction
+        each (harness/storage/migrate.py: a kill midway resumes at the next open). Another
+        process may be doing it meanwhile: the version is read again inside each."""
+        with self._tx() as db:
             version = self._version()
-            tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
-                script = SCHEMA + LADDER_SCHEMA + NODES_SCHEMA
-            elif version in (1, 2, 3, 4):  # before ladders of bots / owners / authors / nodes
-                script = migration(version)
-            elif version == SCHEMA_VERSION:
-                script = ""
-            else:
+                for statement in (SCHEMA + LADDER_SCHEMA + NODES_SCHEMA).split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            elif version in OLDER:  # before ladders of bots / owners / authors / nodes /
+                upgrade(db, version)  # aggregates
+                db.execute("PRAGMA user_version=5")  # tables of 6, data still to move
+            elif version != SCHEMA_VERSION:
                 raise StoreError(
                     f"{self.path} is not an arena database of schema {SCHEMA_VERSION} "
                     f"(found version {version}); use another --db")
-            for statement in script.split(";"):
-                if statement.strip():
-                    try:
-                        self.db.execute(statement)
-                    except sqlite3.OperationalError as e:  # a column an older release added
-                        if "duplicate column" not in str(e):
-                            raise
-            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+        if self._version() == SCHEMA_VERSION:
+            return
+        with self._errors():
+            todo = migrate.remaining(self.db)
+        if todo > MIGRATION_NOTICE:
+            print(f"migrating {self.path} to schema {SCHEMA_VERSION}: counting {todo} ladder "
+                  "games, compressing their records (once; an interrupted migration goes on "
+                  "at the next command)", file=sys.stderr, flush=True)
+        while True:
+            with self._tx() as db:
+                if self._version() == SCHEMA_VERSION:
+                    break
+                if not migrate.step(db):
+                    migrate.drop_inline_records(db)
+                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    break
+        self._reclaim(todo > MIGRATION_NOTICE)
+
+    def _reclaim(self, say: bool) -> None:
+        """After a migration that moved the records: give the freed pages back to the file
+        system (VACUUM) when they are most of the file; another process using the
+        database meanwhile only postpones it."""
+        with self._errors():
+            free, total = (self.db.execute(f"PRAGMA {p}").fetchone()[0]
+                           for p in ("freelist_count", "page_count"))
+        if free * 2 < total:
+            return
+        if say:
+            print(f"migrated; compacting {self.path} ({free} of {total} pages free)",
+                  file=sys.stderr, flush=True)
+        try:
+            self.db.execute("VACUUM")
+        except sqlite3.OperationalError as e:
+            print(f"note: {self.path} was not compacted ({e}); it stays larger than it needs "
+                  "until `sqlite3 FILE VACUUM` runs while nothing else uses it",
+                  file=sys.stderr, flush=True)
 
     def _open_read_only(self, timeout: float) -> sqlite3.Connection:
         """A read-only connection to an existing database: `mode=ro`, or, where SQLite
@@ -275,9 +312,25 @@ class Store:
         """One write transaction (BEGIN IMMEDIATE ... COMMIT), errors as StoreError."""
         return self._tx()
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads inside see one state of the database (a read transaction: WAL lets the
+        writers go on meanwhile)."""
+        with self._errors():
+            self.db.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self.db.execute("COMMIT")
+
     def query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows of one read, errors as StoreError."""
         return self._rows(sql, args)
+
+    def stream(self, sql: str, args: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+        """Rows of one read one at a time (many rows, never all in memory at once)."""
+        with self._errors():
+            yield from self.db.execute(sql, args)
 
     def close(self) -> None:
         self.release_driver_lock()

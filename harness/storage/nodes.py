@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from harness.storage.database import Store
+from harness.storage.ladders import node_totals as ladder_nodes
 
 #: seconds between two rewrites of a driver's status; older than LIVE: not running
 EVERY, LIVE = 2.0, 30.0
@@ -69,6 +70,8 @@ def played_by(store: Store, table: str, key: str, value: int) -> dict[str, int]:
     """Games played per node (None: before nodes were recorded) of one tournament
     (`games`, `tournament_id`) or ladder (`ladder_games`, `ladder_id`)."""
     assert (table, key) in (("games", "tournament_id"), ("ladder_games", "ladder_id"))
+    if table == "ladder_games":  # a ladder keeps the count as its games are rated
+        return ladder_nodes(store, value)
     rows = store.query(f"SELECT node, count(*) FROM {table} WHERE {key}=? AND status='done' "
                        "GROUP BY node", (value,))
     return {node or "": int(n) for node, n in rows}

@@ -14,14 +14,14 @@ from bots.trained import players as trained_players
 from engine import native
 from engine.common.untrusted import markup
 from harness.ladders import runner as ladder_runner
+from harness.ladders.data import history_doc, show_doc
 from harness.ladders.lifecycle import author_of
 from harness.ladders.service import create, submit
-from harness.ladders.standings import seat_advantage, standings
 from harness.storage import ladders as ls
 from harness.storage.database import DEFAULT_DB, Store
 from harness.tournaments.schedule import TournamentError
 from harness.views.console import out
-from harness.views.ladders import history_plot, standings_table
+from harness.views.ladders import history_plot, history_series, standings_table
 
 
 def entrants(game: str, num_players: int) -> list[tuple[str, str]]:
@@ -76,17 +76,9 @@ def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
             console.print(note, markup=False, highlight=False)
         console.print(f"playing for about {budget:.0f} s on {workers} local Ray workers...")
         ladder_runner.run(store, name, forever=True, workers=workers, seconds=budget)
-        lad = ls.ladder(store, name)
-        games = ls.games(store, lad.id)
-        rows = standings(ls.entrants(store, lad.id), games)
-        console.print(standings_table(lad, rows, seat_advantage(games, n),
-                                      elo=console.width >= 100))
-        series: dict[str, tuple[list[int], list[float]]] = {}
-        labels = {e.id: e.label for e in ls.entrants(store, lad.id)}
-        for seq, eid, mu, _s, _e in ls.history(store, lad.id):
-            xs, ys = series.setdefault(labels[eid], ([], []))
-            xs.append(seq)
-            ys.append(mu)
+        console.print(standings_table(show_doc(store, name), elo=console.width >= 100,
+                                      width=console.width))
+        series = history_series(history_doc(store, name))
     if series:
         console.print(history_plot(series, f"{name}: rating (mu) after each game",
                                    console.width - 1, height=16, color=console.is_terminal),

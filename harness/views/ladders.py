@@ -1,5 +1,6 @@
 """What `arena ladder show/history/games/run` and `arena ladders` print: the Rich tables
-and the rating plot (plotext); the rows they show come from harness/ladders/standings.py."""
+and the rating plot (plotext), drawn from the documents of harness/ladders/data.py (built
+from the database, or sent by a ladder server)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import msgspec
 from rich import box
 from rich.console import Console, Group
 from rich.live import Live
@@ -15,24 +17,23 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.common.untrusted import markup, text, visible
-from harness.ladders.data import State, read_state
+from harness.ladders.data import Doc
 from harness.ladders.runner import LadderState
-from harness.ladders.standings import Standing, seat_advantage, standings
-from harness.storage.database import Store
-from harness.storage.ladders import Ladder, LadderGame
+from harness.storage.ladders import LadderSpec
 from harness.views.console import out
 from harness.views.fit import Col, fit_table
 from ratings.weng_lin import PROVISIONAL_GAMES
 
 
-def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple[float, float]],
-                    show_retired: bool = False, elo: bool = True,
-                    width: int | None = None) -> Table:
-    """`arena ladder show`: rank, bot and version, Weng-Lin rating with its 95% interval,
-    games, win rate (share of first), average place and score, failures, (with `elo`:
-    online and maximum-likelihood Elo), last played; `?` marks a provisional rating. A
-    narrow terminal gets fewer columns (harness/views/fit.py), never cut numbers."""
-    sp = lad.spec
+def standings_table(doc: Doc, show_retired: bool = False, elo: bool = True,
+                    width: int | None = None, others: str = "") -> Table:
+    """`arena ladder show` from its document (harness/ladders/data.py): rank, bot and
+    version, Weng-Lin rating with its 95% interval, games, win rate (share of first),
+    average place and score, failures, (with `elo`: online and maximum-likelihood Elo, and
+    how old the latter's fit is), last played; `?` marks a provisional rating; a page of
+    the bots says which (and `others`, how to see the rest). A narrow terminal gets fewer
+    columns (harness/views/fit.py), never cut numbers."""
+    sp = doc["spec"]
     cols = [Col("#", keep=7), Col("bot", "left", "bold cyan", keep=10),
             Col("rating", keep=9), Col("games", keep=6), Col("win%", keep=8),
             Col("place", keep=3), Col("score", keep=2), Col("fails", "left", keep=5)]
@@ -40,37 +41,61 @@ def standings_table(lad: Ladder, rows: Sequence[Standing], seats: Sequence[tuple
         cols += [Col("Elo", keep=1), Col("ML Elo", keep=4)]
     cols.append(Col("last", "left", keep=0))
     cells = []
-    rank = 0
-    for r in rows:
-        if not r.entrant.active and not show_retired:
+    for r in doc["standings"]:
+        if not r["active"] and not show_retired:
             continue
-        rank += 1 if r.entrant.playing else 0
-        n = r.games
-        mark = "?" if r.provisional else ""
-        fails = ", ".join(f"{k} {c}" for k, c in sorted(r.failures.items())) or "-"
+        playing = r["state"] == "playing"
+        n = r["games"]
+        label = f"{r['bot']} v{r['version']}"
+        state = "replaced" if not r["active"] else f"retired: {r['retired']}"
+        high = r["interval"][1]
+        fails = ", ".join(f"{k} {c}" for k, c in sorted(r["failures"].items())) or "-"
         row = [
-            str(rank) if r.entrant.playing else "-",
-            text(r.entrant.label + ("" if r.entrant.playing else f" ({r.entrant.state})")),
-            f"{r.skill.mu:.1f}±{r.skill.high - r.skill.mu:.1f}{mark}", str(n),
-            f"{100 * r.wins / n:.0f}" if n else "-",
-            f"{1 + r.place_sum / n:.2f}" if n else "-",
-            f"{r.score_sum / n:.1f}" if n else "-", fails]
+            str(r["rank"]) if playing else "-",
+            text(label + ("" if playing else f" ({state})")),
+            f"{r['mu']:.1f}±{high - r['mu']:.1f}{'?' if r['provisional'] else ''}", str(n),
+            f"{100 * r['win_rate']:.0f}" if n else "-",
+            f"{r['avg_place']:.2f}" if n else "-",
+            f"{r['avg_score']:.1f}" if n else "-", fails]
         if elo:
-            row += [f"{r.entrant.elo:.0f}",
-                    f"{r.ml.elo:.0f}±{(r.ml.high - r.ml.low) / 2:.0f}" if r.ml else "-"]
-        cells.append([*row, _when(r.entrant.last_played)])
+            ml = r["ml_elo"]
+            row += [f"{r['elo']:.0f}", f"{ml[0]:.0f}±{(ml[2] - ml[1]) / 2:.0f}" if ml else "-"]
+        cells.append([*row, _when(r["last_played"])])
     notes = [f"rating: Weng-Lin mu ±95%; ? provisional (under {PROVISIONAL_GAMES} games); "
              "last: UTC",
              "ranked by mu - 3 sigma (the rating less its uncertainty: few games rank lower)"]
-    if not rows:
-        notes.insert(0, f"no bots yet: arena ladder submit {visible(lad.name)} SPEC --as NAME")
-    if seats:
+    if not doc["total"]:
+        notes.insert(0, f"no bots yet: arena ladder submit {visible(doc['ladder'])} SPEC "
+                     "--as NAME")
+    elif len(doc["standings"]) < doc["total"]:
+        first = doc.get("offset", 0) + 1
+        notes.insert(0, f"bots {first} to {first + len(doc['standings']) - 1} of "
+                     f"{doc['total']}" + (f" ({others})" if others else ""))
+    if elo and doc["games"]:
+        notes.append(_fit_note(doc["ml_fit"], doc["games"]))
+    if doc["seats"]:
         notes.append("seat advantage (win% / avg place): " + ", ".join(
-            f"seat {i} {100 * w:.0f}% / {p:.2f}" for i, (w, p) in enumerate(seats)))
+            f"seat {s['seat']} {100 * s['win_rate']:.0f}% / {s['avg_place']:.2f}"
+            for s in doc["seats"]))
     return fit_table(cols, cells, width=width or Console().width,
-                     title=f"ladder {lad.name}: {sp.game}, {sp.num_players} players, "
-                     f"time {sp.time_control()}", caption="\n".join(notes),
+                     title=f"ladder {doc['ladder']}: {sp['game']}, {sp['num_players']} players, "
+                     f"time {_time_control(sp)}", caption="\n".join(notes),
                      collapse_padding=True)
+
+
+def _time_control(spec: dict[str, object]) -> str:
+    return msgspec.convert(spec, LadderSpec).time_control()
+
+
+def _fit_note(fit: dict[str, object], games: int) -> str:
+    """How old the maximum-likelihood Elo is: fitted after which game, and when."""
+    after, at = fit["after_game"], fit["at"]
+    if after is None:
+        return "ML Elo: not fitted yet (a running `arena ladder run` fits it)"
+    if after == games:
+        return f"ML Elo: fitted after game {after}" + (f" at {str(at)[11:16]} UTC" if at else "")
+    return (f"ML Elo: fitted after game {after}, {games - int(str(after))} games ago"
+            + (f" (at {str(at)[5:16]} UTC)" if at else ""))
 
 
 def _when(stamp: str | None) -> str:
@@ -83,7 +108,7 @@ def _when(stamp: str | None) -> str:
 
 def ladders_table(rows: Sequence[dict[str, Any]], where: str,
                   width: int | None = None) -> Table:
-    """`arena ladders`: harness/ladders/data.py's `ladder_rows` (from a database or a
+    """`arena ladders`: harness/ladders/data.py's `ladders_doc` (from a database or a
     server), names shown as literal text."""
     cols = [Col("name", "left", keep=9), Col("game", "left", keep=8),
             Col("players", keep=7), Col("options", "left", keep=1),
@@ -142,15 +167,24 @@ def line_plot(series: dict[str, tuple[list[int], list[float]]], title: str, xlab
     return Text.from_ansi(text) if color else Text(plt.uncolorize(text))
 
 
+def history_series(doc: Doc) -> dict[str, tuple[list[int], list[float]]]:
+    """label -> (games, mu after each) of a rating-history document
+    (harness/ladders/data.py `history_doc`), bots without rated games left out."""
+    return {s["label"]: ([p[0] for p in s["points"]], [p[1] for p in s["points"]])
+            for s in doc["series"] if s["points"]}
+
+
 def history_plot(series: dict[str, tuple[list[int], list[float]]], title: str, width: int,
                  height: int = 20, color: bool = False) -> Text:
     """Rating (mu) after each ladder game, one line per entrant (`line_plot`)."""
     return line_plot(series, title, "ladder game", width, height, color)
 
 
-def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -> Table:
-    """`arena ladder games`: (game, the bot's seat, labels per seat) per row; the title and
-    the labels are shown as literal text."""
+def games_table(doc: Doc) -> Table:
+    """`arena ladder games` from its document (harness/ladders/data.py `games_doc`): per
+    game the bot's seat, place and score, its opponents and the outcome; the title and the
+    labels are shown as literal text."""
+    title = f"{doc['ladder']}: {doc['label']}, {len(doc['games'])} of {doc['total']} games"
     t = Table(title=markup(title), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     t.add_column("game", justify="right")
     t.add_column("finished", no_wrap=True)
@@ -159,37 +193,41 @@ def games_table(title: str, rows: Sequence[tuple[LadderGame, int, list[str]]]) -
     t.add_column("score", justify="right")
     t.add_column("opponents", overflow="fold")
     t.add_column("outcome", overflow="fold")
-    for g, s, labels in rows:
-        others = ", ".join(x for i, x in enumerate(labels) if i != s)
-        fails = ", ".join(f"seat {i} {k}" for i, k in g.failures)
-        t.add_row(str(g.idx), (g.finished or "-")[5:16], str(s),
-                  str(g.ranking[s] + 1) if g.ranking else "-",
-                  str(g.scores[s]) if g.scores else "-", text(others),
-                  text(g.error or "") if g.status == "error" else (g.outcome or "") + (
+    for g in doc["games"]:
+        s = g["seat"]
+        others = ", ".join(x for i, x in enumerate(g["labels"]) if i != s)
+        fails = ", ".join(f"seat {i} {k}" for i, k in g["failures"])
+        t.add_row(str(g["idx"]), (g["finished"] or "-")[5:16], str(s),
+                  str(g["place"]) if g["place"] is not None else "-",
+                  str(g["score"]) if g["score"] is not None else "-", text(others),
+                  text(g["error"] or "") if g["status"] == "error" else (g["outcome"] or "") + (
                       f" ({fails})" if fails else ""))
     return t
 
 
-def state_table(state: State, show_retired: bool = False, width: int | None = None) -> Table:
-    """`arena ladder show` (and the live table of `run`): the standings of `state`."""
-    lad, entrants, games = state
-    rows = standings(entrants, games)
-    return standings_table(lad, rows, seat_advantage(games, lad.spec.num_players), show_retired,
-                           width=width or out.width)
+#: the live table of `arena ladder run` waits this many times as long as it took to draw
+#: before it is drawn again, so it never takes more than a twentieth of the driver's time
+LIVE_SHARE = 20
 
 
 @contextmanager
-def live_standings(store: Store, name: str,
-                   console: Console = out) -> Iterator[Callable[[LadderState], None]]:
-    """`arena ladder run`: the games played, the rate and the standings, redrawn at most
-    twice a second while the block runs (gone when it ends)."""
-    shown = {"at": 0.0}
-    with Live(console=console, refresh_per_second=4, transient=True) as live:
+def live_standings(name: str, console: Console = out
+                   ) -> Iterator[Callable[[LadderState], None]]:
+    """`arena ladder run`: the games played, the rate and the standings, from the driver's
+    memory, as many rows as the terminal has room for (gone when the block ends): drawn at
+    most twice a second, and after a draw that took t seconds, not again before LIVE_SHARE
+    * t have passed (a ladder of a thousand entrants on a busy machine is drawn less
+    often, never slowing the games); nothing is built where no terminal shows it."""
+    shown = {"at": 0.0, "every": 0.5}
+    with Live(console=console, auto_refresh=False, transient=True) as live:
         def update(state: LadderState) -> None:
-            now = time.monotonic()
-            if now - shown["at"] >= 0.5:
-                shown["at"] = now
-                live.update(Group(f"{markup(name)}: {state.done} games, "
-                                  f"{state.rate():.1f} games/s",
-                                  state_table(read_state(store, name))))
+            start = time.monotonic()
+            if start - shown["at"] < shown["every"] or not console.is_terminal:
+                return
+            doc = state.standings_doc(limit=max(3, console.height - 12))
+            live.update(Group(f"{markup(name)}: {state.done} games, "
+                              f"{state.rate():.1f} games/s",
+                              standings_table(doc, width=console.width)), refresh=True)
+            shown["at"] = time.monotonic()
+            shown["every"] = max(0.5, LIVE_SHARE * (shown["at"] - start))
         yield update

@@ -12,7 +12,7 @@ from harness.cli.main import main
 from harness.ladders import runner as ladder_runner
 from harness.storage import ladders as ls
 from harness.storage.database import Store, default_db
-from harness.storage.lifecycle import FAIL_LIMIT, FAIL_WINDOW, failing
+from harness.storage.tally import FAIL_LIMIT, FAIL_WINDOW, failing
 
 ROOT = Path(__file__).resolve().parents[2]
 

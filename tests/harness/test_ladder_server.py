@@ -115,6 +115,52 @@ def test_another_authors_bot_is_neither_replaced_nor_read(
     assert "eve's secret" in out and "withheld" not in out.split("log of")[1].splitlines()[1]
 
 
+def test_reads_come_in_pages_and_stay_until_a_game_is_rated(
+        served: Served, capsys: pytest.CaptureFixture[str]) -> None:
+    """Standings, a bot's games and its rating history in pages (limits, offsets,
+    `before`, `since`); an answer kept until the ladder changes; bad numbers refused in one
+    line; no route sends the whole ladder."""
+    with Store(served.db) as store:
+        lad = ls.ladder(store, "kl")
+        for who, spec in (("ann", "random"), ("bob", "mcts:iters=2")):  # no smoke games
+            ls.add_entrant(store, lad.id, f"page-{who}", spec, spec, f"page-{who}", None,
+                           "entered by the test", author=who)
+        ladder_runner.run(store, "kl", games=6, inline=True, allow_unsandboxed=True)
+    api = f"{served.url}/api/v1/ladders/kl"
+    whole = httpx.get(api).json()
+    assert whole["total"] == len(whole["standings"]) >= 2 and whole["games"] >= 6
+    one = httpx.get(api, params={"offset": 1, "limit": 1}).json()
+    assert one["standings"] == whole["standings"][1:2] and one["total"] == whole["total"]
+    assert httpx.get(api).content == httpx.get(api).content  # kept: the same answer
+    remote = served.remote(None)  # the CLI's client: page after page, a row a request
+    assert remote.show("kl", page=1)["standings"] == whole["standings"]
+    assert remote.show("kl", offset=1, limit=1, page=1)["standings"] == whole["standings"][1:2]
+    assert [r["name"] for r in remote.ladders(page=1)] == ["kl"]
+    bot = whole["standings"][0]["bot"]
+    games = httpx.get(f"{api}/games", params={"bot": bot, "limit": 2}).json()
+    idx = [g["idx"] for g in games["games"]]
+    assert len(idx) <= 2 and idx == sorted(idx, reverse=True) and games["total"] >= len(idx)
+    older = httpx.get(f"{api}/games", params={"bot": bot, "before": idx[-1]}).json()
+    assert all(g["idx"] < idx[-1] for g in older["games"])
+    points = httpx.get(f"{api}/history", params={"bot": bot, "limit": 3}).json()["series"]
+    assert points and all(len(s["points"]) <= 3 for s in points)
+    with Store(served.db) as store:
+        ladder_runner.run(store, "kl", games=1, inline=True, allow_unsandboxed=True)
+    assert httpx.get(api).json()["games"] == whole["games"] + 1  # a rated game: rebuilt
+    for args in (["ladder", "show", "kl", "--server", served.url, "--limit", "1"],
+                 ["ladders", "--server", served.url]):
+        with pytest.raises(SystemExit):
+            main(args)
+    shown = capsys.readouterr().out
+    assert whole["standings"][0]["bot"] in shown and f"bots 1 to 1 of {whole['total']}" in shown
+    assert "ladders on http" in shown
+    for params in ({"limit": "0"}, {"limit": "x"}, {"offset": "-1"}, {"limit": 10**6}):
+        r = httpx.get(api, params=params)
+        assert r.status_code == 400 and set(r.json()) == {"error"} and "\n" not in r.text
+    assert httpx.get(f"{api}/games").status_code == 400  # whose games?
+    assert httpx.get(f"{api}/state").status_code == 404  # the whole ladder: no more
+
+
 def _zip_symlink() -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:

@@ -415,7 +415,7 @@ def test_no_answer_names_a_server_path_and_big_ids_are_404(server: Served) -> No
             answers.append(r)
     answers.append(httpx.get(f"{server.url}/api/v1/submissions/{nxt}", headers=token))
     answers += [httpx.get(server.url + p) for p in ("/api/v1/ladders", "/api/v1/ladders/kl",
-                                                    "/api/v1/ladders/kl/state")]
+                                                    "/api/v1/ladders/kl/history")]
     for r in answers:
         assert folder not in r.text and "Traceback" not in r.text, r.text
     assert "Traceback" not in server.log()

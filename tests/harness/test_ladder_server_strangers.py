@@ -63,7 +63,7 @@ def _exchange(s: Served, data: bytes, wait: float = 3.0) -> bytes:
 
 
 def test_no_answer_names_the_database_folder_as_the_operator_spelled_it(server: Served):
-    r = httpx.get(f"{server.url}/api/v1/ladders/nope/state")
+    r = httpx.get(f"{server.url}/api/v1/ladders/nope")
     assert r.status_code == 404 and "<server>" in r.text
     assert str(server.db.parent) not in r.text and str(server.db.resolve().parent) not in r.text
 
@@ -115,12 +115,11 @@ def test_a_spec_with_control_or_format_characters_is_refused_at_the_request(serv
 
 
 def test_the_ladder_seed_and_the_seeds_of_games_to_come_are_not_shown(server: Served):
-    for path in ("ladders", "ladders/seeded", "ladders/seeded/state",
-                 "ladders/seeded/history"):
+    for path in ("ladders", "ladders/seeded", "ladders/seeded/history"):
         r = httpx.get(f"{server.url}/api/v1/{path}")
         assert r.status_code == 200 and str(SEED)[:9] not in r.text, path
-    games = httpx.get(f"{server.url}/api/v1/ladders/seeded/state").json()["games"]
-    assert [g["status"] for g in games] == ["pending"] and games[0]["seed"] == 0
+    r = httpx.get(f"{server.url}/api/v1/ladders/seeded/games/0")  # scheduled, not played
+    assert r.status_code == 404 and str(SEED + 1)[:9] not in r.text
 
 
 def test_the_served_files_are_closed_to_other_local_users(server: Served):

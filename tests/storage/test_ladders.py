@@ -1,4 +1,5 @@
-"""Ladder tables: schema 5, the migrations from schemas 1 to 4, one transaction per game."""
+"""Ladder tables: schema 6, the migrations from schemas 1, 2, 3 and cluster's 5 (4 and 5 with
+their data: test_migrate.py), one transaction per game."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_tournaments(tmp_path: Pat
         assert ls.ladders(store) == []
         ls.create_ladder(store, "l", ls.LadderSpec(game="kit"))
     with sqlite3.connect(db) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
 
 
 def test_a_schema_2_database_gets_owners_when_a_reader_opens_it(tmp_path: Path) -> None:
@@ -78,7 +79,7 @@ def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(db) as con:
         con.execute("PRAGMA user_version=9")
         con.execute("CREATE TABLE x (y)")
-    with pytest.raises(StoreError, match="not an arena database of schema 5"):
+    with pytest.raises(StoreError, match="not an arena database of schema 6"):
         Store(db)
 
 
@@ -108,3 +109,27 @@ def test_entrants_versions_games_and_history(tmp_path: Path) -> None:
                                              (1, a2.id, 27.0, 8.0, 1516.0)]
         a = next(e for e in ls.entrants(store, lad.id) if e.id == a2.id)
         assert (a.games, a.mu) == (1, 27.0) and a.last_played
+
+
+def test_a_bots_history_is_numbered_by_its_games_in_rating_order(tmp_path: Path) -> None:
+    """Games finish out of order (several workers): each point of a bot's rating history
+    carries the number of the game it follows (as `games` and records number it), in the
+    order the games were rated (the current rating last); `since` a game number pages on
+    from where that game was rated."""
+    with Store(tmp_path / "h.sqlite") as store:
+        lad = ls.create_ladder(store, "l", ls.LadderSpec(game="kit", num_players=2))
+        a = ls.add_entrant(store, lad.id, "a", "random", "random", "h1", None, "ok")
+        b = ls.add_entrant(store, lad.id, "b", "random", "random", "h2", None, "ok")
+        games = [ls.schedule_game(store, lad.id, lambda i: i, [a.id, b.id]) for _ in range(4)]
+        for mu, idx in ((21.0, 2), (22.0, 0), (23.0, 3)):  # game 1 never finishes
+            g = games[idx]
+            g.outcome, g.scores, g.ranking = "normal", [1, 0], [0, 1]
+            ls.finish_game(store, lad.id, g, b"{}", [
+                ls.Rated(entrant=a.id, mu=mu, sigma=5.0, elo=1500.0),
+                ls.Rated(entrant=b.id, mu=50 - mu, sigma=5.0, elo=1500.0)])
+        points = ls.history_of(store, lad.id, a.id, 10)
+        assert [(p[0], p[1]) for p in points] == [(2, 21.0), (0, 22.0), (3, 23.0)]
+        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 2)] == [0, 3]  # the latest
+        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 1, since=2)] == [0]
+        assert [p[0] for p in ls.history_of(store, lad.id, b.id, 5, since=0)] == [3]
+        assert [p[0] for p in ls.history_of(store, lad.id, b.id, 5, since=1)] == [3]  # unrated
