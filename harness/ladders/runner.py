@@ -50,7 +50,7 @@ from harness.sandbox.bundle import BlobStore
 from harness.sandbox.isolate import require_isolation
 from harness.sandbox.submission import SubmissionError
 from harness.storage import ladders as ls
-from harness.storage.database import Store
+from harness.storage.database import Store, stamp
 from harness.storage.ladder_schema import pack_record
 from harness.storage.lifecycle import retire
 from harness.storage.nodes import NodeLog
@@ -236,7 +236,7 @@ class LadderState:
         harness/storage/ladders.py counts it in the database."""
         assert game.ranking is not None and game.scores is not None and game.seq is not None
         t = tally(game.entrants, game.ranking, game.scores, game.outcome, game.failures)
-        at = ls.now()
+        at = stamp()
         for eid, et in t.entrants.items():
             e = self.entrants.get(eid)
             if e is None:
@@ -260,7 +260,7 @@ class LadderState:
         builds them from the database, the first `limit` rows."""
         got = self.refitter.take()
         if got is not None:
-            self.ml, self.ml_fitted = got[1], (got[0], ls.now())
+            self.ml, self.ml_fitted = got[1], (got[0], stamp())
         rows = standings(list(self.entrants.values()), self.ml)
         seats = seat_advantage([(int(n), w, int(p)) for n, w, p in self.seat_totals])
         return standings_doc(self.ladder, rows, seats, self.ml_fitted, limit=limit)
@@ -274,7 +274,7 @@ class LadderState:
         self.refitter.wait()
         got = self.refitter.take()
         if got is not None:
-            self.ml_fitted = (got[0], ls.now())
+            self.ml_fitted = (got[0], stamp())
         if self.done and self.ml_fitted[0] != self.ladder.games:
             refit(self.store.path, self.ladder.id)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from harness.storage.database import Store, StoreError
+from harness.storage.database import Store, StoreError, stamp
 
 
 class Author(msgspec.Struct, kw_only=True):
@@ -40,10 +40,6 @@ class Job(msgspec.Struct, kw_only=True):
     finished: str | None
 
 
-def _now(at: float | None = None) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
-
-
 def add(store: Store, name: str, token_hash: str) -> None:
     """A new author with this token hash (StoreError if the name is taken)."""
     with store.transaction() as db:
@@ -51,14 +47,14 @@ def add(store: Store, name: str, token_hash: str) -> None:
             raise StoreError(f"author {name!r} already exists; `arena ladder author renew "
                              f"{name}` issues a new token")
         db.execute("INSERT INTO authors (name, token_hash, created, changed) "
-                   "VALUES (?, ?, ?, ?)", (name, token_hash, _now(), _now()))
+                   "VALUES (?, ?, ?, ?)", (name, token_hash, stamp(), stamp()))
 
 
 def set_token(store: Store, name: str, token_hash: str | None) -> None:
     """Replace (or with None, revoke) the token of author `name`."""
     with store.transaction() as db:
         cur = db.execute("UPDATE authors SET token_hash=?, changed=? WHERE name=?",
-                         (token_hash, _now(), name))
+                         (token_hash, stamp(), name))
         if cur.rowcount != 1:
             raise StoreError(f"no author {name!r}; `arena ladder author add {name}` adds one")
 
@@ -99,7 +95,7 @@ def reserve(store: Store, author: str, ladder_id: int, ladder: str, name: str, s
     arriving. OverLimit otherwise; its id (`check_only`: the limits only, nothing
     reserved, 0)."""
     now = time.time()
-    since = _now(now - 3600)
+    since = stamp(now - 3600)
     with store.transaction() as db:
         def count(sql: str, *args: Any) -> int:
             return int(db.execute(sql, args).fetchone()[0])
@@ -112,7 +108,7 @@ def reserve(store: Store, author: str, ladder_id: int, ladder: str, name: str, s
             wait = max(1, int(freed - now) + 1)
             raise OverLimit("hourly", f"at most {per_hour} submissions per hour (an unchanged "
                             f"resubmission is not counted); your next one is allowed in "
-                            f"{_duration(wait)}, at {_now(now + wait)[11:16]} UTC", wait)
+                            f"{_duration(wait)}, at {stamp(now + wait)[11:16]} UTC", wait)
         stored = count("SELECT count(*) FROM entrants WHERE ladder_id=? AND author=?",
                        ladder_id, author)
         pending = count("SELECT count(*) FROM submissions WHERE author=? AND ladder=? AND "
@@ -131,7 +127,7 @@ def reserve(store: Store, author: str, ladder_id: int, ladder: str, name: str, s
             return 0
         jid = db.execute("INSERT INTO submissions (author, ladder, name, spec, state, created) "
                          "VALUES (?, ?, ?, ?, 'receiving', ?)",
-                         (author, ladder, name, spec, _now())).lastrowid
+                         (author, ladder, name, spec, stamp())).lastrowid
     assert jid is not None
     return jid
 
@@ -157,7 +153,7 @@ def update(store: Store, jid: int, state: str, detail: str,
     with store.transaction() as db:
         db.execute("UPDATE submissions SET state=?, detail=?, result=?, finished=? WHERE id=?",
                    (state, detail, json.dumps(result) if result is not None else None,
-                    _now() if final else None, jid))
+                    stamp() if final else None, jid))
 
 
 def job(store: Store, jid: int) -> Job | None:

@@ -143,8 +143,9 @@ class Tournament(msgspec.Struct, kw_only=True):
     created: str
 
 
-def _now() -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+def stamp(at: float | None = None) -> str:
+    """The database's timestamps: UTC, to the second (`at`: seconds since the epoch; now)."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
 
 
 class Store:
@@ -377,7 +378,7 @@ class Store:
                 )
             tid = db.execute(
                 "INSERT INTO tournaments (name, spec, ladder, created) VALUES (?, ?, ?, ?)",
-                (name, spec, pool, _now()),
+                (name, spec, pool, stamp()),
             ).lastrowid
             db.executemany(
                 "INSERT INTO games (tournament_id, idx, block, seed, bots) VALUES (?, ?, ?, ?, ?)",
@@ -403,7 +404,7 @@ class Store:
     def set_status(self, tid: int, status: str) -> None:
         with self._tx() as db:
             db.execute("UPDATE tournaments SET status=?, finished=? WHERE id=?",
-                       (status, _now() if status == "finished" else None, tid))
+                       (status, stamp() if status == "finished" else None, tid))
 
     def stop(self, tid: int, stop_block: int, verdict: str) -> None:
         """Record an SPRT decision and cancel the games that are no longer needed."""

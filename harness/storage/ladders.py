@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 import numpy as np
 
-from harness.storage.database import Store, StoreError
+from harness.storage.database import Store, StoreError, stamp
 from harness.storage.ladder_schema import pack_record, unpack_record
 from harness.storage.tally import FAIL_WINDOW, failing_kinds, tally
 from ratings.elo import BASE
@@ -158,10 +157,6 @@ _LADDER = ("SELECT id, name, spec, created, owner, games, last_game, changes, ml
            "FROM ladders")
 
 
-def now() -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
-
-
 def _entrant(row: Sequence[Any]) -> Entrant:
     d = dict(zip(_ENTRANT.split(", "), row, strict=True))
     d["active"] = bool(d["active"])
@@ -199,7 +194,7 @@ def create_ladder(store: Store, name: str, spec: LadderSpec, owner: str = "") ->
             raise StoreError(f"ladder {name!r} already exists in {store.path}; "
                              "choose another name")
         db.execute("INSERT INTO ladders (name, spec, created, owner) VALUES (?, ?, ?, ?)",
-                   (name, spec.to_json(), now(), owner))
+                   (name, spec.to_json(), stamp(), owner))
     return ladder(store, name)
 
 
@@ -285,7 +280,7 @@ def add_entrant(store: Store, lid: int, name: str, spec: str, run_spec: str, dig
             "INSERT INTO entrants (ladder_id, name, version, spec, run_spec, hash, snapshot, "
             "submitted, report, mu, sigma, elo, author, counted_from, rev) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (lid, name, last + 1, spec, run_spec, digest, snapshot, now(), report,
+            (lid, name, last + 1, spec, run_spec, digest, snapshot, stamp(), report,
              skill.mu, skill.sigma, BASE, author, seq, rev)).lastrowid
     assert eid is not None
     return entrant(store, eid)
@@ -344,7 +339,7 @@ def set_ml(store: Store, lid: int, seq: int, fits: dict[int, tuple[float, float,
                    "WHERE ladder_id=?", (lid,))
         db.executemany("UPDATE entrants SET ml_elo=?, ml_low=?, ml_high=? WHERE id=? AND "
                        "ladder_id=?", [(e, lo, hi, eid, lid) for eid, (e, lo, hi) in fits.items()])
-        db.execute("UPDATE ladders SET ml_seq=?, ml_at=? WHERE id=?", (seq, now(), lid))
+        db.execute("UPDATE ladders SET ml_seq=?, ml_at=? WHERE id=?", (seq, stamp(), lid))
         bump(db, lid)
 
 
@@ -430,7 +425,7 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
     history rows and the aggregates, and retire an entrant that now fails too often
     (lifecycle.py): one transaction. Returns the game's rating sequence number, or None
     for a game cancelled meanwhile (one of its entrants was deleted): nothing is stored."""
-    at = now()
+    at = stamp()
     assert game.ranking is not None and game.scores is not None
     t = tally(game.entrants, game.ranking, game.scores, game.outcome, game.failures)
     with store.transaction() as db:
@@ -497,7 +492,7 @@ def fail_game(store: Store, lid: int, idx: int, error: str) -> None:
         if row is None:
             return
         db.execute("UPDATE ladder_games SET status='error', error=?, finished=? "
-                   "WHERE ladder_id=? AND idx=?", (error, now(), lid, idx))
+                   "WHERE ladder_id=? AND idx=?", (error, stamp(), lid, idx))
         count_seats(db, lid, json.loads(row[0]), -1)
         bump(db, lid)
 

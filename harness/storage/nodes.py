@@ -14,15 +14,11 @@ from typing import Any
 
 import msgspec
 
-from harness.storage.database import Store
+from harness.storage.database import Store, stamp
 from harness.storage.ladders import node_totals as ladder_nodes
 
 #: seconds between two rewrites of a driver's status; older than LIVE: not running
 EVERY, LIVE = 2.0, 30.0
-
-
-def _now() -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
 
 
 class NodeLog:
@@ -37,7 +33,7 @@ class NodeLog:
             db.executemany("INSERT INTO node_failures (driver, game, node, reason, at) "
                            "VALUES (?, ?, ?, ?, ?)",
                            [(self.driver, g if isinstance(g, int) else None, node, why[:500],
-                             _now()) for g in games or [None]])
+                             stamp()) for g in games or [None]])
 
     def status(self, doc: dict[str, Any], force: bool = False) -> None:
         """Rewrite the live status (at most every EVERY seconds unless `force`)."""
