@@ -292,14 +292,14 @@ def test_a_tournament_under_a_game_clock(tmp_path: Path) -> None:
 def test_demo_plays_a_ladder_on_the_first_real_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from harness.cli.demo import run_demo
     from harness.storage import ladders as ls
-    from harness.views.demo import demo
 
     real = [g.id for g in engine.list_games() if g.id != "kit"]
     if not real:
         pytest.skip("no real game has landed yet")
     db = tmp_path / "demo.sqlite"
-    name = demo(db, workers=2, budget=0.5)  # the smallest demo: a few games
+    name = run_demo(db, workers=2, budget=0.5)  # the smallest demo: a few games
     out = " ".join(capsys.readouterr().out.split())
     assert f"demo ladder {name}" in out and "submit random as random: registered" in out
     assert "rating (mu) after each game" in out and "seat advantage" in out

@@ -13,13 +13,13 @@ from bots.registry import BotSpecError, make_bot
 from bots.spec import BotSpec
 from bots.trained import MODELS, TRAINED, model_path, players
 from harness.ladders import runner as ladder_runner
+from harness.ladders.demo import entrants
 from harness.ladders.pin import pin
 from harness.ladders.service import create, submit
 from harness.play.entrants import check_spec
 from harness.play.match import play_match
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.views.demo import entrants
 
 
 @pytest.mark.parametrize("game_id", sorted(TRAINED))
