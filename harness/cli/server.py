@@ -98,5 +98,6 @@ def serve_cmd(
               soft_wrap=True)
     err.print(markup(f"authors: --server {url} (or ARENA_SERVER); the API: {url}/api/v1"),
               highlight=False, soft_wrap=True)
+    err.print(markup(f"the ladders' web pages: {url}/"), highlight=False, soft_wrap=True)
     run(app, host, port, Bounds(max_connections, max_per_client, header_timeout,
                                 request_timeout, max_header_bytes))

@@ -65,14 +65,21 @@ HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff",
 
 class Replays:
     """The last REPLAYS games re-run (key -> Replay, or the line saying why the record
-    cannot be), built one at a time: a burst of game pages costs one core at most."""
+    cannot be), built one at a time: a burst of game pages costs one core at most, and a
+    request that waited WAIT seconds for its turn is answered 503 (the server's threads
+    are not all left waiting)."""
+
+    WAIT = 10.0
 
     def __init__(self) -> None:
         self.kept: OrderedDict[tuple[int, int], Replay | str] = OrderedDict()
         self.building = threading.Lock()
 
     def get(self, key: tuple[int, int], build: Callable[[], Replay]) -> Replay | str:
-        with self.building:
+        if not self.building.acquire(timeout=self.WAIT):
+            raise Problem(503, "the server is busy re-running other games; try again shortly",
+                          retry_after=5)
+        try:
             if key in self.kept:
                 self.kept.move_to_end(key)
                 return self.kept[key]
@@ -84,6 +91,8 @@ class Replays:
             while len(self.kept) > REPLAYS:
                 self.kept.popitem(last=False)
             return made
+        finally:
+            self.building.release()
 
 
 PageHandler = Callable[[Config, Store, Request], bytes]
@@ -95,17 +104,20 @@ def html_route(handler: PageHandler) -> Callable[[Request], Awaitable[Response]]
 
     async def route(request: Request) -> Response:
         cfg: Config = request.app.state.cfg
+        headers = dict(HEADERS)
         try:
             body = await threaded(cfg, lambda store: handler(cfg, store, request))
             status = 200
         except Exception as e:
-            if (status_ := refused(e)) is None:
+            if (refusal := refused(e)) is None:
                 raise
             line = str(e).splitlines()[0] if str(e) else "refused"
-            body, status = page(f"Error {status_}", [HOME], f'<p class="lead">{esc(line)}</p>'
-                                ).encode(), status_
+            body = page(f"Error {refusal}", [HOME], f'<p class="lead">{esc(line)}</p>').encode()
+            status = refusal
+            if isinstance(e, Problem) and e.retry_after is not None:
+                headers["retry-after"] = str(e.retry_after)
         return Response(scrubbed(cfg, body), status_code=status,
-                        media_type="text/html; charset=utf-8", headers=HEADERS)
+                        media_type="text/html; charset=utf-8", headers=headers)
 
     return route
 
