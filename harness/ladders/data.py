@@ -108,8 +108,8 @@ def _versions(entrants: Sequence[ls.Entrant], lad: ls.Ladder, bot: str,
 def history_doc(store: Store, name: str, bot: str | None = None, since: int | None = None,
                 limit: int = HISTORY_POINTS) -> Doc:
     """Rating history: every version of `bot`, or the TOP_SERIES best-ranked current
-    versions; per bot its latest `limit` points (game, mu, sigma, elo), or with `since` the
-    first `limit` after that game."""
+    versions; per bot its latest `limit` points (game, mu, sigma, elo) in the order they
+    were rated, or with `since` the first `limit` rated after that game."""
     lad = ls.ladder(store, name)
     entrants = ls.entrants(store, lad.id)
     if bot is not None:

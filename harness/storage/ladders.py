@@ -520,16 +520,19 @@ def history(store: Store, lid: int) -> list[tuple[int, int, float, float, float]
 
 def history_of(store: Store, lid: int, eid: int, limit: int, since: int | None = None
                ) -> list[tuple[int, float, float, float]]:
-    """(game, mu, sigma, elo) of entrant `eid` after each of its rated games, numbered and
-    ordered as the ladder numbers its games (the `idx` of `games_of` and of records): the
-    first `limit` numbered above `since`, or without `since` its latest `limit`. Through
-    the index of its games, a row per point."""
+    """(game, mu, sigma, elo) of entrant `eid` after each of its rated games, in the order
+    they were rated (the current rating last), each game numbered as the ladder numbers it
+    (the `idx` of `games_of` and of records): its latest `limit`, or the first `limit`
+    rated after game `since` (a game not rated: the last rated game numbered below it).
+    Through indexes, a row per point."""
+    after = 0
+    if since is not None:
+        row = store.query("SELECT seq FROM ladder_games WHERE ladder_id=? AND idx<=? AND "
+                          "seq IS NOT NULL ORDER BY idx DESC LIMIT 1", (lid, since))
+        after = int(row[0][0]) if row else 0
     order = "ASC" if since is not None else "DESC"
     rows = store.query(
-        "SELECT g.idx, h.mu, h.sigma, h.elo FROM ladder_entries e "
-        "JOIN ladder_games g ON g.ladder_id=e.ladder_id AND g.idx=e.idx "
-        "JOIN ladder_history h ON h.ladder_id=g.ladder_id AND h.seq=g.seq "
-        "AND h.entrant_id=e.entrant_id "
-        f"WHERE e.ladder_id=? AND e.entrant_id=? AND e.idx>? ORDER BY e.idx {order} LIMIT ?",
-        (lid, eid, -1 if since is None else since, limit))
+        "SELECT g.idx, h.mu, h.sigma, h.elo FROM ladder_history h JOIN ladder_games g "
+        "ON g.ladder_id=h.ladder_id AND g.seq=h.seq WHERE h.ladder_id=? AND h.entrant_id=? "
+        f"AND h.seq>? ORDER BY h.seq {order} LIMIT ?", (lid, eid, after, limit))
     return [tuple(r) for r in (rows if since is not None else reversed(rows))]  # type: ignore[misc]

@@ -142,7 +142,7 @@ def test_games_and_history_come_in_pages(tmp_path: Path) -> None:
         assert page["total"] == len(mine)
         newer = games_doc(store, "pages", "r", limit=100, since=mine[3])
         assert [g["idx"] for g in newer["games"]] == mine[:3]
-        rated = mine[::-1]  # every game of its was rated: the points' numbers
+        rated = mine[::-1]  # played in order, one at a time: rated in order
         latest = history_doc(store, "pages", "r", limit=5)["series"][0]["points"]
         assert [p[0] for p in latest] == rated[-5:]
         after = history_doc(store, "pages", "r", since=rated[2], limit=3)["series"][0]["points"]

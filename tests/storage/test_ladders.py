@@ -94,10 +94,11 @@ def test_entrants_versions_games_and_history(tmp_path: Path) -> None:
         assert (a.games, a.mu) == (1, 27.0) and a.last_played
 
 
-def test_a_bots_history_is_numbered_by_its_games_not_by_rating_order(tmp_path: Path) -> None:
+def test_a_bots_history_is_numbered_by_its_games_in_rating_order(tmp_path: Path) -> None:
     """Games finish out of order (several workers): each point of a bot's rating history
-    carries the number of the game it follows (as `games` and records number it), and
-    pages run by that number."""
+    carries the number of the game it follows (as `games` and records number it), in the
+    order the games were rated (the current rating last); `since` a game number pages on
+    from where that game was rated."""
     with Store(tmp_path / "h.sqlite") as store:
         lad = ls.create_ladder(store, "l", ls.LadderSpec(game="kit", num_players=2))
         a = ls.add_entrant(store, lad.id, "a", "random", "random", "h1", None, "ok")
@@ -109,9 +110,9 @@ def test_a_bots_history_is_numbered_by_its_games_not_by_rating_order(tmp_path: P
             ls.finish_game(store, lad.id, g, b"{}", [
                 ls.Rated(entrant=a.id, mu=mu, sigma=5.0, elo=1500.0),
                 ls.Rated(entrant=b.id, mu=50 - mu, sigma=5.0, elo=1500.0)])
-        assert [s for s, e, *_ in ls.history(store, lad.id) if e == a.id] == [1, 2, 3]
         points = ls.history_of(store, lad.id, a.id, 10)
-        assert [(p[0], p[1]) for p in points] == [(0, 22.0), (2, 21.0), (3, 23.0)]
-        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 2)] == [2, 3]  # the latest
-        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 1, since=0)] == [2]
-        assert [p[0] for p in ls.history_of(store, lad.id, b.id, 5, since=2)] == [3]
+        assert [(p[0], p[1]) for p in points] == [(2, 21.0), (0, 22.0), (3, 23.0)]
+        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 2)] == [0, 3]  # the latest
+        assert [p[0] for p in ls.history_of(store, lad.id, a.id, 1, since=2)] == [0]
+        assert [p[0] for p in ls.history_of(store, lad.id, b.id, 5, since=0)] == [3]
+        assert [p[0] for p in ls.history_of(store, lad.id, b.id, 5, since=1)] == [3]  # unrated
