@@ -7,13 +7,9 @@ pixel by pixel, and the hostile names shown as text, running nothing."""
 from __future__ import annotations
 
 import html
-import os
 import re
 import struct
-import subprocess
-import sys
 import threading
-import time
 import zlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -35,9 +31,8 @@ from harness.server.pages import CSP, GAMES
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from tests.browser import colours, dump_dom, needs_chromium, read_png, screenshot, share
-from tests.conftest import free_port
+from tests.harness.served import Served
 
-ROOT = Path(__file__).resolve().parents[2]
 #: names a stranger may give a bot (the ladder accepts each) that are markup
 IMG = "<img src=x onerror=document.title=1>"
 SCRIPT = "<script>document.title=2</script>"
@@ -45,32 +40,19 @@ QUOTES = "x\"' &amp; /?#%"
 GAME, PLAYED = "year_of_the_dragon", GAMES + 4
 
 
-class Site:
-    """A ladder database (bots entered directly: no smoke games) served by a real server."""
+class Site(Served):
+    """A served database (tests/harness/served.py) with ladder `web` of a real game, its
+    bots entered directly (no smoke games) and PLAYED games played."""
 
     def __init__(self, tmp: Path) -> None:
-        self.db = tmp / "db.sqlite"
+        super().__init__(tmp, authors=())
         with Store(self.db) as store:
             lad = service.create(store, "web", ls.LadderSpec(game=GAME, num_players=2))
-            for name, spec in (("rules", f"heuristic:{GAME}"), ("random", "random"),
+            for name, spec in (("first", "random"), ("random", "random"),
                                (IMG, "random"), (SCRIPT, "random"), (QUOTES, "random")):
                 service.check_entrant_name(name)  # a name the ladder takes
                 ls.add_entrant(store, lad.id, name, spec, spec, name, None, "test", "ann")
             ladder_runner.run(store, "web", games=PLAYED, inline=True, allow_unsandboxed=True)
-        self.url = f"http://127.0.0.1:{free_port()}"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "harness.cli", "ladder", "serve", "--db", str(self.db),
-             "--port", self.url.rsplit(":", 1)[1]], cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=open(tmp / "server.log", "wb"),  # noqa: SIM115
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
-        for _ in range(300):
-            try:
-                httpx.get(f"{self.url}/", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        else:
-            raise AssertionError("the server did not start")
 
     def get(self, path: str, status: int = 200) -> httpx.Response:
         r = httpx.get(self.url + path, timeout=30)
@@ -90,8 +72,7 @@ class Site:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     s = Site(tmp_path_factory.mktemp("site"))
     yield s
-    s.proc.terminate()
-    s.proc.wait(10)
+    s.stop()
 
 
 class Parsed(HTMLParser):
