@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import numpy as np
 import pytest
+from rich.text import Text
 
 from engine.common.untrusted import visible
 from engine.common.view import view_text
@@ -30,6 +31,8 @@ from harness.play.replay import run
 from harness.server.pages import CSP, GAMES
 from harness.storage import ladders as ls
 from harness.storage.database import Store
+from harness.views.web.board import board_html
+from harness.views.web.chart import LEFT, MAX_DRAWN, RIGHT, WIDTH, Series, rating_chart
 from tests.browser import colours, dump_dom, needs_chromium, read_png, screenshot, share
 from tests.harness.served import Served
 
@@ -284,3 +287,29 @@ def test_screenshots_show_the_pages(site: Site, tmp_path: Path) -> None:
     assert phone.shape[:2] == (844, 390) and len(colours(phone)) > 50
     assert share(phone[:50], "#a3261c") > 0.5
     assert share(phone, "#1e2227") > 0.02  # the board's ground, in view
+
+
+def test_a_board_keeps_its_colours_as_classes_and_its_text_escaped() -> None:
+    """A board's Rich styles become arena.css classes (16 terminal colours, weight,
+    reverse), never inline style; its text escaped."""
+    text = Text()
+    text.append("<b>", style="bold red")
+    text.append("&", style="reverse red")
+    text.append("x", style="dodger_blue1 on blue")
+    text.append("\nplain")
+    assert board_html(text) == ('<pre class="board"><span class="f1 bo">&lt;b&gt;</span>'
+                                '<span class="rv b1">&amp;</span><span class="f12 b4">x</span>'
+                                "\nplain</pre>")
+
+
+def test_a_long_history_is_drawn_thinned_and_nothing_is_drawn_of_none() -> None:
+    """A line of any length is drawn with at most MAX_DRAWN points, its first and last
+    kept; a lone point is a dot; no rated game, no chart."""
+    points = [(i, 25 + (i % 7) / 10, 1.0) for i in range(5000)]
+    svg = rating_chart([Series("a", points), Series("b", [(3, 20.0, 2.0)])], "t")
+    (line,) = re.findall(r'<polyline class="line s0" points="([^"]*)"', svg)
+    xs = [float(p.split(",")[0]) for p in line.split()]
+    assert len(xs) == MAX_DRAWN and xs == sorted(xs)
+    assert (xs[0], xs[-1]) == (LEFT, WIDTH - RIGHT)  # game 0 and game 4999, at the edges
+    assert svg.count("<circle") == 1 and "<script" not in svg
+    assert rating_chart([Series("a", [])], "t") == ""
