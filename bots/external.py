@@ -57,6 +57,11 @@ class ExternalBotError(ArenaError):
     """The external program could not be started."""
 
 
+class HarnessFault(ExternalBotError):
+    """The harness could not run a bot for a reason of its own (its temporary folder full,
+    a sandbox it cannot make): never recorded as the bot's failure; the game stops."""
+
+
 class BotViolation(Exception):
     """A failure the harness records with its `kind` (crash, memory, forbidden, timeout,
     output flood)."""
@@ -84,15 +89,22 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def set_rlimits(limits: Limits, processes: bool = False) -> None:
-    """Apply `limits` to the calling process (a child before exec)."""
-    for res, value in ((resource.RLIMIT_AS, limits.memory_bytes),
-                       (resource.RLIMIT_NOFILE, limits.open_files),
-                       (resource.RLIMIT_FSIZE, limits.file_bytes),
-                       (resource.RLIMIT_CORE, 0)):
-        resource.setrlimit(res, (value, value))
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+    """Apply `limits` to the calling process (a child before exec), each no higher than the
+    limit the harness itself runs under (a process without CAP_SYS_RESOURCE cannot raise
+    a hard limit: an operator's `ulimit -v` would otherwise stop every bot from starting,
+    a failure of the harness charged to the bot)."""
+    wanted = [(resource.RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+              (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
+              (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+              (resource.RLIMIT_CORE, 0, 0),
+              (resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)]
     if processes:
-        resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
+        wanted.append((resource.RLIMIT_NPROC, limits.processes, limits.processes))
+    for res, soft, hard in wanted:
+        ceiling = resource.getrlimit(res)[1]
+        if ceiling != resource.RLIM_INFINITY:
+            hard = min(hard, ceiling)
+        resource.setrlimit(res, (min(soft, hard), hard))
 
 
 _MEMORY = re.compile(r"memoryerror|out of memory|cannot allocate memory|bad_alloc|enomem"

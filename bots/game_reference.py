@@ -174,7 +174,7 @@ def page(game_id: str) -> str:
 
 def builtin_games() -> list[engine.Game]:
     """The games this project ships (not plug-ins or test games registered at run time)."""
-    return [g for g in engine.games() if g.observation_type.__module__.startswith("engine.")]
+    return [g for g in engine.list_games() if g.observation_type.__module__.startswith("engine.")]
 
 
 def main(argv: list[str]) -> int:

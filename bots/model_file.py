@@ -156,8 +156,10 @@ def _array(z: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, path: str) ->
 def _read_arrays(path: str) -> dict[str, np.ndarray]:
     """Every array of the .npz file `path`, each bounded before it is read: a regular file
     (opened without blocking: a FIFO is refused, not waited on), its archive's index read
-    at most MAX_READ_BYTES at once, at most MAX_ARRAYS arrays, MAX_UNPACKED_BYTES in all
-    by their declared sizes (a zip bomb is refused from its index)."""
+    at most MAX_READ_BYTES at once, at most MAX_ARRAYS arrays, each stored or deflated
+    (zipfile decompresses a bzip2 or LZMA member whole at its first read, past the size
+    its index declares: 1.6 KB of bzip2 cost 4 GB), MAX_UNPACKED_BYTES in all by their
+    declared sizes (a zip bomb is refused from its index)."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(fd)
@@ -168,6 +170,11 @@ def _read_arrays(path: str) -> dict[str, np.ndarray]:
             if len(infos) > MAX_ARRAYS:
                 raise ModelError(f"{path} holds {len(infos):,} arrays, more than a model file "
                                  f"may ({MAX_ARRAYS})")
+            packed = [i.filename for i in infos
+                      if i.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)]
+            if packed:  # zipfile inflates bzip2 and LZMA whole, whatever the size declared
+                raise ModelError(f"{path} is not a model file: {packed[0]!r} is compressed "
+                                 "with bzip2 or LZMA (numpy writes stored or deflated arrays)")
             size = sum(i.file_size for i in infos)
             if size > MAX_UNPACKED_BYTES:
                 raise ModelError(f"{path} unpacks to {size:,} bytes, more than a model file "
@@ -195,8 +202,11 @@ def _load(path: str) -> Model:
     try:
         arrays = _read_arrays(path)
         header = msgspec.json.decode(arrays.pop("header").tobytes(), type=Header)
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, msgspec.DecodeError) as e:
-        if isinstance(e, ModelError):
+    except (OSError, ValueError, KeyError, EOFError, RuntimeError, zipfile.BadZipFile,
+            msgspec.DecodeError) as e:
+        # RuntimeError: zipfile's "zip file version 9.9" (NotImplementedError) and
+        # encrypted members; RecursionError, one too, goes on to `load`'s own line
+        if isinstance(e, (ModelError, RecursionError)):
             raise
         raise ModelError(f"{path} is not a readable model file ({type(e).__name__}: "
                          f"{str(e).splitlines()[0] if str(e) else ''})") from None

@@ -112,7 +112,9 @@ def make_bot(spec: str | BotSpec, sandbox: Callable[[BotSpec], Bot] | None = Non
         return sandbox(spec)
     try:
         return kind.make(spec)
-    except TypeError as e:
+    except BotSpecError:
+        raise
+    except (TypeError, ValueError, ArithmeticError) as e:  # a value it refuses: bad input
         raise BotSpecError(f"bad parameters in bot spec {spec.text!r}: {e}") from None
 
 

@@ -120,9 +120,6 @@ class SearchParams:
                 raise TypeError(f"mcts has no parameter {name!r}; parameters: "
                                 f"{', '.join(known)}")
         out = {k: v for k, v in params.items() if v is not None}
-        if isinstance(out.get("model"), int | float):  # the old name of `opponents`
-            raise ValueError(f"model={out['model']} is now opponents={out['model']} (opponent "
-                             "modelling); model= names a trained model file (arena train)")
         if isinstance(out.get("guide_bot"), str):
             try:
                 out["guide_bot"] = parse_params(out["guide_bot"].replace(";", ","))

@@ -187,7 +187,9 @@ except ImportError:  # before schema 5 a worker sent the record as it is
     pack_record = lambda r: r
 db, name, games, live = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "live"
 record = pack_record(open(sys.argv[5], "rb").read())
-seen, cpu = [], []  # wall and CPU time (this process: every thread) at each submit and wait
+# the wall time at each submit and wait; the CPU time (this process: every thread) at the
+# first game and the last (a call of its clock is a system call: 2 ms on a busy machine)
+seen, cpu = [], []
 
 class Pool:
     # answers every game at once with a real result: the driver's own work alone
@@ -196,8 +198,9 @@ class Pool:
         self.rng, self.out, self.n = random.Random(5), [], 0
     def submit(self, spec_json, tasks):
         seen.append(time.perf_counter())
-        cpu.append(time.process_time())
         self.n += 1
+        if self.n in (1, games):
+            cpu.append(time.process_time())
         ranking = [0, 1] if self.rng.random() < 0.5 else [1, 0]
         self.out.append((self.n, [Played(t[0], None, "normal", [50, 40], ranking, [], 0.2,
                                          record) for t in tasks]))
@@ -205,10 +208,16 @@ class Pool:
     def wait(self, keys, timeout):
         out, self.out = self.out, []
         seen.append(time.perf_counter())
-        cpu.append(time.process_time())
         return out
 
-lr.InlinePool = Pool  # the run's own loop, its pool answering at once
+if hasattr(lr, "InlinePool"):  # before the cluster's dispatcher
+    lr.InlinePool = Pool  # the run's own loop, its pool answering at once
+else:  # the dispatcher's Inline: its task body answers each game at once
+    pool = Pool()
+    def answer(spec_json, tasks, store):
+        pool.submit(spec_json, tasks)
+        return pool.out.pop()[1]
+    lr.play_ladder_batch = answer
 with Store(db) as store:
     update = None
     if live:
@@ -223,7 +232,7 @@ with Store(db) as store:
         cm.__exit__(None, None, None)
 wall = seen[-1] - seen[0]
 print(json.dumps({"games": state.done, "seconds": wall, "ms_per_game": 1000 * wall / games,
-                  "cpu_ms_per_game": 1000 * (cpu[-1] - cpu[0]) / games}))
+                  "cpu_ms_per_game": 1000 * (cpu[-1] - cpu[0]) / (games - 1)}))
 """
 
 
@@ -268,15 +277,17 @@ def _run(code: Path, args: list[str], timeout: float = 7200) -> str:
     return out.decode()
 
 
-def _cli(code: Path, *args: str) -> tuple[float, float]:
-    """An `arena` command's seconds and peak memory (a process of its own, so the peak
-    is its own: RUSAGE_CHILDREN only grows, hence a fresh interpreter measures it)."""
+def _cli(code: Path, *args: str) -> tuple[float, float, float]:
+    """An `arena` command's seconds, peak memory and CPU seconds (a process of its own,
+    so the peak is its own: RUSAGE_CHILDREN only grows, hence a fresh interpreter measures
+    it; the CPU time, which a busy machine inflates less than the wall time)."""
     probe = ("import os, resource, subprocess, sys, time, json; t = time.perf_counter(); "
              "subprocess.run([sys.executable, '-m', 'harness.cli', *sys.argv[1:]], check=True, "
-             "stdout=subprocess.DEVNULL); print(json.dumps([time.perf_counter() - t, "
-             "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024]))")
-    seconds, mb = json.loads(_run(code, ["-c", probe, *args]))
-    return seconds, mb
+             "stdout=subprocess.DEVNULL); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+             "print(json.dumps([time.perf_counter() - t, u.ru_maxrss / 1024, "
+             "u.ru_utime + u.ru_stime]))")
+    seconds, mb, cpu = json.loads(_run(code, ["-c", probe, *args]))
+    return seconds, mb, cpu
 
 
 def _server(code: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
@@ -295,6 +306,12 @@ def _server(code: Path, db: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user and system) process `pid` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _peak_mb(pid: int) -> float:
@@ -333,7 +350,7 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
                 with lock:
                     times.append(took)
 
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), _cpu(proc.pid)
         threads = [threading.Thread(target=client) for _ in range(clients)]
         for th in threads:
             th.start()
@@ -341,7 +358,8 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
             th.join()
         wall = time.perf_counter() - t
         out["standings"] = {"clients": clients, "p50": statistics.median(times),
-                            "max": max(times), "per_s": len(times) / wall}
+                            "max": max(times), "per_s": len(times) / wall,
+                            "cpu_per_request": (_cpu(proc.pid) - cpu) / len(times)}
         out["record"] = statistics.median(_get(f"{base}/ladders/{NAME}/games/{i}")
                                           for i in (17, games // 2, games - 1))
         if schema >= 5:
@@ -351,8 +369,10 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
                                ("history, top 10", f"/ladders/{NAME}/history"),
                                ("a bot's games", f"/ladders/{NAME}/games?bot=bot0001"),
                                ("older games", f"/ladders/{NAME}/games?bot=bot0001&before=500")):
+                cpu = _cpu(proc.pid)
                 cold = _get(base + path)
-                out[what] = {"cold": cold, "warm": _get(base + path)}
+                spent = _cpu(proc.pid) - cpu
+                out[what] = {"cold": cold, "cold_cpu": spent, "warm": _get(base + path)}
         out["server_mb"] = _peak_mb(proc.pid)
     finally:
         proc.terminate()

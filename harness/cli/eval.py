@@ -63,7 +63,7 @@ ModuleOpt = Annotated[list[str] | None, typer.Option(
 
 def game_ids(games: list[str] | None) -> list[str]:
     ids = [g for text in games or [] for g in text.split(",") if g] or [
-        g.id for g in engine.games()]
+        g.id for g in engine.list_games()]
     for g in ids:
         engine.get_game(g)  # an unknown id: one clear error before anything runs
     return ids

@@ -4,6 +4,7 @@ harness/ladders/runner.py and ladders/ (see docs/ladders.md)."""
 from __future__ import annotations
 
 import contextlib
+import secrets
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -90,7 +91,9 @@ def create_cmd(
     time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
     clock: Annotated[str | None, typer.Option(
         help="game clock per seat with increment per decision, e.g. 60+0.5")] = None,
-    seed: Annotated[int, typer.Option(help="ladder seed (deals and matchmaking)")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="ladder seed (deals and matchmaking); default: a random one, kept from bots and "
+             "authors (a bot that knew it could compute every deal)")] = None,
     game_module: Annotated[list[str] | None, typer.Option(
         "--game-module", help="import in the driver and every worker; registers its GAME")] = None,
     db: DbOpt = DEFAULT_DB,
@@ -100,7 +103,8 @@ def create_cmd(
     check_ladder_name(name)  # before the database is opened (or made)
     owner = author_of(author)
     spec = ls.LadderSpec(game=game, num_players=players, options=parse_options(option),
-                         time_per_move=time_per_move, clock=clock, seed=seed,
+                         time_per_move=time_per_move, clock=clock,
+                         seed=secrets.randbelow(1 << 63) if seed is None else seed,
                          modules=tuple(game_module or ()))
     with Store(db) as store:
         lad = create(store, name, spec, owner)

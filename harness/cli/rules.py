@@ -54,7 +54,7 @@ def coverage_cmd(
     if not (ROOT / "tests").is_dir():
         raise ArenaError(f"the rule map reads the tests of a checkout: {ROOT / 'tests'} "
                          "does not exist")
-    games = [game] if game else [g.id for g in engine.games()]
+    games = [game] if game else [g.id for g in engine.list_games()]
     if game:
         engine.get_game(game)  # an unknown game: one line
     marks = read_marks(ROOT)
@@ -66,7 +66,7 @@ def coverage_cmd(
         out.print(f"{maps[0].page}: coverage section "
                   + ("rewritten" if changed else "already current"), highlight=False)
     current = {rm.game: is_current(rm) for rm in maps}
-    unread = marks[1] + foreign_marks([g.id for g in engine.games()], marks[0])
+    unread = marks[1] + foreign_marks([g.id for g in engine.list_games()], marks[0])
     bad = bool(unread) or any(not rm.enforced or rm.gaps() or not current[rm.game]
                               for rm in maps)
     if as_json:

@@ -3,6 +3,7 @@ commands; authors renew or revoke their own tokens over HTTP too)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -61,6 +62,10 @@ def serve_cmd(
                                       "machine only; put a TLS proxy in front for others)")
                     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8765,
+    uds: Annotated[Path | None, typer.Option(
+        help="listen on this Unix socket instead of --host/--port (a shared machine: no "
+             "other user can take the server's address while it is down; who may connect "
+             "is who may enter its folder)")] = None,
     per_hour: Annotated[int, typer.Option(help="submissions per author per hour")] = 20,
     max_versions: Annotated[int, typer.Option(
         help="stored versions per author per ladder (submissions not finished count)")] = 50,
@@ -87,17 +92,29 @@ def serve_cmd(
     """An HTTP API over the ladders database: authors submit bots with their tokens and
     read standings, history, games and their own bots' logs (docs/ladders.md)."""
     from harness.server.app import Limits, make_app
-    from harness.server.serving import Bounds, run
+    from harness.server.jobs import keep_private
+    from harness.server.serving import Bounds, check_socket, run
 
     require_isolation(allow_unsandboxed)  # refused here, not at the first submission
+    if uds is not None:
+        check_socket(uds)
+    keep_private(db)  # before the database is opened: a planted write-ahead log is not read
     Store(db, create=False).close()  # a missing or foreign database fails before listening
     app = make_app(db, Limits(per_hour, max_versions, max_uploads, validation_timeout),
                    allow_unsandboxed)
-    url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
-    err.print(markup(f"serving {db} at {url} (Ctrl-C stops)"), highlight=False,
-              soft_wrap=True)
-    err.print(markup(f"authors: --server {url} (or ARENA_SERVER); the API: {url}/api/v1"),
-              highlight=False, soft_wrap=True)
-    err.print(markup(f"the ladders' web pages: {url}/"), highlight=False, soft_wrap=True)
+    if uds is not None:  # a proxy in front gives authors the URL they use
+        err.print(markup(f"serving {db} on unix:{uds} (Ctrl-C stops)"), highlight=False,
+                  soft_wrap=True)
+        err.print("authors: --server the URL of the proxy in front; the API: that URL's "
+                  "/api/v1; the ladders' web pages: that URL's /", highlight=False,
+                  soft_wrap=True)
+    else:
+        url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+        err.print(markup(f"serving {db} at {url} (Ctrl-C stops)"), highlight=False,
+                  soft_wrap=True)
+        err.print(markup(f"authors: --server {url} (or ARENA_SERVER); the API: "
+                         f"{url}/api/v1"), highlight=False, soft_wrap=True)
+        err.print(markup(f"the ladders' web pages: {url}/"), highlight=False,
+                  soft_wrap=True)
     run(app, host, port, Bounds(max_connections, max_per_client, header_timeout,
-                                request_timeout, max_header_bytes))
+                                request_timeout, max_header_bytes), uds)

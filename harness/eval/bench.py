@@ -292,7 +292,7 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
     """All engine figures for the chosen games (default: every game), with `presets` random
     play under each option preset against the defaults, and with `workers` the tournament
     speed on 1 and 2 Ray workers for the one with the longest playouts."""
-    ids = games or [g.id for g in engine.games()]
+    ids = games or [g.id for g in engine.list_games()]
     figs: list[Figure] = []
     for gid in ids:
         for n in player_counts(gid, players, quick):

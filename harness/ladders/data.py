@@ -12,7 +12,6 @@ author (`redacted`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,7 +57,7 @@ def show_doc(store: Store, name: str, all_versions: bool = False, offset: int = 
              limit: int | None = None, public: bool = False) -> Doc:
     """`arena ladder show --json` (a page of it): the standings from the entrants'
     aggregates, the seat advantage, and how old the maximum-likelihood Elo is. `public`:
-    the server's folders left out."""
+    the set-up as anyone may see it (`public_spec`)."""
     lad = ls.ladder(store, name)
     entrants = ls.entrants(store, lad.id)
     fresh = None
@@ -77,9 +76,7 @@ def standings_doc(lad: ls.Ladder, rows: Sequence[Standing],
     """The standings document of `rows` (best first): a page of `limit` rows from
     `offset`; `fitted`: the game after which the maximum-likelihood Elo was fitted, and
     when (None: just now)."""
-    spec = json.loads(lad.spec.to_json())
-    if public:
-        spec["bot_root"] = ""
+    spec = msgspec.to_builtins(public_spec(lad.spec) if public else lad.spec)
     shown = [(i + 1, r) for i, r in enumerate(rows) if all_versions or r.entrant.active]
     page = shown[offset:None if limit is None else offset + limit]
     after, at = fitted
@@ -220,6 +217,13 @@ class Local:
         with Store(self.db, read_only=True) as store:
             lad = ls.ladder(store, name)
             return ls.record(store, lad.id, idx)
+
+
+def public_spec(spec: ls.LadderSpec) -> ls.LadderSpec:
+    """A ladder's set-up as anyone may see it: without the server's bot folder, and
+    without its seed (0): a bot that knew the seed would know every deal, its opponents'
+    hidden hands included, by computing its game's seed from the one it is given."""
+    return msgspec.structs.replace(spec, bot_root="", seed=0)
 
 
 def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],

@@ -2,10 +2,12 @@
 
 Two names are one when they differ only in case (as before) or look alike: their Unicode
 TR39 skeletons (https://www.unicode.org/reports/tr39/#Confusable_Detection) are equal,
-with or without case folded (`forms`). A skeleton is the name in NFD with every character
-replaced by the prototype of its class in Unicode's confusables table, then in NFD again:
-Cyrillic `а` and Latin `a` have one skeleton, and so have `rn` and `m`, `0` and `O`, `l`,
-`1` and `I`.
+with or without case folded, or in compatibility form (NFKC: fullwidth `ａ` is `a`)
+(`forms`). A skeleton is the name in NFD without its default-ignorable characters (which
+draw nothing: variation selectors, the Hangul fillers, the combining grapheme joiner),
+every character replaced by the prototype of its class in Unicode's confusables table,
+then in NFD again: Cyrillic `а` and Latin `a` have one skeleton, and so have `rn` and `m`,
+`0` and `O`, `l`, `1` and `I`, and `ann` with and without a variation selector.
 
 The table is Unicode's `confusables.txt` as the `confusable-homoglyphs` package ships it
 (maintained, pure Python; used by django-registration for the same job): for every
@@ -26,6 +28,14 @@ from functools import cache
 from importlib import resources
 
 _LRM = "\u200e"  # the package keeps the marks that order right-to-left text in a line
+#: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt), which TR39
+#: removes from a skeleton (`unicodedata` does not have the property), and the blank
+#: Braille pattern, which draws nothing either
+IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+             (0x2060, 0x206F), (0x2800, 0x2800), (0x3164, 0x3164), (0xFE00, 0xFE0F),
+             (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+             (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 
 
 @cache
@@ -62,18 +72,29 @@ def _prototypes() -> dict[str, str]:
     return table
 
 
+def ignorable(char: str) -> bool:
+    """Whether `char` is default-ignorable (draws nothing where it is not supported)."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in IGNORABLE)
+
+
 def skeleton(name: str) -> str:
-    """Unicode TR39's skeleton of `name`: NFD, each character to its prototype, NFD."""
+    """Unicode TR39's skeleton of `name`: NFD, default-ignorable characters removed, each
+    character to its prototype, NFD."""
     table = _prototypes()
     nfd = unicodedata.normalize("NFD", name)
-    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in nfd))
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in nfd
+                                                if not ignorable(c)))
 
 
 def forms(name: str) -> set[str]:
-    """The forms `name` is compared in: its skeleton with case folded after it, and the
+    """The forms `name` is compared in: its skeleton with case folded after it, the
     skeleton of the name with case folded first (a capital `I` looks like `l`, and `ioi`
-    is `IOI` in another case)."""
-    return {skeleton(skeleton(name).casefold()), skeleton(name.casefold())}
+    is `IOI` in another case), and that of its compatibility form (NFKC, case folded:
+    fullwidth and mathematical letters are the letters they show)."""
+    compatible = unicodedata.normalize("NFKC", name).casefold()
+    return {skeleton(skeleton(name).casefold()), skeleton(name.casefold()),
+            skeleton(compatible), skeleton(skeleton(compatible).casefold())}
 
 
 def same_name(a: str, b: str) -> bool:

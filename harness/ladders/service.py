@@ -17,7 +17,7 @@ from typing import Any
 
 from bots.spec import BotSpec
 from engine.common.rng import derive_seed
-from engine.common.untrusted import check_name, fold
+from engine.common.untrusted import check_name, fold, visible
 from engine.protocol import ArenaError
 from engine.record import MatchRecord
 from harness.ladders.names import taken_by
@@ -34,6 +34,8 @@ from harness.tournaments.schedule import check_setup, load_modules
 SMOKE_GAMES = 2
 #: lines of the bot's log shown with a refusal
 LOG_LINES = 8
+#: the folder beside the database that holds every ladder's snapshots (`bot_folder`)
+BOT_FOLDERS = "ladder-bots"
 
 
 class LadderError(ArenaError, ValueError):
@@ -78,6 +80,16 @@ def check_ladder_name(name: str) -> str:
 def check_entrant_name(name: str) -> str:
     """`name` if a bot may be entered under it (`--as`), else LadderError with one line."""
     return _checked(name, "bot name (--as)")
+
+
+def read_submitted(spec: str) -> BotSpec:
+    """A submitted bot's spec, read (BotSpecError) and printable: control and format
+    characters (escape sequences, bidirectional overrides) would reach every screen that
+    shows the entrant, and no command line needs them (LadderError, one line)."""
+    if not spec.isprintable():
+        raise LadderError(f"bot spec '{visible(spec)}' holds control or format characters; "
+                          "a submitted spec is printable text")
+    return BotSpec.parse(spec)
 
 
 def _checked(name: str, what: str) -> str:
@@ -137,7 +149,7 @@ def check_bot_name(owners: list[tuple[str, str]], display: str, author: str,
 
 def bot_folder(store: Store, name: str) -> Path:
     """Where the snapshots of a ladder's bots live: beside the database."""
-    return (store.path.resolve().parent / "ladder-bots" / name).resolve()
+    return (store.path.resolve().parent / BOT_FOLDERS / name).resolve()
 
 
 def use_ladder(spec: ls.LadderSpec) -> None:
@@ -239,7 +251,7 @@ def submit(store: Store, name: str, spec: str, display: str,
     `allow_unsandboxed`. `pinned_hook` hears the snapshot's folder as soon as it exists (the
     server writes it down, to remove it if the validation is killed)."""
     check_entrant_name(display)
-    kind = BotSpec.parse(spec).kind_of  # a spec that cannot be read: refused before all else
+    kind = read_submitted(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
     everyone = ls.entrants(store, lad.id)
     check_bot_name([(e.name, e.author) for e in everyone], display, author, name)

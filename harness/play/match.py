@@ -10,7 +10,7 @@ import msgspec
 
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
-from bots.external import BotViolation, ExternalBot, Limits
+from bots.external import BotViolation, ExternalBot, HarnessFault, Limits
 from bots.human import TakeBack
 from bots.spec import BotSpec, display_name
 from engine.common.rng import derive_seed
@@ -116,6 +116,10 @@ def play_match(
     for seat, bot in enumerate(players):
         try:
             bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
+        except HarnessFault:  # the harness's own failure is no bot's: no game
+            for started in players:
+                _close(started)
+            raise
         except Exception as e:  # a bot that cannot start plays no move of its own
             kind = e.kind if isinstance(e, BotViolation) else "crash"
             record.failures.append(Failure(seat=seat, bot=labels[seat], kind=kind,

@@ -56,6 +56,7 @@ from bots.external import (
     BotViolation,
     ExternalBot,
     ExternalBotError,
+    HarnessFault,
     Limits,
     exit_reason,
     set_rlimits,
@@ -82,6 +83,7 @@ Staged = list[tuple[str, submission.File]]
 
 _SCRIPT = r"""
 set -eu
+umask 022  # the folders made here are the bot's way to its runtime, whatever the harness's
 R=$SBX_ROOT U=$SBX_UID
 mount --make-rprivate /
 mount -t tmpfs -o size=1m,mode=755 sandbox "$R"
@@ -512,8 +514,13 @@ class SandboxedBot(ExternalBot):
                           "with network access"]
         if not _swept:
             sweep()
-        self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
-        self._lock = _hold(self.dir)
+        try:
+            self.dir = Path(tempfile.mkdtemp(prefix=f"arena-sandbox-{os.getpid()}-"))
+            self._lock = _hold(self.dir)
+        except OSError as e:
+            self._remove_dir()
+            raise HarnessFault(f"cannot make the bot's sandbox folder: {e.strerror} (the "
+                               "harness's temporary folder)") from None
         stage = self.dir / "files"
         self.binds = []
         try:
@@ -525,13 +532,21 @@ class SandboxedBot(ExternalBot):
                     env_extra = [f"PYTHONPATH={PROJECT}:{stage}"]
             else:
                 argv, staged = self._command_argv(here)
-            submission.write(staged, stage)
         except submission.SubmissionError as e:
             self._remove_dir()
             raise BotViolation(e.kind, str(e)) from None
         except BaseException:
             self._remove_dir()
             raise
+        try:  # the bot's files were read and checked: writing them is the harness's job
+            submission.write(staged, stage)
+            if self.isolated:
+                (self.dir / "root").mkdir()
+        except (submission.SubmissionError, OSError) as e:
+            self._remove_dir()
+            why = e.strerror if isinstance(e, OSError) else str(e).rpartition(": ")[2]
+            raise HarnessFault(f"cannot copy the bot's files into its sandbox: {why} (the "
+                               "harness's temporary folder)") from None
         try:
             if self.isolated:
                 return self._start_isolated(argv, env_extra)
@@ -550,8 +565,7 @@ class SandboxedBot(ExternalBot):
         if "=" in argv[0] or any("\n" in b for b in self.binds):
             raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
         assert self.dir is not None
-        root = self.dir / "root"
-        root.mkdir()
+        root = self.dir / "root"  # made with the bot's files (`_start`)
         as_root = mode() == "root"
         uid = bot_uid() if as_root else 0
         read_end, write_end = os.pipe()  # seccomp.py writes "ready" when the bot starts

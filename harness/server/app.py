@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -56,7 +57,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bots.spec import BotSpec
 from engine.protocol import ArenaError
 from harness.ladders import lifecycle as life
 from harness.ladders.data import (
@@ -71,7 +71,7 @@ from harness.ladders.data import (
 )
 from harness.ladders.lifecycle import NotYours
 from harness.ladders.mlcache import Refitter, interval, stale
-from harness.ladders.service import NameTaken, check_bot_name, check_entrant_name
+from harness.ladders.service import NameTaken, check_bot_name, check_entrant_name, read_submitted
 from harness.sandbox import machine
 from harness.sandbox.submission import MAX_BYTES
 from harness.server import auth
@@ -173,9 +173,11 @@ register_url_convertor("id", IdConvertor())
 
 
 def _hidden(db: Path) -> list[bytes]:
-    """The folders no answer may name: the database's (uploads and bots beside it) and the
-    program's, longest first, as JSON spells them."""
-    folders = {db.resolve().parent, Path(__file__).resolve().parents[2]}
+    """The folders no answer may name: the database's (uploads and bots beside it) as the
+    operator spelled it, absolute, and with its links resolved, and the program's, longest
+    first, as JSON spells them."""
+    folders = {db.parent, Path(os.path.abspath(db)).parent, db.resolve().parent,
+               Path(__file__).resolve().parents[2]}
     return sorted((json.dumps(str(f), ensure_ascii=False)[1:-1].encode() for f in folders
                    if len(f.parts) > 1), key=len, reverse=True)
 
@@ -382,7 +384,7 @@ def admit(cfg: Config, store: Store, request: Request, check_only: bool = False)
     spec = request.query_params.get("spec", "").strip()
     if not spec:
         raise Problem(400, "give the bot's spec (?spec=cmd:python3 bot.py)")
-    BotSpec.parse(spec)  # a spec that cannot be read: refused before the upload is unpacked
+    read_submitted(spec)  # a spec that cannot be read: refused before the upload is unpacked
     lad = ls.ladder(store, name)
     owners = [(e.name, e.author) for e in ls.entrants(store, lad.id)]
     try:
@@ -408,11 +410,11 @@ def accept(cfg: Config, store: Store, jid: int, data: bytes) -> Any:
     try:
         if data:
             unpack(data, upload_folder(cfg.db, jid))
-    except ArenaError as e:
-        jobs_store.update(store, jid, "refused", str(e), {"problems": [str(e)]})
+    except ArenaError as e:  # `submit` records the refusal
         raise Problem(400, str(e)) from None
     jobs_store.update(store, jid, "queued", "waiting for validation")
-    cfg.worker.add(jid)
+    job = jobs_store.job(store, jid)
+    cfg.worker.add(jid, job.author if job is not None else "")
     return 202, {"id": jid, "state": "queued", "status": f"/api/v1/submissions/{jid}"}
 
 
@@ -429,8 +431,8 @@ async def submit(request: Request) -> Response:
         async with cfg.uploading:
             data = await _body(request)
             got = jid
-            jid = None  # from here on, `accept` records the outcome
             result = await threaded(cfg, lambda store: accept(cfg, store, got, data))
+            jid = None  # queued: the worker records the outcome from here on
     except Exception as e:
         if jid is not None:
             why = str(e) if isinstance(e, Problem) else "internal error"
@@ -607,6 +609,7 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _crash})
+    app.router.redirect_slashes = False  # a redirect would name the client's Host header
     app.state.cfg = Config(db, limits, worker, _hidden(db), asyncio.Semaphore(limits.uploads),
                            Documents())
     app.state.replays = pages.Replays()

@@ -1,23 +1,27 @@
 """Validating submissions in the background: a worker thread takes queued uploads one at a
-time and validates each in a process of its own (harness/server/validate.py: the same
-`submit` as `arena ladder submit`), which writes what it is doing to the submission's row
-for its status URL. A validation that runs past its time budget is killed, and so is one
-running when the server stops; what a killed validation left (its upload, a snapshot no
-entrant uses) is removed then, or at the next start if the server itself was killed."""
+time, the authors in turn (one author's many slow submissions delay another's by one
+validation at most, not by all of theirs), and validates each in a process of its own
+(harness/server/validate.py: the same `submit` as `arena ladder submit`), which writes
+what it is doing to the submission's row for its status URL. A validation that runs past
+its time budget is killed, and so is one running when the server stops; what a killed
+validation left (its upload, a snapshot no entrant uses) is removed then, or at the next
+start if the server itself was killed."""
 
 from __future__ import annotations
 
 import json
 import logging
 import os
-import queue
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import threading
+from collections import deque
 from pathlib import Path
 
+from harness.ladders.service import BOT_FOLDERS, LadderError
 from harness.storage import authors as jobs_store
 from harness.storage import ladders as ls
 from harness.storage.database import Store, StoreError
@@ -26,6 +30,33 @@ log = logging.getLogger("arena.server")
 
 #: seconds a validation (pinning and every smoke game) may take by default
 VALIDATION_SECONDS = 300.0
+
+
+def keep_private(db: Path) -> None:
+    """Before serving `db`: its folder must be writable by its owner alone (root, or this
+    user), for whoever else may write there could plant the database's write-ahead log
+    (and with it any row: an author's token, a snapshot's path) or the upload and bot
+    folders; then every file the server writes is this user's alone (umask 077), and the
+    database, the uploads and the bots' snapshots already there are closed to others (their
+    code, and the logs a record shows only to their authors). LadderError otherwise; a
+    missing database is left to the store to name."""
+    if not db.is_file():
+        return
+    folder = db.resolve().parent
+    st = folder.stat()
+    if st.st_uid not in (os.geteuid(), 0) or st.st_mode & 0o022:
+        raise LadderError(f"cannot serve {db}: other users may write in its folder {folder}; "
+                          "keep a served database in a folder of its own (chmod go-w)")
+    os.umask(0o077)
+    for path in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
+        if path.exists() and path.stat().st_uid == os.geteuid():
+            path.chmod(path.stat().st_mode & 0o700)
+    for sub in (folder / BOT_FOLDERS, upload_folder(db, 0).parent):
+        sub.mkdir(mode=0o700, exist_ok=True)
+        st = os.lstat(sub)
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid not in (os.geteuid(), 0):
+            raise LadderError(f"cannot serve {db}: {sub} is not this user's folder")
+        sub.chmod(0o700)
 
 
 def upload_folder(db: Path, jid: int) -> Path:
@@ -65,13 +96,15 @@ def discard(store: Store, db: Path, jid: int) -> None:
 
 
 class Worker:
-    """One background thread validating queued submissions in order, each in a process
-    killed after `budget` seconds."""
+    """One background thread validating queued submissions, each in a process killed after
+    `budget` seconds: each author's in the order they came, the authors in turn."""
 
     def __init__(self, db: Path, allow_unsandboxed: bool,
                  budget: float = VALIDATION_SECONDS) -> None:
         self.db, self.allow_unsandboxed, self.budget = db, allow_unsandboxed, budget
-        self.todo: queue.Queue[int | None] = queue.Queue()
+        self.todo: dict[str, deque[int]] = {}  # author -> their queued submissions
+        self.turns: deque[str] = deque()  # authors with submissions queued, next first
+        self.ready = threading.Condition()
         self.thread = threading.Thread(target=self._loop, name="arena-submissions",
                                        daemon=True)
         self.current: subprocess.Popen[bytes] | None = None
@@ -88,13 +121,33 @@ class Worker:
                 discard(store, self.db, jid)
         self.thread.start()
 
-    def add(self, jid: int) -> None:
-        self.todo.put(jid)
+    def add(self, jid: int, author: str) -> None:
+        with self.ready:
+            if author not in self.todo:
+                self.todo[author] = deque()
+                self.turns.append(author)
+            self.todo[author].append(jid)
+            self.ready.notify()
+
+    def _next(self) -> int | None:
+        """The next submission to validate (its author's turn), or None once stopping."""
+        with self.ready:
+            self.ready.wait_for(lambda: self.stopping or bool(self.turns))
+            if self.stopping:
+                return None
+            author = self.turns.popleft()
+            jid = self.todo[author].popleft()
+            if self.todo[author]:
+                self.turns.append(author)  # their next one after everyone else's
+            else:
+                del self.todo[author]
+            return jid
 
     def stop(self) -> None:
         """Stop taking submissions; a validation under way is killed (and refused)."""
-        self.stopping = True
-        self.todo.put(None)
+        with self.ready:
+            self.stopping = True
+            self.ready.notify_all()
         self._kill()
 
     def _kill(self) -> None:
@@ -106,7 +159,7 @@ class Worker:
                 pass
 
     def _loop(self) -> None:
-        while (jid := self.todo.get()) is not None:
+        while (jid := self._next()) is not None:
             try:
                 why = self._validate(jid)
                 with Store(self.db) as store:

@@ -26,9 +26,12 @@ each line of a traceback with `| ` (a line that starts with a timestamp is a rec
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import h11
@@ -36,6 +39,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from engine.common.untrusted import visible
+from engine.protocol import ArenaError
 
 log = logging.getLogger("arena.server")
 
@@ -127,7 +131,10 @@ def protocol(bounds: Bounds) -> type[H11Protocol]:
 class HeaderCap:
     """ASGI: a request whose line and headers hold more than `cap` bytes is answered 431
     without reaching the application (h11's own bound covers only headers still arriving:
-    a whole header block in one read passes it)."""
+    a whole header block in one read passes it); so is a request framed two ways, with
+    both Transfer-Encoding and Content-Length (400: h11 reads the body by the first, a
+    proxy in front may read it by the second and take the rest for another request;
+    RFC 9112 6.3). Both answers close the connection."""
 
     def __init__(self, app: Any, cap: int) -> None:
         self.app, self.cap = app, cap
@@ -136,16 +143,26 @@ class HeaderCap:
         if scope["type"] == "http":
             size = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
             size += sum(len(k) + len(v) + 4 for k, v in scope["headers"])
+            names = {k.lower() for k, _ in scope["headers"]}
             if size > self.cap:
-                body = (b'{"error": "the request line and headers hold more than '
-                        + str(self.cap).encode() + b' bytes"}')
-                await send({"type": "http.response.start", "status": 431,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(body)).encode()),
-                                        (b"connection", b"close")]})
-                await send({"type": "http.response.body", "body": body})
+                await _refuse(send, 431, "the request line and headers hold more than "
+                              f"{self.cap} bytes")
+                return
+            if b"transfer-encoding" in names and b"content-length" in names:
+                await _refuse(send, 400, "a request with both Transfer-Encoding and "
+                              "Content-Length is refused")
                 return
         await self.app(scope, receive, send)
+
+
+async def _refuse(send: Any, status: int, message: str) -> None:
+    """Answer `{"error": message}` with `status`, closing the connection."""
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 class Formatter(logging.Formatter):
@@ -172,11 +189,27 @@ def log_to_stderr() -> None:
     root.setLevel(logging.INFO)
 
 
-def run(app: Any, host: str, port: int, bounds: Bounds) -> None:
-    """Serve `app` until interrupted."""
+def check_socket(path: Path) -> None:
+    """A Unix socket to serve on: its folder must be writable by its owner alone (root, or
+    this user; another user could put a socket of their own in its place) and exist;
+    ArenaError otherwise. Who may connect is who may enter the folder."""
+    folder = path.absolute().parent
+    try:
+        st = folder.stat()
+    except OSError as e:
+        raise ArenaError(f"cannot serve on {path}: {e.strerror} ({folder})") from None
+    if st.st_uid not in (os.geteuid(), 0) or st.st_mode & 0o022:
+        raise ArenaError(f"cannot serve on {path}: other users may write in {folder}; put "
+                         "the socket in a folder of its own (chmod go-w)")
+
+
+def run(app: Any, host: str, port: int, bounds: Bounds, uds: Path | None = None) -> None:
+    """Serve `app` until interrupted, on host:port or on the Unix socket `uds`."""
     log_to_stderr()
     config = uvicorn.Config(
         HeaderCap(app, bounds.header_bytes), host=host, port=port, http=protocol(bounds),
+        uds=None if uds is None else str(uds),
+        ws="none",  # no WebSocket routes: an upgraded connection would leave these bounds
         log_config=None, log_level="info", access_log=False, server_header=False,
         limit_concurrency=bounds.connections + 1,
         h11_max_incomplete_event_size=bounds.header_bytes,

@@ -182,8 +182,10 @@ def pax_records(data: bytes) -> dict[str, str]:
     records: dict[str, str] = {}
     i, end = 0, len(data.rstrip(b"\0"))
     while i < end:
-        space = data.find(b" ", i, i + 8)
-        length = int(data[i:space]) if space > i and data[i:space].isdigit() else 0
+        space = data.find(b" ", i, min(i + 8, end))
+        if space <= i or not data[i:space].isdigit():  # no length: once a loop that never
+            raise ArchiveError("the archive is damaged (a malformed pax record)")  # moved on
+        length = int(data[i:space])
         if length <= space - i + 2 or i + length > end or data[i + length - 1] != 0x0A:
             raise ArchiveError("the archive is damaged (a malformed pax record)")
         key, eq, value = data[space + 1:i + length - 1].partition(b"=")

@@ -63,7 +63,8 @@ def read_archive(data: bytes) -> list[File]:
             if kind == "file":
                 assert content is not None
                 files.append(File(path, counter.read(path, content), (mode & 0o755) | 0o600))
-    except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, zlib.error) as e:
+    except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, ValueError, zlib.error) as e:
+        # ValueError: zipfile seeking to a member whose recorded offset lies before the file
         raise UploadError(f"the archive is damaged ({visible(str(e))[:200]})") from None
     if not files:
         raise UploadError("the archive holds no files")
@@ -120,7 +121,7 @@ def zip_bounds(data: bytes) -> None:
 def _zip_members(data: bytes) -> Iterator[Member]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError) as e:
+    except (zipfile.BadZipFile, OSError, ValueError) as e:
         raise UploadError(f"the archive is damaged ({visible(str(e))[:200]})") from None
     infos = zf.infolist()
     if len(infos) > MAX_FILES:
@@ -134,6 +135,8 @@ def _zip_members(data: bytes) -> Iterator[Member]:
                               "deflated files; or send a tar.gz)")
         mode = info.external_attr >> 16
         kind = stat.S_IFMT(mode)
+        if not info.filename:  # zipfile's is_dir() would fail on it (IndexError)
+            raise UploadError("the archive holds a member without a name")
         if info.is_dir():
             yield info.filename, "dir", 0o755, None
         elif kind in (0, stat.S_IFREG):

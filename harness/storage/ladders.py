@@ -390,10 +390,10 @@ def count_games_of(store: Store, lid: int, eid: int) -> int:
     """How many games entrant `eid` played (done or failed)."""
     (n,) = store.query("SELECT count(*) FROM ladder_entries WHERE ladder_id=? AND "
                        "entrant_id=?", (lid, eid))[0]
-    skipped = store.query(
-        "SELECT count(*) FROM ladder_games g JOIN ladder_entries e ON e.ladder_id=g.ladder_id "
-        "AND e.idx=g.idx AND e.entrant_id=? WHERE g.ladder_id=? AND g.status IN "
-        "('pending', 'cancelled')", (eid, lid))[0][0]
+    skipped = store.query(  # from the few games not played (CROSS JOIN: in this order)
+        "SELECT count(*) FROM ladder_games g CROSS JOIN ladder_entries e ON "
+        "e.ladder_id=g.ladder_id AND e.idx=g.idx AND e.entrant_id=? WHERE g.ladder_id=? AND "
+        "g.status IN ('pending', 'cancelled')", (eid, lid))[0][0]
     return int(n) - int(skipped)
 
 
@@ -531,8 +531,10 @@ def history_of(store: Store, lid: int, eid: int, limit: int, since: int | None =
                           "seq IS NOT NULL ORDER BY idx DESC LIMIT 1", (lid, since))
         after = int(row[0][0]) if row else 0
     order = "ASC" if since is not None else "DESC"
+    # the game's number looked up by its sequence number, one point at a time (as a join,
+    # SQLite would carry `seq > ?` over to the games and scan them)
     rows = store.query(
-        "SELECT g.idx, h.mu, h.sigma, h.elo FROM ladder_history h JOIN ladder_games g "
-        "ON g.ladder_id=h.ladder_id AND g.seq=h.seq WHERE h.ladder_id=? AND h.entrant_id=? "
-        f"AND h.seq>? ORDER BY h.seq {order} LIMIT ?", (lid, eid, after, limit))
+        "SELECT (SELECT g.idx FROM ladder_games g WHERE g.ladder_id=h.ladder_id AND "
+        "g.seq=h.seq), h.mu, h.sigma, h.elo FROM ladder_history h WHERE h.ladder_id=? AND "
+        f"h.entrant_id=? AND h.seq>? ORDER BY h.seq {order} LIMIT ?", (lid, eid, after, limit))
     return [tuple(r) for r in (rows if since is not None else reversed(rows))]  # type: ignore[misc]

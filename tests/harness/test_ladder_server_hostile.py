@@ -263,6 +263,16 @@ def _pax_digits() -> bytes:
                          + bytes(-len(record) % 512) + bytes(1024))
 
 
+def _pax_no_length() -> bytes:
+    """A pax header whose second record has no length (630 bytes gzipped): the reader
+    once stood still on it for good, one upload slot and a core each."""
+    records = b"14 comment=ok\n3\x14a\n"
+    info = tarfile.TarInfo("pax")
+    info.type, info.size = tarfile.XHDTYPE, len(records)
+    return gzip.compress(info.tobuf(tarfile.USTAR_FORMAT) + records
+                         + bytes(-len(records) % 512) + tar({"bot.py": BOT.encode()}, mode="w"))
+
+
 def _zip_entries(n: int = 1_300_000) -> bytes:
     """A zip whose central directory lists `n` one-letter entries (61 MB for 1.3 M)."""
     entry = struct.pack("<4s4B4HL2L5H2L", b"PK\x01\x02", 20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -302,6 +312,7 @@ def _gzip_members() -> bytes:
 ARCHIVES = {
     "gnu-long-name": (_long_name_bomb, "GNU long name of 268435456 bytes"),
     "pax-digits": (_pax_digits, "pax header of 131085 bytes"),
+    "pax-no-length": (_pax_no_length, "malformed pax record"),
     "zip-entries": (_zip_entries, "central directory holds"),
     "zip-entries-small": (lambda: _zip_entries(40_000), f"more than {MAX_FILES} files"),
     "xz-dictionary": (_xz_dictionary, "xz stream needs more than 96 MiB"),
@@ -320,6 +331,43 @@ def test_archives_built_to_cost_memory_or_time_are_refused_cheaply(server: Serve
     assert r.status_code == 400 and why in r.json()["error"], r.text
     assert time.monotonic() - t0 < 2.0 + len(data) / 20e6  # and the upload's own time
     assert server.proc.poll() is None and _timed_get(server)[0] == 200
+
+
+def _zip_offset_before_the_file() -> bytes:
+    """A zip whose end record places its central directory 64 bytes further than it is:
+    zipfile then seeks to a negative offset for the member (ValueError, once a 500 that
+    left its author's upload 'still arriving' for good)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("bot.py", BOT)
+    data = bytearray(buf.getvalue())
+    end = len(data) - 22
+    struct.pack_into("<L", data, end + 16, struct.unpack_from("<L", data, end + 16)[0] + 64)
+    return bytes(data)
+
+
+def _zip_without_a_name() -> bytes:
+    """A zip whose one member's name is empty (zipfile's is_dir() raises IndexError)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr(zipfile.ZipInfo(""), BOT)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(("make", "says"), [
+    (_zip_offset_before_the_file, "the archive is damaged"),
+    (_zip_without_a_name, "a member without a name")])
+def test_a_damaged_zip_is_refused_and_its_author_may_send_another(server: Served, make,
+                                                                  says: str) -> None:
+    name = f"damaged{len(says)}"
+    r = server.post("mal", make(), display=name)
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    remote = server.remote("mal")
+    jobs = remote.call("GET", "/submissions").json()
+    assert [j["state"] for j in jobs if j["name"] == name] == ["refused"]
+    params = {"as": "undamaged", "spec": "cmd:python3 bot.py"}
+    assert remote.call("GET", "/ladders/kl/admission", params=params).json() == {
+        "admitted": True}
 
 
 def test_parallel_uploads_hold_the_per_author_limits(server: Served) -> None:
@@ -367,7 +415,7 @@ def test_no_answer_names_a_server_path_and_big_ids_are_404(server: Served) -> No
             answers.append(r)
     answers.append(httpx.get(f"{server.url}/api/v1/submissions/{nxt}", headers=token))
     answers += [httpx.get(server.url + p) for p in ("/api/v1/ladders", "/api/v1/ladders/kl",
-                                                    "/api/v1/ladders/kl/state")]
+                                                    "/api/v1/ladders/kl/history")]
     for r in answers:
         assert folder not in r.text and "Traceback" not in r.text, r.text
     assert "Traceback" not in server.log()

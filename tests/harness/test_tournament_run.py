@@ -290,7 +290,7 @@ def test_demo_plays_a_ladder_on_the_first_real_game(
     from harness.storage import ladders as ls
     from harness.views.demo import demo
 
-    real = [g.id for g in engine.games() if g.id != "kit"]
+    real = [g.id for g in engine.list_games() if g.id != "kit"]
     if not real:
         pytest.skip("no real game has landed yet")
     db = tmp_path / "demo.sqlite"

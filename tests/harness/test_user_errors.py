@@ -135,7 +135,7 @@ def test_entrants_that_cannot_play_are_refused_before_scheduling(here: Path) -> 
                           "--db", str(db), cwd=here))
     assert line == ("error: entrant 'cmd:/nonexistent/bot' cannot start: cannot start "
                     "'/nonexistent/bot': no such file")
-    game = next(g for g in __import__("engine").games() if g.id != "kit").id
+    game = next(g for g in __import__("engine").list_games() if g.id != "kit").id
     line = one_line(arena("tournament", "run", *KIT, "--bots", f"random,heuristic:{game}",
                           "--db", str(db), cwd=here))
     assert line == f"error: entrant 'heuristic:{game}' plays {game}, not kit"

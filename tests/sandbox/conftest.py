@@ -34,6 +34,16 @@ for line in sys.stdin:
         break
 """
 
+#: the message loop of a bot program (json and sys imported) that plays the first legal
+#: action until the game closes
+FIRST_LEGAL = """for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "act":
+        print(json.dumps({"index": 0}), flush=True)
+    elif msg["type"] == "close":
+        break
+"""
+
 
 def hostile(tmp_path: Path, body: str, name: str = "bot.py") -> str:
     """A `cmd:` spec of a bot program whose act runs `body` (indented by the template)."""

@@ -18,7 +18,7 @@ from harness.play.match import play_match
 from harness.sandbox import submission
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from tests.sandbox.conftest import LIMITS, PY
+from tests.sandbox.conftest import FIRST_LEGAL, LIMITS, PY
 
 SECRET = "ray-token-0123456789"
 #: prints every file named on its command line to stderr, then plays the first legal action
@@ -28,13 +28,7 @@ for name in sys.argv[1:]:
         print("LEAK", open(name).read(), file=sys.stderr, flush=True)
     except OSError as e:
         print("NOLEAK", e, file=sys.stderr, flush=True)
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "act":
-        print(json.dumps({"index": 0}), flush=True)
-    elif msg["type"] == "close":
-        break
-"""
+""" + FIRST_LEGAL
 
 
 @pytest.fixture

@@ -110,3 +110,46 @@ def test_a_path_that_is_not_a_file_is_refused_without_waiting(what: str,
     reader.start()
     reader.join(10)
     assert said == [f"{path} is not a model file: not a regular file"]
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_an_array_compressed_to_inflate_whole_is_refused_before_it_is_read(
+        method: int, tmp_path: Path) -> None:
+    """A member of 16 MiB of zeros compressed with bzip2 (or LZMA), its index declaring
+    228 bytes: zipfile would inflate it whole at its first read, however large (1.6 KB of
+    bzip2 holding 2 GB once cost 4 GB and 36 s)."""
+    head = _npy("|u1", (100,))
+    info = zipfile.ZipInfo("header.npy")
+    info.compress_type = method
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z, z.open(info, "w") as f:
+        f.write(head + bytes(1 << 24))
+    data = bytearray(buf.getvalue())
+    for at in (22, data.rfind(b"PK\x01\x02") + 24):  # local and central sizes: small
+        struct.pack_into("<L", data, at, len(head) + 100)
+    path = tmp_path / "m.npz"
+    path.write_bytes(bytes(data))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(ModelError, match="'header.npy' is compressed with bzip2 or LZMA"):
+        load(path)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KiB
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    (6, 99, "zip file version 9.9"),  # the version needed to extract: zipfile's NotImplemented
+    (8, 1, "encrypted"),              # the encryption flag: zipfile wants a password
+])
+def test_a_member_zipfile_will_not_read_is_one_line(field: int, value: int, says: str,
+                                                   tmp_path: Path) -> None:
+    """A model whose index asks for what zipfile does not do is refused in one line (it
+    was a NotImplementedError or RuntimeError: 'internal error' in a server's validation)."""
+    path = _model(tmp_path / "m.npz", _header(), mean=_npy("<f4", (2,), bytes(8)))
+    data = bytearray(path.read_bytes())
+    entry = data.index(b"PK\x01\x02")  # the first entry of the central directory
+    data[entry + field] = value
+    local = struct.unpack_from("<L", data, entry + 42)[0]
+    data[local + field - 2] = value  # the local header holds the same field 2 bytes earlier
+    path.write_bytes(bytes(data))
+    with pytest.raises(ModelError) as e:
+        load(path)
+    assert says in str(e.value) and "\n" not in str(e.value), str(e.value)

@@ -63,7 +63,7 @@ def test_wrong_uses_are_refused_in_one_line() -> None:
 
 
 def test_the_demo_enters_the_trained_bot_where_one_is_shipped() -> None:
-    for game_id in (g.id for g in engine.games()):
+    for game_id in (g.id for g in engine.list_games()):
         names = [name for _, name in entrants(game_id, 2)]
         assert ("mcts-trained" in names) == (players(game_id) == 2), game_id
         assert "mcts-trained" not in [name for _, name in entrants(game_id, 3)]

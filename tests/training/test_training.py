@@ -327,11 +327,10 @@ def test_a_net_of_another_width_than_its_layout_is_refused(tmp_path: Path) -> No
         model_leaf(str(path), GAME, 2)
 
 
-def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
+def test_model_names_a_file_and_opponents_counts_the_modelled_seats() -> None:
     with pytest.raises(ValueError) as e:
         make_bot("mcts:model=3")
-    assert str(e.value).startswith("model=3 is now opponents=3")
-    assert "\n" not in str(e.value)
+    assert str(e.value) == "model must be a file name, not 3"
     assert make_bot("mcts:opponents=3").describe()["opponents"] == 3
 
 
