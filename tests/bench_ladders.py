@@ -21,7 +21,7 @@ schema-4 ladder in place.
 
     python -m tests.bench_ladders build DB --entrants 100
     python -m tests.bench_ladders measure DB --code ROOT [--clients 8] [--loop 200]
-    python -m tests.bench_ladders play DB --code ROOT [--games 300]
+    python -m tests.bench_ladders play DB --code ROOT [--games 300] [--inline]
     python -m tests.bench_ladders migrate DB --code ROOT
 
 Not part of the test suite (minutes to an hour, gigabytes of disk): run under `nice`, and
@@ -242,6 +242,7 @@ from rich.console import Console
 from harness.ladders import runner as lr
 from harness.storage.database import Store
 db, name, games, live = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "live"
+inline = sys.argv[5:] == ["inline"]  # played in this process: the table shares its thread
 seen = []
 
 def note(state):
@@ -257,7 +258,8 @@ with Store(db) as store:
         cm = views.live_standings(*args, console=console)
         draw = cm.__enter__()
         update = lambda state: (note(state), draw(state))
-    lr.run(store, name, games=games, workers=2, on_update=update)
+    lr.run(store, name, games=games, workers=2, on_update=update, inline=inline,
+           allow_unsandboxed=inline)
     if live:
         cm.__exit__(None, None, None)
 (t0, d0), (t1, d1) = seen[0], seen[-1]
@@ -414,12 +416,14 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
     return out
 
 
-def play(db: Path, code: Path, games: int) -> dict[str, Any]:
-    """`ladder run` playing real games on Ray (two workers), without and with the live
-    table drawn to a terminal: games per second, from its first game to its last."""
+def play(db: Path, code: Path, games: int, inline: bool = False) -> dict[str, Any]:
+    """`ladder run` playing real games on Ray (two workers; `inline`: in its own process,
+    the live table drawn on the thread that plays), without and with the live table drawn
+    to a terminal: games per second, from its first game to its last."""
     out: dict[str, Any] = {"load": os.getloadavg()[0]}
     for how in ("plain", "live", "plain", "live"):
-        got = json.loads(_run(code, ["-c", PLAY, str(db), NAME, str(games), how]))
+        got = json.loads(_run(code, ["-c", PLAY, str(db), NAME, str(games), how,
+                                     *(["inline"] if inline else [])]))
         out.setdefault(how, []).append(got)
     out["load_after"] = os.getloadavg()[0]
     return out
@@ -455,6 +459,7 @@ def main() -> None:
     r.add_argument("db", type=Path)
     r.add_argument("--code", type=Path, required=True)
     r.add_argument("--games", type=int, default=300)
+    r.add_argument("--inline", action="store_true", help="play in the driver's process")
     g = sub.add_parser("migrate")
     g.add_argument("db", type=Path)
     g.add_argument("--code", type=Path, required=True)
@@ -468,7 +473,7 @@ def main() -> None:
         print(json.dumps(measure(a.db, a.code.resolve(), a.clients, a.requests, a.loop,
                                  a.live)))
     elif a.what == "play":
-        print(json.dumps(play(a.db, a.code.resolve(), a.games)))
+        print(json.dumps(play(a.db, a.code.resolve(), a.games, a.inline)))
     else:
         print(json.dumps(migrate(a.db, a.code.resolve())))
 
