@@ -57,9 +57,17 @@ class ExternalBotError(ArenaError):
     """The external program could not be started."""
 
 
-class HarnessFault(ExternalBotError):
+class InfrastructureError(ArenaError):
+    """A game this machine could not play through no fault of its bots: a sandbox that
+    could not be set up before the bot's program started, a machine that cannot sandbox
+    bots where they must be, a runtime or a bot file missing here. Such a game is played
+    again elsewhere or stays to be played, and is never recorded against a bot."""
+
+
+class HarnessFault(InfrastructureError):
     """The harness could not run a bot for a reason of its own (its temporary folder full,
-    a sandbox it cannot make): never recorded as the bot's failure; the game stops."""
+    a sandbox it cannot make): never recorded as the bot's failure; the game stops (on a
+    cluster it is played on another node)."""
 
 
 class BotViolation(Exception):
@@ -225,14 +233,19 @@ class ExternalBot(Bot):
     def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
         return exit_reason(status, stderr)
 
-    def _gone(self) -> NoReturn:
-        """The program closed its output: wait for it and raise what became of it."""
+    def _reap(self) -> None:
+        """Give the program a moment to end (else kill it) and keep the rest of its
+        stderr."""
         assert self.proc is not None
         try:
             self.proc.wait(timeout=2.0)
         except subprocess.TimeoutExpired:
             self._kill()
         self._drain_stderr()
+
+    def _gone(self) -> NoReturn:
+        """The program closed its output: wait for it and raise what became of it."""
+        self._reap()
         status, said, where = self.exit_status(), self.stderr_text(), ""
         unread = self._unread_stdout()  # a runtime's own error goes there (a JVM's)
         if unread.strip() and (not said.strip() or advice.exit_advice(

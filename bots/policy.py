@@ -13,9 +13,6 @@ not told the options, so a policy for a non-default set-up names them.
 
 from __future__ import annotations
 
-import importlib
-import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -27,16 +24,6 @@ from engine import tensor
 from engine.protocol import Action, ActionSpace, Observation
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
-
-
-def load_policy(module: str, name: str) -> Policy:
-    """The function `name` of `module` (modules on sys.path or in the current folder)."""
-    if os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())
-    fn = getattr(importlib.import_module(module), name)
-    if not callable(fn):
-        raise TypeError(f"{module}:{name} is not callable")
-    return fn  # type: ignore[no-any-return]
 
 
 class PolicyBot(Bot):
@@ -71,7 +58,3 @@ class PolicyBot(Bot):
             raise MalformedOutput(f"policy answered {choice!r}, not an action id") from e
         return self.space.from_id(action_id)  # type: ignore[union-attr]
 
-
-def make(module: str, name: str, options: dict[str, Any]) -> PolicyBot:
-    """The bot of spec `policy:<module>:<name>[:option=value,...]`."""
-    return PolicyBot(load_policy(module, name), name=f"policy:{module}:{name}", **options)

@@ -21,8 +21,6 @@ error message (one line, no traceback).
 from __future__ import annotations
 
 import importlib
-import os
-import sys
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
@@ -199,10 +197,8 @@ def _openspiel(spec: BotSpec) -> Bot:
 @_kind("python", target="module", form="python:package.module:Class[:k=v,...]")
 def _python(spec: BotSpec) -> Bot:
     module, cls_name = spec.entry
-    if os.getcwd() not in sys.path:  # `python:my_bot:MyBot` from the bot's own folder
-        sys.path.append(os.getcwd())
     try:
-        cls = getattr(importlib.import_module(module), cls_name)
+        cls = spec.import_entry()
     except (ImportError, AttributeError) as e:
         raise BotSpecError(f"cannot load bot {module}:{cls_name}: {e}") from None
     except Exception as e:  # the bot's module itself raised
@@ -213,11 +209,14 @@ def _python(spec: BotSpec) -> Bot:
 
 @_kind("policy", target="module", form="policy:module:function[:option=value,...]")
 def _policy(spec: BotSpec) -> Bot:
-    from bots.policy import make
+    from bots.policy import PolicyBot
 
     try:
-        return make(*spec.entry, spec.params)
-    except (ImportError, AttributeError, ValueError) as e:
+        fn = spec.import_entry()
+        if not callable(fn):
+            raise TypeError(f"{spec.target} is not callable")
+        return PolicyBot(fn, name=f"policy:{spec.target}", **spec.params)
+    except (ImportError, AttributeError, TypeError, ValueError) as e:
         raise BotSpecError(f"cannot load policy {spec.target!r}: {_failure(e)}") from None
 
 

@@ -14,9 +14,11 @@ typed once: true/false, an integer, a number, else text.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shlex
+import sys
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -151,10 +153,13 @@ def name_copies(specs: list[str] | tuple[str, ...]) -> list[str]:
 
 class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     """One bot spec, read: its kind, target, parameters (as written, each name once), copy
-    number and label; `root` is the folder a pinned bot's files are in (its snapshot: the
-    spec names files there and nowhere else; "" for a pinned bot without files), None for
-    a spec a person gives, whose files are looked for where the spec says. `root` is never
-    read from text: only the code that pinned the bot sets it."""
+    number and label; `root` is the bot's folder for a pinned or shipped bot (the spec
+    names files there and nowhere else, relative to it; "" for one without files), None
+    for a spec a person gives, whose files are looked for where the spec says; `manifest`
+    lists the files of that folder as (path under it, sha256, mode), so that they can be
+    sent to another machine and laid out there the same way
+    (harness/sandbox/bundle.py). Neither is ever read from text: only the code that pinned
+    or shipped the bot sets them."""
 
     kind: str
     target: str = ""
@@ -162,6 +167,7 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
     copy: int | None = None
     label: str | None = None
     root: str | None = None
+    manifest: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
@@ -279,32 +285,67 @@ class BotSpec(msgspec.Struct, frozen=True, kw_only=True):
 
     def pinned(self, root: str) -> BotSpec:
         """The spec of a pinned bot whose files are in `root` ("" for none): a file
-        parameter naming a file elsewhere is a BotSpecError (a command line's words are
-        read among the files of `root` where it is played, harness/sandbox/isolate.py)."""
+        parameter naming a file elsewhere (absolute, or through `..`) is a BotSpecError
+        (a relative one is read in `root`; a command line's words are read among the
+        files of `root` where it is played, harness/sandbox/isolate.py)."""
         for k, path in self.files.items():
-            rel = os.path.relpath(os.path.abspath(path), os.path.abspath(root)) if root else ".."
+            full = os.path.join(root, path) if root else ""
+            rel = os.path.relpath(os.path.abspath(full), os.path.abspath(root)) if root else ".."
             if rel == ".." or rel.startswith("../"):
                 raise BotSpecError(f"{self.kind}: {k}= names a file outside the bot's own files")
         return self.replace(root=root)
 
     def relocated(self, root: str) -> BotSpec:
-        """A pinned spec whose files moved to `root`: the command words and file parameters
-        under its old root now name the same files under `root` (a module kind's package
-        is found by its name on the path)."""
+        """A pinned or shipped spec whose folder is now `root` (its files laid out there):
+        file parameters name the files under `root` by absolute path (the bot opens them
+        from wherever it runs); command words naming files under the old root by absolute
+        path (snapshots pinned before folders kept their structure) name them under
+        `root`, relative ones stay relative (a program runs from its folder); a module
+        kind's module is imported from `root` (`import_entry`)."""
         if self.root is None:
             raise BotSpecError("only a pinned bot's files can move")
         old = self.root
 
         def moved(path: str) -> str:
-            rel = os.path.relpath(path, old) if os.path.isabs(path) and old else ""
-            return os.path.join(root, rel) if rel and not rel.startswith("..") else path
+            if not os.path.isabs(path):
+                return os.path.join(root, path)
+            rel = os.path.relpath(path, old) if old else ".."
+            return path if rel == ".." or rel.startswith("../") else os.path.join(root, rel)
 
         spec = self
         if self.kind_of.program:
-            spec = spec.replace(target=shlex.join(moved(w) for w in self.argv))
+            words = [moved(w) if os.path.isabs(w) else w for w in self.argv]
+            spec = spec.replace(target=shlex.join(words))
         for k, path in self.files.items():
             spec = spec.with_param(k, moved(path))
         return spec.pinned(root)
+
+    def import_entry(self) -> Any:
+        """A module kind's attribute, its module imported: from the bot's own folder when
+        it has one (first on the path; a module of that name imported from elsewhere
+        before is dropped, so this bot's own runs), else from the path and the current
+        folder. ImportError or AttributeError when it is not there."""
+        module, attribute = self.entry
+        if self.root:
+            prefer_folder(self.root, self.module)
+        elif os.getcwd() not in sys.path:  # `python:my_bot:MyBot` from the bot's own folder
+            sys.path.append(os.getcwd())
+        return getattr(importlib.import_module(module), attribute)
+
+
+def prefer_folder(folder: str, top: str) -> None:
+    """Import top-level module `top` from `folder` from now on: `folder` first on the path,
+    and a module of that name (with its submodules) imported from elsewhere dropped."""
+    here = os.path.realpath(folder)
+    loaded = sys.modules.get(top)
+    where = os.path.realpath(getattr(loaded, "__file__", None) or "/")
+    if loaded is not None and not where.startswith(here + os.sep):
+        for name in [n for n in sys.modules if n == top or n.startswith(top + ".")]:
+            del sys.modules[name]
+    if here in sys.path:
+        sys.path.remove(here)
+    sys.path.insert(0, here)
+    importlib.invalidate_caches()
 
 
 def _target(kind: Kind, rest: str) -> tuple[str, str]:

@@ -1,7 +1,7 @@
 """Ladders that ran for months, built in minutes, and what reading and running them costs.
 
 `build` writes a synthetic ladder in the product's own rows as the schema-4 code wrote them
-(so the same database measures the code from before schema 5, then migrates): E entrants
+(so the same database measures the code from before the aggregates, then migrates): E entrants
 (`random`, which any checkout can run), GAMES_PER_ENTRANT games each, two players, results
 drawn from hidden strengths, Weng-Lin and online Elo applied game by game as the runner
 does, a rating-history row per entrant and game, and real records (games of
@@ -14,7 +14,7 @@ once with a real result; the run adds these games to the ladder; wall time, and 
 time of the driver's process, which a busy machine inflates less), the same loop with the
 live table drawn to a terminal, `ladder show --json` and `ladder show` (time, peak
 memory), the server's standings with N clients at once and a game's record over HTTP
-(and, on schema 5, every other read, the first time and again), and the file's size.
+(and, with the aggregates, every other read, the first time and again), and the file's size.
 `play` runs `ladder run` with real games on Ray (two workers, the entrants are `random`),
 without and then with the live table, twice each. `migrate` times the migration of a
 schema-4 ladder in place.
@@ -175,7 +175,21 @@ print(json.dumps({"seconds": time.perf_counter() - t,
                   "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
-LOOP = """
+#: the live table of `ladder run` drawn to a terminal of 120 x 40 held in memory (the code
+#: before the aggregates took the store too)
+OPEN_LIVE = """
+import inspect, io
+from rich.console import Console
+
+def open_live(store, name):
+    from harness.views import ladders as views
+    console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
+    params = inspect.signature(views.live_standings).parameters
+    args = (store, name) if "store" in params else (name,)
+    return views.live_standings(*args, console=console)
+"""
+
+LOOP = OPEN_LIVE + """
 import inspect, io, json, random, sys, time
 from rich.console import Console
 from harness.ladders import runner as lr
@@ -183,7 +197,7 @@ from harness.storage.database import Store
 from harness.tournaments.runner import Played
 try:
     from harness.storage.ladder_schema import pack_record
-except ImportError:  # before schema 5 a worker sent the record as it is
+except ImportError:  # before the aggregates a worker sent the record as it is
     pack_record = lambda r: r
 db, name, games, live = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "live"
 record = pack_record(open(sys.argv[5], "rb").read())
@@ -221,11 +235,7 @@ else:  # the dispatcher's Inline: its task body answers each game at once
 with Store(db) as store:
     update = None
     if live:
-        from harness.views import ladders as views
-        console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
-        params = inspect.signature(views.live_standings).parameters
-        args = (store, name) if "store" in params else (name,)
-        cm = views.live_standings(*args, console=console)
+        cm = open_live(store, name)
         update = cm.__enter__()
     state = lr.run(store, name, games=games, inline=True, on_update=update)
     if live:
@@ -236,7 +246,7 @@ print(json.dumps({"games": state.done, "seconds": wall, "ms_per_game": 1000 * wa
 """
 
 
-PLAY = """
+PLAY = OPEN_LIVE + """
 import inspect, io, json, sys, time
 from rich.console import Console
 from harness.ladders import runner as lr
@@ -251,11 +261,7 @@ def note(state):
 with Store(db) as store:
     update = note
     if live:
-        from harness.views import ladders as views
-        console = Console(file=io.StringIO(), force_terminal=True, width=120, height=40)
-        params = inspect.signature(views.live_standings).parameters
-        args = (store, name) if "store" in params else (name,)
-        cm = views.live_standings(*args, console=console)
+        cm = open_live(store, name)
         draw = cm.__enter__()
         update = lambda state: (note(state), draw(state))
     lr.run(store, name, games=games, workers=2, on_update=update, inline=inline,
@@ -332,10 +338,10 @@ def _get(url: str, timeout: float = 3600) -> float:
     return time.perf_counter() - t
 
 
-def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
+def serve(code: Path, db: Path, clients: int, requests: int, paged: bool,
           games: int) -> dict[str, Any]:
     """The server: standings with `clients` at once (`requests` each), a game's record,
-    and on schema 5 every other read, cold (the first) and warm."""
+    and with the aggregates every other read, cold (the first) and warm."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -364,7 +370,7 @@ def serve(code: Path, db: Path, clients: int, requests: int, schema: int,
                             "cpu_per_request": (_cpu(proc.pid) - cpu) / len(times)}
         out["record"] = statistics.median(_get(f"{base}/ladders/{NAME}/games/{i}")
                                           for i in (17, games // 2, games - 1))
-        if schema >= 5:
+        if paged:
             for what, path in (("ladders", "/ladders"),
                                ("standings page 2", f"/ladders/{NAME}?offset=100&limit=100"),
                                ("history of a bot", f"/ladders/{NAME}/history?bot=bot0001"),
@@ -386,6 +392,8 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
             live: int) -> dict[str, Any]:
     with sqlite3.connect(db) as con:
         schema = con.execute("PRAGMA user_version").fetchone()[0]
+        paged = bool(con.execute("SELECT 1 FROM sqlite_master WHERE name='ladder_records'")
+                     .fetchall())  # the aggregates' schema: the paged reads
         games = con.execute("SELECT count(*) FROM ladder_games").fetchone()[0]
         entrants = con.execute("SELECT count(*) FROM entrants").fetchone()[0]
     out: dict[str, Any] = {"code": str(code), "schema": schema, "games": games,
@@ -401,7 +409,7 @@ def measure(db: Path, code: Path, clients: int, requests: int, loop: int,
           for how in (("plain", "live") if live else ())],
         ("show_json", lambda: _cli(code, "ladder", "show", NAME, "--json", "--db", str(db))),
         ("show", lambda: _cli(code, "ladder", "show", NAME, "--db", str(db))),
-        ("serve", lambda: serve(code, db, clients, requests, schema, games)),
+        ("serve", lambda: serve(code, db, clients, requests, paged, games)),
     ]
     for what, step in steps:
         try:

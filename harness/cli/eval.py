@@ -14,6 +14,7 @@ from bots.mcts import MCTSBot
 from bots.spec import BotSpecError, parse_params
 from engine.common.untrusted import visible
 from harness.cli.paths import check_output
+from harness.cluster import session
 from harness.eval.compare import (
     HEADER,
     openspiel_modules,
@@ -36,7 +37,6 @@ from harness.play.args import UsageProblem, parse_options, split_specs
 from harness.play.clock import check_time_control
 from harness.play.entrants import EntrantError
 from harness.storage.database import Store, default_db
-from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentSpec, load_modules
 from harness.tournaments.service import check_workers
 from harness.views.console import out
@@ -98,7 +98,7 @@ def eval_cmd(
     are stored in --db; the same command again resumes an interrupted run."""
     check_workers(workers)
     check_output(db, "--db")
-    runner.check_address(address)
+    session.check_address(address)
     modules = tuple(game_module or ())
     load_modules(modules)
     limit = time_per_move if time_per_move is not None else spec_time(bot)
@@ -126,7 +126,7 @@ def eval_cmd(
                         f"{db}"), markup=False, highlight=False)  # wrapped at words
         for spec in specs:
             rows.append(run_eval(store, spec, workers, address).cells())
-    runner.shutdown()
+    session.shutdown()
     typer.echo("")
     if as_markdown:
         typer.echo(markdown(rows))
@@ -157,7 +157,7 @@ def compare_cmd(
     openspiel_modules()
     check_workers(workers)
     check_output(db, "--db")
-    runner.check_address(address)
+    session.check_address(address)
     check_time_control(time_per_move, None)
     modules = tuple(game_module or ())
     load_modules(modules)
@@ -181,7 +181,7 @@ def compare_cmd(
                              seed=seed, modules=modules)
             check_specs([spec])
             h2h.append(run_eval(store, spec, workers, address).cells())
-    runner.shutdown()
+    session.shutdown()
     typer.echo("")
     typer.echo(markdown(speeds, HEADER))
     if h2h:

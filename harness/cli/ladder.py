@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
+import msgspec
 import typer
 
 from engine.common.untrusted import excerpt, markup, tail
 from engine.record import decode_json
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_folder
+from harness.cluster import session
 from harness.ladders import runner as ladder_runner
 from harness.ladders.data import HISTORY_POINTS, Local, show_doc
 from harness.ladders.lifecycle import author_of
@@ -30,8 +32,8 @@ from harness.ladders.service import (
 )
 from harness.play.args import parse_options
 from harness.storage import ladders as ls
+from harness.storage import nodes as node_rows
 from harness.storage.database import DEFAULT_DB, Store
-from harness.tournaments import runner
 from harness.views.console import notes as err
 from harness.views.console import out
 from harness.views.ladders import (
@@ -42,6 +44,7 @@ from harness.views.ladders import (
     live_standings,
     standings_table,
 )
+from harness.views.nodes import nodes_table
 
 if TYPE_CHECKING:
     from harness.server.client import Remote
@@ -201,7 +204,7 @@ def run_cmd(
                                           update, allow_unsandboxed=allow_unsandboxed)
                 done = f"{state.done} games played"
             except KeyboardInterrupt:
-                runner.shutdown()  # Ray's processes go now, not minutes later
+                session.shutdown()  # Ray's processes go now, not minutes later
                 stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
@@ -246,17 +249,26 @@ def show_cmd(
     token_file: TokenFileOpt = None,
 ) -> None:
     """Standings: rating ±95%, games, win rate, place, score, failures, last played (a page
-    of them: --limit, --offset)."""
+    of them: --limit, --offset); with --all, every version, and (on the database itself)
+    the nodes of the cluster that played the games, games in flight there and the
+    infrastructure's failures by node."""
     fmt = machine_format(as_json, as_csv)
     doc = _source(db, server, token_file).show(name, all_versions, offset,
                                                SHOWN if limit is None and fmt is None else limit)
+    nodes = []
+    if all_versions and server is None:
+        with Store(db, read_only=True) as store:
+            lad = ls.ladder(store, name)
+            nodes = node_rows.report(store, f"ladder {name}", "ladder_games", "ladder_id", lad.id)
     if fmt is None:
         out.print(standings_table(doc, all_versions, width=out.width,
                                   others="--limit, --offset: others; --json: every one"))
+        if nodes:
+            out.print(nodes_table(nodes, f"{name}: nodes of the cluster"))
     elif fmt == "csv":
         emit_csv(doc["standings"])
     else:
-        emit_json(doc)
+        emit_json({**doc, "nodes": [msgspec.to_builtins(n) for n in nodes]} if nodes else doc)
 
 
 @app.command("history", short_help="Rating history over the ladder's games, plotted.")

@@ -19,6 +19,7 @@ from engine.protocol import ArenaError
 from harness.cli import games, ladder_admin, remote, server  # noqa: F401
 from harness.cli.app import app
 from harness.cli.bench import bench_cmd
+from harness.cli.cluster import app as cluster_app
 from harness.cli.demo import demo_cmd
 from harness.cli.eval import compare_cmd, eval_cmd
 from harness.cli.ladder import app as ladder_app
@@ -37,6 +38,7 @@ except ImportError:  # pragma: no cover
 app.command("bench", short_help='Measure engine and bot speed.')(bench_cmd)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(ladder_app, name="ladder")
+app.add_typer(cluster_app, name="cluster")
 app.command("ladders")(ladders_cmd)
 app.command("eval", short_help="A bot against opponents over seeded games.")(eval_cmd)
 app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)

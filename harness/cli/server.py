@@ -11,6 +11,7 @@ import typer
 from engine.common.untrusted import markup
 from harness.cli.ladder import UnsandboxedOpt, app, err, out
 from harness.cli.paths import DbOpt
+from harness.cluster import session
 from harness.sandbox.isolate import require_isolation
 from harness.server import auth
 from harness.storage.database import DEFAULT_DB, Store
@@ -88,20 +89,26 @@ def serve_cmd(
         help="seconds one submission's validation (its smoke games) may take before it "
              "is stopped and refused", min=1.0)] = 300.0,
     allow_unsandboxed: UnsandboxedOpt = False,
+    address: Annotated[str | None, typer.Option(
+        help="validate submissions on this Ray cluster's nodes (default: here)")] = None,
 ) -> None:
     """An HTTP API over the ladders database: authors submit bots with their tokens and
-    read standings, history, games and their own bots' logs (docs/ladders.md)."""
+    read standings, history, games and their own bots' logs (docs/ladders.md). With
+    --address, submissions are validated on the cluster's nodes (docs/cluster.md)."""
     from harness.server.app import Limits, make_app
     from harness.server.jobs import keep_private
     from harness.server.serving import Bounds, check_socket, run
 
-    require_isolation(allow_unsandboxed)  # refused here, not at the first submission
+    if address:
+        session.check_address(address)
+    else:
+        require_isolation(allow_unsandboxed)  # refused here, not at the first submission
     if uds is not None:
         check_socket(uds)
     keep_private(db)  # before the database is opened: a planted write-ahead log is not read
     Store(db, create=False).close()  # a missing or foreign database fails before listening
     app = make_app(db, Limits(per_hour, max_versions, max_uploads, validation_timeout),
-                   allow_unsandboxed)
+                   allow_unsandboxed, address)
     if uds is not None:  # a proxy in front gives authors the URL they use
         err.print(markup(f"serving {db} on unix:{uds} (Ctrl-C stops)"), highlight=False,
                   soft_wrap=True)

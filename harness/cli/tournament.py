@@ -15,12 +15,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
+import msgspec
 import typer
 
 from bots.spec import name_copies
 from engine.common.untrusted import markup, visible
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_output, make_parent
+from harness.cluster import session
 from harness.play.args import entrant_specs, parse_options, split_specs
 from harness.play.clock import check_time_control
 from harness.storage.database import DEFAULT_DB, Store
@@ -28,8 +30,16 @@ from harness.tournaments import runner
 from harness.tournaments.scaling import measure_scaling
 from harness.tournaments.schedule import TournamentSpec, load_modules, pool_key
 from harness.tournaments.schedule import validate as validate_spec
-from harness.tournaments.service import check_workers, create, delete, show_data, tournament_rows
+from harness.tournaments.service import (
+    check_workers,
+    create,
+    delete,
+    node_rows,
+    show_data,
+    tournament_rows,
+)
 from harness.views.console import out
+from harness.views.nodes import nodes_table
 from harness.views.tournaments import play, pool_table, show_table, tournament_list
 
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
@@ -93,7 +103,7 @@ def run_cmd(
     """Schedule a tournament in the database, then play it on Ray."""
     check_workers(workers)
     check_time_control(time_per_move, clock)
-    runner.check_address(address)
+    session.check_address(address)
     check_output(db, "--db")
     spec = TournamentSpec(
         game=game, num_players=players, bots=tuple(name_copies(entrant_specs(bots, bot))),
@@ -117,7 +127,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                workers: WorkersOpt = None, address: AddressOpt = None,
                db: DbOpt = DEFAULT_DB) -> None:
     """Play exactly the games of NAME that have not finished (after a kill, say)."""
-    runner.check_address(address)
+    session.check_address(address)
     with Store(db, read_only=True) as reader:  # an unknown database or name: no file made
         reader.tournament(name)
     with Store(db) as store:
@@ -150,15 +160,19 @@ def show_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     """Final table: games, wins, places, scores, win rate by seat, failures, Elo [95%]."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
+        nodes = node_rows(store, name)
         if fmt is None:
             show_table(store, name)
+            if nodes:
+                out.print(nodes_table(nodes, f"{name}: nodes of the cluster"))
             return
         title, caption, stats = show_data(store, name)
     rows = [s.as_json() for s in stats]
     if fmt == "csv":
         emit_csv(rows)
     else:
-        emit_json({"tournament": name, "title": title, "summary": caption, "standings": rows})
+        emit_json({"tournament": name, "title": title, "summary": caption, "standings": rows,
+                   "nodes": [msgspec.to_builtins(n) for n in nodes]})
 
 
 @app.command("list")

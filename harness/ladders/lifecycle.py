@@ -15,7 +15,9 @@ import getpass
 import shutil
 from pathlib import Path
 
+from harness.ladders.pin import forget_unused
 from harness.ladders.service import LadderError, check_entrant_name
+from harness.sandbox.bundle import remove_tree
 from harness.storage import ladders as ls
 from harness.storage import lifecycle
 from harness.storage.database import Store
@@ -112,6 +114,8 @@ def delete_entrant(store: Store, name: str, bot: str, author: str) -> tuple[int,
     snapshots, cancelled = lifecycle.delete_entrant(store, lad.id, bot)
     for snap in snapshots:
         shutil.rmtree(snap, ignore_errors=True)
+    if snapshots and lad.spec.bot_root:
+        forget_unused(Path(lad.spec.bot_root))
     return versions, cancelled
 
 
@@ -127,7 +131,7 @@ def delete_ladder(store: Store, name: str, author: str) -> int:
     finally:
         store.release_driver_lock(key)
     if lad.spec.bot_root:
-        shutil.rmtree(Path(lad.spec.bot_root), ignore_errors=True)
+        remove_tree(Path(lad.spec.bot_root))
     return played
 
 

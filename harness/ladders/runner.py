@@ -2,7 +2,12 @@
 games (it holds the ladder's lock: other ladders, tournaments and submissions go on).
 
 Each game is chosen by matchmaking (harness/ladders/matchmaking.py) and written `pending` before
-it is sent to a Ray worker; its result is rated and stored in one transaction. Games
+it is sent to the cluster through its one dispatcher (harness/cluster/dispatch.py), with
+the entrants' manifests and their files by content (harness/cluster/cargo.py): no machine
+needs the driver's disk. Its result is rated and stored in one transaction, with the node
+that played it. A game the infrastructure could not play (a lost node or worker, a file
+that could not be fetched, a machine that cannot sandbox bots) is sent to another node;
+one that no node could play stays pending, never rated, never a bot's failure. Games
 left pending by a killed run are played first by the next run (same seed, same seats),
 so nothing is lost or rated twice.
 
@@ -17,6 +22,7 @@ compressed. The maximum-likelihood Elo is refitted in the background every so ma
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -29,37 +35,42 @@ import msgspec
 from bots.spec import BotSpec, BotSpecError, label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
+from harness.cluster import session
+from harness.cluster.cargo import Cargo
+from harness.cluster.dispatch import Dispatcher, Inline, Item, files_of
+from harness.cluster.node import Unplayed
+from harness.ladders import pin
 from harness.ladders.data import Doc, standings_doc
 from harness.ladders.lifecycle import ladder_lock
 from harness.ladders.matchmaking import Candidate, Matchmaker, seat
 from harness.ladders.mlcache import Refitter, interval, refit, stale
-from harness.ladders.pin import runs
-from harness.ladders.service import LadderError, use_ladder
+from harness.ladders.service import LadderError, LadderTask, play_ladder_games, use_ladder
 from harness.ladders.standings import cached_ml, seat_advantage, standings
+from harness.sandbox.bundle import BlobStore
 from harness.sandbox.isolate import require_isolation
+from harness.sandbox.submission import SubmissionError
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.storage.ladder_schema import pack_record
 from harness.storage.lifecycle import retire
+from harness.storage.nodes import NodeLog
 from harness.storage.tally import tally
-from harness.tournaments import runner
 from harness.tournaments.runner import Played
 from ratings.elo import Elo, Rating
 from ratings.weng_lin import WengLin
 
 #: games per run when neither --games nor --forever is given
 DEFAULT_GAMES = 100
-LadderTask = tuple[int, int, tuple[BotSpec, ...]]  # idx, seed, run spec per seat
 
 
-def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Played]:
-    """Ray task body: play some ladder games, every submitted bot in the sandbox; the
-    records come back compressed, as the database keeps them."""
-    spec = ls.LadderSpec.from_json(spec_json)
-    use_ladder(spec)
-    return [msgspec.structs.replace(p, record=pack_record(p.record)) if p.record else p
-            for p in runner.play_tasks(spec.game, spec.num_players, dict(spec.options),
-                                       spec.time_per_move, spec.clock, True, tasks)]
+def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask], store: BlobStore | None
+                      ) -> list[Played | Unplayed]:
+    """A cluster task (harness/cluster/node.py): some games of a ladder
+    (harness/ladders/service.py `play_ladder_games`), their records sent back compressed,
+    as the database keeps them."""
+    return [msgspec.structs.replace(p, record=pack_record(p.record))
+            if isinstance(p, Played) and p.record else p
+            for p in play_ladder_games(spec_json, tasks, store)]
 
 
 class LadderState:
@@ -89,6 +100,7 @@ class LadderState:
         self.refitter = Refitter(store.path, self.ladder.id)
         self.done = 0
         self.started = time.monotonic()
+        self.dispatcher: Dispatcher | Inline | None = None  # while it plays: nodes, in flight
 
     def scheduled(self, eid: int) -> int:
         """Games of `eid` played or pending."""
@@ -135,11 +147,13 @@ class LadderState:
 
     def _read(self, e: ls.Entrant) -> BotSpec | str:
         """What `e` plays; a run spec that no longer reads (pinned before specs were read
-        once: a parameter given twice) retires it, with the reason."""
+        once: a parameter given twice), or a snapshot whose files are gone, retires it,
+        with the reason."""
         try:
-            return runs(e.run_spec, e.snapshot)
-        except BotSpecError as err:
-            why = f"its pinned spec cannot be read: {err}"
+            return pin.runs(e.run_spec, e.snapshot, self.spec.bot_root)
+        except (BotSpecError, SubmissionError, OSError, ValueError) as err:
+            what = "spec" if isinstance(err, BotSpecError) else "snapshot"
+            why = f"its pinned {what} cannot be read: {err}"
             if e.playing:
                 retire(self.store, e.id, why)
                 e.retired = why
@@ -187,8 +201,10 @@ class LadderState:
         ls.fail_game(self.store, self.ladder.id, game.idx, why)
         self._count(game.entrants, -1)
 
-    def finish(self, game: ls.LadderGame, p: Played) -> None:
-        """Rate and store one result (one transaction), and count it in memory."""
+    def finish(self, game: ls.LadderGame, p: Played, node: str | None = None) -> None:
+        """Rate and store one result, played on `node` (one transaction), and count it in
+        memory."""
+        game.node = node
         if p.error is not None:
             self.fail(game, p.error)
             return
@@ -263,67 +279,26 @@ class LadderState:
             refit(self.store.path, self.ladder.id)
 
 
-class InlinePool:
-    """Plays each batch at once in this process (tests, and the smallest runs)."""
-
-    parallel = 1
-
-    def __init__(self) -> None:
-        self.results: list[tuple[Any, Any]] = []
-        self.n = 0
-
-    def submit(self, spec_json: str, tasks: list[LadderTask]) -> Any:
-        self.n += 1
-        self.results.append((self.n, play_ladder_batch(spec_json, tasks)))
-        return self.n
-
-    def wait(self, keys: list[Any], timeout: float) -> list[tuple[Any, Any]]:
-        out, self.results = self.results, []
-        return out
-
-
-class RayPool:
-    """Batches as Ray tasks (embedded local Ray, or a cluster at `address`)."""
-
-    def __init__(self, workers: int | None, address: str | None) -> None:
-        import ray
-
-        self.ray = ray
-        cpus = runner.ensure_ray(workers, address)
-        self.parallel = max(1, min(workers or cpus, cpus))
-        self.fn = runner.remote(ray, play_ladder_batch)
-
-    def submit(self, spec_json: str, tasks: list[LadderTask]) -> Any:
-        return self.fn.remote(spec_json, tasks)
-
-    def wait(self, refs: list[Any], timeout: float) -> list[tuple[Any, Any]]:
-        ready, _ = self.ray.wait(refs, num_returns=1, timeout=timeout)
-        out = []
-        for ref in ready:
-            try:
-                out.append((ref, self.ray.get(ref)))
-            except self.ray.exceptions.RayError as e:
-                out.append((ref, e))
-        return out
-
-
 def run(store: Store, name: str, games: int | None = None, forever: bool = False,
         workers: int | None = None, address: str | None = None,
         seconds: float | None = None, on_update: Callable[[LadderState], None] | None = None,
         inline: bool = False, allow_unsandboxed: bool = False) -> LadderState:
     """Play `games` games (default DEFAULT_GAMES), or until stopped with `forever`, or until
     `seconds` have passed: games left pending by an interrupted run come first. Submitted
-    bots are not run where they cannot be isolated, unless `allow_unsandboxed`."""
+    bots are not run where they cannot be isolated, unless `allow_unsandboxed`: on a
+    cluster (`address`), each node that cannot sandbox refuses them (their games go to
+    the others); here, the run is refused at once."""
     if games is not None and games < 1:
         raise LadderError(f"--games must be at least 1, got {games}")
     if workers is not None and workers < 1:
         raise LadderError(f"--workers must be at least 1, got {workers}")
-    runner.check_address(address)
+    session.check_address(address)
     key = ladder_lock(store, ls.ladder(store, name))
     try:
         state = LadderState(store, name)
         played = [state.played[e.id] for e in state.active()]
-        if any(isinstance(p, BotSpec) and not p.kind_of.trusted for p in played):
+        if not (address or os.environ.get("RAY_ADDRESS")) and any(
+                isinstance(p, BotSpec) and not p.kind_of.trusted for p in played):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
         queue = deque(ls.pending(store, state.ladder.id))
@@ -331,8 +306,24 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
             raise LadderError(
                 f"ladder {name!r} has {len(state.active())} entrant(s); submit at least two "
                 f"bots with `arena ladder submit {name} SPEC --as NAME`")
-        _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds,
-              InlinePool() if inline else RayPool(workers, address), on_update)
+        files = pin.store(state.spec.bot_root)
+        log = NodeLog(store, f"ladder {name}")
+        strict = not allow_unsandboxed
+        if inline:
+            pool: Dispatcher | Inline = Inline(play_ladder_batch, state.spec.to_json(), files,
+                                               strict, log.failed)
+        else:
+            cargo = Cargo(files)
+            pool = Dispatcher(play_ladder_batch, state.spec.to_json(), blobs=cargo.blob,
+                              modules=cargo.modules(state.spec.modules), strict=strict,
+                              workers=workers, address=address, on_failure=log.failed)
+        state.dispatcher = pool
+        try:
+            _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds, pool,
+                  on_update, log)
+        finally:
+            pool.close()
+            log.close()
         state.close()
     finally:
         store.release_driver_lock(key)
@@ -340,19 +331,18 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
 
 
 def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
-          seconds: float | None, pool: Any, on_update: Callable[[LadderState], None] | None
-          ) -> None:
-    spec_json = state.spec.to_json()
-    inflight: dict[Any, ls.LadderGame] = {}
-    sent, lost, waiting = 0, [], False
+          seconds: float | None, pool: Dispatcher | Inline,
+          on_update: Callable[[LadderState], None] | None, log: NodeLog) -> None:
+    sent: dict[int, ls.LadderGame] = {}
+    count, lost, waiting = 0, [], False
     deadline = None if seconds is None else time.monotonic() + seconds
     update = on_update or (lambda s: None)
     state.started = time.monotonic()
     update(state)
     while True:
-        open_ = (target is None or sent < target) and (
+        open_ = (target is None or count < target) and (
             deadline is None or time.monotonic() < deadline)
-        while open_ and len(inflight) < pool.parallel * runner.IN_FLIGHT_PER_WORKER:
+        while open_ and pool.free() > 0:
             if not queue:
                 state.refresh()
                 if len(state.matchmaker) < 2:
@@ -363,10 +353,11 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
             if isinstance(specs, str):  # an entrant that cannot play: the game is not rated
                 state.fail(game, specs)
                 continue
-            inflight[pool.submit(spec_json, [(game.idx, game.seed, specs)])] = game
-            sent += 1
-            open_ = target is None or sent < target
-        if not inflight:
+            sent[game.idx] = game
+            pool.send([Item(game.idx, (game.idx, game.seed, specs), files_of(specs))])
+            count += 1
+            open_ = target is None or count < target
+        if not pool.busy:
             if target is None and (deadline is None or time.monotonic() < deadline):
                 if not waiting:  # --forever with fewer than two entrants: wait for bots
                     waiting = True
@@ -376,15 +367,15 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
                 continue
             break
         waiting = False
-        for key, result in pool.wait(list(inflight), 0.5):
-            game = inflight.pop(key)
-            if isinstance(result, Exception):
-                lost.append(str(result).strip().splitlines()[-1])
+        for out in pool.poll(0.5):
+            game = sent.pop(out.key)
+            if out.lost:  # no node could play it: it stays pending, for the next run
+                lost.append(out.lost)
                 continue
-            for played in result:
-                state.finish(game, played)
+            state.finish(game, out.value, out.node)
+        log.status(pool.status())
         update(state)
     if lost:
-        print(f"warning: {len(lost)} games could not run on Ray (first error: "
-              f"{visible(lost[0])}); "
-              "they stay pending and the next `arena ladder run` plays them", file=sys.stderr)
+        print(f"warning: {len(lost)} games could not be played on the cluster (first: "
+              f"{visible(lost[0])}); they stay pending and the next `arena ladder run` "
+              "plays them", file=sys.stderr)

@@ -6,34 +6,43 @@ harness/storage/ladders.py; ratings: ratings/weng_lin.py, ratings/elo.py.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
-import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bots.external import InfrastructureError
 from bots.spec import BotSpec
 from engine.common.rng import derive_seed
 from engine.common.untrusted import check_name, fold, visible
 from engine.protocol import ArenaError
-from engine.record import MatchRecord
+from engine.record import MatchRecord, decode_json
+from harness.cluster.cargo import Cargo
+from harness.cluster.dispatch import Dispatcher, Item, files_of
+from harness.cluster.node import Unplayed, placed
+from harness.ladders import pin as pinning
 from harness.ladders.names import taken_by
 from harness.ladders.pin import pin, runs
 from harness.play.clock import check_time_control, play_game
 from harness.play.entrants import TERMINAL_ONLY
+from harness.sandbox.bundle import BlobStore
 from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.storage.lifecycle import activate
+from harness.tournaments.runner import Played, play_tasks
 from harness.tournaments.schedule import check_setup, load_modules
 
 #: smoke games a submitted bot plays against `random` before it is registered
 SMOKE_GAMES = 2
 #: lines of the bot's log shown with a refusal
 LOG_LINES = 8
+LadderTask = tuple[int, int, tuple[str | BotSpec, ...]]  # idx, seed, bot per seat
+log = logging.getLogger("arena.ladders")
 #: the folder beside the database that holds every ladder's snapshots (`bot_folder`)
 BOT_FOLDERS = "ladder-bots"
 
@@ -153,10 +162,9 @@ def bot_folder(store: Store, name: str) -> Path:
 
 
 def use_ladder(spec: ls.LadderSpec) -> None:
-    """Make the ladder's plug-in games and pinned bots importable in this process."""
+    """Make the ladder's plug-in games importable in this process (its pinned bots are
+    laid out from their manifests where they play: harness/cluster/node.py)."""
     load_modules(spec.modules)
-    if spec.bot_root and spec.bot_root not in sys.path:
-        sys.path.append(spec.bot_root)
 
 
 def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.Ladder:
@@ -181,24 +189,70 @@ def _with_root(spec: ls.LadderSpec, root: str) -> ls.LadderSpec:
                             "bot_root": root})
 
 
+def play_ladder_games(spec_json: str, tasks: Sequence[LadderTask],
+                      store: BlobStore | None) -> list[Played | Unplayed]:
+    """A cluster task (harness/cluster/node.py): some games of a ladder (matches and smoke
+    games alike), every submitted bot in the sandbox, its files laid out from `store`."""
+    spec = ls.LadderSpec.from_json(spec_json)
+    use_ladder(spec)
+    return play_tasks(spec.game, spec.num_players, dict(spec.options), spec.time_per_move,
+                      spec.clock, True, tasks, store)
+
+
 def smoke_games(spec: ls.LadderSpec, run_spec: BotSpec, digest: str,
-                progress: Callable[[str], None] | None = None) -> list[MatchRecord]:
+                progress: Callable[[str], None] | None = None, address: str | None = None,
+                strict: bool = True) -> list[MatchRecord]:
     """The validation games: the bot in seat g % N of game g, `random` in the others,
     sandboxed, under the ladder's time control; they stop after the first game in which
-    the bot failed. `progress` hears what is being played (game, decision, seconds)."""
+    the bot failed. `progress` hears what is being played (game, decision, seconds; on a
+    cluster, where). With `address`, they are played on that Ray cluster (the bot's files
+    sent with them, `strict`: only on nodes that can sandbox it); else here. A game the
+    infrastructure could not play is an InfrastructureError (nothing is charged to the
+    bot)."""
     recs: list[MatchRecord] = []
     n = spec.num_players
-    for g in range(SMOKE_GAMES):
-        bots: list[str | BotSpec] = ["random"] * n
-        bots[g % n] = run_spec
-        seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
-        where = f"smoke game {g + 1} of {SMOKE_GAMES} (the bot in seat {g % n})"
-        watch = None if progress is None else _Progress(where, progress)
-        recs.append(play_game(spec.game, n, bots, seed, dict(spec.options), spec.time_per_move,
-                              spec.clock, isolate=True, watch=watch))
-        if any(f.seat == g % n for f in recs[-1].failures):
-            break
+    files = pinning.store(spec.bot_root)
+    pool = None
+    if address:
+        cargo = Cargo(files)
+        pool = Dispatcher(play_ladder_games, spec.to_json(), blobs=cargo.blob,
+                          modules=cargo.modules(spec.modules), strict=strict, address=address)
+    try:
+        for g in range(SMOKE_GAMES):
+            bots: list[str | BotSpec] = ["random"] * n
+            bots[g % n] = run_spec
+            seed = derive_seed(spec.seed, "smoke", digest, g) & ((1 << 63) - 1)
+            where = f"smoke game {g + 1} of {SMOKE_GAMES} (the bot in seat {g % n})"
+            if pool is not None:
+                recs.append(_on_cluster(pool, (g, seed, tuple(bots)), where, progress))
+            else:
+                watch = None if progress is None else _Progress(where, progress)
+                recs.append(play_game(spec.game, n, placed(bots, files), seed,
+                                      dict(spec.options), spec.time_per_move, spec.clock,
+                                      isolate=True, watch=watch))
+            if any(f.seat == g % n for f in recs[-1].failures):
+                break
+    finally:
+        if pool is not None:
+            pool.close()
     return recs
+
+
+def _on_cluster(pool: Dispatcher, task: tuple[int, int, tuple[str | BotSpec, ...]],
+                where: str, progress: Callable[[str], None] | None) -> MatchRecord:
+    """One smoke game played on the cluster; its record."""
+    say = progress or (lambda text: None)
+    say(f"{where}: sent to the cluster")
+    pool.send([Item(task[0], task, files_of(task[2]))])
+    while True:
+        for out in pool.poll(1.0):
+            if out.lost:
+                raise InfrastructureError(f"the cluster could not play {where}: {out.lost}")
+            if out.value.error is not None:
+                raise LadderError(f"{where} could not be played: {out.value.error}")
+            say(f"{where}: played")
+            log.info("%s played on %s", where, out.node)  # the operator's log, not the author's
+            return decode_json(out.value.record)
 
 
 class _Progress:
@@ -240,16 +294,19 @@ def problems_of(recs: list[MatchRecord], n: int,
 def submit(store: Store, name: str, spec: str, display: str,
            allow_unsandboxed: bool = False, author: str = "",
            progress: Callable[[str], None] | None = None,
-           within: Path | None = None,
+           within: Path | None = None, address: str | None = None,
            pinned_hook: Callable[[str | None], None] | None = None) -> Submission:
-    """Pin `spec`, validate it in smoke games, and register it as the next version of
-    `display`, owned by `author` (`within`: an uploaded bot's folder, see `pin`). A name
-    another author owns is refused, and so are files already entered under another name;
-    files identical to an earlier version of the name bring that version back (rating and
-    games), and identical to the current one change nothing (a retired one plays again).
-    A bot that runs sandboxed is refused where bots cannot be isolated, unless
-    `allow_unsandboxed`. `pinned_hook` hears the snapshot's folder as soon as it exists (the
-    server writes it down, to remove it if the validation is killed)."""
+    """Pin `spec`, validate it in smoke games (on the Ray cluster at `address` when given),
+    and register it as the next version of `display`, owned by `author` (`within`: an
+    uploaded bot's folder, see `pin`). A name another author owns is refused, and so are
+    files already entered under another name; files identical to an earlier version of
+    the name bring that version back (rating and games), and identical to the current one
+    change nothing (a retired one plays again). A bot that runs sandboxed is refused where
+    bots cannot be isolated (here, or on every node of the cluster), unless
+    `allow_unsandboxed`. Smoke games the infrastructure could not play register nothing
+    and refuse nothing: one LadderError says to submit again later. `pinned_hook` hears
+    the snapshot's folder as soon as it exists (the server writes it down, to remove it if
+    the validation is killed)."""
     check_entrant_name(display)
     kind = read_submitted(spec).kind_of  # a spec that cannot be read: refused before all else
     lad = ls.ladder(store, name)
@@ -258,7 +315,7 @@ def submit(store: Store, name: str, spec: str, display: str,
     mine = [e for e in everyone if e.name == display]
     if kind.terminal:
         raise LadderError(TERMINAL_ONLY.format(name=spec))
-    if not kind.trusted:
+    if not kind.trusted and not address:
         require_isolation(allow_unsandboxed)
     use_ladder(lad.spec)
     pinned = pin(spec, Path(lad.spec.bot_root), within)
@@ -277,8 +334,13 @@ def submit(store: Store, name: str, spec: str, display: str,
         return Submission(ls.entrant(store, same.id), restored=True,
                           replaced=current if current is not same else None)
     try:
-        recs = smoke_games(lad.spec, runs(pinned.run_spec, pinned.snapshot), pinned.digest,
-                           progress)
+        recs = smoke_games(lad.spec, runs(pinned.run_spec, pinned.snapshot, lad.spec.bot_root),
+                           pinned.digest,
+                           progress, address, strict=not allow_unsandboxed)
+    except InfrastructureError as e:  # not the bot's: nothing registered, nothing refused
+        _refused(store, lad.id, pinned.snapshot, [], "")
+        raise LadderError(f"the bot could not be validated: {e}; nothing was registered, "
+                          "submit it again later") from None
     except ArenaError as e:  # an unknown bot kind, a command that cannot start
         return _refused(store, lad.id, pinned.snapshot, [str(e)], "")
     found, log = problems_of(recs, lad.spec.num_players, lad.spec.time_control())
@@ -292,7 +354,8 @@ def submit(store: Store, name: str, spec: str, display: str,
 
 def _refused(store: Store, lid: int, snapshot: str | None, found: list[str],
              log: str) -> Submission:
-    """A refused bot leaves no snapshot behind (unless a registered version shares it)."""
+    """A refused bot leaves no snapshot behind (unless a registered version shares it); its
+    files leave the ladder's store later (pin.forget_unused)."""
     if snapshot and not any(e.snapshot == snapshot for e in ls.entrants(store, lid)):
         shutil.rmtree(snapshot, ignore_errors=True)
     return Submission(None, problems=found, log=log)

@@ -1,4 +1,4 @@
-"""A submission ladder's standings from the aggregates its entrants keep (schema 5:
+"""A submission ladder's standings from the aggregates its entrants keep (schema 6:
 harness/storage/tally.py): each entrant's record, the maximum-likelihood Elo beside
 Weng-Lin, and the seat advantage. Nothing here reads games: a standings read costs the
 entrants it shows (drawn by harness/views/ladders.py, built into documents by

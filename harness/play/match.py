@@ -10,7 +10,7 @@ import msgspec
 
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
-from bots.external import BotViolation, ExternalBot, HarnessFault, Limits
+from bots.external import BotViolation, ExternalBot, InfrastructureError, Limits
 from bots.human import TakeBack
 from bots.spec import BotSpec, display_name
 from engine.common.rng import derive_seed
@@ -97,6 +97,9 @@ def play_match(
     own too; `limits` are the sandbox's. `watch` follows the game live (`Watch`); a bot
     whose `untimed` attribute is true (a person) gets no time limit. With `undo` (unrated
     games only), such a bot may raise `TakeBack` to return to its own previous decision.
+    A failure of this machine rather than a bot's (bots.external.InfrastructureError: a
+    sandbox that could not be set up, a runtime missing here) is raised, every bot
+    stopped: that game is not this machine's to record.
     """
     options = dict(options or {})
     if len(bots) != num_players:
@@ -116,9 +119,9 @@ def play_match(
     for seat, bot in enumerate(players):
         try:
             bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
-        except HarnessFault:  # the harness's own failure is no bot's: no game
-            for started in players:
-                _close(started)
+        except InfrastructureError:  # this machine's failure, not the bot's: no game here
+            for other in players:
+                _close(other)
             raise
         except Exception as e:  # a bot that cannot start plays no move of its own
             kind = e.kind if isinstance(e, BotViolation) else "crash"

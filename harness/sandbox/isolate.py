@@ -4,17 +4,19 @@ and cannot reach").
 A sandboxed bot is an external program (`cmd:`, or a Python bot behind
 bots/sandbox_runner.py) started by `unshare` in new mount, network, PID, IPC and UTS
 namespaces, then `chroot` into a fresh tmpfs root that holds only the system directories
-(/usr, /etc, /lib..., read-only), what its runtime needs (read-only), a private /tmp and
-/bot, its working directory (size- and inode-capped tmpfs folders; /bot holds a copy of the
-bot's own files, read as harness/sandbox/submission.py says), with no capabilities, no new
-privileges and a scrubbed environment. The harness's home, results, database and other
-bots' files are simply not there; the network namespace has no interface but a down
-loopback. What has no namespace is closed another way: the bot gets a new, empty session
-keyring and runs under a seccomp filter (harness/sandbox/seccomp.py: keyring calls and what
-container runtimes deny), /proc's machine-wide files (`PROC_MASKED`) show empty, and a uid
-that owns kernel keys is not handed to a bot (`bot_uid`). rlimits (bots.external.Limits)
-cap each process; a control group per bot (harness/sandbox/cgroups.py) caps memory,
-processes and CPU of all its processes together; the harness caps time and output.
+(/usr, /etc, /lib..., read-only), what its runtime needs (read-only), a private /tmp (a
+size- and inode-capped tmpfs) and /bot, its working directory: the bot's own folder, read
+as harness/sandbox/submission.py says and laid out as harness/sandbox/bundle.py keeps it
+(its files where they were in the folder it was submitted from), read-only, with no
+capabilities, no new privileges and a scrubbed environment. The harness's home, results,
+database and other bots' files are simply not there; the network namespace has no
+interface but a down loopback. What has no namespace is closed another way: the bot gets a
+new, empty session keyring and runs under a seccomp filter (harness/sandbox/seccomp.py:
+keyring calls and what container runtimes deny), /proc's machine-wide files
+(`PROC_MASKED`) show empty, and a uid that owns kernel keys is not handed to a bot
+(`bot_uid`). rlimits (bots.external.Limits) cap each process; a control group per bot
+(harness/sandbox/cgroups.py) caps memory, processes and CPU of all its processes together;
+the harness caps time and output.
 
 Two ways to make the namespaces (`mode()`):
 - as root: the bot then runs as a uid of its own that no account uses;
@@ -24,12 +26,15 @@ Two ways to make the namespaces (`mode()`):
 Where neither works, or the seccomp filter cannot be installed, bots run unisolated (one
 warning line listing what they can reach, and the match record says so), and ladders
 refuse submitted bots unless their operator passes --allow-unsandboxed
-(`require_isolation`). A filter that fails to install at a bot's start stops that bot
-from starting at all.
+(`require_isolation`); inside `required()` (a ladder's games on a cluster's node) such a
+bot is not started at all. A sandbox that cannot be set up before the bot's program
+starts (its filter, its mounts) is this machine's failure, never the bot's
+(bots.external.InfrastructureError).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import functools
@@ -47,6 +52,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import engine
@@ -57,6 +63,7 @@ from bots.external import (
     ExternalBot,
     ExternalBotError,
     HarnessFault,
+    InfrastructureError,
     Limits,
     exit_reason,
     set_rlimits,
@@ -65,7 +72,7 @@ from bots.registry import make_bot
 from bots.spec import BotSpec
 from engine.common.untrusted import visible
 from engine.protocol import Action, Observation
-from harness.sandbox import cgroups, seccomp, submission
+from harness.sandbox import bundle, cgroups, seccomp, submission
 
 #: uids of sandboxed bots: UID_BASE + 64 * harness pid + slot (unique among live bots;
 #: a slot whose uid owns kernel keys is skipped, `bot_uid`)
@@ -78,8 +85,6 @@ VIEW = ("/bot", "/tmp", *submission.SYSTEM_FOLDERS, "/dev", "/proc")
 #: uid's key names), kernel memory, timers and scheduling; the sandbox shows them empty
 PROC_MASKED = ("keys", "key-users", "kcore", "timer_list", "sched_debug", "latency_stats")
 PROJECT = Path(__file__).resolve().parents[2]
-#: files to copy into a bot's directory: (name there, file)
-Staged = list[tuple[str, submission.File]]
 
 _SCRIPT = r"""
 set -eu
@@ -104,8 +109,8 @@ for f in $SBX_MASKED; do  # what /proc shows of the whole machine: empty
   if [ -e "$R/proc/$f" ]; then mount --bind /dev/null "$R/proc/$f"; fi
 done
 mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=1777,nosuid,nodev" sandbox-tmp "$R/tmp"
-mount -t tmpfs -o "size=$SBX_SIZE,nr_inodes=$SBX_INODES,mode=700,uid=$U,gid=$U,nosuid,nodev" \
-  sandbox-bot "$R/bot"
+mount --rbind "$SBX_BOT" "$R/bot"
+mount -o remount,bind,ro,nosuid,nodev "$R/bot"
 printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
   if [ -d "$p" ]; then mkdir -p "$R$p"
   elif [ -n "$p" ]; then mkdir -p "$R$(dirname "$p")"; touch "$R$p"
@@ -114,8 +119,6 @@ printf '%s\n' "$SBX_BINDS" | while IFS= read -r p; do
     mount --rbind "$p" "$R$p"; mount -o remount,bind,ro "$R$p" 2>/dev/null || true
   fi
 done
-cp -R "$SBX_STAGE/." "$R/bot/"
-chown -R "$U:$U" "$R/bot"
 exec 3<&0
 # the last step before the bot: a new session keyring and the seccomp filter (seccomp.py)
 set -- "$SBX_PYTHON" -I -S -B "$SBX_SECCOMP" "$SBX_READY" chroot "$R" /usr/bin/setpriv "$@"
@@ -131,6 +134,9 @@ wait $!
 LOCK = "owner.lock"
 
 _slots = itertools.count()
+#: submitted bots must be isolated here: where they cannot be, a game is refused
+#: (InfrastructureError) instead of run unisolated (`required`)
+_required = False
 _warned = False
 _warned_cgroup = False
 _swept = False
@@ -216,11 +222,11 @@ def sweep() -> None:
                     os.stat(LOCK, dir_fd=folder, follow_symlinks=False)
                 except FileNotFoundError:  # not locked yet: being made, or left half made
                     if time.time() - os.fstat(folder).st_mtime > 60:
-                        shutil.rmtree(d, ignore_errors=True)
+                        bundle.remove_tree(d)
                 continue
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                shutil.rmtree(d, ignore_errors=True)
+                bundle.remove_tree(d)
             except OSError:  # held: a live sandbox, whichever namespace its harness is in
                 pass
             finally:
@@ -283,6 +289,19 @@ def isolation() -> str:
     return _probe()[1]
 
 
+@contextlib.contextmanager
+def required(must: bool = True) -> Iterator[None]:
+    """Inside: a bot that cannot be isolated here is not started unisolated but refused
+    with an InfrastructureError (a ladder's games on a machine that cannot sandbox: played
+    elsewhere, never charged to the bot)."""
+    global _required
+    before, _required = _required, must
+    try:
+        yield
+    finally:
+        _required = before
+
+
 def require_isolation(allow_unsandboxed: bool) -> None:
     """For ladders: refuse to run submitted bots unisolated unless the operator allows it
     (one line saying why and what would be exposed); allowed, warn once."""
@@ -311,6 +330,17 @@ def warn_once(reason: str) -> None:
         _warned = True
         print(f"warning: sandbox: {reason}; untrusted bots are not isolated: {EXPOSED}",
               file=sys.stderr)
+
+
+@contextlib.contextmanager
+def _writing() -> Iterator[None]:
+    """The bot's files were read and checked: a failure to write them into the sandbox's
+    folder (the harness's temporary folder full, say) is the harness's, not the bot's."""
+    try:
+        yield
+    except OSError as e:
+        raise HarnessFault(f"cannot copy the bot's files into its sandbox: "
+                           f"{e.strerror or e} (the harness's temporary folder)") from None
 
 
 def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
@@ -406,7 +436,9 @@ class SandboxedBot(ExternalBot):
         super().__init__(command or "python", default_timeout=default_timeout,
                          framing=framing, limits=limits)
         self.python_spec = python_spec
-        self.root = root  # a pinned bot's snapshot: its command names files there alone
+        #: a pinned or shipped bot's folder, laid out on this machine (its spec names files
+        #: there alone; "" for one without files); None: read the files the spec names now
+        self.root = root
         if python_spec is not None:
             self.name = python_spec
         self.notes: list[str] = []
@@ -418,9 +450,10 @@ class SandboxedBot(ExternalBot):
         self.group: cgroups.Cgroup | None = None  # its control group, while it runs
 
     @classmethod
-    def python(cls, spec: str, limits: Limits | None = None,
-               default_timeout: float = 30.0) -> SandboxedBot:
-        return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec)
+    def python(cls, spec: str, limits: Limits | None = None, default_timeout: float = 30.0,
+               root: str | None = None) -> SandboxedBot:
+        return cls("", limits=limits, default_timeout=default_timeout, python_spec=spec,
+                   root=root)
 
     @classmethod
     def of(cls, spec: BotSpec, limits: Limits | None = None) -> SandboxedBot:
@@ -429,9 +462,9 @@ class SandboxedBot(ExternalBot):
         framing = spec.kind_of.program
         if framing:
             return cls(spec.target, framing=framing, limits=limits, root=spec.root)
-        return cls.python(spec.text, limits=limits)
+        return cls.python(spec.text, limits=limits, root=spec.root)
 
-    # -- preparing the bot's directory ----------------------------------------------------
+    # -- preparing the bot's folder -------------------------------------------------------
 
     def _bind_runtime(self, exe: str) -> None:
         """Bind what the runtime `exe` needs, read-only: the harness's Python installation,
@@ -447,60 +480,89 @@ class SandboxedBot(ExternalBot):
         prefix = str(Path(real).parent.parent)
         self.binds.append(real if _sensitive(prefix) else prefix)
 
-    def _command_argv(self, here: str) -> tuple[list[str], Staged]:
-        """The command line inside the sandbox, and the files it names (read as a
-        submission: harness/sandbox/submission.py), to be copied into the bot's directory."""
+    def _folder(self, spec: BotSpec, runtimes: tuple[str, ...] = ()
+                ) -> tuple[BotSpec, str, str]:
+        """The spec as it plays, the folder its words name files in, and the bot's folder
+        as it runs on this machine: its laid-out folder when it has one (a private copy
+        when the bot runs unisolated: it could change a shared one), else the files the
+        spec names read now (as a submission: harness/sandbox/bundle.py) and laid out in
+        this sandbox's own folder, keeping their paths in the folder they came from."""
+        assert self.dir is not None
+        own = self.dir / "bot"
+        if self.root is None:
+            got = bundle.gather(spec, runtimes=runtimes, base=self.cwd)
+            with _writing():
+                folder = str(bundle.lay_out(got.files, own))
+            return got.spec, folder, folder
+        if not self.root:
+            with _writing():
+                own.mkdir(mode=0o555)
+            return spec, str(own), str(own)
+        if self.isolated:
+            return spec, self.root, self.root
+        with _writing():
+            shutil.copytree(self.root, own)
+        return spec, self.root, str(own)
+
+    def _command_argv(self) -> tuple[list[str], str]:
+        """The command line as the sandbox runs it from the bot's folder (its program by
+        its path there, its other files relative to it) and that folder on this
+        machine."""
         runtimes = (*submission.RUNTIME_FOLDERS, os.path.realpath(sys.executable))
-        cmd = submission.parse_command(self.argv, self.cwd, runtimes) if self.root is None \
-            else submission.parse_command(self.argv, self.root, (*runtimes, sys.executable),
-                                          submission.members(self.root))
-        argv = list(self.argv)
+        spec, named, folder = self._folder(BotSpec(kind="cmd", target=shlex.join(self.argv)),
+                                           runtimes)
+        argv = spec.argv
+        cmd = submission.parse_command(argv, named, (*runtimes, sys.executable),
+                                       submission.members(folder))
         if cmd.runtime is not None:
             exe = cmd.runtime
             if "/" not in exe:
                 found = runtime_path(exe)
                 if found is None:
-                    raise ExternalBotError(f"cannot start {visible(exe)!r}: not found on PATH")
+                    raise InfrastructureError(f"cannot start {visible(exe)!r}: not found on "
+                                              "PATH on this machine")
                 argv[0] = found
-            else:
+            elif not os.path.isabs(exe):
                 argv[0] = os.path.join(self.cwd or os.getcwd(), exe)
             self._bind_runtime(argv[0])
-        staged: Staged = []
-        for n, (i, f) in enumerate(zip(sorted(cmd.files), submission.read_command(cmd),
-                                       strict=True)):
-            name = os.path.basename(f.path)
-            if len(name) > submission.NAME_KEPT or name in {d for d, _ in staged}:
-                name = submission.snapshot_name(n, name)
-            staged.append((name, f))
-            argv[i] = f"{here}/{name}" if i == 0 else name
-        if cmd.runtime is None and staged:  # the program itself: it must run here
+        here = "/bot" if self.isolated else folder
+        for i, rel in cmd.files.items():
+            argv[i] = f"{here}/{rel}" if i == 0 else rel
+        if cmd.runtime is None and 0 in cmd.files:  # the program itself: it must run here
             name = visible(os.path.basename(self.argv[0]))
-            problem = program_problem(name, staged[0][1].data[:65536], staged[0][1].mode)
+            path = os.path.join(folder, cmd.files[0])
+            with open(path, "rb") as f:
+                head = f.read(65536)
+            problem = program_problem(name, head, os.stat(path).st_mode)
             if problem is not None:
                 raise submission.SubmissionError(f"cannot start {name}: {problem}", kind="crash")
-        return argv, staged
+        return argv, folder
 
-    def _python_argv(self) -> tuple[list[str], list[str], Staged]:
-        """The runner's command line and environment for a Python bot spec, and the bot's
-        top-level module (read as a submission) to copy into its directory."""
+    def _python_argv(self) -> tuple[list[str], list[str], str]:
+        """The runner's command line, its module path (beside the bot's folder, seen at
+        /bot) and the bot's folder on this machine (its top-level module)."""
         self.binds += python_binds()
         roots = [str(PROJECT / "engine"), str(PROJECT / "bots")]
+        paths = [str(PROJECT)]
         game_module = engine.get_game(self.game_id).observation_type.__module__
         top = game_module.split(".")[0]
-        if top not in ("engine", "bots"):
-            where = submission.module_path(top, None)
-            if where is not None:
-                roots.append(os.path.realpath(where))
+        loaded = getattr(sys.modules.get(top), "__file__", None)
+        if top not in ("engine", "bots") and loaded:  # where it was imported from here
+            where = os.path.realpath(loaded)
+            if os.path.basename(where) == "__init__.py":
+                where = os.path.dirname(where)
+            roots.append(where)
+            paths.append(os.path.dirname(where))
         self.binds += [r for r in roots if not _under(r, self.binds)]
         spec = BotSpec.parse(self.python_spec or "")
-        staged: Staged = []
-        if spec.kind_of.brings == "module":
-            where = submission.module_path(spec.module, None)
-            if where is not None and not _under(os.path.realpath(where), self.binds):
-                staged = submission.read_module(where)
+        if self.root is None and spec.kind_of.brings == "module":
+            where = submission.module_path(spec.module, None, self.cwd)
+            if where is None or _under(os.path.realpath(where), self.binds):
+                self.root = ""  # the project's own module: there already
+        _, _, folder = self._folder(spec)
         argv = [sys.executable, "-s", "-B", "-m", "bots.sandbox_runner",
                 "--module", game_module, self.python_spec or ""]
-        return argv, [f"PYTHONPATH={PROJECT}:/bot"], staged
+        return argv, paths, folder
 
     # -- starting and stopping ------------------------------------------------------------
 
@@ -509,6 +571,9 @@ class SandboxedBot(ExternalBot):
         self.isolated = not reason
         self.notes = []
         if reason:
+            if _required:
+                raise InfrastructureError(f"this machine cannot sandbox bots ({reason}); it "
+                                          "plays no submitted bot")
             warn_once(reason)
             self.notes = [f"{self.name}: not isolated ({reason}): ran as this user, "
                           "with network access"]
@@ -521,62 +586,64 @@ class SandboxedBot(ExternalBot):
             self._remove_dir()
             raise HarnessFault(f"cannot make the bot's sandbox folder: {e.strerror} (the "
                                "harness's temporary folder)") from None
-        stage = self.dir / "files"
         self.binds = []
         try:
-            here = "/bot" if self.isolated else str(stage)
-            env_extra: list[str] = []
+            paths: list[str] = []
             if self.python_spec is not None:
-                argv, env_extra, staged = self._python_argv()
-                if not self.isolated:
-                    env_extra = [f"PYTHONPATH={PROJECT}:{stage}"]
+                argv, paths, folder = self._python_argv()
             else:
-                argv, staged = self._command_argv(here)
+                argv, folder = self._command_argv()
         except submission.SubmissionError as e:
             self._remove_dir()
             raise BotViolation(e.kind, str(e)) from None
         except BaseException:
             self._remove_dir()
             raise
-        try:  # the bot's files were read and checked: writing them is the harness's job
-            submission.write(staged, stage)
-            if self.isolated:
-                (self.dir / "root").mkdir()
-        except (submission.SubmissionError, OSError) as e:
+        try:  # the bot's files were read and checked: the folders made now are the harness's
+            (self.dir / ("root" if self.isolated else "home")).mkdir()
+        except OSError as e:
             self._remove_dir()
-            why = e.strerror if isinstance(e, OSError) else str(e).rpartition(": ")[2]
-            raise HarnessFault(f"cannot copy the bot's files into its sandbox: {why} (the "
+            raise HarnessFault(f"cannot make the bot's sandbox folder: {e.strerror} (the "
                                "harness's temporary folder)") from None
         try:
             if self.isolated:
-                return self._start_isolated(argv, env_extra)
-            env = dict(e.split("=", 1) for e in env_extra)
-            env.update(HOME=str(stage), TMPDIR=str(stage), LANG="C.UTF-8",
-                       PATH="/usr/local/bin:/usr/bin:/bin")
-            limits = self.limits
-            return self._popen(argv, env=env, cwd=str(stage),
-                               preexec_fn=lambda: set_rlimits(limits))
+                env = [f"PYTHONPATH={':'.join([*paths, '/bot'])}"] if paths else []
+                return self._start_isolated(argv, env, folder)
+            return self._start_unisolated(argv, paths, folder)
         except BaseException:
             self._remove_dir()
             raise
 
-    def _start_isolated(self, argv: list[str],
-                        env_extra: list[str]) -> subprocess.Popen[bytes]:
-        if "=" in argv[0] or any("\n" in b for b in self.binds):
+    def _start_unisolated(self, argv: list[str], paths: list[str],
+                          folder: str) -> subprocess.Popen[bytes]:
+        """The bot as this user, from a private copy of its folder (a shared one it could
+        change), with a writable home of its own."""
+        assert self.dir is not None
+        home = self.dir / "home"  # made in `_start`
+        env = {"HOME": str(home), "TMPDIR": str(home), "LANG": "C.UTF-8",
+               "PATH": "/usr/local/bin:/usr/bin:/bin"}
+        if paths:
+            env["PYTHONPATH"] = ":".join([*paths, folder])
+        limits = self.limits
+        return self._popen(argv, env=env, cwd=folder, preexec_fn=lambda: set_rlimits(limits))
+
+    def _start_isolated(self, argv: list[str], env_extra: list[str],
+                        folder: str) -> subprocess.Popen[bytes]:
+        if "=" in argv[0] or any("\n" in b for b in [*self.binds, folder]):
             raise ExternalBotError(f"cannot sandbox {shlex.join(argv)!r}")
         assert self.dir is not None
-        root = self.dir / "root"  # made with the bot's files (`_start`)
+        root = self.dir / "root"  # made in `_start`
         as_root = mode() == "root"
         uid = bot_uid() if as_root else 0
         read_end, write_end = os.pipe()  # seccomp.py writes "ready" when the bot starts
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "SBX_ROOT": str(root),
-               "SBX_STAGE": str(self.dir / "files"), "SBX_UID": str(uid),
+               "SBX_BOT": folder, "SBX_UID": str(uid),
                "SBX_SIZE": str(self.limits.file_bytes), "SBX_BINDS": "\n".join(self.binds),
                "SBX_INODES": str(self.limits.inodes), "SBX_NPROC": str(self.limits.processes),
                "SBX_READY": str(write_end), "SBX_SYSTEM": " ".join(submission.SYSTEM_FOLDERS),
                "SBX_MASKED": " ".join(PROC_MASKED),
                "SBX_PYTHON": sys.executable, "SBX_SECCOMP": seccomp.__file__}
-        bot_env = ["HOME=/bot", "TMPDIR=/tmp", "LANG=C.UTF-8",
+        bot_env = ["HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8",
                    "PATH=/usr/local/bin:/usr/bin:/bin", *env_extra]
         ids = ["--reuid", str(uid), "--regid", str(uid), "--clear-groups"] if as_root else []
         setpriv = [*ids, "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--",
@@ -637,10 +704,14 @@ class SandboxedBot(ExternalBot):
             os.close(fd)
         if said.startswith(b"sandbox: "):  # the filter or keyring step failed: no bot
             self._kill()
-            raise ExternalBotError(f"cannot sandbox the bot: "
-                                   f"{visible(said[9:].decode(errors='replace').strip())}")
-        if said != b"ready\n":
-            self._gone()
+            raise InfrastructureError(f"cannot sandbox the bot on this machine: "
+                                      f"{visible(said[9:].decode(errors='replace').strip())}")
+        if said != b"ready\n":  # the sandbox failed before the bot's program started
+            self._reap()
+            lines = [ln.strip() for ln in self.stderr_text().splitlines() if ln.strip()]
+            raise InfrastructureError("the sandbox could not be set up on this machine ("
+                                      + (visible(lines[-1])[:300] if lines else
+                                         "no word from it") + ")")
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
         super().reset(game_id, num_players, seat, seed)
@@ -681,7 +752,7 @@ class SandboxedBot(ExternalBot):
 
     def _remove_dir(self) -> None:
         if self.dir is not None:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            bundle.remove_tree(self.dir)
             self.dir = None
         if self._lock is not None:
             os.close(self._lock)

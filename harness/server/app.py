@@ -574,11 +574,12 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return _error(500, "internal error (the operator's log has it)")
 
 
-def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = False
-             ) -> Starlette:
-    """The application over database `db`, with its submission worker."""
+def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = False,
+             address: str | None = None) -> Starlette:
+    """The application over database `db`, with its submission worker (validating on the
+    Ray cluster at `address` when given)."""
     limits = limits or Limits()
-    worker = Worker(db, allow_unsandboxed, limits.validation)
+    worker = Worker(db, allow_unsandboxed, limits.validation, address)
     api = "/api/v1"
     routes = [
         Route(f"{api}/ladders", endpoint(ladders)),

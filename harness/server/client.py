@@ -24,8 +24,7 @@ from bots.external import missing_file
 from bots.spec import BotSpec, BotSpecError
 from harness.ladders.data import HISTORY_POINTS, MAX_PAGE, Doc
 from harness.ladders.service import LadderError
-from harness.sandbox import submission
-from harness.sandbox.submission import module_path
+from harness.sandbox import bundle, submission
 
 #: where the token is kept when ARENA_TOKEN is not set (readable by its owner only)
 TOKEN_FILE = Path("~/.config/arena/token")
@@ -204,36 +203,23 @@ def _q(name: str) -> str:
 
 
 def pack(spec: str) -> tuple[str, bytes]:
-    """The spec as the server reads it (its files named as in the archive, its runtime by
+    """The spec as the server reads it (its files named as in the archive, relative to the
+    bot's folder as harness/sandbox/bundle.py lays them out everywhere; its runtime by
     name: the server runs its own) and a tar.gz of the bot's files; no archive for the
     project's own bots."""
     bot = BotSpec.parse(spec.strip())
-    brings = bot.kind_of.brings
-    if brings == "command":
-        argv = bot.argv
-        if (problem := missing_file(argv)) is not None:  # here, not after the upload
-            raise BotSpecError(problem)
-        cmd = submission.parse_command(argv, runtimes=submission.RUNTIME_FOLDERS)
-        files = [(f.path, f) for f in submission.read_command(cmd)]
-        for i, rel in cmd.files.items():
-            argv[i] = f"./{rel}" if i == 0 else rel
-        if cmd.runtime is not None:
-            argv[0] = os.path.basename(cmd.runtime)
-        return bot.replace(target=shlex.join(argv)).name, _tar(files)
-    if brings == "module":
-        root = module_path(bot.module, None)
-        if root is None:
-            raise BotSpecError(f"{bot.kind}: no module {bot.module!r} on the path "
-                               f"(from {os.getcwd()})")
-        return spec.strip(), _tar(submission.read_module(root))
-    if bot.files:  # a model: sent under its own name
-        sent, named = [], bot
-        for k, path in bot.files.items():
-            full = Path(path)
-            sent.append((full.name, submission.Reader(full.parent).add(full.name)))
-            named = named.with_param(k, full.name)
-        return named.name, _tar(sent)
-    return spec.strip(), b""
+    if bot.kind_of.brings == "command" and (problem := missing_file(bot.argv)) is not None:
+        raise BotSpecError(problem)  # here, not after the upload
+    got = bundle.gather(bot, runtimes=submission.RUNTIME_FOLDERS)
+    if not got.files:
+        return spec.strip(), b""
+    sent = got.spec
+    if bot.kind_of.brings == "command":
+        argv = sent.argv
+        if not argv[0].startswith("./"):  # the runtime, not one of the bot's files
+            argv[0] = os.path.basename(argv[0])
+        sent = sent.replace(target=shlex.join(argv))
+    return sent.name, _tar(list(got.files))
 
 
 def _tar(files: list[tuple[str, submission.File]]) -> bytes:

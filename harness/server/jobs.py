@@ -5,7 +5,9 @@ validation at most, not by all of theirs), and validates each in a process of it
 what it is doing to the submission's row for its status URL. A validation that runs past
 its time budget is killed, and so is one running when the server stops; what a killed
 validation left (its upload, a snapshot no entrant uses) is removed then, or at the next
-start if the server itself was killed."""
+start if the server itself was killed. Given a Ray cluster (`arena ladder serve
+--address`), each validation joins it and plays its smoke games on its nodes, the bot's
+files sent with them (harness/cluster/)."""
 
 from __future__ import annotations
 
@@ -100,8 +102,9 @@ class Worker:
     `budget` seconds: each author's in the order they came, the authors in turn."""
 
     def __init__(self, db: Path, allow_unsandboxed: bool,
-                 budget: float = VALIDATION_SECONDS) -> None:
+                 budget: float = VALIDATION_SECONDS, address: str | None = None) -> None:
         self.db, self.allow_unsandboxed, self.budget = db, allow_unsandboxed, budget
+        self.address = address
         self.todo: dict[str, deque[int]] = {}  # author -> their queued submissions
         self.turns: deque[str] = deque()  # authors with submissions queued, next first
         self.ready = threading.Condition()
@@ -174,6 +177,7 @@ class Worker:
         """Run the validation of `jid`; what to tell its author if it did not finish."""
         argv = [sys.executable, "-m", "harness.server.validate", str(self.db), str(jid),
                 str(os.getpid())] + (["--allow-unsandboxed"] if self.allow_unsandboxed else [])
+        argv += ["--address", self.address] if self.address else []
         if self.stopping:
             return "the server stopped before it was validated; submit it again"
         self.current = subprocess.Popen(argv, stdin=subprocess.DEVNULL,

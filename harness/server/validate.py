@@ -1,9 +1,10 @@
 """One submission validated in a process of its own, started by the server's worker
 (harness/server/jobs.py): `python -m harness.server.validate DB ID PARENT_PID
-[--allow-unsandboxed]`.
+[--allow-unsandboxed] [--address HOST:PORT]`.
 
 It runs the same `submit` as `arena ladder submit` (pin, smoke games in the sandbox,
-register) in the main thread of its own process, so an in-process bot meets the hard stop of
+register; with `--address HOST:PORT`, the smoke games on that Ray cluster's nodes) in the
+main thread of its own process, so an in-process bot meets the hard stop of
 a decision (harness/play/deadline.py works in a main thread only), and the worker can kill
 the whole validation at its time budget. It dies with the server (PR_SET_PDEATHSIG; the
 sandboxed bots die with it in turn). Before a snapshot can exist, the process writes its
@@ -49,7 +50,8 @@ def note(db: Path, jid: int, **fields: Any) -> None:
     tmp.replace(path)
 
 
-def run(store: Store, db: Path, jid: int, allow_unsandboxed: bool) -> None:
+def run(store: Store, db: Path, jid: int, allow_unsandboxed: bool,
+        address: str | None = None) -> None:
     """Validate submission `jid` and record the outcome in its row."""
     job = jobs_store.job(store, jid)
     if job is None or job.state != "queued":
@@ -70,7 +72,7 @@ def run(store: Store, db: Path, jid: int, allow_unsandboxed: bool) -> None:
 
     try:
         result = submit(store, job.ladder, job.spec, job.name, allow_unsandboxed, job.author,
-                        progress=say, within=upload_folder(db, jid),
+                        progress=say, within=upload_folder(db, jid), address=address,
                         pinned_hook=lambda snapshot: note(db, jid, snapshot=snapshot))
     except ArenaError as e:
         jobs_store.update(store, jid, "refused", str(e), {"problems": [str(e)]})
@@ -101,7 +103,9 @@ def main(argv: list[str]) -> int:
     log_to_stderr()
     try:
         with Store(db) as store:
-            run(store, db, jid, "--allow-unsandboxed" in argv[3:])
+            rest = argv[3:]
+            address = rest[rest.index("--address") + 1] if "--address" in rest[:-1] else None
+            run(store, db, jid, "--allow-unsandboxed" in rest, address)
     except Exception:  # the operator's log has it; the worker tells the author one line
         log.exception("submission %d failed inside the server", jid)
         return 1

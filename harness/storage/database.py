@@ -30,13 +30,14 @@ import msgspec
 
 from engine.protocol import ArenaError
 from harness.storage import migrate
-from harness.storage.ladder_schema import LADDER_SCHEMA, upgrade
+from harness.storage.ladder_schema import LADDER_SCHEMA, NODES_SCHEMA, upgrade
 from harness.storage.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
-SCHEMA_VERSION = 5
-#: schemas migrated in place (4: also while a migration to 5 moves its data, resumable)
-OLDER = (1, 2, 3, 4)
+SCHEMA_VERSION = 6
+#: schemas migrated in place (4 and 5: also while a migration to 6 moves their data,
+#: resumable)
+OLDER = (1, 2, 3, 4, 5)
 #: a migration with more games than this to count says so on stderr
 MIGRATION_NOTICE = 20_000
 PROJECT = Path(__file__).resolve().parents[2]
@@ -80,6 +81,7 @@ CREATE TABLE IF NOT EXISTS games (
     failures TEXT,                           -- JSON list of [seat, kind]
     seconds REAL,
     error TEXT,
+    node TEXT,                               -- address of the node that played it
     PRIMARY KEY (tournament_id, idx)
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (tournament_id, status);
@@ -191,20 +193,20 @@ class Store:
 
     def _migrate(self) -> None:
         """Bring an empty or older database to SCHEMA_VERSION: its tables and columns in
-        one transaction, then (from schema 4) its ladders' data in batches, one transaction
+        one transaction, then (from schemas 4 and 5) its ladders' data in batches, one transaction
         each (harness/storage/migrate.py: a kill midway resumes at the next open). Another
         process may be doing it meanwhile: the version is read again inside each."""
         with self._tx() as db:
             version = self._version()
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
-                for statement in (SCHEMA + LADDER_SCHEMA).split(";"):
+                for statement in (SCHEMA + LADDER_SCHEMA + NODES_SCHEMA).split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            elif version in OLDER:  # before ladders of bots / owners / authors / aggregates
-                upgrade(db, version)
-                db.execute("PRAGMA user_version=4")  # tables of 5, data still to move
+            elif version in OLDER:  # before ladders of bots / owners / authors / nodes /
+                upgrade(db, version)  # aggregates
+                db.execute("PRAGMA user_version=5")  # tables of 6, data still to move
             elif version != SCHEMA_VERSION:
                 raise StoreError(
                     f"{self.path} is not an arena database of schema {SCHEMA_VERSION} "
@@ -415,6 +417,8 @@ class Store:
         """Remove a tournament with its games and records (its pool's ratings stay: see
         `drop_ratings`)."""
         with self._tx() as db:
+            for (name,) in db.execute("SELECT name FROM tournaments WHERE id=?", (tid,)):
+                db.execute("DELETE FROM node_failures WHERE driver=?", (f"tournament {name}",))
             db.execute("DELETE FROM records WHERE tournament_id=?", (tid,))
             db.execute("DELETE FROM games WHERE tournament_id=?", (tid,))
             db.execute("DELETE FROM tournaments WHERE id=?", (tid,))
@@ -447,14 +451,15 @@ class Store:
         return out
 
     def finish_game(self, tid: int, pool: str, row: GameRow, record: bytes, seconds: float,
-                    ratings: dict[str, tuple[float, int]]) -> None:
-        """Store one finished game, its record and its pool's new ratings: one transaction."""
+                    ratings: dict[str, tuple[float, int]], node: str | None = None) -> None:
+        """Store one finished game (played on `node`), its record and its pool's new
+        ratings: one transaction."""
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE games SET status='done', outcome=?, scores=?, ranking=?, failures=?, "
-                "seconds=? WHERE tournament_id=? AND idx=? AND status='pending'",
+                "seconds=?, node=? WHERE tournament_id=? AND idx=? AND status='pending'",
                 (row.outcome, json.dumps(row.scores), json.dumps(row.ranking),
-                 json.dumps([list(f) for f in row.failures]), seconds, tid, row.idx),
+                 json.dumps([list(f) for f in row.failures]), seconds, node, tid, row.idx),
             )
             if cur.rowcount != 1:
                 raise StoreError(f"game {row.idx} of tournament {tid} is not pending")

@@ -1,12 +1,12 @@
 """The ladder tables of the arena database (what each column holds: harness/storage/ladders.py)
-and the schema steps that bring older databases to the current schema (the data of schema 4
--> 5 moves in batches: harness/storage/migrate.py).
+and the schema steps that bring older databases to the current schema (the data of schemas
+4 and 5 moves to 6 in batches: harness/storage/migrate.py).
 
-Schema 5 keeps what every read shows as games finish, so a read costs what it shows, not
+Schema 6 keeps what every read shows as games finish, so a read costs what it shows, not
 the ladder's history: per entrant (games, wins, places, scores, failures, its recent
 failures), per seat, per pair of entrants (the maximum-likelihood Elo's input, and its
-cached fit), which games each entrant played (an index), and the records apart,
-compressed.
+cached fit), per node of the cluster, which games each entrant played (an index), and the
+records apart, compressed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import zlib
 #: zlib level of stored records (an 11.4 KB record of a real game: about 1.2 KB)
 RECORD_LEVEL = 6
 
-#: tables of submitted-bot ladders, as a fresh database (schema 5) gets them
+#: tables of submitted-bot ladders, as a fresh database (schema 6) gets them
 LADDER_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ladders (
     id INTEGER PRIMARY KEY,
@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS ladders (
     roster INTEGER NOT NULL DEFAULT 0,       -- counts changes of its entrants (entrants.rev)
     ml_seq INTEGER,                          -- the cached ML Elo was fitted after this game
     ml_at TEXT,                              -- ... at this time
-    migrated INTEGER                         -- schema 4 -> 5: games below this idx counted
+    migrated INTEGER                         -- schema 4, 5 -> 6: games below this idx counted
 );
 CREATE TABLE IF NOT EXISTS entrants (
     id INTEGER PRIMARY KEY,
@@ -79,6 +79,7 @@ CREATE TABLE IF NOT EXISTS ladder_games (
     error TEXT,
     seq INTEGER,                             -- order in which results were rated
     finished TEXT,
+    node TEXT,                               -- address of the node that played it
     PRIMARY KEY (ladder_id, idx)
 );
 CREATE INDEX IF NOT EXISTS ladder_games_by_status ON ladder_games (ladder_id, status);
@@ -129,6 +130,12 @@ CREATE TABLE IF NOT EXISTS ladder_pairs (    -- per pair of entrants a < b: a's 
     games INTEGER NOT NULL,
     PRIMARY KEY (ladder_id, a, b)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ladder_nodes (    -- rated games per node that played them
+    ladder_id INTEGER NOT NULL,
+    node TEXT NOT NULL,                      -- its address ('' : before nodes were recorded)
+    games INTEGER NOT NULL,
+    PRIMARY KEY (ladder_id, node)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS authors (
     name TEXT PRIMARY KEY,                   -- what entrants.author and ladders.owner hold
     token_hash TEXT,                         -- sha256 hex of the author's token (NULL: revoked)
@@ -158,8 +165,8 @@ ALTER TABLE entrants ADD COLUMN retired TEXT;
 ALTER TABLE entrants ADD COLUMN counted_from INTEGER NOT NULL DEFAULT 0;
 """
 
-#: schema 4 -> 5: the columns a schema-4 table lacks (the new tables come with LADDER_SCHEMA)
-TO_5 = {
+#: the aggregates' columns (schema 6)
+TO_6 = {
     "ladders": ("games INTEGER NOT NULL DEFAULT 0", "last_game TEXT",
                 "changes INTEGER NOT NULL DEFAULT 0", "roster INTEGER NOT NULL DEFAULT 0",
                 "ml_seq INTEGER", "ml_at TEXT", "migrated INTEGER"),
@@ -169,21 +176,49 @@ TO_5 = {
                  "ml_elo REAL", "ml_low REAL", "ml_high REAL"),
 }
 
+#: which node played what, the infrastructure's failures by node, running drivers' views
+#: of the cluster (harness/storage/nodes.py)
+NODES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS node_failures (
+    id INTEGER PRIMARY KEY,
+    driver TEXT NOT NULL,                    -- 'tournament NAME' or 'ladder NAME'
+    game INTEGER,                            -- the game's index (NULL: none)
+    node TEXT NOT NULL,                      -- the node's address
+    reason TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS node_failures_by_driver ON node_failures (driver, id);
+CREATE TABLE IF NOT EXISTS cluster_status (
+    driver TEXT PRIMARY KEY,
+    updated REAL NOT NULL,                   -- unix time of the last rewrite
+    doc TEXT NOT NULL                        -- JSON: nodes, games in flight and waiting
+);
+"""
+
+#: schema 4 -> 5 (the node that played each game) and 5 -> 6 (the aggregates): the columns
+#: an older table lacks (the new tables come with LADDER_SCHEMA and NODES_SCHEMA)
+NEW_COLUMNS = {
+    "games": ("node TEXT",),
+    "ladder_games": ("node TEXT",),
+    **TO_6,
+}
+
 
 def columns(db: sqlite3.Connection, table: str) -> set[str]:
     return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
 
 
 def upgrade(db: sqlite3.Connection, version: int) -> None:
-    """Inside one transaction: the tables and columns of schema 5 for a database of schema
-    `version` (1 to 4), its data left where it is. Safe to run again (a migration resumed):
-    a column is added only where it is missing. A ladder that had games before gets
-    `migrated = 0`: its games are still to be counted (harness/storage/migrate.py)."""
-    script = (TO_3 if version == 2 else "") + LADDER_SCHEMA
+    """Inside one transaction: the tables and columns of schema 6 for a database of schema
+    `version` (1 to 5), its data left where it is. Safe to run again (a migration resumed,
+    a column an older release added): a column is added only where it is missing. A
+    ladder that had games before gets `migrated = 0`: its games are still to be counted
+    (harness/storage/migrate.py)."""
+    script = (TO_3 if version == 2 else "") + LADDER_SCHEMA + NODES_SCHEMA
     for statement in script.split(";"):
         if statement.strip():
             db.execute(statement)
-    for table, wanted in TO_5.items():
+    for table, wanted in NEW_COLUMNS.items():
         have = columns(db, table)
         for column in wanted:
             if column.split()[0] not in have:
@@ -195,7 +230,7 @@ def upgrade(db: sqlite3.Connection, version: int) -> None:
 def pack_record(record: bytes) -> bytes:
     """A record as `ladder_records` stores it: zlib-compressed JSON. A record is a JSON
     object, so one that starts with `{` is packed here and anything else is taken as
-    packed already (a Ray worker packs the records it sends: harness/ladders/runner.py)."""
+    packed already (a worker packs the records it sends: harness/ladders/runner.py)."""
     return zlib.compress(record, RECORD_LEVEL) if record[:1] == b"{" else record
 
 

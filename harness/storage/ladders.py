@@ -137,6 +137,7 @@ class LadderGame(msgspec.Struct, kw_only=True):
     error: str | None = None
     seq: int | None = None
     finished: str | None = None
+    node: str | None = None  # address of the node that played it
 
 
 class Rated(msgspec.Struct, kw_only=True):
@@ -152,7 +153,7 @@ _ENTRANT = ("id, name, version, spec, run_spec, hash, snapshot, active, submitte
             "mu, sigma, elo, games, last_played, author, retired, counted_from, wins, "
             "place_sum, score_sum, failures, recent, rev, ml_elo, ml_low, ml_high")
 _GAME = ("idx, seed, entrants, status, outcome, scores, ranking, failures, seconds, error, "
-         "seq, finished")
+         "seq, finished, node")
 _LADDER = ("SELECT id, name, spec, created, owner, games, last_game, changes, ml_seq, ml_at "
            "FROM ladders")
 
@@ -307,6 +308,12 @@ def seat_totals(store: Store, lid: int) -> list[tuple[int, float, int]]:
         (lid,))]
 
 
+def node_totals(store: Store, lid: int) -> dict[str, int]:
+    """Rated games per node that played them ('' : before nodes were recorded)."""
+    return {node: int(n) for node, n in store.query(
+        "SELECT node, games FROM ladder_nodes WHERE ladder_id=?", (lid,))}
+
+
 def pair_totals(store: Store, lid: int) -> list[tuple[int, int, float, int]]:
     """Per pair of entrants that met (a < b): a's score against b, their games."""
     return [tuple(r) for r in store.query(  # type: ignore[misc]
@@ -439,10 +446,10 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
     with store.transaction() as db:
         done = db.execute(
             "UPDATE ladder_games SET status='done', outcome=?, scores=?, ranking=?, failures=?, "
-            "seconds=?, seq=(SELECT games + 1 FROM ladders WHERE id=?), finished=? "
+            "seconds=?, seq=(SELECT games + 1 FROM ladders WHERE id=?), finished=?, node=? "
             "WHERE ladder_id=? AND idx=? AND status='pending' RETURNING seq",
             (game.outcome, json.dumps(game.scores), json.dumps(game.ranking),
-             json.dumps([list(f) for f in game.failures]), game.seconds, lid, at,
+             json.dumps([list(f) for f in game.failures]), game.seconds, lid, at, game.node,
              lid, game.idx)).fetchall()
         if not done:
             status = db.execute("SELECT status FROM ladder_games WHERE ladder_id=? AND idx=?",
@@ -482,6 +489,8 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
             "INSERT INTO ladder_pairs (ladder_id, a, b, score, games) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT DO UPDATE SET score=score+excluded.score, games=games+excluded.games",
             [(lid, a, b, s, n) for (a, b), (s, n) in t.pairs.items()])
+        db.execute("INSERT INTO ladder_nodes (ladder_id, node, games) VALUES (?, ?, 1) "
+                   "ON CONFLICT DO UPDATE SET games=games+1", (lid, game.node or ""))
         db.executemany("INSERT INTO ladder_history (ladder_id, seq, entrant_id, mu, sigma, elo) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        [(lid, seq, r.entrant, r.mu, r.sigma, r.elo) for r in rated])

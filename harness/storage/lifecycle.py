@@ -21,7 +21,7 @@ from harness.storage.ladders import bump, count_seats
 
 #: every table holding rows of one ladder (`ladders` itself aside)
 LADDER_TABLES = ("ladder_history", "ladder_games", "ladder_records", "ladder_entries",
-                 "entrant_seats", "ladder_seats", "ladder_pairs", "entrants")
+                 "entrant_seats", "ladder_seats", "ladder_pairs", "ladder_nodes", "entrants")
 
 
 def retire(store: Store, eid: int, reason: str) -> None:
@@ -75,6 +75,9 @@ def delete_entrant(store: Store, lid: int, name: str) -> tuple[list[str], int]:
 def delete_ladder(store: Store, lid: int) -> None:
     """Remove a ladder with its entrants, games, records, history and aggregates."""
     with store.transaction() as db:
+        for (name,) in db.execute("SELECT name FROM ladders WHERE id=?", (lid,)).fetchall():
+            db.execute("DELETE FROM node_failures WHERE driver=?", (f"ladder {name}",))
+            db.execute("DELETE FROM cluster_status WHERE driver=?", (f"ladder {name}",))
         for table in LADDER_TABLES:
             db.execute(f"DELETE FROM {table} WHERE ladder_id=?", (lid,))  # noqa: S608
         db.execute("DELETE FROM ladders WHERE id=?", (lid,))

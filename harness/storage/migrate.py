@@ -1,4 +1,4 @@
-"""Schema 4 -> 5, the data, in place: every ladder's games counted into the aggregates
+"""Schemas 4 and 5 -> 6, the data, in place: every ladder's games counted into the aggregates
 (harness/storage/tally.py), the index of each entrant's games filled, the records
 compressed into their own table; then the old inline record column dropped.
 
@@ -7,7 +7,7 @@ next game to count, `ladders.migrated`) is written in the same transaction as th
 so a kill at any moment loses nothing, counts nothing twice, and the next open of the
 database goes on where it stopped. Two processes opening it at once take turns by batch.
 The tables and columns come first, in one transaction (ladder_schema.upgrade), and the
-schema number becomes 5 in the last one.
+schema number becomes 6 in the last one.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def step(db: sqlite3.Connection, batch: int | None = None) -> bool:
     lid, start = row
     inline = "record" in columns(db, "ladder_games")
     games = db.execute(
-        "SELECT idx, status, entrants, ranking, scores, failures, outcome, "
+        "SELECT idx, status, entrants, ranking, scores, failures, outcome, node, "
         f"{'record' if inline else 'NULL'} FROM ladder_games WHERE ladder_id=? AND idx>=? "
         "ORDER BY idx LIMIT ?", (lid, start, batch or BATCH)).fetchall()
     if not games:
@@ -60,18 +60,19 @@ def step(db: sqlite3.Connection, batch: int | None = None) -> bool:
 
 def _count(db: sqlite3.Connection, lid: int, games: Sequence[Sequence[object]]) -> None:
     """Add one batch of games (idx, status, entrants, ranking, scores, failures, outcome,
-    record) to ladder `lid`'s aggregates, index and records."""
+    node, record) to ladder `lid`'s aggregates, index and records."""
     known = {i for (i,) in db.execute("SELECT id FROM entrants WHERE ladder_id=?", (lid,))}
     per_entrant: dict[int, EntrantTally] = {}
     per_seat: dict[int, list[float]] = {}
     pairs: dict[tuple[int, int], list[float]] = {}
     seats: dict[tuple[int, int], int] = {}
+    nodes: dict[str, int] = {}
     entries = []
     inline = [(idx, bytes(rec)) for idx, *_, rec in games if rec is not None]  # type: ignore[arg-type]
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:  # zlib lets go of the GIL
         records = [(lid, idx, packed) for (idx, _), packed in
                    zip(inline, pool.map(pack_record, [r for _, r in inline]), strict=True)]
-    for idx, status, seats_json, ranking, scores, failures, outcome, _ in games:
+    for idx, status, seats_json, ranking, scores, failures, outcome, node, _ in games:
         who: list[int] = json.loads(str(seats_json))
         entries += [(lid, e, idx) for e in set(who) if e in known]
         if status in ("pending", "done"):
@@ -80,6 +81,7 @@ def _count(db: sqlite3.Connection, lid: int, games: Sequence[Sequence[object]]) 
                     seats[(e, s)] = seats.get((e, s), 0) + 1
         if status != "done" or not ranking:
             continue
+        nodes[str(node or "")] = nodes.get(str(node or ""), 0) + 1
         t = tally(who, json.loads(str(ranking)), json.loads(str(scores)),
                   None if outcome is None else str(outcome),
                   json.loads(str(failures)) if failures else [])
@@ -111,6 +113,9 @@ def _count(db: sqlite3.Connection, lid: int, games: Sequence[Sequence[object]]) 
         "INSERT INTO ladder_pairs (ladder_id, a, b, score, games) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT DO UPDATE SET score=score+excluded.score, games=games+excluded.games",
         [(lid, a, b, s, n) for (a, b), (s, n) in pairs.items()])
+    db.executemany("INSERT INTO ladder_nodes (ladder_id, node, games) VALUES (?, ?, ?) "
+                   "ON CONFLICT DO UPDATE SET games=games+excluded.games",
+                   [(lid, node, n) for node, n in nodes.items()])
     for e, et in per_entrant.items():
         (old,) = db.execute("SELECT failures FROM entrants WHERE id=?", (e,)).fetchone()
         failures = json.loads(old)

@@ -1,4 +1,4 @@
-"""What one rated ladder game adds to the aggregates a ladder keeps (schema 5): per entrant,
+"""What one rated ladder game adds to the aggregates a ladder keeps (schema 6): per entrant,
 per seat, per pair of entrants. The one definition, used where a game is stored
 (harness/storage/ladders.py), where old games are counted (harness/storage/migrate.py), in
 the runner's own live table (harness/ladders/runner.py), and by the tests that recount;

@@ -2,7 +2,7 @@
 (before ladders kept their aggregates, records compressed apart), for the migration tests.
 
 It must run against that code, not this checkout's (the fixture is committed; run this
-only to make it again, from a checkout or export of the commit before schema 5):
+only to make it again, from a checkout or export of the commit before the aggregates):
 
     cd OLD_CHECKOUT && PYTHONPATH=. python /path/to/tests/data/make_ladders_schema4.py OUT
 

@@ -21,9 +21,10 @@ from bots.spec import BotSpec, BotSpecError
 from bots.trained import MODELS
 from engine.protocol import ArenaError
 from harness.ladders import runner as ladder_runner
-from harness.ladders.pin import pin, runs
+from harness.ladders.pin import manifest, pin, runs, store
 from harness.ladders.service import create, submit
 from harness.play.match import play_match
+from harness.sandbox.bundle import digest_of
 from harness.sandbox.submission import OUTSIDE
 from harness.storage import ladders as ls
 from harness.storage.database import Store
@@ -120,17 +121,22 @@ def test_an_upload_names_its_own_files_and_its_runtime_by_name(tmp_path: Path) -
     (upload / "data" / "w.bin").write_bytes(b"weights")
     p = pin("cmd:python3 bot.py --fast data/w.bin fast", tmp_path / "bots", upload)
     assert p.snapshot is not None
-    argv = BotSpec.parse(p.run_spec).argv
-    assert argv[0] == "python3" and argv[2:] == ["--fast", f"{p.snapshot}/1-w.bin", "fast"]
-    assert sorted(f.name for f in Path(p.snapshot).iterdir()) == ["0-bot.py", "1-w.bin"]
+    argv = BotSpec.parse(p.run_spec).argv  # its files named in its folder, kept as uploaded
+    assert argv == ["python3", "bot.py", "--fast", "data/w.bin", "fast"]
+    assert _paths(p.snapshot, tmp_path / "bots") == ["bot.py", "data/w.bin"]
     with pytest.raises(ArenaError, match="names a path outside"):  # the server runs its own
         pin("cmd:/usr/bin/python3 bot.py", tmp_path / "bots", upload)
     with pytest.raises(ArenaError, match="holds no such file"):
         pin("cmd:./missing.sh", tmp_path / "bots", upload)
     model = pin("mcts:model=m.npz,iters=2", tmp_path / "bots", upload)
-    played = BotSpec.parse(model.run_spec)  # pinned and played by the one model it names
-    assert played.files == {"model": f"{model.snapshot}/model.npz"}
-    assert Path(played.files["model"]).read_bytes() == b"model"
+    played = runs(model.run_spec, model.snapshot, tmp_path / "bots")  # the one model it names
+    assert played.files == {"model": "m.npz"} and played.manifest == (
+        ("m.npz", digest_of(b"model"), 0o444),)
+    assert store(tmp_path / "bots").read(digest_of(b"model")) == b"model"
+
+
+def _paths(snapshot: str | None, bot_root: Path) -> list[str]:
+    return [path for path, _, _ in manifest(snapshot or "", bot_root).entries]
 
 
 def test_an_uploaded_model_is_pinned_and_played_from_its_snapshot(tmp_path: Path) -> None:
@@ -147,8 +153,9 @@ def test_an_uploaded_model_is_pinned_and_played_from_its_snapshot(tmp_path: Path
         assert submit(store, "g", "random", "rr").entrant
         ladder_runner.run(store, "g", games=1, inline=True)
         games = ls.games(store, ls.ladder(store, "g").id)
-    assert runs(mine.run_spec, mine.snapshot).files == {
-        "model": f"{mine.snapshot}/model.npz"}
+    assert runs(mine.run_spec, mine.snapshot, tmp_path / "ladder-bots" / "g").files == {
+        "model": "m.npz"}
+    assert _paths(mine.snapshot, tmp_path / "ladder-bots" / "g") == ["m.npz"]
     assert [(g.status, g.failures) for g in games] == [("done", [])]
 
 
@@ -160,13 +167,13 @@ def test_a_pinned_command_is_played_with_its_snapshot_alone(tmp_path: Path) -> N
     snap.mkdir()
     secret = tmp_path / "secret.txt"
     secret.write_text("the operator's")
-    spec = runs(f"{hostile(snap, 'pass')} {secret}", str(snap))
+    spec = runs(f"{hostile(snap, 'pass')} {secret}", str(snap), tmp_path / "bots")
     rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
     assert [(f.seat, f.kind, f.detail) for f in rec.failures] == [
         (0, "forbidden", f"reset failed: {OUTSIDE}")]
     with pytest.raises(ArenaError, match="names a path outside"):
         pin(f"cmd:python3 -c pass {secret}x", tmp_path / "bots")  # no file: nowhere else
-    ok = runs(hostile(snap, "pass"), str(snap))
+    ok = runs(hostile(snap, "pass"), str(snap), tmp_path / "bots")
     assert not play_match("kit", 2, [ok, "random"], seed=1, time_per_move=5.0,
                           limits=LIMITS).failures
 

@@ -25,11 +25,13 @@ from bots.base import Bot, RandomBot
 from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
 from harness.cli.main import main
+from harness.cluster import dispatch
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
 from harness.tournaments.service import create
 from harness.views.tournaments import show_table
+from tests.loopback import kill_session
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = "tests.harness.test_tournament_run"
@@ -221,19 +223,6 @@ def _done(db: Path) -> int:
         return 0
 
 
-def _kill_session(sid: int) -> None:
-    """SIGKILL every process of the session we started (the driver and its Ray)."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid:
-                try:
-                    os.kill(int(entry.name), signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
 
 
 def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
@@ -255,7 +244,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert time.monotonic() < deadline, "the tournament did not start within 120 s"
         time.sleep(0.1)
-    _kill_session(proc.pid)
+    kill_session(proc.pid)
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     killed_at = _done(db)
@@ -309,10 +298,10 @@ def test_demo_plays_a_ladder_on_the_first_real_game(
 def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(runner, "TASK_RETRIES", 1)  # one retry is enough to see it happen
+    monkeypatch.setattr(dispatch, "ATTEMPTS", 2)  # one retry is enough to see it happen
     store = Store(tmp_path / "x.sqlite")
     create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
-    with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
+    with store, pytest.raises(TournamentError, match="1 games could not be played.*resume t"):
         runner.run(store, "t", 2)
     with Store(tmp_path / "x.sqlite") as again:
         t = again.tournament("t")

@@ -84,5 +84,5 @@ def test_what_a_compiled_program_sees(tmp_path: Path) -> None:
         "HOME", "TMPDIR", "LANG", "PATH"}
     assert said["cwd"] == "/bot"
     assert said["data"] == "forty-two"  # the data file, by the path in its arguments
-    assert said["writable"] == "/usr 0 /tmp 1 /bot 1"
+    assert said["writable"] == "/usr 0 /tmp 1 /bot 0"  # its own folder is read-only
     assert said["limits"] == f"{2 * 1024**3} 32"

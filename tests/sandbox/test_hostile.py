@@ -48,7 +48,7 @@ def play(tmp_path: Path, body: str, time_per_move: float | None = 5.0, **kw):
     ("early exit", "sys.exit(0)", "crash", "exited (0)"),
     ("100 MB line without newline", "sys.stdout.write('x' * 100_000_000)\nsys.stdout.flush()",
      "output flood", "longer than"),
-    ("1 GB file", "f = open('big', 'wb')\nfor i in range(1024):\n    f.write(bytes(1 << 20))",
+    ("1 GB file", "f = open('/tmp/big', 'wb')\nfor i in range(1024):\n    f.write(bytes(1 << 20))",
      "forbidden", "file size limit"),
 ])
 def test_hostile_bot(tmp_path: Path, case: str, body: str, kind: str, detail: str):

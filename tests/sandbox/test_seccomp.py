@@ -20,9 +20,16 @@ from pathlib import Path
 import pytest
 
 import harness.sandbox.isolate as sandbox
-from bots.external import ExternalBotError
+from bots.external import InfrastructureError
+from harness.cluster.node import Unplayed
+from harness.ladders import runner as ladder_runner
+from harness.ladders.pin import pin
+from harness.ladders.service import LadderError, create, submit
 from harness.play.match import play_match
 from harness.sandbox import seccomp
+from harness.storage import ladders as ls
+from harness.storage.database import Store
+from harness.tournaments.runner import play_tasks
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 libc = ctypes.CDLL(None, use_errno=True)
@@ -261,20 +268,59 @@ def test_an_unknown_architecture_has_no_filter():
         seccomp.program("riscv64")
 
 
-@needs_isolation
-def test_a_filter_that_cannot_be_installed_means_the_bot_does_not_run(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    failing = tmp_path / "seccomp.py"  # as seccomp.py answers when prctl refuses the filter
+def _failing_filter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """seccomp.py as it answers when prctl refuses the filter (an older kernel, a
+    container runtime's own filter)."""
+    failing = tmp_path / "seccomp.py"
     failing.write_text("import os, sys\n"
                        "os.write(int(sys.argv[1]), b'sandbox: cannot install the seccomp "
                        "filter: Invalid argument\\n')\nsys.exit(125)\n")
     monkeypatch.setattr(seccomp, "__file__", str(failing))
+
+
+@needs_isolation
+def test_a_filter_that_cannot_be_installed_means_the_bot_does_not_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    _failing_filter(tmp_path, monkeypatch)
     bot = sandbox.SandboxedBot(hostile(tmp_path, "pass").removeprefix("cmd:"), limits=LIMITS)
-    with pytest.raises(ExternalBotError) as e:
+    with pytest.raises(InfrastructureError) as e:  # the machine's failure, not the bot's
         bot.reset("kit", 2, 0, 1)
-    assert str(e.value) == ("cannot sandbox the bot: cannot install the seccomp filter: "
-                            "Invalid argument")
+    assert str(e.value) == ("cannot sandbox the bot on this machine: cannot install the "
+                            "seccomp filter: Invalid argument")
     assert bot.proc is not None and bot.proc.poll() is not None  # nothing runs
     where = bot.dir
     bot.close()
     assert where is not None and not where.exists()
+
+
+@needs_isolation
+def test_a_filter_that_cannot_be_installed_is_never_charged_to_a_ladders_bot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
+    """A node whose sandbox cannot start: its game is Unplayed (sent elsewhere by the
+    dispatcher), a submission is neither registered nor refused, and a ladder's games stay
+    pending: none rated, none a failure of the bot, no step towards its retirement."""
+    spec = hostile(tmp_path, "pass")
+    with Store(tmp_path / "l.sqlite") as store:
+        lad = create(store, "sc", ls.LadderSpec(game="kit", modules=("tests.kitgame",)))
+        for text, name in ((spec, "mine"), ("random", "rnd")):  # entered, as if validated
+            p = pin(text, Path(lad.spec.bot_root))
+            ls.add_entrant(store, lad.id, name, p.spec, p.run_spec, p.digest, p.snapshot, "")
+        _failing_filter(tmp_path, monkeypatch)
+        (out,) = play_tasks("kit", 2, {}, 5.0, None, True, [(0, 1, (spec, "random"))])
+        assert isinstance(out, Unplayed) and "seccomp filter" in out.why
+        with pytest.raises(LadderError, match="could not be validated.*nothing was regis"):
+            submit(store, "sc", hostile(tmp_path, "pass", "other.py"), "other")
+        capsys.readouterr()
+        ladder_runner.run(store, "sc", games=3, inline=True)
+        assert "3 games could not be played" in capsys.readouterr().err
+        games = ls.games(store, lad.id)
+        assert [(g.status, g.failures) for g in games] == [("pending", [])] * 3
+        assert ls.history(store, lad.id) == []
+        assert [(e.name, e.retired) for e in ls.entrants(store, lad.id)] == [
+            ("mine", None), ("rnd", None)]
+        monkeypatch.undo()  # the machine mended: the next run plays them first, once each
+        ladder_runner.run(store, "sc", games=3, inline=True)
+        after = ls.games(store, lad.id)
+        assert [(g.idx, g.status, g.failures) for g in after] == [
+            (g.idx, "done", []) for g in games]
+        assert len({seq for seq, *_ in ls.history(store, lad.id)}) == 3

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bots.external import ExternalBot, MalformedOutput
-from harness.ladders.pin import pin
+from harness.ladders.pin import manifest, pin
 from harness.ladders.service import create, submit
 from harness.play.match import play_match
 from harness.sandbox import submission
@@ -81,8 +81,8 @@ def test_the_interpreter_is_not_a_file_of_the_submission(home: Path,
     monkeypatch.chdir(home / "bot")
     (home / "bot" / "data.txt").write_text("weights")
     pinned = pin(f"cmd:{PY} bot.py data.txt", home / "snap")
-    snap = Path(pinned.snapshot or "")
-    assert sorted(p.name for p in snap.iterdir()) == ["0-bot.py", "1-data.txt"]
+    made = manifest(pinned.snapshot or "", home / "snap")
+    assert [path for path, _, _ in made.entries] == ["bot.py", "data.txt"]
     assert shlex.split(pinned.run_spec[4:])[0] == PY.strip("'")
     failures, logs = _failures_and_logs(f"cmd:{PY} bot.py data.txt")
     assert not failures and "LEAK weights" in logs
@@ -138,8 +138,8 @@ def test_a_file_with_a_255_character_name_is_pinned(tmp_path: Path,
         result = submit(store, "long", f"cmd:{PY} {name}", "longname")
     assert result.entrant is not None, result.problems
     snap = Path(result.entrant.snapshot or "")
-    assert [p.name for p in snap.iterdir()] == ["0.py"]
-    assert [p.name for p in snap.parent.iterdir()] == [snap.name]  # no empty folder beside
+    assert [p for p, _, _ in manifest(snap, snap.parent).entries] == [name]  # kept whole
+    assert {p.name for p in snap.parent.iterdir()} <= {snap.name, "blobs", "trees"}
 
 
 def test_deeply_nested_json_is_malformed_not_a_crash() -> None:

@@ -1,4 +1,4 @@
-"""The tests' oracle for a ladder's aggregates: everything schema 5 keeps as games finish,
+"""The tests' oracle for a ladder's aggregates: everything schema 6 keeps as games finish,
 counted again from the games themselves, the slow way the standings were once computed;
 and the same figures as the database holds them."""
 
@@ -74,6 +74,7 @@ def recount(store: Store, lid: int) -> dict[str, Any]:
         "recent": recent,
         "games": len(done),
         "last_game": max(done, key=lambda g: g.seq or 0).finished if done else None,
+        "nodes": dict(Counter(g.node or "" for g in done)),
     }
 
 
@@ -96,6 +97,7 @@ def stored(store: Store, lid: int) -> dict[str, Any]:
         "recent": {e.id: e.recent for e in entrants},
         "games": lad.games,
         "last_game": lad.last_game,
+        "nodes": ls.node_totals(store, lid),
     }
 
 
@@ -111,9 +113,10 @@ def raw(path: str) -> dict[str, Any]:
     for comparing a database before and after its migration."""
     con = sqlite3.connect(path)
     cols = [r[1] for r in con.execute("PRAGMA table_info(ladder_games)")]
-    keep = [c for c in cols if c != "record"]
+    keep = [c for c in cols if c not in ("record", "node")]  # the node: apart (schema 5 on)
     games = {(r[0], r[1]): r for r in con.execute(
         f"SELECT {', '.join(keep)} FROM ladder_games ORDER BY ladder_id, idx")}
+    played = [c for c in (r[1] for r in con.execute("PRAGMA table_info(games)")) if c != "node"]
     if "record" in cols:
         records = {(lid, idx): bytes(rec) for lid, idx, rec in con.execute(
             "SELECT ladder_id, idx, record FROM ladder_games WHERE record IS NOT NULL")}
@@ -130,9 +133,13 @@ def raw(path: str) -> dict[str, Any]:
         "ladders": con.execute("SELECT id, name, spec, created, owner FROM ladders "
                                "ORDER BY id").fetchall(),
         "tournaments": con.execute("SELECT * FROM tournaments").fetchall(),
-        "tournament_games": con.execute("SELECT * FROM games").fetchall(),
+        "tournament_games": con.execute(f"SELECT {', '.join(played)} FROM games").fetchall(),
         "tournament_records": con.execute("SELECT * FROM records").fetchall(),
         "authors": con.execute("SELECT * FROM authors").fetchall(),
     }
+    if "node" in cols:  # what a database of schema 5 or later says played each game
+        out["nodes"] = {(lid, idx): node for lid, idx, node in con.execute(
+            "SELECT ladder_id, idx, node FROM ladder_games")}
+        out["node_failures"] = con.execute("SELECT * FROM node_failures ORDER BY id").fetchall()
     con.close()
     return out

@@ -1,4 +1,4 @@
-"""What a ladder keeps as its games finish (schema 5) equals a recount from the games
+"""What a ladder keeps as its games finish (schema 6) equals a recount from the games
 (tests/storage/recount.py) through a ladder's whole life: games, a bot failing until it is
 retired, a retirement by hand, a new version, a reactivation, a failed and a pending game,
 a deletion; the pages read by index; the runner's live table drawn from its memory.
