@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -18,10 +17,11 @@ import msgspec
 import engine
 from bots.external import static_data
 from bots.protocol_schema import struct_types
+from engine.common.project import PROJECT
 from engine.kernel import Request
 from engine.protocol import Action, Observation, field_docs
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "games"
+DOCS = PROJECT / "docs" / "games"
 #: the example observation: seat to move after this many random decisions
 EXAMPLE_DECISIONS = 12
 WIDTH = 100

@@ -11,7 +11,7 @@ from harness.views.console import out
 
 app = typer.Typer(
     name="arena",
-    help="Dynasty Arena: game engines, bots, tournaments and Elo ladders.",
+    help="Dynasty Arena: game engines, bots, tournaments, rating pools and ladders.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -40,7 +40,7 @@ def _options(version: Annotated[bool, typer.Option(
         help="print the version and exit")] = False,
         verbose: Annotated[bool, typer.Option(
             "--verbose", help="show Ray's start-up lines and worker logs")] = False) -> None:
-    """Dynasty Arena: game engines, bots, tournaments and Elo ladders."""
+    """Dynasty Arena: game engines, bots, tournaments, rating pools and ladders."""
     if verbose:
         import os
 

@@ -53,7 +53,8 @@ DbOpt = Annotated[Path, typer.Option(
     "--db", envvar="ARENA_DB", show_default=str(EVAL_DB),
     help="SQLite database of the games (default: ARENA_DB, else results/eval.sqlite of this "
          "checkout)")]
-WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
+WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)",
+                                                min=1)]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
 SeedOpt = Annotated[int, typer.Option(help="seed of the deals")]
@@ -71,7 +72,8 @@ def game_ids(games: list[str] | None) -> list[str]:
 
 def eval_cmd(
     game: GameOpt = None,
-    players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
+    players: Annotated[int, typer.Option("--players", "-n", help="players per game",
+                                         min=2)] = 2,
     bot: Annotated[str, typer.Option(help="the bot measured (one spec, taken whole)")]
     = "mcts:time=0.5",
     opponents: Annotated[str, typer.Option(
@@ -79,7 +81,7 @@ def eval_cmd(
     = "random,heuristic",
     games: Annotated[int, typer.Option(
         help="games per game and opponent (rounded up to whole deals: every seat of the "
-             "bot on each deal)")] = 60,
+             "bot on each deal)", min=1)] = 60,
     time_per_move: Annotated[float | None, typer.Option(
         help="the harness's limit per decision (default: the bot spec's time=)")] = None,
     sprt: Annotated[str | None, typer.Option(

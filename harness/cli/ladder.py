@@ -183,10 +183,10 @@ def report(name: str, doc: dict[str, Any]) -> None:
 @app.command("run")
 def run_cmd(
     name: NameArg,
-    games: Annotated[int | None, typer.Option(help="games to play (default 100)")] = None,
+    games: Annotated[int | None, typer.Option(help="games to play (default 100)", min=1)] = None,
     forever: Annotated[bool, typer.Option(help="keep playing until stopped (Ctrl-C)")] = False,
     seconds: Annotated[float | None, typer.Option(help="stop starting games after this")] = None,
-    workers: Annotated[int | None, typer.Option(help="Ray workers")] = None,
+    workers: Annotated[int | None, typer.Option(help="Ray workers", min=1)] = None,
     address: Annotated[str | None, typer.Option(
         help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")] = None,
     db: DbOpt = DEFAULT_DB,

@@ -27,6 +27,7 @@ from harness.cli.ladder import ladders_cmd
 from harness.cli.rules import app as rules_app
 from harness.cli.tournament import app as tournament_app
 from harness.cli.train import train_cmd
+from harness.cli.tune import tune_cmd
 from harness.views.console import err
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -43,6 +44,7 @@ app.command("ladders")(ladders_cmd)
 app.command("eval", short_help="A bot against opponents over seeded games.")(eval_cmd)
 app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)
 app.command("train", short_help="Self-play MCTS learns a value model.")(train_cmd)
+app.command("tune", short_help="SPSA tunes the search's parameters for a game.")(tune_cmd)
 app.command("demo", short_help='A small local Ray ladder with standings.')(demo_cmd)
 app.add_typer(rules_app, name="rules")
 

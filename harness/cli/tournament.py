@@ -45,7 +45,8 @@ from harness.views.tournaments import play, pool_table, show_table, tournament_l
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
                   rich_markup_mode=None)
 
-WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
+WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)",
+                                                min=1)]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
 ModuleOpt = Annotated[list[str] | None, typer.Option(
@@ -82,7 +83,7 @@ def run_cmd(
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="one entrant's spec, taken whole (repeat for each bot)")] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
-    games: Annotated[int | None, typer.Option(help="at least this many games")] = None,
+    games: Annotated[int | None, typer.Option(help="at least this many games", min=1)] = None,
     sprt: Annotated[str | None, typer.Option(help="elo0,elo1,alpha,beta: stop on a verdict "
                                              "between the first two bots")] = None,
     fmt: Annotated[Format, typer.Option("--format")] = Format.round_robin,
@@ -187,23 +188,24 @@ def list_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False, db: DbOpt = DEFAU
     emit_json(rows) if fmt == "json" else emit_csv(rows)
 
 
-@app.command("ladder", short_help='Elo ladders across tournaments.')
+@app.command("pools", short_help='Rating pools across tournaments: Elo per bot.')
 def pool_cmd(game: Annotated[str | None, typer.Option("--game", "-g", help="only this game")]
              = None, as_json: JsonOpt = False, as_csv: CsvOpt = False,
-             db: DbOpt = DEFAULT_DB) -> None:  # the rating pools, called ladders on screen
-    """Ladders (one per game, player count and options): online and ML Elo per bot."""
+             db: DbOpt = DEFAULT_DB) -> None:
+    """Rating pools (one per game, player count and options, shared by every tournament of
+    that set-up): online and ML Elo per bot."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
         keys = [k for k in store.pools() if game is None or k.split("/")[0] == game]
         tables = {k: store.pool_table(k) for k in keys}
     if fmt is not None:
-        rows = [{"ladder": k, "bot": bot, "elo": elo, "games": n, "ml_elo": ml,
+        rows = [{"pool": k, "bot": bot, "elo": elo, "games": n, "ml_elo": ml,
                  "ml_low": lo, "ml_high": hi}
                 for k, t in tables.items() for bot, elo, n, ml, lo, hi in t]
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
     if not keys:
-        out.print(f"no ladder{f' for {markup(game)}' if game else ''} in {db} yet")
+        out.print(f"no rating pool{f' for {markup(game)}' if game else ''} in {db} yet")
     for key, t in tables.items():
         out.print(pool_table(key, t))
 
@@ -228,7 +230,7 @@ def export_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
 @app.command("scaling", short_help='Same tournament on 1 and 2 Ray workers.')
 def scaling_cmd(
     game: Annotated[str, typer.Option("--game", "-g")],
-    games: Annotated[int, typer.Option(help="games per run")] = 200,
+    games: Annotated[int, typer.Option(help="games per run", min=1)] = 200,
     players: Annotated[int, typer.Option("--players", "-n")] = 2,
     bots: Annotated[str, typer.Option(help="entrants")] = "random,python:bots.base:RandomBot",
     repeats: Annotated[int, typer.Option(help="runs per worker count (alternating)")] = 5,

@@ -27,6 +27,7 @@ import msgspec
 
 from bots.external import InfrastructureError
 from bots.spec import BotSpec, prefer_folder
+from engine.common.project import PROJECT
 from harness.sandbox import isolate
 from harness.sandbox.bundle import BlobError, BlobStore, Manifest
 
@@ -65,7 +66,6 @@ class Reply(msgspec.Struct):
     build: str = ""
 
 
-PROJECT = Path(__file__).resolve().parents[2]
 
 
 @functools.cache

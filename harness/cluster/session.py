@@ -80,7 +80,8 @@ def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
                 ray.init(address="local", num_cpus=workers or os.cpu_count() or 1,
                          include_dashboard=False, log_to_driver=verbose(),
                          _node_ip_address=LOOPBACK, logging_level=level)
-            except (ConnectionError, RuntimeError, OSError) as e:
+            except Exception as e:  # Ray raises a bare Exception when its node times out
+                shutdown()  # (an overloaded machine): no half-started Ray left behind
                 raise ClusterError(f"cannot start a local Ray: {e}") from None
 
 

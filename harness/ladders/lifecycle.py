@@ -15,6 +15,7 @@ import getpass
 import shutil
 from pathlib import Path
 
+from harness.ladders.names import owns
 from harness.ladders.pin import forget_unused
 from harness.ladders.service import LadderError, check_entrant_name
 from harness.sandbox.bundle import remove_tree
@@ -38,10 +39,6 @@ def author_of(given: str | None) -> str:
         return check_entrant_name(given)
     except LadderError as e:
         raise LadderError(str(e).replace("bot name (--as)", "author (--author)")) from None
-
-
-def owns(owner: str, author: str) -> bool:
-    return owner in ("", author)
 
 
 def check_owner(lad: ls.Ladder, versions: list[ls.Entrant], author: str, act: str) -> None:

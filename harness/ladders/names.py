@@ -106,3 +106,10 @@ def taken_by(taken: list[str], name: str) -> str | None:
     """The first of `taken` that is one name with `name` (None: it is free)."""
     mine = forms(name)
     return next((t for t in taken if t == name or forms(t) & mine), None)
+
+
+def owns(owner: str, author: str) -> bool:
+    """Whether `author` may use a name (a bot's, a ladder's) whose owner is `owner`: its own
+    author may, and anyone may claim a name nobody owns (owner '', as the names made before
+    authors were recorded)."""
+    return owner in ("", author)

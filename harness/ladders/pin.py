@@ -41,10 +41,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bots.spec import BotSpec, BotSpecError
+from engine.common.project import PROJECT
 from harness.sandbox import bundle, submission
 from harness.sandbox.bundle import BlobStore, Manifest
 
-PROJECT = Path(__file__).resolve().parents[2]
 #: what a pinned command line's runtime may be where the ladder plays it
 PLAYED_RUNTIMES = (*submission.RUNTIME_FOLDERS, sys.executable,
                    os.path.realpath(sys.executable))

@@ -289,9 +289,9 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
     cluster (`address`), each node that cannot sandbox refuses them (their games go to
     the others); here, the run is refused at once."""
     if games is not None and games < 1:
-        raise LadderError(f"--games must be at least 1, got {games}")
+        raise LadderError(f"games must be at least 1, got {games}")
     if workers is not None and workers < 1:
-        raise LadderError(f"--workers must be at least 1, got {workers}")
+        raise LadderError(f"workers must be at least 1, got {workers}")
     session.check_address(address)
     key = ladder_lock(store, ls.ladder(store, name))
     try:

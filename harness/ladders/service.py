@@ -25,10 +25,11 @@ from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
 from harness.cluster.node import Unplayed, placed
 from harness.ladders import pin as pinning
-from harness.ladders.names import taken_by
+from harness.ladders.names import owns, taken_by
 from harness.ladders.pin import pin, runs
-from harness.play.clock import check_time_control, play_game
+from harness.play.clock import check_time_control
 from harness.play.entrants import TERMINAL_ONLY
+from harness.play.match import play_game
 from harness.sandbox.bundle import BlobStore
 from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
@@ -137,7 +138,7 @@ def check_bot_name(owners: list[tuple[str, str]], display: str, author: str,
     (harness/ladders/names.py): the asker's own is told to submit under its spelling, anyone
     else to choose another name. An unowned name (author '') may be claimed."""
     for name, owner in owners:
-        if name == display and owner not in ("", author):
+        if name == display and not owns(owner, author):
             raise NameTaken(f"bot name {display!r} on ladder {ladder!r} belongs to {owner!r} "
                             f"(you are {author!r}); choose another name", mine=False)
     other = taken_by([n for n, _ in owners if n != display], display)

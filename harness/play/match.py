@@ -17,6 +17,7 @@ from engine.common.rng import derive_seed
 from engine.common.view import pending, words
 from engine.protocol import NO_WINNER, Action, State
 from engine.record import Failure, MatchConfig, MatchRecord, Move
+from harness.play.clock import TimeControl
 from harness.play.deadline import HARD_EXTRA_SECONDS, hard_limit
 from harness.sandbox.isolate import make_player
 
@@ -87,10 +88,13 @@ def play_match(
     limits: Limits | None = None,
     watch: Watch | None = None,
     undo: bool = False,
+    time_control: TimeControl | None = None,
 ) -> MatchRecord:
     """Play one game. Bots are specs or Bot instances, one per seat.
 
-    A bot that raises, overruns `time_per_move`, answers with something that is not
+    The time control is `time_control` (a time per decision or a game clock,
+    harness/play/clock.py), or `time_per_move` seconds a decision, or none.
+    A bot that raises, overruns its time, answers with something that is not
     a legal action, or breaks a sandbox limit is recorded as a Failure, ranked last, stopped,
     and replaced by the random bot for the rest of the game. `cmd:` bots always run in the
     sandbox (harness/sandbox/isolate.py), with `isolate` every bot spec that is not the project's
@@ -131,7 +135,8 @@ def play_match(
                 record.outcome = kind
             _close(bot)
             substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
-    limit = None if time_per_move is None else time_per_move * GRACE_FACTOR + GRACE_SECONDS
+    control = time_control or TimeControl(per_move=time_per_move)
+    clocks = control.start(num_players)
     started = time.perf_counter()
     #: (seat, the state before it, moves so far) at each decision of a person (`undo`)
     marks: list[tuple[int, State, int]] = []
@@ -145,15 +150,17 @@ def play_match(
             sub = substitutes.get(seat)
             bot = sub or players[seat]
             external = isinstance(bot, ExternalBot)  # held to its deadlines by bots.external
-            timed = limit is not None and not getattr(bot, "untimed", False)
+            allowed = None if getattr(bot, "untimed", False) else control.allowed(clocks, seat)
+            limit = None if allowed is None else allowed * GRACE_FACTOR + GRACE_SECONDS
             t0 = time.perf_counter()
             problem: tuple[str, str] | None = None
             if undo and sub is None and getattr(bot, "untimed", False):
                 bot.can_undo = any(m[0] == seat for m in marks)  # type: ignore[attr-defined]
                 marks.append((seat, state.clone(), len(record.moves)))
             try:
-                with hard_limit(limit + HARD_EXTRA_SECONDS if timed and not external else None):
-                    action = bot.act(obs, time_per_move if timed else None)
+                with hard_limit(None if limit is None or external
+                                else limit + HARD_EXTRA_SECONDS):
+                    action = bot.act(obs, allowed)
             except TakeBack:
                 state = _take_back(marks, seat, record)
                 continue
@@ -166,8 +173,10 @@ def play_match(
             except Exception as e:  # a bot crash must not stop the game
                 action, problem = None, ("crash", f"{type(e).__name__}: {e}")
             used = time.perf_counter() - t0
-            if problem is None and sub is None and timed and used > limit:  # type: ignore[operator]
-                problem = ("timeout", f"{used:.3f}s used, {time_per_move}s allowed")
+            if problem is None and sub is None and limit is not None and used > limit:
+                problem = ("timeout", control.overrun(used, allowed))  # type: ignore[arg-type]
+            if sub is None:
+                control.spend(clocks, seat, used)
             if problem is None:
                 if not isinstance(action, Action):
                     problem = ("malformed", f"answered {action!r}, not an action")
@@ -204,3 +213,15 @@ def play_match(
         record.outcome = NO_WINNER
     record.final_digest = engine.digest(state)
     return record
+
+
+def play_game(game: str, num_players: int, bots: Sequence[str | BotSpec], seed: int,
+              options: dict[str, Any] | None = None, time_per_move: float | None = None,
+              clock: str | None = None, isolate: bool = False,
+              watch: Watch | None = None) -> MatchRecord:
+    """Play one game of a tournament or ladder under its time control (`time_per_move` or
+    `clock`, as their specs store them); with `isolate`, every bot that is not the project's
+    own runs in the sandbox; `watch` as play_match's."""
+    return play_match(game, num_players, list(bots), seed=seed, options=options,
+                      isolate=isolate, watch=watch,
+                      time_control=TimeControl.of(time_per_move, clock))

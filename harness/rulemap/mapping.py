@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.common.project import PROJECT
 from engine.protocol import ArenaError
 from harness.rulemap.items import BEGIN, END, Item, page_problems, parse_items
 from harness.rulemap.marks import Mark, read_marks
 
 #: the repository checkout this package belongs to (docs/ and tests/ beside harness/)
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = PROJECT
 TITLE = "## Rule coverage (generated)"
 HOW = ("rule items of this page with the tests that check them, from the tests' "
        "`@pytest.mark.rule` markers; written by `arena rules coverage {game} --write`, "

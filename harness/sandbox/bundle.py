@@ -36,13 +36,13 @@ from pathlib import Path
 import msgspec
 
 from bots.spec import BotSpec, BotSpecError
+from engine.common.project import PROJECT
 from harness.sandbox import submission
 
 #: a manifest entry: the file's '/'-separated path under the bot's folder, sha256, mode
 Entry = tuple[str, str, int]
 #: permission bits of the files of a bot's folder: read-only, executable kept
 READ_ONLY, EXECUTABLE = 0o444, 0o555
-PROJECT = Path(__file__).resolve().parents[2]
 _tmp = itertools.count()
 
 

@@ -70,6 +70,7 @@ from bots.external import (
 )
 from bots.registry import make_bot
 from bots.spec import BotSpec
+from engine.common.project import PROJECT
 from engine.common.untrusted import visible
 from engine.protocol import Action, Observation
 from harness.sandbox import bundle, cgroups, seccomp, submission
@@ -84,7 +85,6 @@ VIEW = ("/bot", "/tmp", *submission.SYSTEM_FOLDERS, "/dev", "/proc")
 #: files of /proc that show the whole machine, not the bot's namespaces: kernel keys (every
 #: uid's key names), kernel memory, timers and scheduling; the sandbox shows them empty
 PROC_MASKED = ("keys", "key-users", "kcore", "timer_list", "sched_debug", "latency_stats")
-PROJECT = Path(__file__).resolve().parents[2]
 
 _SCRIPT = r"""
 set -eu

@@ -57,6 +57,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from engine.common.project import PROJECT
 from engine.protocol import ArenaError
 from harness.ladders import lifecycle as life
 from harness.ladders.data import (
@@ -176,8 +177,7 @@ def _hidden(db: Path) -> list[bytes]:
     """The folders no answer may name: the database's (uploads and bots beside it) as the
     operator spelled it, absolute, and with its links resolved, and the program's, longest
     first, as JSON spells them."""
-    folders = {db.parent, Path(os.path.abspath(db)).parent, db.resolve().parent,
-               Path(__file__).resolve().parents[2]}
+    folders = {db.parent, Path(os.path.abspath(db)).parent, db.resolve().parent, PROJECT}
     return sorted((json.dumps(str(f), ensure_ascii=False)[1:-1].encode() for f in folders
                    if len(f.parts) > 1), key=len, reverse=True)
 

@@ -28,6 +28,7 @@ from typing import Any, TextIO
 
 import msgspec
 
+from engine.common.project import PROJECT
 from engine.protocol import ArenaError
 from harness.storage import migrate
 from harness.storage.ladder_schema import LADDER_SCHEMA, NODES_SCHEMA, upgrade
@@ -40,7 +41,6 @@ SCHEMA_VERSION = 6
 OLDER = (1, 2, 3, 4, 5)
 #: a migration with more games than this to count says so on stderr
 MIGRATION_NOTICE = 20_000
-PROJECT = Path(__file__).resolve().parents[2]
 
 
 def default_db(name: str = "arena.sqlite") -> Path:

@@ -1,4 +1,4 @@
-"""Driver locks: one writer per ladder and per tournament Elo ladder, not per database.
+"""Driver locks: one writer per ladder and per tournament rating pool, not per database.
 
 A lock is an exclusive `flock` on a small file in the folder `<database>.locks/` beside
 the database; the kernel drops it when its process dies (even by `kill -9`), so a killed

@@ -26,8 +26,7 @@ from harness.cluster import session
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
 from harness.cluster.node import Unplayed, placed
-from harness.play.clock import play_game
-from harness.play.match import play_match, record_name
+from harness.play.match import play_game, play_match, record_name
 from harness.sandbox.bundle import BlobStore
 from harness.storage.database import GameRow, Store, Tournament
 from harness.storage.nodes import NodeLog
@@ -213,7 +212,7 @@ def lock_tournaments(store: Store, pool: str) -> str:
     """Become the one driver of the tournaments of rating pool `pool` (they share its
     online Elo); other tournaments and ladders of the database play on. Returns the key."""
     key = f"tournaments {pool}"
-    store.acquire_driver_lock(key, f"a tournament of Elo ladder {pool!r}")
+    store.acquire_driver_lock(key, f"a tournament of rating pool {pool!r}")
     return key
 
 

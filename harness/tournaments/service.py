@@ -15,7 +15,7 @@ from ratings.sprt import Sprt
 
 def check_workers(workers: int | None) -> None:
     if workers is not None and workers < 1:
-        raise TournamentError(f"--workers must be at least 1, got {workers}")
+        raise TournamentError(f"workers must be at least 1, got {workers}")
 
 
 def create(store: Store, name: str, spec: TournamentSpec, validated: bool = False) -> int:

@@ -146,7 +146,7 @@ def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
 def pool_table(pool: str, rows: Sequence[tuple[str, float, int, float | None,
                                                float | None, float | None]],
                width: int | None = None) -> Table:
-    """One rating pool (`arena tournament ladder`): online Elo and the maximum-likelihood
+    """One rating pool (`arena tournament pools`): online Elo and the maximum-likelihood
     Elo with its interval."""
     cols = [Col("bot", "left", "bold cyan", keep=9), Col("games", keep=5),
             Col("Elo (online)", keep=6), Col("Elo (ML) [95%]", keep=8)]
@@ -155,7 +155,7 @@ def pool_table(pool: str, rows: Sequence[tuple[str, float, int, float | None,
         mls = "-" if ml is None or lo is None or hi is None else Rating(ml, lo, hi).text()
         cells.append([text(bot), n, f"{elo:.0f}", mls])
     return fit_table(cols, cells, width=width or Console().width,
-                     title=f"ladder {pool_title(pool)}")
+                     title=f"rating pool {pool_title(pool)}")
 
 
 def pool_title(key: str) -> str:

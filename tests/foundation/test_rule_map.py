@@ -23,7 +23,7 @@ from harness.rulemap.mapping import ROOT, RuleMap, build_map, foreign_marks, is_
 from harness.rulemap.marks import Mark, read_marks
 
 #: games whose rules pages declare no rule items yet (to be emptied)
-PENDING = frozenset({"rotunda", "dragon_castle"})
+PENDING: frozenset[str] = frozenset()
 GAMES = sorted(BUILTIN)
 
 

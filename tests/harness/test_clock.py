@@ -9,7 +9,8 @@ import pytest
 
 from bots.base import RandomBot
 from engine.protocol import Action, Observation
-from harness.play.clock import Clock, ClockError, check_time_control, play_game
+from harness.play.clock import Clock, ClockError, check_time_control
+from harness.play.match import play_game
 
 HERE = "python:tests.harness.test_clock"
 

@@ -102,7 +102,7 @@ def test_create_submit_run_show_history_games(tmp_path: Path, bots: str,
 
 @pytest.mark.parametrize(("args", "message"), [
     (["ladder", "show", "nope"], "no ladder 'nope'"),
-    (["ladder", "run", "kl", "--games", "0"], "--games must be at least 1"),
+    (["ladder", "run", "kl", "--games", "0"], "'--games': Input should be greater"),
     (["ladder", "run", "kl", "--games", "3", "--forever"], "either --games or --forever"),
     (["ladder", "run", "kl"], "has 0 entrant(s)"),
     (["ladder", "history", "kl", "--bot", "zz"], "no bot 'zz'"),

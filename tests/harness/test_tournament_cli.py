@@ -28,8 +28,8 @@ def _fails(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (["--players", "9", "--bots", "random,mcts"], "for 2-4 players, not 9"),
     (["--bots", "random,nobot"], "unknown bot 'nobot'"),
     (["--bots", "random"], "at least two different bots"),
-    (["--bots", "random,mcts", "--games", "0"], "--games must be at least 1"),
-    (["--bots", "random,mcts", "--workers", "0"], "--workers must be at least 1"),
+    (["--bots", "random,mcts", "--games", "0"], "'--games': Input should be greater"),
+    (["--bots", "random,mcts", "--workers", "0"], "'--workers': Input should be greater"),
     (["--bots", "random,mcts", "--sprt", "x"], "four numbers"),
     (["--bots", "random,mcts", "--option", "nope"], "must look like name=value"),
     (["--bots", "random,mcts", "--option", "nope=1"], "no option 'nope'"),
@@ -77,7 +77,7 @@ def test_a_database_locked_by_another_driver(tmp_path: Path,
         other.acquire_driver_lock(f"tournaments {key}")
         err = _fails(capsys, "tournament", "run", *KIT, "--bots", "random,mcts", "--name", "t",
                      "--db", str(db))
-        assert f"a tournament of Elo ladder {key!r}" in err and "another driver" in err
+        assert f"a tournament of rating pool {key!r}" in err and "another driver" in err
         assert other.tournaments() == []  # the refused run scheduled nothing
 
 

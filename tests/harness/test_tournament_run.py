@@ -26,6 +26,7 @@ from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
 from harness.cli.main import main
 from harness.cluster import dispatch
+from harness.eval.run import eval_spec
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
@@ -156,6 +157,20 @@ def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(tmp_path: 
         assert "SPRT after" in text and "is stronger than" in text
 
 
+def test_sprt_at_more_players_tests_the_bot_against_the_copies_of_its_opponent(
+        tmp_path: Path) -> None:
+    """`arena eval --sprt` at 3 players: each deal from every seat of the bot, the test on
+    the bot's pairwise scores against the two copies of the opponent."""
+    spec = eval_spec("kit", 3, "random", PASSER, 300, sprt="0,50,0.05,0.05",
+                     modules=("tests.kitgame",))
+    with _play(tmp_path / "s3.sqlite", spec) as store:
+        t = store.tournament("t")
+        assert t.verdict == "H1" and t.stop_block is not None
+        counted = [r for r in store.games(t.id) if r.block < t.stop_block]
+        assert len(counted) == 3 * t.stop_block
+        assert all(r.bots.count(PASSER) == 2 for r in counted)
+
+
 def test_an_interrupted_sprt_run_stops_at_the_same_block(tmp_path: Path) -> None:
     spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
     with _play(tmp_path / "whole.sqlite", spec) as whole, Store(tmp_path / "part.sqlite") as part:
@@ -196,8 +211,9 @@ def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixt
     shown = arena("tournament", "show", "c", "--db", db)
     assert "seat" in shown and "Elo" in shown and "random" in shown
     assert "c" in arena("tournament", "list", "--db", db)
-    ladder = " ".join(arena("tournament", "ladder", "--game", "kit", "--db", db).split())
-    assert "ladder kit, 2 players (" in ladder and "unused=True" in ladder and "Elo (ML)" in ladder
+    pools = " ".join(arena("tournament", "pools", "--game", "kit", "--db", db).split())
+    assert "rating pool kit, 2 players (" in pools and "unused=True" in pools
+    assert "Elo (ML)" in pools
     # machines get JSON and CSV, never a terminal table to parse
     doc = json.loads(arena("tournament", "show", "c", "--db", db, "--json"))
     assert {r["bot"] for r in doc["standings"]} == {"random", PASSER}
@@ -207,8 +223,8 @@ def test_cli_run_show_list_and_export(tmp_path: Path, capsys: pytest.CaptureFixt
     assert csv_rows[0].startswith("bot,games,wins,win_rate") and len(csv_rows) == 3
     listed = json.loads(arena("tournament", "list", "--db", db, "--json"))
     assert listed[0]["name"] == "c" and listed[0]["done"] == listed[0]["games"] == 6
-    rated = json.loads(arena("tournament", "ladder", "--db", db, "--json"))
-    assert {r["bot"] for r in rated} == {"random", PASSER} and rated[0]["ladder"].startswith("kit/")
+    rated = json.loads(arena("tournament", "pools", "--db", db, "--json"))
+    assert {r["bot"] for r in rated} == {"random", PASSER} and rated[0]["pool"].startswith("kit/")
     arena("tournament", "export", "c", "--to", str(tmp_path / "c.jsonl"), "--db", db)
     lines = (tmp_path / "c.jsonl").read_text().splitlines()
     assert len(lines) == 6

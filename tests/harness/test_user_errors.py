@@ -107,7 +107,7 @@ def test_unwritable_outputs_are_refused_before_the_work(here: Path, command: lis
 @pytest.mark.slow
 def test_readers_never_create_a_database(here: Path) -> None:
     for cmd in (["tournament", "list"], ["tournament", "show", "t"], ["ladder", "show", "x"],
-                ["ladders"], ["tournament", "ladder"]):
+                ["ladders"], ["tournament", "pools"]):
         line = one_line(arena(*cmd, "--db", "typo.sqlite", cwd=here))
         assert line.startswith("error: no database at typo.sqlite")
     assert not (here / "typo.sqlite").exists()

@@ -330,7 +330,8 @@ def test_a_net_of_another_width_than_its_layout_is_refused(tmp_path: Path) -> No
 def test_model_names_a_file_and_opponents_counts_the_modelled_seats() -> None:
     with pytest.raises(ValueError) as e:
         make_bot("mcts:model=3")
-    assert str(e.value) == "model must be a file name, not 3"
+    assert str(e.value) == ("bad parameters in bot spec 'mcts:model=3': model must be a file "
+                            "name, not 3")
     assert make_bot("mcts:opponents=3").describe()["opponents"] == 3
 
 

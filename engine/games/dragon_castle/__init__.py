@@ -1,5 +1,5 @@
 """Dragon Castle (Horrible Games, 2017), 2-4 players: base game (§ numbers are the
-sections of docs/rules/dragon_castle.md; rulings: docs/rules-notes.md, Dragon Castle) with
+sections of docs/rules/dragon_castle.md; rulings: docs/rules/dragon_castle-notes.md) with
 the optional dragon and spirit cards, one or several of each kind, random or named
 (cards.py). The package layout: docs/adding-a-game.md, "The package layout"."""
 

@@ -94,10 +94,6 @@ def castle_index(x: int, y: int) -> int:
     return (y + 1) * PAD_W + (x + 1)
 
 
-def castle_xy(i: int) -> tuple[int, int]:
-    return i % PAD_W - 1, i // PAD_W - 1
-
-
 #: every real cell of the 12x8 grid, in (y, x) order, as padded indices
 CASTLE_CELLS: tuple[int, ...] = tuple(
     castle_index(x, y) for y in range(CASTLE_ROWS) for x in range(CASTLE_COLS)

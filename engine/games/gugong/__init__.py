@@ -1,5 +1,5 @@
 """Gugong (Andreas Steding, 2018) for 2-5 players (§ numbers are the sections of
-docs/rules/gugong.md; rulings: docs/rules-notes.md, Gugong).
+docs/rules/gugong.md; rulings: docs/rules/gugong-notes.md).
 
 Options: `advanced` (§11: board and draw pile from one mixed deck, advanced.py) and
 `bonus_travel` (§12: the 6 bonus travel tokens with their Day-long effects, bonus.py).

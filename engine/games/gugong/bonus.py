@@ -17,7 +17,7 @@ supply. An active token cannot be exchanged and takes no storage space (it is ke
   purchase). Follow actions trigger no tokens and take no card action.
 
 "Performs the action" (seed: "wykona tę akcję") is the location action of a turn and the
-card actions that perform option A of that location (rules §6); see docs/rules-notes.md.
+card actions that perform option A of that location (rules §6); see docs/rules/gugong-notes.md.
 """
 
 from __future__ import annotations
@@ -118,12 +118,6 @@ def activate_apply(s: GugongState, req: ActivateBonus, a: object) -> None:
         s.bonus_active.append(BonusInPlay(p, req.token, a.loc))
     else:
         s.stack.append(StoreToken(p, req.token))  # a normal token now (storage rules apply)
-
-
-# --- the effects ---------------------------------------------------------------------------------
-def plus_value(s: GugongState, p: int) -> int:
-    """B_PLUS1: +1 to the value of every card `p` plays this Day phase, per active token."""
-    return sum(1 for b in s.bonus_active if b.seat == p and b.token == D.B_PLUS1)
 
 
 def performed(s: GugongState, p: int, loc: int) -> None:

@@ -10,7 +10,6 @@ from engine.games.gugong import data as D
 from engine.games.gugong import masks
 from engine.games.gugong.actions import TakeForeman, Trade
 from engine.games.gugong.data import (
-    F_LOCKED,
     F_POOL,
     F_SHIP,
     F_SUPPLY,
@@ -29,12 +28,6 @@ if TYPE_CHECKING:
 
 #: prebuilt answers: the Foreman taken as one unit gained, or not
 TAKE_FOREMAN = (TakeForeman(False), TakeForeman(True))
-
-
-# --- servants and the Foreman (rules §7) ---------------------------------------------------------
-def pool_units(s: GugongState, p: int) -> int:
-    """Pool value: normal servants + 2 if the Foreman is there."""
-    return s.pool[p] + (2 if s.foreman[p] == F_POOL else 0)
 
 
 def pay_ways(s: GugongState, p: int, cost: int, keep: int = 0) -> list[bool]:
@@ -172,15 +165,6 @@ def path_taken(s: GugongState, path: int) -> int:
 def path_has_free(s: GugongState, path: int) -> bool:
     """Whether `path` has a free harbor (`first_free` >= 0)."""
     return s.harbors >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS
-
-
-def taken_harbors(s: GugongState) -> list[int]:
-    """Occupied harbors: per canal path, a bitmask (bit h: harbor h is taken)."""
-    return [path_taken(s, 0), path_taken(s, 1)]
-
-
-def harbor_taken(s: GugongState, path: int, h: int) -> bool:
-    return bool(s.harbors >> (path * D.HARBORS + h) & 1)
 
 
 def first_free(s: GugongState, path: int) -> int:
@@ -411,5 +395,3 @@ def holds_decree(s: GugongState, p: int, tile: int) -> bool:
     return bool(s.decree_servants[p * 6 + decrees.index(tile)])
 
 
-def foreman_locked(s: GugongState, p: int) -> bool:
-    return s.foreman[p] == F_LOCKED

@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
-#: token rewards that never hurt are taken automatically (as rules A18 does for the Envoy)
-AUTOMATIC = (D.T_S1, D.T_S2, D.T_ENV, D.T_INT, D.T_VP2)
 BUY_JADE_COST = 3
 
 

@@ -1,5 +1,5 @@
 """Huang (Reiner Knizia) for 2-5 players (§ numbers are the sections of the rules reference
-docs/rules/huang.md; rulings: docs/rules-notes.md, Huang).
+docs/rules/huang.md; rulings: docs/rules/huang-notes.md).
 
 Registers `GAME`. Options: `bandits` (§11.1), `eighteen_kingdoms` (§11.2),
 `imperial_palace` (§11.3) and, at 2 players only, `short_game` (§3 step 2: 24 random

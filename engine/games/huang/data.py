@@ -22,7 +22,6 @@ DYNASTIES = ("Tiger", "Rabbit", "Rat", "Goat", "Dragon")
 # --- components (§2, §12) -------------------------------------------------------------
 #: tiles per colour: Y 42, R 36, B 24, G 24, W 12 = 138 ([seed])
 TILE_COUNTS = (42, 36, 24, 24, 12)
-TOTAL_TILES = sum(TILE_COUNTS)
 #: pagodas (§2, §12): Court, Garrison, Granary, Market, Workshop; Y2 R2 B2 G2 W1
 PAGODA_NAMES = ("Court", "Garrison", "Granary", "Market", "Workshop")
 PAGODA_COLOUR = (YELLOW, YELLOW, RED, RED, BLUE, BLUE, GREEN, GREEN, WHITE)
@@ -190,7 +189,6 @@ CAPITALS: dict[str, tuple[int, int]] = {
 }
 RIVER_HEXES = frozenset(hex_index(q, r) for q, r in _YELLOW_RIVER + _YANGTZE)
 IS_RIVER: tuple[bool, ...] = tuple(h in RIVER_HEXES for h in range(NUM_HEXES))
-LAND: tuple[int, ...] = tuple(h for h in range(NUM_HEXES) if not IS_RIVER[h])
 RIVER: tuple[int, ...] = tuple(h for h in range(NUM_HEXES) if IS_RIVER[h])
 CAPITAL_HEXES: tuple[int, ...] = tuple(sorted(hex_index(q, r) for q, r in CAPITALS.values()))
 #: tiles in the bag after setup (§12: base 131)

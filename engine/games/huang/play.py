@@ -218,7 +218,7 @@ def offer_blue_chain(s: HuangState, h: int) -> None:
     empty river hex next to it. Asked whenever such a hex exists (public): without a blue
     tile in hand, stopping is the only option."""
     p = s.active
-    if s.board[h] == TILE + BLUE:  # asked whatever the hand holds (rules-notes)
+    if s.board[h] == TILE + BLUE:  # asked whatever the hand holds (huang-notes)
         board = s.board
         for n in NEIGHBOURS[h]:
             if (board[n] == EMPTY and MAPS[s.side].is_river[n]

@@ -1,5 +1,5 @@
 """Rotunda / Tulou (Zong-Ger; Round House) for 2-5 players (§ numbers are the sections of
-docs/rules/rotunda.md; rulings and reconstructions: docs/rules-notes.md, Rotunda).
+docs/rules/rotunda.md; rulings and reconstructions: docs/rules/rotunda-notes.md).
 
 The 2-player game (§10) has three neutral leaders, moved once per turn for a cube of their
 colour. Options: `lodge_variant` (§3 step 13, §4.3: the seat right of the first player

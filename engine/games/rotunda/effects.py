@@ -103,10 +103,6 @@ def pay_cube(s: RotundaState, p: int, t: int) -> None:
     s.supply[t] += 1
 
 
-def has_cube(s: RotundaState, p: int, as_type: int, gold: bool) -> bool:
-    return s.cubes[p * 4 + (D.GOLD if gold else as_type)] > 0
-
-
 # --- Assistants (§6) -------------------------------------------------------------------------
 def recruit(s: RotundaState, p: int) -> None:
     """Recruit: the leftmost track Assistant to the personal supply; empty track: nothing."""

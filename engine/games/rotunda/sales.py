@@ -158,9 +158,3 @@ def pay_reward(s: RotundaState, p: int, coins: int, vp: int, times: int = 1) -> 
     add_vp(s, p, vp * times)
 
 
-def room_node(s: RotundaState, room: int) -> int:
-    """The node holding room kind `room`, or -1 if its tile is not in play."""
-    try:
-        return s.rooms.index(room)
-    except ValueError:
-        return -1

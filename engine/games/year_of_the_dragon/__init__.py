@@ -3,8 +3,8 @@
 Base game complete (rules §1-§6); options: the Great Wall (rules §7) and Great Events
 (rules §8) expansions, usable together, and the original edition's privilege price (D17).
 § numbers are the sections of docs/rules/year_of_the_dragon.md; decisions where the rulebook
-left a question open, and where the original rulebook settled one: docs/rules-notes.md (In
-the Year of the Dragon).
+left a question open, and where the original rulebook settled one:
+docs/rules/year_of_the_dragon-notes.md.
 """
 
 from __future__ import annotations

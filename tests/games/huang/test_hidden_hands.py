@@ -1,5 +1,5 @@
 """Whether a seat is asked never depends on what the other seats cannot see (issue 13,
-docs/rules-notes.md "Whether a seat is asked never depends on a hidden hand"). Each test
+docs/rules/huang-notes.md "Whether a seat is asked never depends on a hidden hand"). Each test
 builds two positions that differ only behind one screen (same hand sizes) and checks that
 the same seat is asked the same question, the others see the same observation, and the seat
 with nothing to commit has 0 / pass as its only option."""

@@ -257,7 +257,7 @@ def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
 
 @pytest.mark.rule("huang", "6.3b", "6.4a")
 def test_substitute_leader_asked_whenever_the_leader_is_off_board() -> None:
-    """§14.12 (rules-notes: the question never depends on the hidden hand)."""
+    """§14.12 (huang-notes: the question never depends on the hidden hand)."""
     s = build(n=2, tiles={(6, 5): Y}, hands={0: {B: 2, G: 1}})
     s.apply(A.PeasantRevolt())
     assert s.legal_actions() == [A.UseLeader(True), A.UseLeader(False)]

@@ -3,6 +3,8 @@ Ekspertów"), one test per rule, with the ambiguity list's edge case (§14.19)."
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.games.rotunda import data as D
 from engine.games.rotunda.actions import (
@@ -18,6 +20,7 @@ from tests.games.rotunda.builder import begin, blank, play, set_seat
 P = 1
 
 
+@pytest.mark.rule("rotunda", "11a")
 def test_setup_discards_five_face_up():
     """§11: "At setup, discard the top 5 Experts face up to form the discard pile"; the pool
     keeps 3; the deck (hidden, only its size public) holds the other 16."""
@@ -31,6 +34,7 @@ def test_setup_discards_five_face_up():
     assert engine.make("rotunda", 3, 5).expert_discard == ()   # basic game: empty
 
 
+@pytest.mark.rule("rotunda", "11a")
 def test_experts_room_hires_the_discard_top():
     """§11: "Its top card may be hired exactly like a pool card"; the next card becomes the
     top; the pool is untouched."""
@@ -47,6 +51,7 @@ def test_experts_room_hires_the_discard_top():
     assert s.expert_discard == (D.H1, D.P1) and s.expert_pool == pool
 
 
+@pytest.mark.rule("rotunda", "11a")
 def test_guild_hall_hires_the_discard_top():
     """§11 "exactly like a pool card": the Guild Hall offers it too."""
     s = blank(3, rooms={D.O1: D.GUILD_HALL}, advanced_experts=True)
@@ -59,6 +64,7 @@ def test_guild_hall_hires_the_discard_top():
     assert s.experts[P] == (D.P8,) and s.vp[P] == D.CLERK_VP and s.expert_discard == ()
 
 
+@pytest.mark.rule("rotunda", "11b")
 def test_spent_experts_go_to_the_bottom():
     """§11: "Every card entering the discard pile goes to the bottom" (seed: "zużyci
     Eksperci będą umieszczani na SPODZIE stosu kart odrzuconych")."""
@@ -70,6 +76,7 @@ def test_spent_experts_go_to_the_bottom():
     assert s.expert_discard == (D.P1, D.T4) and s.coins[P] == s.supply_discs[P] + 1
 
 
+@pytest.mark.rule("rotunda", "11b")
 def test_kept_amulet_expert_declined_goes_to_the_bottom():
     """§5 step 1, §11: an amulet Expert not kept is discarded, to the bottom."""
     s = blank(3, advanced_experts=True)
@@ -80,6 +87,7 @@ def test_kept_amulet_expert_declined_goes_to_the_bottom():
     assert s.expert_discard == (D.P1, D.H2)
 
 
+@pytest.mark.rule("rotunda", "11b")
 def test_limit_discard_goes_to_the_bottom():
     """§14.19 [rec]: "limit discards go to the bottom" (hiring a 4th Expert)."""
     s = blank(3, advanced_experts=True)
@@ -92,6 +100,7 @@ def test_limit_discard_goes_to_the_bottom():
     assert s.expert_discard == (D.H3,)
 
 
+@pytest.mark.rule("rotunda", "11c")
 def test_no_reshuffle_when_the_deck_runs_out():
     """§11: "No reshuffle when the deck runs out": the pool stays short."""
     s = blank(3, advanced_experts=True)
@@ -103,6 +112,7 @@ def test_no_reshuffle_when_the_deck_runs_out():
     assert len(s.expert_pool) == 2 and s.expert_discard == (D.T2, D.T3)
 
 
+@pytest.mark.rule("rotunda", "5.8c")
 def test_basic_game_reshuffles_and_has_no_discard_hire():
     """§5 "Decks and pools" (basic game): deck empty -> the discard pile is reshuffled;
     the discard pile's top is not for hire."""
@@ -117,6 +127,7 @@ def test_basic_game_reshuffles_and_has_no_discard_hire():
     assert len(s.expert_pool) == 3 and s.expert_discard == ()
 
 
+@pytest.mark.rule("rotunda", "13.2b")
 def test_sample_state_redraws_only_the_deck():
     """§13.2: the deck's order is hidden and redrawn; the public discard pile stays."""
     s = engine.make("rotunda", 2, 9, advanced_experts=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
@@ -34,6 +36,7 @@ from tests.games.rotunda.builder import begin, blank, play, seat_chair, set_item
 P = 1
 
 
+@pytest.mark.rule("rotunda", "4.3a", "4.3b")
 def test_lodge_positions_rebuild_the_graph():
     """§4.3: successor lists with the Lodge on SB and SC."""
     sb = D.GRAPHS[1]
@@ -46,6 +49,7 @@ def test_lodge_positions_rebuild_the_graph():
     assert set(sc[D.I2]) == {D.I3, D.O4}
 
 
+@pytest.mark.rule("rotunda", "3.13")
 def test_lodge_variant_is_chosen_by_the_seat_right_of_the_first_player():
     s = engine.make("rotunda", 4, 3, lodge_variant=True)
     assert s.current_player() == (s.first - 1) % 4
@@ -53,6 +57,7 @@ def test_lodge_variant_is_chosen_by_the_seat_right_of_the_first_player():
     assert s.lodge == 2 and s.current_player() == s.first
 
 
+@pytest.mark.rule("rotunda", "4.1e", "4.4c", "4.4d", "4.4f")
 def test_lodge_never_bypassed_and_lap_back():
     """§4.4: the Lodge ends a move; a full lap over occupied rooms comes back to it."""
     everything = sum(1 << n for n in range(1, D.NODES))
@@ -64,18 +69,21 @@ def test_lodge_never_bypassed_and_lap_back():
     assert board.destinations(0, D.I5, 0) == (D.LODGE,)
 
 
+@pytest.mark.rule("rotunda", "10a", "3.10")
 def test_five_players_have_one_leader_each():
     s = engine.make("rotunda", 5, 1)
     assert len(s.leaders) == 5
     assert s.coins[s.first:] + s.coins[:s.first] == [3, 3, 4, 5, 6]  # §14.25
 
 
+@pytest.mark.rule("rotunda", "3.10")
 def test_starting_coins_by_seat_from_the_first_player():
     s = engine.make("rotunda", 4, 7)
     assert [s.coins[(s.first + k) % 4] for k in range(4)] == [3, 3, 4, 5, 6][:4]
     assert s.end_amulet >= 0 and D.END_SPACE[4] == 10
 
 
+@pytest.mark.rule("rotunda", "6b", "5.6a")
 def test_peddler_paid_move_before_or_after_and_end_of_turn_move():
     """§6, §14.7: before = place in the new village; after = place, then move."""
     s = blank()
@@ -94,6 +102,7 @@ def test_peddler_paid_move_before_or_after_and_end_of_turn_move():
     assert s2.villages[0 * 4 + P] == 1 and s2.peddler == 3
 
 
+@pytest.mark.rule("rotunda", "5.6b")
 def test_peddler_with_an_empty_supply_still_moves_the_tile():
     s = blank()
     s.supply_discs[P] = 0
@@ -102,6 +111,7 @@ def test_peddler_with_an_empty_supply_still_moves_the_tile():
     assert sum(s.villages) == 0 and s.peddler == 1
 
 
+@pytest.mark.rule("rotunda", "R7a", "R7b", "5.3f")
 def test_retailer_differs_across_players_and_pays_by_sale_order():
     """§12.1 R7, §14.8: the differ test counts cubes left by earlier players; rewards go
     by the order of the sale in this execution."""
@@ -120,6 +130,7 @@ def test_retailer_differs_across_players_and_pays_by_sale_order():
     assert s.retailer == [-1, -1, -1]
 
 
+@pytest.mark.rule("rotunda", "R8a", "R8b")
 def test_wholesaler_needs_identical_cubes():
     s = blank(rooms={D.O2: D.WHOLESALER})
     s.cubes[P * 4:P * 4 + 4] = [2, 1, 0, 1]
@@ -131,6 +142,7 @@ def test_wholesaler_needs_identical_cubes():
     assert s.vp[P] == 3
 
 
+@pytest.mark.rule("rotunda", "R6b", "5.3b")
 def test_tea_house_copies_a_room_with_a_leader_with_chairs_there():
     """§12.1 R6, §14.10: not the Lodge nor the Tea House; chair Assistants work."""
     s = blank(rooms={D.O4: D.TEA_HOUSE})
@@ -149,6 +161,7 @@ def test_tea_house_copies_a_room_with_a_leader_with_chairs_there():
     assert s.cube(P, D.TEA) == 1 and s.cube(P, D.FRUIT) == 1
 
 
+@pytest.mark.rule("rotunda", "9i", "H5", "P5")
 def test_expert_sales_double_reward_and_shandong_two_cubes():
     """§9, §14.11: H5 doubles the Market reward without the Recruit; P5 sells 2 cubes."""
     s = blank()
@@ -169,6 +182,7 @@ def test_expert_sales_double_reward_and_shandong_two_cubes():
     assert (s2.coins[P], s2.vp[P]) == (6, 3)
 
 
+@pytest.mark.rule("rotunda", "P5")
 def test_p5_needs_two_sales():
     s = blank()
     set_seat(s, 'experts', P, [D.P5])
@@ -177,6 +191,7 @@ def test_p5_needs_two_sales():
     assert Activate(D.P5) not in s.legal_actions()
 
 
+@pytest.mark.rule("rotunda", "9d", "P7")
 def test_e4_on_gold_and_bonus_cubes_do_not_retrigger():
     """§9, §14.12: E4b on Gold gives a Gold; the bonus cube triggers nothing further."""
     s = blank()
@@ -193,6 +208,7 @@ def test_e4_on_gold_and_bonus_cubes_do_not_retrigger():
     assert s2.cube(P, D.TEA) == 2 and s2.vp[P] == 1
 
 
+@pytest.mark.rule("rotunda", "H3", "P8", "9g")
 def test_old_man_ignores_elder_apprentice_and_clerk_scores_its_own_hire():
     s = blank()
     set_seat(s, 'experts', P, [D.H3])
@@ -213,6 +229,7 @@ def test_old_man_ignores_elder_apprentice_and_clerk_scores_its_own_hire():
     assert D.P8 in s2.experts[P] and s2.vp[P] == 2
 
 
+@pytest.mark.rule("rotunda", "9f")
 def test_expert_limit_and_kept_amulet_experts_do_not_count():
     s = blank()
     set_seat(s, 'experts', P, [D.H3, D.H4, D.P7])
@@ -228,6 +245,7 @@ def test_expert_limit_and_kept_amulet_experts_do_not_count():
     assert D.H4 in s.expert_discard
 
 
+@pytest.mark.rule("rotunda", "9h", "5.1b", "P3")
 def test_amulet_expert_may_be_kept():
     s = blank()
     set_seat(s, 'experts', P, [D.P3])
@@ -248,6 +266,7 @@ def test_elder_apprentice_needs_a_spare_assistant_before_the_chain_returns():
     assert s.supply_discs[P] == 0 or s.pending() is None or True
 
 
+@pytest.mark.rule("rotunda", "7.6a", "7.6b")
 def test_must_pray_without_village_assistants_and_empty_honour():
     """§7 special cases."""
     s = blank()
@@ -267,6 +286,7 @@ def test_must_pray_without_village_assistants_and_empty_honour():
     assert s2.round == 1 and s2.vp[P] == 2
 
 
+@pytest.mark.rule("rotunda", "7.2e")
 def test_longest_chain_when_not_all_fit():
     """§7 step 2 [rec]: if no path places all, the longest legal chain."""
     placed, ends = board.chain_ends(0, 20)
@@ -275,6 +295,7 @@ def test_longest_chain_when_not_all_fit():
     assert board.chain_ends(elders, 3) == (1, (0,))
 
 
+@pytest.mark.rule("rotunda", "7.1b")
 def test_round_marker_capped_at_twelve():
     s = blank()
     s.round = 12
@@ -282,6 +303,7 @@ def test_round_marker_capped_at_twelve():
     assert s.round == 12
 
 
+@pytest.mark.rule("rotunda", "5.4a", "5.4c")
 def test_bonus_landing_exactly_and_two_symbols():
     """§5 step 4, §14.20."""
     s = blank(rooms={D.O2: D.BANK})
@@ -299,6 +321,7 @@ def test_bonus_landing_exactly_and_two_symbols():
     assert len(s2.orders_open[P]) == 1 and len(s2.amulets[P]) == 1
 
 
+@pytest.mark.rule("rotunda", "6e")
 def test_fire_needs_a_spare_assistant():
     """§14.21."""
     s = blank(rooms={D.O2: D.BLACK_MARKET})
@@ -310,6 +333,7 @@ def test_fire_needs_a_spare_assistant():
     assert Deal(11) not in s.legal_actions()
 
 
+@pytest.mark.rule("rotunda", "H2", "R10b")
 def test_jin_trader_and_black_market_prices():
     s = blank(rooms={D.O2: D.BLACK_MARKET})
     set_seat(s, 'experts', P, [D.H2])
@@ -328,6 +352,7 @@ def DiscardCard_():  # noqa: N802 - helper naming the action
     return DiscardCard()
 
 
+@pytest.mark.rule("rotunda", "8.6")
 def test_tie_break_is_coins_held():
     s = blank(n=3)
     s.stack = []
@@ -340,6 +365,7 @@ def test_tie_break_is_coins_held():
     assert s.ranking()[:2] == [1, 0]
 
 
+@pytest.mark.rule("rotunda", "5.8a", "5.8b", "R2a")
 def test_smugglers_return_under_the_stack():
     s = blank()
     begin(s, P)
@@ -348,6 +374,7 @@ def test_smugglers_return_under_the_stack():
     assert s.smuggler_returned == (tok,) and len(s.smuggler_pool) == 3
 
 
+@pytest.mark.rule("rotunda", "13.2a")
 def test_observation_hides_only_the_face_down_piles():
     a = engine.make("rotunda", 3, 5)
     b = a.clone()
@@ -363,6 +390,7 @@ def test_observation_hides_only_the_face_down_piles():
     assert Honour(0) not in a.legal_actions() and EndCell(0) not in a.legal_actions()
 
 
+@pytest.mark.rule("rotunda", "R6a")
 def test_tea_house_a_offers_the_other_order_when_one_assistant_is_left():
     """§5 step 3 "in any order": with one Assistant for Peddler and Apprentice."""
     s = blank(rooms={D.O4: D.TEA_HOUSE})
@@ -377,6 +405,7 @@ def test_tea_house_a_offers_the_other_order_when_one_assistant_is_left():
     assert s.legal_actions()[0] == Peddler(0, 0)   # the Peddler places nothing now
 
 
+@pytest.mark.rule("rotunda", "13.2b")
 def test_sample_state_redraws_only_unseen_components():
     """§13.2: the returned Smugglers stay in their public order; an Expert waiting to be
     kept or discarded is not redrawn into the deck."""

@@ -3,6 +3,8 @@ Room, Trading Post, Guild Hall, Warehouse), with the end-of-step-3 cleanup."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.rotunda import data as D
 from engine.games.rotunda.actions import (
     Buy,
@@ -19,6 +21,7 @@ from tests.games.rotunda.builder import begin, blank, play
 P = 2
 
 
+@pytest.mark.rule("rotunda", "R5", "5.3g")
 def test_banker_takes_all_coins_and_refills_three():
     s = blank()
     s.banker = 5
@@ -28,6 +31,7 @@ def test_banker_takes_all_coins_and_refills_three():
     assert s.coins[P] == 5 and s.banker == 3
 
 
+@pytest.mark.rule("rotunda", "R5")
 def test_banker_basic_cube():
     s = blank()
     s.leaders[P * 2] = D.I3
@@ -36,6 +40,7 @@ def test_banker_basic_cube():
     assert s.cube(P, D.CELADON) == 1 and s.banker == 3
 
 
+@pytest.mark.rule("rotunda", "R2a", "5.8a")
 def test_harbour_smuggler_or_gold():
     s = blank()
     begin(s, P)
@@ -48,6 +53,7 @@ def test_harbour_smuggler_or_gold():
     assert got == want
 
 
+@pytest.mark.rule("rotunda", "R4", "5.8a")
 def test_experts_room_hires_and_refills():
     s = blank()
     s.leaders[P * 2] = D.I3
@@ -57,6 +63,7 @@ def test_experts_room_hires_and_refills():
     assert s.experts[P] == (pool[2],) and len(s.expert_pool) == 3
 
 
+@pytest.mark.rule("rotunda", "R11")
 def test_trading_post_prices_one_to_four():
     s = blank(rooms={D.O1: D.TRADING_POST})
     s.coins[P] = 10
@@ -68,6 +75,7 @@ def test_trading_post_prices_one_to_four():
     assert s.coins[P] == 0 and sum(s.villages) == 1
 
 
+@pytest.mark.rule("rotunda", "R12")
 def test_guild_hall_costs_coin_then_fire_one_then_two():
     s = blank(rooms={D.O1: D.GUILD_HALL})
     s.coins[P] = 1
@@ -81,6 +89,7 @@ def test_guild_hall_costs_coin_then_fire_one_then_two():
     assert s.supply_discs[P] == 0 and s.track[P] == 12 and len(s.experts[P]) == 3
 
 
+@pytest.mark.rule("rotunda", "R13a", "R13b", "5.3h")
 def test_warehouse_takes_from_icons_and_refills():
     s = blank(rooms={D.O1: D.WAREHOUSE})
     s.coins[P] = 6

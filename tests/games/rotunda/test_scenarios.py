@@ -3,6 +3,8 @@ each asserting the rulebook's numbers."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.rotunda import board
 from engine.games.rotunda import data as D
 from engine.games.rotunda import rooms as R
@@ -45,6 +47,7 @@ BLUE = 3  # the acting seat of the examples
 PEDDLER0 = Peddler(0, 0)
 
 
+@pytest.mark.rule("rotunda", "4.1d", "4.2", "4.4a", "4.4b", "4.4c")
 def test_1_movement_three_paths():
     """§15.1 / seed p.5: Blue in I2, Green in O4, Red in O6."""
     occupied = 1 << D.O4 | 1 << D.O6
@@ -61,6 +64,7 @@ def test_1_movement_three_paths():
     assert moves == {D.I3, D.I4, D.I5, D.O5, D.LODGE}
 
 
+@pytest.mark.rule("rotunda", "R1", "5.3c", "6b", "5.6a")
 def test_2_supplier_with_a_chair():
     """§15.2 / seed p.5: a chair Assistant gives a 2nd execution."""
     s = blank()
@@ -77,6 +81,7 @@ def test_2_supplier_with_a_chair():
     assert s.turn == 0                         # the next seat's turn began
 
 
+@pytest.mark.rule("rotunda", "R9", "5.4a", "5.4b", "5.4c")
 def test_3_bank_and_bonus():
     """§15.3 / seed p.6: 9 coins for 7 VP; the score marker passes 10: one pool Order."""
     s = blank(rooms={D.O2: D.BANK})
@@ -93,6 +98,7 @@ def test_3_bank_and_bonus():
     assert len(s.order_pool) == 3 and len(s.order_deck) == deck - 1
 
 
+@pytest.mark.rule("rotunda", "5.5", "9d", "5.7", "8.2", "TP4")
 def test_4_order_effect_once_per_turn():
     """§15.4 / seed p.6: O05 (T F C, 2 VP, +1 VP on gaining any resource once per turn)."""
     s = blank()
@@ -117,6 +123,7 @@ def test_4_order_effect_once_per_turn():
     assert breakdown(s, BLUE)["orders"] == 2
 
 
+@pytest.mark.rule("rotunda", "R3a", "R3b", "R3c", "5.3c", "5.3d", "5b")
 def test_5_market_with_young_and_elder_discs():
     """§15.5 / seed p.11: Celadon, Fruit, Gold as Fruit: +5 coins, +7 VP, 1 Recruit,
     2 Peddler; the young disc returns, the elder stays."""
@@ -143,6 +150,7 @@ def test_5_market_with_young_and_elder_discs():
     assert s.market[D.TEA] == -1 and s.supply[D.GOLD] == 10 - 4 + 1
 
 
+@pytest.mark.rule("rotunda", "6e", "6a", "R10b")
 def test_6_firing_onto_a_full_track():
     """§15.6 / seed p.10: the fired disc stacks on the leftmost space; +5 coins; the next
     Recruit takes it and uncovers nothing."""
@@ -150,12 +158,14 @@ def test_6_firing_onto_a_full_track():
     red = 2
     begin(s, red)
     play(s, Move(D.LODGE, D.O2), Execute(0, 0), Deal(11))
-    assert s.track[red] == 10 and s.coins[red] == 5
+    assert s.track[red] == 10 and s.coins[red] == 5 and s.supply_discs[red] == 4
     assert family_vp(s.track[red]) == 0
     play(s, Deal(3))  # buy a Recruit for 3 coins
     assert s.track[red] == 9 and family_vp(9) == 0
+    assert s.supply_discs[red] == 5                # the Recruit: track -> personal supply
 
 
+@pytest.mark.rule("rotunda", "7b", "TP1", "5.8e")
 def test_7_pray():
     """§15.7 / seed p.11: TP1 gives 2 Peddler actions; the round marker stays."""
     s = blank()
@@ -173,6 +183,7 @@ def test_7_pray():
     assert Pray(0) not in s.legal_actions()
 
 
+@pytest.mark.rule("rotunda", "7.1a", "7.2a", "7.2b", "7.2c", "7.3", "7.4a", "7.4b", "7.5", "6d")
 def test_8_honour():
     """§15.8 / seed p.12: chain (0,0) -> own elder (0,1) -> (0,2) -> (1,2): 4 + 2 VP,
     Celadon, an Elder Apprentice and RA1 or BA2."""
@@ -201,6 +212,7 @@ def test_8_honour():
     assert s.supply_discs[BLUE] == 0 + 2             # the other two chain discs return
 
 
+@pytest.mark.rule("rotunda", "8a", "7.1a")
 def test_10_end_three_players():
     """§15.10: marker at 7, Blue honours -> 8 and takes the end amulet; the others play one
     more turn each, then the game ends."""
@@ -223,6 +235,7 @@ def test_10_end_three_players():
     assert seen == [1, 2]
 
 
+@pytest.mark.rule("rotunda", "8.1", "6f", "8.3", "8.5")
 def test_11_scoring():
     """§15.11 / seed p.13."""
     a1, a2, a3 = 0, 1, 2
@@ -235,6 +248,7 @@ def test_11_scoring():
     assert breakdown(s, BLUE)["coins"] == 3
 
 
+@pytest.mark.rule("rotunda", "R3c")
 def test_market_example_totals_through_room_options():
     """The Market options on a repeat execution are exactly the free icons plus the
     exception types (R3)."""
@@ -258,6 +272,7 @@ def test_lodge_step_and_room_turn_requests():
     assert R.STOP in s.legal_actions()
 
 
+@pytest.mark.rule("rotunda", "11d")
 def test_9_advanced_scoring():
     """§15.9 / seed p.13 (advanced Experts): "3 Phoenix cards in the discard pile, so each
     Phoenix Expert Blue owns scores 3 VP"."""
@@ -274,6 +289,7 @@ def test_9_advanced_scoring():
     assert "experts" not in breakdown(blank(), BLUE)     # basic game: no such part
 
 
+@pytest.mark.rule("rotunda", "10b", "10c", "4.4b")
 def test_12_two_player_neutral_move():
     """§15.12 / seed p.14: neutrals blue O1, green O3, red O5; family leaders in the Lodge.
     Black pays 1 Tea to move green; "the Lodge itself is never a legal stop for a neutral"

@@ -52,6 +52,7 @@ def phase(s) -> str:
     return type(s.pending()).__name__
 
 
+@pytest.mark.rule("rotunda", "3.12")
 def test_setup_black_and_yellow_three_neutrals_in_the_large_rooms():
     """§3 step 12: "players use black and yellow. One green, one red and one blue leader
     become neutral leaders, placed at random one per large room (O1, O3, O5)"; two leaders
@@ -70,6 +71,7 @@ def test_setup_black_and_yellow_three_neutrals_in_the_large_rooms():
     assert engine.make("rotunda", 3, 0).neutrals == ()   # only in the 2-player game
 
 
+@pytest.mark.rule("rotunda", "7.1a", "3.4")
 def test_amulet_at_seven_ends_the_two_player_game():
     """§3 step 4, §12.2: "the end amulet sits at 7/8/10/12 for 2/3/4/5 players"."""
     s = two()
@@ -80,6 +82,7 @@ def test_amulet_at_seven_ends_the_two_player_game():
     assert s.amulets[YELLOW] == (amulet,)
 
 
+@pytest.mark.rule("rotunda", "4.4b")
 def test_neutral_leaders_block_family_leaders():
     """§4.4: "A room holding any other leader (... neutrals included) may be passed through
     without counting, but the move cannot end there"."""
@@ -91,6 +94,7 @@ def test_neutral_leaders_block_family_leaders():
     assert D.O3 not in dest and D.O4 in dest
 
 
+@pytest.mark.rule("rotunda", "10b", "5b")
 def test_pay_a_cube_of_the_neutral_colour_or_gold():
     """§10: "pay 1 cube of a neutral leader's colour to move that leader ...: Tea = green,
     Fruit = red, Celadon = blue; Gold may substitute [rec]"."""
@@ -108,6 +112,7 @@ def test_pay_a_cube_of_the_neutral_colour_or_gold():
     assert {a.frm for a in s.legal_actions()} == {D.O1}
 
 
+@pytest.mark.rule("rotunda", "10c")
 def test_neutral_passes_the_lodge_uncounted_and_never_stops_there():
     """§10: "A neutral can never stop at the Lodge; it passes through it uncounted" (seed:
     "Zawsze musisz ją przeskoczyć")."""
@@ -117,6 +122,7 @@ def test_neutral_passes_the_lodge_uncounted_and_never_stops_there():
     assert D.I4 not in dest and D.O5 not in dest             # would be a 4th counted room
 
 
+@pytest.mark.rule("rotunda", "4.4e")
 def test_neutral_may_not_end_where_it_started():
     """§4.4 [rec]: "A neutral leader may not end in the room it started from (its start room
     counts as empty if passed again)"; every other room occupied but O2."""
@@ -126,6 +132,7 @@ def test_neutral_may_not_end_where_it_started():
     assert D.O1 not in board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O1, only_start)
 
 
+@pytest.mark.rule("rotunda", "10d")
 def test_once_per_turn_window_a_or_window_b():
     """§10 timing [rec]: "window A between steps 1 and 2, or window B right after step 5
     (before the Peddler's end-of-turn move); at most one neutral move per turn"; the seed:
@@ -146,6 +153,7 @@ def test_once_per_turn_window_a_or_window_b():
     assert s.turn == BLACK and s.cube(YELLOW, D.CELADON) == 1
 
 
+@pytest.mark.rule("rotunda", "10d")
 def test_window_b_comes_before_the_peddler_move():
     """§10 timing: window B lies before the end-of-turn Peddler step (§5)."""
     s = two()
@@ -158,6 +166,7 @@ def test_window_b_comes_before_the_peddler_move():
     assert s.peddler == D.PEDDLER_START + 1 and s.turn == YELLOW
 
 
+@pytest.mark.rule("rotunda", "10b")
 def test_no_neutral_window_without_a_cube():
     """Whether the seat is asked depends only on its public cubes: with no cube of any kind
     no neutral can be paid for, so neither window asks."""
@@ -168,6 +177,7 @@ def test_no_neutral_window_without_a_cube():
     assert s.turn == YELLOW
 
 
+@pytest.mark.rule("rotunda", "R6b")
 def test_tea_house_may_copy_a_neutral_leaders_room():
     """R6 (seed): "a room where any Leader stays (yours too)": neutrals are Leaders."""
     s = two(rooms={D.O4: D.TEA_HOUSE, D.O5: D.BANK})
@@ -186,6 +196,7 @@ def test_tea_house_may_copy_a_neutral_leaders_room():
     assert s.vp[BLACK] == 1
 
 
+@pytest.mark.rule("rotunda", "3.13")
 def test_lodge_variant_at_two_players_is_chosen_by_the_other_seat():
     """§3 step 13: the player to the right of the first player places the Lodge."""
     s = engine.make("rotunda", 2, 3, lodge_variant=True)
@@ -194,6 +205,7 @@ def test_lodge_variant_at_two_players_is_chosen_by_the_other_seat():
     assert s.lodge == 1 and sorted(s.neutrals) == [D.O1, D.O3, D.O5]
 
 
+@pytest.mark.rule("rotunda", "10e")
 def test_neutral_actions_only_at_two_players():
     """`neutral_actions` is a 2-player option; other counts reject it with one error."""
     with pytest.raises(InvalidConfigError, match="only for 2 players"):
@@ -203,6 +215,7 @@ def test_neutral_actions_only_at_two_players():
 
 
 # --- the neutral-action variant --------------------------------------------------------------
+@pytest.mark.rule("rotunda", "10e")
 def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
     """§10 variant: "after the neutral moves, the active player may take that room's action
     as if standing there, with their own chair Assistants as in §5 step 3"."""
@@ -219,6 +232,7 @@ def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
     assert phase(s) == "MoveStep"            # then the turn's own leader move
 
 
+@pytest.mark.rule("rotunda", "10e")
 def test_without_the_variant_the_neutral_room_gives_nothing():
     """§10: the room action after a neutral move exists only in the variant."""
     s = two()
@@ -229,6 +243,7 @@ def test_without_the_variant_the_neutral_room_gives_nothing():
     assert phase(s) == "MoveStep"
 
 
+@pytest.mark.rule("rotunda", "10e")
 def test_neutral_action_crosses_no_bonus_symbol():
     """§10 variant: "no bonus symbols (points gained there cross none)"; the step-3 cleanup
     runs afterwards."""
@@ -245,6 +260,7 @@ def test_neutral_action_crosses_no_bonus_symbol():
     assert s.turn == YELLOW                  # and none at the end of step 3 either
 
 
+@pytest.mark.rule("rotunda", "10e")
 def test_neutral_action_runs_the_cleanup():
     """§10 variant: "Run the step-3 cleanup afterwards" (an emptied Banker gets 3 coins)."""
     s = two(neutral_actions=True)
@@ -257,6 +273,7 @@ def test_neutral_action_runs_the_cleanup():
     assert phase(s) == "MoveStep"
 
 
+@pytest.mark.rule("rotunda", "10e")
 def test_neutral_action_in_window_b_fulfils_no_order():
     """§10 variant: "no order fulfilment" during it: after window B's neutral action the
     turn ends although an Order could now be paid."""

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.year_of_the_dragon import action_phase as A
+from engine.games.year_of_the_dragon import action_phase, flow, new_state
 from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import flow, new_state
 from engine.games.year_of_the_dragon.actions import BuildWall
 from engine.games.year_of_the_dragon.data import ST_DRAFT
 from engine.games.year_of_the_dragon.requests import ChooseAction, ChooseWallTile
@@ -188,6 +187,6 @@ def test_the_action_cards_are_dealt_anew_every_round():
     s.hands = [[0] * D.NUM_CARDS, [0] * D.NUM_CARDS]
     deals = set()
     while not s.is_terminal():
-        s.apply(A.MONEY)
+        s.apply(action_phase.MONEY)
         deals.add(tuple(s.card_group))
     assert len(deals) >= 8  # 11 fresh deals of the 7 cards into a group of 4 and one of 3
