@@ -89,7 +89,7 @@ def _stamp(t: float) -> str:
 def real_records(n: int = RECORDS) -> list[bytes]:
     """Records of real two-player games (random bots), as a ladder stores them."""
     from engine.record import encode_json
-    from harness.play.clock import play_game
+    from harness.play.match import play_game
 
     return [encode_json(play_game("year_of_the_dragon", 2, ["random", "random"], seed, {},
                                   None, None)) for seed in range(n)]
