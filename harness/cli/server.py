@@ -113,12 +113,15 @@ def serve_cmd(
         err.print(markup(f"serving {db} on unix:{uds} (Ctrl-C stops)"), highlight=False,
                   soft_wrap=True)
         err.print("authors: --server the URL of the proxy in front; the API: that URL's "
-                  "/api/v1", highlight=False, soft_wrap=True)
+                  "/api/v1; the ladders' web pages: that URL's /", highlight=False,
+                  soft_wrap=True)
     else:
         url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
         err.print(markup(f"serving {db} at {url} (Ctrl-C stops)"), highlight=False,
                   soft_wrap=True)
         err.print(markup(f"authors: --server {url} (or ARENA_SERVER); the API: "
                          f"{url}/api/v1"), highlight=False, soft_wrap=True)
+        err.print(markup(f"the ladders' web pages: {url}/"), highlight=False,
+                  soft_wrap=True)
     run(app, host, port, Bounds(max_connections, max_per_client, header_timeout,
                                 request_timeout, max_header_bytes), uds)

@@ -1,7 +1,8 @@
 """The ladder documents: the ladders list, a ladder's standings, a bot's rating history and
-its games, a game's record. One function builds each, for the CLI (from the database:
-`Local`) and the server (`arena ladder serve`, which sends them as JSON; the CLI reads
-them back through harness/server/client.py) alike, and the views draw them.
+its games, a ladder's latest games, a game's record. One function builds each, for the CLI
+(from the database: `Local`) and the server (`arena ladder serve`, which sends them as
+JSON, and draws them as web pages; the CLI reads them back through
+harness/server/client.py) alike, and the views draw them.
 
 Each costs what it shows: standings read entrants (their aggregates), never games; a
 bot's games and rating history come through an index, a page at a time (`limit`,
@@ -131,20 +132,48 @@ def games_doc(store: Store, name: str, bot: str, version: int | None = None,
     me = max(_versions(ls.entrants(store, lad.id), lad, bot, version), key=lambda e: e.version)
     limit = max(1, min(limit, MAX_PAGE))
     page = ls.games_of(store, lad.id, me.id, limit, since, before)
-    labels = {e.id: e.label for e in ls.entrants_by_id(
-        store, [e for g in page for e in g.entrants]).values()}
     rows = []
-    for g in page:
+    for g, row in zip(page, _game_rows(store, page), strict=True):
         seat = g.entrants.index(me.id)
-        rows.append({"idx": g.idx, "status": g.status, "finished": g.finished, "seat": seat,
-                     "entrants": g.entrants,
-                     "labels": [labels.get(e, "(deleted)") for e in g.entrants],
+        rows.append({**row, "seat": seat,
                      "place": None if g.ranking is None else g.ranking[seat] + 1,
-                     "score": None if g.scores is None else g.scores[seat],
-                     "outcome": g.outcome, "failures": [list(f) for f in g.failures],
-                     "error": g.error})
+                     "score": None if g.scores is None else g.scores[seat]})
     return {"ladder": lad.name, "bot": me.name, "version": me.version, "label": me.label,
             "total": ls.count_games_of(store, lad.id, me.id), "games": rows}
+
+
+def recent_doc(store: Store, name: str, limit: int = 10, before: int | None = None) -> Doc:
+    """A ladder's latest played games, newest first: at most `limit`, numbered below
+    `before` when given; each with every seat's bot, place and score, and the outcome."""
+    lad = ls.ladder(store, name)
+    page = ls.recent_games(store, lad.id, max(1, min(limit, MAX_PAGE)), before)
+    rows = [_recent_row(g, row) for g, row in zip(page, _game_rows(store, page), strict=True)]
+    return {"ladder": lad.name, "games": lad.games, "recent": rows}
+
+
+def game_doc(store: Store, name: str, idx: int) -> Doc | None:
+    """Game `idx` of a ladder as `recent_doc` lists it (None: no such game)."""
+    lad = ls.ladder(store, name)
+    g = ls.game(store, lad.id, idx)
+    return None if g is None else _recent_row(g, _game_rows(store, [g])[0])
+
+
+def _recent_row(g: ls.LadderGame, row: Doc) -> Doc:
+    return {**row, "places": None if g.ranking is None else [r + 1 for r in g.ranking],
+            "scores": g.scores}
+
+
+def _game_rows(store: Store, page: Sequence[ls.LadderGame]) -> list[Doc]:
+    """What every list of games shows of each game: its number, status, end, entrants
+    with their names and labels, outcome, failures and error."""
+    known = ls.entrants_by_id(store, [e for g in page for e in g.entrants])
+    return [{"idx": g.idx, "status": g.status, "finished": g.finished,
+             "entrants": g.entrants,
+             "names": [known[e].name if e in known else None for e in g.entrants],
+             "labels": [known[e].label if e in known else "(deleted)" for e in g.entrants],
+             "outcome": g.outcome, "failures": [list(f) for f in g.failures],
+             "error": g.error}
+            for g in page]
 
 
 def record_of(store: Store, name: str, idx: int, author: str | None) -> bytes | None:

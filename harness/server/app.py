@@ -14,6 +14,8 @@
 - POST token/renew, token/revoke        your own token (Authorization: Bearer TOKEN)
 - GET  platform                         the machine bots run on (harness/sandbox/machine.py)
 
+Beside it, outside /api/v1, the same reads as web pages: harness/server/pages.py.
+
 Every answer is JSON; an error is {"error": "one line"} with a 4xx status (5xx only for
 the server's own faults, whose details go to the operator's log, never to the client).
 No answer names the server's folders (the database's, uploads', bots' and the program's
@@ -119,12 +121,17 @@ class Documents:
 
     def get(self, key: tuple[Any, ...], version: Any, build: Callable[[], Any]) -> bytes:
         """The answer (JSON) kept under `key` if built at `version`, else `build()`'s."""
+        return self.kept_bytes(key, version, lambda: msgspec.json.encode(build()))
+
+    def kept_bytes(self, key: tuple[Any, ...], version: Any, build: Callable[[], bytes]
+                   ) -> bytes:
+        """The bytes kept under `key` if built at `version`, else `build()`'s (a page)."""
         with self.lock:
             hit = self.kept.get(key)
             if hit is not None and hit[0] == version:
                 self.kept.move_to_end(key)
                 return hit[1]
-        data = msgspec.json.encode(build())
+        data = build()
         with self.lock:
             self.kept[key] = (version, data)
             self.kept.move_to_end(key)
@@ -175,7 +182,7 @@ def _hidden(db: Path) -> list[bytes]:
                    if len(f.parts) > 1), key=len, reverse=True)
 
 
-def _scrubbed(cfg: Config, body: bytes) -> bytes:
+def scrubbed(cfg: Config, body: bytes) -> bytes:
     for folder in cfg.hidden:
         if folder in body:
             body = body.replace(folder, b"<server>")
@@ -203,7 +210,7 @@ def _author(cfg: Config, store: Store, request: Request, required: bool) -> str 
 Handler = Callable[[Config, Store, Request, bytes], Any]
 
 
-async def _threaded(cfg: Config, work: Callable[[Store], Any]) -> Any:
+async def threaded(cfg: Config, work: Callable[[Store], Any]) -> Any:
     """`work` run in a thread with a store of its own."""
     def run() -> Any:
         with _store(cfg) as store:
@@ -215,29 +222,37 @@ def _answer(cfg: Config, result: Any) -> Response:
     """A handler's result as JSON (a status and document, a document, or bytes of JSON),
     the server's folders spelled `<server>`."""
     if isinstance(result, Response):
-        return Response(_scrubbed(cfg, bytes(result.body)), status_code=result.status_code,
+        return Response(scrubbed(cfg, bytes(result.body)), status_code=result.status_code,
                         media_type=result.media_type)
     if isinstance(result, bytes):
-        return Response(_scrubbed(cfg, result), media_type="application/json")
+        return Response(scrubbed(cfg, result), media_type="application/json")
     status, doc = result if isinstance(result, tuple) else (200, result)
-    return Response(_scrubbed(cfg, JSONResponse(doc).body), status_code=status,
+    return Response(scrubbed(cfg, JSONResponse(doc).body), status_code=status,
                      media_type="application/json")
+
+
+def refused(e: Exception) -> int | None:
+    """The status of the refusal that an exception a handler may raise stands for (None:
+    not one of those, a fault of the server)."""
+    if isinstance(e, Problem):
+        return e.status
+    if isinstance(e, NotYours):
+        return 403
+    if isinstance(e, StoreError):
+        return 404 if str(e).startswith("no ") else 503
+    if isinstance(e, ArenaError):
+        return 400
+    return None
 
 
 def _refusal(cfg: Config, e: Exception) -> Response | None:
     """The answer to an exception a handler may raise (None: not one of those)."""
-    if isinstance(e, Problem):
-        answer = _error(e.status, str(e), cfg)
-        if e.retry_after is not None:
-            answer.headers["retry-after"] = str(e.retry_after)
-        return answer
-    if isinstance(e, NotYours):
-        return _error(403, str(e), cfg)
-    if isinstance(e, StoreError):
-        return _error(404 if str(e).startswith("no ") else 503, str(e), cfg)
-    if isinstance(e, ArenaError):
-        return _error(400, str(e), cfg)
-    return None
+    if (status := refused(e)) is None:
+        return None
+    answer = _error(status, str(e), cfg)
+    if isinstance(e, Problem) and e.retry_after is not None:
+        answer.headers["retry-after"] = str(e.retry_after)
+    return answer
 
 
 def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -247,7 +262,7 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     async def route(request: Request) -> Response:
         cfg: Config = request.app.state.cfg
         try:
-            result = await _threaded(cfg, lambda store: handler(cfg, store, request, b""))
+            result = await threaded(cfg, lambda store: handler(cfg, store, request, b""))
         except Exception as e:
             if (answer := _refusal(cfg, e)) is None:
                 raise
@@ -281,12 +296,13 @@ def _error(status: int, message: str, cfg: Config | None = None) -> Response:
     """`{"error": first line}`, the server's folders spelled `<server>`."""
     line = message.splitlines()[0] if message else "error"
     if cfg is not None:
-        line = _scrubbed(cfg, line.encode()).decode()
+        line = scrubbed(cfg, line.encode()).decode()
     return JSONResponse({"error": line}, status_code=status)
 
 
 # --- reading ---------------------------------------------------------------------------------
-def _int(request: Request, name: str, default: int | None, low: int, high: int) -> int | None:
+def query_int(request: Request, name: str, default: int | None, low: int, high: int
+              ) -> int | None:
     """Query parameter `name` as a whole number within [low, high] (else 400)."""
     given = request.query_params.get(name)
     if given is None or given == "":
@@ -301,8 +317,8 @@ def _int(request: Request, name: str, default: int | None, low: int, high: int) 
 
 
 def _page(request: Request) -> tuple[int, int]:
-    offset = _int(request, "offset", 0, 0, 1 << 40)
-    limit = _int(request, "limit", MAX_PAGE, 1, MAX_PAGE)
+    offset = query_int(request, "offset", 0, 0, 1 << 40)
+    limit = query_int(request, "limit", MAX_PAGE, 1, MAX_PAGE)
     assert offset is not None and limit is not None
     return offset, limit
 
@@ -325,8 +341,8 @@ def standings(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
 def history(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
     lad = ls.ladder(store, request.path_params["name"])
     bot = request.query_params.get("bot") or None
-    since = _int(request, "since", None, 0, 1 << 62)
-    limit = _int(request, "limit", HISTORY_POINTS, 1, MAX_POINTS)
+    since = query_int(request, "since", None, 0, 1 << 62)
+    limit = query_int(request, "limit", HISTORY_POINTS, 1, MAX_POINTS)
     assert limit is not None
     return cfg.documents.get(("history", lad.id, bot, since, limit), lad.changes,
                              lambda: history_doc(store, lad.name, bot, since, limit))
@@ -337,9 +353,9 @@ def games(cfg: Config, store: Store, request: Request, _: bytes) -> Any:
     bot = request.query_params.get("bot")
     if not bot:
         raise Problem(400, "name the bot whose games you want (?bot=NAME)")
-    version = _int(request, "version", None, 1, 1 << 30)
-    since, before = (_int(request, k, None, 0, 1 << 62) for k in ("since", "before"))
-    limit = _int(request, "limit", 10, 1, MAX_PAGE)
+    version = query_int(request, "version", None, 1, 1 << 30)
+    since, before = (query_int(request, k, None, 0, 1 << 62) for k in ("since", "before"))
+    limit = query_int(request, "limit", 10, 1, MAX_PAGE)
     assert limit is not None
     return cfg.documents.get(
         ("games", lad.id, bot, version, since, before, limit), lad.changes,
@@ -408,19 +424,19 @@ async def submit(request: Request) -> Response:
     jid: int | None = None
     try:
         _declared(request)
-        jid = await _threaded(cfg, lambda store: admit(cfg, store, request))
+        jid = await threaded(cfg, lambda store: admit(cfg, store, request))
         if cfg.uploading.locked():
             raise Problem(503, "the server is taking other uploads; try again in a minute",
                           60)
         async with cfg.uploading:
             data = await _body(request)
             got = jid
-            result = await _threaded(cfg, lambda store: accept(cfg, store, got, data))
+            result = await threaded(cfg, lambda store: accept(cfg, store, got, data))
             jid = None  # queued: the worker records the outcome from here on
     except Exception as e:
         if jid is not None:
             why = str(e) if isinstance(e, Problem) else "internal error"
-            await _threaded(cfg, lambda store: jobs_store.update(
+            await threaded(cfg, lambda store: jobs_store.update(
                 store, jid, "refused", why, {"problems": [why]}))
         if (answer := _refusal(cfg, e)) is None:
             raise
@@ -583,6 +599,9 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
         Route(f"{api}/token/renew", endpoint(renew), methods=["POST"]),
         Route(f"{api}/token/revoke", endpoint(revoke), methods=["POST"]),
     ]
+    from harness.server import pages  # the pages use this module's helpers
+
+    routes += pages.routes()
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         worker.start()
@@ -594,5 +613,6 @@ def make_app(db: Path, limits: Limits | None = None, allow_unsandboxed: bool = F
     app.router.redirect_slashes = False  # a redirect would name the client's Host header
     app.state.cfg = Config(db, limits, worker, _hidden(db), asyncio.Semaphore(limits.uploads),
                            Documents())
+    app.state.replays = pages.Replays()
     app.add_middleware(RequestLog)
     return app

@@ -378,6 +378,16 @@ def games_of(store: Store, lid: int, eid: int, limit: int, since: int | None = N
                                                 1 << 62 if before is None else before, limit))]
 
 
+def recent_games(store: Store, lid: int, limit: int, before: int | None = None
+                 ) -> list[LadderGame]:
+    """A ladder's played games (done or failed), newest first, at most `limit`, numbered
+    below `before` when given: read backwards along the primary key."""
+    return [_game(r) for r in store.query(
+        f"SELECT {_GAME} FROM ladder_games WHERE ladder_id=? AND idx<? "
+        "AND status NOT IN ('pending', 'cancelled') ORDER BY idx DESC LIMIT ?",
+        (lid, 1 << 62 if before is None else before, limit))]
+
+
 def count_games_of(store: Store, lid: int, eid: int) -> int:
     """How many games entrant `eid` played (done or failed)."""
     (n,) = store.query("SELECT count(*) FROM ladder_entries WHERE ladder_id=? AND "
