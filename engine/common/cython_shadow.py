@@ -19,6 +19,7 @@ type (the modules say why each one does), so that both builds compute the same n
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -47,6 +48,16 @@ def locals(**types: Any) -> Callable[[F], F]:
     def same(fn: F) -> F:
         return fn
     return same
+
+
+def cast(ctype: str, value: Any) -> Any:
+    """`cython.cast(cython.Py_ssize_t, x)`: as C converts, for the values the modules cast
+    (in range): toward zero to an integer type, to float for `double`."""
+    if ctype == double:
+        return builtins.float(value)
+    if ctype in (int, long, longlong, ulonglong, Py_ssize_t):
+        return builtins.int(value)
+    return value
 
 
 def returns(ctype: Any) -> Callable[[F], F]:
