@@ -50,67 +50,52 @@ def _sorted_nodes(found: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cython.cfunc
+@cython.locals(lodge=cython.int, start=cython.int, occ=cython.int, neutral=cython.bint,
+               node=cython.int, count=cython.int, depth=cython.int, nxt=cython.int,
+               key=cython.int, found=cython.int, stack=list, seen=bytearray, succ=tuple)
+def _walk(lodge: int, start: int, occ: int, neutral: bool) -> int:
+    """The bit set of nodes a leader in `start` may end in (`destinations` for a family
+    leader, `neutral_destinations` for a neutral one), from each walk state met once."""
+    succ = D.GRAPHS[lodge]
+    found = 0
+    seen = bytearray(_STATES)
+    stack: list[int] = []
+    _push(stack, seen, start, 0, 0)
+    while stack:
+        key = stack.pop()
+        node, count, depth = key & 15, key >> 4 & 3, key >> 6
+        if depth > DEPTH_LIMIT:
+            continue
+        for nxt in succ[node]:
+            if nxt == LODGE and not neutral:  # entering the Lodge counts and ends the move
+                if count + 1 <= 3:
+                    found |= 1 << LODGE
+                continue
+            if nxt == LODGE or occ >> nxt & 1:  # passed uncounted
+                _push(stack, seen, nxt, count, depth + 1)
+                continue
+            if not (neutral and nxt == start):
+                found |= 1 << nxt
+            if count + 1 < 3:
+                _push(stack, seen, nxt, count + 1, depth + 1)
+    return found
+
+
 @lru_cache(maxsize=65536)
-@cython.locals(node=cython.int, count=cython.int, depth=cython.int, nxt=cython.int,
-               key=cython.int, found=cython.int, occ=cython.int, stack=list, seen=bytearray,
-               succ=tuple)
 def destinations(lodge: int, start: int, occupied: int) -> tuple[int, ...]:
     """§4.4: nodes a family leader in `start` may end in (sorted). `occupied` is a bit set
     of nodes holding another leader (the Lodge never blocks). Rooms with a leader are
     passed without counting; entering the Lodge counts and ends the move."""
-    succ = D.GRAPHS[lodge]
-    occ = occupied
-    found = 0
-    seen = bytearray(_STATES)
-    stack: list[int] = []
-    _push(stack, seen, start, 0, 0)
-    while stack:
-        key = stack.pop()
-        node, count, depth = key & 15, key >> 4 & 3, key >> 6
-        if depth > DEPTH_LIMIT:
-            continue
-        for nxt in succ[node]:
-            if nxt == LODGE:
-                if count + 1 <= 3:
-                    found |= 1 << LODGE
-                continue
-            if occ >> nxt & 1:
-                _push(stack, seen, nxt, count, depth + 1)
-                continue
-            found |= 1 << nxt
-            if count + 1 < 3:
-                _push(stack, seen, nxt, count + 1, depth + 1)
-    return _sorted_nodes(found)
+    return _sorted_nodes(_walk(lodge, start, occupied, False))
 
 
 @lru_cache(maxsize=16384)
-@cython.locals(node=cython.int, count=cython.int, depth=cython.int, nxt=cython.int,
-               key=cython.int, found=cython.int, occ=cython.int, stack=list, seen=bytearray,
-               succ=tuple)
 def neutral_destinations(lodge: int, start: int, occupied: int) -> tuple[int, ...]:
     """§10, §4.4: nodes a neutral leader in `start` may end in (sorted). It passes the Lodge
     uncounted and never stops there; rooms with another leader are passed uncounted; it
     may not end in its start room, which counts as an empty room if passed again [rec]."""
-    succ = D.GRAPHS[lodge]
-    occ = occupied
-    found = 0
-    seen = bytearray(_STATES)
-    stack: list[int] = []
-    _push(stack, seen, start, 0, 0)
-    while stack:
-        key = stack.pop()
-        node, count, depth = key & 15, key >> 4 & 3, key >> 6
-        if depth > DEPTH_LIMIT:
-            continue
-        for nxt in succ[node]:
-            if nxt == LODGE or occ >> nxt & 1:
-                _push(stack, seen, nxt, count, depth + 1)
-                continue
-            if nxt != start:
-                found |= 1 << nxt
-            if count + 1 < 3:
-                _push(stack, seen, nxt, count + 1, depth + 1)
-    return _sorted_nodes(found)
+    return _sorted_nodes(_walk(lodge, start, occupied, True))
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:
