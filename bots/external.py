@@ -35,7 +35,9 @@ from typing import Any, NoReturn
 import msgspec
 
 import engine
+from bots import advice
 from bots.base import Bot, BotTimeout, MalformedOutput
+from bots.spec import BotSpecError, command_argv
 from engine.common.untrusted import error_line
 from engine.protocol import Action, ArenaError, IllegalActionError, Observation
 
@@ -53,6 +55,19 @@ def static_data(game_id: str) -> dict[str, Any]:
 
 class ExternalBotError(ArenaError):
     """The external program could not be started."""
+
+
+class InfrastructureError(ArenaError):
+    """A game this machine could not play through no fault of its bots: a sandbox that
+    could not be set up before the bot's program started, a machine that cannot sandbox
+    bots where they must be, a runtime or a bot file missing here. Such a game is played
+    again elsewhere or stays to be played, and is never recorded against a bot."""
+
+
+class HarnessFault(InfrastructureError):
+    """The harness could not run a bot for a reason of its own (its temporary folder full,
+    a sandbox it cannot make): never recorded as the bot's failure; the game stops (on a
+    cluster it is played on another node)."""
 
 
 class BotViolation(Exception):
@@ -82,15 +97,22 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def set_rlimits(limits: Limits, processes: bool = False) -> None:
-    """Apply `limits` to the calling process (a child before exec)."""
-    for res, value in ((resource.RLIMIT_AS, limits.memory_bytes),
-                       (resource.RLIMIT_NOFILE, limits.open_files),
-                       (resource.RLIMIT_FSIZE, limits.file_bytes),
-                       (resource.RLIMIT_CORE, 0)):
-        resource.setrlimit(res, (value, value))
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+    """Apply `limits` to the calling process (a child before exec), each no higher than the
+    limit the harness itself runs under (a process without CAP_SYS_RESOURCE cannot raise
+    a hard limit: an operator's `ulimit -v` would otherwise stop every bot from starting,
+    a failure of the harness charged to the bot)."""
+    wanted = [(resource.RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+              (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
+              (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+              (resource.RLIMIT_CORE, 0, 0),
+              (resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)]
     if processes:
-        resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
+        wanted.append((resource.RLIMIT_NPROC, limits.processes, limits.processes))
+    for res, soft, hard in wanted:
+        ceiling = resource.getrlimit(res)[1]
+        if ceiling != resource.RLIM_INFINITY:
+            hard = min(hard, ceiling)
+        resource.setrlimit(res, (min(soft, hard), hard))
 
 
 _MEMORY = re.compile(r"memoryerror|out of memory|cannot allocate memory|bad_alloc|enomem"
@@ -112,6 +134,8 @@ def exit_reason(status: int, stderr: str) -> tuple[str, str]:
         return "timeout", f"{how}: CPU time limit for the game"
     if status == -signal.SIGXFSZ:
         return "forbidden", f"{how}: file size limit"
+    if (cannot := advice.exit_advice(status, lines)) is not None:
+        return cannot[0], f"{how}: {cannot[1]}"
     for text in ([last], lines[-8:]):
         joined = "\n".join(text)
         for kind, pattern, what in (("memory", _MEMORY, "memory limit"),
@@ -130,21 +154,20 @@ SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".py", ".rb", ".pl", ".lua", ".
 CODE_OPTIONS = ("-c", "-e", "-m", "-p", "--eval", "--print")
 
 
-def missing_file(command: str, cwd: str | None = None) -> str | None:
-    """Why `command` cannot start, found without running it: its program is a path that is
-    not a file, or the script it names (the first argument not starting with `-`, when it
-    holds a `/` or ends like a script, and is not the value of `-c`, `-e`, `-m`) does not
-    exist. None when nothing is missing."""
-    try:
-        argv = shlex.split(command)
-    except ValueError as e:
-        return f"cannot read the command line {command!r}: {e}"
+def missing_file(argv: list[str], cwd: str | None = None) -> str | None:
+    """Why the command line `argv` cannot start, found without running it: its program is
+    a path that is not a file, or the script it names (the first argument not starting with
+    `-`, when it holds a `/` or ends like a script, and is not the value of `-c`, `-e`,
+    `-m`) does not exist. None when nothing is missing."""
     if not argv:
         return None
+    command = shlex.join(argv)
     here = cwd or os.getcwd()
     exe, *args = argv
     if "/" in exe and not os.path.isfile(os.path.join(here, exe)):
         return f"cannot start {exe!r}: no such file"
+    if "/" in exe and (problem := advice.file_problem(os.path.join(here, exe), exe)):
+        return f"cannot start {exe!r}: {problem}"
     pos = next((i for i, a in enumerate(args) if not a.startswith("-")), None)
     script = args[pos] if pos is not None else ""
     if pos and args[pos - 1] in CODE_OPTIONS or not re.fullmatch(r"[\w./~+-]+", script):
@@ -160,9 +183,10 @@ class ExternalBot(Bot):
 
     def __init__(self, command: str, default_timeout: float = 30.0, cwd: str | None = None,
                  framing: str = "json", limits: Limits | None = None) -> None:
-        self.argv = shlex.split(command)
-        if not self.argv:
-            raise ExternalBotError("cmd: needs a command line, e.g. cmd:./my_bot.sh")
+        try:
+            self.argv = command_argv("cmd", command)
+        except BotSpecError as e:
+            raise ExternalBotError(str(e)) from None
         if framing not in FRAMINGS:
             raise ExternalBotError(f"framing must be one of {FRAMINGS}, not {framing!r}")
         self.name = f"cmd:{command}" if framing == "json" else f"cmd-msgpack:{command}"
@@ -194,7 +218,8 @@ class ExternalBot(Bot):
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, start_new_session=True, **kw)
         except OSError as e:
-            raise ExternalBotError(f"cannot start {argv[0]!r}: {e.strerror}") from None
+            why = advice.file_problem(argv[0]) if os.path.isfile(argv[0]) else None
+            raise ExternalBotError(f"cannot start {argv[0]!r}: {why or e.strerror}") from None
         for f in (proc.stdin, proc.stdout, proc.stderr):
             assert f is not None
             os.set_blocking(f.fileno(), False)
@@ -208,16 +233,36 @@ class ExternalBot(Bot):
     def exit_reason(self, status: int, stderr: str) -> tuple[str, str]:
         return exit_reason(status, stderr)
 
-    def _gone(self) -> NoReturn:
-        """The program closed its output: wait for it and raise what became of it."""
+    def _reap(self) -> None:
+        """Give the program a moment to end (else kill it) and keep the rest of its
+        stderr."""
         assert self.proc is not None
         try:
             self.proc.wait(timeout=2.0)
         except subprocess.TimeoutExpired:
             self._kill()
         self._drain_stderr()
-        kind, detail = self.exit_reason(self.exit_status(), self.stderr_text())
-        raise BotViolation(kind, f"bot program {detail}")
+
+    def _gone(self) -> NoReturn:
+        """The program closed its output: wait for it and raise what became of it."""
+        self._reap()
+        status, said, where = self.exit_status(), self.stderr_text(), ""
+        unread = self._unread_stdout()  # a runtime's own error goes there (a JVM's)
+        if unread.strip() and (not said.strip() or advice.exit_advice(
+                status, [s.strip() for s in unread.splitlines() if s.strip()])):
+            said, where = unread, " (written to stdout)"
+        kind, detail = self.exit_reason(status, said)
+        raise BotViolation(kind, f"bot program {detail}{where}")
+
+    def _unread_stdout(self) -> str:
+        """What the program wrote to stdout and nobody read (at most 64 KiB)."""
+        assert self.proc is not None and self.proc.stdout is not None
+        data = bytes(self._buf)
+        try:
+            data += os.read(self.proc.stdout.fileno(), 65536)
+        except OSError:
+            pass
+        return data.decode("utf-8", "replace")
 
     # -- stderr log -----------------------------------------------------------------------
 
@@ -305,6 +350,9 @@ class ExternalBot(Bot):
             return None
         size = int.from_bytes(buf[:4], "big")
         if size > cap:
+            if (text := advice.text_frame(bytes(buf))) is not None:
+                self._kill()
+                raise MalformedOutput(text)
             self._flood(f"a frame of {size} bytes (at most {cap})")
         if len(buf) < 4 + size:
             return None
@@ -321,8 +369,11 @@ class ExternalBot(Bot):
         fd = self.proc.stdout.fileno()
         while (frame := self._frame()) is None:
             if not self._wait(deadline):
+                alive = self.proc.poll() is None
+                hint = advice.timeout_hint(self.proc.pid, bytes(self._buf), self.framing) \
+                    if alive else ""
                 self._kill()
-                raise BotTimeout(why)
+                raise BotTimeout(why + hint)
             try:
                 chunk = os.read(fd, 1 << 20)
             except BlockingIOError:
@@ -366,17 +417,32 @@ class ExternalBot(Bot):
             answer = self._receive(deadline, why)
         finally:
             self._spent += time.monotonic() - t0
-        return self.parse_answer(answer, observation)
+        try:
+            return self.parse_answer(answer, observation)
+        except MalformedOutput:
+            if self._exits_soon():  # a runtime's own error on stdout (a JVM's), then exit
+                self._buf[:0] = answer + b"\n"
+                self._gone()
+            raise
+
+    def _exits_soon(self) -> bool:
+        """Whether the program exits within a moment (after an answer that was none)."""
+        assert self.proc is not None
+        try:
+            self.proc.wait(timeout=0.2)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
 
     def parse_answer(self, data: bytes, observation: Observation) -> Action:
         """An action object, or {"index": i} into the observation's legal actions."""
         try:
             value = self._dec.decode(data)
         except msgspec.DecodeError:
-            raise MalformedOutput(f"not {self.framing.upper()}: {data[:200]!r}") from None
+            raise MalformedOutput(advice.not_an_answer(data, self.framing)) from None
         except RecursionError:
             raise MalformedOutput(f"{self.framing.upper()} nested too deeply: "
-                                  f"{data[:60]!r}...") from None
+                                  f"{advice.shown(data[:60])}") from None
         if isinstance(value, dict) and set(value) == {"index"}:
             i = value["index"]
             legal = observation.legal_actions

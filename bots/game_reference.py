@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -18,10 +17,11 @@ import msgspec
 import engine
 from bots.external import static_data
 from bots.protocol_schema import struct_types
+from engine.common.project import PROJECT
 from engine.kernel import Request
 from engine.protocol import Action, Observation, field_docs
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "games"
+DOCS = PROJECT / "docs" / "games"
 #: the example observation: seat to move after this many random decisions
 EXAMPLE_DECISIONS = 12
 WIDTH = 100
@@ -174,7 +174,7 @@ def page(game_id: str) -> str:
 
 def builtin_games() -> list[engine.Game]:
     """The games this project ships (not plug-ins or test games registered at run time)."""
-    return [g for g in engine.games() if g.observation_type.__module__.startswith("engine.")]
+    return [g for g in engine.list_games() if g.observation_type.__module__.startswith("engine.")]
 
 
 def main(argv: list[str]) -> int:

@@ -9,12 +9,14 @@ max^n style (`bots.mcts_tree`). Simulations are pluggable (`bots.mcts_rollout`).
 Parameters (all optional; the game's profile, `bots.profiles`, replaces the defaults for
 it): `bots.search_params.SearchParams`, where each is described.
 
-A timed search stops early once the most visited root action leads the next one by more
-visits than the time left can give at the rate so far (its answer can no longer change).
+A timed search (`time`, or `cpu`: seconds of the thread's own CPU time, which a loaded
+machine does not take away) stops early once the most visited root action leads the next
+one by more visits than the time left can give at the rate so far (its answer can no
+longer change).
 
 Determinism: with an iteration budget (and no deadline reached) the chosen action is a
-function of (seed, game seed, seat, observation). Time budgets are the only source of
-nondeterminism.
+function of (seed, game seed, seat, observation). Time budgets (`time`, `cpu`) are the
+only source of nondeterminism.
 """
 
 from __future__ import annotations
@@ -27,14 +29,14 @@ from typing import Any
 
 import engine
 from bots.base import Bot
-from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf
+from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf, WinLeaf
 from bots.mcts_rollout import ROLLOUTS, RandomRollout, Rollout, bot_move, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from bots.profiles import profile
-from bots.registry import BotSpecError
 from bots.search_hints import HintedBot
 from bots.search_params import SearchParams, defaults, spec_value
 from bots.seeds import Seeds
+from bots.spec import BotSpecError
 from engine.protocol import Action, Observation, State
 
 __all__ = ["DEFAULTS", "MCTSBot", "SearchStats", "spec_value"]
@@ -65,6 +67,14 @@ class SearchStats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
+def _left(end: float, now: float, began: float, done: int) -> float:
+    """Iterations that fit before `end` at the rate of `done` iterations since `began`
+    (on one clock: wall time or the thread's CPU time)."""
+    if end == float("inf"):
+        return float("inf")
+    return (end - now) * done / max(now - began, 1e-9)
+
+
 class MCTSBot(Bot):
     """Single-observer ISMCTS with max^n backups, subtree reuse and a node cap."""
 
@@ -92,7 +102,10 @@ class MCTSBot(Bot):
         self._last: tuple[int, Node] | None = None
 
     def reset(self, game_id: str, num_players: int, seat: int, seed: int) -> None:
-        p = self.params = SearchParams.build(self.given, profile(game_id))
+        """Apply the game's profile for `num_players` (unless the spec says `profile=none`)
+        and build what the parameters need for this seat."""
+        game = profile(game_id, num_players) if self.given.get("profile") != "none" else {}
+        p = self.params = SearchParams.build(self.given, game)
         seeds = self._seeds = Seeds.of(p.seed, "mcts", seed, seat)
         self._modelling = 0 < p.opponents <= num_players
         self._last = None
@@ -107,10 +120,13 @@ class MCTSBot(Bot):
             except TypeError as e:
                 raise BotSpecError(f"guide_bot {p.guide_bot}: {e}") from None
             self._guide_bot = guides[seat] if guides else None
-        if p.leaf == "bot":
+        if p.leaf in ("bot", "win"):
             judges = heuristic_bots(game_id, num_players, seeds.child("leaf"))
             if judges:
-                self._leaf = BotLeaf(judges[seat], p.reward)
+                judge = judges[seat]
+                weights = judge.win_weights(num_players) if p.leaf == "win" else None
+                self._leaf = (WinLeaf(judge, weights, p.reward) if weights is not None
+                              else BotLeaf(judge, p.reward))
         if p.model is not None and p.model_for == "both":
             from bots.mcts_model import model_leaf  # numpy inference; only when asked for
 
@@ -125,7 +141,7 @@ class MCTSBot(Bot):
             self._prior = move_prior(p.model, game_id, num_players)
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
-        start = _time.perf_counter()
+        start, cpu_start = _time.perf_counter(), _time.thread_time()
         legal = observation.legal_actions
         root = self._reusable_root(observation)
         self._last = None
@@ -143,16 +159,18 @@ class MCTSBot(Bot):
         playout = self._rollout(seeds)
         deadline = self._deadline(start, time_left)
         playout.deadline = tree.deadline = deadline
-        iters = p.iters if p.iters is not None else (
-            DEFAULT_ITERS if deadline == float("inf") else None)
+        cpu_end = cpu_start + p.cpu if p.cpu is not None else float("inf")
+        timed = deadline != float("inf") or p.cpu is not None
+        iters = p.iters if p.iters is not None else (None if timed else DEFAULT_ITERS)
         done = 0
         collecting = gc.isenabled()
         gc.disable()  # no cyclic-GC pause inside the timed search (its garbage is acyclic)
-        searching = _time.perf_counter()
+        searching, cpu_searching = _time.perf_counter(), _time.thread_time()
         slowest = 0.0  # the longest iteration after the first (which orders the root)
         try:
-            while (iters is None or done < iters) and (
-                    done == 0 or _time.perf_counter() + slowest < deadline):
+            while (iters is None or done < iters) and (done == 0 or (
+                    _time.perf_counter() + slowest < deadline
+                    and _time.thread_time() < cpu_end)):
                 began = _time.perf_counter()
                 state = engine.sample_state(observation, seeds("det", done))
                 tree.iterate(state, playout)
@@ -160,8 +178,8 @@ class MCTSBot(Bot):
                     slowest = max(slowest, _time.perf_counter() - began)
                 done += 1
                 if iters is None and done % SETTLE_EVERY == 0:
-                    now = _time.perf_counter()
-                    left = (deadline - now) * done / (now - searching)
+                    left = min(_left(deadline, _time.perf_counter(), searching, done),
+                               _left(cpu_end, _time.thread_time(), cpu_searching, done))
                     if tree.settled(legal, left, p.guide):
                         break  # no answer but this one within the time left
         finally:

@@ -3,7 +3,8 @@
 A finished game is worth its places (`reward`: `rank_rewards` or `win_rewards`); a position
 before the end is valued by the game's `State.heuristic(p)` (`leaf=game`), or by the
 rule-based bot's `position_values` (`leaf=bot`, the game's heuristic where it gives none),
-or by a trained value model (`model=PATH`, `ModelLeaf`; bots/mcts_model.py loads it).
+or by the chances of a win model fitted on the bot's games (`leaf=win`, `WinLeaf`), or by
+a trained value model (`model=PATH`, `ModelLeaf`; bots/mcts_model.py loads it).
 """
 
 from __future__ import annotations
@@ -87,6 +88,24 @@ class BotLeaf(GameLeaf):
         return value(state, self.reward)
 
 
+class WinLeaf(GameLeaf):
+    """`leaf=win`: every seat's chance to win an unfinished position by the game's fitted
+    win model (`bots.win_model`: a softmax over the seats of `weights` times the judge's
+    `win_features`); a finished game as `GameLeaf`."""
+
+    def __init__(self, judge: SearchHints, weights: Sequence[float],
+                 reward: str = "rank") -> None:
+        super().__init__(reward)
+        from bots.win_model import chances  # numpy's module; only when asked for
+
+        self.judge, self.weights, self.chances = judge, tuple(weights), chances
+
+    def __call__(self, state: State) -> list[float]:
+        if state.is_terminal():
+            return value(state, self.reward)
+        return self.chances(self.weights, self.judge.win_features(state) or [])
+
+
 class PositionModel(Protocol):
     """A trained model of a position's worth: one value per seat of an unfinished state."""
 
@@ -116,4 +135,4 @@ class ModelLeaf(GameLeaf):
 
 
 #: the `leaf` parameter's choices
-LEAVES = ("game", "bot")
+LEAVES = ("game", "bot", "win")

@@ -9,6 +9,7 @@ trained with (an observation that does not fit it raises `TensorOverflow`)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 
 import numpy as np
@@ -16,7 +17,6 @@ import numpy as np
 from bots.mcts_leaf import ModelLeaf
 from bots.model_file import Model, ModelError, check_for, check_layout, load
 from bots.policy_net import PolicyNet
-from bots.registry import parse_params
 from bots.value_net import ValueNet
 from engine import tensor
 from engine.protocol import Action, State
@@ -78,11 +78,11 @@ def model_at(path: str) -> Model:
     return read(full, st.st_mtime_ns, st.st_size)
 
 
-def check_spec_game(params: str, game_id: str, num_players: int | None = None) -> None:
-    """An `mcts` spec's parameters naming a model trained for another game (or, when
-    `num_players` is given, another player count or observation layout): ModelError (one
-    line) before any game starts."""
-    given = parse_params(params)
+def check_spec_game(given: Mapping[str, object], game_id: str,
+                    num_players: int | None = None) -> None:
+    """An `mcts` spec's parameters (`BotSpec.params`) naming a model trained for another
+    game (or, when `num_players` is given, another player count or observation layout):
+    ModelError (one line) before any game starts."""
     path = given.get("model")
     if isinstance(path, str):
         check_model_file(path, game_id, num_players)

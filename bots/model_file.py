@@ -9,11 +9,13 @@ refused, in one line, for another game, player count or layout (`check`)."""
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import msgspec
 import numpy as np
@@ -84,28 +86,128 @@ def set_gate(path: Path, gate: dict[str, Any]) -> None:
 #: the most a model file may hold once unpacked (a ladder's submitted files are capped at
 #: the same 64 MiB): a small compressed file must not unpack to gigabytes
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+#: the most arrays a model file holds (a net and its prior have a few dozen)
+MAX_ARRAYS = 256
+#: the most bytes its JSON header may take, and the most dimensions an array may have
+MAX_HEADER_BYTES = 1024 * 1024
+MAX_DIMENSIONS = 8
+#: the longest .npy array header read (NumPy's own default limit)
+MAX_NPY_HEADER = 10_000
+#: the most one read of the file may take: the zip archive's central directory, read whole
+#: by zipfile, is refused from its declared size above this (its arrays are read in chunks)
+MAX_READ_BYTES = 1024 * 1024
+#: array kinds a model file may hold: booleans, integers, floats, complex numbers, text
+#: (never objects, which need pickle, nor records, whose layout nests)
+KINDS = "biufcUS"
 
 
-def _unpacked_size(path: str | os.PathLike[str]) -> int:
-    """The bytes the arrays of .npz file `path` take once unpacked, read from its index."""
-    try:
-        with zipfile.ZipFile(path) as z:
-            return sum(i.file_size for i in z.infolist())
-    except (OSError, zipfile.BadZipFile):
-        return 0  # missing, unreadable or not an archive: np.load says which
+class _Bounded:
+    """A model file as zipfile reads it, refusing any single read over MAX_READ_BYTES
+    before it happens (a central directory of a million entries is one such read)."""
+
+    def __init__(self, f: BinaryIO, size: int, path: str) -> None:
+        self.f, self.size, self.path = f, size, path
+
+    def read(self, n: int | None = -1) -> bytes:
+        want = self.size - self.f.tell() if n is None or n < 0 else n
+        if want > MAX_READ_BYTES:
+            raise ModelError(f"{self.path} is not a model file: its archive asks to read "
+                             f"{want:,} bytes at once (its index is at most "
+                             f"{MAX_READ_BYTES:,})")
+        return self.f.read(want)
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return self.f.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self.f.tell()
+
+    def seekable(self) -> bool:
+        return True
+
+
+def _array(z: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, path: str) -> np.ndarray:
+    """The array of member `info`, its .npy header read and checked before its data: a
+    plain dtype, at most MAX_DIMENSIONS dimensions, and exactly as many bytes as the
+    member holds, within `budget`."""
+    with z.open(info) as member:
+        version = np.lib.format.read_magic(member)
+        if version not in ((1, 0), (2, 0)):
+            raise ValueError(f"array format version {version}")
+        read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                       else np.lib.format.read_array_header_2_0)
+        shape, _, dtype = read_header(member, max_header_size=MAX_NPY_HEADER)
+        start = member.tell()
+        if (dtype.kind not in KINDS or dtype.fields is not None or dtype.subdtype is not None
+                or len(shape) > MAX_DIMENSIONS):
+            raise ValueError(f"array {info.filename!r} of type {dtype}, shape {shape}")
+        size = math.prod(shape) * dtype.itemsize
+        if size > budget:
+            raise ValueError(f"array {info.filename!r} declares {size:,} bytes, more than "
+                             f"the {budget:,} left for it")
+        if start + size != info.file_size:
+            raise ValueError(f"array {info.filename!r} declares {size:,} bytes, but the file "
+                             f"holds {info.file_size - start:,} for it")
+        member.seek(0)
+        return np.lib.format.read_array(member, allow_pickle=False,
+                                        max_header_size=MAX_NPY_HEADER)
+
+
+def _read_arrays(path: str) -> dict[str, np.ndarray]:
+    """Every array of the .npz file `path`, each bounded before it is read: a regular file
+    (opened without blocking: a FIFO is refused, not waited on), its archive's index read
+    at most MAX_READ_BYTES at once, at most MAX_ARRAYS arrays, each stored or deflated
+    (zipfile decompresses a bzip2 or LZMA member whole at its first read, past the size
+    its index declares: 1.6 KB of bzip2 cost 4 GB), MAX_UNPACKED_BYTES in all by their
+    declared sizes (a zip bomb is refused from its index)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ModelError(f"{path} is not a model file: not a regular file")
+        with zipfile.ZipFile(_Bounded(f, st.st_size, path)) as z:  # type: ignore[arg-type]
+            infos = z.infolist()
+            if len(infos) > MAX_ARRAYS:
+                raise ModelError(f"{path} holds {len(infos):,} arrays, more than a model file "
+                                 f"may ({MAX_ARRAYS})")
+            packed = [i.filename for i in infos
+                      if i.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)]
+            if packed:  # zipfile inflates bzip2 and LZMA whole, whatever the size declared
+                raise ModelError(f"{path} is not a model file: {packed[0]!r} is compressed "
+                                 "with bzip2 or LZMA (numpy writes stored or deflated arrays)")
+            size = sum(i.file_size for i in infos)
+            if size > MAX_UNPACKED_BYTES:
+                raise ModelError(f"{path} unpacks to {size:,} bytes, more than a model file "
+                                 f"may hold ({MAX_UNPACKED_BYTES:,})")
+            arrays: dict[str, np.ndarray] = {}
+            for info in infos:
+                budget = MAX_UNPACKED_BYTES - sum(a.nbytes for a in arrays.values())
+                if info.filename == "header.npy":
+                    budget = min(budget, MAX_HEADER_BYTES)
+                arrays[info.filename.removesuffix(".npy")] = _array(z, info, budget, path)
+            return arrays
 
 
 def load(path: str | os.PathLike[str]) -> Model:
-    """The model in `path`; a ModelError (one line) if it is not one this code reads."""
-    size = _unpacked_size(path)
-    if size > MAX_UNPACKED_BYTES:
-        raise ModelError(f"{path} unpacks to {size:,} bytes, more than a model file may hold "
-                         f"({MAX_UNPACKED_BYTES:,})")
+    """The model in `path`; a ModelError (one line) if it is not one this code reads,
+    including one built to exhaust the reader (too large, too deep, too many arrays)."""
     try:
-        with np.load(path, allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
+        return _load(os.fspath(path))
+    except (RecursionError, MemoryError) as e:
+        raise ModelError(f"{path} is not a model file this arena reads: it is too large or "
+                         f"nested too deeply ({type(e).__name__})") from None
+
+
+def _load(path: str) -> Model:
+    try:
+        arrays = _read_arrays(path)
         header = msgspec.json.decode(arrays.pop("header").tobytes(), type=Header)
-    except (OSError, ValueError, KeyError, msgspec.DecodeError) as e:
+    except (OSError, ValueError, KeyError, EOFError, RuntimeError, zipfile.BadZipFile,
+            msgspec.DecodeError) as e:
+        # RuntimeError: zipfile's "zip file version 9.9" (NotImplementedError) and
+        # encrypted members; RecursionError, one too, goes on to `load`'s own line
+        if isinstance(e, (ModelError, RecursionError)):
+            raise
         raise ModelError(f"{path} is not a readable model file ({type(e).__name__}: "
                          f"{str(e).splitlines()[0] if str(e) else ''})") from None
     if header.format != FORMAT or header.format_version != FORMAT_VERSION:

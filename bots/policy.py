@@ -13,9 +13,6 @@ not told the options, so a policy for a non-default set-up names them.
 
 from __future__ import annotations
 
-import importlib
-import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -27,19 +24,6 @@ from engine import tensor
 from engine.protocol import Action, ActionSpace, Observation
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
-
-
-def load_policy(target: str) -> Policy:
-    """`module:function` -> the function (modules on sys.path or in the current folder)."""
-    module, _, name = target.partition(":")
-    if not module or not name:
-        raise ValueError(f"a policy is named module:function, not {target!r}")
-    if os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())
-    fn = getattr(importlib.import_module(module), name)
-    if not callable(fn):
-        raise TypeError(f"{target} is not callable")
-    return fn  # type: ignore[no-any-return]
 
 
 class PolicyBot(Bot):
@@ -74,12 +58,3 @@ class PolicyBot(Bot):
             raise MalformedOutput(f"policy answered {choice!r}, not an action id") from e
         return self.space.from_id(action_id)  # type: ignore[union-attr]
 
-
-def make(rest: str, parse_params: Callable[[str], dict[str, Any]]) -> PolicyBot:
-    """The bot of spec `policy:<rest>` (`module:function[:option=value,...]`)."""
-    parts = rest.split(":")
-    if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise ValueError("policy bots are named policy:module:function[:option=value,...]")
-    target = f"{parts[0]}:{parts[1]}"
-    return PolicyBot(load_policy(target), name=f"policy:{target}",
-                     **parse_params(":".join(parts[2:])))

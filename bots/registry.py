@@ -1,221 +1,125 @@
-"""Bot specs -> bots.
+"""Bot kinds, each declared once with its properties (`Kind`), and the one factory that
+turns a spec (bots/spec.py, `BotSpec`) into a bot (`make_bot`).
 
-Spec forms: `random`; `human` (a person at the terminal, bots/human.py);
-`heuristic:<game id>`; `mcts[:k=v,...]`; `trained:<game id>[:k=v,...]` (MCTS with the
-value model trained for the game, bots/trained.py);
-`python:package.module:Class[:k=v,...]`; `cmd:<command line>` (`cmd-msgpack:` for
-MessagePack framing); `policy:module:function[:option=v,...]` (a policy over numeric
-observations, bots/policy.py); `openspiel:mcts|ismcts[:k=v,...]` (OpenSpiel's search bots,
-bots/openspiel_bot.py); or a name from the
-`arena.bots` entry-point group (`name[:k=v,...]`), whose object is a Bot class or factory.
+Kinds: `random`; `human` (a person at the terminal, bots/human.py); `heuristic:<game id>`;
+`mcts[:k=v,...]`; `trained:<game id>[:k=v,...]` (MCTS with the value model trained for the
+game, bots/trained.py); `python:package.module:Class[:k=v,...]`; `cmd:<command line>`
+(`cmd-msgpack:` for MessagePack framing); `policy:module:function[:option=v,...]` (a policy
+over numeric observations, bots/policy.py); `openspiel:mcts|ismcts[:k=v,...]` (OpenSpiel's
+search bots, bots/openspiel_bot.py); or a name from the `arena.bots` entry-point group
+(`name[:k=v,...]`), whose object is a Bot class or factory.
 
-A spec may end in `#<n>` to name one of several copies of the same bot in a tournament
-(`random#1`, `random#2`); the copy number is not part of the bot. `python:` modules are
-found on sys.path and in the current directory. A bot module or constructor that raises
-gives a BotSpecError with the bot's own error message (one line, no traceback).
+Trust is part of a kind's declaration, not a list beside it: the project's own kinds are
+trusted (in-process even when bots are isolated); user code (`python:`, `policy:`) and
+every plug-in kind are not (sandboxed with --isolate and on ladders: an installed package
+is the operator's choice of software, not a promise about its bots); programs (`cmd:`) are
+always sandboxed by the harness. `python:` modules are found on sys.path and in the current
+directory. A bot module or constructor that raises gives a BotSpecError with the bot's own
+error message (one line, no traceback).
 """
 
 from __future__ import annotations
 
 import importlib
-import os
-import re
-import sys
-import unicodedata
-from collections.abc import Callable
-from importlib.metadata import entry_points
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import engine
 from bots.base import Bot, RandomBot
-from engine.common.untrusted import NAME_MAX, check_name
-from engine.protocol import ArenaError
+from bots.spec import BotSpec, BotSpecError
+
+__all__ = ["BotSpec", "BotSpecError", "Kind", "kind_named", "kinds", "make_bot"]
+
+Factory = Callable[[BotSpec], Bot]
 
 
-class BotSpecError(ArenaError, ValueError):
-    """A bot spec that cannot be turned into a bot."""
+@dataclass(frozen=True)
+class Kind:
+    """What a bot kind is. `target`: what its specs name after `kind:` ("" nothing,
+    "game" a game id: the bot plays that game only, "module" `module:attribute`, "variant",
+    "command" a command line); `form`: how its specs are written; `params`: the parameter
+    names it takes (None: its constructor decides); `file_params`: those that name a file
+    it brings; `trusted`: the project's own code, in-process even when bots are isolated;
+    `program`: an external program's framing (json, msgpack), always sandboxed by the
+    harness; `terminal`: a person at this terminal (`arena play` only)."""
+
+    name: str
+    make: Factory
+    target: str = ""
+    form: str = ""
+    params: Callable[[], Collection[str]] | None = None
+    file_params: tuple[str, ...] = ()
+    trusted: bool = False
+    program: str = ""
+    terminal: bool = False
+
+    @property
+    def brings(self) -> str:
+        """The files its bots bring: "command" (the files its command line names), "module"
+        (its top-level module), "files" (its file parameters' files) or "" (none)."""
+        if self.program:
+            return "command"
+        return "module" if self.target == "module" else "files" if self.file_params else ""
 
 
-Factory = Callable[[str], Bot]
-#: `spec#n`: copy n of a bot that enters a tournament more than once
-_COPY = re.compile(r"#\d+$")
-#: `label=spec`: an entrant named by a person (`mine=cmd:node bot.js`); a label is a valid
-#: name (engine.common.untrusted.check_name) without ':' or '=', so a spec's own `k=v`
-#: parameters (after its kind and ':') are never one
-_LABEL = re.compile(r"^([^:=]+)=(?=\S)")
+_KINDS: dict[str, Kind] = {}
 
 
-def split_label(name: str) -> tuple[str | None, str]:
-    """(label, the rest) of an entrant name: `mine=cmd:node bot.js` -> ('mine', 'cmd:...');
-    (None, name) without a label."""
-    m = _LABEL.match(name.strip())
-    if m is None:
-        return None, name.strip()
-    try:  # only a name a person may choose is a label: `[link=...]` is not one
-        check_name(m.group(1))
-    except ValueError:
-        return None, name.strip()
-    return m.group(1), name.strip()[m.end():]
+def _kind(name: str, **declared: Any) -> Callable[[Factory], Factory]:
+    def deco(make: Factory) -> Factory:
+        _KINDS[name] = Kind(name, make, **declared)
+        return make
+
+    return deco
 
 
-def check_label(name: str) -> None:
-    """ValueError (one line) when `name` starts like `label=spec` with a label that is not
-    a valid name (`[b]=random`)."""
-    m = _LABEL.match(name.strip())
-    if m is not None:
-        check_name(m.group(1), "entrant label")
+def _none() -> tuple[str, ...]:
+    return ()
 
 
-def base_spec(name: str) -> str:
-    """The bot spec of an entrant name: `random#2` -> `random`, `mine=cmd:./b` -> `cmd:./b`
-    (other names unchanged)."""
-    return _COPY.sub("", split_label(name)[1])
+def _search() -> tuple[str, ...]:
+    from bots.search_params import names
+
+    return names()
 
 
-def label_of(name: str) -> str:
-    """`name` made fit to be a label (`label=spec`, a valid name): what a name may not hold
-    (':', '=', markup brackets, control characters) becomes '-', and it is cut to length."""
-    out = "".join(c if c.isprintable() and c not in ":=[]\\" else "-"
-                  for c in unicodedata.normalize("NFC", name))
-    return out.strip()[:NAME_MAX].strip() or "-"
+def kinds() -> list[str]:
+    """Every kind's name: the built-in ones, then the installed plug-ins'."""
+    return sorted(_KINDS) + sorted(ep.name for ep in entry_points(group="arena.bots")
+                                   if ep.name not in _KINDS)
 
 
-def display_name(name: str) -> str:
-    """What people read for an entrant: its label if it has one (`mine`, a ladder's
-    `jsbot v2`), else its name (the spec, with a copy number)."""
-    label, rest = split_label(name)
-    if label is None:
-        return name.strip()
-    copy = _COPY.search(rest)
-    return label + (copy.group(0) if copy else "")
+def kind_named(name: str) -> Kind:
+    """The kind `name` (a built-in one, else an `arena.bots` plug-in: untrusted)."""
+    if name in _KINDS:
+        return _KINDS[name]
+    for ep in entry_points(group="arena.bots"):
+        if ep.name == name:
+            return Kind(name, _plugin(ep), form=f"{name}[:k=v,...]")
+    raise BotSpecError(f"unknown bot {name!r}; known kinds: {', '.join(kinds())}")
 
 
-def name_copies(specs: list[str] | tuple[str, ...]) -> list[str]:
-    """Entrant names for `specs`: a spec given k > 1 times becomes `spec#1` ... `spec#k`."""
-    total = {s: sum(1 for t in specs if t == s) for s in specs}
-    seen: dict[str, int] = {}
-    out = []
-    for s in specs:
-        seen[s] = seen.get(s, 0) + 1
-        out.append(f"{s}#{seen[s]}" if total[s] > 1 else s)
-    return out
-
-
-def needs_terminal(spec: str) -> bool:
-    """True for a bot that is a person at this terminal (`human`): it cannot play on Ray
-    workers, so tournaments and ladders refuse it."""
-    return base_spec(spec).strip().partition(":")[0] == "human"
-
-
-def spec_game(spec: str) -> str | None:
-    """The one game a spec's bot is made for (`heuristic:<game id>`, `trained:<game id>`),
-    else None."""
-    kind, _, rest = base_spec(spec).partition(":")
-    return rest.partition(":")[0] or None if kind in ("heuristic", "trained") else None
+def make_bot(spec: str | BotSpec, sandbox: Callable[[BotSpec], Bot] | None = None) -> Bot:
+    """The one factory: a fresh bot for `spec`, in-process; when a `sandbox` is given and
+    the kind is not trusted, the bot `sandbox` makes of it (harness/sandbox/isolate.py's)."""
+    spec = BotSpec.read(spec)
+    kind = spec.kind_of
+    if sandbox is not None and not kind.trusted:
+        return sandbox(spec)
+    try:
+        return kind.make(spec)
+    except BotSpecError:
+        raise
+    except (TypeError, ValueError, ArithmeticError) as e:  # a value it refuses: bad input
+        raise BotSpecError(f"bad parameters in bot spec {spec.text!r}: {e}") from None
 
 
 def _failure(e: BaseException) -> str:
     """An exception as one line: `Type: first line of its message`."""
     text = str(e).strip().splitlines()
     return f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
-_BUILTIN: dict[str, Factory] = {}
-
-
-def builtin(kind: str) -> Callable[[Factory], Factory]:
-    def deco(f: Factory) -> Factory:
-        _BUILTIN[kind] = f
-        return f
-
-    return deco
-
-
-def parse_params(text: str) -> dict[str, Any]:
-    """`iters=2000,c=1.4,rollout=random` -> typed dict (int, float, bool or str)."""
-    out: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        if "=" not in part:
-            raise BotSpecError(f"bot parameter {part!r} is not of the form key=value")
-        k, v = (s.strip() for s in part.split("=", 1))
-        out[k] = _typed(v)
-    return out
-
-
-def _typed(v: str) -> Any:
-    low = v.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for conv in (int, float):
-        try:
-            return conv(v)
-        except ValueError:
-            pass
-    return v
-
-
-@builtin("random")
-def _random(rest: str) -> Bot:
-    if rest:
-        raise BotSpecError("the random bot takes no parameters")
-    return RandomBot()
-
-
-@builtin("human")
-def _human(rest: str) -> Bot:
-    if rest:
-        raise BotSpecError("the human bot takes no parameters")
-    from bots.human import HumanBot
-
-    return HumanBot()
-
-
-@builtin("heuristic")
-def _heuristic(rest: str) -> Bot:
-    game_id, _, params = rest.partition(":")
-    if not game_id:
-        raise BotSpecError("heuristic bots are named heuristic:<game id>")
-    from bots.heuristic import NoRuleBasedBot, rule_based_bot
-
-    try:
-        return rule_based_bot(game_id, **parse_params(params))
-    except (NoRuleBasedBot, engine.UnknownGameError):
-        raise BotSpecError(f"no heuristic bot for game {game_id!r}") from None
-
-
-@builtin("mcts")
-def _mcts(rest: str) -> Bot:
-    try:
-        mod = importlib.import_module("bots.mcts")
-    except ModuleNotFoundError:
-        raise BotSpecError("the mcts bot is not available in this build") from None
-    return mod.MCTSBot(**parse_params(rest))
-
-
-@builtin("trained")
-def _trained(rest: str) -> Bot:
-    game_id, _, params = rest.partition(":")
-    if not game_id:
-        raise BotSpecError("trained bots are named trained:<game id>[:k=v,...]")
-    from bots.trained import trained_bot
-
-    return trained_bot(game_id, params)
-
-
-@builtin("python")
-def _python(rest: str) -> Bot:
-    parts = rest.split(":")
-    if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise BotSpecError("python bots are named python:package.module:Class[:k=v,...]")
-    module, cls_name, params = parts[0], parts[1], ":".join(parts[2:])
-    if os.getcwd() not in sys.path:  # `python:my_bot:MyBot` from the bot's own folder
-        sys.path.append(os.getcwd())
-    try:
-        cls = getattr(importlib.import_module(module), cls_name)
-    except (ImportError, AttributeError) as e:
-        raise BotSpecError(f"cannot load bot {module}:{cls_name}: {e}") from None
-    except Exception as e:  # the bot's module itself raised
-        raise BotSpecError(f"cannot load bot {module}:{cls_name}: its module raised "
-                           f"{_failure(e)}") from None
-    return _construct(cls, parse_params(params), f"{module}:{cls_name}")
 
 
 def _construct(factory: Callable[..., Bot], params: dict[str, Any], what: str) -> Bot:
@@ -229,63 +133,98 @@ def _construct(factory: Callable[..., Bot], params: dict[str, Any], what: str) -
         raise BotSpecError(f"bot {what} failed to start: {_failure(e)}") from None
 
 
-@builtin("cmd")
-def _cmd(rest: str) -> Bot:
+def _plugin(ep: EntryPoint) -> Factory:
+    def make(spec: BotSpec) -> Bot:
+        try:
+            factory = ep.load()
+        except Exception as e:
+            raise BotSpecError(f"cannot load bot {spec.kind!r}: {_failure(e)}") from None
+        return _construct(factory, spec.params, spec.kind)
+
+    return make
+
+
+@_kind("random", trusted=True, params=_none)
+def _random(spec: BotSpec) -> Bot:
+    return RandomBot()
+
+
+@_kind("human", trusted=True, params=_none, terminal=True)
+def _human(spec: BotSpec) -> Bot:
+    from bots.human import HumanBot
+
+    return HumanBot()
+
+
+@_kind("heuristic", trusted=True, target="game", form="heuristic:<game id>[:k=v,...]")
+def _heuristic(spec: BotSpec) -> Bot:
+    from bots.heuristic import NoRuleBasedBot, rule_based_bot
+
+    try:
+        return rule_based_bot(spec.target, **spec.params)
+    except (NoRuleBasedBot, engine.UnknownGameError):
+        raise BotSpecError(f"no heuristic bot for game {spec.target!r}") from None
+
+
+@_kind("mcts", trusted=True, params=_search, file_params=("model",),
+       form="mcts[:k=v,...]")
+def _mcts(spec: BotSpec) -> Bot:
+    try:
+        mod = importlib.import_module("bots.mcts")
+    except ModuleNotFoundError:
+        raise BotSpecError("the mcts bot is not available in this build") from None
+    return mod.MCTSBot(**spec.params)
+
+
+@_kind("trained", trusted=True, target="game", params=_search,
+       form="trained:<game id>[:k=v,...]")
+def _trained(spec: BotSpec) -> Bot:
+    from bots.trained import trained_bot
+
+    return trained_bot(spec.target, spec.params)
+
+
+@_kind("openspiel", trusted=True, target="variant", form="openspiel:mcts|ismcts[:k=v,...]")
+def _openspiel(spec: BotSpec) -> Bot:
+    try:
+        from bots.openspiel_bot import OpenSpielBot
+
+        return OpenSpielBot(spec.target or "mcts", **spec.params)
+    except (ImportError, ValueError) as e:
+        raise BotSpecError(f"cannot make openspiel bot {spec.text!r}: {_failure(e)}") from None
+
+
+@_kind("python", target="module", form="python:package.module:Class[:k=v,...]")
+def _python(spec: BotSpec) -> Bot:
+    module, cls_name = spec.entry
+    try:
+        cls = spec.import_entry()
+    except (ImportError, AttributeError) as e:
+        raise BotSpecError(f"cannot load bot {module}:{cls_name}: {e}") from None
+    except Exception as e:  # the bot's module itself raised
+        raise BotSpecError(f"cannot load bot {module}:{cls_name}: its module raised "
+                           f"{_failure(e)}") from None
+    return _construct(cls, spec.params, spec.target)
+
+
+@_kind("policy", target="module", form="policy:module:function[:option=value,...]")
+def _policy(spec: BotSpec) -> Bot:
+    from bots.policy import PolicyBot
+
+    try:
+        fn = spec.import_entry()
+        if not callable(fn):
+            raise TypeError(f"{spec.target} is not callable")
+        return PolicyBot(fn, name=f"policy:{spec.target}", **spec.params)
+    except (ImportError, AttributeError, TypeError, ValueError) as e:
+        raise BotSpecError(f"cannot load policy {spec.target!r}: {_failure(e)}") from None
+
+
+@_kind("cmd", target="command", program="json", form="cmd:<command line>")
+@_kind("cmd-msgpack", target="command", program="msgpack", form="cmd-msgpack:<command line>")
+def _cmd(spec: BotSpec) -> Bot:
     try:
         mod = importlib.import_module("bots.external")
     except ModuleNotFoundError:
         raise BotSpecError("external (cmd:) bots are not available in this build") from None
-    return mod.ExternalBot(rest)
-
-
-@builtin("cmd-msgpack")
-def _cmd_msgpack(rest: str) -> Bot:
-    from bots.external import ExternalBot
-
-    return ExternalBot(rest, framing="msgpack")
-
-
-@builtin("policy")
-def _policy(rest: str) -> Bot:
-    from bots.policy import make
-
-    try:
-        return make(rest, parse_params)
-    except (ImportError, AttributeError, ValueError) as e:
-        raise BotSpecError(f"cannot load policy {rest!r}: {_failure(e)}") from None
-
-
-@builtin("openspiel")
-def _openspiel(rest: str) -> Bot:
-    kind, _, params = rest.partition(":")
-    try:
-        from bots.openspiel_bot import OpenSpielBot
-
-        return OpenSpielBot(kind or "mcts", **parse_params(params))
-    except (ImportError, ValueError) as e:
-        raise BotSpecError(f"cannot make openspiel bot {rest!r}: {_failure(e)}") from None
-
-
-def make_bot(spec: str) -> Bot:
-    """A fresh bot for `spec`; raises BotSpecError with the valid forms if unknown."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise BotSpecError(f"empty bot spec {spec!r}")
-    spec = base_spec(spec)
-    kind, _, rest = spec.partition(":")
-    if kind in _BUILTIN:
-        try:
-            return _BUILTIN[kind](rest)
-        except TypeError as e:
-            raise BotSpecError(f"bad parameters in bot spec {spec!r}: {e}") from None
-    for ep in entry_points(group="arena.bots"):
-        if ep.name == kind:
-            try:
-                factory = ep.load()
-            except Exception as e:
-                raise BotSpecError(f"cannot load bot {kind!r}: {_failure(e)}") from None
-            try:
-                return _construct(factory, parse_params(rest), kind)
-            except TypeError as e:
-                raise BotSpecError(f"bad parameters in bot spec {spec!r}: {e}") from None
-    known = sorted(_BUILTIN) + sorted(ep.name for ep in entry_points(group="arena.bots"))
-    raise BotSpecError(f"unknown bot {spec!r}; known kinds: {', '.join(known)}")
+    return mod.ExternalBot(spec.target, framing=spec.kind_of.program)

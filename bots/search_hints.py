@@ -4,6 +4,8 @@ modelling, leaf values and win models. Each hook may answer None: no opinion."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bots.base import Bot
 from engine.protocol import Action, Observation, State
 
@@ -35,6 +37,12 @@ class SearchHints:
         """Every seat's features of a position, the inputs of a win model
         (`bots.win_model`: a seat's chance to win is a softmax of weights times them),
         valued as that seat sees its own chances. It must not change `state`."""
+        return None
+
+    def win_weights(self, num_players: int) -> Sequence[float] | None:
+        """The weights of the win model fitted for `num_players` on this bot's own games
+        (`bots.win_model`; searches with `mcts:leaf=win` value their leaves by it), or
+        None: none fitted for that count."""
         return None
 
 

@@ -11,17 +11,35 @@ from typing import Any
 
 from bots.mcts_leaf import LEAVES, REWARDS
 from bots.mcts_rollout import ROLLOUTS
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, parse_params
+
+
+@dataclass(frozen=True)
+class Range:
+    """Where `arena tune` may move a numeric parameter (harness/tuning, docs/mcts.md
+    "Tuning"): within [lo, hi], probed `step` either side at the end of a run (fishtest's
+    `c_end`: a step that changes the strength measurably), on a log scale if `log` (the
+    parameter multiplied by e**step, for scale-like values such as `c`)."""
+
+    lo: float
+    hi: float
+    step: float
+    log: bool = False
+
+    def __post_init__(self) -> None:
+        if not (self.lo < self.hi and self.step > 0) or (self.log and self.lo <= 0):
+            raise ValueError(f"bad tuning range {self}")
 
 
 def _param(default: Any, help: str, *, choices: tuple[str, ...] = (),
            minimum: float | None = None, positive: bool = False,
-           to: Callable[[Any], Any] | None = None, optional: bool = False) -> Any:
+           to: Callable[[Any], Any] | None = None, optional: bool = False,
+           tune: Range | None = None) -> Any:
     """A parameter: its default, help text and checks (one of `choices`; a dict if the
     default is one; else a number, at least `minimum`, or `positive`; None if `optional`);
-    `to` converts a checked value."""
+    `to` converts a checked value; `tune`, the range `arena tune` searches."""
     meta = {"help": help, "choices": choices, "minimum": minimum, "positive": positive,
-            "to": to, "optional": optional, "dict": isinstance(default, dict)}
+            "to": to, "optional": optional, "dict": isinstance(default, dict), "tune": tune}
     if isinstance(default, dict):
         return field(default_factory=lambda: dict(default), metadata=meta)
     return field(default=default, metadata=meta)
@@ -39,8 +57,16 @@ class SearchParams:
                                "budget is given)", minimum=1, optional=True)
     time: float | None = _param(None, "seconds per decision (capped by the harness's limit, "
                                 "minus a safety margin)", positive=True, optional=True)
+    cpu: float | None = _param(None, "seconds of CPU time per decision (the searching "
+                               "thread's own, which other processes on a loaded machine do "
+                               "not take: `arena tune` plays at it); a wall-clock limit of "
+                               "the harness still applies", positive=True, optional=True)
+    profile: str = _param("game", "game: the game's profile for the player count "
+                          "(bots/profiles.toml) fills the parameters a spec leaves out; "
+                          "none: the defaults do (a former profile, named in full)",
+                          choices=("game", "none"))
     c: float = _param(0.7, "UCT exploration constant (rewards lie in [0, 1])", minimum=0,
-                      to=float)
+                      to=float, tune=Range(0.02, 2.0, 0.3, log=True))
     rollout: str = _param("random", "the simulation policy: random | heuristic (the game's "
                           "HeuristicBot plays all seats) | cutoff (random playout of `depth` "
                           "decisions and the rest of that turn, then the leaf value) | greedy "
@@ -49,14 +75,15 @@ class SearchParams:
                           "HeuristicBot's cheap `state_values`, not its plan)",
                           choices=tuple(ROLLOUTS))
     depth: int = _param(20, "playout length for `cutoff`, `greedy` and `ordered`", minimum=0,
-                        to=int)
+                        to=int, tune=Range(0, 60, 4))
     widen: float = _param(0.0, "progressive widening: a node may have ceil(widen * "
-                          "sqrt(visits + 1)) children; 0 turns it off", minimum=0, to=float)
+                          "sqrt(visits + 1)) children; 0 turns it off", minimum=0, to=float,
+                          tune=Range(0.25, 6.0, 0.3, log=True))
     nodes: int = _param(200_000, "tree size cap (memory bound); past it the search only "
                         "simulates", minimum=1, to=int)
     guide: float = _param(0.0, "> 0: the game's heuristic bot names a root move, expanded "
                           "first and kept unless another move gets `guide * iterations` more "
-                          "visits (0: off)", minimum=0, to=float)
+                          "visits (0: off)", minimum=0, to=float, tune=Range(0.0, 1.0, 0.06))
     order: int = _param(0, "1: expand untried actions best first by the game's HeuristicBot "
                         "(`state_values`, else its chosen action first), so that with `widen` "
                         "only the best few are searched; 0: random order", to=_flag)
@@ -66,10 +93,12 @@ class SearchParams:
                             "`model` before issue 40)", minimum=0, to=int)
     plan: int = _param(0, "with `opponents`: a modelled decision reached this many times follows "
                        "the HeuristicBot's own move there (its whole-turn plan) (0: never)",
-                       minimum=0, to=int)
+                       minimum=0, to=int, tune=Range(1, 12, 1))
     leaf: str = _param("game", "what values a position a playout stops in before the end: "
                        "game (`State.heuristic(p)`) | bot (the HeuristicBot's "
-                       "`position_values`; the game's for a bot without them)", choices=LEAVES)
+                       "`position_values`; the game's for a bot without them) | win (every "
+                       "seat's chance to win by the win model fitted on the HeuristicBot's "
+                       "games for this player count; as bot where none is)", choices=LEAVES)
     reward: str = _param("rank", "what a finished game is worth to a seat: rank (linear in "
                          "its place) | win (1 for first place only, shared firsts split it)",
                          choices=tuple(REWARDS))
@@ -88,11 +117,13 @@ class SearchParams:
                           "--policy`): untried actions are expanded best first by it, and a "
                           "child's selection score gains prior * P(action) / (visits + 1) "
                           "(progressive bias); it also picks the other seats' moves where "
-                          "`opponents` models them (0: off)", minimum=0, to=float)
+                          "`opponents` models them (0: off)", minimum=0, to=float,
+                          tune=Range(0.1, 8.0, 0.3, log=True))
     prior_visits: int = _param(0, "with `prior`: a node's move prior is computed once it has "
                                "been visited this many times (before, its untried actions are "
                                "expanded in random order): most nodes are visited once or "
-                               "twice, and a prior costs one net evaluation", minimum=0, to=int)
+                               "twice, and a prior costs one net evaluation", minimum=0, to=int,
+                               tune=Range(0, 16, 2))
     model_for: str = _param("both", "with `model`: what it is used for: both (the leaves' "
                             "values and, with `prior`, the move prior) | prior (the move prior "
                             "alone; `leaf` values the leaves, at its own cost)",
@@ -120,9 +151,6 @@ class SearchParams:
                 raise TypeError(f"mcts has no parameter {name!r}; parameters: "
                                 f"{', '.join(known)}")
         out = {k: v for k, v in params.items() if v is not None}
-        if isinstance(out.get("model"), int | float):  # the old name of `opponents`
-            raise ValueError(f"model={out['model']} is now opponents={out['model']} (opponent "
-                             "modelling); model= names a trained model file (arena train)")
         if isinstance(out.get("guide_bot"), str):
             try:
                 out["guide_bot"] = parse_params(out["guide_bot"].replace(";", ","))
@@ -146,11 +174,44 @@ class SearchParams:
         """Every parameter's value (for reports)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
+    @classmethod
+    def ranges(cls) -> dict[str, Range]:
+        """The parameters `arena tune` may search, with their ranges."""
+        return {f.name: f.metadata["tune"] for f in dataclasses.fields(cls)
+                if f.metadata["tune"] is not None}
+
+    @classmethod
+    def is_integer(cls, name: str) -> bool:
+        """True for a parameter that takes whole numbers (`depth`, `plan`)."""
+        return {f.name: f.metadata["to"] for f in dataclasses.fields(cls)}[name] is int
+
+    def tunable(self, players: int) -> list[str]:
+        """The parameters worth tuning in these settings at `players` players: those with a
+        range that holds their value and that act here; 0 turns `guide`, `widen`, `plan`
+        and `prior` off (a feature to switch on by measurement, not to tune from nothing);
+        `depth` acts on cut-off playouts only, `plan` with `opponents` at this player
+        count, `prior_visits` with a `prior`."""
+        acts = {"depth": self.rollout in ("cutoff", "greedy", "ordered"),
+                "plan": 0 < self.opponents <= players,
+                "prior_visits": self.prior > 0}
+        out = []
+        for name, r in self.ranges().items():
+            value = getattr(self, name)
+            off = name in ("guide", "widen", "plan", "prior") and value == 0
+            if r.lo <= value <= r.hi and not off and acts.get(name, True):
+                out.append(name)
+        return out
+
+
+def names() -> tuple[str, ...]:
+    """The parameters an `mcts` spec may name."""
+    return tuple(f.name for f in dataclasses.fields(SearchParams))
+
 
 def defaults() -> dict[str, Any]:
     """The search parameters of a spec that names none of them (budget and seed left out):
     plain UCT with random rollouts, whatever the game's profile says."""
-    skip = ("iters", "time", "seed", "model", "model_views")
+    skip = ("iters", "time", "cpu", "profile", "seed", "model", "model_views")
     return {k: v for k, v in SearchParams().describe().items() if k not in skip}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bots.base import Bot
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, Value, parse_params
 
 #: the folder of the shipped models
 MODELS = Path(__file__).with_name("models")
@@ -41,13 +41,13 @@ def players(game_id: str) -> int | None:
     return None if path is None else model_at(str(path)).header.players
 
 
-def trained_bot(game_id: str, params: str = "") -> Bot:
+def trained_bot(game_id: str, params: dict[str, Value] | None = None) -> Bot:
     """The MCTS bot with the shipped model of `game_id` (BotSpecError if it has none)."""
     path = model_path(game_id)
     if path is None:
         have = ", ".join(sorted(TRAINED)) or "none"
         raise BotSpecError(f"no trained model for game {game_id!r} (trained: {have})")
-    given = parse_params(TRAINED[game_id][1]) | parse_params(params)
+    given = parse_params(TRAINED[game_id][1]) | dict(params or {})
     if "model" in given:
         raise BotSpecError("trained:<game> plays its shipped model; for another model file "
                            "use mcts:model=PATH")

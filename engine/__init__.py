@@ -25,7 +25,7 @@ from engine.registry import Game, Option, game_ids, get_game, register
 __all__ = [
     "TERMINAL", "Action", "ActionSpace", "ArenaError", "Failure", "Game", "IllegalActionError",
     "InvalidConfigError", "MatchConfig", "MatchRecord", "Move", "Observation", "Option", "State",
-    "UnknownGameError", "decode_action", "decode_observation", "digest", "games", "get_game",
+    "UnknownGameError", "decode_action", "decode_observation", "digest", "get_game",
     "list_games", "make", "register", "replay", "sample_state",
 ]
 
@@ -43,10 +43,6 @@ def make(game_id: str, num_players: int, seed: int = 0, **options: Any) -> State
 def list_games() -> list[Game]:
     """Every available game (ids, player ranges, options with their meaning)."""
     return [get_game(g) for g in game_ids()]
-
-
-#: `engine.games()`: the same as `list_games()` (engine/games/__init__.py keeps it callable)
-games = list_games
 
 
 def sample_state(observation: Observation, seed: int) -> State:

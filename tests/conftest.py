@@ -31,6 +31,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "slow: takes seconds to minutes (Ray, the terminal, whole tournaments); "
         "`-m 'not slow'` leaves these out")
+    config.addinivalue_line(
+        "markers", "rule(game, *items): the rule items of docs/rules/<game>.md this test "
+        "checks (`arena rules coverage`; tests/foundation/test_rule_map.py)")
 
 
 def _lock(path: Path, mode: int) -> int:
@@ -67,9 +70,9 @@ def _serial_among_workers(request: pytest.FixtureRequest,
 @pytest.fixture(scope="session")
 def _ray_of_this_process() -> Iterator[None]:
     yield
-    from harness.tournaments import runner as tournament_runner
+    from harness.cluster import session
 
-    tournament_runner.shutdown()
+    session.shutdown()
 
 
 @pytest.fixture
@@ -77,9 +80,9 @@ def local_ray(_ray_of_this_process: None) -> None:
     """An embedded Ray of 2 CPUs for tests that run tournaments in this process. Ray takes
     seconds to start: it starts once per test process (each parallel worker has its own),
     and again only after a test stopped it; it stops when the session ends."""
-    from harness.tournaments import runner as tournament_runner
+    from harness.cluster import session
 
-    tournament_runner.ensure_ray(2)
+    session.ensure_ray(2)
 
 
 def free_port(host: str = "127.0.0.1") -> int:

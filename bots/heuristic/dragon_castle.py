@@ -37,7 +37,9 @@ from bots.heuristic.dragon_castle_values import (
     position_values,
     quick_values,
     state_quick_values,
+    win_features,
 )
+from bots.heuristic.dragon_castle_win import WIN_WEIGHTS
 from bots.search_hints import HintedBot
 from engine.common.rng import derive_seed
 from engine.games.dragon_castle.data import (
@@ -92,6 +94,15 @@ class HeuristicBot(HintedBot):
         """Every seat's value of a position as this bot values a turn's end
         (`position_values`), for searches that cut playouts short (`mcts:leaf=bot`)."""
         return position_values(state)
+
+    def win_features(self, state: DragonCastleState) -> list[list[float]]:
+        """Every seat's features for a win model (`win_features`: the terms of its
+        position values, how near the end is, the seats before it)."""
+        return win_features(state)
+
+    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
+        """The win model fitted for `num_players` (`WIN_WEIGHTS`), if any."""
+        return WIN_WEIGHTS.get(num_players)
 
     def plan_values(self, observation: DragonCastleObservation) -> list[float]:
         """The value of the best complete turn through every legal action (`act` plays the

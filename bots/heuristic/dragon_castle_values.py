@@ -236,30 +236,51 @@ def threat(s: DragonCastleState, one: list[float], two: list[float]) -> float:
 
 def position_values(s: DragonCastleState) -> list[float]:
     """The bot's valuation of a position for every seat, in [0, 1], for searches that stop
-    a playout before the end (`SearchHints.position_values`): as a turn's end in `TurnSearch`,
-    each seat's points, dragon cards and promise weighted by the turns left; the seat
-    about to take from the castle also gets THREAT_WEIGHT x its best take (`threat`).
-    A seat's value is a logistic of (its estimate - the best other) / SCALE, the
-    engine heuristic's scale."""
+    a playout before the end (`SearchHints.position_values`): as a turn's end in
+    `TurnSearch`, each seat's points, dragon cards and promise weighted by the turns left,
+    the seat about to take from the castle also getting THREAT_WEIGHT x its best take
+    (`threat`); a seat's value is a logistic of (its estimate - the best other) / SCALE,
+    the engine heuristic's scale. (`mcts:leaf=win` values positions by the fitted win
+    model instead, `WIN_WEIGHTS`.)"""
     n = s.num_players
     if not s.stack:
         rank = s.ranking()
         return [1.0 - rank[p] / (n - 1) for p in range(n)]
-    left = turns_left(s)
-    factor = 0.0 if s.last_round else min(1.0, left / HORIZON)
-    early = 0.0 if s.last_round else min(1.0, left / CARD_HORIZON)
-    est = []
-    for p in range(n):
-        points, promised = realm_terms(s, p)
-        est.append(points + card_points(s, p, early) + factor * promised)
-    if type(s.stack[-1]) is ChooseAction:
-        mover = s.current_player()
-        est[mover] += THREAT_WEIGHT * threat(s, *reply_gains(s, mover))
+    est = [row[0] + row[1] + row[2] + row[3] for row in _terms(s)]
     out = []
     for p in range(n):
         best_other = max(est[q] for q in range(n) if q != p)
         out.append(1.0 / (1.0 + math.exp(-(est[p] - best_other) / SCALE)))
     return out
+
+
+def _terms(s: DragonCastleState) -> list[tuple[float, float, float, float]]:
+    """Per seat: (points, dragon cards weighted by the turns left, promise weighted by
+    the turns left, THREAT_WEIGHT x its best take if it is about to take from the castle)."""
+    left = turns_left(s)
+    factor = 0.0 if s.last_round else min(1.0, left / HORIZON)
+    early = 0.0 if s.last_round else min(1.0, left / CARD_HORIZON)
+    mover = s.current_player()
+    taking = type(s.stack[-1]) is ChooseAction
+    out = []
+    for p in range(s.num_players):
+        points, promised = realm_terms(s, p)
+        threat_now = (THREAT_WEIGHT * threat(s, *reply_gains(s, p)) if taking and p == mover
+                      else 0.0)
+        out.append((points, card_points(s, p, early), factor * promised, threat_now))
+    return out
+
+
+def win_features(s: DragonCastleState) -> list[list[float]]:
+    """Every seat's features for the win model (`bots.win_model`; WIN_FEATURES): the terms
+    of `position_values` (points, cards, promise, threat), the first three again scaled by
+    how near the end is (`late`: 0 with CARD_HORIZON or more turns left, 1 in the last
+    round), and how many seats move before it from the seat to move on."""
+    late = 1.0 if s.last_round else 1.0 - min(1.0, turns_left(s) / CARD_HORIZON)
+    mover, n = s.current_player(), s.num_players
+    return [[points, cards, promised, threat_now, points * late, cards * late,
+             promised * late, float((p - mover) % n)]
+            for p, (points, cards, promised, threat_now) in enumerate(_terms(s))]
 
 
 def quick_values(obs: DragonCastleObservation) -> list[float]:

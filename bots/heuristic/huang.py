@@ -148,6 +148,11 @@ class HeuristicBot(HuangPlanner, HintedBot):
         return [1.0 / (1.0 + math.exp(-self.evaluate(state, p) / VALUE_SCALE))
                 for p in range(state.num_players)]
 
+    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
+        """The win model fitted for `num_players` (`WIN_WEIGHTS`; `position_values` reads
+        it too), if any."""
+        return WIN_WEIGHTS.get(num_players)
+
     def win_features(self, state: State) -> list[list[float]]:
         """Per seat, as `evaluate` sees its own position: its sorted score vector (§10), its
         leaders' and its hand's worth, the first three and the worths again scaled by how

@@ -89,7 +89,7 @@ def register(game_id: str) -> str:
 
 def register_all() -> list[str]:
     """Register every available game; returns their OpenSpiel names."""
-    return [register(g.id) for g in engine.games()]
+    return [register(g.id) for g in engine.list_games()]
 
 
 def load_game(game_id: str, **params: Any) -> pyspiel.Game:

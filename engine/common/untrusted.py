@@ -9,7 +9,8 @@ escape, `markup` also escapes Rich markup for `Console.print(..., markup=True)`,
 output (JSON, CSV, the database) keeps the exact text: only screens use these.
 
 `check_name` is the rule for names people choose (ladder entrants, ladders, tournament
-labels): printable, no markup brackets or backslashes, bounded length.
+labels): printable, no markup brackets or backslashes, bounded length, at most `MARKS_MAX`
+combining marks on one character.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from rich.text import Text
 NAME_MAX = 40
 #: characters a name may not hold besides non-printable ones: Rich markup and escapes
 NAME_FORBIDDEN = "[]\\"
+#: combining marks a name may stack on one character (Unicode TR39 5.4 suggests four)
+MARKS_MAX = 4
 
 
 def _spell(ch: str) -> str:
@@ -122,7 +125,19 @@ def check_name(name: str, what: str = "name", max_len: int = NAME_MAX) -> str:
                          "a name is printable characters except '[', ']' and '\\'")
     if unicodedata.normalize("NFC", name) != name:
         raise ValueError(f"{what} '{shown}' is not in Unicode normal form (NFC)")
+    if _stacked_marks(name) > MARKS_MAX:
+        raise ValueError(f"{what} '{shown}' stacks more than {MARKS_MAX} combining marks on "
+                         "one character (they would be drawn over the lines around it)")
     return name
+
+
+def _stacked_marks(name: str) -> int:
+    """The most combining (nonspacing or enclosing) marks in a row in `name`."""
+    most = run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch) in ("Mn", "Me") else 0
+        most = max(most, run)
+    return most
 
 
 def fold(name: str) -> str:

@@ -11,9 +11,10 @@ import typer
 
 import engine
 from bots.mcts import MCTSBot
-from bots.registry import BotSpecError, parse_params
+from bots.spec import BotSpecError, parse_params
 from engine.common.untrusted import visible
 from harness.cli.paths import check_output
+from harness.cluster import session
 from harness.eval.compare import (
     HEADER,
     openspiel_modules,
@@ -35,21 +36,25 @@ from harness.eval.run import (
 from harness.play.args import UsageProblem, parse_options, split_specs
 from harness.play.clock import check_time_control
 from harness.play.entrants import EntrantError
-from harness.storage.database import Store
-from harness.tournaments import runner
+from harness.storage.database import Store, default_db
 from harness.tournaments.schedule import TournamentSpec, load_modules
 from harness.tournaments.service import check_workers
 from harness.views.console import out
 from harness.views.eval import results_table
 
-#: results of `arena eval` / `arena compare` (a database of their own: their games
-#: do not enter the ladders of `arena tournament`)
-EVAL_DB = Path("results/eval.sqlite")
+#: results of `arena eval` / `arena compare`: ARENA_DB like every command's, else a
+#: database of their own beside the default one (their games then stay out of the Elo
+#: ladders of `arena tournament`); never relative to the current folder
+EVAL_DB = default_db("eval.sqlite")
 
 GameOpt = Annotated[list[str] | None, typer.Option(
     "--game", "-g", help="game id (repeat, or comma-separated; default: every game)")]
-DbOpt = Annotated[Path, typer.Option("--db", help="SQLite database of the games")]
-WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
+DbOpt = Annotated[Path, typer.Option(
+    "--db", envvar="ARENA_DB", show_default=str(EVAL_DB),
+    help="SQLite database of the games (default: ARENA_DB, else results/eval.sqlite of this "
+         "checkout)")]
+WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)",
+                                                min=1)]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
 SeedOpt = Annotated[int, typer.Option(help="seed of the deals")]
@@ -59,7 +64,7 @@ ModuleOpt = Annotated[list[str] | None, typer.Option(
 
 def game_ids(games: list[str] | None) -> list[str]:
     ids = [g for text in games or [] for g in text.split(",") if g] or [
-        g.id for g in engine.games()]
+        g.id for g in engine.list_games()]
     for g in ids:
         engine.get_game(g)  # an unknown id: one clear error before anything runs
     return ids
@@ -67,7 +72,8 @@ def game_ids(games: list[str] | None) -> list[str]:
 
 def eval_cmd(
     game: GameOpt = None,
-    players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
+    players: Annotated[int, typer.Option("--players", "-n", help="players per game",
+                                         min=2)] = 2,
     bot: Annotated[str, typer.Option(help="the bot measured (one spec, taken whole)")]
     = "mcts:time=0.5",
     opponents: Annotated[str, typer.Option(
@@ -75,7 +81,7 @@ def eval_cmd(
     = "random,heuristic",
     games: Annotated[int, typer.Option(
         help="games per game and opponent (rounded up to whole deals: every seat of the "
-             "bot on each deal)")] = 60,
+             "bot on each deal)", min=1)] = 60,
     time_per_move: Annotated[float | None, typer.Option(
         help="the harness's limit per decision (default: the bot spec's time=)")] = None,
     sprt: Annotated[str | None, typer.Option(
@@ -94,7 +100,7 @@ def eval_cmd(
     are stored in --db; the same command again resumes an interrupted run."""
     check_workers(workers)
     check_output(db, "--db")
-    runner.check_address(address)
+    session.check_address(address)
     modules = tuple(game_module or ())
     load_modules(modules)
     limit = time_per_move if time_per_move is not None else spec_time(bot)
@@ -122,7 +128,7 @@ def eval_cmd(
                         f"{db}"), markup=False, highlight=False)  # wrapped at words
         for spec in specs:
             rows.append(run_eval(store, spec, workers, address).cells())
-    runner.shutdown()
+    session.shutdown()
     typer.echo("")
     if as_markdown:
         typer.echo(markdown(rows))
@@ -153,7 +159,7 @@ def compare_cmd(
     openspiel_modules()
     check_workers(workers)
     check_output(db, "--db")
-    runner.check_address(address)
+    session.check_address(address)
     check_time_control(time_per_move, None)
     modules = tuple(game_module or ())
     load_modules(modules)
@@ -177,7 +183,7 @@ def compare_cmd(
                              seed=seed, modules=modules)
             check_specs([spec])
             h2h.append(run_eval(store, spec, workers, address).cells())
-    runner.shutdown()
+    session.shutdown()
     typer.echo("")
     typer.echo(markdown(speeds, HEADER))
     if h2h:

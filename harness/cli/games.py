@@ -36,10 +36,10 @@ def games_cmd(as_json: JsonOpt = False) -> None:
                                  "choices": list(o.choices) if o.choices else None,
                                  "players": list(o.players) if o.players else None}
                                 for o in g.options]}
-                   for g in engine.games()])
+                   for g in engine.list_games()])
         return
     width = max(40, out.width)
-    for g in engine.games():
+    for g in engine.list_games():
         out.print(f"[bold cyan]{g.id}[/]: {markup(g.name)}, {g.min_players}-{g.max_players} "
                   "players", highlight=False)
         for o in g.options:

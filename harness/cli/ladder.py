@@ -4,33 +4,36 @@ harness/ladders/runner.py and ladders/ (see docs/ladders.md)."""
 from __future__ import annotations
 
 import contextlib
+import secrets
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
+import msgspec
 import typer
 
 from engine.common.untrusted import excerpt, markup, tail
 from engine.record import decode_json
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_folder
+from harness.cluster import session
 from harness.ladders import runner as ladder_runner
-from harness.ladders.data import Local, read_state, show_doc
+from harness.ladders.data import Local, ladder_rows, read_state, show_doc
 from harness.ladders.lifecycle import author_of
 from harness.ladders.service import (
     LOG_LINES,
     LadderError,
-    Submission,
     check_entrant_name,
     check_ladder_name,
     create,
+    outcome,
     submit,
 )
 from harness.play.args import parse_options
 from harness.storage import ladders as ls
+from harness.storage import nodes as node_rows
 from harness.storage.database import DEFAULT_DB, Store
-from harness.tournaments import runner
 from harness.views.console import notes as err
 from harness.views.console import out
 from harness.views.ladders import (
@@ -40,6 +43,7 @@ from harness.views.ladders import (
     live_standings,
     state_table,
 )
+from harness.views.nodes import nodes_table
 
 if TYPE_CHECKING:
     from harness.server.client import Remote
@@ -49,11 +53,11 @@ app = typer.Typer(help="Ladders of submitted bots: submit, play continuously, ra
 
 
 @contextlib.contextmanager
-def _progress() -> Iterator[Callable[[str], None]]:
+def progress(first: str = "pinning the bot") -> Iterator[Callable[[str], None]]:
     """What the smoke games are doing, on stderr: a live line in a terminal (game,
     decision, seconds), the start of each game elsewhere."""
     if sys.stderr.isatty():  # a real terminal, not one forced for colours
-        with err.status("pinning the bot") as status:
+        with err.status(markup(first)) as status:
             yield lambda text: status.update(markup(text))
     else:
         yield lambda text: err.print(markup(text), highlight=False) if text.endswith(
@@ -87,7 +91,9 @@ def create_cmd(
     time_per_move: Annotated[float | None, typer.Option(help="seconds per decision")] = None,
     clock: Annotated[str | None, typer.Option(
         help="game clock per seat with increment per decision, e.g. 60+0.5")] = None,
-    seed: Annotated[int, typer.Option(help="ladder seed (deals and matchmaking)")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="ladder seed (deals and matchmaking); default: a random one, kept from bots and "
+             "authors (a bot that knew it could compute every deal)")] = None,
     game_module: Annotated[list[str] | None, typer.Option(
         "--game-module", help="import in the driver and every worker; registers its GAME")] = None,
     db: DbOpt = DEFAULT_DB,
@@ -97,7 +103,8 @@ def create_cmd(
     check_ladder_name(name)  # before the database is opened (or made)
     owner = author_of(author)
     spec = ls.LadderSpec(game=game, num_players=players, options=parse_options(option),
-                         time_per_move=time_per_move, clock=clock, seed=seed,
+                         time_per_move=time_per_move, clock=clock,
+                         seed=secrets.randbelow(1 << 63) if seed is None else seed,
                          modules=tuple(game_module or ()))
     with Store(db) as store:
         lad = create(store, name, spec, owner)
@@ -121,44 +128,26 @@ def submit_cmd(
     bot's files are uploaded and the server does all that."""
     check_entrant_name(display)  # before the database is opened or anything is pinned
     if server is not None:
-        _submit_remote(server, token_file, name, spec, display)
+        from harness.cli.remote import submit_remote
+
+        submit_remote(server, token_file, name, spec, display)
         return
     who = author_of(author)
-    with Store(db, create=False) as store, _progress() as say:
+    with Store(db, create=False) as store, progress() as say:
         result = submit(store, name, spec, display, allow_unsandboxed, who, progress=say)
-    _report(name, spec, display, result)
+    if result.entrant is None:
+        refused(display, spec, result.problems,
+                excerpt(result.log, tail_lines=LOG_LINES) if result.log else [])
+    report(name, outcome(result))
 
 
-def _submit_remote(server: str, token_file: Path | None, name: str, spec: str,
-                   display: str) -> None:
-    from harness.server.client import Remote, token
-
-    key = token(token_file)
-    if key is None:
-        raise LadderError("submitting to a server needs your token: set ARENA_TOKEN or "
-                          "give --token-file")
-    remote = Remote(server, key)
-    queued = remote.submit(name, spec, display)
-    err.print(f"uploaded; submission {queued['id']} queued ({remote.url}{queued['status']})",
-              highlight=False)
-    with _progress() as say:
-        doc = remote.wait(queued, say)
-    _report_remote(name, spec, display, doc)
+def refused(display: str, spec: str, problems: list[str], log: list[str]) -> NoReturn:
+    """Why a bot was not registered (exit status 1)."""
+    show_refused(display, spec, problems, log)
+    raise typer.Exit(1)
 
 
-def _report_remote(name: str, spec: str, display: str, doc: dict[str, object]) -> None:
-    result = doc.get("result") or {}
-    assert isinstance(result, dict)
-    if doc["state"] == "refused":
-        _refused(display, spec, list(result.get("problems") or [doc["detail"]]),
-                 list(result.get("log") or []))
-    gone = f"; {result['replaced']} leaves matchmaking" if result.get("replaced") else ""
-    out.print(f"{markup(str(doc['detail']))} on {markup(name)} (hash "
-              f"{str(result.get('hash', ''))[:12]}; {markup(str(result.get('report') or ''))}"
-              f"{markup(gone)})", highlight=False)
-
-
-def _refused(display: str, spec: str, problems: list[str], log: list[str]) -> None:
+def show_refused(display: str, spec: str, problems: list[str], log: list[str]) -> None:
     out.print(f"[red]refused:[/] {markup(display)} ({markup(spec)}) is not registered:",
               highlight=False)
     for p in problems:
@@ -167,38 +156,34 @@ def _refused(display: str, spec: str, problems: list[str], log: list[str]) -> No
         out.print("  its log:", highlight=False)
         for line in log:
             out.print(f"    {markup(line)}", highlight=False)
-    raise typer.Exit(1)
 
 
-def _report(name: str, spec: str, display: str, result: Submission) -> None:
-    e = result.entrant
-    if e is None:
-        _refused(display, spec, result.problems,
-                 excerpt(result.log, tail_lines=LOG_LINES) if result.log else [])
-    old = result.replaced
-    gone = f"; {old.label} leaves matchmaking" if old is not None else ""
-    if result.unchanged:
-        out.print(f"{markup(e.label)} is unchanged (same files, hash {e.hash[:12]}); "
-                  "nothing to do", highlight=False)
-    elif result.restored:
-        out.print(f"{markup(e.label)} is back in matchmaking (same files as that version, "
-                  f"hash {e.hash[:12]}): rating {e.mu:.1f} after {e.games} games"
-                  f"{markup(gone)}", highlight=False)
+def report(name: str, doc: dict[str, Any]) -> None:
+    """What a registered submission did (`outcome`: from this machine or a server's status
+    document alike): registered, a new version, unchanged, or an older version back."""
+    label, digest, old = markup(doc["label"]), str(doc["hash"])[:12], doc.get("replaced")
+    gone = f"; {markup(old)} leaves matchmaking" if old else ""
+    if doc.get("unchanged"):
+        out.print(f"{label} is unchanged (same files, hash {digest}); nothing to do",
+                  highlight=False)
+    elif doc.get("restored"):
+        out.print(f"{label} is back in matchmaking (same files as that version, hash "
+                  f"{digest}): rating {doc['mu']:.1f} after {doc['games']} games{gone}",
+                  highlight=False)
     else:
-        new = (f"new version {markup(e.label)} (its files differ from {markup(old.label)}, "
-               "which leaves matchmaking)" if old is not None else
-               f"registered [bold]{markup(e.label)}[/]")
-        out.print(f"{new} on {markup(name)} for {markup(e.author)} (hash {e.hash[:12]}; "
-                  f"{markup(e.report or '')})", highlight=False)
+        new = (f"new version {label} (its files differ from {markup(old)}, which leaves "
+               "matchmaking)" if old else f"registered [bold]{label}[/]")
+        out.print(f"{new} on {markup(name)} for {markup(doc['author'])} (hash {digest}; "
+                  f"{markup(doc.get('report') or '')})", highlight=False)
 
 
 @app.command("run")
 def run_cmd(
     name: NameArg,
-    games: Annotated[int | None, typer.Option(help="games to play (default 100)")] = None,
+    games: Annotated[int | None, typer.Option(help="games to play (default 100)", min=1)] = None,
     forever: Annotated[bool, typer.Option(help="keep playing until stopped (Ctrl-C)")] = False,
     seconds: Annotated[float | None, typer.Option(help="stop starting games after this")] = None,
-    workers: Annotated[int | None, typer.Option(help="Ray workers")] = None,
+    workers: Annotated[int | None, typer.Option(help="Ray workers", min=1)] = None,
     address: Annotated[str | None, typer.Option(
         help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")] = None,
     db: DbOpt = DEFAULT_DB,
@@ -216,7 +201,7 @@ def run_cmd(
                                           update, allow_unsandboxed=allow_unsandboxed)
                 done = f"{state.done} games played"
             except KeyboardInterrupt:
-                runner.shutdown()  # Ray's processes go now, not minutes later
+                session.shutdown()  # Ray's processes go now, not minutes later
                 stopped = True
                 done = ("stopped; games in flight stay pending and the next run "
                         f"(`arena ladder run {name} --db {db}`) plays them first")
@@ -226,14 +211,23 @@ def run_cmd(
         raise typer.Exit(130)
 
 
+def remote_for(server: str, token_file: Path | None, doing: str = "") -> Remote:
+    """The ladder server at `server`, as the author whose token ARENA_TOKEN or the token
+    file holds (anonymous without one, unless `doing` needs it: then one line saying so)."""
+    from harness.server.client import Remote, token
+
+    key = token(token_file)
+    if key is None and doing:
+        raise LadderError(f"{doing} on a ladder server needs your token: set ARENA_TOKEN, or "
+                          "keep it in a file only you may read (--token-file, default "
+                          "~/.config/arena/token)")
+    return Remote(server, key)
+
+
 def _source(db: Path, server: str | None, token_file: Path | None) -> Local | Remote:
     """Where the views read: the database, or a ladder server (as its author, if a token
     is given)."""
-    if server is None:
-        return Local(db)
-    from harness.server.client import Remote, token
-
-    return Remote(server, token(token_file))
+    return Local(db) if server is None else remote_for(server, token_file)
 
 
 @app.command("show", short_help='Standings: rating with 95% interval, games, wins.')
@@ -246,17 +240,26 @@ def show_cmd(
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Standings: rating ±95%, games, win rate, place, score, failures, last played."""
+    """Standings: rating ±95%, games, win rate, place, score, failures, last played; with
+    --all, every version, and (on the database itself) the nodes of the cluster that
+    played the games, games in flight there and the infrastructure's failures by node."""
     fmt = machine_format(as_json, as_csv)
     state = _source(db, server, token_file).state(name)
+    nodes = []
+    if all_versions and server is None:
+        with Store(db, read_only=True) as store:
+            lad = ls.ladder(store, name)
+            nodes = node_rows.report(store, f"ladder {name}", "ladder_games", "ladder_id", lad.id)
     if fmt is None:
         out.print(state_table(state, all_versions))
+        if nodes:
+            out.print(nodes_table(nodes, f"{name}: nodes of the cluster"))
         return
     doc = show_doc(state, all_versions)
     if fmt == "csv":
         emit_csv(doc["standings"])  # type: ignore[arg-type]
     else:
-        emit_json(doc)
+        emit_json({**doc, "nodes": [msgspec.to_builtins(n) for n in nodes]} if nodes else doc)
 
 
 @app.command("history", short_help="Rating history over the ladder's games, plotted.")
@@ -267,18 +270,20 @@ def history_cmd(
     server: ServerOpt = None,
     token_file: TokenFileOpt = None,
 ) -> None:
-    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal."""
+    """Rating (Weng-Lin mu) over the ladder's games, plotted in the terminal; games are
+    numbered as `arena ladder games` numbers them, in the order they were rated."""
     state, hist = _source(db, server, token_file).history(name)
     entrants = {e.id: e for e in state.entrants}
     if bot is not None and not any(e.name == bot for e in entrants.values()):
         known = ", ".join(sorted({e.name for e in entrants.values()})) or "none"
         raise LadderError(f"no bot {bot!r} on ladder {name!r}; known: {known}")
+    number = {g.seq: g.idx for g in state.games if g.seq is not None}  # as `games` does
     series: dict[str, tuple[list[int], list[float]]] = {}
     for seq, eid, mu, _sigma, _elo in hist:
         e = entrants[eid]
         if (bot is None and e.active) or e.name == bot:
             xs, ys = series.setdefault(e.label, ([], []))
-            xs.append(seq)
+            xs.append(number.get(seq, seq))
             ys.append(mu)
     if not series:
         out.print(f"ladder {markup(name)} has no rated games yet; "
@@ -363,24 +368,21 @@ def _writable(folder: Path) -> None:
 
 
 def ladders_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False,
-                db: DbOpt = DEFAULT_DB) -> None:
-    """Every ladder in the database."""
+                db: DbOpt = DEFAULT_DB, server: ServerOpt = None,
+                token_file: TokenFileOpt = None) -> None:
+    """Every ladder in the database (or on --server)."""
     fmt = machine_format(as_json, as_csv)
-    with Store(db, read_only=True) as store:
-        items = []
-        for lad in ls.ladders(store):
-            bots = len(ls.entrants(store, lad.id, active_only=True))
-            done = [g for g in ls.games(store, lad.id) if g.status == "done"]
-            items.append((lad, bots, len(done), max((g.finished or "" for g in done),
-                                                    default=None)))
+    if server is not None:
+        remote = remote_for(server, token_file)
+        rows, where = remote.ladders(), f"on {remote.url}"
+    else:
+        with Store(db, read_only=True) as store:
+            rows, where = ladder_rows(store), f"in {db}"
     if fmt is not None:
-        rows = [{"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
-                 "options": dict(lad.spec.options), "time": lad.spec.time_control(),
-                 "bots": bots, "games": n, "last_game": last}
-                for lad, bots, n, last in items]
         emit_json(rows) if fmt == "json" else emit_csv(rows)
         return
-    if not items:
-        out.print(f"no ladder in {db} yet; `arena ladder create NAME --game G` makes one")
+    if not rows:
+        out.print(f"no ladder {markup(where)} yet; `arena ladder create NAME --game G` makes "
+                  "one", highlight=False)
         return
-    out.print(ladders_table(items, str(db)))
+    out.print(ladders_table(rows, where))

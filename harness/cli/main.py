@@ -14,17 +14,20 @@ from engine.common.pipes import closed_pipe
 from engine.common.untrusted import markup
 from engine.protocol import ArenaError
 
-# games adds games, play, schema, replay to `app`; ladder_admin and server add their commands
-# to `ladder`; the other groups are added below, in the order `arena --help` lists them
-from harness.cli import games, ladder_admin, server  # noqa: F401
+# games adds games, play, schema, replay to `app`; ladder_admin, server and remote add their
+# commands to `ladder`; the other groups are added below, in the order `arena --help` lists them
+from harness.cli import games, ladder_admin, remote, server  # noqa: F401
 from harness.cli.app import app
 from harness.cli.bench import bench_cmd
+from harness.cli.cluster import app as cluster_app
 from harness.cli.demo import demo_cmd
 from harness.cli.eval import compare_cmd, eval_cmd
 from harness.cli.ladder import app as ladder_app
 from harness.cli.ladder import ladders_cmd
+from harness.cli.rules import app as rules_app
 from harness.cli.tournament import app as tournament_app
 from harness.cli.train import train_cmd
+from harness.cli.tune import tune_cmd
 from harness.views.console import err
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -36,11 +39,14 @@ except ImportError:  # pragma: no cover
 app.command("bench", short_help='Measure engine and bot speed.')(bench_cmd)
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(ladder_app, name="ladder")
+app.add_typer(cluster_app, name="cluster")
 app.command("ladders")(ladders_cmd)
 app.command("eval", short_help="A bot against opponents over seeded games.")(eval_cmd)
 app.command("compare", short_help="Our MCTS against OpenSpiel's MCTSBot.")(compare_cmd)
 app.command("train", short_help="Self-play MCTS learns a value model.")(train_cmd)
+app.command("tune", short_help="SPSA tunes the search's parameters for a game.")(tune_cmd)
 app.command("demo", short_help='A small local Ray ladder with standings.')(demo_cmd)
+app.add_typer(rules_app, name="rules")
 
 #: the first line on stderr when a command fails for a reason that is not bad input
 BUG = "internal error (a bug, not bad input; please report it with the traceback below):"

@@ -15,12 +15,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
+import msgspec
 import typer
 
-from bots.registry import name_copies
+from bots.spec import name_copies
 from engine.common.untrusted import markup, visible
 from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_format
 from harness.cli.paths import DbOpt, check_output, make_parent
+from harness.cluster import session
 from harness.play.args import entrant_specs, parse_options, split_specs
 from harness.play.clock import check_time_control
 from harness.storage.database import DEFAULT_DB, Store
@@ -28,14 +30,23 @@ from harness.tournaments import runner
 from harness.tournaments.scaling import measure_scaling
 from harness.tournaments.schedule import TournamentSpec, load_modules, pool_key
 from harness.tournaments.schedule import validate as validate_spec
-from harness.tournaments.service import check_workers, create, delete, show_data, tournament_rows
+from harness.tournaments.service import (
+    check_workers,
+    create,
+    delete,
+    node_rows,
+    show_data,
+    tournament_rows,
+)
 from harness.views.console import out
+from harness.views.nodes import nodes_table
 from harness.views.tournaments import play, pool_table, show_table, tournament_list
 
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
                   rich_markup_mode=None)
 
-WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)")]
+WorkersOpt = Annotated[int | None, typer.Option(help="Ray workers (embedded Ray: CPUs to use)",
+                                                min=1)]
 AddressOpt = Annotated[str | None, typer.Option(
     help="join this Ray cluster (default: RAY_ADDRESS, else an embedded local Ray)")]
 ModuleOpt = Annotated[list[str] | None, typer.Option(
@@ -72,7 +83,7 @@ def run_cmd(
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="one entrant's spec, taken whole (repeat for each bot)")] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="players per game")] = 2,
-    games: Annotated[int | None, typer.Option(help="at least this many games")] = None,
+    games: Annotated[int | None, typer.Option(help="at least this many games", min=1)] = None,
     sprt: Annotated[str | None, typer.Option(help="elo0,elo1,alpha,beta: stop on a verdict "
                                              "between the first two bots")] = None,
     fmt: Annotated[Format, typer.Option("--format")] = Format.round_robin,
@@ -93,7 +104,7 @@ def run_cmd(
     """Schedule a tournament in the database, then play it on Ray."""
     check_workers(workers)
     check_time_control(time_per_move, clock)
-    runner.check_address(address)
+    session.check_address(address)
     check_output(db, "--db")
     spec = TournamentSpec(
         game=game, num_players=players, bots=tuple(name_copies(entrant_specs(bots, bot))),
@@ -117,7 +128,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
                workers: WorkersOpt = None, address: AddressOpt = None,
                db: DbOpt = DEFAULT_DB) -> None:
     """Play exactly the games of NAME that have not finished (after a kill, say)."""
-    runner.check_address(address)
+    session.check_address(address)
     with Store(db, read_only=True) as reader:  # an unknown database or name: no file made
         reader.tournament(name)
     with Store(db) as store:
@@ -150,15 +161,19 @@ def show_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     """Final table: games, wins, places, scores, win rate by seat, failures, Elo [95%]."""
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
+        nodes = node_rows(store, name)
         if fmt is None:
             show_table(store, name)
+            if nodes:
+                out.print(nodes_table(nodes, f"{name}: nodes of the cluster"))
             return
         title, caption, stats = show_data(store, name)
     rows = [s.as_json() for s in stats]
     if fmt == "csv":
         emit_csv(rows)
     else:
-        emit_json({"tournament": name, "title": title, "summary": caption, "standings": rows})
+        emit_json({"tournament": name, "title": title, "summary": caption, "standings": rows,
+                   "nodes": [msgspec.to_builtins(n) for n in nodes]})
 
 
 @app.command("list")
@@ -214,7 +229,7 @@ def export_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
 @app.command("scaling", short_help='Same tournament on 1 and 2 Ray workers.')
 def scaling_cmd(
     game: Annotated[str, typer.Option("--game", "-g")],
-    games: Annotated[int, typer.Option(help="games per run")] = 200,
+    games: Annotated[int, typer.Option(help="games per run", min=1)] = 200,
     players: Annotated[int, typer.Option("--players", "-n")] = 2,
     bots: Annotated[str, typer.Option(help="entrants")] = "random,python:bots.base:RandomBot",
     repeats: Annotated[int, typer.Option(help="runs per worker count (alternating)")] = 5,

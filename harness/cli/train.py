@@ -10,8 +10,8 @@ import typer
 
 import engine
 from bots.registry import make_bot
+from harness.cluster import session
 from harness.play.args import UsageProblem, parse_options
-from harness.tournaments import runner
 from harness.tournaments.service import check_workers
 from harness.training.fit import TARGETS, FitConfig
 from harness.training.gate import SPRT
@@ -71,7 +71,7 @@ def train_cmd(
     except ImportError:
         raise UsageProblem('arena train needs scikit-learn: pip install -e ".[train]"') from None
     check_workers(workers)
-    runner.check_address(address)
+    session.check_address(address)
     if time_per_move is not None and iters is not None:
         raise UsageProblem("give --time-per-move or --iters, not both")
     if generations < 1 or games_per_gen < 1 or gate_games < 1 or curve_games < 0:
@@ -104,5 +104,5 @@ def train_cmd(
         with TrainView() as view:
             state = train(cfg, view)
     finally:
-        runner.shutdown()
+        session.shutdown()
     report(state, console.out)

@@ -294,7 +294,7 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
     play under each option preset against the defaults, and with `workers` the tournament
     speed on 1 and 2 Ray workers for the one with the longest playouts. `load` is sampled
     before each game and player count and at the end."""
-    ids = games or [g.id for g in engine.games()]
+    ids = games or [g.id for g in engine.list_games()]
     figs: list[Figure] = []
     load = load or Load()
     for gid in ids:

@@ -59,13 +59,12 @@ def eval_spec(game: str, players: int, bot: str, opponent: str, games: int, *,
               options: dict[str, Any] | None = None,
               modules: tuple[str, ...] = ()) -> TournamentSpec:
     """The tournament of `bot` against `players - 1` copies of `opponent`, seats rotated
-    (at least `games` games, whole blocks of one deal each)."""
+    (at least `games` games, whole blocks of one deal each). With `sprt` the test runs on
+    each block's mean pairwise score of `bot` against the copies (ratings/sprt.py)."""
     if players < 2:
-        raise TournamentError(f"--players must be at least 2, got {players}")
+        raise TournamentError(f"players must be at least 2, got {players}")
     if games < 1:
-        raise TournamentError(f"--games must be at least 1, got {games}")
-    if sprt is not None and players != 2:
-        raise TournamentError("--sprt compares two bots game by game; it needs --players 2")
+        raise TournamentError(f"games must be at least 1, got {games}")
     return TournamentSpec(
         game=game, num_players=players, bots=(bot, opponent),
         format="round-robin" if players == 2 else "gauntlet", seat_rotation=True,

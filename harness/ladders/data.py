@@ -50,6 +50,20 @@ def read_state(store: Store, name: str) -> State:
     return State(lad, ls.entrants(store, lad.id), ls.games(store, lad.id))
 
 
+def ladder_rows(store: Store) -> list[dict[str, Any]]:
+    """Every ladder as `arena ladders --json` (and a server's GET ladders) gives it: name,
+    game, players, options, time control, active bots, games played, the last one's end."""
+    rows = []
+    for lad in ls.ladders(store):
+        done = [g for g in ls.games(store, lad.id) if g.status == "done"]
+        rows.append({"name": lad.name, "game": lad.spec.game, "players": lad.spec.num_players,
+                     "options": dict(lad.spec.options), "time": lad.spec.time_control(),
+                     "bots": len(ls.entrants(store, lad.id, active_only=True)),
+                     "games": len(done),
+                     "last_game": max((g.finished or "" for g in done), default=None)})
+    return rows
+
+
 def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
     """The document of `arena ladder show --json`."""
     lad, entrants, games = state
@@ -57,21 +71,29 @@ def show_doc(state: State, all_versions: bool) -> dict[str, Any]:
     seats = seat_advantage(games, lad.spec.num_players)
     return {"ladder": lad.name, "spec": json.loads(lad.spec.to_json()),
             "games": sum(1 for g in games if g.status == "done"),
-            "seats": [{"seat": i + 1, "win_rate": w, "avg_place": p}
+            "seats": [{"seat": i, "win_rate": w, "avg_place": p}
                       for i, (w, p) in enumerate(seats)],
             "standings": [r.as_json(i + 1) for i, r in enumerate(rows)
                           if all_versions or r.entrant.active]}
 
 
+def public_spec(spec: ls.LadderSpec) -> ls.LadderSpec:
+    """A ladder's set-up as anyone may see it: without the server's bot folder, and
+    without its seed (0): a bot that knew the seed would know every deal, its opponents'
+    hidden hands included, by computing its game's seed from the one it is given."""
+    return msgspec.structs.replace(spec, bot_root="", seed=0)
+
+
 def public(state: State) -> dict[str, Any]:
     """`state` as JSON for anyone: the server's folders (bot root, snapshots, pinned
-    commands) left out."""
+    commands) and the seeds of the ladder and of games not played yet left out
+    (`public_spec`; a played game's seed is in its record, for replays)."""
     lad, entrants, games = state
-    spec = msgspec.structs.replace(lad.spec, bot_root="")
     return msgspec.to_builtins({
-        "ladder": msgspec.structs.replace(lad, spec=spec),
+        "ladder": msgspec.structs.replace(lad, spec=public_spec(lad.spec)),
         "entrants": [msgspec.structs.replace(e, snapshot=None, run_spec="") for e in entrants],
-        "games": games})
+        "games": [g if g.status == "done" else msgspec.structs.replace(g, seed=0)
+                  for g in games]})
 
 
 def from_public(doc: Any) -> State:
@@ -82,12 +104,26 @@ def from_public(doc: Any) -> State:
 
 def redacted(record: bytes, seats: list[int], entrants: dict[int, ls.Entrant],
              author: str | None) -> bytes:
-    """A game's record with the logs (and notes) of every seat whose bot is not
-    `author`'s emptied."""
+    """A game's record with what the bots of every seat that is not `author`'s wrote
+    emptied: their logs (stderr), notes, and the detail of their failures (an error line
+    they printed); the failure's kind and decision stay for everyone. Each such seat gets a
+    note that its log is withheld (whether or not it wrote one), so that an empty log is
+    never taken for a silent bot."""
     rec = decode_json(record)
     mine = {i for i, eid in enumerate(seats)
             if author is not None and eid in entrants and entrants[eid].author == author}
     logs = [log if i in mine else "" for i, log in enumerate(rec.logs)]
     notes = [n for n in rec.notes if not n.startswith("seat ")
              or any(n.startswith(f"seat {i}:") for i in mine)]
-    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes))
+    notes += [withheld(i, author is None) for i in range(len(seats)) if i not in mine]
+    failures = [f if f.seat in mine else msgspec.structs.replace(f, detail="")
+                for f in rec.failures]
+    return encode_json(msgspec.structs.replace(rec, logs=logs, notes=notes,
+                                               failures=failures))
+
+
+def withheld(seat: int, anonymous: bool) -> str:
+    """The note in place of the log of a seat whose bot is not the reader's."""
+    how = ("; give your token (ARENA_TOKEN or --token-file) to read your own bots' logs"
+           if anonymous else "")
+    return f"seat {seat}: its log is withheld: only its author may read it{how}"

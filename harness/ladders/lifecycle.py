@@ -15,10 +15,17 @@ import getpass
 import shutil
 from pathlib import Path
 
+from harness.ladders.names import owns
+from harness.ladders.pin import forget_unused
 from harness.ladders.service import LadderError, check_entrant_name
+from harness.sandbox.bundle import remove_tree
 from harness.storage import ladders as ls
 from harness.storage import lifecycle
 from harness.storage.database import Store
+
+
+class NotYours(LadderError):
+    """A bot or ladder the asker may not manage (a server answers 403)."""
 
 
 def author_of(given: str | None) -> str:
@@ -34,15 +41,11 @@ def author_of(given: str | None) -> str:
         raise LadderError(str(e).replace("bot name (--as)", "author (--author)")) from None
 
 
-def owns(owner: str, author: str) -> bool:
-    return owner in ("", author)
-
-
 def check_owner(lad: ls.Ladder, versions: list[ls.Entrant], author: str, act: str) -> None:
     """Refuse (one line) unless `author` may `act` on the bot whose `versions` these are."""
     owner = next((e.author for e in versions if e.author), "")
     if not (owns(owner, author) or (lad.owner and lad.owner == author)):
-        raise LadderError(f"bot {versions[0].name!r} on ladder {lad.name!r} belongs to "
+        raise NotYours(f"bot {versions[0].name!r} on ladder {lad.name!r} belongs to "
                           f"{owner!r}; only its author or the ladder's owner "
                           f"({lad.owner or 'none'}) may {act} it (you are {author!r})")
 
@@ -50,7 +53,7 @@ def check_owner(lad: ls.Ladder, versions: list[ls.Entrant], author: str, act: st
 def check_ladder_owner(lad: ls.Ladder, author: str) -> None:
     """Refuse (one line) unless `author` owns ladder `lad` (may delete it)."""
     if not owns(lad.owner, author):
-        raise LadderError(f"ladder {lad.name!r} belongs to {lad.owner!r}; only they may "
+        raise NotYours(f"ladder {lad.name!r} belongs to {lad.owner!r}; only they may "
                           f"delete it (you are {author!r})")
 
 
@@ -92,16 +95,25 @@ def reactivate(store: Store, name: str, bot: str, version: int | None,
     return ls.entrant(store, pick[0].id)
 
 
-def delete_entrant(store: Store, name: str, bot: str, author: str) -> tuple[int, int]:
-    """Remove every version of `bot` and its snapshots; returns (versions, cancelled
-    games)."""
+def deletable(store: Store, name: str, bot: str, author: str) -> tuple[ls.Ladder, int]:
+    """Ladder `name` and how many versions of `bot` `author` would delete (refused in one
+    line as `delete_entrant` would be: asked before a confirmation)."""
     lad = ls.ladder(store, name)
     versions = versions_of(store, lad, bot)
     check_owner(lad, versions, author, "delete")
+    return lad, len(versions)
+
+
+def delete_entrant(store: Store, name: str, bot: str, author: str) -> tuple[int, int]:
+    """Remove every version of `bot` and its snapshots; returns (versions, cancelled
+    games)."""
+    lad, versions = deletable(store, name, bot, author)
     snapshots, cancelled = lifecycle.delete_entrant(store, lad.id, bot)
     for snap in snapshots:
         shutil.rmtree(snap, ignore_errors=True)
-    return len(versions), cancelled
+    if snapshots and lad.spec.bot_root:
+        forget_unused(Path(lad.spec.bot_root))
+    return versions, cancelled
 
 
 def delete_ladder(store: Store, name: str, author: str) -> int:
@@ -116,7 +128,7 @@ def delete_ladder(store: Store, name: str, author: str) -> int:
     finally:
         store.release_driver_lock(key)
     if lad.spec.bot_root:
-        shutil.rmtree(Path(lad.spec.bot_root), ignore_errors=True)
+        remove_tree(Path(lad.spec.bot_root))
     return played
 
 

@@ -1,23 +1,34 @@
 """Pinning a submitted bot: what exactly a ladder entrant runs.
 
-The content hash covers the spec and every file of the bot; the files are copied into
-a snapshot under the ladder's bot folder, and the ladder runs the snapshot, so editing
-the original later changes nothing until it is submitted again (as a new version).
+The content hash covers the spec and every file of the bot; the files are kept in the
+ladder's content-addressed store (`<bot folder>/blobs/<sha256>`, harness/sandbox/bundle.py)
+and the entrant's snapshot is their manifest (`<bot folder>/<kind>_<hash>/.manifest.json`:
+each file's path in the bot's folder, sha256 and mode). The ladder plays the snapshot, on
+any machine: the manifest and the files travel with each game (harness/cluster/), so
+editing the original later changes nothing until it is submitted again (a new version).
 
-Files are read as harness/sandbox/submission.py says (regular files under the bot's own folder,
-no symlinks, at most 64 MiB; a refusal names the file and leaves nothing behind).
+Files are read as harness/sandbox/submission.py says (regular files under the bot's own
+folder, no symlinks, at most 64 MiB; a refusal names the file and leaves nothing behind),
+and keep their paths relative to the folder the bot was submitted from
+(harness/sandbox/bundle.py, `gather`):
 
 - `cmd:` / `cmd-msgpack:`: the files named on the command line (the program and its
-  arguments that are files) are copied; the command is rewritten to the copies. The
-  interpreter (`python3`, `node`, a runtime's path) is not copied.
+  arguments that are files); the command names them relative to the bot's folder, where
+  it runs. The interpreter (`python3`, `node`, a runtime's path) is not copied.
 - `python:module.path:Class` and `policy:module:function`: the top-level module (a .py
-  file or a package folder) is copied into a package of its own, `arena_pin_<hash>`, and
-  the spec rewritten to import from it (inside a package, import its own modules
-  relatively).
+  file or a package folder), imported from the bot's folder where it plays.
 - The project's own bots (`random`, `heuristic:`, `mcts`) and entry-point bots run as
   installed; their hash covers the spec and the project's bot sources. An `mcts` spec with
-  `model=PATH` (a trained model, `arena train`) also has the model file copied (read like
-  any bot file) and hashed, and the spec rewritten to the copy.
+  `model=PATH` (a trained model, `arena train`) also has the model file kept and hashed.
+
+The spec is read once (bots/spec.py): what is pinned is what is played. An uploaded bot's
+files (`within`) are looked up among the archive's own members, never on the server's disk;
+a command line is read again among the snapshot's files before it is stored, as the ladder
+will read it, so that a word naming a path outside is refused here, in one line.
+
+Snapshots pinned before files kept their folders (a copy of the files in the snapshot
+folder, the spec naming them there) are turned into a manifest and blobs in place the
+first time they are read (`manifest`); their spec and hash stay as they were.
 """
 
 from __future__ import annotations
@@ -25,14 +36,20 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots.registry import BotSpecError, parse_params
-from harness.sandbox import submission
+from bots.spec import BotSpec, BotSpecError
+from engine.common.project import PROJECT
+from harness.sandbox import bundle, submission
+from harness.sandbox.bundle import BlobStore, Manifest
 
-PROJECT = Path(__file__).resolve().parents[2]
-SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/etc", "/opt")
+#: what a pinned command line's runtime may be where the ladder plays it
+PLAYED_RUNTIMES = (*submission.RUNTIME_FOLDERS, sys.executable,
+                   os.path.realpath(sys.executable))
+#: a snapshot's manifest file (a name no bot file of an older snapshot could have)
+MANIFEST = ".manifest.json"
 
 
 @dataclass(frozen=True)
@@ -40,7 +57,62 @@ class Pinned:
     spec: str  # as submitted
     run_spec: str  # what the ladder runs
     digest: str  # sha256 hex
-    snapshot: str | None  # the copy of the bot's files
+    snapshot: str | None  # the folder of the bot's manifest
+
+
+def store(bot_root: str | os.PathLike[str]) -> BlobStore:
+    """The content-addressed store of a ladder's bot files."""
+    return BlobStore(bot_root)
+
+
+def manifest(snapshot: str | os.PathLike[str], bot_root: str | os.PathLike[str]) -> Manifest:
+    """The manifest of a snapshot; an older snapshot (its files copied into it) has its
+    files put into the ladder's store (in `bot_root`) and, when it lies there (the
+    ladder's own), is turned into a manifest in place: the manifest is written, then the
+    copies are removed (a `python:` snapshot's files keep its package's name)."""
+    snap = Path(snapshot)
+    try:
+        return Manifest.from_json((snap / MANIFEST).read_bytes())
+    except FileNotFoundError:
+        pass
+    reader = submission.Reader(snap)
+    try:
+        reader.add_tree()
+    except submission.SubmissionError:
+        if (snap / MANIFEST).is_file():  # another process turned it meanwhile
+            return Manifest.from_json((snap / MANIFEST).read_bytes())
+        raise
+    prefix = f"{snap.name}/" if snap.name.startswith("arena_pin_") else ""
+    made, blobs = Manifest.of((prefix + f.path, f) for f in reader.files)
+    files = store(bot_root)
+    for d, data in blobs.items():
+        files.put(data, d)
+    if submission.inside(os.path.realpath(bot_root), os.path.realpath(snap)) is None:
+        return made  # not the ladder's own folder: read, never changed
+    _write_manifest(snap, made)
+    for f in reader.files:
+        (snap / f.path).unlink(missing_ok=True)
+    for here, dirs, _ in os.walk(snap, topdown=False):
+        for d in dirs:
+            try:
+                os.rmdir(os.path.join(here, d))
+            except OSError:
+                pass
+    return made
+
+
+def _write_manifest(snap: Path, made: Manifest) -> None:
+    snap.mkdir(parents=True, exist_ok=True)
+    tmp = snap / f"{MANIFEST}.{os.getpid()}"
+    tmp.write_bytes(made.to_json())
+    os.replace(tmp, snap / MANIFEST)
+
+
+def runs(run_spec: str, snapshot: str | None, bot_root: str | os.PathLike[str]) -> BotSpec:
+    """What a pinned bot plays: its run spec, naming files in its snapshot alone, with
+    the snapshot's manifest (its files in the ladder's store, in `bot_root`)."""
+    spec = BotSpec.parse(run_spec).pinned(snapshot or "")
+    return spec.replace(manifest=manifest(snapshot, bot_root).entries) if snapshot else spec
 
 
 def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
@@ -51,64 +123,44 @@ def _digest(spec: str, files: list[tuple[str, bytes]]) -> str:
     return h.hexdigest()
 
 
-def command_words(kind: str, rest: str) -> list[str]:
-    """The words of a `cmd:` spec's command line (BotSpecError if it has none or cannot be
-    parsed)."""
-    try:
-        argv = shlex.split(rest)
-    except ValueError as e:
-        raise BotSpecError(f"{kind}: cannot parse the command line ({e})") from None
-    if not argv:
-        raise BotSpecError(f"{kind}: needs a command line, e.g. {kind}:./my_bot.sh")
-    return argv
+def _keep(bot_root: Path, prefix: str, digest: str, files: bundle.Gathered) -> str:
+    """Store the files and write the snapshot's manifest; the snapshot's folder."""
+    made, blobs = Manifest.of(files.files)
+    kept = store(bot_root)
+    for d, data in blobs.items():
+        kept.put(data, d)
+    snap = bot_root / f"{prefix}_{digest[:16]}"
+    if not (snap / MANIFEST).is_file():
+        _write_manifest(snap, made)
+    return str(snap)
 
 
-def _pin_cmd(spec: str, kind: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
-    """The files a command line names (submission.parse_command), copied; with `within`,
-    its words are read from that folder and its files must lie in it."""
-    argv = command_words(kind, rest)
-    cwd = None if within is None else str(within)
-    cmd = submission.parse_command(argv, cwd, runtimes=SYSTEM)
-    if within is not None and cmd.folder is not None and cmd.folder != cwd and submission.inside(
-            within, cmd.folder) is None:
-        raise submission.SubmissionError("the command line names files outside the uploaded "
-                                         "archive; name the archive's files (e.g. bot.py)")
-    files = submission.read_command(cmd)
-    names = {i: os.path.basename(rel) for i, rel in cmd.files.items()}
-    digest = _digest(f"{kind}:" + shlex.join(names.get(i, a) for i, a in enumerate(argv)),
-                     [(os.path.basename(f.path), f.data) for f in files])
-    if not files:
-        return Pinned(spec, spec, digest, None)
-    snap = bot_root / f"cmd_{digest[:16]}"
-    dests = [submission.snapshot_name(n, names[i]) for n, i in enumerate(sorted(cmd.files))]
-    if not snap.is_dir():
-        submission.write(zip(dests, files, strict=True), snap)
-    for dest, i in zip(dests, sorted(cmd.files), strict=True):
-        argv[i] = str(snap / dest)
-    return Pinned(spec, f"{kind}:{shlex.join(argv)}", digest, str(snap))
+def _pin_cmd(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
+    """The files a command line names, kept under their paths in the bot's folder; with
+    `within`, the uploaded archive's members it names (its runtime named, not a path)."""
+    got = bundle.gather(bot, within, submission.RUNTIME_FOLDERS)
+    words = got.spec.argv
+    paths = {f.path for _, f in got.files}
+    # as played: among the bot's own files, its runtime a system one (or named)
+    submission.parse_command(words, got.folder, PLAYED_RUNTIMES, paths)
+    if not got.files:
+        return Pinned(text, text, _digest(f"{bot.kind}:" + shlex.join(words), []), None)
+    named = [w[2:] if i == 0 and w.startswith("./") and w[2:] in paths else w
+             for i, w in enumerate(words)]
+    digest = _digest(f"{bot.kind}:" + shlex.join(named),
+                     [(name, f.data) for name, f in got.files])
+    snap = _keep(bot_root, "cmd", digest, got)
+    return Pinned(text, got.spec.text, digest, snap)
 
 
-def _pin_module(spec: str, kind: str, rest: str, bot_root: Path,
-                within: Path | None) -> Pinned:
+def _pin_module(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
     """`python:` bots and `policy:` functions: their top-level module (a package folder
-    or one .py file), read as a submission and copied."""
-    target, _, params = rest.partition(":")
-    top = target.split(".")[0]
-    root = submission.module_path(top, within) if top else None
-    if root is None:
-        where = "in the uploaded archive" if within else f"on the path (from {os.getcwd()})"
-        raise BotSpecError(f"{kind}: no module {top!r} {where}")
-    real = root.resolve()
-    if real.is_relative_to(PROJECT / "bots") or real.is_relative_to(PROJECT / "engine"):
-        return _pin_builtin(spec)
-    files = submission.read_module(root)
-    digest = _digest(spec, [(name, f.data) for name, f in files])
-    package = f"arena_pin_{digest[:16]}"
-    snap = bot_root / package
-    if not snap.is_dir():
-        init = submission.File("__init__.py", b"", 0o644)
-        submission.write([("__init__.py", init), *files], snap)
-    return Pinned(spec, f"{kind}:{package}.{rest}", digest, str(snap))
+    or one .py file), read as a submission and kept under its own name."""
+    got = bundle.gather(bot, within)
+    if not got.files:  # the project's own module
+        return _pin_builtin(text)
+    digest = _digest(text, [(name, f.data) for name, f in got.files])
+    return Pinned(text, text, digest, _keep(bot_root, bot.kind, digest, got))
 
 
 def _pin_builtin(spec: str) -> Pinned:
@@ -119,34 +171,45 @@ def _pin_builtin(spec: str) -> Pinned:
                                              for p in files]), None)
 
 
-def _pin_model(spec: str, rest: str, bot_root: Path, within: Path | None) -> Pinned:
-    """`mcts:...,model=PATH`: the model file read (under `within` when given), copied and
-    hashed with the spec (the file named by its base name) and the project's bot sources."""
-    pieces = [p.strip() for p in rest.split(",")]
-    at = next(i for i, p in enumerate(pieces) if p.partition("=")[0].strip() == "model")
-    path = Path(pieces[at].partition("=")[2].strip())
-    full = (within / path) if within is not None and not path.is_absolute() else path
-    if within is not None and submission.inside(within, full) is None:
-        raise submission.SubmissionError(f"model {path} lies outside the uploaded archive")
-    model = submission.Reader(full.parent).add(full.name)
-    named = ",".join(pieces[:at] + [f"model={full.name}"] + pieces[at + 1:])
-    digest = _digest(_pin_builtin(f"mcts:{named}").digest, [(full.name, model.data)])
-    snap = bot_root / f"model_{digest[:16]}"
-    if not snap.is_dir():
-        submission.write([("model.npz", model)], snap)
-    run = ",".join(pieces[:at] + [f"model={snap / 'model.npz'}"] + pieces[at + 1:])
-    return Pinned(spec, f"mcts:{run}", digest, str(snap))
+def _pin_files(text: str, bot: BotSpec, bot_root: Path, within: Path | None) -> Pinned:
+    """`mcts:...,model=PATH`: the files of the kind's file parameters (a model) read, kept
+    and hashed with the spec (naming them in the bot's folder) and the project's bot
+    sources."""
+    got = bundle.gather(bot, within)
+    digest = _digest(_pin_builtin(got.spec.text).digest,
+                     [(name, f.data) for name, f in got.files])
+    return Pinned(text, got.spec.text, digest, _keep(bot_root, "model", digest, got))
 
 
 def pin(spec: str, bot_root: Path, within: Path | None = None) -> Pinned:
-    """Hash `spec` with its files and snapshot them under `bot_root`. `within`: the folder
-    an uploaded bot was unpacked in, where its files are looked for (and only there)."""
-    spec = spec.strip()
-    kind, _, rest = spec.partition(":")
-    if kind in ("cmd", "cmd-msgpack"):
-        return _pin_cmd(spec, kind, rest, bot_root, within)
-    if kind in ("python", "policy"):
-        return _pin_module(spec, kind, rest, bot_root, within)
-    if kind == "mcts" and isinstance(parse_params(rest).get("model"), str):
-        return _pin_model(spec, rest, bot_root, within)
-    return _pin_builtin(spec)
+    """Hash `spec` with its files and keep them under `bot_root`. `within`: the folder
+    an uploaded bot was unpacked in, whose members alone its spec may name."""
+    text = spec.strip()
+    bot = BotSpec.parse(text)
+    if bot.label is not None or bot.copy is not None:
+        raise BotSpecError(f"a submitted spec names one bot, without a label= or #copy "
+                           f"(its name is --as): {text!r}")
+    brings = bot.kind_of.brings
+    if brings == "command":
+        return _pin_cmd(text, bot, bot_root, within)
+    if brings == "module":
+        return _pin_module(text, bot, bot_root, within)
+    if bot.files:
+        return _pin_files(text, bot, bot_root, within)
+    return _pin_builtin(text)
+
+
+def forget_unused(bot_root: Path) -> int:
+    """After snapshots were removed: drop the ladder's stored files (and laid-out folders)
+    that no snapshot under `bot_root` lists any more (those stored in the last minutes
+    stay: a bot being pinned now); how many files went."""
+    keep = []
+    for snap in bot_root.glob(f"*/{MANIFEST}"):
+        try:
+            keep.append(Manifest.from_json(snap.read_bytes()))
+        except (OSError, ValueError):
+            return 0  # a manifest that cannot be read: keep everything
+    if any(p.name != MANIFEST and p.parent.name not in ("blobs", "trees")
+           for p in bot_root.glob("*/*")):
+        return 0  # an older snapshot not turned into a manifest yet: its files are its own
+    return store(bot_root).forget(keep)

@@ -2,7 +2,12 @@
 games (it holds the ladder's lock: other ladders, tournaments and submissions go on).
 
 Each game is chosen by matchmaking (harness/ladders/matchmaking.py) and written `pending` before
-it is sent to a Ray worker; its result is rated and stored in one transaction. Games
+it is sent to the cluster through its one dispatcher (harness/cluster/dispatch.py), with
+the entrants' manifests and their files by content (harness/cluster/cargo.py): no machine
+needs the driver's disk. Its result is rated and stored in one transaction, with the node
+that played it. A game the infrastructure could not play (a lost node or worker, a file
+that could not be fetched, a machine that cannot sandbox bots) is sent to another node;
+one that no node could play stays pending, never rated, never a bot's failure. Games
 left pending by a killed run are played first by the next run (same seed, same seats),
 so nothing is lost or rated twice. Entrants are re-read before every match, so bots
 submitted while the ladder runs join it, and retired or deleted ones leave.
@@ -10,38 +15,35 @@ submitted while the ladder runs join it, and retired or deleted ones leave.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from bots.registry import label_of
+from bots.spec import BotSpec, BotSpecError, label_of
 from engine.common.rng import derive_seed
 from engine.common.untrusted import visible
+from harness.cluster import session
+from harness.cluster.cargo import Cargo
+from harness.cluster.dispatch import Dispatcher, Inline, Item, files_of
+from harness.ladders import pin
 from harness.ladders.lifecycle import ladder_lock
 from harness.ladders.matchmaking import Candidate, pick_lineup, seat
-from harness.ladders.service import LadderError, use_ladder
-from harness.sandbox.isolate import require_isolation, sandboxed
+from harness.ladders.service import LadderError, play_ladder_games, use_ladder
+from harness.sandbox.isolate import require_isolation
+from harness.sandbox.submission import SubmissionError
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.tournaments import runner
+from harness.storage.lifecycle import retire
+from harness.storage.nodes import NodeLog
 from harness.tournaments.runner import Played
 from ratings.elo import Elo
 from ratings.weng_lin import WengLin
 
 #: games per run when neither --games nor --forever is given
 DEFAULT_GAMES = 100
-LadderTask = tuple[int, int, tuple[str, ...]]  # idx, seed, run spec per seat
-
-
-def play_ladder_batch(spec_json: str, tasks: Sequence[LadderTask]) -> list[Played]:
-    """Ray task body: play some ladder games, every submitted bot in the sandbox."""
-    spec = ls.LadderSpec.from_json(spec_json)
-    use_ladder(spec)
-    return runner.play_tasks(spec.game, spec.num_players, dict(spec.options),
-                             spec.time_per_move, spec.clock, True, tasks)
 
 
 class LadderState:
@@ -52,6 +54,7 @@ class LadderState:
         self.ladder = ls.ladder(store, name)
         self.spec = self.ladder.spec
         self.entrants: dict[int, ls.Entrant] = {}
+        self.played: dict[int, BotSpec | str] = {}  # run spec per entrant, or why none
         self.wl = WengLin()
         self.elo = Elo()
         self.scheduled: dict[int, int] = {}  # games per entrant, played or pending
@@ -62,6 +65,7 @@ class LadderState:
         self.refresh()
         self.done = 0
         self.started = time.monotonic()
+        self.dispatcher: Dispatcher | Inline | None = None  # while it plays: nodes, in flight
 
     def _count(self, seats: Sequence[int]) -> None:
         for s, e in enumerate(seats):
@@ -80,8 +84,23 @@ class LadderState:
                 known.active, known.retired = e.active, e.retired
                 continue
             self.entrants[e.id] = e
+            self.played[e.id] = self._read(e)
             self.wl.skills[e.id] = e.skill
             self.elo.ratings[e.id] = e.elo  # type: ignore[index]
+
+    def _read(self, e: ls.Entrant) -> BotSpec | str:
+        """What `e` plays; a run spec that no longer reads (pinned before specs were read
+        once: a parameter given twice), or a snapshot whose files are gone, retires it,
+        with the reason."""
+        try:
+            return pin.runs(e.run_spec, e.snapshot, self.spec.bot_root)
+        except (BotSpecError, SubmissionError, OSError, ValueError) as err:
+            what = "spec" if isinstance(err, BotSpecError) else "snapshot"
+            why = f"its pinned {what} cannot be read: {err}"
+            if e.playing:
+                retire(self.store, e.id, why)
+                e.retired = why
+            return why
 
     def active(self) -> list[ls.Entrant]:
         """The entrants in matchmaking."""
@@ -102,14 +121,21 @@ class LadderState:
         self._count(game.entrants)
         return game
 
-    def run_specs(self, game: ls.LadderGame) -> tuple[str, ...]:
-        """What the game's seats run, labelled with the entrants' names (`name vN=spec`), so
-        records and replays show names, not snapshot paths."""
-        return tuple(f"{label_of(self.entrants[e].label)}={self.entrants[e].run_spec}"
-                     for e in game.entrants)
+    def run_specs(self, game: ls.LadderGame) -> tuple[BotSpec, ...] | str:
+        """What the game's seats run (their files in their snapshots alone), labelled with
+        the entrants' names (`name vN`), so records and replays show names, not paths; or
+        why one of them cannot play."""
+        out = []
+        for e in game.entrants:
+            played = self.played.get(e, f"entrant {e} is gone")
+            if isinstance(played, str):
+                return played
+            out.append(played.replace(label=label_of(self.entrants[e].label)))
+        return tuple(out)
 
-    def finish(self, game: ls.LadderGame, p: Played) -> None:
-        """Rate and store one result (one transaction)."""
+    def finish(self, game: ls.LadderGame, p: Played, node: str | None = None) -> None:
+        """Rate and store one result, played on `node` (one transaction)."""
+        game.node = node
         if p.error is not None:
             ls.fail_game(self.store, self.ladder.id, game.idx, p.error)
             return
@@ -141,66 +167,26 @@ class LadderState:
         return self.done / max(1e-9, time.monotonic() - self.started)
 
 
-class InlinePool:
-    """Plays each batch at once in this process (tests, and the smallest runs)."""
-
-    parallel = 1
-
-    def __init__(self) -> None:
-        self.results: list[tuple[Any, Any]] = []
-        self.n = 0
-
-    def submit(self, spec_json: str, tasks: list[LadderTask]) -> Any:
-        self.n += 1
-        self.results.append((self.n, play_ladder_batch(spec_json, tasks)))
-        return self.n
-
-    def wait(self, keys: list[Any], timeout: float) -> list[tuple[Any, Any]]:
-        out, self.results = self.results, []
-        return out
-
-
-class RayPool:
-    """Batches as Ray tasks (embedded local Ray, or a cluster at `address`)."""
-
-    def __init__(self, workers: int | None, address: str | None) -> None:
-        import ray
-
-        self.ray = ray
-        cpus = runner.ensure_ray(workers, address)
-        self.parallel = max(1, min(workers or cpus, cpus))
-        self.fn = runner.remote(ray, play_ladder_batch)
-
-    def submit(self, spec_json: str, tasks: list[LadderTask]) -> Any:
-        return self.fn.remote(spec_json, tasks)
-
-    def wait(self, refs: list[Any], timeout: float) -> list[tuple[Any, Any]]:
-        ready, _ = self.ray.wait(refs, num_returns=1, timeout=timeout)
-        out = []
-        for ref in ready:
-            try:
-                out.append((ref, self.ray.get(ref)))
-            except self.ray.exceptions.RayError as e:
-                out.append((ref, e))
-        return out
-
-
 def run(store: Store, name: str, games: int | None = None, forever: bool = False,
         workers: int | None = None, address: str | None = None,
         seconds: float | None = None, on_update: Callable[[LadderState], None] | None = None,
         inline: bool = False, allow_unsandboxed: bool = False) -> LadderState:
     """Play `games` games (default DEFAULT_GAMES), or until stopped with `forever`, or until
     `seconds` have passed: games left pending by an interrupted run come first. Submitted
-    bots are not run where they cannot be isolated, unless `allow_unsandboxed`."""
+    bots are not run where they cannot be isolated, unless `allow_unsandboxed`: on a
+    cluster (`address`), each node that cannot sandbox refuses them (their games go to
+    the others); here, the run is refused at once."""
     if games is not None and games < 1:
-        raise LadderError(f"--games must be at least 1, got {games}")
+        raise LadderError(f"games must be at least 1, got {games}")
     if workers is not None and workers < 1:
-        raise LadderError(f"--workers must be at least 1, got {workers}")
-    runner.check_address(address)
+        raise LadderError(f"workers must be at least 1, got {workers}")
+    session.check_address(address)
     key = ladder_lock(store, ls.ladder(store, name))
     try:
         state = LadderState(store, name)
-        if any(sandboxed(e.run_spec) for e in state.active()):
+        played = [state.played[e.id] for e in state.active()]
+        if not (address or os.environ.get("RAY_ADDRESS")) and any(
+                isinstance(p, BotSpec) and not p.kind_of.trusted for p in played):
             require_isolation(allow_unsandboxed)
         use_ladder(state.spec)
         queue = deque(ls.games(store, state.ladder.id, "pending"))
@@ -208,37 +194,57 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
             raise LadderError(
                 f"ladder {name!r} has {len(state.active())} entrant(s); submit at least two "
                 f"bots with `arena ladder submit {name} SPEC --as NAME`")
-        _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds,
-              InlinePool() if inline else RayPool(workers, address), on_update)
+        files = pin.store(state.spec.bot_root)
+        log = NodeLog(store, f"ladder {name}")
+        strict = not allow_unsandboxed
+        if inline:
+            pool: Dispatcher | Inline = Inline(play_ladder_games, state.spec.to_json(), files,
+                                               strict, log.failed)
+        else:
+            cargo = Cargo(files)
+            pool = Dispatcher(play_ladder_games, state.spec.to_json(), blobs=cargo.blob,
+                              modules=cargo.modules(state.spec.modules), strict=strict,
+                              workers=workers, address=address, on_failure=log.failed)
+        state.dispatcher = pool
+        try:
+            _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds, pool,
+                  on_update, log)
+        finally:
+            pool.close()
+            log.close()
     finally:
         store.release_driver_lock(key)
     return state
 
 
 def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
-          seconds: float | None, pool: Any, on_update: Callable[[LadderState], None] | None
-          ) -> None:
-    spec_json = state.spec.to_json()
-    inflight: dict[Any, ls.LadderGame] = {}
-    sent, lost, waiting = 0, [], False
+          seconds: float | None, pool: Dispatcher | Inline,
+          on_update: Callable[[LadderState], None] | None, log: NodeLog) -> None:
+    sent: dict[int, ls.LadderGame] = {}
+    count, lost, waiting = 0, [], False
     deadline = None if seconds is None else time.monotonic() + seconds
     update = on_update or (lambda s: None)
     state.started = time.monotonic()
     update(state)
     while True:
-        open_ = (target is None or sent < target) and (
+        open_ = (target is None or count < target) and (
             deadline is None or time.monotonic() < deadline)
-        while open_ and len(inflight) < pool.parallel * runner.IN_FLIGHT_PER_WORKER:
+        while open_ and pool.free() > 0:
             if not queue:
                 state.refresh()
                 if len(state.active()) < 2:
                     break
                 queue.append(state.next_game())
             game = queue.popleft()
-            inflight[pool.submit(spec_json, [(game.idx, game.seed, state.run_specs(game))])] = game
-            sent += 1
-            open_ = target is None or sent < target
-        if not inflight:
+            specs = state.run_specs(game)
+            if isinstance(specs, str):  # an entrant that cannot play: the game is not rated
+                ls.fail_game(state.store, state.ladder.id, game.idx, specs)
+                continue
+            sent[game.idx] = game
+            pool.send([Item(game.idx, (game.idx, game.seed, specs), files_of(specs))])
+            count += 1
+            open_ = target is None or count < target
+        if not pool.busy:
             if target is None and (deadline is None or time.monotonic() < deadline):
                 if not waiting:  # --forever with fewer than two entrants: wait for bots
                     waiting = True
@@ -248,15 +254,15 @@ def _loop(state: LadderState, queue: deque[ls.LadderGame], target: int | None,
                 continue
             break
         waiting = False
-        for key, result in pool.wait(list(inflight), 0.5):
-            game = inflight.pop(key)
-            if isinstance(result, Exception):
-                lost.append(str(result).strip().splitlines()[-1])
+        for out in pool.poll(0.5):
+            game = sent.pop(out.key)
+            if out.lost:  # no node could play it: it stays pending, for the next run
+                lost.append(out.lost)
                 continue
-            for played in result:
-                state.finish(game, played)
+            state.finish(game, out.value, out.node)
+        log.status(pool.status())
         update(state)
     if lost:
-        print(f"warning: {len(lost)} games could not run on Ray (first error: "
-              f"{visible(lost[0])}); "
-              "they stay pending and the next `arena ladder run` plays them", file=sys.stderr)
+        print(f"warning: {len(lost)} games could not be played on the cluster (first: "
+              f"{visible(lost[0])}); they stay pending and the next `arena ladder run` "
+              "plays them", file=sys.stderr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bots.registry import parse_params
+from bots.spec import BotSpec, BotSpecError, parse_params, split_label
 from engine.protocol import ArenaError
 
 
@@ -48,19 +48,39 @@ def _pieces(text: str) -> list[str]:
 
 def split_specs(text: str) -> list[str]:
     """Comma-separated bot specs, where a piece `key=value` (no kind before it) continues
-    the previous spec's parameters: `mcts:iters=200,c=1.4,random` -> two specs. A comma
-    inside quotes belongs to the spec: `random,"cmd:node bot.js --w=1,2"` -> two specs
-    (or give each spec with its own `--bot`)."""
+    the previous spec's parameters: `mcts:iters=200,c=1.4,random` -> two specs. A piece
+    `label=spec` whose spec reads as a bot is a labelled entrant of its own
+    (`random,mine=cmd:node bot.js`), unless the previous bot takes a parameter of that name
+    (`mcts:rollout=random` is one spec). A comma inside quotes belongs to the spec:
+    `random,"cmd:node bot.js --w=1,2"` -> two specs (or give each spec with its own
+    `--bot`)."""
     specs: list[str] = []
     for piece in _pieces(text):
         if not piece:
             continue
         key = piece.split("=", 1)[0]
-        if "=" in piece and ":" not in key and specs:
+        if "=" in piece and ":" not in key and specs and not _labelled(specs[-1], piece):
             specs[-1] += "," + piece
         else:
             specs.append(piece)
     return specs
+
+
+def _labelled(previous: str, piece: str) -> bool:
+    """Whether `piece` (`name=value`, after the spec `previous`) is an entrant of its own
+    (`mine=cmd:...`) rather than a parameter of `previous`."""
+    label, rest = split_label(piece)
+    if label is None:
+        return False
+    try:
+        BotSpec.parse(rest)
+    except BotSpecError:
+        return False  # `c=1.4`: no bot, a parameter
+    try:
+        declared = BotSpec.parse(previous).kind_of.params
+    except BotSpecError:
+        return True  # the previous spec is refused on its own later
+    return declared is None or label not in declared()
 
 
 def entrant_specs(bots: str | None, bot: list[str] | None) -> list[str]:

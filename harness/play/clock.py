@@ -16,11 +16,11 @@ from typing import Any
 
 from bots.base import Bot, BotTimeout
 from bots.external import ExternalBot
-from bots.registry import display_name
+from bots.spec import BotSpec
 from engine.protocol import Action, ArenaError, Observation
 from engine.record import MatchRecord
 from harness.play.deadline import HARD_EXTRA_SECONDS, hard_limit
-from harness.play.match import GRACE_FACTOR, GRACE_SECONDS, Watch, play_match
+from harness.play.match import GRACE_FACTOR, GRACE_SECONDS, Watch, play_match, record_name
 from harness.sandbox.isolate import make_player
 
 
@@ -58,7 +58,7 @@ def check_time_control(time_per_move: float | None, clock: str | None) -> None:
     if time_per_move is not None and clock is not None:
         raise ClockError("give either --time-per-move or --clock, not both")
     if time_per_move is not None and not time_per_move > 0:
-        raise ClockError(f"--time-per-move must be positive, got {time_per_move}")
+        raise ClockError(f"time_per_move must be positive, got {time_per_move}")
     if clock is not None:
         Clock.parse(clock)
 
@@ -93,7 +93,7 @@ class ClockedBot(Bot):
         self.inner.close()
 
 
-def play_game(game: str, num_players: int, bots: Sequence[str], seed: int,
+def play_game(game: str, num_players: int, bots: Sequence[str | BotSpec], seed: int,
               options: dict[str, Any] | None = None, time_per_move: float | None = None,
               clock: str | None = None, isolate: bool = False,
               watch: Watch | None = None) -> MatchRecord:
@@ -113,7 +113,7 @@ def play_game(game: str, num_players: int, bots: Sequence[str], seed: int,
         raise
     rec = play_match(game, num_players, players, seed=seed, options=options,
                      watch=watch)
-    rec.bots = [display_name(b) for b in bots]
+    rec.bots = [record_name(b) for b in bots]
     logs = [p.inner.stderr_text() if isinstance(p.inner, ExternalBot) else "" for p in players]
     rec.logs = logs if any(logs) else []
     for s, p in enumerate(players):

@@ -7,14 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.external import BotViolation, missing_file
-from bots.registry import (
-    base_spec,
-    check_label,
-    display_name,
-    needs_terminal,
-    spec_game,
-    split_label,
-)
+from bots.spec import BotSpec, check_label, display_name, split_label
 from engine.common.untrusted import visible
 from engine.protocol import ArenaError
 from harness.sandbox.isolate import make_player
@@ -32,22 +25,21 @@ TERMINAL_ONLY = ("entrant {name!r} is a person at the terminal; tournaments and 
                  "play on workers without one (use arena play)")
 
 
-def check_spec(game: str, name: str, num_players: int | None = None) -> None:
+def check_spec(game: str, name: str | BotSpec, num_players: int | None = None) -> None:
     """What can be seen without starting the entrant: it is made for another game
     (`heuristic:<other game>`), its trained model for another game, player count or
     observation layout, or its `cmd:` line names a program or script that is not there
     (`arena play` too: before the game, not as a crash at its first decision)."""
-    made_for = spec_game(name)
-    if made_for is not None and made_for != game:
-        raise EntrantError(f"entrant {name!r} plays {made_for}, not {game}")
-    kind, _, command = base_spec(name).partition(":")
-    if kind in ("cmd", "cmd-msgpack") and (problem := missing_file(command)):
-        raise EntrantError(f"entrant {name!r} cannot start: {problem}")
-    if kind == "mcts" and "model=" in command:  # a trained model for another game
+    spec = BotSpec.read(name)
+    if spec.game is not None and spec.game != game:
+        raise EntrantError(f"entrant {spec.name!r} plays {spec.game}, not {game}")
+    if spec.kind_of.program and (problem := missing_file(spec.argv)):
+        raise EntrantError(f"entrant {spec.name!r} cannot start: {problem}")
+    if spec.kind == "mcts" and "model" in spec.files:  # a trained model for another game
         from bots.mcts_model import check_spec_game
 
-        check_spec_game(command, game, num_players)
-    if kind == "trained" and made_for == game:  # the shipped model's player count
+        check_spec_game(spec.params, game, num_players)
+    if spec.kind == "trained" and spec.game == game:  # the shipped model's player count
         from bots.mcts_model import check_model_file
         from bots.trained import model_path
 
@@ -71,10 +63,11 @@ def check_entrants(game: str, num_players: int, bots: Sequence[str], isolate: bo
     is made for another game or cannot start."""
     check_labels(bots)
     for name in dict.fromkeys(bots):
-        check_spec(game, name, num_players)
-        if needs_terminal(name):
+        spec = BotSpec.parse(name)
+        check_spec(game, spec, num_players)
+        if spec.kind_of.terminal:
             raise EntrantError(TERMINAL_ONLY.format(name=name))
-        bot = make_player(base_spec(name), isolate)
+        bot = make_player(spec, isolate)
         try:
             bot.reset(game, num_players, 0, 0)
         except (ArenaError, BotViolation) as e:

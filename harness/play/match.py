@@ -10,9 +10,9 @@ import msgspec
 
 import engine
 from bots.base import Bot, BotTimeout, MalformedOutput, RandomBot
-from bots.external import BotViolation, ExternalBot, Limits
+from bots.external import BotViolation, ExternalBot, InfrastructureError, Limits
 from bots.human import TakeBack
-from bots.registry import display_name
+from bots.spec import BotSpec, display_name
 from engine.common.rng import derive_seed
 from engine.common.view import pending, words
 from engine.protocol import NO_WINNER, Action, State
@@ -30,9 +30,11 @@ GRACE_SECONDS = 0.02
 Watch = Callable[[str, State, Move, int], None]
 
 
-def _label(bot: str | Bot) -> str:
-    """The name a record keeps for a seat: an entrant's label (bots.registry.display_name)
+def record_name(bot: str | BotSpec | Bot) -> str:
+    """The name a record keeps for a seat: an entrant's label (bots.spec.display_name)
     or its spec, never the temporary path a pinned or sandboxed bot runs from."""
+    if isinstance(bot, BotSpec):
+        return bot.display
     return display_name(bot) if isinstance(bot, str) else getattr(bot, "name",
                                                                    type(bot).__name__)
 
@@ -77,7 +79,7 @@ def _take_back(marks: list[tuple[int, State, int]], seat: int, record: MatchReco
 def play_match(
     game_id: str,
     num_players: int,
-    bots: Sequence[str | Bot],
+    bots: Sequence[str | BotSpec | Bot],
     seed: int = 0,
     options: dict[str, Any] | None = None,
     time_per_move: float | None = None,
@@ -95,6 +97,9 @@ def play_match(
     own too; `limits` are the sandbox's. `watch` follows the game live (`Watch`); a bot
     whose `untimed` attribute is true (a person) gets no time limit. With `undo` (unrated
     games only), such a bot may raise `TakeBack` to return to its own previous decision.
+    A failure of this machine rather than a bot's (bots.external.InfrastructureError: a
+    sandbox that could not be set up, a runtime missing here) is raised, every bot
+    stopped: that game is not this machine's to record.
     """
     options = dict(options or {})
     if len(bots) != num_players:
@@ -103,8 +108,8 @@ def play_match(
         )
     state = engine.make(game_id, num_players, seed, **options)
     game = engine.get_game(game_id)
-    labels = [_label(b) for b in bots]
-    players: list[Bot] = [make_player(b, isolate, limits) if isinstance(b, str) else b
+    labels = [record_name(b) for b in bots]
+    players: list[Bot] = [b if isinstance(b, Bot) else make_player(b, isolate, limits)
                           for b in bots]
     record = MatchRecord(
         config=MatchConfig(game=game_id, num_players=num_players, seed=seed, options=options),
@@ -114,6 +119,10 @@ def play_match(
     for seat, bot in enumerate(players):
         try:
             bot.reset(game_id, num_players, seat, derive_seed(seed, "bot", seat))
+        except InfrastructureError:  # this machine's failure, not the bot's: no game here
+            for other in players:
+                _close(other)
+            raise
         except Exception as e:  # a bot that cannot start plays no move of its own
             kind = e.kind if isinstance(e, BotViolation) else "crash"
             record.failures.append(Failure(seat=seat, bot=labels[seat], kind=kind,

@@ -4,8 +4,10 @@ The harness copies a bot's files (into a ladder's snapshot, into the sandbox's `
 its own rights, which may be root's. So a submission is read here, and only here, under
 rules that hold whatever the files are:
 
-- The bot's folder is the folder of its program (the first file its command line names;
-  for `python:`/`policy:` bots, the top-level module's package folder or file).
+- The bot's folder is the folder it is submitted from (the current folder) when its
+  program (the first file its command line names) lies there, else the program's own
+  folder; its files keep their paths under it (harness/sandbox/bundle.py). A
+  `python:`/`policy:` bot brings its top-level module (package folder or file).
 - Every file is a regular file under that folder, reached without following a symlink
   (each path component is opened with O_NOFOLLOW under the one before it). A symlink, a
   device, a FIFO or socket, a path outside the folder (absolute, or through `..`) or a
@@ -16,6 +18,10 @@ rules that hold whatever the files are:
   `MAX_DEPTH` levels of folders; a hard link (a file also elsewhere) is refused too.
 - Files are read into memory first and written out only when all of them passed, into a
   temporary folder renamed into place: a refusal leaves nothing behind.
+- A submission the harness wrote itself (an unpacked upload, a pinned bot's snapshot) is
+  known by its members (`members`): the files its spec names are looked up among them,
+  never on the disk, and a path outside it gets one refusal (`OUTSIDE`) whatever the path,
+  so that the answer says nothing of the server's disk.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ import re
 import shutil
 import stat
 import sys
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.common.untrusted import visible
@@ -44,6 +50,11 @@ MAX_DEPTH = 32
 SKIPPED = ("__pycache__", ".git")
 #: the longest file name kept as it is in a snapshot (longer ones keep their extension)
 NAME_KEPT = 100
+
+#: the refusal of a spec that names a path outside its submission: the same words whatever
+#: the path (it may or may not exist where the harness runs)
+OUTSIDE = ("the bot spec names a path outside its submission; a submitted bot names its "
+           "own files (e.g. bot.py) and its runtime by name (e.g. python3)")
 
 _OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
@@ -208,7 +219,8 @@ class Reader:
                 raise SubmissionError(f"{self._name(rel)} is not a regular file")
             if st.st_nlink > 1:  # the same file as one elsewhere, which may not be the author's
                 raise SubmissionError(f"{self._name(rel)} is a hard link (a submission holds "
-                                      "files of its own)")
+                                      "files of its own; cargo links its target/ binaries "
+                                      "so): submit a copy of it (cp)")
             self._count(rel, st.st_size)
             with os.fdopen(os.dup(fd), "rb") as f:
                 data = f.read(MAX_BYTES - self.total + 1)
@@ -250,11 +262,11 @@ class Reader:
             raise SubmissionError(f"{self._name(sub)} is not a regular file")
 
 
-def module_path(top: str, within: Path | None) -> Path | None:
+def module_path(top: str, within: Path | None, base: str | None = None) -> Path | None:
     """Where top-level module `top` is (found without running any of its code), as the
-    import system names it (not resolved: a symlink stays one, and is refused); with
-    `within`, only there."""
-    search = [os.getcwd(), *sys.path] if within is None else [str(within)]
+    import system names it (not resolved: a symlink stays one, and is refused): in `base`
+    (default: the current folder) or on the path; with `within`, only there."""
+    search = [base or os.getcwd(), *sys.path] if within is None else [str(within)]
     found = importlib.machinery.PathFinder.find_spec(top, search)
     if found is None:
         return None
@@ -313,14 +325,22 @@ def write(files: Iterable[tuple[str, File]], dest: Path) -> None:
 class Command:
     """A `cmd:` command line read as a submission: `runtime` is argv[0] when it is an
     interpreter (a name on PATH or a runtime's path), not a file of the submission;
-    `files` maps argv positions to paths under `folder`, the folder of the bot's program."""
+    `files` maps argv positions to paths under `folder`, the bot's folder, and `trees`
+    those that name a folder under it (the submission brings all of it)."""
 
     argv: list[str]
     runtime: str | None
     folder: str | None
     files: dict[int, str]
+    trees: dict[int, str] = field(default_factory=dict)
 
 
+#: the system folders: a sandboxed bot sees them as they are, read-only, and a program in
+#: one of them is a runtime, not a file of a submission
+SYSTEM_FOLDERS = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: where runtimes live (the system folders and /opt): a program there is not a file of the
+#: submission (pinning copies nothing of it; the sandbox binds its installation)
+RUNTIME_FOLDERS = (*SYSTEM_FOLDERS, "/opt")
 #: program names of interpreters: such a program given by its path is a runtime, not a
 #: file of the submission (`/opt/node/bin/node bot.js`)
 RUNTIME_NAMES = re.compile(r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|java"
@@ -329,13 +349,21 @@ RUNTIME_NAMES = re.compile(r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|lua
 
 
 def parse_command(argv: list[str], cwd: str | None = None,
-                  runtimes: tuple[str, ...] = ()) -> Command:
+                  runtimes: tuple[str, ...] | None = (),
+                  files: Collection[str] | None = None) -> Command:
     """Which words of `argv` are the submission's files (SubmissionError if one may not
-    be). argv[0] is the runtime when it has no '/', is under one of `runtimes` (system
-    folders), or is named as an interpreter (RUNTIME_NAMES); else it is the bot's program.
-    Later words that name an existing path are files: the first of them is the
-    program when argv[0] is a runtime, the rest must lie under the program's folder.
-    Words starting with '-' are options and never files."""
+    be). With `files`, the members of the submission in the folder `cwd` (`members`), the
+    words are looked up among them alone (`_parse_members`; `runtimes` None: a runtime is
+    named, never given by path). Otherwise argv[0] is the runtime when it has no '/', is
+    under one of `runtimes` (system folders), or is named as an interpreter
+    (RUNTIME_NAMES); else it is the bot's program. Later words that name an existing path
+    are files: the first of them is the program when argv[0] is a runtime. The bot's
+    folder is `cwd` (the folder it is submitted from) when the program lies there, else
+    the program's own folder; the other files must lie under it. Words starting with '-'
+    are options and never files."""
+    if files is not None:
+        return _parse_members(argv, cwd or "", runtimes, files)
+    runtimes = runtimes or ()
     here = cwd or os.getcwd()
     cmd = Command(list(argv), None, None, {})
 
@@ -358,24 +386,103 @@ def parse_command(argv: list[str], cwd: str | None = None,
                 RUNTIME_NAMES.fullmatch(os.path.basename(path))):
             cmd.runtime = exe
         else:
-            cmd.folder, cmd.files[0] = os.path.dirname(path), os.path.basename(path)
+            cmd.folder, cmd.files[0] = _home(here, path)
     for i in later:
         path = at(argv[i])
+        folder = os.path.isdir(path) and not os.path.islink(path)
         if cmd.folder is None:
-            cmd.folder, cmd.files[i] = os.path.dirname(path), os.path.basename(path)
+            if not folder:  # a folder before the program is no file of the bot's
+                cmd.folder, cmd.files[i] = _home(here, path)
             continue
         rel = inside(cmd.folder, path)
         if rel is None:
             raise SubmissionError(f"{_shown(argv[i])} is outside the bot's folder "
                                   f"{_shown(cmd.folder)} (a submission holds the files "
                                   "under its program's folder)")
-        cmd.files[i] = rel
+        (cmd.trees if folder else cmd.files)[i] = rel
     return cmd
 
 
+def _home(here: str, program: str) -> tuple[str, str]:
+    """(the bot's folder, the program's path in it): the folder it is submitted from
+    (`here`) when the program lies there, so that the files keep their folders; else the
+    program's own folder."""
+    rel = inside(here, program)
+    return (os.path.normpath(here), rel) if rel else (os.path.dirname(program),
+                                                      os.path.basename(program))
+
+
+def members(folder: str | os.PathLike[str]) -> frozenset[str]:
+    """The files of a submission the harness wrote (an unpacked upload, a snapshot): their
+    '/'-separated paths under `folder` (none when it does not exist)."""
+    out = set()
+    for here, _, files in os.walk(folder):  # the harness's own folder: no links in it
+        rel = os.path.relpath(here, folder)
+        out.update(os.path.normpath(os.path.join(rel, f)) for f in files)
+    return frozenset(out)
+
+
+def member(folder: str, files: Collection[str], word: str) -> str | None:
+    """The member of the submission in `folder` (holding `files`) that `word` names, from
+    that folder or absolute; None when it names none but lies inside; SubmissionError
+    (`OUTSIDE`) when it leads outside. `folder` "": a submission without files."""
+    if not folder:
+        if os.path.isabs(word) or ".." in word.split("/"):
+            raise SubmissionError(OUTSIDE)
+        return None
+    full = os.path.normpath(os.path.join(folder, word))
+    rel = inside(folder, full)
+    if rel is None and full != os.path.normpath(folder):
+        raise SubmissionError(OUTSIDE)
+    return rel if rel in files else None
+
+
+def _parse_members(argv: list[str], folder: str, runtimes: tuple[str, ...] | None,
+                   files: Collection[str]) -> Command:
+    """`parse_command` for a submission known by its members: nothing on the disk is
+    looked at. argv[0] is the runtime when it has no '/' or (with `runtimes`) lies under
+    one of them or is named as an interpreter; else it, and every later word that is not
+    an option, names a member or a word that is no path at all."""
+    cmd = Command(list(argv), None, folder, {})
+    exe, norm = argv[0], os.path.normpath(argv[0])
+    if "/" not in exe or runtimes is not None and (
+            any(norm == r or norm.startswith(r.rstrip("/") + "/") for r in runtimes)
+            or RUNTIME_NAMES.fullmatch(os.path.basename(exe))):
+        cmd.runtime = exe
+    for i, word in enumerate(argv):
+        if (i == 0 and cmd.runtime is not None) or (i and word.startswith("-")):
+            continue
+        rel = member(folder, files, word)
+        if rel is not None:
+            cmd.files[i] = rel
+        elif i and (tree := _member_folder(folder, files, word)) is not None:
+            cmd.trees[i] = tree
+        elif i == 0:
+            raise SubmissionError(f"cannot start '{_shown(exe)}': the submission holds no "
+                                  "such file", kind="crash")
+    return cmd
+
+
+def _member_folder(folder: str, files: Collection[str], word: str) -> str | None:
+    """The folder of the submission's members that `word` names (relative to `folder`),
+    or None."""
+    if not folder or os.path.isabs(word):
+        return None
+    rel = inside(folder, os.path.join(folder, word))
+    return rel if rel and any(f.startswith(rel + "/") for f in files) else None
+
+
 def read_command(cmd: Command) -> list[File]:
-    """The files of a parsed command, in the order of its words."""
-    if cmd.folder is None:
+    """The files of a parsed command: those its words name, in their order, then those
+    of the folders its words name (each file once)."""
+    if cmd.folder is None or not (cmd.files or cmd.trees):
         return []
     reader = Reader(cmd.folder)
-    return [reader.add(cmd.files[i]) for i in sorted(cmd.files)]
+    named = {cmd.files[i] for i in cmd.files}
+    out = [reader.add(cmd.files[i]) for i in sorted(cmd.files)]
+    for i in sorted(cmd.trees):
+        before = len(reader.files)
+        reader.add_tree(cmd.trees[i])
+        seen = {f.path for f in out}
+        out += [f for f in reader.files[before:] if f.path not in seen and f.path not in named]
+    return out

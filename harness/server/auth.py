@@ -9,6 +9,8 @@ import hmac
 import secrets
 
 from harness.ladders.lifecycle import author_of
+from harness.ladders.names import taken_by
+from harness.ladders.service import LadderError
 from harness.storage import authors as store_authors
 from harness.storage.database import Store
 
@@ -27,9 +29,15 @@ def hashed(token: str) -> str:
 
 
 def add(store: Store, name: str) -> str:
-    """Add author `name` (a valid entrant author name); their token, to be shown once."""
+    """Add author `name` (a valid entrant author name, not one of the authors' names by
+    harness/ladders/names.py: no look-alike of another); their token, to be shown once."""
+    name = author_of(name)
+    other = taken_by([a.name for a in store_authors.authors(store) if a.name != name], name)
+    if other is not None:
+        raise LadderError(f"author {name!r} looks the same as the existing author {other!r}; "
+                          "choose another name")
     token, digest = new_token()
-    store_authors.add(store, author_of(name), digest)
+    store_authors.add(store, name, digest)
     return token
 
 

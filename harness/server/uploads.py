@@ -4,25 +4,36 @@ Every member is checked before anything is written: a relative path without `..`
 an empty, `.` or unprintable part), no deeper than MAX_DEPTH; a regular file or a folder
 (a symlink, hard link, device, FIFO or anything else is refused, naming it); at most
 MAX_FILES members and MAX_BYTES bytes counted as they are decompressed (sizes in the
-headers are never trusted, so an archive bomb stops at the cap). The caps are those of a
-local submission (harness/sandbox/submission.py), and so is the writing: in memory first, then
-into a temporary folder renamed into place, so a refusal leaves nothing behind.
+headers are never trusted, so an archive bomb stops at the cap). A tar is read by
+harness/server/tarstream.py (its headers bounded before they are read, never by `tarfile`);
+a zip's central directory is walked here, bounded, before `zipfile` reads it. The caps are
+those of a local submission (harness/sandbox/submission.py), and so is the writing: in
+memory first, then into a temporary folder renamed into place, so a refusal leaves nothing
+behind.
 """
 
 from __future__ import annotations
 
 import io
 import stat
-import tarfile
+import struct
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from engine.common.untrusted import visible
 from harness.sandbox.submission import MAX_BYTES, MAX_DEPTH, MAX_FILES, File, SubmissionError, write
+from harness.server import tarstream
 
 CHUNK = 1 << 16
+#: the largest zip central directory read: per file its fixed part, a path and extras
+CD_MAX = MAX_FILES * 1024
+_EOCD = struct.Struct("<4s4H2LH")
+_LOCATOR = struct.Struct("<4sLQL")
+_EOCD64 = struct.Struct("<4sQ2H2L4Q")
+_CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
 
 
 class UploadError(SubmissionError):
@@ -39,68 +50,93 @@ def unpack(data: bytes, dest: Path) -> list[File]:
 def read_archive(data: bytes) -> list[File]:
     """The regular files of a tar or zip archive, checked (UploadError otherwise)."""
     if zipfile.is_zipfile(io.BytesIO(data)):
+        zip_bounds(data)
         members = _zip_members(data)
     else:
-        try:
-            tf = tarfile.open(fileobj=io.BytesIO(data), mode="r:*")
-        except (tarfile.TarError, EOFError, OSError):
-            raise UploadError("the upload is not a tar or zip archive") from None
-        members = _tar_members(tf)
+        members = _tar_members(data)
     counter = _Caps()
     files: list[File] = []
     try:
-        for name, kind, mode, stream in members:
+        for name, kind, mode, content in members:
             path = _checked_path(name)
             counter.member(path, kind == "dir")
             if kind == "file":
-                assert stream is not None
-                files.append(File(path, counter.read(path, stream), (mode & 0o755) | 0o600))
-    except (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, RuntimeError) as e:
+                assert content is not None
+                files.append(File(path, counter.read(path, content), (mode & 0o755) | 0o600))
+    except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, ValueError, zlib.error) as e:
+        # ValueError: zipfile seeking to a member whose recorded offset lies before the file
         raise UploadError(f"the archive is damaged ({visible(str(e))[:200]})") from None
     if not files:
         raise UploadError("the archive holds no files")
     return files
 
 
-Member = tuple[str, str, int, IO[bytes] | None]  # name, "file" | "dir", mode, data
+Member = tuple[str, str, int, IO[bytes] | bytes | None]  # name, "file" | "dir", mode, data
 
 
-def _tar_members(tf: tarfile.TarFile) -> Iterator[Member]:
-    for m in tf:  # read one header at a time: a million members stop at the cap
-        what = _tar_kind(m)
+def _tar_members(data: bytes) -> Iterator[Member]:
+    """A tar's members as harness/server/tarstream.py reads them (never `tarfile`)."""
+    for name, what, mode, content in tarstream.members(data):
         if what != "file" and what != "dir":
-            raise UploadError(f"{_shown(m.name)} is {what} (an upload holds regular files "
+            raise UploadError(f"{_shown(name)} is {what} (an upload holds regular files "
                               "and folders only)")
-        yield m.name, what, m.mode, tf.extractfile(m) if what == "file" else None
+        yield name, what, mode, content
 
 
-def _tar_kind(m: tarfile.TarInfo) -> str:
-    if m.isreg():
-        return "file"
-    if m.isdir():
-        return "dir"
-    if m.issym():
-        return "a symlink"
-    if m.islnk():
-        return "a hard link"
-    if m.ischr() or m.isblk():
-        return "a device"
-    if m.isfifo():
-        return "a FIFO"
-    return "not a regular file"
+def zip_bounds(data: bytes) -> None:
+    """Before `zipfile` reads `data`: its end record found where zipfile finds it, and the
+    central directory it names walked here entry by entry, at most CD_MAX bytes and
+    MAX_FILES entries (zipfile would build every entry first: 1.3 million of them cost 12 s
+    and 600 MB before a count could refuse them)."""
+    at = len(data) - _EOCD.size
+    if not (at >= 0 and data[at:at + 4] == b"PK\x05\x06" and data[-2:] == b"\0\0"):
+        at = data.rfind(b"PK\x05\x06", max(len(data) - (1 << 16) - _EOCD.size, 0))
+    if at < 0 or at + _EOCD.size > len(data):
+        raise UploadError("the upload is not a tar or zip archive")
+    size_cd = _EOCD.unpack_from(data, at)[5]
+    start = at - size_cd
+    loc = at - _LOCATOR.size
+    if loc >= 0 and data[loc:loc + 4] == b"PK\x06\x07":
+        rec = loc - _EOCD64.size
+        if rec >= 0 and data[rec:rec + 4] == b"PK\x06\x06":
+            size_cd = _EOCD64.unpack_from(data, rec)[8]
+            start = rec - size_cd
+    if size_cd > CD_MAX:
+        raise UploadError(f"the archive's central directory holds {size_cd} bytes (more "
+                          f"than {CD_MAX} for {MAX_FILES} files)")
+    if start < 0:
+        raise UploadError("the archive is damaged (its central directory lies before it)")
+    count = total = 0
+    while total < size_cd:
+        entry = data[start + total:start + total + _CENTRAL.size]
+        if len(entry) != _CENTRAL.size or entry[:4] != b"PK\x01\x02":
+            raise UploadError("the archive is damaged (a bad central directory entry)")
+        count += 1
+        if count > MAX_FILES:
+            raise UploadError(f"the archive holds more than {MAX_FILES} files")
+        name, extra, comment = _CENTRAL.unpack_from(entry)[12:15]
+        total += _CENTRAL.size + name + extra + comment
 
 
 def _zip_members(data: bytes) -> Iterator[Member]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError) as e:
+    except (zipfile.BadZipFile, OSError, ValueError) as e:
         raise UploadError(f"the archive is damaged ({visible(str(e))[:200]})") from None
     infos = zf.infolist()
     if len(infos) > MAX_FILES:
         raise UploadError(f"the archive holds more than {MAX_FILES} files")
     for info in infos:
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            # zipfile decompresses bzip2 and LZMA entries without an output bound per read
+            # (177 bytes of bzip2 are 200 MB of zeros): only stored or deflated ones
+            raise UploadError(f"{_shown(info.filename)} is compressed with method "
+                              f"{info.compress_type} (an upload's zip holds stored or "
+                              "deflated files; or send a tar.gz)")
         mode = info.external_attr >> 16
         kind = stat.S_IFMT(mode)
+        if not info.filename:  # zipfile's is_dir() would fail on it (IndexError)
+            raise UploadError("the archive holds a member without a name")
         if info.is_dir():
             yield info.filename, "dir", 0o755, None
         elif kind in (0, stat.S_IFREG):
@@ -152,8 +188,10 @@ class _Caps:
         (self.dirs if is_dir else self.files).add(path)
         self.dirs |= parents
 
-    def read(self, path: str, stream: IO[bytes]) -> bytes:
+    def read(self, path: str, stream: IO[bytes] | bytes) -> bytes:
         """The member's bytes, stopped as soon as they pass the cap."""
+        if isinstance(stream, bytes):
+            stream = io.BytesIO(stream)
         out = bytearray()
         while chunk := stream.read(CHUNK):
             self.total += len(chunk)

@@ -27,23 +27,24 @@ from typing import Any, TextIO
 
 import msgspec
 
+from engine.common.project import PROJECT
 from engine.protocol import ArenaError
-from harness.storage.ladder_schema import LADDER_SCHEMA, migration
+from harness.storage.ladder_schema import LADDER_SCHEMA, NODES_SCHEMA, migration
 from harness.storage.locks import LockBusy, acquire
 
 #: bumped when the schema changes; older databases are migrated, newer ones refused
-SCHEMA_VERSION = 4
-PROJECT = Path(__file__).resolve().parents[2]
+SCHEMA_VERSION = 5
 
 
-def default_db() -> Path:
-    """Where commands keep their database unless `--db` (or `ARENA_DB`) says otherwise."""
+def default_db(name: str = "arena.sqlite") -> Path:
+    """Where commands keep their database unless `--db` (or `ARENA_DB`) says otherwise
+    (`name`: the file's name in the default folder; `arena eval` keeps its own)."""
     if os.environ.get("ARENA_DB"):
         return Path(os.environ["ARENA_DB"]).expanduser()
     if (PROJECT / "pyproject.toml").is_file() and os.access(PROJECT, os.W_OK):
-        return PROJECT / "results" / "arena.sqlite"
+        return PROJECT / "results" / name
     data = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
-    return Path(data) / "arena" / "arena.sqlite"
+    return Path(data) / "arena" / name
 
 
 DEFAULT_DB = default_db()
@@ -73,6 +74,7 @@ CREATE TABLE IF NOT EXISTS games (
     failures TEXT,                           -- JSON list of [seat, kind]
     seconds REAL,
     error TEXT,
+    node TEXT,                               -- address of the node that played it
     PRIMARY KEY (tournament_id, idx)
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (tournament_id, status);
@@ -154,7 +156,7 @@ class Store:
                              "`arena ladder create` makes one")
         if read_only:
             self.db = self._open_read_only(timeout)
-            if self._version() in (1, 2, 3) and os.access(self.path, os.W_OK):
+            if self._version() in (1, 2, 3, 4) and os.access(self.path, os.W_OK):
                 Store(self.path, timeout).close()  # brought to this schema (it keeps its data)
         else:
             try:
@@ -170,7 +172,7 @@ class Store:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
             version = self._version()
-            if read_only and version not in (1, 2, 3, SCHEMA_VERSION):
+            if read_only and version not in (1, 2, 3, 4, SCHEMA_VERSION):
                 raise StoreError(f"{self.path} is not an arena database; use another --db")
             if not read_only and version != SCHEMA_VERSION:
                 self._migrate()
@@ -187,8 +189,8 @@ class Store:
             version = self._version()
             tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
-                script = SCHEMA + LADDER_SCHEMA
-            elif version in (1, 2, 3):  # before ladders of bots / owners / authors
+                script = SCHEMA + LADDER_SCHEMA + NODES_SCHEMA
+            elif version in (1, 2, 3, 4):  # before ladders of bots / owners / authors / nodes
                 script = migration(version)
             elif version == SCHEMA_VERSION:
                 script = ""
@@ -198,7 +200,11 @@ class Store:
                     f"(found version {version}); use another --db")
             for statement in script.split(";"):
                 if statement.strip():
-                    self.db.execute(statement)
+                    try:
+                        self.db.execute(statement)
+                    except sqlite3.OperationalError as e:  # a column an older release added
+                        if "duplicate column" not in str(e):
+                            raise
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -358,6 +364,8 @@ class Store:
         """Remove a tournament with its games and records (its pool's ratings stay: see
         `drop_ratings`)."""
         with self._tx() as db:
+            for (name,) in db.execute("SELECT name FROM tournaments WHERE id=?", (tid,)):
+                db.execute("DELETE FROM node_failures WHERE driver=?", (f"tournament {name}",))
             db.execute("DELETE FROM records WHERE tournament_id=?", (tid,))
             db.execute("DELETE FROM games WHERE tournament_id=?", (tid,))
             db.execute("DELETE FROM tournaments WHERE id=?", (tid,))
@@ -390,14 +398,15 @@ class Store:
         return out
 
     def finish_game(self, tid: int, pool: str, row: GameRow, record: bytes, seconds: float,
-                    ratings: dict[str, tuple[float, int]]) -> None:
-        """Store one finished game, its record and its pool's new ratings: one transaction."""
+                    ratings: dict[str, tuple[float, int]], node: str | None = None) -> None:
+        """Store one finished game (played on `node`), its record and its pool's new
+        ratings: one transaction."""
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE games SET status='done', outcome=?, scores=?, ranking=?, failures=?, "
-                "seconds=? WHERE tournament_id=? AND idx=? AND status='pending'",
+                "seconds=?, node=? WHERE tournament_id=? AND idx=? AND status='pending'",
                 (row.outcome, json.dumps(row.scores), json.dumps(row.ranking),
-                 json.dumps([list(f) for f in row.failures]), seconds, tid, row.idx),
+                 json.dumps([list(f) for f in row.failures]), seconds, node, tid, row.idx),
             )
             if cur.rowcount != 1:
                 raise StoreError(f"game {row.idx} of tournament {tid} is not pending")

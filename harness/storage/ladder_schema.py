@@ -3,7 +3,7 @@ and the migrations that bring older databases to the current schema."""
 
 from __future__ import annotations
 
-#: tables of submitted-bot ladders, as a fresh database (schema 4) gets them
+#: tables of submitted-bot ladders, as a fresh database (schema 5) gets them
 LADDER_SCHEMA = """
 CREATE TABLE IF NOT EXISTS ladders (
     id INTEGER PRIMARY KEY,
@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS ladder_games (
     seq INTEGER,                             -- order in which results were rated
     finished TEXT,
     record BLOB,                             -- MatchRecord as JSON
+    node TEXT,                               -- address of the node that played it
     PRIMARY KEY (ladder_id, idx)
 );
 CREATE INDEX IF NOT EXISTS ladder_games_by_status ON ladder_games (ladder_id, status);
@@ -95,7 +96,33 @@ ALTER TABLE entrants ADD COLUMN counted_from INTEGER NOT NULL DEFAULT 0;
 """
 
 
+#: which node played what, the infrastructure's failures by node, running drivers' views
+#: of the cluster (harness/storage/nodes.py)
+NODES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS node_failures (
+    id INTEGER PRIMARY KEY,
+    driver TEXT NOT NULL,                    -- 'tournament NAME' or 'ladder NAME'
+    game INTEGER,                            -- the game's index (NULL: none)
+    node TEXT NOT NULL,                      -- the node's address
+    reason TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS node_failures_by_driver ON node_failures (driver, id);
+CREATE TABLE IF NOT EXISTS cluster_status (
+    driver TEXT PRIMARY KEY,
+    updated REAL NOT NULL,                   -- unix time of the last rewrite
+    doc TEXT NOT NULL                        -- JSON: nodes, games in flight and waiting
+);
+"""
+
+#: schema 4 -> 5: the node that played each game (the new tables come with NODES_SCHEMA)
+TO_5 = "ALTER TABLE games ADD COLUMN node TEXT;"
+TO_5_LADDERS = "ALTER TABLE ladder_games ADD COLUMN node TEXT;"
+
+
 def migration(version: int) -> str:
-    """SQL that brings a database of schema `version` (1, 2 or 3) to the current one
-    (schema 3 -> 4: the authors and submissions of `arena ladder serve`, new tables)."""
-    return (TO_3 if version == 2 else "") + LADDER_SCHEMA
+    """SQL that brings a database of schema `version` (1 to 4) to the current one
+    (schema 3 -> 4: the authors and submissions of `arena ladder serve`, new tables;
+    4 -> 5: the node that played each game, failures by node, drivers' status)."""
+    ladders = TO_5_LADDERS if version >= 2 else ""  # schema 1 gets the ladder tables new
+    return TO_5 + ladders + (TO_3 if version == 2 else "") + LADDER_SCHEMA + NODES_SCHEMA

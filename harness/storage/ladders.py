@@ -112,6 +112,7 @@ class LadderGame(msgspec.Struct, kw_only=True):
     error: str | None = None
     seq: int | None = None
     finished: str | None = None
+    node: str | None = None  # address of the node that played it
 
 
 class Rated(msgspec.Struct, kw_only=True):
@@ -126,7 +127,7 @@ class Rated(msgspec.Struct, kw_only=True):
 _ENTRANT = ("id, name, version, spec, run_spec, hash, snapshot, active, submitted, report, "
             "mu, sigma, elo, games, last_played, author, retired, counted_from")
 _GAME = ("idx, seed, entrants, status, outcome, scores, ranking, failures, seconds, error, "
-         "seq, finished")
+         "seq, finished, node")
 
 
 def _now() -> str:
@@ -254,11 +255,11 @@ def finish_game(store: Store, lid: int, game: LadderGame, record: bytes,
                             "WHERE ladder_id=?", (lid,)).fetchone()
         cur = db.execute(
             "UPDATE ladder_games SET status='done', outcome=?, scores=?, ranking=?, failures=?, "
-            "seconds=?, seq=?, finished=?, record=? "
+            "seconds=?, seq=?, finished=?, record=?, node=? "
             "WHERE ladder_id=? AND idx=? AND status='pending'",
             (game.outcome, json.dumps(game.scores), json.dumps(game.ranking),
              json.dumps([list(f) for f in game.failures]), game.seconds, seq, now, record,
-             lid, game.idx))
+             game.node, lid, game.idx))
         if cur.rowcount != 1:
             raise StoreError(f"ladder game {game.idx} is not pending")
         for r in rated:

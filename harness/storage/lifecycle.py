@@ -104,6 +104,9 @@ def delete_entrant(store: Store, lid: int, name: str) -> tuple[list[str], int]:
 def delete_ladder(store: Store, lid: int) -> None:
     """Remove a ladder with its entrants, games, records and history."""
     with store.transaction() as db:
+        for (name,) in db.execute("SELECT name FROM ladders WHERE id=?", (lid,)).fetchall():
+            db.execute("DELETE FROM node_failures WHERE driver=?", (f"ladder {name}",))
+            db.execute("DELETE FROM cluster_status WHERE driver=?", (f"ladder {name}",))
         for table in ("ladder_history", "ladder_games", "entrants"):
             db.execute(f"DELETE FROM {table} WHERE ladder_id=?", (lid,))  # noqa: S608
         db.execute("DELETE FROM ladders WHERE id=?", (lid,))

@@ -7,9 +7,11 @@ driver never leaves a stale lock. The file holds the holder's pid and what it lo
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import hashlib
 import os
+import stat
 from pathlib import Path
 from typing import TextIO
 
@@ -29,10 +31,24 @@ def lock_path(db: Path, key: str) -> Path:
 
 
 def acquire(db: Path, key: str) -> TextIO:
-    """Hold the lock of `key` (release: close the returned file), or raise LockBusy."""
+    """Hold the lock of `key` (release: close the returned file), or raise LockBusy; an
+    OSError when the lock folder is not this user's (or root's) alone: whoever else may
+    write in it could swap a lock file for a link to a file of ours, which opening it
+    would truncate, or for a file of its own, so that two drivers both hold "the" lock.
+    The lock file itself is opened without following a link or blocking on a FIFO."""
     path = lock_path(db, key)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    f = open(path, "a+")  # noqa: SIM115 - held open for the lock's lifetime
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder = os.lstat(path.parent)
+    if (not stat.S_ISDIR(folder.st_mode) or folder.st_uid not in (os.geteuid(), 0)
+            or folder.st_mode & 0o022):
+        raise OSError(errno.EPERM, f"its lock folder {path.parent} is not this user's alone "
+                                   "(another user may write in it)")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                 0o600)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EPERM, f"its lock file {path} is not a regular file")
+    f = os.fdopen(fd, "r+")
     try:
         fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

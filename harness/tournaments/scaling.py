@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from harness.cluster import session
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentSpec, validate
@@ -27,8 +28,8 @@ def measure_scaling(
     import ray
 
     validate(spec)
-    runner.ensure_ray(2)
-    warm = runner.remote(ray, runner.warm_up)
+    session.ensure_ray(2)
+    warm = ray.remote(num_cpus=1)(runner.warm_up)
     seconds: dict[int, list[float]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(repeats):

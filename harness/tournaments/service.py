@@ -5,6 +5,7 @@ harness/views/tournaments.py; the commands: harness/cli/tournament.py)."""
 from __future__ import annotations
 
 from harness.storage.database import Store
+from harness.storage.nodes import NodeRow, report
 from harness.tournaments.schedule import TournamentError, TournamentSpec, pool_key, schedule
 from harness.tournaments.schedule import validate as validate_spec
 from harness.tournaments.standings import BotStats, all_pairs, counted, outcome_counts, standings
@@ -14,7 +15,7 @@ from ratings.sprt import Sprt
 
 def check_workers(workers: int | None) -> None:
     if workers is not None and workers < 1:
-        raise TournamentError(f"--workers must be at least 1, got {workers}")
+        raise TournamentError(f"workers must be at least 1, got {workers}")
 
 
 def create(store: Store, name: str, spec: TournamentSpec, validated: bool = False) -> int:
@@ -67,6 +68,14 @@ def show_data(store: Store, name: str) -> tuple[str, str, list[BotStats]]:
     title = (f"{name}: {spec.game}, {spec.num_players} players, {spec.format}{style}{clock}, "
              f"seed {spec.seed}")
     return title, caption, stats
+
+
+def node_rows(store: Store, name: str) -> list[NodeRow]:
+    """The nodes that played tournament `name` and its failures by node (none if it was
+    never played on a cluster that recorded them)."""
+    t = store.tournament(name)
+    rows = report(store, f"tournament {name}", "games", "tournament_id", t.id)
+    return [] if all(r.node == "-" for r in rows) else rows
 
 
 def tournament_rows(store: Store) -> list[dict[str, object]]:

@@ -42,10 +42,17 @@ def load(out: Path, settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def save(out: Path, state: dict[str, Any]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = out / f".{STATE}.tmp{os.getpid()}"
-    tmp.write_text(json.dumps(state, indent=1, sort_keys=True))
-    os.replace(tmp, out / STATE)
+    write_json(out / STATE, state)
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """`data` as JSON in `path`, atomically: written to a temporary file beside it and
+    renamed into place, so a kill at any moment leaves the old file or the new one (its
+    folders are made as needed). `arena tune` keeps its state the same way."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+    os.replace(tmp, path)
 
 
 def generation(state: dict[str, Any], gen: int) -> dict[str, Any]:

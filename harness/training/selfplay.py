@@ -3,13 +3,15 @@ decision of the finished game every seat's numeric observation is kept with the 
 final result from that seat's view.
 
 Games are played by the harness's own `play_match` (time limits, failures) and replayed
-from their record to encode the positions. Tasks go to Ray workers as
-`harness.tournaments.runner` drives them (`ensure_ray`, `remote`); each finished task's
-positions are written at once (harness/training/dataset.py)."""
+from their record to encode the positions. Tasks go to the cluster through its one
+dispatcher (harness/cluster/dispatch.py), which sends a task whose node or worker was lost
+to another; each finished task's positions are written at once
+(harness/training/dataset.py)."""
 
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,14 +21,20 @@ import numpy as np
 
 import engine
 from bots.base import Bot
+from bots.external import InfrastructureError
 from bots.mcts_leaf import rank_rewards
 from bots.registry import make_bot
+from bots.spec import BotSpec
 from engine import tensor
 from engine.common.rng import derive_seed
 from engine.protocol import Action, Observation
 from engine.record import MatchRecord
+from harness.cluster.cargo import Cargo
+from harness.cluster.dispatch import Dispatcher, Item, files_of
+from harness.cluster.node import Unplayed, placed
+from harness.cluster.session import ClusterError
 from harness.play.match import play_match
-from harness.tournaments import runner
+from harness.sandbox.bundle import BlobStore
 from harness.training.dataset import Positions, done_seeds, write_part
 
 #: games per Ray task (a task's positions are written together)
@@ -107,9 +115,9 @@ def game_seeds(run_seed: int, generation: int, games: int) -> list[int]:
     return [derive_seed(run_seed, "selfplay", generation, i) % 2**62 for i in range(games)]
 
 
-def play_games(game: str, players: int, options: dict[str, Any], spec: str,
+def play_games(game: str, players: int, options: dict[str, Any], spec: str | BotSpec,
                seeds: Sequence[int], time_per_move: float | None) -> Positions:
-    """Ray task body: self-play games of `spec` in every seat, one per seed."""
+    """Self-play games of `spec` in every seat, one per seed."""
     lay = tensor.layout(game, players, **options)
     parts = []
     for seed in seeds:
@@ -121,29 +129,57 @@ def play_games(game: str, players: int, options: dict[str, Any], spec: str,
     return Positions.joined(parts, lay.size)
 
 
+Common = tuple[str, int, dict[str, Any], BotSpec, "float | None"]
+
+
+def play_chunks(common: Common, chunks: Sequence[Sequence[int]],
+                store: BlobStore | None) -> list[Positions | Unplayed]:
+    """A cluster task (harness/cluster/node.py): the games of each chunk of seeds, the bot's
+    model laid out from `store`; a model that cannot be laid out here is Unplayed."""
+    game, players, options, spec, time_per_move = common
+    try:
+        (bot,) = placed([spec], store)
+    except InfrastructureError as e:
+        return [Unplayed(str(e)) for _ in chunks]
+    return [play_games(game, players, options, bot, seeds, time_per_move) for seeds in chunks]
+
+
 def self_play(folder: Path, game: str, players: int, options: dict[str, Any], spec: str,
               seeds: Sequence[int], time_per_move: float | None, workers: int | None,
               address: str | None, on_task: Callable[[int, int, int], None]) -> None:
-    """Play the games of `seeds` not yet in `folder` on Ray, writing each task's positions
-    there; `on_task(games done, games in all, positions of the task)` after each."""
-    import ray
-
+    """Play the games of `seeds` not yet in `folder` on the cluster (its one dispatcher:
+    harness/cluster/dispatch.py; the bot's model travels with the games), writing each
+    task's positions there; `on_task(games done, games in all, positions of the task)`
+    after each. Games the cluster could not play (a lost node is retried elsewhere first)
+    are left for the next run, with one ClusterError."""
     have = done_seeds(folder)
     todo = [s for s in seeds if s not in have]
     done = len(seeds) - len(todo)
     on_task(done, len(seeds), 0)
     if not todo:
         return
-    runner.ensure_ray(workers, address)
-    fn = runner.remote(ray, play_games)
-    chunks = [todo[i:i + GAMES_PER_TASK] for i in range(0, len(todo), GAMES_PER_TASK)]
-    pending = {fn.remote(game, players, dict(options), spec, c, time_per_move): c
-               for c in chunks}
-    while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        for ref in ready:
-            chunk = pending.pop(ref)
-            part: Positions = ray.get(ref)
-            write_part(folder, part)
-            done += len(chunk)
-            on_task(done, len(seeds), len(part))
+    cargo = Cargo()
+    bot = cargo.bot(BotSpec.parse(spec))
+    pool = Dispatcher(play_chunks, (game, players, dict(options), bot, time_per_move),
+                      blobs=cargo.blob, workers=workers, address=address)
+    queue = deque(todo[i:i + GAMES_PER_TASK] for i in range(0, len(todo), GAMES_PER_TASK))
+    lost: list[str] = []
+    try:
+        while queue or pool.busy:
+            while queue and pool.free() > 0:
+                chunk = queue.popleft()
+                pool.send([Item(tuple(chunk), chunk, files_of([bot]))])
+            for out in pool.poll(0.5):
+                if out.lost:
+                    lost.append(out.lost)
+                    continue
+                part: Positions = out.value
+                write_part(folder, part)
+                done += len(out.key)
+                on_task(done, len(seeds), len(part))
+    finally:
+        pool.close()
+    if lost:
+        raise ClusterError(f"{len(lost)} self-play tasks could not be played on the cluster "
+                           f"(first: {lost[0]}); run the same `arena train` again to play "
+                           "them")

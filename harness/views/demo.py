@@ -54,9 +54,9 @@ def demo(db: Path = DEFAULT_DB, workers: int = 2, budget: float = 50.0,
          console: Console = out) -> str:
     """Create the ladder, submit the entrants, play for `budget` seconds, show the standings
     and the history. Returns the ladder's name."""
-    ids = [g.id for g in engine.games() if g.id != "kit"]
+    ids = [g.id for g in engine.list_games() if g.id != "kit"]
     if not ids:
-        raise TournamentError("no game is registered yet (engine.games() is empty); "
+        raise TournamentError("no game is registered yet (engine.list_games() is empty); "
                               "`arena demo` needs at least one game under engine/games")
     game = engine.get_game(ids[0])
     n = max(2, game.min_players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from rich import box
 from rich.console import Console, Group
@@ -80,20 +81,22 @@ def _when(stamp: str | None) -> str:
     return stamp[11:16] if stamp.startswith(today) else stamp[5:10]
 
 
-def ladders_table(items: Sequence[tuple[Ladder, int, int, str | None]], db: str,
+def ladders_table(rows: Sequence[dict[str, Any]], where: str,
                   width: int | None = None) -> Table:
-    """`arena ladders`: (ladder, active entrants, games played, last game) per ladder."""
+    """`arena ladders`: harness/ladders/data.py's `ladder_rows` (from a database or a
+    server), names shown as literal text."""
     cols = [Col("name", "left", keep=9), Col("game", "left", keep=8),
             Col("players", keep=7), Col("options", "left", keep=1),
             Col("time", "left", keep=2), Col("bots", keep=5), Col("games", keep=6),
             Col("last game", "left", keep=0)]
     cells = []
-    for lad, bots, n, last in items:
-        sp = lad.spec
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(sp.options.items())) or "-"
-        cells.append([text(lad.name), sp.game, sp.num_players, opts, sp.time_control(), bots, n,
-                      (last or "-")[:16]])
-    return fit_table(cols, cells, width=width or Console().width, title=f"ladders in {db}")
+    for r in rows:
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(r["options"].items())) or "-"
+        cells.append([text(str(r["name"])), text(str(r["game"])), r["players"], text(opts),
+                      text(str(r["time"])), r["bots"], r["games"],
+                      text((r["last_game"] or "-")[:16])])
+    return fit_table(cols, cells, width=width or Console().width,
+                     title=f"ladders {visible(where)}")
 
 
 def int_ticks(lo: int, hi: int, most: int) -> list[int]:

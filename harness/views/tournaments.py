@@ -20,7 +20,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from bots.registry import display_name
+from bots.spec import display_name
 from engine.common.untrusted import markup, text, visible
 from harness.storage.database import Store
 from harness.tournaments import runner

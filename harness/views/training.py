@@ -4,18 +4,17 @@ plot (the way `arena ladder` draws ratings, ladders/ladder_view.py)."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group
-from rich.live import Live
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from harness.training import run_state
 from harness.training.curve import points
 from harness.views.ladders import line_plot
+from harness.views.live_steps import LiveSteps
 
 
 def generations_table(state: dict[str, Any]) -> Table:
@@ -74,37 +73,20 @@ def curve_plot(state: dict[str, Any], width: int, height: int = 17) -> Text:
                      height, markers=("dot", "-", "-"), ylim=(0, 1), yticks=SHARE_TICKS)
 
 
-class TrainView:
+class TrainView(LiveSteps):
     """Progress of a run: redrawn in place on a terminal, one line per step elsewhere."""
 
     def __init__(self, console: Console | None = None) -> None:
-        self.console = console or Console(stderr=True)
-        self.tty = sys.stderr.isatty()
-        self.state: dict[str, Any] | None = None
-        self.line = ""
-        self._live: Live | None = None
+        super().__init__(console)
         self._last = ""
 
-    def __enter__(self) -> TrainView:
-        if self.tty:
-            self._live = Live(self._render(), console=self.console, refresh_per_second=2)
-            self._live.__enter__()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._live is not None:
-            self._live.__exit__(*exc)
-
-    def _render(self) -> Group:
-        parts: list[Any] = [Text(self.line)]
-        if self.state is not None:
-            parts.insert(0, generations_table(self.state))
-        return Group(*parts)
+    def tables(self) -> list[Any]:
+        return [] if self.state is None else [generations_table(self.state)]
 
     def step(self, gen: int, what: str, done: int = 0, total: int = 0) -> None:
         self.line = f"generation {gen}: {what}" + (f" {done}/{total} games" if total else "")
-        if self._live is not None:
-            self._live.update(self._render())
+        if self.live:
+            self.refresh()
         elif self.line != self._last:
             self.console.print(self.line, highlight=False)
         self._last = self.line
@@ -113,8 +95,8 @@ class TrainView:
         """Generation `gen` is done (or was, in a resumed run)."""
         self.state = state
         self.line = ""
-        if self._live is not None:
-            self._live.update(self._render())
+        if self.live:
+            self.refresh()
         else:
             g = run_state.generation(state, gen)
             if g["gate"]:

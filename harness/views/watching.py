@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 import engine
-from bots.registry import base_spec
+from bots.spec import BotSpec
 from engine.common.view import view_text
 from engine.protocol import State
 from engine.record import MatchRecord, Move
@@ -61,7 +61,7 @@ def play_watched(console: Console, game: str, players: int, bots: Sequence[str],
     from the first human seat's view, never the god view; on a terminal the full screen of
     harness/views/play_screen.py. A person who quits raises HumanQuit, Ctrl-C
     KeyboardInterrupt: the command ends with one line (ABANDONED) and its exit status."""
-    humans = [p for p, b in enumerate(bots) if base_spec(b) == "human"]
+    humans = [p for p, b in enumerate(bots) if BotSpec.parse(b).kind_of.terminal]
     if humans and all(f.isatty() for f in (sys.stdin, sys.stdout, sys.stderr)):
         from harness.views.play_screen import play_on_screen
 

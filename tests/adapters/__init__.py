@@ -24,7 +24,7 @@ def cases() -> list[Any]:
     """(game id, players, options): every game at every player count, default options.
     The peer suites run on these."""
     return [pytest.param(g.id, n, {}, id=f"{g.id}-{n}p")
-            for g in engine.games() for n in range(g.min_players, g.max_players + 1)]
+            for g in engine.list_games() for n in range(g.min_players, g.max_players + 1)]
 
 
 def edge_cases() -> list[Any]:
@@ -32,17 +32,17 @@ def edge_cases() -> list[Any]:
     options: for OpenSpiel's random_sim_test, the slowest check (the other adapter tests,
     whole random games through the adapter among them, run every player count)."""
     return [pytest.param(g.id, n, {}, id=f"{g.id}-{n}p")
-            for g in engine.games() for n in sorted({g.min_players, g.max_players})]
+            for g in engine.list_games() for n in sorted({g.min_players, g.max_players})]
 
 
 def option_cases() -> list[Any]:
     """Each option preset at the smallest player count it allows: checks that options reach the
     engine (the conformance kit plays them)."""
     return [pytest.param(g.id, n, dict(p), id=f"{g.id}-preset{i}")
-            for g in engine.games() for i, p in enumerate(g.presets)
+            for g in engine.list_games() for i, p in enumerate(g.presets)
             for n in [next(k for k in range(g.min_players, g.max_players + 1)
                            if g.allows(k, p))]]
 
 
 def game_ids() -> list[str]:
-    return [g.id for g in engine.games()]
+    return [g.id for g in engine.list_games()]

@@ -69,7 +69,8 @@ def test_spec_builds_the_bot_with_its_parameters():
     bot = make_bot("mcts:iters=50,c=1.2,rollout=cutoff,depth=4,widen=1.5,nodes=999,"
                    "leaf=bot,seed=3")
     assert isinstance(bot, MCTSBot)
-    assert bot.describe() == {"iters": 50, "time": None, "c": 1.2, "rollout": "cutoff",
+    assert bot.describe() == {"iters": 50, "time": None, "cpu": None, "profile": "game",
+                              "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
                               "order": 0, "opponents": 0, "plan": 0, "leaf": "bot",
                               "reward": "rank", "guide_bot": {}, "model": None,
@@ -77,7 +78,7 @@ def test_spec_builds_the_bot_with_its_parameters():
                               "model_for": "both", "seed": 3}
     with pytest.raises(ValueError, match="rollout"):
         MCTSBot(rollout="smart")
-    with pytest.raises(ValueError, match="leaf must be one of game, bot, not 'x'"):
+    with pytest.raises(ValueError, match="leaf must be one of game, bot, win, not 'x'"):
         make_bot("mcts:leaf=x")
     with pytest.raises(ValueError, match="reward must be one of rank, win, not 'x'"):
         make_bot("mcts:reward=x")
@@ -366,7 +367,7 @@ def test_game_profiles_fill_the_parameters_a_spec_leaves_out():
 def test_the_guide_bot_is_built_with_the_profiles_parameters(monkeypatch):
     """`guide_bot`, from a profile or a spec: the rule-based bot that names the root move is
     built with these parameters; the rollout, ordering and leaf bots stay the baseline bot."""
-    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id, players: {
         "guide": 0.1, "rollout": "ordered", "order": 1, "guide_bot": {"breadth": 9, "beam": 5}})
     bot = MCTSBot(iters=1)
     bot.reset("huang", 4, 2, 0)
@@ -374,15 +375,15 @@ def test_the_guide_bot_is_built_with_the_profiles_parameters(monkeypatch):
     guide = bot._guide_bot
     assert guide is not None and (guide.breadth, guide.beam, guide.seat) == (9, 5, 2)
     assert bot._bots is not None and {(b.breadth, b.beam) for b in bot._bots} == {(4, 2)}
-    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id, players: {
         "guide": 0.1, "guide_bot": {"width": 3}})
     with pytest.raises(ValueError, match="guide_bot {'width': 3}: .*width"):
         bot.reset("huang", 4, 0, 0)
-    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {"guide_bot": "wide"})
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id, players: {"guide_bot": "wide"})
     with pytest.raises(ValueError, match="guide_bot must be a dict"):
         bot.reset("huang", 4, 0, 0)
     # a spec names them `;`-separated and overrides the profile; empty: the baseline bot
-    monkeypatch.setattr("bots.mcts.profile", lambda game_id: {
+    monkeypatch.setattr("bots.mcts.profile", lambda game_id, players: {
         "guide": 0.1, "guide_bot": {"breadth": 9, "beam": 5}})
     for spec, params in (("breadth=3;beam=1", {"breadth": 3, "beam": 1}), ("", {})):
         bot = make_bot(f"mcts:iters=1,guide_bot={spec}")

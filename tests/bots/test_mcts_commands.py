@@ -52,10 +52,10 @@ def test_eval_plays_rotated_seats_reports_and_resumes(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["-n", "4", "--sprt", "0,50,0.05,0.05"], "needs --players 2"),
+    (["-n", "4", "--sprt", "0,50,0.5,0.05"], "alpha and beta must lie in (0, 0.5)"),
     (["--opponents", "nobot"], "unknown bot 'nobot'"),
-    (["--games", "0"], "--games must be at least 1"),
-    (["--workers", "0"], "--workers must be at least 1"),
+    (["--games", "0"], "'--games': Input should be greater"),
+    (["--workers", "0"], "'--workers': Input should be greater"),
     (["--bot", "mcts:rollout=nope"], "rollout must be one of"),
     (["--time-per-move", "-1"], "time"),
 ])

@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+import engine
 from bots import win_model
 
 
@@ -87,3 +88,32 @@ def test_neither_the_held_out_games_nor_the_others_are_ever_empty() -> None:
         winners = rng.integers(0, 4, size=len(games))
         _, held, even = win_model.report(features, winners, games)
         assert math.isfinite(held) and even == pytest.approx(math.log(4))
+
+
+def test_dragon_castle_features_and_leaves_valued_by_a_fitted_model(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dragon Castle's `win_features`: one row per seat, the seats before each from the seat
+    to move. `mcts:leaf=win` values a leaf by the model fitted for the player count
+    (chances that sum to one); the bot's own `position_values` stay the logistic of its
+    margin (`leaf=bot`), and without a model `leaf=win` is `leaf=bot`."""
+    from bots.heuristic import dragon_castle_win
+    from bots.mcts import MCTSBot
+    from bots.mcts_leaf import BotLeaf, WinLeaf
+
+    features, winners, games = win_model.collect("dragon_castle", 4, [3])
+    assert features.shape[1:] == (4, 8) and len(features) > 20
+    assert sorted(features[0, :, -1].tolist()) == [0, 1, 2, 3]
+    assert np.isfinite(features).all()
+    state = engine.make("dragon_castle", 4, seed=3)
+    weights = (0.3, 0.3, 0.2, 0.2, 0.3, 0.1, 0.1, -0.1)
+    monkeypatch.setitem(dragon_castle_win.WIN_WEIGHTS, 4, weights)
+    bot = MCTSBot(iters=1, leaf="win")
+    bot.reset("dragon_castle", 4, 0, 1)
+    leaf = bot._leaf
+    assert isinstance(leaf, WinLeaf) and leaf.weights == weights
+    chances = leaf(state.clone())
+    assert sum(chances) == pytest.approx(1.0) and all(0 < c < 1 for c in chances)
+    bot.reset("dragon_castle", 3, 0, 1)  # no model for 3 players: the bot's own values
+    assert type(bot._leaf) is BotLeaf
+    judged = bot._leaf.judge.position_values(engine.make("dragon_castle", 3, seed=3))
+    assert not math.isclose(sum(judged), 1.0)

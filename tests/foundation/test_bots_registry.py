@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bots import BotSpecError, RandomBot, make_bot
-from bots.registry import parse_params
+from bots.spec import parse_params
 
 
 def test_random_spec():

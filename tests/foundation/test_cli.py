@@ -88,6 +88,25 @@ def test_bot_parameters_may_contain_commas():
         "mcts:iters=20,rollout=cutoff,depth=4"] * 3
 
 
+def test_every_entrant_of_bots_may_have_a_label(capsys, tmp_path: Path):
+    """`label=spec` names any entrant of --bots, not only the first; a `name=value` piece
+    stays a parameter of the bot before it when that bot takes it (or it is no bot)."""
+    from harness.play.args import split_specs
+
+    assert split_specs("random,mine=cmd:node bot.js") == ["random", "mine=cmd:node bot.js"]
+    assert split_specs("a=random,b=heuristic:huang,c=mcts:iters=8,c=1.4") == [
+        "a=random", "b=heuristic:huang", "c=mcts:iters=8,c=1.4"]
+    assert split_specs("mcts:iters=8,rollout=random,x=random") == [
+        "mcts:iters=8,rollout=random", "x=random"]
+    rec = tmp_path / "g.json"
+    bot = Path(__file__).resolve().parents[2] / "examples" / "first_legal_bot.py"
+    code, out, err = run(capsys, "play", "--game", "kit", "--seed", "2", "--record", str(rec),
+                         "--bots", f"random,mine=cmd:python3 {bot}")
+    assert code == 0, err
+    assert decode_json(rec.read_bytes()).bots == ["random", "mine"]
+    assert "mine" in out and "first_legal_bot" not in out
+
+
 def test_play_with_a_parameterised_bot(capsys):
     code, out, err = run(capsys, "play", "--game", "kit", "--bots",
                          "python:bots.base:RandomBot:seed=1,random")

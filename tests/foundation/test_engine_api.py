@@ -35,7 +35,7 @@ def test_bad_option_value():
 
 
 def test_games_describe_options():
-    kit = next(g for g in engine.games() if g.id == "kit")
+    kit = next(g for g in engine.list_games() if g.id == "kit")
     assert (kit.min_players, kit.max_players) == (2, 4)
     assert kit.options[0].meaning
 

@@ -12,12 +12,13 @@ import msgspec
 import pytest
 
 import engine
-from engine import kernel, registry
+from engine import kernel, registry, testing
 from engine.common.rng import Rng
 from engine.kernel import DERIVED, GENERATOR, Owner, Public
 from engine.protocol import IllegalActionError, field_docs
+from engine.testing import Case, ConformanceError, check_asking, check_fast_legality, check_sampling
+from engine.testing.__main__ import main as run_kit
 from tests import kitgame
-from tests.conformance.test_conformance import check_asking, check_fast_legality, check_sampling
 
 
 def test_apply_takes_the_top_request_runs_its_handler_and_counts_the_decision():
@@ -194,8 +195,8 @@ def test_the_conformance_kit_catches_a_leaky_game(state_type, check, message):
     try:
         for n in (2, 3, 4):
             try:
-                check(state_type.game_id, n, {})
-            except AssertionError as e:
+                check(Case(state_type.game_id, n, {}))
+            except ConformanceError as e:
                 assert message in str(e)
                 return
         pytest.fail(f"{check.__name__} did not catch {state_type.__name__}")
@@ -226,6 +227,43 @@ def test_installed_packages_add_games_through_the_arena_games_entry_point(monkey
     monkeypatch.setattr(registry, "entry_points", lambda group: [])
     with pytest.raises(engine.UnknownGameError):
         engine.get_game("kit_plugin")
+
+
+def test_a_plug_in_game_runs_the_conformance_kit_from_the_library(monkeypatch, capsys):
+    """engine.testing is what a plug-in package runs (docs/adding-a-game.md): every case and
+    check reported, exit status 0 when all hold, 1 with the failure's line when one fails."""
+    eps = [EntryPoint("kit", "tests.kitgame:GAME", "arena.games")]
+    monkeypatch.setattr(registry, "entry_points", lambda group: eps if group == "arena.games"
+                        else [])
+    registry.unregister("kit")  # conftest's registration: the entry point brings it now
+    try:
+        assert run_kit(["kit"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == len(testing.cases("kit")) * len(testing.CHECKS)
+        assert all(line.startswith("ok ") for line in lines)
+        assert "ok   kit-3p:defaults  replay rebuilds the final state" in lines
+        assert run_kit(["kit_plugin"]) == 2  # the id is the game's own, as its states say
+    finally:
+        registry.unregister("kit")
+        engine.register(kitgame.GAME)
+    eps = [EntryPoint("kit_plugin", "tests.foundation.test_kernel:PLUGIN", "arena.games")]
+    try:  # a package whose entry point's Game says another id than its states
+        assert run_kit(["kit_plugin"]) == 1
+        assert "seat 0's observation names game 'kit', seat 0" in capsys.readouterr().out
+    finally:
+        registry.unregister("kit_plugin")
+    engine.register(_variant(LaxState))
+    try:
+        assert run_kit([LaxState.game_id]) == 1
+        out = capsys.readouterr().out
+        assert "FAIL" in out and "fast legality test says True" in out
+        with pytest.raises(ConformanceError, match="fast legality test agrees"):
+            testing.check_game(LaxState.game_id, only=["fast legality test agrees with "
+                                                       "legal_actions"])
+    finally:
+        registry.unregister(LaxState.game_id)
+    assert run_kit(["no_such_game"]) == 2
+    assert "unknown game 'no_such_game'" in capsys.readouterr().err
 
 
 def test_the_observation_type_is_generated_from_the_declarations_with_descriptions():

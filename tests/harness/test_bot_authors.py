@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bots.registry import base_spec, display_name, split_label
+from bots.spec import base_spec, display_name, split_label
 from engine.record import decode_json
 from harness.ladders import runner as ladder_runner
 from harness.ladders.service import create, submit

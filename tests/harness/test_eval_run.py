@@ -6,7 +6,7 @@ import pytest
 
 from harness.eval.run import SEARCH_NOTE, eval_spec, spec_time, tournament_name, wilson
 from harness.play.match import play_match
-from harness.tournaments.schedule import TournamentError, schedule
+from harness.tournaments.schedule import TournamentError, TournamentSpec, schedule, validate
 
 
 def test_four_players_the_bot_takes_every_seat_of_each_deal() -> None:
@@ -28,8 +28,12 @@ def test_four_players_the_bot_takes_every_seat_of_each_deal() -> None:
 def test_two_players_swap_seats_on_each_deal_and_may_use_sprt() -> None:
     spec = eval_spec("kit", 2, "mcts", "random", 4, sprt="0,50,0.05,0.05")
     assert [g.bots for g in schedule(spec)] == [("mcts", "random"), ("random", "mcts")] * 2
-    with pytest.raises(TournamentError, match="needs --players 2"):
-        eval_spec("kit", 3, "mcts", "random", 4, sprt="0,50,0.05,0.05")
+    validate(spec)
+    # more players: the bot against copies of the opponent, the SPRT on their pairs
+    validate(eval_spec("kit", 3, "mcts", "random", 6, sprt="0,50,0.05,0.05"))
+    with pytest.raises(TournamentError, match="an SPRT compares exactly two bots"):
+        validate(TournamentSpec(game="kit", num_players=3, bots=("mcts", "random", "mcts:c=1"),
+                                sprt="0,50,0.05,0.05"))
 
 
 def test_wilson_interval_and_spec_time() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from harness.ladders import runner as ladder_runner
-from harness.ladders.pin import pin
+from harness.ladders.pin import manifest, pin, store
 from harness.ladders.service import create, submit
 from harness.storage import ladders as ls
 from harness.storage.database import Store
@@ -32,14 +32,20 @@ def test_pinning_snapshots_files_and_hashes_their_content(tmp_path: Path,
     monkeypatch.syspath_prepend(str(mine))
     monkeypatch.chdir(mine)
     a = pin("python:pinned_bot:Mine", tmp_path / "snap")
-    assert a.run_spec == f"python:arena_pin_{a.digest[:16]}.pinned_bot:Mine"
-    assert Path(a.snapshot or "", "pinned_bot.py").read_text() == BOT
+    assert a.run_spec == "python:pinned_bot:Mine"  # imported from the bot's own folder
+
+    def content(p: object, path: str) -> str:
+        made = manifest(p.snapshot or "", tmp_path / "snap")  # type: ignore[attr-defined]
+        (digest,) = [d for name, d, _ in made.entries if name == path]
+        return store(tmp_path / "snap").read(digest).decode()
+
+    assert content(a, "pinned_bot.py") == BOT
     assert pin("python:pinned_bot:Mine", tmp_path / "snap") == a  # same files, same pin
     (mine / "pinned_bot.py").write_text(BOT + "# edited\n")
     b = pin("python:pinned_bot:Mine", tmp_path / "snap")
-    assert b.digest != a.digest and Path(a.snapshot or "", "pinned_bot.py").read_text() == BOT
+    assert b.digest != a.digest and content(a, "pinned_bot.py") == BOT
     c = pin("cmd:sh run.sh", tmp_path / "snap")
-    assert c.snapshot and c.run_spec == f"cmd:sh {c.snapshot}/0-run.sh"
+    assert c.snapshot and c.run_spec == "cmd:sh run.sh" and content(c, "run.sh").startswith("#!")
     assert pin("random", tmp_path / "snap").snapshot is None
 
 

@@ -55,8 +55,9 @@ def test_a_name_belongs_to_its_author_and_versions_come_back(
     taken = arena(capsys, "ladder", "submit", "kl", "mcts:iters=8", "--as", "jsbot",
                   "--author", "eve", code=2)
     assert taken == ("error: bot name 'jsbot' on ladder 'kl' belongs to 'joe' (you are "
-                     "'eve'); choose another --as")
-    assert "differs from the existing 'jsbot' only in case" in arena(
+                     "'eve'); choose another name")
+    assert "joe's bot 'jsbot' is the same name spelled another way (it differs only in " \
+           "case); choose another name" in arena(
         capsys, "ladder", "submit", "kl", "mcts:iters=8", "--as", "JSBOT", "--author", "eve",
         code=2)
     _play(db, 6)
@@ -125,9 +126,17 @@ def test_games_are_listed_by_game_number(db: Path, capsys: pytest.CaptureFixture
     _play(db, 5)
     with Store(db) as store, store.transaction() as con:  # results came in out of order
         con.execute("UPDATE ladder_games SET seq = 10 - seq")
+        con.execute("UPDATE ladder_history SET seq = 10 - seq")
     listed = arena(capsys, "ladder", "games", "kl", "--bot", "rnd", "--save", str(db.parent))
     rows = listed.split("─ ", 1)[1].split("records written")[0].split("normal")
     assert [r.split()[0] for r in rows if r.strip()] == ["4", "3", "2", "1", "0"]
+    # `history` numbers them as `games` does (in the order they were rated: 4 first)
+    assert "after game 4 -> " in arena(capsys, "ladder", "history", "kl", "--bot", "rnd")
+    assert "after game 0 (5 games)" in arena(capsys, "ladder", "history", "kl", "--bot", "rnd")
+    # seats are numbered from 0 in JSON, as on the screen
+    doc = json.loads(arena(capsys, "ladder", "show", "kl", "--json"))
+    assert [s["seat"] for s in doc["seats"]] == [0, 1]
+    assert "seat 0 " in arena(capsys, "ladder", "show", "kl")
 
 
 def test_a_bot_failing_most_of_its_recent_games_leaves_matchmaking(
@@ -164,6 +173,10 @@ def test_one_database_wherever_you_stand(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.delenv("ARENA_DB", raising=False)
     monkeypatch.chdir(tmp_path)
     assert default_db() == ROOT / "results" / "arena.sqlite"
+    assert default_db("eval.sqlite") == ROOT / "results" / "eval.sqlite"  # `arena eval`'s
+    monkeypatch.setenv("ARENA_DB", "/proc/arena-nowhere/eval.sqlite")  # eval follows it too
+    assert "cannot write --db /proc/arena-nowhere/eval.sqlite" in arena(
+        capsys, "eval", "--game", "kit", "--bot", "random", code=2)
     shared = tmp_path / "elsewhere" / "arena.sqlite"
     monkeypatch.setenv("ARENA_DB", str(shared))
     assert "no database at" in arena(capsys, "ladder", "submit", "kl", "random", "--as",

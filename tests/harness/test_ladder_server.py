@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -22,78 +23,22 @@ import pytest
 
 from harness.cli.main import main
 from harness.ladders import runner as ladder_runner
+from harness.ladders import service
 from harness.sandbox.submission import MAX_BYTES, MAX_FILES
-from harness.server.client import Remote, token
+from harness.server.client import token
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from tests.conftest import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-BOT = (ROOT / "examples" / "first_legal_bot.py").read_text()
-
-
-def _arena(*args: str, env: dict[str, str] | None = None) -> str:
-    return subprocess.run([sys.executable, "-m", "harness.cli", *args], check=True,
-                          capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}).stdout
-
-
-class Served:
-    def __init__(self, tmp: Path, *serve_args: str) -> None:
-        self.tmp, self.db = tmp, tmp / "db.sqlite"
-        _arena("ladder", "create", "kl", "--game", "kit", "--game-module", "tests.kitgame",
-               "--author", "ann", "--db", str(self.db))
-        self.tokens = {who: _arena("ladder", "author", "add", who, "--db", str(self.db))
-                       .split()[-1] for who in ("ann", "bob", "eve")}
-        self.url = f"http://127.0.0.1:{free_port()}"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "harness.cli", "ladder", "serve", "--db", str(self.db),
-             "--port", self.url.rsplit(":", 1)[1], *serve_args], cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=open(tmp / "server.log", "wb"),  # noqa: SIM115
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
-        for _ in range(200):
-            try:
-                httpx.get(f"{self.url}/api/v1/ladders", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        else:
-            raise AssertionError("the server did not start")
-
-    def remote(self, who: str | None) -> Remote:
-        return Remote(self.url, self.tokens[who] if who else None)
-
-    def post(self, who: str, data: bytes, display: str = "x",
-             spec: str = "cmd:python3 bot.py") -> httpx.Response:
-        return httpx.post(f"{self.url}/api/v1/ladders/kl/bots", content=data,
-                          params={"as": display, "spec": spec}, timeout=30,
-                          headers={"Authorization": f"Bearer {self.tokens[who]}"})
-
-    def entrants(self) -> list[ls.Entrant]:
-        with Store(self.db, read_only=True) as store:
-            return ls.entrants(store, ls.ladder(store, "kl").id)
+from tests.harness.served import BOT, ROOT, Served
+from tests.harness.served import bot as _bot
+from tests.harness.served import submit as _submit
+from tests.harness.served import tar as _tar
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     s = Served(tmp_path_factory.mktemp("served"))
     yield s
-    s.proc.terminate()
-    s.proc.wait(10)
-
-
-def _bot(folder: Path, comment: str, stderr: str = "") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    say = f"import sys\nprint({stderr!r}, file=sys.stderr, flush=True)\n" if stderr else ""
-    (folder / "bot.py").write_text(f"# {comment}\n{say}{BOT}")
-    return folder
-
-
-def _submit(s: Served, who: str, folder: Path, display: str) -> dict[str, object]:
-    remote = s.remote(who)
-    queued = remote.submit("kl", f"cmd:python3 {folder / 'bot.py'}", display)
-    return remote.wait(queued, lambda _: None)
+    s.stop()
 
 
 def test_submit_status_registered_standings(served: Served, tmp_path: Path,
@@ -108,7 +53,11 @@ def test_submit_status_registered_standings(served: Served, tmp_path: Path,
     with pytest.raises(SystemExit):
         main(["ladder", "show", "kl", "--server", served.url])
     assert "annbot v1" in capsys.readouterr().out
-    assert not any((served.tmp / "ladder-uploads").iterdir())  # the upload is gone
+    uploads = served.tmp / "ladder-uploads"  # the upload is gone once its validation ends
+    deadline = time.monotonic() + 10  # (the worker removes it when the process has exited)
+    while any(uploads.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(uploads.iterdir())
 
 
 def test_two_authors_at_once(served: Served, tmp_path: Path) -> None:
@@ -124,8 +73,9 @@ def test_two_authors_at_once(served: Served, tmp_path: Path) -> None:
     assert (authors["ann-duo"], authors["bob-duo"]) == ("ann", "bob")
 
 
-def test_another_authors_bot_is_neither_replaced_nor_read(served: Served,
-                                                          tmp_path: Path) -> None:
+def test_another_authors_bot_is_neither_replaced_nor_read(
+        served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     doc = _submit(served, "eve", _bot(tmp_path / "e", "eve", "eve's secret"), "evebot")
     before = served.entrants()
     r = served.post("bob", _tar({"bot.py": b"print(1)"}), display="evebot")
@@ -150,22 +100,19 @@ def test_another_authors_bot_is_neither_replaced_nor_read(served: Served,
                           if e == eid]
     assert seen["eve"] and all("eve's secret" in log for log in seen["eve"])
     assert seen["bob"] == [""] * len(seen["eve"])
-
-
-def _tar(files: dict[str, bytes], kinds: dict[str, bytes] | None = None,
-         mode: str = "w:gz") -> bytes:
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode=mode) as tf:
-        for name, data in files.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tf.addfile(info, io.BytesIO(data))
-        for name, kind in (kinds or {}).items():
-            info = tarfile.TarInfo(name)
-            info.type = kind
-            info.linkname = "/etc/passwd" if kind in (tarfile.SYMTYPE, tarfile.LNKTYPE) else ""
-            tf.addfile(info)
-    return buf.getvalue()
+    # bob reads evebot's games as an author would: the log is said to be withheld, not empty
+    monkeypatch.setenv("ARENA_TOKEN", served.tokens["bob"])
+    with pytest.raises(SystemExit) as done:
+        main(["ladder", "games", "kl", "--bot", "evebot", "--server", served.url])
+    out = capsys.readouterr().out
+    assert done.value.code in (0, None), out
+    assert "its log is withheld: only its author may read it" in out, out
+    assert "eve's secret" not in out and " empty" not in out
+    monkeypatch.setenv("ARENA_TOKEN", served.tokens["eve"])
+    with pytest.raises(SystemExit):
+        main(["ladder", "games", "kl", "--bot", "evebot", "--server", served.url])
+    out = capsys.readouterr().out
+    assert "eve's secret" in out and "withheld" not in out.split("log of")[1].splitlines()[1]
 
 
 def _zip_symlink() -> bytes:
@@ -259,20 +206,34 @@ def test_a_token_file_readable_by_others_is_refused(tmp_path: Path,
 
 
 def test_per_author_limits(tmp_path: Path) -> None:
-    """At most --per-hour submissions an hour (429) and --max-versions stored versions per
-    author and ladder (403), each a one-line JSON error; nothing changes."""
-    s = Served(tmp_path, "--per-hour", "2", "--max-versions", "1")
+    """At most --per-hour submissions an hour (429, with Retry-After and the time in words;
+    an unchanged resubmission is not counted and plays no smoke game) and --max-versions
+    stored versions per author and ladder (403), each a one-line JSON error; nothing
+    changes."""
+    s = Served(tmp_path, "--per-hour", "3", "--max-versions", "2")
     try:
+        with Store(s.db) as store:  # as `arena ladder create kl2 ...`
+            service.create(store, "kl2", ls.LadderSpec(game="kit", modules=("tests.kitgame",)),
+                           "ann")
         first = _submit(s, "ann", _bot(tmp_path / "v1", "first"), "limited")
         assert first["state"] == "registered"
-        r = s.post("ann", _tar({"bot.py": b"# second\n" + BOT.encode()}), display="limited")
+        again = _submit(s, "ann", _bot(tmp_path / "v1", "first"), "limited")
+        assert again["detail"].startswith("limited v1 is unchanged")
+        assert again["result"]["started"] == []  # no smoke game played again
+        second = _submit(s, "ann", _bot(tmp_path / "v2", "second"), "limited")
+        assert second["detail"] == "registered limited v2"  # the unchanged one was free
+        r = s.post("ann", _tar({"bot.py": b"# third\n" + BOT.encode()}), display="limited")
         assert r.status_code == 403 and "stored versions" in r.json()["error"]
         s.post("bob", _tar({"bot.py": BOT.encode()}), display="b1")
-        s.post("bob", _tar({"bot.py": b"# 2\n" + BOT.encode()}), display="b2")
-        r = s.post("bob", _tar({"bot.py": b"# 3\n" + BOT.encode()}), display="b3")
-        assert r.status_code == 429 and "per hour" in r.json()["error"]
-        assert set(r.json()) == {"error"}
-        assert "b3" not in [e.name for e in s.entrants()]
+        s.post("bob", _tar({"bot.py": b"# 2\n" + BOT.encode()}), display="b2", ladder="kl2")
+        s.post("bob", _tar({"bot.py": b"# 3\n" + BOT.encode()}), display="b3", ladder="kl2")
+        r = s.post("bob", _tar({"bot.py": b"# 4\n" + BOT.encode()}), display="b4")
+        assert r.status_code == 429 and set(r.json()) == {"error"}
+        assert 3500 < int(r.headers["retry-after"]) <= 3601
+        assert re.fullmatch(r"at most 3 submissions per hour \(an unchanged resubmission is "
+                            r"not counted\); your next one is allowed in (59|60) min, at "
+                            r"\d\d:\d\d UTC", r.json()["error"])
+        assert "b4" not in [e.name for e in s.entrants()]
     finally:
         s.proc.terminate()
         s.proc.wait(10)
@@ -282,6 +243,7 @@ DRIVER = """
 import sys
 from tests import conftest  # the kit game
 from harness.ladders import runner as ladder_runner
+from harness.ladders import service
 from harness.storage.database import Store
 with Store(sys.argv[1]) as store:
     ladder_runner.run(store, "kl", forever=True, seconds=float(sys.argv[2]), inline=True)

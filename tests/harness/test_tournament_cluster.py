@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -21,6 +20,7 @@ import pytest
 
 from harness.storage.database import Store
 from tests.conftest import free_port
+from tests.loopback import stop_session
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.2"
@@ -30,16 +30,6 @@ KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 pytestmark = pytest.mark.slow
 
 
-def _kill_session(sid: int) -> None:
-    """SIGKILL what is left of the session we started (only used if SIGTERM did not do)."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if int(fields[3]) == sid:
-                    os.kill(int(entry.name), signal.SIGKILL)
-            except (OSError, ProcessLookupError):
-                continue
 
 
 def test_a_tournament_runs_on_a_real_local_ray_cluster(tmp_path: Path) -> None:
@@ -95,11 +85,6 @@ def test_a_tournament_runs_on_a_real_local_ray_cluster(tmp_path: Path) -> None:
         with Store(db) as store:
             assert [t.name for t in store.tournaments()] == ["c"]
     finally:
-        head.send_signal(signal.SIGTERM)
-        try:
-            head.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            pass
-        _kill_session(head.pid)
+        stop_session(head)
         time.sleep(0.5)
         shutil.rmtree(temp, ignore_errors=True)

@@ -25,11 +25,14 @@ from bots.base import Bot, RandomBot
 from engine.protocol import Action, Observation
 from engine.record import MatchRecord, decode_json
 from harness.cli.main import main
+from harness.cluster import dispatch
+from harness.eval.run import eval_spec
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
 from harness.tournaments.service import create
 from harness.views.tournaments import show_table
+from tests.loopback import kill_session
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = "tests.harness.test_tournament_run"
@@ -154,6 +157,20 @@ def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(tmp_path: 
         assert "SPRT after" in text and "is stronger than" in text
 
 
+def test_sprt_at_more_players_tests_the_bot_against_the_copies_of_its_opponent(
+        tmp_path: Path) -> None:
+    """`arena eval --sprt` at 3 players: each deal from every seat of the bot, the test on
+    the bot's pairwise scores against the two copies of the opponent."""
+    spec = eval_spec("kit", 3, "random", PASSER, 300, sprt="0,50,0.05,0.05",
+                     modules=("tests.kitgame",))
+    with _play(tmp_path / "s3.sqlite", spec) as store:
+        t = store.tournament("t")
+        assert t.verdict == "H1" and t.stop_block is not None
+        counted = [r for r in store.games(t.id) if r.block < t.stop_block]
+        assert len(counted) == 3 * t.stop_block
+        assert all(r.bots.count(PASSER) == 2 for r in counted)
+
+
 def test_an_interrupted_sprt_run_stops_at_the_same_block(tmp_path: Path) -> None:
     spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
     with _play(tmp_path / "whole.sqlite", spec) as whole, Store(tmp_path / "part.sqlite") as part:
@@ -221,19 +238,6 @@ def _done(db: Path) -> int:
         return 0
 
 
-def _kill_session(sid: int) -> None:
-    """SIGKILL every process of the session we started (the driver and its Ray)."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid:
-                try:
-                    os.kill(int(entry.name), signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
 
 
 def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
@@ -255,7 +259,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert time.monotonic() < deadline, "the tournament did not start within 120 s"
         time.sleep(0.1)
-    _kill_session(proc.pid)
+    kill_session(proc.pid)
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     killed_at = _done(db)
@@ -290,7 +294,7 @@ def test_demo_plays_a_ladder_on_the_first_real_game(
     from harness.storage import ladders as ls
     from harness.views.demo import demo
 
-    real = [g.id for g in engine.games() if g.id != "kit"]
+    real = [g.id for g in engine.list_games() if g.id != "kit"]
     if not real:
         pytest.skip("no real game has landed yet")
     db = tmp_path / "demo.sqlite"
@@ -309,10 +313,10 @@ def test_demo_plays_a_ladder_on_the_first_real_game(
 def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(runner, "TASK_RETRIES", 1)  # one retry is enough to see it happen
+    monkeypatch.setattr(dispatch, "ATTEMPTS", 2)  # one retry is enough to see it happen
     store = Store(tmp_path / "x.sqlite")
     create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
-    with store, pytest.raises(TournamentError, match="1 games could not run on Ray.*resume t"):
+    with store, pytest.raises(TournamentError, match="1 games could not be played.*resume t"):
         runner.run(store, "t", 2)
     with Store(tmp_path / "x.sqlite") as again:
         t = again.tournament("t")

@@ -135,7 +135,7 @@ def test_entrants_that_cannot_play_are_refused_before_scheduling(here: Path) -> 
                           "--db", str(db), cwd=here))
     assert line == ("error: entrant 'cmd:/nonexistent/bot' cannot start: cannot start "
                     "'/nonexistent/bot': no such file")
-    game = next(g for g in __import__("engine").games() if g.id != "kit").id
+    game = next(g for g in __import__("engine").list_games() if g.id != "kit").id
     line = one_line(arena("tournament", "run", *KIT, "--bots", f"random,heuristic:{game}",
                           "--db", str(db), cwd=here))
     assert line == f"error: entrant 'heuristic:{game}' plays {game}, not kit"
@@ -143,7 +143,7 @@ def test_entrants_that_cannot_play_are_refused_before_scheduling(here: Path) -> 
 
 
 def test_specs_with_commas_and_copies_of_a_bot(here: Path) -> None:
-    from bots.registry import name_copies
+    from bots.spec import name_copies
     from harness.play.args import entrant_specs, split_specs
 
     assert split_specs('random,"cmd:node bot.js --w=1,2"') == [

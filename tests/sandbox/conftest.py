@@ -34,9 +34,35 @@ for line in sys.stdin:
         break
 """
 
+#: the message loop of a bot program (json and sys imported) that plays the first legal
+#: action until the game closes
+FIRST_LEGAL = """for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "act":
+        print(json.dumps({"index": 0}), flush=True)
+    elif msg["type"] == "close":
+        break
+"""
+
 
 def hostile(tmp_path: Path, body: str, name: str = "bot.py") -> str:
     """A `cmd:` spec of a bot program whose act runs `body` (indented by the template)."""
     f = tmp_path / name
     f.write_text(TEMPLATE.format(body="\n".join("    " + s for s in body.splitlines())))
     return f"cmd:{PY} {shlex.quote(str(f))}"
+
+
+#: a bot program that reads a table next to its program file (argv[0]) and the weights
+#: its command line names, and says where it runs (its stderr)
+FOLDER_BOT = """import json, os, sys
+table = open(os.path.join(os.path.dirname(sys.argv[0]), "tables.txt")).read().strip()
+weight = int(open(sys.argv[1]).read())
+print("table", table, "weight", weight, "cwd", os.getcwd(), file=sys.stderr, flush=True)
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "act":
+        print(json.dumps({"index": weight % len(msg["observation"]["legal_actions"])}),
+              flush=True)
+    elif msg["type"] == "close":
+        break
+"""

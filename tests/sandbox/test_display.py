@@ -84,9 +84,11 @@ def kit_ladder(store: Store, name: str = "kl") -> ls.Ladder:
     return create(store, name, ls.LadderSpec(game="kit", modules=("tests.kitgame",), seed=1))
 
 
-def enter(store: Store, lad: ls.Ladder, name: str, spec: str = "random") -> ls.Entrant:
-    """An entrant stored directly, bypassing the name rule (an old database)."""
-    return ls.add_entrant(store, lad.id, name, spec, spec, f"hash-{name}", None, "test")
+def enter(store: Store, lad: ls.Ladder, name: str, spec: str = "random",
+          snapshot: str | None = None) -> ls.Entrant:
+    """An entrant stored directly, bypassing the name rule (an old database); a `cmd:` bot's
+    files are in its `snapshot`."""
+    return ls.add_entrant(store, lad.id, name, spec, spec, f"hash-{name}", snapshot, "test")
 
 
 @pytest.mark.parametrize("name", NAMES.values(), ids=NAMES.keys())
@@ -123,7 +125,7 @@ def test_a_hostile_log_is_literal_in_ladder_games_and_submit(tmp_path: Path) -> 
     spec = hostile(tmp_path, SHOUTER)
     with Store(db) as store:
         lad = kit_ladder(store)
-        enter(store, lad, "[/]", spec)
+        enter(store, lad, "[/]", spec, str(tmp_path))
         enter(store, lad, "plain")
         ladder_runner.run(store, "kl", games=1, inline=True)
     out = contained(arena("ladder", "games", "kl", "--bot", "[/]", "--db", str(db),
@@ -164,7 +166,7 @@ def test_create_refuses_a_bad_ladder_name_and_a_case_twin(tmp_path: Path) -> Non
     assert "differs from the existing 'Rules' only in case" in run.stderr
     run = arena("ladder", "submit", "Rules", "random", "--as", "RND", "--db", str(db),
                 cwd=tmp_path, code=2)
-    assert "differs from the existing 'rnd' only in case" in run.stderr
+    assert "'rnd'" in run.stderr and "(it differs only in case)" in run.stderr
 
 
 def test_tournament_show_and_list_print_entrant_labels_literally(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ def test_a_python_bot_plays_in_the_sandbox(user_bot):
     spec = user_bot()
     rec = play_match("kit", 2, [spec, "random"], seed=3, time_per_move=5.0, isolate=True,
                      limits=LIMITS)
-    assert rec.outcome == "normal" and engine.replay(rec).is_terminal()
+    assert rec.outcome == "normal" and engine.replay(rec).is_terminal(), (rec.failures, rec.logs)
     assert int(rec.logs[0].split()[1]) >= sandbox.UID_BASE and "cwd /bot" in rec.logs[0]
     assert spec.split(":")[1] not in sys.modules  # never imported by the harness
 

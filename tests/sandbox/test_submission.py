@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from bots.external import ExternalBot, MalformedOutput
-from harness.ladders.pin import pin
+from harness.ladders.pin import manifest, pin
 from harness.ladders.service import create, submit
 from harness.play.match import play_match
 from harness.sandbox import submission
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from tests.sandbox.conftest import LIMITS, PY
+from tests.sandbox.conftest import FIRST_LEGAL, LIMITS, PY
 
 SECRET = "ray-token-0123456789"
 #: prints every file named on its command line to stderr, then plays the first legal action
@@ -28,13 +28,7 @@ for name in sys.argv[1:]:
         print("LEAK", open(name).read(), file=sys.stderr, flush=True)
     except OSError as e:
         print("NOLEAK", e, file=sys.stderr, flush=True)
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "act":
-        print(json.dumps({"index": 0}), flush=True)
-    elif msg["type"] == "close":
-        break
-"""
+""" + FIRST_LEGAL
 
 
 @pytest.fixture
@@ -87,8 +81,8 @@ def test_the_interpreter_is_not_a_file_of_the_submission(home: Path,
     monkeypatch.chdir(home / "bot")
     (home / "bot" / "data.txt").write_text("weights")
     pinned = pin(f"cmd:{PY} bot.py data.txt", home / "snap")
-    snap = Path(pinned.snapshot or "")
-    assert sorted(p.name for p in snap.iterdir()) == ["0-bot.py", "1-data.txt"]
+    made = manifest(pinned.snapshot or "", home / "snap")
+    assert [path for path, _, _ in made.entries] == ["bot.py", "data.txt"]
     assert shlex.split(pinned.run_spec[4:])[0] == PY.strip("'")
     failures, logs = _failures_and_logs(f"cmd:{PY} bot.py data.txt")
     assert not failures and "LEAK weights" in logs
@@ -144,8 +138,8 @@ def test_a_file_with_a_255_character_name_is_pinned(tmp_path: Path,
         result = submit(store, "long", f"cmd:{PY} {name}", "longname")
     assert result.entrant is not None, result.problems
     snap = Path(result.entrant.snapshot or "")
-    assert [p.name for p in snap.iterdir()] == ["0.py"]
-    assert [p.name for p in snap.parent.iterdir()] == [snap.name]  # no empty folder beside
+    assert [p for p, _, _ in manifest(snap, snap.parent).entries] == [name]  # kept whole
+    assert {p.name for p in snap.parent.iterdir()} <= {snap.name, "blobs", "trees"}
 
 
 def test_deeply_nested_json_is_malformed_not_a_crash() -> None:

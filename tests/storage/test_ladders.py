@@ -1,4 +1,4 @@
-"""Ladder tables: schema 4, the migrations from schemas 1, 2 and 3, one transaction per game."""
+"""Ladder tables: schema 5, the migrations from schemas 1 to 4, one transaction per game."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_tournaments(tmp_path: Pat
         assert ls.ladders(store) == []
         ls.create_ladder(store, "l", ls.LadderSpec(game="kit"))
     with sqlite3.connect(db) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
 
 
 def test_a_schema_2_database_gets_owners_when_a_reader_opens_it(tmp_path: Path) -> None:
@@ -56,12 +56,29 @@ def test_a_schema_3_database_gets_the_servers_tables(tmp_path: Path) -> None:
         assert [lad.owner for lad in ls.ladders(store)] == ["ann"]
 
 
+def test_a_schema_4_database_gets_the_nodes_that_played(tmp_path: Path) -> None:
+    db = tmp_path / "four.sqlite"
+    with Store(db) as store:
+        lad = ls.create_ladder(store, "l", ls.LadderSpec(game="kit"), owner="ann")
+        ls.schedule_game(store, lad.id, lambda i: 7, [1, 2])
+    with sqlite3.connect(db) as con:  # back to schema 4: no nodes
+        con.execute("ALTER TABLE games DROP COLUMN node")
+        con.execute("ALTER TABLE ladder_games DROP COLUMN node")
+        con.execute("DROP TABLE node_failures")
+        con.execute("DROP TABLE cluster_status")
+        con.execute("PRAGMA user_version=4")
+    with Store(db, read_only=True) as store:  # `ladder show` on the old database
+        (game,) = ls.games(store, ls.ladder(store, "l").id)
+        assert (game.seed, game.node) == (7, None)
+        assert store.query("SELECT count(*) FROM node_failures") == [(0,)]
+
+
 def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     with sqlite3.connect(db) as con:
         con.execute("PRAGMA user_version=9")
         con.execute("CREATE TABLE x (y)")
-    with pytest.raises(StoreError, match="not an arena database of schema 4"):
+    with pytest.raises(StoreError, match="not an arena database of schema 5"):
         Store(db)
 
 

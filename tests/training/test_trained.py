@@ -9,7 +9,8 @@ import pytest
 import engine
 from bots.mcts_model import checked
 from bots.model_file import ModelError
-from bots.registry import BotSpecError, make_bot, spec_game
+from bots.registry import BotSpecError, make_bot
+from bots.spec import BotSpec
 from bots.trained import MODELS, TRAINED, model_path, players
 from harness.ladders import runner as ladder_runner
 from harness.ladders.pin import pin
@@ -37,7 +38,7 @@ def test_every_shipped_model_reads_todays_observation_layout(game_id: str) -> No
 @pytest.mark.parametrize("game_id", sorted(TRAINED))
 def test_the_trained_bot_plays_a_whole_game(game_id: str) -> None:
     n = players(game_id)
-    assert n is not None and spec_game(f"trained:{game_id}:iters=8") == game_id
+    assert n is not None and BotSpec.parse(f"trained:{game_id}:iters=8").game == game_id
     rec = play_match(game_id, n, [f"trained:{game_id}:iters=8"] + ["random"] * (n - 1),
                      seed=3)
     assert rec.outcome == "normal" and not rec.failures and len(rec.scores) == n
@@ -62,7 +63,7 @@ def test_wrong_uses_are_refused_in_one_line() -> None:
 
 
 def test_the_demo_enters_the_trained_bot_where_one_is_shipped() -> None:
-    for game_id in (g.id for g in engine.games()):
+    for game_id in (g.id for g in engine.list_games()):
         names = [name for _, name in entrants(game_id, 2)]
         assert ("mcts-trained" in names) == (players(game_id) == 2), game_id
         assert "mcts-trained" not in [name for _, name in entrants(game_id, 3)]

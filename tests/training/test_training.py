@@ -18,7 +18,7 @@ from bots.mcts_model import model_leaf
 from bots.model_file import Header, Model, ModelError, load, save
 from bots.registry import BotSpecError, make_bot
 from engine import tensor
-from harness.ladders.pin import pin
+from harness.ladders.pin import manifest, pin, store
 from harness.play.entrants import check_spec
 from harness.play.match import play_match
 from harness.training.dataset import Positions, done_seeds, read, write_part
@@ -327,19 +327,21 @@ def test_a_net_of_another_width_than_its_layout_is_refused(tmp_path: Path) -> No
         model_leaf(str(path), GAME, 2)
 
 
-def test_the_old_model_parameter_says_it_is_now_opponents() -> None:
+def test_model_names_a_file_and_opponents_counts_the_modelled_seats() -> None:
     with pytest.raises(ValueError) as e:
         make_bot("mcts:model=3")
-    assert str(e.value).startswith("model=3 is now opponents=3")
-    assert "\n" not in str(e.value)
+    assert str(e.value) == ("bad parameters in bot spec 'mcts:model=3': model must be a file "
+                            "name, not 3")
     assert make_bot("mcts:opponents=3").describe()["opponents"] == 3
 
 
 def test_a_ladder_pins_the_model_file(model_file: Path, tmp_path: Path) -> None:
     spec = f"mcts:iters=5,model={model_file},c=0.5"
     a = pin(spec, tmp_path / "snap")
-    assert a.snapshot and Path(a.snapshot, "model.npz").read_bytes() == model_file.read_bytes()
-    assert a.run_spec == f"mcts:iters=5,model={a.snapshot}/model.npz,c=0.5"
+    (kept,) = manifest(a.snapshot or "", tmp_path / "snap").entries
+    assert store(tmp_path / "snap").read(kept[1]) == model_file.read_bytes()
+    assert kept[0] == model_file.name  # kept under its own name, the spec naming it there
+    assert a.run_spec == f"mcts:iters=5,model={model_file.name},c=0.5"
     assert pin(spec, tmp_path / "snap") == a  # same file, same pin
     other = tmp_path / "m2.npz"
     m = load(model_file)

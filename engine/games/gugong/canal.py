@@ -78,9 +78,79 @@ def room_for(s: GugongState, p: int, need: int) -> bool:
     return False
 
 
+def ship_rooms(s: GugongState, p: int) -> tuple[list[int], int]:
+    """Room in units on each own ship (-1 for a ship beside the board) and how many new ships
+    can still be started (ships beside the board, at most one per free harbor)."""
+    base = p * 3
+    carrying = s.foreman[p] - F_SHIP
+    rooms = [D.SHIP_CAPACITY - s.ship_load[base + k] - (2 if carrying == k else 0)
+             if s.ship_harbor[base + k] >= 0 else -1 for k in range(D.SHIPS)]
+    taken = s.harbors
+    free = sum(D.HARBORS - (taken >> path * D.HARBORS & HARBOR_BITS).bit_count()
+               for path in range(D.CANAL_PATHS[s.num_players]))
+    return rooms, min(rooms.count(-1), free)
+
+
+def pieces_fit(rooms: list[int], new: int, normals: int, fm: bool, pieces: int) -> bool:
+    """Whether `pieces` pieces, each a normal servant (1 unit, from `normals`) or the Foreman
+    (2 units, if `fm`), all find room: on ships with `rooms` (changed and restored while
+    trying) or on up to `new` new ships of 3 units each. Canal B places two (rules §5.7)."""
+    if pieces <= 0:
+        return True
+    kinds = []
+    if normals > 0:
+        kinds.append((1, normals - 1, fm))  # a normal servant
+    if fm:
+        kinds.append((2, normals, False))  # the Foreman
+    for units, left, fm_left in kinds:
+        for k, room in enumerate(rooms):
+            if room >= units:
+                rooms[k] = room - units
+                ok = pieces_fit(rooms, new, left, fm_left, pieces - 1)
+                rooms[k] = room
+                if ok:
+                    return True
+        if new > 0:
+            rooms.append(D.SHIP_CAPACITY - units)
+            ok = pieces_fit(rooms, new - 1, left, fm_left, pieces - 1)
+            rooms.pop()
+            if ok:
+                return True
+    return False
+
+
+def compulsory(req: CanalPlace) -> bool:
+    """Canal B's two pieces must both be placed (rules §5.7: "umieść dwóch"); a single piece
+    (Canal A, T_SHIP, D1b) is optional."""
+    return req.remaining > 1 or req.placed > 0
+
+
+def leaves_room(s: GugongState, req: CanalPlace, a: LoadShip | NewShip) -> bool:
+    """Whether the pieces still to place after `a` find room (Canal B's first piece must not
+    take the room its second one needs)."""
+    p = req.seat
+    rooms, new = ship_rooms(s, p)
+    normals = s.supply[p] if req.supply else s.pool[p]
+    fm = s.foreman[p] == (F_SUPPLY if req.supply else F_POOL)
+    units = 2 if a.foreman else 1
+    if a.foreman:
+        fm = False
+    else:
+        normals -= 1
+    if type(a) is LoadShip:
+        rooms[a.ship] -= units
+    else:
+        rooms.append(D.SHIP_CAPACITY - units)
+        new -= 1
+    return pieces_fit(rooms, new, normals, fm, req.remaining - 1)
+
+
 def canal_place_options(s: GugongState, req: CanalPlace) -> list:
     out = place_options(s, req.seat, req.supply)
-    out.append(SKIP)
+    if req.remaining > 1:
+        out = [a for a in out if leaves_room(s, req, a)]
+    if not compulsory(req):
+        out.append(SKIP)
     return out
 
 
@@ -88,17 +158,24 @@ def canal_place_legal(s: GugongState, req: CanalPlace, a: object) -> bool:
     """Whether `a` is among `canal_place_options`, testing that one option only."""
     t = type(a)
     if t is Skip:
-        return True
+        return not compulsory(req)
     if t is not LoadShip and t is not NewShip:
         return False
-    p, f = req.seat, a.foreman
+    if not placement_legal(s, req.seat, req.supply, a):
+        return False
+    return req.remaining < 2 or leaves_room(s, req, a)
+
+
+def placement_legal(s: GugongState, p: int, supply: bool, a: LoadShip | NewShip) -> bool:
+    """Whether `a` is among `place_options(s, p, supply)`."""
+    f = a.foreman
     if f:
-        if s.foreman[p] != (F_SUPPLY if req.supply else F_POOL):
+        if s.foreman[p] != (F_SUPPLY if supply else F_POOL):
             return False
-    elif (s.supply[p] if req.supply else s.pool[p]) <= 0:
+    elif (s.supply[p] if supply else s.pool[p]) <= 0:
         return False
     own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
-    if t is LoadShip:
+    if type(a) is LoadShip:
         k = a.ship
         if not 0 <= k < D.SHIPS or own[k] < 0:
             return False

@@ -56,8 +56,11 @@ REQUESTS: dict[str, dict[str, str]] = {
     "WallCheck": {"seat": "the colour whose Wall placement is checked (automatic)"},
     "IntrigueReward": {},
     "CanalPlace": {
-        "remaining": "pieces still to place, including this one (Canal B: 2)",
-        "placed": "pieces already placed by this action",
+        "remaining": "pieces still to place, including this one (Canal B: 2, both "
+                     "compulsory: no pass is offered, and the first piece leaves room for the "
+                     "second; Canal A, T_SHIP and D1b: 1, optional)",
+        "placed": "pieces already placed by this action (Canal B's second piece: 1, "
+                  "compulsory)",
         "supply": "true: from the own supply (T_SHIP token, decree D1b; a ship filled so is "
                   "claimed at once); false: from the pool",
         "then_move": "always false in this engine (Canal A's ship move is the CanalMove "

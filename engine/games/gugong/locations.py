@@ -129,11 +129,11 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
             out.append(OPTION_B[False])
         if fm:
             out.append(OPTION_B[True])
-    else:  # the Grand Canal: a piece placed (B: 2, so 1 with a pool servant fewer), a move
+    else:  # the Grand Canal: A a piece placed, a move or a claim; B pay 1, place 2
         place = (pool > 0 or fm) and canal.room_for(s, p, 1 if pool > 0 else 2)
         if place or canal.move_options(s, p) or canal.claim_options(s, p, -1):
             out.append(OPTION_A)
-        if pool >= 2 and place or pool == 1 and fm and canal.room_for(s, p, 2):
+        if place and canal_b_possible(s, p):
             out.append(OPTION_B[False])
     return out
 
@@ -175,7 +175,7 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
         if loc == D.PALACE:
             return pays(pool, fm, 2, 0, f)
         if loc == D.CANAL:
-            return not f and pool >= 1 and _canal_b_possible(s, p)
+            return not f and canal_b_possible(s, p)
         return False
     if t is BuyJade:
         h = a.space
@@ -193,12 +193,14 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
     return False
 
 
-def _canal_b_possible(s: GugongState, p: int) -> bool:
-    """Canal B (a pool servant paid first): two pieces, each with a place on own ships."""
+def canal_b_possible(s: GugongState, p: int) -> bool:
+    """Canal B (rules §5.7): one normal pool servant paid (a cost of 1: never the Foreman,
+    A7), then two more pieces from the pool, both with room on own ships."""
     pool = s.pool[p]
-    if pieces_in(s, p, False) < 2:
+    if pool < 1 or pool - 1 + (1 if s.foreman[p] == F_POOL else 0) < 2:
         return False
-    return canal.room_for(s, p, 1 if pool >= 2 else 2)  # 1 servant fewer: else the Foreman
+    rooms, new = canal.ship_rooms(s, p)
+    return canal.pieces_fit(rooms, new, pool - 1, s.foreman[p] == F_POOL, 2)
 
 
 def location_auto(s: GugongState, req: LocationAction) -> bool:
@@ -217,8 +219,8 @@ def location_possible(s: GugongState, p: int, loc: int) -> bool:
     if loc == D.INTRIGUE or loc == D.PALACE:
         return True  # option A is always possible there
     if loc != D.JADE and loc != D.DECREES:
-        # Travel, Wall, Canal: option B needs what option A needs (for the Canal: a place
-        # for a piece with one pool servant fewer is a place for it with all of them)
+        # Travel, Wall, Canal: option B needs what option A needs (for the Canal: room for
+        # B's two pieces from the pool is room for A's one)
         return can_option_a(s, p, loc)
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL

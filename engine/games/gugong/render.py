@@ -41,6 +41,8 @@ from engine.games.gugong.words import (
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
+#: the render's width (80 columns: a decree's holders go onto a line of their own beyond it)
+WIDTH = 80
 FOREMAN_WHERE = {F_LOCKED: "locked", F_POOL: "in the pool", F_SUPPLY: "in the supply",
                  F_WALL: "on the Wall"}
 
@@ -70,8 +72,10 @@ def _board(s: GugongState, out: Text) -> None:
         out.append(row.rstrip() + "\n")
     out.append("Decrees (cost = level; servants on them):\n", style="bold")
     for slot, t in enumerate(s.decrees):
-        out.append(f"  {decree_text(t)}, {D.DECREE_VP[t]} VP: ")
+        head = f"  {decree_text(t)}, {D.DECREE_VP[t]} VP:"
         holders = [p for p in colours(s) if s.decree_servants[p * 6 + slot]]
+        names = len(", ".join(who(s, p) for p in holders))
+        out.append(head + ("\n    " if len(head) + 1 + names > WIDTH else " "))
         _seats(s, out, holders)
         out.append("\n" if holders else "-\n")
     left = " ".join(str(c) if s.houses[h] else "-" for h, c in enumerate(D.HOUSE_COSTS))
@@ -204,7 +208,7 @@ def render_text(s: GugongState, seat: int | None = None) -> Text:
                        f"{'s' if len(winners) == 1 else ''}.\n", style="bold")
         else:
             out.append("Game over: no Envoy entered the Palace, so every score is 0 "
-                       "(rules §9).\n", style="bold")
+                       "(rules §10.5).\n", style="bold")
         out.append_text(breakdown_table(score_breakdown(s), [seat_name(p) for p in range(n)],
                                         [seat_style(p) for p in range(n)]))
     return out

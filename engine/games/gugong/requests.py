@@ -73,7 +73,8 @@ class IntrigueReward(kernel.Request, frozen=True):
 
 class CanalPlace(kernel.Request, frozen=True):
     """Place pieces on own ships (rules §5.7): `remaining` more; `supply` for T_SHIP/D1b;
-    `then_move` is never set (Canal A's move is a CanalMove of its own)."""
+    `then_move` is never set (Canal A's move is a CanalMove of its own). One piece is
+    optional; Canal B's two are both placed (`canal.compulsory`)."""
 
     remaining: int
     placed: int = 0

@@ -259,8 +259,14 @@ class GugongState(kernel.GameState, kw_only=True):
 #: generated from GugongState's declarations: one field per name they produce, described;
 #: TENSOR_HINTS for the numeric observation (engine.tensor): the token discard may come to
 #: hold every travel token (§8: exchanged tokens are discarded until a Morning refill finds
-#: both piles empty); a search's playouts met 18 at 2 players, past the probe games' bound
+#: both piles empty); a search's playouts met 18 at 2 players, past the probe games' bound.
+#: A colour's stored tokens are at most the 6 storage spaces (§8a; Meng trades 6 units at
+#: once); the bound is `STORED_SLOTS`, the probe games' bound when the shipped Gugong model
+#: was trained, so that a change of the probe games (Canal B, §5.7b) keeps its layout
+STORED_SLOTS = 10
+assert STORED_SLOTS >= D.TOKEN_STORAGE
 GugongObservation = kernel.observation_type(
     GugongState, GugongAction,
-    TENSOR_HINTS={"token_discard": {"max_len": D.ALL_TOKENS}})
+    TENSOR_HINTS={"token_discard": {"max_len": D.ALL_TOKENS},
+                  "stored[]": {"max_len": STORED_SLOTS}})
 GugongObservation.FIELD_DOCS["phase"] = docs.PHASE  # the base's field, in Gugong's words

@@ -5,14 +5,7 @@ in the rule modules named after the rulebook, what follows an empty stack in flo
 from __future__ import annotations
 
 from engine import kernel
-from engine.games.rotunda import assistants as A
-from engine.games.rotunda import experts as X
-from engine.games.rotunda import flow
-from engine.games.rotunda import lodge as L
-from engine.games.rotunda import loops as Lp
-from engine.games.rotunda import neutrals as N
-from engine.games.rotunda import rooms as R
-from engine.games.rotunda import turn as T
+from engine.games.rotunda import assistants, experts, flow, lodge, loops, neutrals, rooms, turn
 from engine.games.rotunda.requests import (
     BankLoop,
     BlackMarketLoop,
@@ -62,38 +55,40 @@ def automatic(request: type, run: kernel.Auto) -> None:
     RULES.on(request, options=no_options, apply=never_asked, auto=run)
 
 
-RULES.on(ChooseLodge, options=lambda s, r: L.LODGE_OPTIONS, apply=L.lodge_choice_apply)
-RULES.on(ExpertStep, options=X.step_options, apply=X.step_apply, auto=X.step_auto)
-RULES.on(ExpertCube, options=X.cube_options, apply=X.cube_apply)
-RULES.on(ExpertReward, options=lambda s, r: X.REWARD_OPTIONS, apply=X.reward_apply)
-RULES.on(ExpertSale, options=X.sale_req_options, apply=X.sale_apply)
-RULES.on(KeepOrDiscard, options=lambda s, r: X.KEEP_OPTIONS, apply=X.keep_apply)
-RULES.on(MoveStep, options=T.move_options, apply=T.move_apply, legal=T.move_legal)
-RULES.on(LodgeStep, options=L.lodge_options, apply=L.lodge_apply)
-RULES.on(ChainEnd, options=L.chain_options, apply=L.chain_apply, auto=L.chain_auto)
-RULES.on(WorshipAmulet, options=L.worship_amulet_options, apply=L.worship_amulet_apply,
-         auto=L.worship_amulet_auto)
-RULES.on(Grant, options=A.grant_options, apply=A.grant_apply, auto=A.grant_auto,
-         legal=A.grant_legal)
-RULES.on(RoomTurn, options=R.room_options, apply=R.room_apply, auto=R.room_auto,
-         legal=R.room_legal)
-RULES.on(SaleLoop, options=Lp.sale_options, apply=Lp.sale_apply,
-         auto=Lp.loop_auto(Lp.sale_options))
-RULES.on(BankLoop, options=Lp.bank_options, apply=Lp.bank_apply,
-         auto=Lp.loop_auto(Lp.bank_options))
-RULES.on(TradingLoop, options=Lp.trading_options, apply=Lp.trading_apply,
-         auto=Lp.loop_auto(Lp.trading_options))
-RULES.on(WarehouseLoop, options=Lp.warehouse_options, apply=Lp.warehouse_apply,
-         auto=Lp.loop_auto(Lp.warehouse_options))
-RULES.on(GuildLoop, options=Lp.guild_options, apply=Lp.guild_apply,
-         auto=Lp.loop_auto(Lp.guild_options))
-RULES.on(BlackMarketLoop, options=Lp.bm_options, apply=Lp.bm_apply)
-RULES.on(HireLimit, options=R.hire_limit_options, apply=R.hire_limit_apply)
-RULES.on(BonusStep, options=T.bonus_options, apply=T.bonus_apply, auto=T.bonus_auto)
-RULES.on(OrdersStep, options=T.orders_options, apply=T.orders_apply, auto=T.orders_auto)
-automatic(Cleanup, T.cleanup)
-automatic(ReturnChain, L.return_chain)
-automatic(EndTurn, T.end_turn)
-RULES.on(NeutralWindow, options=N.window_options, apply=N.window_apply, auto=N.window_auto)
-RULES.on(NeutralMove, options=N.neutral_move_options, apply=N.neutral_move_apply)
-automatic(NeutralCleanup, N.neutral_cleanup)
+RULES.on(ChooseLodge, options=lambda s, r: lodge.LODGE_OPTIONS, apply=lodge.lodge_choice_apply)
+RULES.on(ExpertStep, options=experts.step_options, apply=experts.step_apply, auto=experts.step_auto)
+RULES.on(ExpertCube, options=experts.cube_options, apply=experts.cube_apply)
+RULES.on(ExpertReward, options=lambda s, r: experts.REWARD_OPTIONS, apply=experts.reward_apply)
+RULES.on(ExpertSale, options=experts.sale_req_options, apply=experts.sale_apply)
+RULES.on(KeepOrDiscard, options=lambda s, r: experts.KEEP_OPTIONS, apply=experts.keep_apply)
+RULES.on(MoveStep, options=turn.move_options, apply=turn.move_apply, legal=turn.move_legal)
+RULES.on(LodgeStep, options=lodge.lodge_options, apply=lodge.lodge_apply)
+RULES.on(ChainEnd, options=lodge.chain_options, apply=lodge.chain_apply, auto=lodge.chain_auto)
+RULES.on(WorshipAmulet, options=lodge.worship_amulet_options, apply=lodge.worship_amulet_apply,
+         auto=lodge.worship_amulet_auto)
+RULES.on(Grant, options=assistants.grant_options, apply=assistants.grant_apply,
+         auto=assistants.grant_auto,
+         legal=assistants.grant_legal)
+RULES.on(RoomTurn, options=rooms.room_options, apply=rooms.room_apply, auto=rooms.room_auto,
+         legal=rooms.room_legal)
+RULES.on(SaleLoop, options=loops.sale_options, apply=loops.sale_apply,
+         auto=loops.loop_auto(loops.sale_options))
+RULES.on(BankLoop, options=loops.bank_options, apply=loops.bank_apply,
+         auto=loops.loop_auto(loops.bank_options))
+RULES.on(TradingLoop, options=loops.trading_options, apply=loops.trading_apply,
+         auto=loops.loop_auto(loops.trading_options))
+RULES.on(WarehouseLoop, options=loops.warehouse_options, apply=loops.warehouse_apply,
+         auto=loops.loop_auto(loops.warehouse_options))
+RULES.on(GuildLoop, options=loops.guild_options, apply=loops.guild_apply,
+         auto=loops.loop_auto(loops.guild_options))
+RULES.on(BlackMarketLoop, options=loops.bm_options, apply=loops.bm_apply)
+RULES.on(HireLimit, options=rooms.hire_limit_options, apply=rooms.hire_limit_apply)
+RULES.on(BonusStep, options=turn.bonus_options, apply=turn.bonus_apply, auto=turn.bonus_auto)
+RULES.on(OrdersStep, options=turn.orders_options, apply=turn.orders_apply, auto=turn.orders_auto)
+automatic(Cleanup, turn.cleanup)
+automatic(ReturnChain, lodge.return_chain)
+automatic(EndTurn, turn.end_turn)
+RULES.on(NeutralWindow, options=neutrals.window_options, apply=neutrals.window_apply,
+         auto=neutrals.window_auto)
+RULES.on(NeutralMove, options=neutrals.neutral_move_options, apply=neutrals.neutral_move_apply)
+automatic(NeutralCleanup, neutrals.neutral_cleanup)

@@ -10,11 +10,7 @@ mutate the state and push what comes next.
 from __future__ import annotations
 
 from engine import kernel
-from engine.games.year_of_the_dragon import action_phase as A
-from engine.games.year_of_the_dragon import events as E
-from engine.games.year_of_the_dragon import flow
-from engine.games.year_of_the_dragon import great_events as G
-from engine.games.year_of_the_dragon import recruit as R
+from engine.games.year_of_the_dragon import action_phase, events, flow, great_events, recruit
 from engine.games.year_of_the_dragon.requests import (
     BuildFloors,
     ChooseAction,
@@ -35,26 +31,35 @@ from engine.games.year_of_the_dragon.requests import (
 )
 
 RULES = kernel.Rules("year_of_the_dragon", on_empty=flow.on_empty)
-RULES.on(Draft, options=R.draft_options, apply=R.draft, legal=R.draft_legal)
-RULES.on(PlaceRecruit, options=R.place_options, apply=R.place, legal=R.place_legal)
-RULES.on(ChooseAction, options=A.action_options, apply=A.choose_action, legal=A.action_legal)
-RULES.on(BuildFloors, options=A.build_options, apply=A.build, legal=A.build_legal,
-         auto=A.build_auto)
-RULES.on(ChoosePrivilege, options=A.privilege_options, apply=A.buy_privilege)
-RULES.on(PlayPersonCard, options=R.play_card_options, apply=R.play_card,
-         legal=R.play_card_legal)
-RULES.on(ChooseTile, options=R.tile_options, apply=R.choose_tile, legal=R.tile_legal)
-RULES.on(ReleasePersons, options=E.release_options, apply=E.release, legal=E.release_legal,
-         auto=E.release_auto)
-RULES.on(DroughtRelease, options=E.drought_options, apply=E.drought_release,
-         legal=E.drought_legal)
-RULES.on(ChooseWallTile, options=A.wall_options, apply=A.build_wall)
-RULES.on(EarthquakeFloors, options=G.earthquake_options, apply=G.remove_floor,
-         auto=G.earthquake_auto)
-RULES.on(EarthquakeOverfull, options=G.overfull_options, apply=G.release_overfull,
-         auto=G.overfull_auto)
-RULES.on(FloodDiscard, options=G.flood_options, apply=G.discard_goods, auto=G.flood_auto)
-RULES.on(TornadoDiscard, options=G.tornado_options, apply=G.discard_card, auto=G.tornado_auto)
-RULES.on(SunriseRecruit, options=G.sunrise_options, apply=G.sunrise_recruit,
-         auto=G.sunrise_auto)
-RULES.on(ChooseEdict, options=G.edict_options, apply=G.edict, auto=G.edict_auto)
+RULES.on(Draft, options=recruit.draft_options, apply=recruit.draft, legal=recruit.draft_legal)
+RULES.on(PlaceRecruit, options=recruit.place_options, apply=recruit.place,
+         legal=recruit.place_legal)
+RULES.on(ChooseAction, options=action_phase.action_options, apply=action_phase.choose_action,
+         legal=action_phase.action_legal)
+RULES.on(BuildFloors, options=action_phase.build_options, apply=action_phase.build,
+         legal=action_phase.build_legal,
+         auto=action_phase.build_auto)
+RULES.on(ChoosePrivilege, options=action_phase.privilege_options, apply=action_phase.buy_privilege)
+RULES.on(PlayPersonCard, options=recruit.play_card_options, apply=recruit.play_card,
+         legal=recruit.play_card_legal)
+RULES.on(ChooseTile, options=recruit.tile_options, apply=recruit.choose_tile,
+         legal=recruit.tile_legal)
+RULES.on(ReleasePersons, options=events.release_options, apply=events.release,
+         legal=events.release_legal,
+         auto=events.release_auto)
+RULES.on(DroughtRelease, options=events.drought_options, apply=events.drought_release,
+         legal=events.drought_legal)
+RULES.on(ChooseWallTile, options=action_phase.wall_options, apply=action_phase.build_wall)
+RULES.on(EarthquakeFloors, options=great_events.earthquake_options, apply=great_events.remove_floor,
+         auto=great_events.earthquake_auto)
+RULES.on(EarthquakeOverfull, options=great_events.overfull_options,
+         apply=great_events.release_overfull,
+         auto=great_events.overfull_auto)
+RULES.on(FloodDiscard, options=great_events.flood_options, apply=great_events.discard_goods,
+         auto=great_events.flood_auto)
+RULES.on(TornadoDiscard, options=great_events.tornado_options, apply=great_events.discard_card,
+         auto=great_events.tornado_auto)
+RULES.on(SunriseRecruit, options=great_events.sunrise_options, apply=great_events.sunrise_recruit,
+         auto=great_events.sunrise_auto)
+RULES.on(ChooseEdict, options=great_events.edict_options, apply=great_events.edict,
+         auto=great_events.edict_auto)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.dragon_castle import new_state
+from engine.games.dragon_castle.actions import ActivateSpirit, ActivateSpiritShrine
 from engine.games.dragon_castle.caches import refresh_caches
 from engine.games.dragon_castle.data import (
     COPIES,
@@ -39,6 +40,19 @@ def empty_state(num_players: int = 2, seat: int = 0, first_player: int = 0,
     s.stack = [ChooseAction(seat)]
     refresh_caches(s)
     return s
+
+
+def with_spirit(spirit: int, players: int = 2) -> DragonCastleState:
+    """`empty_state` with exactly one spirit card in play, `spirit` (data.SPIRIT_CARDS)."""
+    s = empty_state(players, spirit_card=True)
+    s.spirit_cards = [spirit]
+    s.spirit_used = [0]
+    return s
+
+
+def activations(s: DragonCastleState) -> list:
+    """The spirit activations among the legal actions (rules §8.1)."""
+    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
 
 
 def set_castle(s: DragonCastleState, stacks: dict[tuple[int, int], list[int]]) -> None:

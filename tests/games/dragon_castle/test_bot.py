@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bots.heuristic.baseline.dragon_castle_v1 import HeuristicBot as V1Bot
 from bots.heuristic.dragon_castle import HeuristicBot
 from bots.registry import make_bot
 from engine.games.dragon_castle.actions import (
@@ -22,10 +21,11 @@ from engine.games.dragon_castle.state import DragonCastleState
 from engine.protocol import Action
 from harness.play.match import play_match
 from ratings.elo import first_share
+from tests.baseline_bots.dragon_castle_v1 import HeuristicBot as V1Bot
 
 from .builder import cell, empty_state, set_castle, set_cell, stone
 
-V1 = "python:bots.heuristic.baseline.dragon_castle_v1:HeuristicBot"
+V1 = "python:tests.baseline_bots.dragon_castle_v1:HeuristicBot"
 SOLDIERS = [stone("soldier", n) for n in range(1, 7)]
 MERCHANT = stone("merchant", 6)
 FILLER = stone("farmer", 6)

@@ -33,15 +33,11 @@ from engine.games.dragon_castle.data import (
 )
 from engine.protocol import InvalidConfigError
 
-from .builder import empty_state, set_castle, set_cell, stone
+from .builder import activations, empty_state, set_castle, set_cell, stone
 
 M = [stone("merchant", n) for n in range(1, 7)]
 S = [stone("soldier", n) for n in range(1, 7)]
 F = [stone("farmer", n) for n in range(1, 7)]
-
-
-def activations(s) -> list:
-    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
 
 
 def random_game(players: int, seed: int, **options: object) -> tuple:
@@ -66,6 +62,7 @@ def test_one_card_options_play_the_same_seeded_games_as_before():
     assert random_game(3, 3, dragon_cards=1) == random_game(3, 3, dragon_card=True)
 
 
+@pytest.mark.rule("dragon_castle", "3.5c")
 def test_several_random_cards_are_different_and_start_with_the_single_draw():
     for seed in range(20):
         one = engine.make("dragon_castle", 2, seed, dragon_card=True, spirit_card=True)
@@ -77,6 +74,7 @@ def test_several_random_cards_are_different_and_start_with_the_single_draw():
     assert sorted(every.dragon_cards) == sorted(every.spirit_cards) == list(range(10))
 
 
+@pytest.mark.rule("dragon_castle", "3.5c")
 def test_named_cards_give_a_fixed_set_up():
     s = engine.make("dragon_castle", 2, 1, spirits="Wind, faith", dragons="Wiedza,Power")
     assert s.spirit_cards == [WIND_SPIRIT, FAITH]
@@ -95,6 +93,7 @@ def test_bad_card_options_are_refused(options):
         engine.make("dragon_castle", 2, 0, **options)
 
 
+@pytest.mark.rule("dragon_castle", "10d")
 def test_beginner_set_filters_the_random_draw():
     """"Zalecamy jednak, abyście rozpoczęli od kart dla „początkujących”" (the marker is lost
     in the seed; the set is the rules document's reconstructed one)."""
@@ -107,8 +106,11 @@ def test_beginner_set_filters_the_random_draw():
     assert seen_d == set(BEGINNER_DRAGONS) and seen_s == set(BEGINNER_SPIRITS)
     assert [SPIRIT_CARDS[k] for k in BEGINNER_SPIRITS] == [
         "Strength", "Depths", "Faith", "Destruction"]
+    assert [DRAGON_CARDS[k] for k in BEGINNER_DRAGONS] == [
+        "Courage", "Valor", "Piety", "Knowledge"]
 
 
+@pytest.mark.rule("dragon_castle", "8.1b")
 def test_each_spirit_card_once_per_turn_and_both_in_one_turn():
     """§8.1 "Każdego ducha możesz aktywować tylko raz na turę": once a card is used, only
     the other card is offered; both may be used in one turn; a new turn offers both."""
@@ -150,6 +152,7 @@ def test_activation_names_a_card_in_play():
     assert space.id_of(ActivateSpiritShrine(0)) < space.id_of(ActivateSpiritShrine(1))
 
 
+@pytest.mark.rule("dragon_castle", "9a", "3.5c", "7d")
 def test_every_dragon_card_scores():
     """§7: "punkty wynikające z karty smoka", for each dragon card in play."""
     s = empty_state(2, dragons="Valor,Piety")
@@ -157,6 +160,7 @@ def test_every_dragon_card_scores():
     set_cell(s, 0, 1, 3, 1, stone("dragon", "red"), up=True)
     parts = s.score_parts(0)
     assert parts["Valor"] == 1 and parts["Piety"] == 1
+    assert s.score_parts(1)["Valor"] == 0  # each seat's own realm
     assert s.scores()[0] == sum(parts.values())
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.games.dragon_castle.data import DRAGON_CARDS, REALM_CELLS
 from engine.games.dragon_castle.scoring import (
@@ -43,6 +45,7 @@ class R:
         return Realm(self.h, self.t, self.u, self.s)
 
 
+@pytest.mark.rule("dragon_castle", "9.8a", "9.8b", "9.8c")
 def test_example_17_power():
     """§13.17: merchants 10 vs left 9 -> 2, vs right 10 -> 1: 3. Only the best group counts."""
     me = R().put(0, 0, top=M[3], up=True).put(0, 1, top=M[5], up=True)  # 10
@@ -61,6 +64,7 @@ def test_example_17_power():
     assert dragon_points("Power", [me.realm(), left.realm()], 0) == 2 + 2
 
 
+@pytest.mark.rule("dragon_castle", "9.10")
 def test_example_18_knowledge():
     """§13.18: rain + storm -> 4; duplicates neither add nor cancel; all 11 -> 22."""
     r = R().put(0, 0, top=stone("wind", "rain"), up=True)
@@ -76,19 +80,23 @@ def test_example_18_knowledge():
     assert knowledge(every.realm()) == 22
 
 
+@pytest.mark.rule("dragon_castle", "9.3", "9.4", "5b")
 def test_example_19_courage_and_humility():
     """§13.19: a stack of 3 with neighbours 2, 1, 0 -> 1 (shrine irrelevant); a shrine on
     height 1 next to height 2 -> 1 however many higher neighbours."""
     r = R().put(2, 2, 3, shrine=True).put(1, 2, 2).put(2, 1, 1)
     assert courage(r.realm()) == 1
+    assert courage(R().put(4, 4, 2).put(4, 5, 2).realm()) == 0  # an equal neighbour
     h = R().put(2, 2, 1, shrine=True).put(1, 2, 2).put(2, 3, 2).put(3, 2, 3)
     assert humility(h.realm()) == 1
     h.put(2, 1, 2, shrine=True)  # a second shrine may share the higher stack (2,2)? no: lower
     assert humility(h.realm()) == 1
     h.put(1, 1, 3)  # now (2,1) has a higher neighbour (1,1)
     assert humility(h.realm()) == 2
+    assert humility(R().put(0, 0, 1, shrine=True).put(0, 1, 1).realm()) == 0  # equal: no
 
 
+@pytest.mark.rule("dragon_castle", "9.5")
 def test_example_20_righteousness():
     """§13.20: row 2 has 3 shrines of 6 -> 3; column 4 full -> 6 + 2; sharing (2,4) -> 11."""
     r = R()
@@ -98,6 +106,7 @@ def test_example_20_righteousness():
     assert righteousness(r.realm()) == 11
 
 
+@pytest.mark.rule("dragon_castle", "9.1")
 def test_example_21_peace():
     """§13.21: face-down tops (0,0),(0,1),(1,1),(2,2),(4,4) -> 3 groups; a face-up stone on
     (0,1) splits them -> 4."""
@@ -110,6 +119,7 @@ def test_example_21_peace():
     assert peace(r.realm()) == 4
 
 
+@pytest.mark.rule("dragon_castle", "9.7")
 def test_example_22_piety():
     """§13.22: one face-up dragon next to 2 shrines -> 2; a shrine next to 2 dragons -> 1."""
     r = R().put(1, 1, top=D, up=True).put(0, 1, shrine=True).put(1, 0, shrine=True)
@@ -121,6 +131,7 @@ def test_example_22_piety():
     assert piety(t.realm()) == 0
 
 
+@pytest.mark.rule("dragon_castle", "9.9", "5e")
 def test_example_23_harmony():
     """§13.23: heights symmetric on both axes, shrines (equal heights) on the vertical
     axis only -> 4 + 4 + 2 = 10. An empty realm scores nothing."""
@@ -130,10 +141,13 @@ def test_example_23_harmony():
     r.put(0, 0, height=2, shrine=True).put(0, 5, height=2, shrine=True)
     assert harmony(r.realm()) == 10
     assert harmony(R().realm()) == 0
+    # shrines on mirrored cells at different heights are not mirrored
+    assert harmony(R().put(0, 0, 1, shrine=True).put(0, 5, 2, shrine=True).realm()) == 0
     r.put(2, 2, height=1)  # breaks both height symmetries; shrines still mirrored (vertical)
     assert harmony(r.realm()) == 2
 
 
+@pytest.mark.rule("dragon_castle", "9.2", "9.6", "5d")
 def test_majesty_valor_and_edges():
     """Majesty: highest face-up number per faction at level >= 3; Valor: edge shrines."""
     r = R().put(2, 2, 3, top=M[4], up=True).put(2, 3, 4, top=M[5], up=True)
@@ -142,8 +156,11 @@ def test_majesty_valor_and_edges():
     assert majesty(r.realm()) == 6 + 2
     v = R().put(0, 3, shrine=True).put(5, 5, 3, shrine=True).put(2, 2, shrine=True)
     assert valor(v.realm()) == 2
+    v.put(3, 0, shrine=True).put(2, 5, 2, shrine=True)  # the left and right edges
+    assert valor(v.realm()) == 4
 
 
+@pytest.mark.rule("dragon_castle", "3.4", "9a")
 def test_dragon_card_option_adds_points_at_the_end():
     s = engine.make("dragon_castle", 2, 7, dragon_card=True)
     assert len(s.dragon_cards) == 1
@@ -157,6 +174,7 @@ def test_dragon_card_option_adds_points_at_the_end():
     assert len(drawn) == len(DRAGON_CARDS)
 
 
+@pytest.mark.rule("dragon_castle", "9.8b")
 def test_power_faq_higher_than_left_lower_than_right():
     """Seed FAQ (Power): higher than one neighbour, lower than the other -> 2 VP."""
     me = R().put(0, 0, top=M[4], up=True)  # 5

@@ -1,7 +1,7 @@
 """Worked examples of the rules document (§13) and the seed, base game (1-7, 24).
 
-Spirit examples (8-16) are not covered: the spirit cards are not implemented (see
-docs/rules-notes.md, Dragon Castle). Dragon card examples (17-23) are in test_dragons.py.
+The spirit examples (8-16) are in test_spirits.py, the dragon card examples (17-23) in
+test_dragons.py.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ def joanna_castle(s):
     })
 
 
+@pytest.mark.rule("dragon_castle", "6.1a", "6.3b", "4.1c")
 def test_example_1_joanna_pair_without_merge():
     """Rules §13.1 / seed "Przykład (część 1)": pair of dragons, placed so no set forms."""
     s = empty_state(2, seat=0)
@@ -60,6 +61,8 @@ def test_example_1_joanna_pair_without_merge():
     assert s.stack[-1] == FinishAction(0, D)
     pairs = [a for a in s.legal_actions() if isinstance(a, Pair)]
     assert pairs == [Pair(6, 2)]  # the level-2 dragon; (9, 2) is covered on both long sides
+    with pytest.raises(IllegalActionError):
+        s.apply(Pair(9, 2))
     s.apply(Pair(6, 2))
     s.apply(Place(0, 0))
     s.apply(Place(0, 2))
@@ -69,6 +72,7 @@ def test_example_1_joanna_pair_without_merge():
     assert s.current_player() == 1 and s.stack == [ChooseAction(1)]
 
 
+@pytest.mark.rule("dragon_castle", "6.1b", "6.3d", "6.3e", "6.3f", "6.4b", "7d")
 def test_example_2_joanna_stone_and_shrine_merges_five_dragons():
     """Rules §13.2 / seed "Przykład (część 2)": 5 dragons -> 3 + 1 = 4 VP; shrines on
     heights 2 and 3 are worth 2 + 3 = 5 VP at the end."""
@@ -94,12 +98,14 @@ def test_example_2_joanna_stone_and_shrine_merges_five_dragons():
     assert s.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "6.3d", "10b")
 @pytest.mark.parametrize(("n", "vp"), [(4, 2), (5, 3), (6, 5), (7, 6), (8, 8), (9, 9), (11, 11)])
 def test_example_3_set_sizes(n, vp):
     """Rules §13.3: merge points by set size."""
     assert merge_points(n) == vp
 
 
+@pytest.mark.rule("dragon_castle", "6.3a", "5c")
 def test_example_3_mixed_numbers_merge_and_diagonals_do_not_count():
     """Rules §13.3: merchants with different numbers form one set; a diagonal merchant is
     not part of it."""
@@ -119,6 +125,7 @@ def test_example_3_mixed_numbers_merge_and_diagonals_do_not_count():
     assert not any(s.up[cell(0, c)] for c in range(5))
 
 
+@pytest.mark.rule("dragon_castle", "6.3h")
 def test_example_4_two_groups_merge_separately():
     """Rules §13.4: 4 farmers and 5 winds merge as two sets: 2 + 3 = 5 VP, shrine
     allowances 1 and 2, each on its own set, lowest cell first."""
@@ -146,6 +153,7 @@ def test_example_4_two_groups_merge_separately():
     assert s.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "6.3b", "6.3h", "6b")
 def test_example_4_pair_completes_two_separate_sets_of_one_type():
     """A pair can complete two separate same-type sets: separate merges and allowances."""
     s = empty_state(2, seat=0)
@@ -160,6 +168,7 @@ def test_example_4_pair_completes_two_separate_sets_of_one_type():
     assert s.stack[-1].cells == tuple(cell(0, c) for c in range(4))
 
 
+@pytest.mark.rule("dragon_castle", "4.1c", "6.1")
 def test_example_5_availability():
     """Rules §13.5: long sides west/east decide availability."""
     s = empty_state(4)
@@ -179,8 +188,11 @@ def test_example_5_availability():
                    (5, 2): [W[3]]})
     assert not is_available(u.castle_h, castle_index(5, 3))
     assert TakeStone(5, 3) not in first_stone_options(u)
+    with pytest.raises(IllegalActionError):
+        u.apply(TakeStone(5, 3))
 
 
+@pytest.mark.rule("dragon_castle", "4.2a", "6.1", "6.1a", "2b")
 def test_example_6_top_level_two():
     """Rules §13.6: with T = 2 the first stone comes from a height-2 stack; the pair's
     second stone may be any available identical stone at level 1 or 2."""
@@ -197,6 +209,7 @@ def test_example_6_top_level_two():
         s.apply(Pair(9, 2))  # not identical
 
 
+@pytest.mark.rule("dragon_castle", "6a", "6.1d3", "7a", "7c", "7d")
 def test_example_7_end_of_game_three_players():
     """Rules §13.7: 3p, tokens on spaces 1-3 + a stack of 4. At T = 1 seats 2, 3, 1 (here
     1, 2, 0) summon; the first player uncovers "!" -> seats 2 and 3 play once more (they
@@ -220,6 +233,7 @@ def test_example_7_end_of_game_three_players():
     assert s.scores() == [2, 4, 2 + 1]
 
 
+@pytest.mark.rule("dragon_castle", "7b")
 def test_example_7_last_seat_uncovering_ends_at_once():
     """Rules §7: if the player right of the first player uncovers "!", the game ends now."""
     s = empty_state(2, seat=1, first_player=0)
@@ -228,6 +242,7 @@ def test_example_7_last_seat_uncovering_ends_at_once():
     assert s.is_terminal()
 
 
+@pytest.mark.rule("dragon_castle", "7e", "7f", "7g")
 def test_example_24_tie_breaks():
     """Rules §13.24 / seed: at equal score, most face-down-topped stacks, then most built
     shrines, else a shared win."""

@@ -33,6 +33,7 @@ M = [stone("merchant", n) for n in range(1, 7)]
 F = [stone("farmer", n) for n in range(1, 7)]
 
 
+@pytest.mark.rule("dragon_castle", "2a", "3.1", "3.2", "3.3", "3.6", "10c")
 @pytest.mark.parametrize(("players", "levels"), [
     (2, (76, 24, 16)), (3, (64, 40, 12)), (4, (52, 40, 24))])
 def test_setup_castle_shrines_countdown(players, levels):
@@ -47,12 +48,14 @@ def test_setup_castle_shrines_countdown(players, levels):
         if k >= 0:
             counts[k] += 1
     assert counts == [COPIES] * NUM_IDENTITIES
+    assert engine.make("dragon_castle", players, 6).castle != s.castle  # shuffled
     assert s.supply == 40 - players and s.pool == [1] * players
     assert (s.track_singles, s.track_stack) == (players, 7 - players)
     assert s.current_player() == s.first_player
     assert len(s.legal_actions()) >= 2  # several available stones at T = 3
 
 
+@pytest.mark.rule("dragon_castle", "4.4a")
 @pytest.mark.parametrize("name", list(NAMED_LAYOUTS))
 def test_named_layouts(name):
     """Rules §4.4: 116 stones; the bottom level fits the seed's recommended range of every
@@ -69,15 +72,19 @@ def test_named_layouts(name):
     assert s.legal_actions() and all(isinstance(a, TakeStone) for a in s.legal_actions())
 
 
+@pytest.mark.rule("dragon_castle", "4.4b")
 def test_unknown_or_malformed_layouts_are_rejected():
     with pytest.raises(InvalidConfigError, match="is not one of"):
         engine.make("dragon_castle", 4, 1, layout="fortress_and_forbidden_city")
     with pytest.raises(InvalidConfigError, match="116"):
         engine.make("dragon_castle", 4, 1, layout="333/333")
+    with pytest.raises(InvalidConfigError, match="height 1-3"):
+        engine.make("dragon_castle", 4, 1, layout="/".join(["3" * 12] * 3 + ["44"]))
     with pytest.raises(InvalidConfigError):
         engine.make("dragon_castle", 4, 1, fortress=True)  # the old booleans are gone
 
 
+@pytest.mark.rule("dragon_castle", "4.4b")
 def test_a_layout_from_a_file_the_players_write(tmp_path):
     """§4.4 (seed 003): "Zachęcamy was także do kreatywności i tworzenia własnych układów!"
     - a user's own layout from a text file; the state names it by its rows, so a saved
@@ -94,19 +101,32 @@ def test_a_layout_from_a_file_the_players_write(tmp_path):
     assert t.legal_actions() == s.legal_actions()
 
 
+@pytest.mark.rule("dragon_castle", "3.7")
 def test_first_player_is_random():
-    assert len({engine.make("dragon_castle", 4, seed).first_player for seed in range(40)}) == 4
+    games = [engine.make("dragon_castle", 4, seed) for seed in range(40)]
+    assert len({s.first_player for s in games}) == 4
+    assert all(s.current_player() == s.first_player for s in games)  # and starts
+    for s in games[:8]:  # ... and the seat after it plays next
+        s.apply(s.legal_actions()[0])
+        s.apply(DiscardStone())
+        assert s.current_player() == (s.first_player + 1) % 4
 
 
+@pytest.mark.rule("dragon_castle", "5a", "6.2b")
 def test_realm_is_6x6_and_every_empty_cell_takes_a_stone():
     """Ambiguity 1: a 6x6 realm; placement needs no adjacency."""
     s = empty_state(2)
-    set_castle(s, {(0, 2): [M[0]]})
+    set_castle(s, {(0, 2): [M[0]], (3, 2): [M[0]]})
     s.apply(TakeStone(0, 2))
-    s.apply(StoneAndShrine())
+    s.apply(Pair(3, 2))
     assert s.legal_actions() == [Place(r, c) for r in range(6) for c in range(6)]
+    s.apply(Place(0, 0))
+    assert s.legal_actions() == [Place(r, c) for r in range(6) for c in range(6)][1:]
+    s.apply(Place(5, 5))  # far from the first stone
+    assert s.height[cell(5, 5)] == 1 and s.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "6.2a", "6.4c", "5f")
 def test_placement_never_on_face_up_or_shrined_stones():
     """Rules §6.2: an empty cell or a face-down stone without shrine."""
     s = empty_state(2)
@@ -128,6 +148,7 @@ def test_placement_never_on_face_up_or_shrined_stones():
     assert shrine_value(4) == 3
 
 
+@pytest.mark.rule("dragon_castle", "6.2c")
 def test_unplaceable_stone_is_removed():
     """Ambiguity 12: a stone with no legal cell leaves the game; the turn goes on."""
     s = empty_state(2)
@@ -140,6 +161,7 @@ def test_unplaceable_stone_is_removed():
     assert sum(s.height[:36]) == 36 and s.vp[0] == 0
 
 
+@pytest.mark.rule("dragon_castle", "6.1b2")
 def test_empty_shrine_supply_forbids_stone_and_shrine():
     """Ambiguity 12: Stone and shrine is illegal when the supply is empty."""
     s = empty_state(2)
@@ -151,6 +173,7 @@ def test_empty_shrine_supply_forbids_stone_and_shrine():
         s.apply(StoneAndShrine())
 
 
+@pytest.mark.rule("dragon_castle", "6.1c")
 def test_discard_scores_one_vp_and_removes_the_stone():
     s = empty_state(2)
     set_castle(s, {(0, 2): [M[0]]})
@@ -160,6 +183,7 @@ def test_discard_scores_one_vp_and_removes_the_stone():
     assert s.gone[M[0]] == COPIES
 
 
+@pytest.mark.rule("dragon_castle", "6.1d", "6.1d2")
 def test_summon_only_at_bottom_level_and_forced_when_castle_is_empty():
     """Rules §6.1d, ambiguity 15: Summon legal iff T <= 1; the only action at T = 0."""
     s = empty_state(2)
@@ -175,6 +199,7 @@ def test_summon_only_at_bottom_level_and_forced_when_castle_is_empty():
     assert t.tokens[0] == 1 and t.track_singles == 1
 
 
+@pytest.mark.rule("dragon_castle", "6.3c", "6.3d", "6.3f", "6.3g")
 def test_merge_is_whole_and_shrines_only_on_this_set():
     """Rules §6.3: a larger set merges whole; at most 1 shrine per stone, only on stones of
     the set just merged (not on older face-down stones); StopBuilding keeps the pool."""
@@ -197,6 +222,7 @@ def test_merge_is_whole_and_shrines_only_on_this_set():
     assert s.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "6.3f")
 def test_special_set_allows_two_shrines_and_stop_building():
     s = empty_state(2)
     set_castle(s, {(0, 2): [stone("season", "spring")]})
@@ -214,6 +240,7 @@ def test_special_set_allows_two_shrines_and_stop_building():
     assert s.pool[0] == 4 and s.vp[0] == 2 and s.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "6.3e")
 def test_no_shrine_decision_with_an_empty_pool():
     s = empty_state(2)
     set_castle(s, {(0, 2): [D], (4, 2): [D]})
@@ -255,6 +282,7 @@ def test_unknown_options_and_player_counts_are_rejected():
             engine.make("dragon_castle", n, 1)
 
 
+@pytest.mark.rule("dragon_castle", "11a")
 def test_observation_hides_only_covered_castle_stones():
     """Rules §11: two states that differ only in covered castle stones look the same."""
     s = engine.make("dragon_castle", 2, 3)
@@ -275,6 +303,7 @@ def test_observation_hides_only_covered_castle_stones():
     assert b"rng" not in js
 
 
+@pytest.mark.rule("dragon_castle", "11a")
 def test_sample_state_keeps_the_view_and_resamples_covered_stones():
     s = engine.make("dragon_castle", 4, 9)
     obs = s.observation(2)

@@ -16,6 +16,7 @@ from engine.games.dragon_castle.actions import (
     MergeGroup,
     MoveFrom,
     MoveTo,
+    NoFlip,
     Pair,
     Place,
     Proceed,
@@ -45,7 +46,15 @@ from engine.games.dragon_castle.data import (
 from engine.games.dragon_castle.requests import BuildShrines, FinishAction, SpiritWindow
 from engine.protocol import IllegalActionError
 
-from .builder import cell, empty_state, set_castle, set_cell, stone, two_open_sets
+from .builder import (
+    activations,
+    cell,
+    set_castle,
+    set_cell,
+    stone,
+    two_open_sets,
+    with_spirit,
+)
 
 M = [stone("merchant", n) for n in range(1, 7)]
 S = [stone("soldier", n) for n in range(1, 7)]
@@ -53,17 +62,7 @@ F = [stone("farmer", n) for n in range(1, 7)]
 W = [stone("wind", s) for s in ("rain", "storm", "cloud", "lightning")]
 
 
-def with_spirit(spirit: int, players: int = 2):
-    s = empty_state(players, spirit_card=True)
-    s.spirit_cards = [spirit]
-    s.spirit_used = [0]
-    return s
-
-
-def activations(s) -> list:
-    return [a for a in s.legal_actions() if isinstance(a, (ActivateSpirit, ActivateSpiritShrine))]
-
-
+@pytest.mark.rule("dragon_castle", "8.2.8a", "8.1e", "8.1a")
 def test_example_8_faith_third_shrine_on_a_special_set():
     """§13.8: 4 winds merged + Faith -> 3 shrines on them; never on stones merged earlier."""
     s = with_spirit(FAITH)
@@ -89,6 +88,7 @@ def test_example_8_faith_third_shrine_on_a_special_set():
     assert s.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "8.2.10", "8.1a", "8.1c", "8.1b")
 def test_example_9_cunning_three_soldiers():
     """§13.9: 3 touching soldiers -> 2 VP, at most 1 shrine."""
     s = with_spirit(CUNNING)
@@ -96,6 +96,8 @@ def test_example_9_cunning_three_soldiers():
     for c in range(3):
         set_cell(s, 0, 1, c, 1, S[c])
     set_cell(s, 0, 5, 5, 1, F[0])
+    set_cell(s, 0, 3, 0, 1, M[0])
+    set_cell(s, 0, 3, 1, 1, M[1])  # two merchants: not a Cunning set
     s.pool[0] = 2
     assert ActivateSpirit(1, 0) not in activations(s)  # paying a soldier leaves no set of 3
     s.apply(ActivateSpirit(5, 5))  # pay with the farmer
@@ -109,6 +111,7 @@ def test_example_9_cunning_three_soldiers():
     assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]  # back to W1; spirit used
 
 
+@pytest.mark.rule("dragon_castle", "8.2.2a", "8.2.2b")
 def test_example_10_beauty_same_numbers():
     """§13.10: merchant 3, farmer 3, soldier 3, farmer 3 touching -> 2 + 1 VP, <= 2 shrines."""
     s = with_spirit(BEAUTY)
@@ -126,6 +129,7 @@ def test_example_10_beauty_same_numbers():
     assert s.pool[0] == 0
 
 
+@pytest.mark.rule("dragon_castle", "8.2.4a", "8.2.4b")
 def test_example_11_change_wind_as_merchant():
     """§13.11: 3 merchants + adjacent wind as merchant -> 4 merchants merged, 2 VP, 1
     shrine; illegal if no merge results."""
@@ -151,6 +155,7 @@ def test_example_11_change_wind_as_merchant():
     assert activations(t) == []  # no merge could result
 
 
+@pytest.mark.rule("dragon_castle", "8.2.7")
 def test_example_12_depths_any_merchant():
     """§13.12: merchant 5 first, any available merchant second (merchant 5 also legal)."""
     s = with_spirit(DEPTHS)
@@ -168,6 +173,7 @@ def test_example_12_depths_any_merchant():
         "PlaceTaken", "PlaceTaken"]
 
 
+@pytest.mark.rule("dragon_castle", "8.2.6a", "8.2.6b", "4.1d")
 def test_example_13_elegance_short_sides():
     """§13.13: take a top-level stone exposed only on a short side; the second may be one
     whose short side that take exposed."""
@@ -188,16 +194,20 @@ def test_example_13_elegance_short_sides():
     assert s.castle_h[(3 + 1) * 14 + 5 + 1] == 1 and s.castle_h[(4 + 1) * 14 + 5 + 1] == 1
 
 
+@pytest.mark.rule("dragon_castle", "8.2.6b")
 def test_elegance_at_w2_forces_a_special_second_stone():
     s = with_spirit(ELEGANCE, players=4)
     set_castle(s, {(3, 3): [M[0]], (4, 3): [M[1]], (5, 3): [M[1]], (6, 3): [M[2]],
-                   (8, 3): [M[1]]})
+                   (8, 3): [M[1]], (10, 3): [M[1]]})
     s.apply(TakeStone(8, 3))
-    assert not any(isinstance(a, Pair) for a in s.legal_actions())  # long sides covered
+    # (4, 3) and (5, 3): long sides covered; (10, 3) is available
+    assert [a for a in s.legal_actions() if isinstance(a, Pair)] == [Pair(10, 3)]
     s.apply(ActivateSpiritShrine())
-    assert s.legal_actions() == [Pair(4, 3), Pair(5, 3)]  # short sides exposed
+    # §8.2.6b: the next stone must be one only Elegance allows (short side exposed)
+    assert s.legal_actions() == [Pair(4, 3), Pair(5, 3)]
 
 
+@pytest.mark.rule("dragon_castle", "8.2.9", "4.2b")
 def test_example_14_destruction_lowers_the_top_level_and_unlocks_summon():
     """§13.14: remove the last level-3 stone -> T = 2; the last level-2 stone -> T = 1 and
     Summon is legal this turn."""
@@ -220,6 +230,7 @@ def test_example_14_destruction_lowers_the_top_level_and_unlocks_summon():
     assert t.tokens[0] == 1 and t.current_player() == 1
 
 
+@pytest.mark.rule("dragon_castle", "8.2.5a", "8.2.5b", "6.4c")
 def test_example_15_strength_moves():
     """§13.15: onto a face-up stone: illegal; a face-down stone to an empty cell, then a
     face-up stone onto it: legal; a shrined stone: immovable."""
@@ -254,6 +265,7 @@ def test_example_15_strength_moves():
     assert MoveTo(3, 3) not in t.legal_actions()
 
 
+@pytest.mark.rule("dragon_castle", "8.2.5c", "8.1f")
 def test_strength_moves_can_form_a_set_that_merges():
     s = with_spirit(STRENGTH)
     set_castle(s, {(0, 2): [M[0]]})
@@ -274,6 +286,7 @@ def test_strength_moves_can_form_a_set_that_merges():
     assert s.legal_actions() == [TakeStone(0, 2), SummonDragon()]
 
 
+@pytest.mark.rule("dragon_castle", "8.2.3a", "8.2.3b")
 def test_example_16_wind_flip_and_move_shrine():
     """§13.16: flip a face-up soldier, move a shrine onto it: legal; a new shrine on it:
     illegal (the flip is not a merge)."""
@@ -294,22 +307,27 @@ def test_example_16_wind_flip_and_move_shrine():
     assert s.score_parts(0)["shrines"] == 1
 
 
+@pytest.mark.rule("dragon_castle", "8.2.1", "6.2d")
 def test_deception_takes_a_neighbour_at_the_same_level():
     """Ambiguity 5: Deception's second stone: a free stone in an orthogonal neighbour cell
     at the first stone's level, identical and available or not."""
     s = with_spirit(DECEPTION, players=4)
     set_castle(s, {(3, 3): [M[0], M[1]], (4, 3): [F[0], F[1]], (5, 3): [S[0], S[1]],
-                   (4, 2): [W[0]], (4, 4): [W[1], W[2]], (8, 3): [M[1], M[1]]})
+                   (4, 2): [W[0]], (4, 4): [W[1], W[2]], (8, 3): [M[1], M[1]],
+                   (3, 2): [S[2]], (3, 4): [S[3], S[4]]})
     s.apply(TakeStone(3, 3))
     assert Pair(8, 3) in s.legal_actions()
     s.apply(ActivateSpiritShrine())
-    assert s.legal_actions() == [Pair(4, 3)]  # (4,2) is level 1; (4,4) is not a neighbour
+    # east (4, 3) and south (3, 4) are free at level 2; north (3, 2) is level 1;
+    # (4, 2) and (4, 4) touch only diagonally
+    assert s.legal_actions() == [Pair(4, 3), Pair(3, 4)]
     s.apply(Pair(4, 3))
     s.apply(Place(0, 0))
     s.apply(Place(0, 1))
     assert s.top[cell(0, 0)] == M[1] and s.top[cell(0, 1)] == F[1]  # taken order
 
 
+@pytest.mark.rule("dragon_castle", "8.1b", "8.1d")
 def test_spirit_once_per_turn_and_windows():
     s = with_spirit(DESTRUCTION)
     set_castle(s, {(0, 2): [M[0]], (3, 2): [M[1]], (6, 2): [M[2]], (9, 2): [M[3]]})
@@ -336,6 +354,7 @@ def test_spirit_once_per_turn_and_windows():
     assert s.current_player() == 0
 
 
+@pytest.mark.rule("dragon_castle", "8.1g")
 def test_w3_cannot_stop_a_mandatory_merge():
     """[reconstructed] At W3 the stones of a 4+ set awaiting its merge cannot pay."""
     s = with_spirit(WIND_SPIRIT)
@@ -362,6 +381,7 @@ def test_w3_cannot_stop_a_mandatory_merge():
     assert s.vp[0] == 2  # merge check ran: the 4 farmers merged
 
 
+@pytest.mark.rule("dragon_castle", "3.5a", "3.5b")
 def test_spirit_option_draws_a_card_and_base_games_are_unchanged():
     a = engine.make("dragon_castle", 3, 4)
     b = engine.make("dragon_castle", 3, 4, spirit_card=True)
@@ -375,18 +395,23 @@ def test_spirit_option_draws_a_card_and_base_games_are_unchanged():
     assert StopBuilding() not in a.legal_actions()
 
 
+@pytest.mark.rule("dragon_castle", "8.2.3a", "8.2.3b")
 def test_wind_without_flip_moves_a_shrine():
     s = with_spirit(WIND_SPIRIT)
     set_castle(s, {(0, 2): [M[0]]})
     set_cell(s, 0, 2, 2, 1, F[0], up=False, shrine=True)
     set_cell(s, 0, 3, 3, 3, F[1], up=False)
+    set_cell(s, 0, 0, 0, 2, S[0])  # face up: no shrine may go on it
     s.apply(ActivateSpiritShrine())
-    s.apply(s.legal_actions()[-1])  # NoFlip (the only option: nothing face up)
+    assert s.legal_actions() == [FlipStone(0, 0), NoFlip()]  # the flip is optional
+    s.apply(NoFlip())
     s.apply(ShrineFrom(2, 2))
+    assert s.legal_actions() == [ShrineTo(3, 3)]
     s.apply(ShrineTo(3, 3))
     assert s.score_parts(0)["shrines"] == 3
 
 
+@pytest.mark.rule("dragon_castle", "8.2.10")
 def test_cunning_on_dragons_gets_the_dragon_bonus():
     """Ambiguity 8: 3 dragons with Cunning -> 2 + 1 VP, special allowance 2."""
     s = with_spirit(CUNNING)
@@ -401,6 +426,7 @@ def test_cunning_on_dragons_gets_the_dragon_bonus():
     assert s.stack[-1] == BuildShrines(0, (cell(0, 5), cell(1, 5), cell(2, 5)), 2)
 
 
+@pytest.mark.rule("dragon_castle", "8.2.5d")
 def test_strength_may_move_the_stone_uncovered_by_the_first_move():
     """Ambiguity 10: the stone uncovered by move 1 may be moved second."""
     s = with_spirit(STRENGTH)
@@ -417,6 +443,7 @@ def test_strength_may_move_the_stone_uncovered_by_the_first_move():
     assert s.height[cell(2, 2)] == 0 and s.height[cell(5, 5)] == 1 and not s.up[cell(5, 5)]
 
 
+@pytest.mark.rule("dragon_castle", "8.2.9")
 def test_destruction_uses_normal_availability_at_any_level():
     """Ambiguity 11: any available stone, not only at the top level."""
     s = with_spirit(DESTRUCTION)
@@ -428,6 +455,7 @@ def test_destruction_uses_normal_availability_at_any_level():
     assert top_level(s) == 3 and s.castle_h[(2 + 1) * 14 + 7] == 0
 
 
+@pytest.mark.rule("dragon_castle", "8.2.8a", "8.1d")
 def test_faith_faq_shrine_on_any_set_merged_this_turn():
     """Seed FAQ (Faith): with two sets merged this turn the extra shrine may go on either."""
     s = with_spirit(FAITH)
@@ -463,6 +491,7 @@ def test_look_alike_actions_with_float_fields_are_handled():
     assert s.to_bytes() == before
 
 
+@pytest.mark.rule("dragon_castle", "8.2.3c", "8.1c")
 def test_wind_only_when_a_built_shrine_can_move():
     """§8.2 Wind (seed 003): "Możesz odwrócić 1 odkryty kamień … Następnie przesuń 1
     wybudowaną już świątynię" and "Jeśli zapłacisz za aktywację ducha, musisz skorzystać z
@@ -476,6 +505,7 @@ def test_wind_only_when_a_built_shrine_can_move():
     assert ActivateSpiritShrine() in activations(s)  # the flip gives the shrine a target
 
 
+@pytest.mark.rule("dragon_castle", "8.2.5c")
 def test_strength_second_move_may_break_the_set_the_first_completed():
     """§8.2 Strength (seed 003): "Dopiero gdy skończysz korzystać z mocy, sprawdź, czy
     jakieś zestawy kamieni nie wymagają scalenia": the set made by move 1 is not merged
@@ -494,6 +524,7 @@ def test_strength_second_move_may_break_the_set_the_first_completed():
     assert s.vp[0] == 0 and all(s.up[cell(0, c)] for c in range(3))  # nothing merged
 
 
+@pytest.mark.rule("dragon_castle", "8.1d")
 def test_activation_between_placing_the_two_stones():
     """§8.1 (seed 003): spirits may be used "W dowolnym momencie swojej tury" - also between
     placing the two stones of a pair; a step offers activation only where one is possible."""

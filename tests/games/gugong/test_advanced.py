@@ -19,6 +19,7 @@ from tests.games.gugong.builder import build, card
 ADV = {"advanced": True}
 
 
+@pytest.mark.rule("gugong", "11a")
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_mixed_deck_sizes_and_hands(n):
     """7 on the locations; draw pile = 7 BOARD + 11 DRAW + 4 per unused set - 7."""
@@ -32,12 +33,14 @@ def test_mixed_deck_sizes_and_hands(n):
             assert sorted(s.hands[(s.first + k) % n]) == sorted(D.STARTING_SETS[k])
 
 
+@pytest.mark.rule("gugong", "11a", "3.1")
 def test_draw_pile_sizes_by_player_count():
     assert [len(engine.make("gugong", n, 1, **ADV).draw_pile) for n in (2, 3, 4, 5)] == [
         23, 19, 15, 11]
     assert [len(engine.make("gugong", n, 1).draw_pile) for n in (2, 3, 4, 5)] == [11] * 4
 
 
+@pytest.mark.rule("gugong", "11a")
 def test_locations_get_cards_of_every_kind():
     """Base game: only BOARD cards lie on the locations; advanced: any card of the deck."""
     kinds = set()
@@ -72,6 +75,7 @@ def test_sample_state_redraws_the_mixed_draw_pile():
     assert set(D.unused_sets(2)) <= set(s.draw_pile) | set(s.board)
 
 
+@pytest.mark.rule("gugong", "11a", "5.7g")
 def test_harbor_card_reward_may_draw_an_unused_starting_card():
     """With the mixed deck the card reward (H3) draws whatever is on top, here a P5 card."""
     p5 = card("G29")

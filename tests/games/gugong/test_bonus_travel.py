@@ -59,6 +59,7 @@ def turn_at(s: GugongState, p: int, hand_card: int, loc: int) -> None:
 
 
 # --- set-up --------------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "12a", "D3.13")
 def test_setup_mixes_six_bonus_tokens_into_38():
     for n in (2, 3, 4, 5):
         s = engine.make("gugong", n, n, bonus_travel=True)
@@ -72,6 +73,7 @@ def test_setup_mixes_six_bonus_tokens_into_38():
 
 
 # --- activation ----------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "12b")
 def test_taking_a_bonus_token_asks_activate_or_store():
     s = position()
     take(s, 0, D.B_TOLL)
@@ -82,6 +84,7 @@ def test_taking_a_bonus_token_asks_activate_or_store():
     assert s2.legal_actions() == [Activate(-1), Skip()]
 
 
+@pytest.mark.rule("gugong", "12b")
 def test_activation_costs_one_pool_servant_and_uses_no_storage():
     s = position(pool=[3, 6, 6], supply=[9, 6, 6])
     take(s, 0, D.B_FOLLOW)
@@ -91,6 +94,7 @@ def test_activation_costs_one_pool_servant_and_uses_no_storage():
     assert s.stored[0] == []
 
 
+@pytest.mark.rule("gugong", "12b")
 def test_not_activated_it_is_stored_as_a_normal_token():
     s = position()
     s.stored[0] = [D.T_S1]
@@ -105,6 +109,7 @@ def _at_turn_end(s: GugongState, p: int) -> GugongState:
     return s
 
 
+@pytest.mark.rule("gugong", "12b")
 def test_stored_bonus_token_counts_in_exchanges():
     s = position()
     s.stored[0] = [D.T_S1]
@@ -116,6 +121,7 @@ def test_stored_bonus_token_counts_in_exchanges():
     assert s.stored[0] == [] and D.B_PLUS1 in s.token_discard
 
 
+@pytest.mark.rule("gugong", "12b")
 def test_no_pool_servant_no_activation_and_no_question():
     """The Foreman is not a servant beside the token; with no normal servant in the pool
     and no exchange possible (public) the token is stored without asking."""
@@ -126,6 +132,7 @@ def test_no_pool_servant_no_activation_and_no_question():
     assert pending(s) != (0, "ActivateBonus")
 
 
+@pytest.mark.rule("gugong", "12b", "4.2.3")
 def test_exchanging_for_a_servant_then_activating():
     s = position(pool=[0, 6, 6], supply=[12, 6, 6])
     s.stored[0] = [D.T_S1, D.T_VP2]
@@ -138,6 +145,7 @@ def test_exchanging_for_a_servant_then_activating():
     assert s.pool[0] == 0 and s.bonus_active == [BonusInPlay(0, D.B_PLUS1)]
 
 
+@pytest.mark.rule("gugong", "12b")
 def test_active_token_cannot_be_exchanged_nor_fills_storage():
     s = position()
     s.stored[0] = [D.T_S1, D.T_S2, D.T_ENV, D.T_INT, D.T_VP2]
@@ -155,6 +163,7 @@ def test_active_token_cannot_be_exchanged_nor_fills_storage():
 
 
 # --- B_PLUS1 -------------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "12c")
 def test_plus_one_makes_equal_cards_higher_for_its_owner_only():
     s = build(3, hands={0: [FOUR], 1: [card("G13")]}, board={D.PALACE: FOUR_BOARD,
                                                            D.JADE: FIVE}, bonus=True)
@@ -167,6 +176,7 @@ def test_plus_one_makes_equal_cards_higher_for_its_owner_only():
     assert is_free(s, 0, FOUR, D.JADE)  # two active tokens: +2
 
 
+@pytest.mark.rule("gugong", "12c", "4.2.1b")
 def test_plus_one_with_equal_value_decree():
     s = build(2, hands={0: [FOUR], 1: [NINE]}, board={D.JADE: FIVE}, bonus=True)
     s.decrees[3] = D.D2D
@@ -176,6 +186,7 @@ def test_plus_one_with_equal_value_decree():
     assert is_free(s, 0, FOUR, D.JADE)  # 4 + 1 = 5 counts as higher with D2d
 
 
+@pytest.mark.rule("gugong", "12c")
 def test_plus_one_exchange_is_free_in_play():
     s = build(2, hands={0: [FOUR, NINE], 1: [EIGHT]}, board={D.PALACE: FOUR_BOARD},
               bonus=True)
@@ -184,6 +195,7 @@ def test_plus_one_exchange_is_free_in_play():
     assert pending(s) == (0, "LocationAction")  # no ExchangeCost: the card action is automatic
 
 
+@pytest.mark.rule("gugong", "12c", "4.3.1a", "4.2.1c")
 def test_plus_one_keeps_printed_values_for_dice_and_the_value_one_rule():
     s = build(2, hands={0: [card("G02")]}, discards={0: [FOUR]}, board={D.PALACE: NINE,
                                                                           D.JADE: EIGHT},
@@ -198,6 +210,7 @@ def test_plus_one_keeps_printed_values_for_dice_and_the_value_one_rule():
 
 
 # --- B_TOLL --------------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "12d")
 def test_toll_moves_one_vp_from_the_user_to_the_owner():
     s = position(vp=[0, 5, 2])
     s.bonus_active = [BonusInPlay(2, D.B_TOLL, D.PALACE)]
@@ -206,6 +219,7 @@ def test_toll_moves_one_vp_from_the_user_to_the_owner():
     assert s.vp == [0, 4, 3] and s.envoy[1] == 1
 
 
+@pytest.mark.rule("gugong", "12d")
 def test_toll_never_takes_below_zero_but_the_owner_still_gains():
     s = position(vp=[0, 0, 2])
     s.bonus_active = [BonusInPlay(2, D.B_TOLL, D.PALACE)]
@@ -214,6 +228,7 @@ def test_toll_never_takes_below_zero_but_the_owner_still_gains():
     assert s.vp == [0, 0, 3]
 
 
+@pytest.mark.rule("gugong", "12d")
 def test_toll_only_for_others_performing_the_action_there():
     s = position(vp=[4, 4, 4])
     s.bonus_active = [BonusInPlay(2, D.B_TOLL, D.PALACE)]
@@ -227,6 +242,7 @@ def test_toll_only_for_others_performing_the_action_there():
     assert s.vp == [4, 4, 4]
 
 
+@pytest.mark.rule("gugong", "12d")
 def test_toll_when_exchanging_without_actions_is_not_due():
     s = build(3, hands={0: [card("G02"), NINE]}, board={D.PALACE: EIGHT}, vp=[3, 0, 0],
               bonus=True)
@@ -237,6 +253,7 @@ def test_toll_when_exchanging_without_actions_is_not_due():
     assert s.vp == [3, 0, 0]
 
 
+@pytest.mark.rule("gugong", "12d")
 def test_toll_applies_to_a_card_action_of_that_location():
     """A PALACE card action performs the Palace action (option A, rules §6)."""
     s = build(3, hands={0: [ONE_PALACE, EIGHT]}, board={D.TRAVEL: card("G36")},
@@ -248,6 +265,7 @@ def test_toll_applies_to_a_card_action_of_that_location():
     assert s.vp == [2, 1, 0] and s.envoy[0] == 1
 
 
+@pytest.mark.rule("gugong", "12d")
 def test_two_tolls_at_one_space_take_two():
     s = position(vp=[5, 0, 0])
     s.bonus_active = [BonusInPlay(1, D.B_TOLL, D.JADE), BonusInPlay(2, D.B_TOLL, D.JADE)]
@@ -257,6 +275,7 @@ def test_two_tolls_at_one_space_take_two():
 
 
 # --- B_FOLLOW ------------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "12e")
 def test_follow_after_the_action_with_option_a_or_b():
     s = position()
     s.bonus_active = [BonusInPlay(0, D.B_FOLLOW, D.PALACE)]
@@ -269,6 +288,7 @@ def test_follow_after_the_action_with_option_a_or_b():
     assert pending(s) != (0, "FollowAction")
 
 
+@pytest.mark.rule("gugong", "12e")
 def test_follow_comes_after_the_action_resolves():
     s = position()
     s.cities = [-1] * D.NUM_CITIES
@@ -285,6 +305,7 @@ def test_follow_comes_after_the_action_resolves():
     assert s.vp[1] == 2 and s.intrigue[0] == 1 and s.traveller[0] == 6
 
 
+@pytest.mark.rule("gugong", "12e")
 def test_followers_in_clockwise_order_and_follows_trigger_no_tokens():
     s = position(n=4, vp=[0, 0, 5, 0])
     s.bonus_active = [BonusInPlay(0, D.B_FOLLOW, D.PALACE), BonusInPlay(3, D.B_FOLLOW, D.PALACE),
@@ -301,6 +322,7 @@ def test_followers_in_clockwise_order_and_follows_trigger_no_tokens():
     assert all(type(r).__name__ != "FollowAction" for r in s.stack)
 
 
+@pytest.mark.rule("gugong", "12e")
 def test_follow_takes_no_card_action_and_owner_does_not_follow_himself():
     s = build(3, hands={0: [ONE_PALACE, EIGHT], 1: [NINE]}, board={D.TRAVEL: card("G36")},
               bonus=True)
@@ -313,6 +335,7 @@ def test_follow_takes_no_card_action_and_owner_does_not_follow_himself():
     assert pending(s) == (0, "LocationAction")  # then seat 0's location action (Travel)
 
 
+@pytest.mark.rule("gugong", "12e")
 def test_follow_with_nothing_possible_is_not_asked():
     s = position(pool=[0, 6, 6])
     s.houses = [1] * 6
@@ -324,6 +347,7 @@ def test_follow_with_nothing_possible_is_not_asked():
 
 
 # --- end of the Day phase ------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "12b")
 def test_end_of_day_phase_stores_tokens_and_returns_servants():
     s = position(pool=[5, 5, 5], supply=[6, 6, 6])
     s.hands = [[], [], []]
@@ -340,6 +364,7 @@ def test_end_of_day_phase_stores_tokens_and_returns_servants():
     assert (s.pool[1], s.supply[1]) == (5 + 3, 6 - 3)
 
 
+@pytest.mark.rule("gugong", "12b", "8d")
 def test_end_of_day_phase_with_full_storage_forces_an_exchange():
     s = position()
     s.hands = [[], [], []]
@@ -354,6 +379,7 @@ def test_end_of_day_phase_with_full_storage_forces_an_exchange():
     assert s.stored[1] == [D.B_FOLLOW] and s.jade[1] == 1
 
 
+@pytest.mark.rule("gugong", "12c")
 def test_plus_one_ends_with_the_day_phase():
     s = position()
     s.bonus_active = [BonusInPlay(0, D.B_PLUS1)]
@@ -391,6 +417,7 @@ def test_samples_keep_active_tokens_out_of_the_piles():
 
 
 # --- invariants over random games with both options -------------------------------------------
+@pytest.mark.rule("gugong", "2a", "12a")
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_conservation_with_bonus_tokens_and_the_mixed_deck(n):
     """12 servants per seat (one beside each active token), 38 tokens, 38 cards; VP fall

@@ -18,6 +18,7 @@ from engine.games.gugong.actions import (
     PlaceWall,
     Skip,
     Swap,
+    TakeDecree,
     Trade,
     TurnDie,
 )
@@ -40,6 +41,7 @@ def hands(n: int) -> dict[int, list[int]]:
     return {p: [card(f"G{13 + p:02d}")] for p in range(n)}
 
 
+@pytest.mark.rule("gugong", "4.3.1a", "4.3.1b")
 def test_a1_a15_matches_count_pairs_and_triples():
     s = build(2, discards={0: [card("G09")], 1: [card("G10"), card("G11")]}, dice=[3, 3, 3])
     assert matches(s, 0) == 3 and matches(s, 1) == 6
@@ -48,6 +50,7 @@ def test_a1_a15_matches_count_pairs_and_triples():
     assert matches(s, 0) == 0
 
 
+@pytest.mark.rule("gugong", "4.3.1c", "2d")
 def test_a2_majority_counts_matches_not_servants_received():
     s = build(2, discards={0: [card("G09"), card("G10")], 1: [card("G11")]}, dice=[3, 1, 2],
               supply=[0, 9], pool=[12, 3], hands={}, step=0)
@@ -55,6 +58,7 @@ def test_a2_majority_counts_matches_not_servants_received():
     assert s.vp[0] == 3 and s.vp[1] == 0  # 2 matches beat 1 even with no servant gained
 
 
+@pytest.mark.rule("gugong", "5.5b", "3.9")
 def test_a3_a4_palace_length_and_slots_for_five():
     s = build(5, envoy=[7, 8, 8, 8, 0], palace_slot=[0, 7, 5, 3, 0])
     s.stack = [LocationAction(0, D.PALACE)]
@@ -67,6 +71,7 @@ def test_a3_a4_palace_length_and_slots_for_five():
     assert s.palace_slot[4] == 1
 
 
+@pytest.mark.rule("gugong", "8a", "8d", "8c")
 def test_a6_storage_full_forces_an_exchange():
     cities = [-1] * D.NUM_CITIES
     cities[city("C01")] = D.T_VP2
@@ -79,6 +84,7 @@ def test_a6_storage_full_forces_an_exchange():
     assert s.stored[0] == [D.T_S1] * 2 + [D.T_VP2] and s.vp[0] == 2 + 2
 
 
+@pytest.mark.rule("gugong", "7c")
 def test_a7_foreman_never_pays_a_cost_of_one_but_pays_two_of_three():
     s = build(2, hands=hands(2), pool=[0, 6], foreman=[F_POOL, 0], houses=[0, 0, 1, 1, 1, 1])
     s.stack = [LocationAction(0, D.INTRIGUE)]
@@ -89,8 +95,15 @@ def test_a7_foreman_never_pays_a_cost_of_one_but_pays_two_of_three():
     assert BuyJade(2, True) in s.legal_actions() and BuyJade(2, False) not in s.legal_actions()
     s.apply(BuyJade(2, True))
     assert s.pool[0] == 0 and s.foreman[0] == F_SUPPLY and s.jade[0] == 1
+    s.foreman[0] = F_POOL
+    s.decrees[0] = D.D1A  # cost 1 (+ the servant placed): the Foreman cannot pay it
+    s.stack = [LocationAction(0, D.DECREES)]
+    assert TakeDecree(0, True) not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeDecree(0, True))
 
 
+@pytest.mark.rule("gugong", "5.7b")
 def test_a8_canal_b_does_not_move():
     s = build(2, hands=hands(2))
     s.stack = [LocationAction(0, D.CANAL)]
@@ -102,6 +115,7 @@ def test_a8_canal_b_does_not_move():
     assert "CanalMove" not in seen
 
 
+@pytest.mark.rule("gugong", "5.4a", "5.4b", "6a")
 def test_a9_a10_medal_from_intrigue_a_and_card_only():
     s = build(2, hands=hands(2))
     s.stack = [LocationAction(0, D.INTRIGUE)]
@@ -115,6 +129,7 @@ def test_a9_a10_medal_from_intrigue_a_and_card_only():
     assert s.medal == 1  # only the first this Day
 
 
+@pytest.mark.rule("gugong", "4.1.1")
 def test_medal_makes_next_first_player():
     s = build(3, discards={p: [card(f"G{13 + p:02d}")] for p in range(3)}, medal=2,
               step=S_NIGHT_SHIPS)
@@ -123,6 +138,7 @@ def test_medal_makes_next_first_player():
     assert pending(s) == (2, "GiftExchange")
 
 
+@pytest.mark.rule("gugong", "5.3b")
 def test_a11_market_only_when_houses_are_empty():
     s = build(2, hands=hands(2), pool=[9, 6], houses=[0, 0, 0, 0, 0, 1])
     s.stack = [LocationAction(0, D.JADE)]
@@ -133,6 +149,7 @@ def test_a11_market_only_when_houses_are_empty():
     assert spaces == {D.MARKET}
 
 
+@pytest.mark.rule("gugong", "4.2.1b", "D4.D2d")
 def test_a14_value_one_exception_uses_printed_values_and_d2d():
     one, nine = card("G02"), card("G36")
     s = build(2, hands={0: [nine, card("G24")], 1: [one]}, board={D.WALL: card("G38")})
@@ -147,6 +164,7 @@ def test_a14_value_one_exception_uses_printed_values_and_d2d():
     assert pending(s)[1] != "ExchangeCost"
 
 
+@pytest.mark.rule("gugong", "5.4d")
 def test_a16_moving_down_lands_on_top():
     s = build(2, hands=hands(2), intrigue=[4, 3], intrigue_t=[2, 1], clock=2, wall=[1, 3])
     s.stack = [IntrigueReward(0)]
@@ -154,6 +172,7 @@ def test_a16_moving_down_lands_on_top():
     assert s.intrigue == [3, 3] and s.intrigue_t[0] > s.intrigue_t[1]
 
 
+@pytest.mark.rule("gugong", "5.2f")
 def test_a17_useless_rewards_are_not_offered():
     s = build(2, hands=hands(2), intrigue=[6, 0], supply=[0, 6], dice=[1, 2, 3])
     s.stack = [IntrigueReward(0)]
@@ -166,6 +185,7 @@ def test_a17_useless_rewards_are_not_offered():
     assert pending(s)[1] != "IntrigueReward"
 
 
+@pytest.mark.rule("gugong", "10.5")
 def test_a19_nobody_in_the_palace_nobody_wins_and_outsiders_score_zero():
     s = build(3, vp=[30, 20, 10], step=S_FINAL)
     end_scoring(s)
@@ -176,12 +196,14 @@ def test_a19_nobody_in_the_palace_nobody_wins_and_outsiders_score_zero():
     assert s.ranking()[1] == 0 and s.ranking()[0] > 0
 
 
+@pytest.mark.rule("gugong", "10.1")
 def test_final_wall_majority_can_enter_the_palace():
     s = build(2, wall=[1, 2], envoy=[8, 7], palace_slot=[7, 0], step=S_FINAL)
     end_scoring(s)
     assert s.palace_slot[1] == 5 and s.scores()[1] == 3 + 5
 
 
+@pytest.mark.rule("gugong", "10.2", "10.3", "10.4", "D4.D3a", "D4.D3c")
 def test_level_three_decrees_d3a_first():
     s = build(2, vp=[20, 0], jade=[3, 0], envoy=[8, 8], palace_slot=[7, 5], step=S_FINAL)
     s.decrees = [D.D1A, D.D1B, D.D2A, D.D2B, D.D3A, D.D3C]
@@ -191,6 +213,7 @@ def test_level_three_decrees_d3a_first():
     assert s.vp[0] == 20 + 6 + 6 + 7 + 6
 
 
+@pytest.mark.rule("gugong", "5.2g")
 def test_a20_wall_still_full_scores_again():
     s = build(2, hands=hands(2), wall=[5, 4], intrigue=[0, 0], intrigue_t=[0, 1])
     s.stack = [WallCheck(0)]
@@ -198,6 +221,7 @@ def test_a20_wall_still_full_scores_again():
     assert s.vp == [3, 3] and s.wall == [0, 0]
 
 
+@pytest.mark.rule("gugong", "5.2b", "D4.D2c", "D3.11")
 def test_a21_d2c_extra_after_wall_action_not_after_t_wall():
     s = build(2, hands=hands(2), supply=[6, 6])
     s.decrees[3] = D.D2C
@@ -217,6 +241,7 @@ def test_a21_d2c_extra_after_wall_action_not_after_t_wall():
     assert s.wall[0] == 3 and pending(s)[1] != "WallPlace"
 
 
+@pytest.mark.rule("gugong", "6c")
 def test_a27_a28_swap_ignores_values_and_may_take_the_card_just_placed():
     swap_card = card("G18")  # 5, SWAP
     s = build(2, hands={0: [swap_card, card("G02")], 1: [card("G22")]},
@@ -224,10 +249,14 @@ def test_a27_a28_swap_ignores_values_and_may_take_the_card_just_placed():
     s.stack = [GiftExchange(0)]
     s.apply(Exchange(swap_card, D.TRAVEL))
     assert pending(s) == (0, "CardAction")
+    legal = s.legal_actions()
+    assert Swap(card("G02"), D.TRAVEL) in legal  # a hand card, onto any location
+    assert Swap(card("G03"), D.JADE) in legal  # the discard pile's card (taken just now)
     s.apply(Swap(card("G02"), D.TRAVEL))  # my 1 for the SWAP card I just placed
     assert s.board[D.TRAVEL] == card("G02") and swap_card in s.hands[0]
 
 
+@pytest.mark.rule("gugong", "4.3.2a", "4.3.2b")
 def test_night_ship_in_harbor_five_is_lost():
     s = build(2, discards={0: [card("G14")], 1: [card("G22")]}, step=S_NIGHT_SHIPS,
               supply=[3, 3], foreman=[F_SUPPLY, 0])
@@ -238,6 +267,7 @@ def test_night_ship_in_harbor_five_is_lost():
     assert s.ship_harbor[0] == -1 and s.ship_harbor[1] == 4
 
 
+@pytest.mark.rule("gugong", "8b", "8c")
 def test_exchange_four_tokens_for_two_vp_with_a_double():
     s = build(2, hands=hands(2), stored=[[D.T_DOUBLE, D.T_S1, D.T_VP2], []])
     s.stack = [GiftExchange(0)]

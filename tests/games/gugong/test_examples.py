@@ -4,6 +4,8 @@ set up with the builder and checked against the rulebook's numbers. E12 is the s
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.gugong import data as D
 from engine.games.gugong import masks
 from engine.games.gugong.actions import (
@@ -38,6 +40,7 @@ from tests.games.gugong.builder import build, card, city, pending, play
 KUBA, ANIA, GRZESIEK, VIOLA = 0, 1, 2, 3
 
 
+@pytest.mark.rule("gugong", "4.2.1d", "4.2.1e", "6b", "5.3a", "4.2.2a")
 def test_e1_gift_exchange_with_sacrifice():
     """Bartek plays his 3 (+2 servants) on the Jade 8, sacrificing his 2; buys jade for 3."""
     two, three, five, eight = card("G08"), card("G09"), card("G21"), card("G31")
@@ -58,6 +61,7 @@ def test_e1_gift_exchange_with_sacrifice():
     assert s.board[D.JADE] == three
 
 
+@pytest.mark.rule("gugong", "4.2.1c", "4.2.1d")
 def test_e2_value_one_rule():
     """A 1 on a 9 is free with actions; the same 1 on an 8 is not."""
     one, nine, eight = card("G02"), card("G36"), card("G31")
@@ -76,6 +80,7 @@ def test_e2_value_one_rule():
     assert kinds == {"PayTwo", "Sacrifice", "NoActions"}
 
 
+@pytest.mark.rule("gugong", "5.1a", "5.1b", "5.1d", "8c", "D3.2", "D3.10", "4.2.3")
 def test_e3_travel_b_and_token_exchange():
     """Jola: Travel B, T_S2 then T_BUYJADE; with 6 tokens she exchanges them for jade at the
     end of her turn."""
@@ -100,6 +105,7 @@ def test_e3_travel_b_and_token_exchange():
     assert s.jade[0] == 2 and s.stored[0] == [] and s.pool[0] == 0
 
 
+@pytest.mark.rule("gugong", "5.2a", "5.2c", "5.2d", "5.2e", "9a")
 def test_e4_great_wall_four_players():
     s = build(4, hands={p: [card(f"G{13 + p:02d}")] for p in range(4)},
               wall=[3, 1, 1, 0], intrigue=[12, 12, 4, 6], intrigue_t=[5, 6, 1, 2], clock=6,
@@ -120,6 +126,7 @@ def test_e4_great_wall_four_players():
     assert pending(s)[1] == "GiftExchange"
 
 
+@pytest.mark.rule("gugong", "5.5a", "5.5b", "5.5c", "D3.3")
 def test_e5_palace_entry_and_overflow():
     cities = [-1] * D.NUM_CITIES
     cities[city("C01")] = D.T_ENV
@@ -136,6 +143,7 @@ def test_e5_palace_entry_and_overflow():
     assert s.vp[0] == vp + 1 and s.envoy[0] == 8
 
 
+@pytest.mark.rule("gugong", "5.6a", "5.6b", "2c", "D4.D1c", "4.1.5")
 def test_e6_decree_cost():
     s = build(3, hands={p: [card(f"G{13 + p:02d}")] for p in range(3)}, pool=[5, 6, 6],
               supply=[7, 6, 6])
@@ -158,6 +166,7 @@ def test_e6_decree_cost():
     assert s.day == 2 and s.pool[0] == 1 + 1 + 3
 
 
+@pytest.mark.rule("gugong", "5.7a", "5.7b", "5.7c", "5.7e", "5.7g")
 def test_e7_grand_canal_four_players():
     L, R = 0, 1
     MARCIN = 0
@@ -192,6 +201,7 @@ def test_e7_grand_canal_four_players():
     assert s.ship_harbor[0] == -1 and s.supply[MARCIN] == 5 + 1 + 2
 
 
+@pytest.mark.rule("gugong", "4.3.1a", "4.3.1b", "4.3.1c", "9a")
 def test_e8_destiny_dice_majority():
     jk, an, jo, jc = 0, 1, 2, 3  # Kuba, Ania, Jola, Jacek
     s = build(4, discards={jk: [card("G22")], an: [card("G09"), card("G10")],
@@ -204,6 +214,7 @@ def test_e8_destiny_dice_majority():
     assert s.vp == [0, 0, 0, 3] and s.envoy == [0, 0, 0, 1]
 
 
+@pytest.mark.rule("gugong", "D4.D1b", "4.1.4", "5.7f", "5.7e", "5.7g")
 def test_e9_morning_ship_decree():
     kuba, ania = 0, 1
     s = build(2, pool=[6, 6], supply=[3, 0], step=S_NIGHT_END,
@@ -226,6 +237,7 @@ def test_e9_morning_ship_decree():
     assert s.pool[kuba] == 6 + 3 and s.supply[kuba] == 3 - 1 + 2 - 3
 
 
+@pytest.mark.rule("gugong", "7d", "5.2d", "5.2e")
 def test_e10_foreman_on_the_wall():
     ania, jola, przemek = 0, 1, 2
     s = build(3, hands={p: [card(f"G{13 + p:02d}")] for p in range(3)}, wall=[2, 2, 0],
@@ -243,6 +255,7 @@ def test_e10_foreman_on_the_wall():
     assert sorted(asked) == [ania, jola, przemek]
 
 
+@pytest.mark.rule("gugong", "7b", "7c", "8c", "5.5a")
 def test_e11_foreman_as_payment():
     cities = [-1] * D.NUM_CITIES
     cities[city("C01")] = D.T_VP2
@@ -263,6 +276,7 @@ def test_e11_foreman_as_payment():
     assert s.envoy[0] == 2 and s.intrigue[0] == intrigue + 1 and s.foreman[0] == F_SUPPLY
 
 
+@pytest.mark.rule("gugong", "D3a", "D3.9")
 def test_canal_place_request_from_supply_is_optional():
     s = build(2, hands={0: [card("G14")], 1: [card("G22")]})
     s.stack = [CanalPlace(0, 1, 0, True)]

@@ -13,6 +13,7 @@ from engine.games.gugong import masks
 from engine.games.gugong.requests import StoreToken
 
 
+@pytest.mark.rule("gugong", "2a")
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_conservation_in_random_games(n):
     for seed in range(5):

@@ -68,6 +68,7 @@ def test_render_names_the_board_and_the_decision():
     assert "Pending: Red: G02 (1, no action) is not higher" in s.render()
 
 
+@pytest.mark.rule("gugong", "15a")
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_others():
     s = build(2, hands={0: [card("G02"), card("G14")], 1: [card("G22")]})
     mine, theirs = s.render(0), s.render(1)
@@ -108,7 +109,7 @@ def test_actions_read_in_rulebook_words():
 
 
 def test_final_breakdown_adds_up_and_names_every_part():
-    final = random_states("gugong", 5, 1)[-1]
+    final = random_states("gugong", 5, 3)[-1]  # Red alone entered the Palace
     parts = final.score_breakdown()
     assert [sum(v[p] for v in parts.values()) for p in range(5)] == final.scores()
     assert parts["Palace slot"] == final.palace_slot

@@ -4,13 +4,16 @@ his Night count, the result."""
 
 from __future__ import annotations
 
+import pytest
+
 import engine
-from engine.games.gugong import automa, morning, night, scoring
+from engine.games.gugong import automa, masks, morning, night, scoring
 from engine.games.gugong import automa_data as M
 from engine.games.gugong import data as D
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK, S_OVER
 from engine.games.gugong.requests import GiftExchange
+from engine.protocol import InvalidConfigError
 from harness.play.match import play_match
 from tests.games.gugong.solo_builder import (
     A_CANAL,
@@ -31,6 +34,7 @@ from tests.games.gugong.solo_builder import (
 
 
 # --- set-up ------------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.2d", "13.1d")
 def test_setup_by_difficulty():
     """Easy: 10 Automa cards (one Special); normal: 11; hard: 11 and a 5th random DRAW card
     in Meng's stack (unseen), only one card Harbor reward."""
@@ -47,6 +51,7 @@ def test_setup_by_difficulty():
     assert M.CARD_CLAIMS[hard.automa] == 1 and M.CARD_CLAIMS[normal.automa] == 2
 
 
+@pytest.mark.rule("gugong", "13.2a", "13.2c", "13.2e")
 def test_setup_seats_sets_and_focus():
     """The human is seat 0 and first player on Day 1; option 1: human P1, Meng P2 (known,
     face down); option 2 swaps them; the focus option fixes Meng's focus."""
@@ -64,12 +69,24 @@ def test_setup_seats_sets_and_focus():
     assert t.meng_stack == sorted(D.STARTING_SETS[0])
 
 
+@pytest.mark.rule("gugong", "13.2b")
+def test_only_base_travel_tokens():
+    for seed in range(4):
+        s = engine.make("gugong", 1, seed)
+        tokens = s.cities + s.pile_a + s.pile_b
+        assert sorted(tokens) == sorted(t for t, k in D.BASE_TOKENS.items() for _ in range(k))
+    with pytest.raises(InvalidConfigError, match="only for 2-5 players"):
+        engine.make("gugong", 1, 1, bonus_travel=True)
+
+
+@pytest.mark.rule("gugong", "13.2a")
 def test_random_focus_is_a_location():
     focuses = {engine.make("gugong", 1, seed).focus for seed in range(40)}
     assert focuses <= set(range(7)) and len(focuses) > 3
 
 
 # --- Day turns ---------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.4a", "13.5.3")
 def test_meng_exchange_ignores_values_and_costs():
     """A 1 (no action) on the 8 at Jade: the exchange is made with actions anyway; the 8 goes
     to his discard pile; Jade: the cheapest jade (2)."""
@@ -82,6 +99,7 @@ def test_meng_exchange_ignores_values_and_costs():
     assert s.automa_today == [A_JADE]
 
 
+@pytest.mark.rule("gugong", "13.4b", "13.5.4", "13.5.5")
 def test_swap_card_gives_one_vp_and_serv_cards_servants():
     s = solo()
     meng_turn(s, card("G11"), A_PALACE)  # SWAP card at the Palace
@@ -90,6 +108,7 @@ def test_swap_card_gives_one_vp_and_serv_cards_servants():
     assert s.pool[MENG] == 8 and s.intrigue[MENG] == 1 and s.medal == MENG
 
 
+@pytest.mark.rule("gugong", "13.4b", "13.5.2")
 def test_card_action_before_location_action():
     """A Wall card played at the Wall: card action (1 piece) then location (1 piece)."""
     s = solo()
@@ -97,6 +116,7 @@ def test_card_action_before_location_action():
     assert s.wall[MENG] == 2 and s.pool[MENG] == 4
 
 
+@pytest.mark.rule("gugong", "13.5c", "13.5.8")
 def test_special_card_at_focus_palace():
     """Special: the focus location's option B, free: Envoy +2 and Intrigue +1; a Palace card
     played there is a free option B too."""
@@ -107,6 +127,7 @@ def test_special_card_at_focus_palace():
     assert s.envoy[MENG] == 4 and s.intrigue[MENG] == 2 and s.pool[MENG] == 6
 
 
+@pytest.mark.rule("gugong", "13.5c")
 def test_special_wall_from_supply_then_pool():
     s = solo(focus="wall")
     s.supply[MENG] = 1
@@ -115,6 +136,7 @@ def test_special_wall_from_supply_then_pool():
     assert s.wall[MENG] == 2 and s.supply[MENG] == 0 and s.pool[MENG] == 5
 
 
+@pytest.mark.rule("gugong", "13.5c", "13.5d")
 def test_special_jade_and_intrigue_and_canal():
     s = solo(focus="jade")
     meng_turn(s, card("G02"), A_SPECIAL)
@@ -128,6 +150,22 @@ def test_special_jade_and_intrigue_and_canal():
     assert s.ship_harbor[MENG * 3] == 0  # a new ship on the first free harbor
 
 
+@pytest.mark.rule("gugong", "13.5d")
+def test_special_canal_places_two_one_at_a_time_or_the_one_he_holds():
+    s = solo(focus="canal")
+    i = MENG * 3
+    s.ship_harbor[i], s.ship_path[i], s.ship_load[i] = 1, 0, 2  # room for one
+    masks.refresh(s)
+    meng_turn(s, card("G02"), A_SPECIAL)
+    assert s.rewards[MENG * 3 + D.R_CARD] == 1  # the first filled it: claimed at once
+    assert s.ship_load[i] == 1 and s.ship_harbor[i] == 0  # the second: a new ship
+    t = solo(focus="canal")
+    t.supply[MENG], t.pool[MENG] = 0, 1
+    meng_turn(t, card("G02"), A_SPECIAL)
+    assert t.ship_load[i] == 1 and t.pool[MENG] == 0  # one servant: that one
+
+
+@pytest.mark.rule("gugong", "13.5b", "13.1a", "13.5.7")
 def test_canal_day_action_adds_to_fullest_unfinished_ship():
     s = solo()
     i = MENG * 3
@@ -137,8 +175,13 @@ def test_canal_day_action_adds_to_fullest_unfinished_ship():
     meng_turn(s, card("G02"), A_CANAL)
     assert s.ship_load[i:i + 2] == [1, 2]  # tie on load: the furthest ship
     assert s.ship_harbor[i:i + 2] == [0, 2]  # he never moves ships
+    s.ship_load[i:i + 2] = [2, 1]
+    meng_turn(s, card("G03"), A_CANAL)
+    assert s.ship_load[i:i + 2] == [0, 1] and s.ship_harbor[i] == -1  # the fullest: filled,
+    # claimed at once (3 units) and back beside his board
 
 
+@pytest.mark.rule("gugong", "13.5.6", "13.6f")
 def test_decree_day_action_pays_cost_and_servant():
     """Day 1, target level 1; nobody on it: the lower tile (the second) for cost 1 + 1
     servant placed; its VP at once."""
@@ -155,6 +198,7 @@ def dusk(s) -> None:
         run(s)
 
 
+@pytest.mark.rule("gugong", "13.5a", "13.5.2", "13.5.4", "13.5.5")
 def test_dusk_runs_today_pile_in_order_and_skips_the_unaffordable():
     """Dusk: Wall (pool >= 2: pay 1, place 1), Palace (pay 2: Envoy +1, Intrigue +1), then
     Intrigue (pay 1: +2) cannot be paid and is skipped; cards move to the Automa discard."""
@@ -166,6 +210,19 @@ def test_dusk_runs_today_pile_in_order_and_skips_the_unaffordable():
     assert s.automa_used == [A_WALL, A_PALACE, A_INTRIGUE] and s.automa_today == []
 
 
+@pytest.mark.rule("gugong", "13.5.2", "13.5.4")
+def test_dusk_wall_needs_two_and_dusk_intrigue_moves_two():
+    s = solo(step=S_DUSK, automa_today=[A_WALL])
+    s.pool[MENG] = 1  # the Wall at Dusk needs 2 in the pool (pay 1, place 1)
+    dusk(s)
+    assert s.wall[MENG] == 0 and s.pool[MENG] == 1
+    t = solo(step=S_DUSK, automa_today=[A_INTRIGUE])
+    t.pool[MENG] = 1
+    dusk(t)
+    assert t.intrigue[MENG] == 2 and t.pool[MENG] == 0 and t.medal == -1
+
+
+@pytest.mark.rule("gugong", "13.5.3", "13.5.6", "13.5.8", "13.6a")
 def test_dusk_free_moves_for_jade_decrees_and_special():
     s = solo(step=S_DUSK, automa_today=[A_JADE, A_DECREES, A_SPECIAL])
     clear_map(s)
@@ -176,6 +233,7 @@ def test_dusk_free_moves_for_jade_decrees_and_special():
     assert s.vp[MENG] == 6 and s.pool[MENG] == 6 and s.stored[MENG] == [D.T_VP2] * 3
 
 
+@pytest.mark.rule("gugong", "13.5.1", "13.3c")
 def test_dusk_travel_costs_two_or_one_with_d2a():
     s = solo(step=S_DUSK)
     s.pool[MENG] = 2
@@ -203,6 +261,7 @@ def _night(human_on_top: bool):
     return s, pools
 
 
+@pytest.mark.rule("gugong", "13.6j", "9a")
 def test_e12_meng_night_day3_counts_three_and_ties_by_intrigue():
     s, pools = _night(human_on_top=False)
     assert s.pool[MENG] == pools[MENG] + 3 and s.pool[0] == pools[0] + 3
@@ -211,6 +270,7 @@ def test_e12_meng_night_day3_counts_three_and_ties_by_intrigue():
     assert s.vp[0] == 3 and s.envoy[0] == 1 and s.vp[MENG] == 0
 
 
+@pytest.mark.rule("gugong", "13.6j")
 def test_night_count_is_the_day_number():
     assert [M.NIGHT_MATCHES[d] for d in range(1, 5)] == [1, 2, 3, 4]
     s = solo(day=1, dice=[6, 6, 6])
@@ -218,6 +278,7 @@ def test_night_count_is_the_day_number():
     assert night.matches(s, MENG) == 1
 
 
+@pytest.mark.rule("gugong", "13.6k", "13.1b")
 def test_end_of_night_discard_becomes_new_gift_stack():
     s = solo()
     s.meng_stack = []
@@ -227,6 +288,7 @@ def test_end_of_night_discard_becomes_new_gift_stack():
 
 
 # --- Morning -----------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.3a", "13.3b", "13.1e")
 def test_morning_level1_decrees_and_medal():
     s = solo()
     s.decrees[0], s.decrees[1] = D.D1E, D.D1A
@@ -253,6 +315,7 @@ def _final(vp_h: int, vp_m: int, human_in: bool, meng_in: bool, meng_on_top: boo
     return s
 
 
+@pytest.mark.rule("gugong", "13.6l")
 def test_result_against_meng():
     assert not _final(50, 40, True, True).no_winner()
     assert _final(50, 60, True, False).no_winner()  # Meng outside the Palace can win
@@ -262,6 +325,7 @@ def test_result_against_meng():
     assert not _final(50, 50, True, True, meng_on_top=False).no_winner()
 
 
+@pytest.mark.rule("gugong", "13.6l")
 def test_meng_outside_palace_scores_no_palace_points():
     s = solo(step=S_OVER)
     s.step = 5  # S_FINAL
@@ -281,6 +345,7 @@ def test_solo_game_plays_to_the_end_with_the_rule_based_bot():
         assert rec.outcome in ("normal", "no_winner")
 
 
+@pytest.mark.rule("gugong", "13.4b", "13.5.1", "13.6a")
 def test_travel_card_then_travel_location_moves_twice():
     s = solo()
     meng_turn(s, card("G13"), A_TRAVEL)  # TRAVEL icon at Travel: two moves along his route

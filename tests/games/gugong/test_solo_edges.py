@@ -28,17 +28,23 @@ from tests.games.gugong.solo_builder import (
 
 
 # --- travel ------------------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.6a", "D2b")
 def test_first_move_goes_to_c20_or_the_next_token_city():
     s = solo()
     clear_map(s)
-    s.cities[city("C05")] = D.T_VP2
-    s.cities[city("C01")] = D.T_VP2
+    for c in ("C05", "C02", "C01", "C16"):
+        s.cities[city(c)] = D.T_VP2
     meng.move(s)
     assert s.traveller[MENG] == city("C05") and s.meng_route == M.PERIMETER.index(city("C05"))
     meng.move(s)
-    assert s.traveller[MENG] == city("C01")  # counter-clockwise, ignoring roads
+    assert s.traveller[MENG] == city("C02")  # counter-clockwise, ignoring roads
+    meng.move(s)
+    assert s.traveller[MENG] == city("C01")
+    meng.move(s)
+    assert s.traveller[MENG] == city("C16")  # down the west side
 
 
+@pytest.mark.rule("gugong", "13.6b", "13.1c")
 def test_no_perimeter_token_nearest_city_then_resume_next_day():
     """No perimeter city has a token: the nearest token city (fewest roads, tie lowest id),
     and so for the rest of the Day; next Day the perimeter order after his last perimeter
@@ -62,6 +68,7 @@ def test_no_perimeter_token_nearest_city_then_resume_next_day():
     assert s.meng_route == M.PERIMETER.index(city("C01"))
 
 
+@pytest.mark.rule("gugong", "13.6b")
 def test_no_token_anywhere_the_move_is_lost():
     s = solo()
     clear_map(s)
@@ -70,6 +77,7 @@ def test_no_token_anywhere_the_move_is_lost():
 
 
 # --- forced token exchanges --------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.6e", "13.1g")
 def test_forced_exchange_makes_a_dusk_cost_affordable():
     s = solo(step=S_DUSK)
     s.pool[MENG] = 1
@@ -79,6 +87,7 @@ def test_forced_exchange_makes_a_dusk_cost_affordable():
     assert s.envoy[MENG] == 1 and s.intrigue[MENG] == 1
 
 
+@pytest.mark.rule("gugong", "13.6e")
 def test_no_exchange_when_it_cannot_make_the_cost():
     s = solo(step=S_DUSK)
     s.pool[MENG] = 0
@@ -87,6 +96,7 @@ def test_no_exchange_when_it_cannot_make_the_cost():
     assert s.stored[MENG] == [D.T_S1, D.T_INT] and s.envoy[MENG] == 0
 
 
+@pytest.mark.rule("gugong", "13.6d", "13.6c")
 def test_six_token_units_become_jade_at_once():
     s = solo()
     clear_map(s)
@@ -97,6 +107,7 @@ def test_six_token_units_become_jade_at_once():
     assert s.vp[MENG] == 1  # T_SWAP: 1 VP instead
 
 
+@pytest.mark.rule("gugong", "13.6e", "13.1g")
 def test_forced_exchange_for_a_day_jade_purchase():
     s = solo()
     s.pool[MENG] = 1
@@ -106,6 +117,7 @@ def test_forced_exchange_for_a_day_jade_purchase():
 
 
 # --- decree choice -----------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.6f", "13.1h")
 def test_decree_choice_by_level_and_human_tiles():
     s = solo()  # Day 1: level 1
     assert meng.choose_decree(s, False) == 1  # both free: the lower tile
@@ -117,6 +129,7 @@ def test_decree_choice_by_level_and_human_tiles():
     assert meng.choose_decree(s, False) == 3  # he owns level 1: higher levels next
 
 
+@pytest.mark.rule("gugong", "13.6f", "13.1h")
 def test_decree_choice_days_3_and_4_target_level_3_then_lower():
     s = solo(day=4)
     assert meng.choose_decree(s, False) == 5
@@ -129,6 +142,7 @@ def test_decree_choice_days_3_and_4_target_level_3_then_lower():
     assert meng.choose_decree(s, True) == 3  # the Special card: no cost, level 2 again
 
 
+@pytest.mark.rule("gugong", "5.6a")
 def test_decree_costs_count_the_other_colours_servants():
     """The human pays 1 more per Meng servant on a decree and Meng 1 more per hers."""
     from engine.games.gugong.locations import decree_cost
@@ -152,6 +166,7 @@ def _claims(level: str, n: int, dusk: bool = False):
     return s
 
 
+@pytest.mark.rule("gugong", "13.6h", "13.6i")
 @pytest.mark.parametrize("level,cards", [("easy", 2), ("normal", 2), ("hard", 1)])
 def test_harbor_rewards_by_difficulty(level: str, cards: int):
     s = _claims(level, 4)
@@ -162,11 +177,13 @@ def test_harbor_rewards_by_difficulty(level: str, cards: int):
     assert all(h < 0 for h in s.ship_harbor[MENG * 3:MENG * 3 + 3])
 
 
+@pytest.mark.rule("gugong", "13.6i")
 def test_harbor_card_at_dusk_goes_to_discard():
     s = _claims("normal", 1, dusk=True)
     assert s.meng_discard == [-1] and s.meng_stack == s.meng_bottom == []
 
 
+@pytest.mark.rule("gugong", "13.6h")
 def test_harbor_claim_any_harbor_servants_to_supply():
     s = solo()
     s.pool[MENG], s.supply[MENG] = 3, 9
@@ -174,6 +191,7 @@ def test_harbor_claim_any_harbor_servants_to_supply():
     assert s.pool[MENG] == 0 and s.supply[MENG] == 12 and s.rewards[MENG * 3 + D.R_CARD] == 1
 
 
+@pytest.mark.rule("gugong", "13.1i", "D4.D3e")
 def test_d3e_counts_his_claims_not_the_hard_marker():
     s = _claims("hard", 2)
     s.decrees[4] = D.D3E
@@ -189,6 +207,7 @@ def test_d3e_counts_his_claims_not_the_hard_marker():
     assert s.vp[MENG] >= before + 4
 
 
+@pytest.mark.rule("gugong", "13.1b")
 def test_cards_under_the_stack_come_after_it_in_order():
     s = solo()
     s.meng_stack = [card("G02")]
@@ -201,6 +220,7 @@ def test_cards_under_the_stack_come_after_it_in_order():
     assert s.meng_reserved == 0
 
 
+@pytest.mark.rule("gugong", "13.6h")
 def test_empty_draw_pile_gives_vp_instead_of_a_card():
     s = solo()
     s.meng_reserved = len(s.draw_pile)
@@ -210,6 +230,7 @@ def test_empty_draw_pile_gives_vp_instead_of_a_card():
 
 
 # --- the Automa deck ---------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.4c")
 def test_empty_automa_deck_reshuffles_earlier_days_only():
     s = solo(automa_deck=[], automa_used=[A_TRAVEL, A_WALL], automa_today=[A_PALACE])
     a = automa.draw_automa(s)
@@ -220,7 +241,9 @@ def test_empty_automa_deck_reshuffles_earlier_days_only():
 
 # --- Wall rewards ------------------------------------------------------------------------------
 @pytest.mark.parametrize("intrigue,supply,jade,servants,left", [
-    (8, 3, 1, 0, 1), (3, 3, 0, 1, 2), (3, 0, 0, 0, 3), (0, 3, 0, 0, 0)])
+    (8, 3, 1, 0, 1), (7, 3, 1, 0, 0), (6, 3, 0, 1, 5), (3, 3, 0, 1, 2), (3, 0, 0, 0, 3),
+    (1, 3, 0, 1, 0), (0, 3, 0, 0, 0)])
+@pytest.mark.rule("gugong", "13.6g")
 def test_meng_wall_reward(intrigue, supply, jade, servants, left):
     s = solo()
     s.intrigue[MENG] = intrigue
@@ -232,6 +255,7 @@ def test_meng_wall_reward(intrigue, supply, jade, servants, left):
     assert s.intrigue[MENG] == left
 
 
+@pytest.mark.rule("gugong", "5.2d", "5.2e")
 def test_meng_completes_wall_and_the_human_chooses_her_reward():
     s = solo()
     s.wall = [1, 2]
@@ -246,6 +270,7 @@ def test_meng_completes_wall_and_the_human_chooses_her_reward():
     assert type(s.pending()) is IntrigueReward and s.current_player() == 0
 
 
+@pytest.mark.rule("gugong", "13.3c")
 def test_d2c_extra_piece_after_his_wall_action():
     s = solo()
     s.decrees[2] = D.D2C
@@ -257,6 +282,7 @@ def test_d2c_extra_piece_after_his_wall_action():
 
 
 # --- token rewards -----------------------------------------------------------------------------
+@pytest.mark.rule("gugong", "13.6c", "13.1f")
 def test_token_rewards_day_and_dusk():
     s = solo()
     s.meng_stack = [card("G02")]
@@ -274,6 +300,7 @@ def test_token_rewards_day_and_dusk():
     assert s.vp[MENG] == 4 and s.meng_bottom == [card("G02")] and s.jade[MENG] == 1
 
 
+@pytest.mark.rule("gugong", "13.6c", "13.1f")
 def test_buy_jade_token_when_he_can_pay_three():
     s = solo()
     s.pool[MENG] = 3
@@ -284,6 +311,7 @@ def test_buy_jade_token_when_he_can_pay_three():
 
 
 # --- what the human knows ----------------------------------------------------------------------
+@pytest.mark.rule("gugong", "15a")
 def test_hidden_cards_and_sampling():
     """The Automa deck's order and the unseen cards Meng drew are chance: the human sees the
     cards she knows (his marked set, what he took) and -1 for unseen ones; samples keep the

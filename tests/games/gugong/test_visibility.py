@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from engine.games.gugong import data as D
 from engine.games.gugong.actions import Exchange, Sacrifice
@@ -25,6 +27,7 @@ def sacrifice_position():
     return s, two, five, eight
 
 
+@pytest.mark.rule("gugong", "15a", "4.2.1d")
 def test_sacrifice_hides_which_card():
     s, two, five, eight = sacrifice_position()
     assert seen_cards(s.seen, 0, SEEN_DISCARD) == [eight]
@@ -37,6 +40,7 @@ def test_sacrifice_hides_which_card():
     assert twin.observation(0) != s.observation(0)
 
 
+@pytest.mark.rule("gugong", "15a")
 def test_samples_keep_what_was_seen_and_vary_the_rest():
     s, two, five, eight = sacrifice_position()
     obs = s.observation(1)
@@ -49,6 +53,7 @@ def test_samples_keep_what_was_seen_and_vary_the_rest():
     assert parts == {(two,), (five,)}
 
 
+@pytest.mark.rule("gugong", "15a")
 def test_seen_lists_stay_true_in_random_games():
     for n in (2, 5):
         for seed in range(6):

@@ -27,6 +27,7 @@ def with_bandits(s: HuangState, *numbers: int) -> HuangState:
     return s
 
 
+@pytest.mark.rule("huang", "11.1a")
 def test_setup_places_five_of_the_ten_bandit_tiles() -> None:
     s = engine.make("huang", 2, 11, bandits=True)
     assert isinstance(s, HuangState)
@@ -46,6 +47,7 @@ def _bandit_kingdom(reds: int) -> HuangState:
     return with_bandits(s, 6)  # bandit 6: 2 bandits on (9,3) (10,3) (9,4)
 
 
+@pytest.mark.rule("huang", "11.1e", "11.1f", "11.1g", "11.1h")
 def test_connecting_a_kingdom_with_enough_red_defeats_the_bandits() -> None:
     s = _bandit_kingdom(reds=2)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
@@ -57,6 +59,7 @@ def test_connecting_a_kingdom_with_enough_red_defeats_the_bandits() -> None:
     assert conserved(s)
 
 
+@pytest.mark.rule("huang", "11.1g")
 def test_the_placer_chooses_which_red_tiles_go() -> None:
     s = _bandit_kingdom(reds=3)
     play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
@@ -69,6 +72,7 @@ def test_the_placer_chooses_which_red_tiles_go() -> None:
     assert s.labels[H(9, 5)] == s.labels[H(12, 4)] and conserved(s)  # U joins the kingdom
 
 
+@pytest.mark.rule("huang", "11.1d", "11.1i")
 def test_too_few_red_tiles_or_two_bandits_make_the_hex_illegal() -> None:
     s = _bandit_kingdom(reds=1)
     s.apply(A.PlaceTile(G))
@@ -81,6 +85,7 @@ def test_too_few_red_tiles_or_two_bandits_make_the_hex_illegal() -> None:
     assert A.TileTo(H(9, 5)) not in s.legal_actions()
 
 
+@pytest.mark.rule("huang", "11.1c")
 def test_no_leader_may_join_a_group_with_bandits() -> None:
     s = with_bandits(build(n=2, tiles={(8, 4): Y, (6, 5): Y}, hands={0: {R: 1}}), 6)
     targets = queries.leader_targets(s, 0 * 5 + G)
@@ -88,6 +93,7 @@ def test_no_leader_may_join_a_group_with_bandits() -> None:
     assert H(5, 5) in targets and H(7, 5) not in targets  # (7,5) touches (8,4) too
 
 
+@pytest.mark.rule("huang", "11.1b", "6.3c")
 def test_peasant_revolt_cannot_remove_a_bandit_tile() -> None:
     s = with_bandits(build(n=2, tiles={(6, 5): Y}, hands={0: {B: 2}}), 6)
     s.leaders[B] = H(6, 4)
@@ -95,3 +101,5 @@ def test_peasant_revolt_cannot_remove_a_bandit_tile() -> None:
     refresh(s)
     play(s, A.PeasantRevolt())
     assert s.legal_actions() == [A.RemoveTile(H(6, 5))]
+    with pytest.raises(IllegalActionError):
+        s.apply(A.RemoveTile(H(9, 4)))

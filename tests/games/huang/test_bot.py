@@ -19,7 +19,7 @@ from harness.play.match import play_match
 from ratings.elo import first_share
 from tests.games.huang.test_scenarios import B, G, H, R, W, Y, build, pagoda, play, tri
 
-OLD = "python:bots.heuristic.baseline.huang_v1:HeuristicBot"
+OLD = "python:tests.baseline_bots.huang_v1:HeuristicBot"
 
 
 def bot(seat: int = 0, seed: int = 1) -> HeuristicBot:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
@@ -20,6 +22,7 @@ def eighteen(**kw: object) -> HuangState:
     return s
 
 
+@pytest.mark.rule("huang", "3.1", "3.2a", "11.2a")
 def test_setup_uses_the_other_side_with_19_capitals_and_granaries() -> None:
     s = engine.make("huang", 3, 4, eighteen_kingdoms=True)
     assert isinstance(s, HuangState)
@@ -30,6 +33,7 @@ def test_setup_uses_the_other_side_with_19_capitals_and_granaries() -> None:
     assert conserved(s)
 
 
+@pytest.mark.rule("huang", "11.2b")
 def test_no_blue_pagoda_fits_the_single_width_rivers() -> None:
     assert not any(all(MAPS[1].is_river[h] for h in t) for t in TRIANGLES)
     s = eighteen(n=2, hands={0: {B: 1}})
@@ -44,6 +48,7 @@ def _granary_kingdom(**kw: object) -> HuangState:
     return s
 
 
+@pytest.mark.rule("huang", "10.1", "11.2d", "11.2e")
 def test_granaries_are_collected_at_the_end_of_the_turn() -> None:
     s = _granary_kingdom(hands={0: {R: 6}})
     s.actions_left = 1
@@ -57,6 +62,7 @@ def test_granaries_are_collected_at_the_end_of_the_turn() -> None:
     assert s.final_vector(0) == [3, 3, 3, 3]  # +2 blue per granary
 
 
+@pytest.mark.rule("huang", "11.2d")
 def test_declining_keeps_the_granaries_on_the_board() -> None:
     s = _granary_kingdom(hands={0: {R: 6}})
     s.actions_left = 1
@@ -64,6 +70,7 @@ def test_declining_keeps_the_granaries_on_the_board() -> None:
     assert len(s.granaries) == 3 and s.granaries_held == [0, 0] and s.active == 1
 
 
+@pytest.mark.rule("huang", "11.2c")
 def test_granary_stays_on_an_emptied_hex_and_joins_a_later_piece() -> None:
     s = _granary_kingdom(hands={0: {B: 2, Y: 1}})
     s.leaders[B] = -1

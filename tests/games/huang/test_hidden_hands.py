@@ -6,6 +6,8 @@ with nothing to commit has 0 / pass as its only option."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, RED, WHITE, YELLOW
@@ -20,6 +22,7 @@ def same_question(with_: HuangState, without: HuangState, onlooker: int) -> None
     assert with_.observation(onlooker) == without.observation(onlooker)
 
 
+@pytest.mark.rule("huang", "8.1.3")
 def test_revolt_defender_without_yellow_is_asked() -> None:
     """§8.1 step 3: the defender is asked even with no yellow tile (0 its only option)."""
     def revolt(defender_hand: dict[int, int]) -> HuangState:
@@ -39,6 +42,7 @@ def test_revolt_defender_without_yellow_is_asked() -> None:
     assert poor.revolt is None and poor.leaders[G] == -1  # 1 (attacker) vs 2: defender wins
 
 
+@pytest.mark.rule("huang", "8.2e")
 def test_every_seat_is_asked_in_the_war_support_round() -> None:
     """§8.2: a seat with no red tile and its red leader on the board may only pass, but is
     asked in its turn like everyone else."""
@@ -57,6 +61,7 @@ def test_every_seat_is_asked_in_the_war_support_round() -> None:
     assert isinstance(poor.pending(), Rq.ChooseSupport) and poor.current_player() == 2
 
 
+@pytest.mark.rule("huang", "6.3b")
 def test_leader_substitute_is_asked_whenever_the_leader_is_off_board() -> None:
     """§6.3/§14.12: the question depends on the off-board leader (public), not on whether
     the hand holds 1 or 2 blue tiles; with 1 the leader must help."""
@@ -78,6 +83,7 @@ def test_leader_substitute_is_asked_whenever_the_leader_is_off_board() -> None:
     assert isinstance(s.pending(), Rq.ChooseRevoltTarget) and s.box[B] == 2
 
 
+@pytest.mark.rule("huang", "6.2.6a")
 def test_blue_chain_is_offered_without_a_blue_tile_in_hand() -> None:
     """§6.2.6: the chain question depends on the empty river hexes (public), not on the
     blue tiles left in hand; without one, stopping is the only option."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang.actions import action_space
@@ -41,6 +43,7 @@ def test_action_space_is_fixed_and_shared() -> None:
     assert s.action_from_id(s.action_id(A.PlaceTile(RED))) == A.PlaceTile(RED)
 
 
+@pytest.mark.rule("huang", "11.4")
 def test_five_players_use_the_dragon_dynasty() -> None:
     """§11.4: a 5th player with identical rules; 36 tiles dealt at setup."""
     s = engine.make("huang", 5, 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
@@ -25,6 +27,7 @@ def palace_game(**kw: object) -> object:
     return s
 
 
+@pytest.mark.rule("huang", "11.3a")
 def test_yellow_tile_may_yield_the_palace_instead_of_a_pagoda() -> None:
     s = palace_game(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y}, hands={0: {Y: 1, R: 1}})
     play(s, A.PlaceTile(Y), A.TileTo(H(7, 4)))
@@ -38,12 +41,14 @@ def test_yellow_tile_may_yield_the_palace_instead_of_a_pagoda() -> None:
     assert "Imperial Palace: on " in s.render()
 
 
+@pytest.mark.rule("huang", "11.3a")
 def test_without_the_module_there_is_no_palace() -> None:
     s = build(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y}, hands={0: {Y: 1}})
     play(s, A.PlaceTile(Y), A.TileTo(H(7, 4)))
     assert not any(isinstance(a, A.BuildPalace) for a in s.legal_actions())
 
 
+@pytest.mark.rule("huang", "9.3b", "11.3d")
 def test_palace_gives_a_hand_of_seven_to_its_yellow_leader() -> None:
     s = palace_game(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y},
                     leaders={(0, Y): (8, 4)}, hands={0: {R: 6}, 1: {R: 6}})
@@ -65,6 +70,7 @@ def palace_turn_end(**kw: object) -> object:
     return s
 
 
+@pytest.mark.rule("huang", "9.3b", "11.3d")
 def test_palace_refill_is_a_choice_of_6_or_7() -> None:
     """§11.3: "możesz trzymać za zasłonką 7 kafla (zamiast 6)" - may, not must."""
     for count in (6, 7):
@@ -78,6 +84,7 @@ def test_palace_refill_is_a_choice_of_6_or_7() -> None:
         assert conserved(s)
 
 
+@pytest.mark.rule("huang", "9.3a", "9.3b")
 def test_palace_refill_asks_the_refilled_seat_in_refill_order() -> None:
     """§9: the active player refills first, then clockwise; the palace's yellow-leader owner
     decides its own refill, the others draw to 6 (and the market refills after all)."""
@@ -90,6 +97,7 @@ def test_palace_refill_asks_the_refilled_seat_in_refill_order() -> None:
     assert s.current_player() == 1 and conserved(s)
 
 
+@pytest.mark.rule("huang", "11.3d")
 def test_palace_refill_is_asked_whatever_the_hand_holds() -> None:
     """Whether the seat is asked depends only on public facts: the leader, the palace and
     the hand's size (not its colours)."""
@@ -99,6 +107,7 @@ def test_palace_refill_is_asked_whatever_the_hand_holds() -> None:
         assert isinstance(s.pending(), Rq.ChooseRefill)
 
 
+@pytest.mark.rule("huang", "9.3c", "11.3d")
 def test_no_refill_question_without_the_leader_or_with_seven_tiles() -> None:
     s = palace_turn_end(holder=1, hands={0: {R: 6}, 1: {R: 7}})
     play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
@@ -106,6 +115,7 @@ def test_no_refill_question_without_the_leader_or_with_seven_tiles() -> None:
     assert sum(s.hands[:5]) == 6 and sum(s.hands[5:10]) == 7
 
 
+@pytest.mark.rule("huang", "11.3c")
 def test_palace_returns_to_the_supply_when_a_tile_leaves() -> None:
     s = palace_game(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y},
                     hands={0: {B: 2}, 1: {B: 1}})
@@ -114,6 +124,7 @@ def test_palace_returns_to_the_supply_when_a_tile_leaves() -> None:
     assert s.palace == -1 and s.box[Y] == 1
 
 
+@pytest.mark.rule("huang", "11.3a", "11.3b")
 def test_green_action_builds_or_moves_the_palace() -> None:
     cells = {(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 4): Y,
              (1, 1): Y, (2, 1): Y, (1, 2): Y, (2, 0): Y}

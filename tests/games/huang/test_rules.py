@@ -15,6 +15,7 @@ from tests.games.huang.test_scenarios import H, build, conserved, pagoda, play, 
 Y, R, B, G, W = YELLOW, RED, BLUE, GREEN, WHITE
 
 
+@pytest.mark.rule("huang", "6.1b", "6.1c", "6.1d")
 def test_leader_targets_empty_land_next_to_yellow() -> None:
     """§6.1: empty, land, adjacent to a yellow tile."""
     s = build(n=2, tiles={(6, 5): Y, (6, 4): R}, hands={0: {R: 1}})
@@ -23,6 +24,7 @@ def test_leader_targets_empty_land_next_to_yellow() -> None:
     assert targets == sorted([H(7, 5), H(7, 4), H(5, 5), H(6, 6)])
 
 
+@pytest.mark.rule("huang", "6.1e")
 def test_leader_may_join_kingdoms_only_without_conflict() -> None:
     """§6.1 join rule: >= 2 kingdoms may be joined only without duplicate colours."""
     s = build(n=3, tiles={(6, 5): Y, (8, 5): Y},
@@ -36,6 +38,7 @@ def test_leader_may_join_kingdoms_only_without_conflict() -> None:
     assert s.labels[H(5, 5)] == s.labels[H(9, 5)] and s.revolt is None
 
 
+@pytest.mark.rule("huang", "6.1a")
 def test_leader_move_lifts_first_and_withdraw() -> None:
     """§6.1/§14.13: lift first, a different hex; withdraw returns the leader."""
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, B): (7, 5)}, hands={0: {R: 2}})
@@ -48,6 +51,7 @@ def test_leader_move_lifts_first_and_withdraw() -> None:
     assert s.leaders[B] == -1 and s.board[H(5, 5)] == 0 and s.active == 1
 
 
+@pytest.mark.rule("huang", "8.1.4b", "8.1.4c")
 def test_losing_attacker_goes_in_front_of_the_screen() -> None:
     """§14.13: a moved attacker that loses does not return to its old hex."""
     s = build(n=2, tiles={(6, 5): Y, (7, 4): Y, (1, 1): Y},
@@ -63,6 +67,7 @@ def test_losing_attacker_goes_in_front_of_the_screen() -> None:
     assert vp(s, 1, G) == 1
 
 
+@pytest.mark.rule("huang", "8.1.2")
 def test_yellow_revolt_has_no_yellow_leader_bonus() -> None:
     """§8.1 step 2: +1 only when the contested colour is not yellow."""
     s = build(n=2, tiles={(6, 5): Y, (8, 5): Y, (7, 6): R},
@@ -75,6 +80,7 @@ def test_yellow_revolt_has_no_yellow_leader_bonus() -> None:
     assert s.leaders[Y] == -1 and vp(s, 1, Y) == 1
 
 
+@pytest.mark.rule("huang", "6.2b")
 def test_tiles_respect_rivers_and_illegal_actions_change_nothing() -> None:
     """§6.2: blue only on rivers, every other colour only on land."""
     s = build(n=2, hands={0: {R: 1, B: 1}})
@@ -90,6 +96,7 @@ def test_tiles_respect_rivers_and_illegal_actions_change_nothing() -> None:
     assert {a.hex for a in s.legal_actions()} == set(RIVER)  # type: ignore[attr-defined]
 
 
+@pytest.mark.rule("huang", "11.1b")
 def test_unknown_options_and_player_counts_raise() -> None:
     with pytest.raises(InvalidConfigError):
         engine.make("huang", 2, 0, dragon_dynasty=True)
@@ -102,6 +109,7 @@ def test_unknown_options_and_player_counts_raise() -> None:
             engine.make("huang", n, 0)
 
 
+@pytest.mark.rule("huang", "6.2.3a", "6.2.3b", "6.2.3c")
 def test_scoring_leader_of_colour_then_yellow_fallback_then_nobody() -> None:
     """§6.2.3 and §14.5."""
     s = build(n=2, tiles={(6, 5): Y}, leaders={(1, Y): (7, 5), (0, R): (5, 5)},
@@ -115,6 +123,7 @@ def test_scoring_leader_of_colour_then_yellow_fallback_then_nobody() -> None:
     assert sum(s.vp) == 0
 
 
+@pytest.mark.rule("huang", "6.2.4a", "6.2.1b")
 def test_green_market_pick_needs_no_kingdom_and_is_lost_in_war() -> None:
     """§6.2.4, §14.5."""
     s = build(n=2, hands={0: {G: 2}}, market={R: 2, W: 1})
@@ -135,6 +144,7 @@ def _three_kingdoms(**kw: object) -> object:
                  leaders={(0, R): (9, 4), (1, R): (5, 5)}, **kw)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("huang", "8.2c", "8.2f", "8.2g", "8.2h", "8.2.5")
 def test_war_tie_bystander_and_automatic_winner_losses() -> None:
     """§8.2: seats without strength may only pass, a tie is broken by the active player,
     a leaderless neighbour is a bystander, M removed automatically when it covers all."""
@@ -160,6 +170,7 @@ def test_war_tie_bystander_and_automatic_winner_losses() -> None:
     assert s.war is None and s.marker == -1 and conserved(s)
 
 
+@pytest.mark.rule("huang", "8.2.2", "8.2.4", "8.3")
 def test_war_loser_colour_missing_in_winner_scores_nobody() -> None:
     """§14.1: one war for all conflict colours; every participating leader of every loser
     goes, and a colour the winner lacks scores for nobody."""
@@ -186,6 +197,7 @@ def test_war_loser_colour_missing_in_winner_scores_nobody() -> None:
     assert conserved(s) and s.war is None
 
 
+@pytest.mark.rule("huang", "6.2.5a", "6.2.5c")
 def test_building_needs_the_new_tile_and_moves_a_pagoda_when_supply_is_empty() -> None:
     """§6.2.5, §14.17: triangle containing the placed tile, unsupported; supply empty ->
     choose which pagoda moves, freeing its old triangle."""
@@ -203,6 +215,7 @@ def test_building_needs_the_new_tile_and_moves_a_pagoda_when_supply_is_empty() -
     assert s.actions_left == 1
 
 
+@pytest.mark.rule("huang", "6.2.5b", "6.2.6a")
 def test_declining_a_building_keeps_the_blue_chain() -> None:
     """§14.6: building ends the chain, declining does not."""
     s = build(n=2, tiles={(0, 7): B, (1, 6): B}, hands={0: {B: 2}})
@@ -212,6 +225,7 @@ def test_declining_a_building_keeps_the_blue_chain() -> None:
     assert s.legal_actions() == [A.ChainTo(H(2, 7)), A.Pass()]
 
 
+@pytest.mark.rule("huang", "7b", "7c")
 def test_pagoda_scoring_is_per_leader_not_per_pagoda() -> None:
     """§7, §14.4: two red pagodas in the red leader's kingdom give 1 red VP; the yellow
     leader does not score for them."""
@@ -226,6 +240,7 @@ def test_pagoda_scoring_is_per_leader_not_per_pagoda() -> None:
     assert vp(s, 0, R) == 1 and vp(s, 0, Y) == 0 and s.active == 1
 
 
+@pytest.mark.rule("huang", "6.3c", "6.3d", "8.4")
 def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
     """§6.3, §8.4, §14.16."""
     s = build(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y},
@@ -240,6 +255,7 @@ def test_peasant_revolt_removes_capital_strands_and_frees_pagoda() -> None:
     assert conserved(s)
 
 
+@pytest.mark.rule("huang", "6.3b", "6.4a")
 def test_substitute_leader_asked_whenever_the_leader_is_off_board() -> None:
     """§14.12 (rules-notes: the question never depends on the hidden hand)."""
     s = build(n=2, tiles={(6, 5): Y}, hands={0: {B: 2, G: 1}})
@@ -254,6 +270,7 @@ def test_substitute_leader_asked_whenever_the_leader_is_off_board() -> None:
     assert s.hands[G] == 0 and s.legal_actions() == [A.BuildPagoda(tri((6, 5), (7, 5), (6, 6)))]
 
 
+@pytest.mark.rule("huang", "6.5a", "13a")
 def test_exchange_rules_and_hidden_discards() -> None:
     """§6.5, §14.3: 1-6 tiles, face down; ends at 6 by itself."""
     s = build(n=2, hands={0: {R: 3, Y: 4}, 1: {G: 2}})
@@ -267,6 +284,7 @@ def test_exchange_rules_and_hidden_discards() -> None:
     assert conserved(s)
 
 
+@pytest.mark.rule("huang", "10a", "6.5b")
 def test_game_ends_mid_exchange_when_the_bag_is_empty() -> None:
     """§10, §14.8: draws already made stay; nothing else is resolved."""
     s = build(n=2, hands={0: {Y: 2}}, bag={R: 1})
@@ -274,6 +292,7 @@ def test_game_ends_mid_exchange_when_the_bag_is_empty() -> None:
     assert s.is_terminal() and s.hands[:5] == [0, 1, 0, 0, 0] and s.legal_actions() == []
 
 
+@pytest.mark.rule("huang", "9.3a", "10a")
 def test_refill_order_active_first_then_clockwise() -> None:
     """§9, §14.7."""
     s = build(n=2, hands={0: {R: 6}, 1: {R: 5}}, bag={G: 1})
@@ -282,6 +301,7 @@ def test_refill_order_active_first_then_clockwise() -> None:
     assert s.is_terminal() and s.hands[G] == 1 and sum(s.hands[5:]) == 5
 
 
+@pytest.mark.rule("huang", "5c")
 def test_no_legal_action_skips_the_rest_of_the_turn() -> None:
     """§5, §14.19."""
     s = build(n=2, hands={0: {R: 1}})
@@ -289,6 +309,7 @@ def test_no_legal_action_skips_the_rest_of_the_turn() -> None:
     assert s.active == 1 and sum(s.hands[:5]) == 6
 
 
+@pytest.mark.rule("huang", "13a")
 def test_observation_hides_hands_bag_and_generator() -> None:
     a = build(n=2, hands={0: {R: 2}, 1: {G: 3}})
     b = build(n=2, hands={0: {R: 2}, 1: {Y: 1, W: 2}})

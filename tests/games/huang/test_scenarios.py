@@ -3,6 +3,8 @@ set up with a small builder and checked against the rulebook's numbers."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.common.rng import Rng
 from engine.games.huang import actions as A
 from engine.games.huang import requests as Rq
@@ -137,6 +139,8 @@ def e1_position() -> HuangState:
     )
 
 
+@pytest.mark.rule("huang", "6.2.1a", "6.2.1b", "8.2a", "8.2b", "8.2c", "8.2d", "8.2e", "8.2f",
+                  "8.2.1", "8.2.2", "8.2.3", "8.2.4", "8.2.5", "8.2.6", "8.2.7")
 def test_e1_war_from_the_seed() -> None:
     s = e1_position()
     assert conserved(s)
@@ -184,6 +188,7 @@ def test_e1_war_from_the_seed() -> None:
 # --- E2: revolt with a tie  ---
 
 
+@pytest.mark.rule("huang", "6.1f", "8.1a", "8.1.1", "8.1.2", "8.1.3", "8.1.4a", "8.1.4c", "8.1.4d")
 def test_e2_revolt_tie_goes_to_the_defender() -> None:
     s = build(
         n=3, active=AGATA,
@@ -211,6 +216,7 @@ def test_e2_revolt_tie_goes_to_the_defender() -> None:
 # --- E3: blue chain  ---
 
 
+@pytest.mark.rule("huang", "6.2.3c", "6.2.5a", "6.2.6a", "6.2.6b", "7a")
 def test_e3_blue_chain_scores_and_builds() -> None:
     s = build(
         n=3, active=BARTEK,
@@ -242,6 +248,7 @@ def test_e3_blue_chain_scores_and_builds() -> None:
 # --- E4: final scoring  ---
 
 
+@pytest.mark.rule("huang", "10.2", "10.3", "10b")
 def test_e4_final_scoring_white_wildcards_and_tiebreak() -> None:
     s = build(n=2, vp={0: {Y: 7, R: 5, B: 9, G: 4, W: 4}, 1: {Y: 6, R: 6, B: 6, G: 8, W: 1}})
     assert s.final_vector(0) == [6, 7, 7, 9]
@@ -250,6 +257,7 @@ def test_e4_final_scoring_white_wildcards_and_tiebreak() -> None:
     assert s.ranking() == [0, 1]  # tie at 6, second lowest 7 > 6
 
 
+@pytest.mark.rule("huang", "10c")
 def test_identical_vectors_share_the_win() -> None:
     s = build(n=3, vp={0: {Y: 3, R: 4, B: 5, G: 6}, 1: {Y: 6, R: 5, B: 4, G: 3},
                        2: {Y: 3, R: 3, B: 3, G: 3, W: 9}})
@@ -259,6 +267,7 @@ def test_identical_vectors_share_the_win() -> None:
     assert s2.ranking() == [0, 0]  # §14.9: all four colours tied -> no winner
 
 
+@pytest.mark.rule("huang", "10c")
 def test_all_four_colours_tied_nobody_wins_through_record_and_standings() -> None:
     """Rules §10 (seed 002): "gdy gracze remisują we wszystkich 4 kolorach, nikt nie
     wygrywa" - the tied top seats share no win: a draw between them, no first-place share."""

@@ -53,6 +53,7 @@ def twin_with_other_removed_tiles(s: HuangState) -> HuangState | None:
 # --- setup --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("huang", "3.2b")
 @pytest.mark.parametrize("seed", range(6))
 def test_setup_removes_24_random_tiles_from_the_bag(seed: int) -> None:
     s = short(seed)
@@ -79,6 +80,7 @@ def test_short_game_combines_with_the_modules() -> None:
     assert len(b.bandits) == 5 and sum(b.bag) == 89 and conserved(b)
 
 
+@pytest.mark.rule("huang", "3.2b")
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_option_is_rejected_at_other_player_counts(n: int) -> None:
     with pytest.raises(InvalidConfigError, match=f"short_game is only for 2 players, not {n}"):
@@ -98,6 +100,7 @@ def test_option_is_registered_for_two_players_with_a_preset() -> None:
 # --- hidden information -------------------------------------------------------------------
 
 
+@pytest.mark.rule("huang", "13a")
 def test_observations_show_only_the_number_of_removed_tiles() -> None:
     s = short(8)
     for p in range(2):

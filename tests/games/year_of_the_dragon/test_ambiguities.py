@@ -40,6 +40,7 @@ from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, posi
 S, F, T, M = D.SCHOLAR, D.FARMER, D.TAX_COLLECTOR, D.MONK
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.2a", "3.2b")
 def test_d1_event_track_peace_first_and_no_identical_neighbours():
     for seed in range(200):
         ev = new_state(3, seed, {}).events
@@ -49,6 +50,7 @@ def test_d1_event_track_peace_first_and_no_identical_neighbours():
     assert len({tuple(new_state(3, k, {}).events) for k in range(50)}) > 40
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2b", "5.2c")
 def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(F))
@@ -65,6 +67,7 @@ def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
     assert s.stack == [SENTINEL] and s.track == track and s.hands[0][F] == 0
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2b", "5.2c")
 def test_joker_takes_any_tile_and_nothing_when_supply_empty():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
     s.apply(PlayCard(D.JOKER))
@@ -74,6 +77,7 @@ def test_joker_takes_any_tile_and_nothing_when_supply_empty():
     assert s.stack == [SENTINEL] and s.hands[0][D.JOKER] == 1
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2d", "10.1f")
 def test_recruit_moves_marker_by_value_and_must_place_when_room():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S], Y[F]], [1]]})
@@ -86,6 +90,7 @@ def test_recruit_moves_marker_by_value_and_must_place_when_room():
     assert s.track[0] == t + 6 and s.palaces[0][1] == [1, Y[M]]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2e")
 def test_full_palaces_replace_anyone_or_discard():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[S]]]})
@@ -98,6 +103,7 @@ def test_full_palaces_replace_anyone_or_discard():
     assert sorted(s.palaces[0][0][1:]) == sorted([Y[S], OLD[M]]) and s.track[0] == t + 2
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2e")
 def test_d16_discarded_recruit_leaves_the_game_without_a_move():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)],
                  palaces={0: [[1, Y[S]]]})
@@ -111,6 +117,7 @@ def test_d16_discarded_recruit_leaves_the_game_without_a_move():
     assert s.palaces[0] == [[1, Y[S]]]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2e")
 def test_player_without_palace_can_only_discard():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)], palaces={0: []})
     s.apply(PlayCard(S))
@@ -118,12 +125,17 @@ def test_player_without_palace_can_only_discard():
     assert s.legal_actions() == [DiscardPerson()]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.3h", "5.1.3m")
 def test_d3_privilege_needs_2_yuan_after_fee_and_large_needs_7():
     s = position(3, groups=[[D.PRIVILEGE, D.TAXES], [1, 2], [3, 4, 5]], yuan=[4, 6, 1],
                  stack=[ChooseAction(2), ChooseAction(0)])
     assert TakeAction(D.PRIVILEGE) not in legal(s)  # 1 yuan
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.PRIVILEGE))
     s.apply(TakeAction(D.TAXES))
     assert TakeAction(D.PRIVILEGE) not in legal(s)  # 4 - 3 fee = 1 < 2
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.PRIVILEGE))
     s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
                  stack=[ChooseAction(0)])
     s.apply(TakeAction(D.PRIVILEGE))
@@ -138,6 +150,7 @@ def test_d3_privilege_needs_2_yuan_after_fee_and_large_needs_7():
     assert s.yuan[0] == 0 and s.large_privileges[0] == 1
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.3n")
 def test_d17_original_privilege_price_option():
     s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
                  original_privilege=True, stack=[ChooseAction(0)])
@@ -147,6 +160,7 @@ def test_d17_original_privilege_price_option():
     assert s.yuan[0] == 0
 
 
+@pytest.mark.rule("year_of_the_dragon", "7b")
 def test_d3_build_wall_needs_a_tile_and_space():
     groups = [[D.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)])
@@ -154,10 +168,15 @@ def test_d3_build_wall_needs_a_tile_and_space():
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
                  wall_used=[63, 0])
     assert TakeAction(D.BUILD_WALL) not in legal(s)
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.BUILD_WALL))
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)], wall=[1] * 12)
     assert TakeAction(D.BUILD_WALL) not in legal(s)
+    with pytest.raises(IllegalActionError):
+        s.apply(TakeAction(D.BUILD_WALL))
 
 
+@pytest.mark.rule("year_of_the_dragon", "7c", "7d")
 def test_build_wall_bonuses():
     groups = [[D.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
@@ -175,6 +194,7 @@ def test_build_wall_bonuses():
     assert s.palaces[0][0] == [3]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.2d")
 def test_d4_money_is_legal_at_3_or_more_and_gains_nothing():
     s = position(2, groups=[[0, 1, 2, 3], [4, 5, 6]], yuan=[5, 0], stack=[ChooseAction(0)])
     assert TakeMoney() in legal(s)
@@ -182,16 +202,20 @@ def test_d4_money_is_legal_at_3_or_more_and_gains_nothing():
     assert s.yuan[0] == 5
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.6c", "5.3d")
 def test_d5_both_draft_persons_in_one_palace_then_the_empty_one_decays():
     s = new_state(2, 5, {})
     s.apply(DraftPair(F, S))
+    assert legal(s) == {PlacePerson(0), PlacePerson(1)}
     s.apply(PlacePerson(0))
+    assert legal(s) == {PlacePerson(0), PlacePerson(1)}  # the same palace again
     s.apply(PlacePerson(0))
     assert s.palaces[0] == [[2, Y[F], Y[S]], [2]]
     E.decay(s)
     assert s.palaces[0] == [[2, Y[F], Y[S]], [1]]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.3i", "5.1.3j")
 def test_d6_all_floors_must_be_built_one_at_a_time():
     s = position(2, groups=[[D.BUILD, 0, 2, 3], [4, 5, 6]],
                  palaces={0: [[3, Y[D.CRAFTSMAN]], [3, Y[D.CRAFTSMAN]]]},
@@ -205,6 +229,7 @@ def test_d6_all_floors_must_be_built_one_at_a_time():
     assert s.palaces[0][2] == [3] and s.stack == [SENTINEL]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3c", "5.3d", "5.4a", "7f")
 def test_d7_event_then_wall_check_then_decay_then_scoring():
     """Releases of the event and the wall check empty a palace, which decays the same round
     before the scoring phase counts palaces."""
@@ -225,6 +250,7 @@ def test_d7_event_then_wall_check_then_decay_then_scoring():
     assert s.vp == [1 + 2, 0]  # Mongol VP, then 2 palaces scored; seat 1 has none left
 
 
+@pytest.mark.rule("year_of_the_dragon", "7h")
 def test_d8_slot_12_mongol_gives_two_wall_checks():
     s = position(2, step=ST_EVENT, round=12, sentinel=False, great_wall=True,
                  wall=[0] * 12, vp=[0, 0], yuan=[0, 0],
@@ -239,15 +265,18 @@ def test_d8_slot_12_mongol_gives_two_wall_checks():
     assert s.vp == [24, 0]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3b", "5.3.2a")
 def test_d9_over_release_takes_everything_without_decisions():
-    s = position(2, step=ST_PERSONS, round=5, yuan=[0, 4],
+    s = position(2, step=ST_PERSONS, round=5, yuan=[0, 4], vp=[5, 5], rice=[2, 0],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[T]]], 1: [[1, Y[S]]]})
     s.events[4] = D.IMPERIAL_TRIBUTE
     flow.start_event_phase(s)
     assert persons(s, 0) == 0 and s.stack == [SENTINEL]
     assert s.yuan == [0, 0] and persons(s, 1) == 1
+    assert s.vp == [5, 5] and s.rice == [2, 0]  # 4 owed, 3 released, nothing more
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.4a", "5.3.4b")
 def test_d13_festival_second_place_exists_after_a_tie_for_first():
     s = position(4, step=ST_PERSONS, round=5, fireworks=[5, 5, 4, 4], vp=[0] * 4)
     s.events[4] = D.DRAGON_FESTIVAL
@@ -259,6 +288,7 @@ def test_d13_festival_second_place_exists_after_a_tie_for_first():
     assert s.vp == [0, 0, 6] and s.fireworks == [0, 0, 0]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.5b")
 def test_d14_mongol_all_equal_everyone_releases():
     s = position(3, step=ST_PERSONS, round=5, vp=[0] * 3,
                  palaces={p: [[2, Y[S], Y[F]]] for p in range(3)})
@@ -267,6 +297,7 @@ def test_d14_mongol_all_equal_everyone_releases():
     assert [r.seat for r in reversed(s.stack[1:])] == [0, 1, 2]  # turn order
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.3a", "5.3.3b")
 def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatically():
     s = position(2, step=ST_PERSONS, round=5, rice=[1, 0],
                  palaces={0: [[1, Y[S]], [1, Y[F]], [2]], 1: [[1, Y[S]], [3, Y[F]]]})
@@ -279,6 +310,7 @@ def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatic
     assert persons(s, 1) == 0
 
 
+@pytest.mark.rule("year_of_the_dragon", "4c", "5.2a")
 def test_phase_2_order_reflects_phase_1_parades_and_round_12_has_no_phase_2():
     s = position(2, round=4, sentinel=False, groups=[[D.MILITARY_PARADE, 0, 1, 2], [3, 5, 6]],
                  track=[5, 4], stack=[ChooseAction(0), ChooseAction(1)])
@@ -293,6 +325,7 @@ def test_phase_2_order_reflects_phase_1_parades_and_round_12_has_no_phase_2():
     assert s.is_terminal()
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.2a")
 def test_player_without_cards_skips_phase_2():
     s = position(2, round=4, sentinel=False, groups=[[0, 1, 2, 3], [4, 5, 6]],
                  stack=[ChooseAction(0), ChooseAction(1)])
@@ -302,6 +335,7 @@ def test_player_without_cards_skips_phase_2():
     assert [r.seat for r in s.stack] == [1]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.2c")
 def test_fee_is_paid_before_taxes_income():
     s = position(2, groups=[[D.TAXES, 0 + 1], [2, 3, 4, 5, 6]], yuan=[2, 2],
                  stack=[ChooseAction(0)])
@@ -326,6 +360,7 @@ def test_illegal_actions_raise_clear_errors():
         engine.make("year_of_the_dragon", 3, 0, great_wall="yes")
 
 
+@pytest.mark.rule("year_of_the_dragon", "2.1", "2.2", "3.1", "5.1.1", "7a")
 def test_supply_and_group_sizes_by_player_count():
     for n, per_type in ((2, 4), (3, 6), (4, 8), (5, 10)):
         s = new_state(n, 0, {})
@@ -346,6 +381,7 @@ def test_choose_request_kind_for_joker():
     assert s.stack[-1] == ChooseTile(0, D.JOKER)
 
 
+@pytest.mark.rule("year_of_the_dragon", "1c")
 def test_d18_privileges_and_floors_are_unlimited():
     s = position(2, groups=[[D.PRIVILEGE, 0, 1, 2], [3, 4, 5]], yuan=[9, 0],
                  small_privileges=[20, 0], large_privileges=[9, 0], stack=[ChooseAction(0)])

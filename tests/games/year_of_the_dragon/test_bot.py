@@ -23,7 +23,7 @@ from ratings.elo import first_share
 from tests.games.year_of_the_dragon.builder import OLD, Y, position
 
 BOT = "heuristic:year_of_the_dragon"
-BASELINE = "python:bots.heuristic.baseline.year_of_the_dragon_v1:HeuristicBot"
+BASELINE = "python:tests.baseline_bots.year_of_the_dragon_v1:HeuristicBot"
 S, F, M, H, W = D.SCHOLAR, D.FARMER, D.MONK, D.HEALER, D.WARRIOR
 C, P, L = D.CRAFTSMAN, D.PYROTECHNIST, D.COURT_LADY
 #: an event track with the Contagions and Mongol invasions late (rounds 8, 9, 11, 12)

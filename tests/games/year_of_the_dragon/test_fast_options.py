@@ -7,7 +7,7 @@ import itertools
 import random
 
 import engine
-from engine.games.year_of_the_dragon import action_phase as A
+from engine.games.year_of_the_dragon import action_phase
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.requests import ChooseAction
 from tests.games.year_of_the_dragon.builder import position
@@ -22,7 +22,8 @@ def test_options_equal_the_card_by_card_rule_in_random_play() -> None:
         while not s.is_terminal():
             req = s.stack[-1]
             if type(req) is ChooseAction:
-                assert A.action_options(s, req) == A.general_action_options(s, req.seat)
+                assert (action_phase.action_options(s, req)
+                        == action_phase.general_action_options(s, req.seat))
                 seen += 1
             legal = s.legal_actions()
             s.apply_legal(legal[rng.randrange(len(legal))])
@@ -42,10 +43,11 @@ def test_options_equal_the_card_by_card_rule_on_odd_decks() -> None:
                          wall_used=[wall_used] * 3, stack=[ChooseAction(1)])
             s.group_dragons = list(dragons)
             req = s.stack[-1]
-            assert A.action_options(s, req) == A.general_action_options(s, 1)
+            assert action_phase.action_options(s, req) == action_phase.general_action_options(s, 1)
     s = position(3, stack=[ChooseAction(0)])
     s.card_group, s.group_dragons = [], []
     for yuan in range(7):
         s.yuan = [yuan] * 3
-        assert A.action_options(s, s.stack[-1]) == [A.MONEY] == A.general_action_options(s, 0)
+        assert (action_phase.action_options(s, s.stack[-1]) == [action_phase.MONEY]
+                == action_phase.general_action_options(s, 0))
     assert D.PRIVILEGE < D.BUILD_WALL == len(D.ACTION_NAMES) - 1  # the tables' assumption

@@ -11,6 +11,7 @@ from engine.games.year_of_the_dragon import data as D
 from engine.protocol import InvalidConfigError
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.3b")
 def test_great_event_face_down_until_round_7():
     """Seed 000: "Żetony wielkich wydarzeń należy zakryć i potasować. Następnie należy
     wylosować jeden z nich i umieścić go na wierzchu siódmego kafelka wydarzenia" - the text
@@ -34,6 +35,7 @@ def test_great_event_face_down_until_round_7():
     assert len(seen_before) > 1
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.3a", "3.3b")
 def test_default_shows_the_great_event_and_bad_combinations_are_rejected():
     s = engine.make("year_of_the_dragon", 3, 5, great_events=True)
     assert s.great_event >= 0 and s.observation(0).great_event == s.great_event

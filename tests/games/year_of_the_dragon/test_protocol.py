@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from engine.common.rng import Rng
 from engine.games.year_of_the_dragon import data as D
@@ -21,6 +23,7 @@ def _midgame(n: int = 4, seed: int = 3, steps: int = 120, **opts: bool):  # noqa
     return s
 
 
+@pytest.mark.rule("year_of_the_dragon", "11a")
 def test_states_differing_only_in_the_generator_look_the_same():
     """The future deals (the generator) are the only hidden zone (D11)."""
     s = _midgame()
@@ -31,6 +34,7 @@ def test_states_differing_only_in_the_generator_look_the_same():
     assert s.to_bytes() != t.to_bytes()
 
 
+@pytest.mark.rule("year_of_the_dragon", "11a")
 def test_observation_shows_public_zones_and_hands():
     s = _midgame(great_wall=True, great_events=True)
     obs = s.observation(1)
@@ -39,6 +43,7 @@ def test_observation_shows_public_zones_and_hands():
     assert not hasattr(obs, "rng")
 
 
+@pytest.mark.rule("year_of_the_dragon", "11b")
 def test_sample_state_changes_only_future_chance():
     s = _midgame()
     obs = s.observation(0)

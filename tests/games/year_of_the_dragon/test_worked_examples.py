@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon import events as E
 from engine.games.year_of_the_dragon import flow, new_state, rules
@@ -33,6 +35,7 @@ ANIA, BENEK, KASIA, DOROTA, EMIL = range(5)
 T, S, F = D.TAX_COLLECTOR, D.SCHOLAR, D.FARMER
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.6a", "3.6b", "3.6d", "4a", "10.1c", "10.1h", "10.1i")
 def test_example_1_draft():
     """Ania T+S -> 7; Benek T+F -> 7 on top; Kasia S+F -> 8; pairs now forbidden."""
     s = new_state(4, 1, {})
@@ -58,6 +61,7 @@ def test_example_1_draft():
     assert turn_order(s) == [KASIA, BENEK, ANIA, 3]
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.6d")
 def test_example_1_marker_moves_once_by_the_sum():
     s = new_state(2, 3, {})
     s.apply(DraftPair(T, S))
@@ -67,6 +71,7 @@ def test_example_1_marker_moves_once_by_the_sum():
     assert s.track[0] == 7 and s.moves == 1
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.2b", "5.1.2c")
 def test_example_2_occupied_group_costs_3_however_many_dragons():
     s = position(5, groups=[[D.RESEARCH, D.TAXES], [D.BUILD, D.HARVEST], [D.FIREWORKS],
                             [D.MILITARY_PARADE], [D.PRIVILEGE]],
@@ -81,6 +86,7 @@ def test_example_2_occupied_group_costs_3_however_many_dragons():
     assert TakeAction(D.BUILD) in opts and TakeMoney() in opts
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.2d")
 def test_example_3_money_option():
     s = position(5, groups=[[0, 1], [2, 3], [4], [5], [6]], yuan=[6, 6, 6, 6, 1],
                  stack=[ChooseAction(EMIL)])
@@ -89,6 +95,7 @@ def test_example_3_money_option():
     assert s.group_dragons == [0] * 5  # no dragon placed
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.3b", "5.1.2b", "5.1.2c", "10.1c")
 def test_example_4_taxes():
     """Kasia (no tax collectors) +2; Ania (2 tax collectors) pays 3 then +8."""
     s = position(3, groups=[[D.TAXES, D.BUILD, D.HARVEST], [4, 5], [3, 6]],
@@ -100,6 +107,7 @@ def test_example_4_taxes():
     assert s.yuan[ANIA] == 5 - 3 + 8
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.3c", "5.1.3i", "5.3d")
 def test_example_5_build_and_decay():
     """Emil (2 craftsmen): 3 floors: 2 on a 1-floor palace, 1 as a new palace, which decays."""
     c = Y[D.CRAFTSMAN]
@@ -118,6 +126,7 @@ def test_example_5_build_and_decay():
     assert [q[0] for q in s.palaces[EMIL]] == [2, 3]  # the empty 1-floor palace is gone
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.1.3d", "5.1.3f", "5.1.3g", "10.1e", "10.1h", "10.1i")
 def test_examples_6_7_8_harvest_parade_research():
     s = position(3, groups=[[D.HARVEST, D.MILITARY_PARADE], [D.RESEARCH, 0], [1, 3, 6]],
                  palaces={ANIA: [[2, Y[F], OLD[F]]], BENEK: [[2, OLD[D.WARRIOR], OLD[D.WARRIOR]]],
@@ -139,6 +148,7 @@ def _event_position(n: int, event: int, round: int = 5, **kw):  # noqa: ANN202
     return s
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.2a", "5.3a")
 def test_example_9_tribute():
     """Kasia has 2 yuan: pays 2 and releases 2 persons of her choice."""
     s = _event_position(3, D.IMPERIAL_TRIBUTE, yuan=[4, 9, 2],
@@ -155,6 +165,7 @@ def test_example_9_tribute():
     assert s.stack == [SENTINEL]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.3a", "5.3.3b", "5.3d")
 def test_example_10_drought():
     """Ania: 3 inhabited + 1 empty palace, 4 rice -> pays 3. Benek: 3 inhabited, 0 rice ->
     releases 1 from each of the 3."""
@@ -180,6 +191,7 @@ def test_example_10_drought():
     assert len(s.palaces[ANIA]) == 4 and s.palaces[ANIA][2] == [1]  # empty palace decays
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.4a", "5.3.4b")
 def test_example_11_dragon_festival():
     s = _event_position(5, D.DRAGON_FESTIVAL, fireworks=[2, 1, 3, 0, 3])
     flow.start_event_phase(s)
@@ -187,6 +199,7 @@ def test_example_11_dragon_festival():
     assert s.fireworks == [1, 1, 1, 0, 1]
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.5a", "5.3.5b")
 def test_example_12_mongols():
     w, ow = Y[D.WARRIOR], OLD[D.WARRIOR]
     s = _event_position(5, D.MONGOL_INVASION, palaces={
@@ -198,6 +211,7 @@ def test_example_12_mongols():
     assert Release(0, w) in legal(s)  # the warrior just counted may go
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.3.6", "5.3b", "10.1g")
 def test_example_13_contagion():
     h = Y[D.HEALER]
     s = _event_position(3, D.CONTAGION, palaces={
@@ -214,6 +228,7 @@ def test_example_13_contagion():
     assert persons(s, KASIA) == 3 and persons(s, ANIA) == 1
 
 
+@pytest.mark.rule("year_of_the_dragon", "5.4a", "5.4b", "5.4c", "5.1.3h")
 def test_example_14_round_scoring():
     lady = Y[D.COURT_LADY]
     s = position(3, palaces={ANIA: [[2, lady, lady], [1, Y[S]], [3]]},
@@ -222,6 +237,7 @@ def test_example_14_round_scoring():
     assert s.vp[ANIA] == 10 + 7
 
 
+@pytest.mark.rule("year_of_the_dragon", "6a", "6b", "6c", "10.1f")
 def test_example_15_final_scoring():
     m, om = Y[D.MONK], OLD[D.MONK]
     s = position(3, palaces={BENEK: [[2, m, Y[S]], [3, om, Y[F], Y[T]], [2, Y[F], Y[S]]]},
@@ -232,6 +248,7 @@ def test_example_15_final_scoring():
     assert s.vp[BENEK] == 75
 
 
+@pytest.mark.rule("year_of_the_dragon", "7e", "7f", "7g")
 def test_example_20_great_wall():
     """Round 4 Mongol, L=3 < 4: fewest (C, 0 tiles) releases. Round 9 Mongol, L=10: +4/+4/+2.
     End with L=11: C releases after the round-12 scoring, no decay."""
@@ -270,6 +287,7 @@ def test_example_20_great_wall():
     assert s.vp == [8, 8, 7]
 
 
+@pytest.mark.rule("year_of_the_dragon", "4a", "5.1.3f")
 def test_example_21_stacking():
     """A on 10, B on 10 later (on top), C on 12 -> C, B, A; A parades +2 -> A, C, B."""
     A, B, C = 0, 1, 2
@@ -283,6 +301,7 @@ def test_example_21_stacking():
     assert turn_order(s) == [A, C, B]
 
 
+@pytest.mark.rule("year_of_the_dragon", "3.5", "3.6a")
 def test_draft_requests_follow_seat_order():
     s = new_state(5, 0, {})
     assert list(reversed(s.stack)) == [Draft(p) for p in range(5)]

@@ -1,1 +1,0 @@
-"""Frozen v1 copies of the rule-based bots, kept to reproduce comparisons."""

@@ -1,0 +1,1 @@
+"""Frozen v1 copies of the first rule-based bots: the tests play today's bots against them."""
