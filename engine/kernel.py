@@ -31,6 +31,11 @@ import msgspec
 from engine.common.rng import Rng
 from engine.protocol import TERMINAL, Action, IllegalActionError, Observation, State
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 __all__ = [
     "CUSTOM", "DERIVED", "GENERATOR", "Custom", "Derived", "GameState", "Handler",
     "Hidden", "Owner", "Public", "Request", "Rules", "Seen", "Visibility", "Words",
@@ -162,6 +167,7 @@ class Rules:
         if not stack or self.handlers[type(stack[-1])].auto is not None:
             self.settle(s)
 
+    @cython.locals(stack=list)
     def settle(self, s: Any) -> None:
         """Run automatic steps until a decision is pending or the game is over."""
         stack = s.stack
@@ -183,6 +189,8 @@ class Rules:
                 stack.append(req)
                 return
 
+    @cython.locals(limit=cython.Py_ssize_t, steps=cython.Py_ssize_t, stack=list,
+                   r=cython.double, n=cython.Py_ssize_t)
     def random_steps(self, s: Any, rand: Callable[[], float], limit: int) -> int:
         """At most `limit` uniformly random decisions on `s`, each the option at
         `int(rand() * len(options))` of the pending request, applied by the apply template
@@ -200,7 +208,9 @@ class Rules:
                 break
             h = handlers[type(req)]
             legal = h.options(s, req)
-            action = legal[int(rand() * len(legal))]
+            r = rand()
+            n = len(legal)
+            action = legal[cython.cast(cython.Py_ssize_t, r * n)]  # int(): toward zero
             stack.pop()
             h.apply(s, req, action)
             s.decision += 1

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 #: the compiled modules and their manifest (written by setup.py)
 COMPILED = Path(__file__).with_name("compiled")
@@ -43,18 +44,44 @@ class Status:
     off: str = ""
     #: whether Python was asked for (`ARENA_PURE`), rather than the only choice
     pure: bool = False
+    #: what built the modules (the manifest's "build": Cython's version and directives,
+    #: the C compiler and its command line), empty if nothing was built or it is not known
+    build: dict[str, Any] = field(default_factory=dict)
+    #: hot modules the install did not compile, and why (Cython or the C compiler failed)
+    not_compiled: dict[str, str] = field(default_factory=dict)
 
     def describe(self) -> str:
         """One line for reports (`arena bench`)."""
         if self.off:
             return f"engine: Python ({self.off})"
-        line = f"engine: {len(self.loaded)} of {self.available} hot modules compiled (Cython)"
+        hot = self.available + len(self.not_compiled)
+        line = f"engine: {len(self.loaded)} of {hot} hot modules compiled (Cython)"
         if self.stale:
             line += (f"; {len(self.stale)} edited since the build run as Python "
                      "(pip install -e . compiles them again)")
         if self.broken:
             line += f"; {len(self.broken)} whose build is gone or would not load run as Python"
+        if self.not_compiled:
+            line += f"; {len(self.not_compiled)} the install could not compile run as Python"
         return line
+
+    def builder(self) -> str:
+        """What built the modules, in one line: "Cython 3.3.0, gcc ...: <command line>"."""
+        b = self.build
+        if not b:
+            return ""
+        return (f"built by Cython {b.get('cython', '?')} and {b.get('compiler') or 'a C compiler'}"
+                f": {b.get('command', '')}".strip())
+
+    def modules(self) -> dict[str, str]:
+        """Every hot module of the build this process imported or could not compile, and
+        how it runs: "compiled", or "Python" with the reason."""
+        out = {name: "compiled" for name in self.loaded}
+        out.update({name: "Python: edited since the build" for name in self.stale})
+        out.update({name: "Python: its build is gone or would not load" for name in self.broken})
+        out.update({name: f"Python: not compiled at install ({why})"
+                    for name, why in self.not_compiled.items()})
+        return dict(sorted(out.items()))
 
 
 STATUS = Status()
@@ -137,6 +164,19 @@ def read_manifest(path: Path) -> tuple[dict[str, dict[str, str]], str]:
     return modules, ""
 
 
+def read_build(path: Path) -> tuple[dict[str, Any], dict[str, str]]:
+    """The manifest's description of the build and its modules left as Python (empty
+    where a manifest from before they were recorded, or none, says nothing)."""
+    try:
+        data = json.loads(path.read_text())
+        build, left = data.get("build", {}), data.get("not_compiled", {})
+    except (OSError, ValueError, AttributeError):
+        return {}, {}
+    if not isinstance(build, dict) or not isinstance(left, dict):
+        return {}, {}
+    return build, {str(k): str(v) for k, v in left.items()}
+
+
 def install(manifest: Path = MANIFEST) -> Status:
     """Put the finder first on `sys.meta_path` (once); the status of the build."""
     if any(isinstance(f, CompiledFinder) for f in sys.meta_path):
@@ -145,6 +185,7 @@ def install(manifest: Path = MANIFEST) -> Status:
         STATUS.off, STATUS.pure = f"{PURE_ENV} is set", True
         return STATUS
     modules, why = read_manifest(manifest)
+    STATUS.build, STATUS.not_compiled = read_build(manifest)
     STATUS.available = len(modules)
     if not modules:
         STATUS.off = why

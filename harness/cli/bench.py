@@ -10,8 +10,8 @@ import msgspec
 import typer
 
 import engine
-from engine import native
 from harness.cli.paths import check_output, make_parent
+from harness.eval import machine
 from harness.views.bench import bench_tables, comparison_table
 from harness.views.console import err, out
 
@@ -40,12 +40,15 @@ def bench_cmd(
         check_output(json, "--json")
     if against is not None:
         return _against(against, rounds, game or [], players or [], json)
+    load = machine.Load()
     with err.status("benchmarking...") as status:
         figs = bench.run(game, players, quick, progress=lambda s: status.update(f"bench {s}"),
-                         workers=not quick if workers is None else workers, presets=presets)
+                         workers=not quick if workers is None else workers, presets=presets,
+                         load=load)
     for table in bench_tables(figs, quick, out.width):
         out.print(table)
-    out.print(native.report(), markup=False, highlight=False)
+    for line in machine.engine_lines(machine.engine_build()) + machine.describe(load):
+        out.print(line, markup=False, highlight=False)
     if json is not None:
         make_parent(json, "--json")
         json.write_bytes(msgspec.json.format(msgspec.json.encode(figs)))

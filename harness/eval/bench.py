@@ -20,6 +20,7 @@ import msgspec
 
 import engine
 from engine.protocol import State
+from harness.eval.machine import Load
 
 
 class Figure(msgspec.Struct, kw_only=True):
@@ -288,14 +289,17 @@ def player_counts(game_id: str, players: Iterable[int] | None, quick: bool) -> l
 
 def run(games: list[str] | None = None, players: list[int] | None = None,
         quick: bool = False, progress: Callable[[str], None] | None = None,
-        workers: bool = False, presets: bool = False) -> list[Figure]:
+        workers: bool = False, presets: bool = False, load: Load | None = None) -> list[Figure]:
     """All engine figures for the chosen games (default: every game), with `presets` random
     play under each option preset against the defaults, and with `workers` the tournament
-    speed on 1 and 2 Ray workers for the one with the longest playouts."""
+    speed on 1 and 2 Ray workers for the one with the longest playouts. `load` is sampled
+    before each game and player count and at the end."""
     ids = games or [g.id for g in engine.list_games()]
     figs: list[Figure] = []
+    load = load or Load()
     for gid in ids:
         for n in player_counts(gid, players, quick):
+            load.sample()
             if progress:
                 progress(f"{gid} {n}p")
             figs.extend(bench_game(gid, n, quick))
@@ -312,4 +316,5 @@ def run(games: list[str] | None = None, players: list[int] | None = None,
         rates = {f.group.split()[0]: f.median for f in figs if f.metric == "random playouts"}
         slowest = min(rates, key=rates.__getitem__) if rates else ids[0]
         figs.extend(bench_workers(slowest, games=100 if quick else 200))
+    load.sample()
     return figs

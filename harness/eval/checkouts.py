@@ -19,9 +19,11 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine.protocol import ArenaError
+from harness.eval import machine
 
 #: (metric name prefix in the bench's JSON, label, higher is better)
 FIGURES: tuple[tuple[str, str, bool], ...] = (
@@ -74,9 +76,16 @@ class Comparison:
     load_start: tuple[float, float, float]
     load_end: tuple[float, float, float] = (0.0, 0.0, 0.0)
     rows: list[Row] = field(default_factory=list)
-    #: how each checkout's engine ran: compiled modules or Python (`engine_build`)
-    old_engine: str = ""
-    new_engine: str = ""
+    #: how each checkout's engine ran (`engine_build`: its line, what built it, how each
+    #: hot module ran)
+    old_engine: dict[str, Any] = field(default_factory=dict)
+    new_engine: dict[str, Any] = field(default_factory=dict)
+    #: the machine (CPU, Python) and its 1-minute load average before each run and at the end
+    machine: list[str] = field(default_factory=list)
+    load: list[float] = field(default_factory=list)
+
+    def load_line(self) -> str:
+        return machine.Load(self.load).describe()
 
 
 def this_checkout() -> Path:
@@ -117,27 +126,45 @@ def run_bench(checkout: Path, games: Sequence[str], players: Sequence[int],
     return figs  # type: ignore[no-any-return]
 
 
-#: run in a checkout: its engine's build in one line (a checkout from before the compiled
-#: engine modules has no engine.native of its own; an editable install's finder may offer
-#: another checkout's, which is not this one's)
-_BUILD = ("import importlib.util, os, engine\n"
+#: run in a checkout: its engine's build as JSON (machine.engine_build's keys). A checkout
+#: from before the compiled engine modules has no engine.native of its own (an editable
+#: install's finder may offer another checkout's, which is not this one's); one from before
+#: the build was described has no `builder` or `modules`.
+_BUILD = ("import importlib.util, json, os, engine\n"
           "spec = importlib.util.find_spec('engine.native')\n"
           "if spec is None or os.path.dirname(spec.origin) != os.path.dirname(engine.__file__):\n"
-          "    print('engine: Python (this checkout compiles nothing)')\n"
+          "    out = {'line': 'engine: Python (this checkout compiles nothing)'}\n"
           "else:\n"
-          "    import engine.native\n"
-          "    print(engine.native.report())\n")
+          "    import engine.native as n\n"
+          "    out = {'line': n.report()}\n"
+          "    s = n.status()\n"
+          "    out['builder'] = s.builder() if hasattr(s, 'builder') else ''\n"
+          "    out['modules'] = s.modules() if hasattr(s, 'modules') else {}\n"
+          "print(json.dumps(out))\n")
 
 
-def engine_build(checkout: Path) -> str:
-    """How `checkout`'s engine runs: how many of its hot modules are compiled, or why none."""
+def _clean(text: object, limit: int = 400) -> str:
+    """Another checkout's words, printable and bounded."""
+    return "".join(c for c in str(text) if c.isprintable())[:limit]
+
+
+def engine_build(checkout: Path) -> dict[str, Any]:
+    """How `checkout`'s engine runs, as machine.engine_build gives it for this one: its line
+    (how many of its hot modules are compiled, or why none), what built them, how each hot
+    module runs."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
     done = subprocess.run([sys.executable, "-c", _BUILD], cwd=checkout, env=env,
                           capture_output=True, text=True, check=False)
     lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines:
-        return "engine: build unknown"
-    return "".join(c for c in lines[-1] if c.isprintable())[:200]  # another checkout's words
+    try:
+        data = json.loads(lines[-1]) if done.returncode == 0 and lines else {}
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict) or "line" not in data:
+        return {"line": "engine: build unknown"}
+    modules = data.get("modules") if isinstance(data.get("modules"), dict) else {}
+    return {"line": _clean(data["line"], 200), "builder": _clean(data.get("builder", "")),
+            "modules": {_clean(k, 100): _clean(v, 200) for k, v in modules.items()}}
 
 
 def _picked(figs: list[dict]) -> dict[tuple[str, str], float]:
@@ -155,10 +182,13 @@ def compare(old: Path, rounds: int = 3, games: Sequence[str] = (),
             new: Path | None = None,
             progress: Callable[[str], None] | None = None) -> Comparison:
     """`rounds` alternating quick benches of `old` and `new` (default: this checkout), old
-    first; each figure's median over the rounds, per group, in the order the bench gives."""
+    first; each figure's median over the rounds, per group, in the order the bench gives,
+    with how each side's engine ran and the machine's load along the way."""
     run = run or run_bench
     old = check_checkout(old)
     new = check_checkout(new or this_checkout())
+    load = machine.Load()
+    load.sample()
     res = Comparison(str(old), str(new), rounds, os.getloadavg(),
                      old_engine=engine_build(old), new_engine=engine_build(new))
     seen: dict[str, dict[tuple[str, str], list[float]]] = {"old": {}, "new": {}}
@@ -167,10 +197,14 @@ def compare(old: Path, rounds: int = 3, games: Sequence[str] = (),
             for side, path in (("old", old), ("new", new)):
                 if progress:
                     progress(f"round {r + 1}/{rounds}: {side} ({path})")
+                load.sample()
                 figs = run(path, games, players, Path(tmp) / f"{side}{r}.json")
                 for key, v in _picked(figs).items():
                     seen[side].setdefault(key, []).append(v)
+    load.sample()
     res.load_end = os.getloadavg()
+    res.load = load.samples
+    res.machine = machine.machine_lines()
     better = {label: hi for _, label, hi in FIGURES}
     for key, olds in seen["old"].items():
         news = seen["new"].get(key)

@@ -8,6 +8,7 @@ from rich.table import Table
 
 from harness.eval.bench import Figure
 from harness.eval.checkouts import Comparison
+from harness.eval.machine import engine_lines
 from harness.views.fit import Col, fit_table
 
 
@@ -43,13 +44,14 @@ def comparison_table(res: Comparison, width: int) -> Table:
     rows = [[r.group, r.label, _num(r.old), _num(r.new), f"{r.ratio:.2f}x",
              "higher" if r.higher_is_better else "lower", f"{r.spread:.0%}"]
             for r in res.rows]
-    load = "load average (1/5/15 min): start {}, end {}".format(
-        *(" ".join(f"{x:.2f}" for x in la) for la in (res.load_start, res.load_end)))
+    sides = []
+    for side in ("old", "new"):
+        sides += [f"{side}: {getattr(res, f'{side}_path')}",
+                  *engine_lines(getattr(res, f"{side}_engine"))]
     return fit_table(cols, rows, width=width,
                      title=f"arena bench --against: medians of {res.rounds} alternating "
                            "quick runs",
-                     caption=f"new/old: higher is better for rates (/s), lower for times "
+                     caption="new/old: higher is better for rates (/s), lower for times "
                              "(µs); spread: the larger range of old's or new's rounds, as a "
-                             f"share of its median\nold: {res.old_path}\n{res.old_engine}"
-                             f"\nnew: {res.new_path}\n{res.new_engine}"
-                             f"\n{load}")
+                             "share of its median\n"
+                             + "\n".join([*sides, *res.machine, res.load_line()]))

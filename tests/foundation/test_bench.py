@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import platform
 from pathlib import Path
 
 import msgspec
 import pytest
 
 from harness.cli.main import main
-from harness.eval import bench
+from harness.eval import bench, machine
 
 
 @pytest.mark.slow
@@ -34,7 +36,11 @@ def test_bench_cli_writes_json(tmp_path: Path, capsys):
         assert e.code == 0
     figs = msgspec.json.decode(out.read_bytes(), type=list[bench.Figure])
     assert figs and all(f.group.startswith("kit 2p") for f in figs)
-    assert "arena bench" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "arena bench" in text
+    # what the figures depend on besides the code: the build, the CPU, Python, the load
+    for line in ("engine: ", "CPU: ", "Python: ", "load average (1 min, "):
+        assert line in text
 
 
 @pytest.mark.slow
@@ -45,3 +51,30 @@ def test_bench_presets_against_the_defaults_in_the_same_run():
     preset = metrics["random play (CPU), unused=True"]
     assert preset.baseline == "defaults" and preset.ratio is not None and preset.ratio > 0
     assert "random play (CPU), duel=True" not in metrics  # a 2-player-only preset at 3
+
+
+def test_the_machine_is_described_for_the_figures(tmp_path: Path):
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n"
+                    "model\t\t: 17\nmodel name\t: AMD EPYC 9B14\ncpu MHz\t\t: 2596.000\n\n"
+                    "processor\t: 1\nmodel name\t: AMD EPYC 9B14\n")
+    assert machine.cpu_model(info) == "AMD EPYC 9B14 (family 25 model 17, 2,596 MHz)"
+    assert machine.cpu_model(tmp_path / "missing")  # no cpuinfo: what platform knows
+    assert machine.python_build().startswith(
+        f"{platform.python_implementation()} {platform.python_version()} (")
+    cores = os.cpu_count() or 1
+    assert machine.Load([1.5, 0.5, 2.0, 1.0]).describe() == (
+        f"load average (1 min, {cores} cores): 1.50 at the start, 0.50-2.00 during the "
+        "run, 1.00 at the end")
+    assert machine.Load().describe() == "load average: unknown"
+
+
+def test_the_build_lines_name_the_modules_that_ran_as_python():
+    build = {"line": "engine: 2 of 3 hot modules compiled (Cython); 1 edited since ...",
+             "builder": "built by Cython 3.3.1 and gcc 12: gcc -O2",
+             "modules": {"engine.a": "compiled", "engine.b": "compiled",
+                         "engine.c": "Python: edited since the build"}}
+    assert machine.engine_lines(build) == [
+        build["line"], build["builder"], "ran as Python: engine.c (edited since the build)"]
+    assert machine.engine_lines({"line": "engine: Python (ARENA_PURE is set)"}) == [
+        "engine: Python (ARENA_PURE is set)"]

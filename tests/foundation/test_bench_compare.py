@@ -51,6 +51,8 @@ def test_compare_alternates_old_and_new_and_gives_medians_and_ratios(tmp_path: P
     assert rows["clone+apply µs"].ratio == pytest.approx(0.5, rel=0.1)
     assert not rows["clone+apply µs"].higher_is_better
     assert len(res.load_start) == len(res.load_end) == 3
+    assert len(res.load) == 2 + 2 * 3  # the load before each run, at the start and the end
+    assert res.machine[0].startswith("CPU: ") and res.machine[1].startswith("Python: ")
 
 
 def test_the_command_prints_the_table_and_writes_json(tmp_path: Path, monkeypatch, capsys):
@@ -61,7 +63,8 @@ def test_the_command_prints_the_table_and_writes_json(tmp_path: Path, monkeypatc
         main(["bench", "--against", str(new), "--rounds", "1", "--json", str(out)])
     assert e.value.code == 0
     text = capsys.readouterr().out
-    assert "MCTS simulations/s" in text and "load average" in text
+    assert "MCTS simulations/s" in text and "load average (1 min" in text
+    assert "CPU: " in text and "Python: " in text and text.count("engine: ") == 2
     data = json.loads(out.read_text())
     assert data["rounds"] == 1 and data["rows"][0]["ratio"] == pytest.approx(1.0)
 
@@ -86,10 +89,16 @@ def test_each_side_says_how_its_engine_ran(tmp_path: Path):
     old = tmp_path / "old"
     (old / "engine").mkdir(parents=True)
     (old / "engine" / "__init__.py").write_text("")
-    assert checkouts.engine_build(old) == "engine: Python (this checkout compiles nothing)"
+    build = checkouts.engine_build(old)
+    assert build["line"] == "engine: Python (this checkout compiles nothing)"
     here = checkouts.engine_build(this_checkout())
     modules, why = native.read_manifest(native.MANIFEST)
-    if modules:
-        assert here.startswith("engine: ") and f" of {len(modules)} hot modules compiled" in here
+    if native.status().pure:  # ARENA_PURE, inherited by the checkout's process
+        assert here["line"] == f"engine: Python ({native.PURE_ENV} is set)"
+    elif modules:
+        assert here["line"].startswith("engine: ")
+        assert f" of {len(modules)} hot modules compiled" in here["line"]
+        assert set(here["modules"]) >= set(modules)  # every module of the build, and how
+        assert here["builder"].startswith("built by Cython ")
     else:
-        assert here == f"engine: Python ({why})"
+        assert here["line"] == f"engine: Python ({why})"

@@ -95,6 +95,21 @@ def test_below_and_shuffle_draw_next64_as_splitmix64_does(seed: int, size: int):
     assert Rng(1).next64() == 0x910A2DEC89025CC1  # splitmix64's first output from seed 1
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1),
+       st.one_of(st.integers(min_value=1, max_value=2**32 + 1), st.integers(min_value=1)))
+def test_below_is_the_high_word_of_the_product(seed: int, n: int):
+    """`below(n)` is (next64() * n) >> 64 for every n: the compiled module takes it in 64-bit
+    halves below 2**32, as Python ints above."""
+    ref, r = Rng(seed), Rng(seed)
+    assert r.below(n) == (ref.next64() * n) >> 64 and r.s == ref.s
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, b"[-1]", b"[18446744073709551616]"])
+def test_a_generator_state_outside_64_bits_is_refused(bad: int | bytes):
+    with pytest.raises((ValueError, msgspec.ValidationError), match="in \\[0, 2\\*\\*64\\)"):
+        msgspec.json.decode(bad, type=Rng) if isinstance(bad, bytes) else Rng(bad)
+
+
 @given(st.integers(min_value=0, max_value=2**32), st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]):
     shuffled = list(items)

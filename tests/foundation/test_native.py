@@ -107,6 +107,26 @@ def test_a_missing_corrupt_or_foreign_manifest_is_one_reason(tmp_path):
     assert native.read_manifest(path) == ({"a.b": {"file": "x", "sha256": "y"}}, "")
 
 
+def test_the_manifest_says_what_built_it_and_what_it_left_as_python(tmp_path):
+    path = tmp_path / "manifest.json"
+    build = {"cython": "3.3.1", "directives": {"annotation_typing": False},
+             "compiler": "gcc (Debian 12.2.0-14) 12.2.0", "command": "gcc -fPIC -O2 -g0"}
+    path.write_text(json.dumps({"python": sys.implementation.cache_tag,
+                                "modules": {"a.b": {"file": "x", "sha256": "y"}},
+                                "not_compiled": {"a.c": "Cython failed"}, "build": build}))
+    assert native.read_build(path) == (build, {"a.c": "Cython failed"})
+    status = native.Status(available=1, loaded=["a.b"], build=build,
+                           not_compiled={"a.c": "Cython failed"})
+    assert status.builder() == ("built by Cython 3.3.1 and gcc (Debian 12.2.0-14) 12.2.0: "
+                                "gcc -fPIC -O2 -g0")
+    assert status.modules() == {"a.b": "compiled",
+                                "a.c": "Python: not compiled at install (Cython failed)"}
+    assert status.describe() == ("engine: 1 of 2 hot modules compiled (Cython); 1 the "
+                                 "install could not compile run as Python")
+    path.write_text("{}")  # a manifest from before builds were described: nothing said
+    assert native.read_build(path) == ({}, {}) and native.Status().builder() == ""
+
+
 def test_the_installed_build_is_used_exactly_where_its_source_is_unchanged():
     """Every module of the install's manifest, imported in a fresh process: compiled if
     and only if its source reads as it did at the build."""
@@ -115,7 +135,8 @@ def test_the_installed_build_is_used_exactly_where_its_source_is_unchanged():
         "n.report()\n"
         "print(json.dumps({'off': n.STATUS.off, 'compiled': sorted(\n"
         "    m for m, v in sys.modules.items()\n"
-        "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v))}))"))
+        "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v))}))",
+        ARENA_PURE=""))  # the installed build, even where the suite runs as Python
     modules, why = native.read_manifest(native.MANIFEST)
     if not modules:  # no compiler at install: everything is Python, and says why
         assert out["off"] == why and out["compiled"] == []

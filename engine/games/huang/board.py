@@ -36,6 +36,11 @@ from engine.games.huang.data import (
     YELLOW,
 )
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
@@ -43,6 +48,8 @@ _RANGE = range(NUM_HEXES)
 _YELLOW_TILE = TILE + YELLOW
 
 
+@cython.locals(lab=list, marker=cython.Py_ssize_t, h=cython.Py_ssize_t, x=cython.Py_ssize_t,
+               n=cython.Py_ssize_t, stack=list)
 def _flood(board: Sequence[int], lab: list[int], starts: Iterable[int], marker: int) -> None:
     """Label every unlabelled occupied hex reachable from `starts` by its start hex
     (starts in increasing order, so a group's label is its smallest hex)."""
@@ -144,6 +151,9 @@ def _drop(cands: list[int], h: int) -> None:
         del cands[i]
 
 
+@cython.locals(h=cython.Py_ssize_t, near=list, n=cython.Py_ssize_t, bit=cython.long,
+               board=list, t=cython.Py_ssize_t, a=cython.Py_ssize_t,
+               b=cython.Py_ssize_t, c=cython.Py_ssize_t)
 def occupy(s: HuangState, h: int) -> None:
     """A piece now stands on h (already written to the board): its neighbours see it, and
     it is no leader hex any more."""
@@ -161,6 +171,7 @@ def occupy(s: HuangState, h: int) -> None:
                 insort(s.mono, t)
 
 
+@cython.locals(h=cython.Py_ssize_t, near=list, n=cython.Py_ssize_t, bit=cython.long)
 def vacate(s: HuangState, h: int) -> None:
     """h is empty now: its neighbours no longer see a piece there; next to a yellow tile on
     land it is a leader hex again."""
@@ -233,6 +244,8 @@ def join(lab: list[int], h: int) -> None:
                 lab[x] = new
 
 
+@cython.locals(lab=list, h=cython.Py_ssize_t, starts=cython.int, n=cython.Py_ssize_t,
+               prev=cython.Py_ssize_t)
 def stays_connected(lab: list[int], h: int) -> bool:
     """Whether the labelled neighbours of the unlabelled hex h form at most one unbroken arc
     round h: then they stay connected without h and its group does not split (§4)."""

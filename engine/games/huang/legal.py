@@ -82,6 +82,11 @@ from engine.games.huang.queries import (
 )
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
@@ -164,11 +169,17 @@ def leader_hex_legal(s: HuangState, req: R.ChooseLeaderHex, a: Action) -> bool:
     return type(a) is A.LeaderTo and leader_target_ok(s, i, a.hex)
 
 
+@cython.locals(board=list, to=tuple, out=list, h=cython.Py_ssize_t)
 def tile_hex_options(s: HuangState, req: R.ChooseTileHex) -> list[Action]:
     if s.bandits:
         return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
     m, board = MAPS[s.side], s.board  # tile_hexes without bandits, in one pass
-    return [TILE_TO[h] for h in (m.river if req.colour == BLUE else m.land) if not board[h]]
+    to = TILE_TO
+    out = []
+    for h in m.river if req.colour == BLUE else m.land:
+        if not board[h]:
+            out.append(to[h])
+    return out
 
 
 def tile_hex_legal(s: HuangState, req: R.ChooseTileHex, a: Action) -> bool:

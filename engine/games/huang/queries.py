@@ -30,6 +30,11 @@ from engine.games.huang.data import (
     YELLOW,
 )
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.huang.state import HuangState
 
@@ -43,6 +48,7 @@ LEADER_BIT = tuple(1 << (i % 5) for i in range(40))
 NO_ARC = (False,) * 64
 
 
+@cython.locals(p=cython.Py_ssize_t, h=list, b=cython.Py_ssize_t)
 def hand_total(s: HuangState, p: int) -> int:
     h = s.hands
     b = p * 5
@@ -172,36 +178,52 @@ def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
     return lab, x
 
 
+@cython.locals(lab=list, km=list, leaders=list, i=cython.Py_ssize_t, pos=cython.Py_ssize_t,
+               lb=cython.Py_ssize_t)
 def _kingdom_masks(s: HuangState, lab: list[int]) -> list[int]:
     """Colour bitmask of the leaders of each kingdom, indexed by label; a leader on an
     unlabelled hex (the one lifted by `_lifted_labels`) is ignored. One spare last entry,
     always 0, is what label -1 reads."""
     km = [0] * (NUM_HEXES + 1)
-    # 5 bits per seat; zip's `strict` keyword alone would cost ~0.5 us a call
-    for pos, bit in zip(s.leaders, LEADER_BIT):  # noqa: B905 - LEADER_BIT is the longer
+    leaders = s.leaders
+    for i in range(len(leaders)):  # leader i has colour bit 1 << i % 5 (5 per seat)
+        pos = leaders[i]
         if pos >= 0:
-            km[lab[pos]] |= bit
+            lb = lab[pos]
+            km[lb] |= 1 << i % 5
     km[-1] = 0  # the lifted leader's bit, if any
     return km
 
 
+@cython.locals(lab=list, km=list, t=cython.Py_ssize_t, near=tuple, k=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, lb=cython.Py_ssize_t, other=cython.Py_ssize_t,
+               m=cython.long, acc=cython.long, kingdoms=cython.int, again=cython.bint)
 def _allowed_colours(lab: list[int], km: list[int], t: int) -> int:
     """Bitmask of leader colours the §6.1 join rule allows on hex t (nothing lifted): all
     next to at most one kingdom; none if two adjacent kingdoms share a leader colour; else
     the colours none of them has."""
-    seen: list[int] = []  # the adjacent kingdoms (at most 3)
-    acc = 0
-    for n in NEIGHBOURS[t]:
-        lb = lab[n]
+    near = NEIGHBOURS[t]
+    acc = kingdoms = 0  # the adjacent kingdoms' colours, and how many they are
+    for k in range(len(near)):
+        lb = lab[near[k]]
         m = km[lb]
-        if m and lb not in seen:
-            if acc & m:
-                return 0
-            acc |= m
-            seen.append(lb)
-    return 31 if len(seen) < 2 else 31 & ~acc
+        if m:
+            again = False  # a kingdom met at an earlier neighbour counts once
+            for j in range(k):
+                other = lab[near[j]]
+                if other == lb:
+                    again = True
+                    break
+            if not again:
+                if acc & m:
+                    return 0
+                acc |= m
+                kingdoms += 1
+    return 31 if kingdoms < 2 else 31 & ~acc
 
 
+@cython.locals(lab=list, t=cython.Py_ssize_t, first=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               lb=cython.Py_ssize_t)
 def _one_group_next_to(lab: list[int], t: int) -> bool:
     """Whether the occupied neighbours of t all belong to one group (then at most one
     kingdom is adjacent and the §6.1 join rule allows every colour on t)."""
@@ -246,6 +268,9 @@ def _lifted_near(s: HuangState, x: int) -> list[int]:
     return near
 
 
+@cython.locals(i=cython.Py_ssize_t, first_only=cython.bint, near=list, bit=cython.long,
+               lab=list, km=list, out=list, t=cython.Py_ssize_t, arc=tuple,
+               m=cython.Py_ssize_t)
 def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]:
     """§6.1: legal hexes for leader i (seat * 5 + colour), evaluated after lifting it (its
     own hex is occupied on the unlifted board, so it is never a candidate). A hex whose
@@ -254,12 +279,14 @@ def leader_targets(s: HuangState, i: int, first_only: bool = False) -> list[int]
     if s.bandits or s.marker >= 0:
         return _leader_targets_labelled(s, i, first_only)
     near = _lifted_near(s, s.leaders[i])
-    bit = LEADER_BIT[i]
-    lab: list[int] = []
-    km: list[int] = []
+    bit = 1 << i % 5
+    lab = []
+    km = []
     out = []
+    arc = ONE_ARC
     for t in s.leader_hexes:
-        if not ONE_ARC[near[t]]:
+        m = near[t]
+        if not arc[m]:
             if not km:
                 lab = _lifted_labels(s, i)[0]
                 km = _kingdom_masks(s, lab)
@@ -369,12 +396,18 @@ def _bandit_check(s: HuangState) -> Callable[[int], bool]:
     return ok
 
 
+@cython.locals(board=list, h=cython.Py_ssize_t)
 def has_tile_hex(s: HuangState, colour: int) -> bool:
     board = s.board
     m = MAPS[s.side]
-    ok = _bandit_check(s) if s.bandits else None
+    if s.bandits:
+        ok = _bandit_check(s)
+        for h in m.river if colour == BLUE else m.land:
+            if board[h] == EMPTY and ok(h):
+                return True
+        return False
     for h in m.river if colour == BLUE else m.land:
-        if board[h] == EMPTY and (ok is None or ok(h)):
+        if board[h] == EMPTY:
             return True
     return False
 
@@ -385,8 +418,10 @@ def can_discard_two(s: HuangState, p: int, colour: int) -> bool:
     return n >= 2 or (n >= 1 and s.leaders[p * 5 + colour] < 0)
 
 
+@cython.locals(board=list)
 def any_tile_on_board(s: HuangState) -> bool:
-    for x in s.board:
+    board = s.board
+    for x in board:
         if TILE <= x < LEADER:
             return True
     return False

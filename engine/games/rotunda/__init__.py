@@ -10,9 +10,9 @@ end-game points per card back).
 The package (docs/adding-a-game.md): data.py tables; actions.py and requests.py the
 decisions; the rule modules (turn, rooms, loops, experts, lodge, assistants, neutrals,
 effects, sales, board, scoring); flow.py what follows an empty stack; rules.py the registry;
-memo.py each decision's options computed once; shuffle.py the set-up's and sampling's
-shuffles; words.py, observe.py, render.py, heuristic.py; state.py the declared fields and
-the generated observation; setup.py the set-up; static.py and docs.py for bot authors.
+memo.py each decision's options computed once; words.py, observe.py, render.py,
+heuristic.py; state.py the declared fields and the generated observation; setup.py the
+set-up; static.py and docs.py for bot authors.
 """
 
 from __future__ import annotations

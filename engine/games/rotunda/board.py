@@ -7,7 +7,79 @@ from functools import lru_cache
 
 from engine.games.rotunda import data as D
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 _CELLS = D.WORSHIP_ROWS * D.WORSHIP_COLS
+
+
+#: a walk deeper than this stops (rooms with a leader are passed without counting, so a
+#: walk could circle through them)
+DEPTH_LIMIT = cython.declare(cython.int, D.NODES * 2)
+
+
+#: the Lodge's node (a C int where compiled)
+LODGE = cython.declare(cython.int, D.LODGE)
+
+
+@cython.cfunc
+@cython.locals(stack=list, seen=bytearray, node=cython.int, count=cython.int,
+               depth=cython.int, key=cython.int)
+def _push(stack: list[int], seen: bytearray, node: int, count: int, depth: int) -> None:
+    """Queue the walk state (node, moves counted, depth) once: a state met again adds no
+    destination (its walk on is the same)."""
+    key = node | count << 4 | depth << 6
+    if not seen[key]:
+        seen[key] = 1
+        stack.append(key)
+
+
+#: walk states (`_push`'s keys) fit below this
+_STATES = (DEPTH_LIMIT + 2) << 6
+
+
+@cython.locals(found=cython.int, n=cython.int)
+def _sorted_nodes(found: int) -> tuple[int, ...]:
+    """The nodes of bit set `found`, ascending."""
+    out = []
+    for n in range(D.NODES):
+        if found >> n & 1:
+            out.append(n)
+    return tuple(out)
+
+
+@cython.cfunc
+@cython.locals(lodge=cython.int, start=cython.int, occ=cython.int, neutral=cython.bint,
+               node=cython.int, count=cython.int, depth=cython.int, nxt=cython.int,
+               key=cython.int, found=cython.int, stack=list, seen=bytearray, succ=tuple)
+def _walk(lodge: int, start: int, occ: int, neutral: bool) -> int:
+    """The bit set of nodes a leader in `start` may end in (`destinations` for a family
+    leader, `neutral_destinations` for a neutral one), from each walk state met once."""
+    succ = D.GRAPHS[lodge]
+    found = 0
+    seen = bytearray(_STATES)
+    stack: list[int] = []
+    _push(stack, seen, start, 0, 0)
+    while stack:
+        key = stack.pop()
+        node, count, depth = key & 15, key >> 4 & 3, key >> 6
+        if depth > DEPTH_LIMIT:
+            continue
+        for nxt in succ[node]:
+            if nxt == LODGE and not neutral:  # entering the Lodge counts and ends the move
+                if count + 1 <= 3:
+                    found |= 1 << LODGE
+                continue
+            if nxt == LODGE or occ >> nxt & 1:  # passed uncounted
+                _push(stack, seen, nxt, count, depth + 1)
+                continue
+            if not (neutral and nxt == start):
+                found |= 1 << nxt
+            if count + 1 < 3:
+                _push(stack, seen, nxt, count + 1, depth + 1)
+    return found
 
 
 @lru_cache(maxsize=65536)
@@ -15,26 +87,7 @@ def destinations(lodge: int, start: int, occupied: int) -> tuple[int, ...]:
     """§4.4: nodes a family leader in `start` may end in (sorted). `occupied` is a bit set
     of nodes holding another leader (the Lodge never blocks). Rooms with a leader are
     passed without counting; entering the Lodge counts and ends the move."""
-    succ = D.GRAPHS[lodge]
-    found: set[int] = set()
-
-    def walk(node: int, count: int, depth: int) -> None:
-        if depth > D.NODES * 2:
-            return
-        for nxt in succ[node]:
-            if nxt == D.LODGE:
-                if count + 1 <= 3:
-                    found.add(D.LODGE)
-                continue
-            if occupied >> nxt & 1:
-                walk(nxt, count, depth + 1)
-                continue
-            found.add(nxt)
-            if count + 1 < 3:
-                walk(nxt, count + 1, depth + 1)
-
-    walk(start, 0, 0)
-    return tuple(sorted(found))
+    return _sorted_nodes(_walk(lodge, start, occupied, False))
 
 
 @lru_cache(maxsize=16384)
@@ -42,23 +95,7 @@ def neutral_destinations(lodge: int, start: int, occupied: int) -> tuple[int, ..
     """§10, §4.4: nodes a neutral leader in `start` may end in (sorted). It passes the Lodge
     uncounted and never stops there; rooms with another leader are passed uncounted; it
     may not end in its start room, which counts as an empty room if passed again [rec]."""
-    succ = D.GRAPHS[lodge]
-    found: set[int] = set()
-
-    def walk(node: int, count: int, depth: int) -> None:
-        if depth > D.NODES * 2:
-            return
-        for nxt in succ[node]:
-            if nxt == D.LODGE or occupied >> nxt & 1:
-                walk(nxt, count, depth + 1)
-                continue
-            if nxt != start:
-                found.add(nxt)
-            if count + 1 < 3:
-                walk(nxt, count + 1, depth + 1)
-
-    walk(start, 0, 0)
-    return tuple(sorted(found))
+    return _sorted_nodes(_walk(lodge, start, occupied, True))
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.rotunda import data as D
-from engine.games.rotunda.shuffle import shuffle
 
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
@@ -201,7 +200,7 @@ def sell_amulet(s: RotundaState, p: int, t: int) -> None:
     """Black Market: the sold amulet is shuffled into the stack."""
     s.amulets = seat_remove(s.amulets, p, t)
     stack = [*s.amulet_stack, t]
-    shuffle(s.rng, stack)
+    s.rng.shuffle(stack)
     s.amulet_stack = tuple(stack)
 
 
@@ -217,7 +216,7 @@ def hire(s: RotundaState, p: int, slot: int) -> None:
         s.expert_pool = without(s.expert_pool, slot)
         if not s.expert_deck and s.expert_discard and not s.advanced_experts:
             deck = list(s.expert_discard)
-            shuffle(s.rng, deck)
+            s.rng.shuffle(deck)
             s.expert_deck = tuple(deck)
             s.expert_discard = ()
         if s.expert_deck:

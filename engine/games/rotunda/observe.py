@@ -9,7 +9,6 @@ from typing import Any
 from engine.common.rng import Rng
 from engine.games.rotunda import data as D
 from engine.games.rotunda.requests import KeepOrDiscard
-from engine.games.rotunda.shuffle import shuffle
 
 #: every component id of the three piles of distinct cards (sorted out of a set difference)
 ALL_ORDERS = frozenset(range(len(D.ORDERS)))
@@ -22,12 +21,12 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     from the components no seat can locate (in this order: the generator's draws), taken
     in id order (amulets in type order: `AMULET_TOKENS` is sorted) before the shuffle."""
     orders = sorted(ALL_ORDERS.difference(obs.order_pool, *obs.orders_open, *obs.orders_done))
-    shuffle(rng, orders)
+    rng.shuffle(orders)
     fields["order_deck"] = tuple(orders)
     experts = sorted(ALL_EXPERTS.difference(
         obs.expert_pool, obs.expert_discard, *obs.experts, *obs.kept,
         [r.expert for r in obs.stack if type(r) is KeepOrDiscard]))
-    shuffle(rng, experts)
+    rng.shuffle(experts)
     fields["expert_deck"] = tuple(experts)
     amulets = list(D.AMULET_TOKENS)
     visible = [a for a in obs.amulet_spaces if a >= 0] + list(obs.amulet_pool)
@@ -37,8 +36,8 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         visible += lst
     for a in visible:
         amulets.remove(a)
-    shuffle(rng, amulets)
+    rng.shuffle(amulets)
     fields["amulet_stack"] = tuple(amulets)
     smugglers = sorted(ALL_SMUGGLERS.difference(obs.smuggler_pool, obs.smuggler_returned))
-    shuffle(rng, smugglers)
+    rng.shuffle(smugglers)
     fields["smuggler_stack"] = tuple(smugglers)

@@ -10,7 +10,6 @@ from engine.games.rotunda import data as D
 from engine.games.rotunda.flow import start_turn
 from engine.games.rotunda.requests import ChooseLodge
 from engine.games.rotunda.rules import RULES
-from engine.games.rotunda.shuffle import shuffle
 from engine.games.rotunda.state import RotundaState
 
 
@@ -19,9 +18,9 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     n = num_players
     rng = Rng.from_seed(seed, "rotunda")
     large = list(D.LARGE_TILES)
-    shuffle(rng, large)
+    rng.shuffle(large)
     small = list(D.SMALL_TILES)
-    shuffle(rng, small)
+    rng.shuffle(small)
     board = [D.LODGE_ROOM, *D.INNER_ROOMS] + [0] * len(D.OUTER)
     for node, room in zip(D.LARGE_SLOTS, large, strict=True):
         board[node] = room
@@ -29,21 +28,21 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
         board[node] = room
     rooms = tuple(board)
     amulets = list(D.AMULET_TOKENS)
-    shuffle(rng, amulets)
+    rng.shuffle(amulets)
     spaces = [amulets.pop() for _ in range(6)]
     end_amulet = amulets.pop()
     amulet_pool = [amulets.pop() for _ in range(D.POOL_SIZE)]
     smugglers = list(range(len(D.SMUGGLERS)))
-    shuffle(rng, smugglers)
+    rng.shuffle(smugglers)
     smuggler_pool = [smugglers.pop() for _ in range(D.POOL_SIZE)]
     starting = list(D.STARTING_ORDERS)
-    shuffle(rng, starting)
+    rng.shuffle(starting)
     held = tuple((starting.pop(),) for _ in range(n))
     deck = starting + [i for i in range(len(D.ORDERS)) if i not in D.STARTING_ORDERS]
-    shuffle(rng, deck)
+    rng.shuffle(deck)
     order_pool = [deck.pop() for _ in range(D.POOL_SIZE)]
     experts = list(range(len(D.EXPERTS)))
-    shuffle(rng, experts)
+    rng.shuffle(experts)
     expert_pool = [experts.pop() for _ in range(D.POOL_SIZE)]
     advanced = bool(options.get("advanced_experts"))
     # §11: the top 5 Experts go face up to the discard pile (index 0 = its top card)
@@ -51,7 +50,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RotundaSt
     neutrals: tuple[int, ...] = ()
     if n == 2:  # §3 step 12: one neutral leader at random in each large room
         large_rooms = list(D.LARGE_SLOTS)
-        shuffle(rng, large_rooms)
+        rng.shuffle(large_rooms)
         neutrals = tuple(large_rooms)
     first = rng.below(n)
     supply = list(D.SUPPLY_START)

@@ -7,11 +7,9 @@ import random
 
 import engine
 from bots.heuristic.rotunda import HeuristicBot
-from engine.common.rng import Rng
 from engine.games.rotunda import data as D
 from engine.games.rotunda import sales
 from engine.games.rotunda.requests import ChainEnd, ReturnChain
-from engine.games.rotunda.shuffle import shuffle
 from engine.games.rotunda.state import RotundaState
 from harness.play.match import play_match
 
@@ -93,17 +91,6 @@ def test_heuristic_in_unit_interval():
         for p in range(3):
             assert 0.0 <= s.heuristic(p) <= 1.0
         s.apply(rng.choice(s.legal_actions()))
-
-
-def test_the_fast_shuffle_is_rng_shuffle():
-    """shuffle.shuffle draws what Rng.shuffle draws: same permutation, same generator."""
-    for n in range(30):
-        for seed in (0, 1, 2**63 + 5, 2**64 - 1):
-            a, b = Rng(seed), Rng(seed)
-            xs, ys = list(range(n)), list(range(n))
-            a.shuffle(xs)
-            shuffle(b, ys)
-            assert xs == ys and a.s == b.s
 
 
 def test_a_second_sale_is_judged_as_on_the_position_after_the_first():
