@@ -6,4 +6,5 @@ from __future__ import annotations
 from pathlib import Path
 
 #: the project's root folder, written once for every module that reads the project's files
+#: (this module stays Python: setup.py's COLD, so its file is where its source is)
 PROJECT = Path(__file__).resolve().parents[2]

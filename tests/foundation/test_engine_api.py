@@ -143,3 +143,12 @@ def test_an_option_limited_to_some_player_counts():
     engine.make("kit", 3, 0, duel=False)  # the default is fine everywhere
     kit = engine.get_game("kit")
     assert kit.allows(2, {"duel": True}) and not kit.allows(4, {"duel": True})
+
+
+def test_the_project_root_is_the_checkout_in_a_compiled_install_too() -> None:
+    """engine/common/project.py stays Python (a compiled module's file lies under
+    engine/compiled/, which would make every path read from PROJECT wrong)."""
+    from engine.common.project import PROJECT
+
+    assert (PROJECT / "engine" / "common" / "project.py").is_file()
+    assert (PROJECT / "bots" / "sandbox_runner.py").is_file()
