@@ -297,13 +297,14 @@ class Store:
             if self.db.in_transaction:
                 yield self.db
                 return
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            try:  # a Ctrl-C may land in BEGIN or COMMIT themselves: nothing is left open
+                self.db.execute("BEGIN IMMEDIATE")
                 yield self.db
+                self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
-            self.db.execute("COMMIT")
 
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._errors():
@@ -318,11 +319,15 @@ class Store:
         """Reads inside see one state of the database (a read transaction: WAL lets the
         writers go on meanwhile)."""
         with self._errors():
-            self.db.execute("BEGIN")
+            if self.db.in_transaction:  # inside a write transaction, which is one state
+                yield
+                return
             try:
+                self.db.execute("BEGIN")
                 yield
             finally:
-                self.db.execute("COMMIT")
+                if self.db.in_transaction:
+                    self.db.execute("COMMIT")
 
     def query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows of one read, errors as StoreError."""

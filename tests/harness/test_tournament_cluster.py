@@ -27,7 +27,12 @@ HOST = "127.0.0.2"
 ARENA = [sys.executable, "-m", "harness.cli"]
 KIT = ["--game", "kit", "--game-module", "tests.kitgame"]
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(os.environ.get("ARENA_CLUSTER_TESTS") != "1",
+                       reason="half a minute of a real Ray cluster: ARENA_CLUSTER_TESTS=1 runs it "
+                              "(CI runs it beside the suite, with the operators' scenario)"),
+]
 
 
 
