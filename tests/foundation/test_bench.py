@@ -14,8 +14,16 @@ from harness.eval import bench, machine
 
 
 @pytest.mark.slow
-def test_bench_figures_for_the_kit_game():
-    figs = bench.run(["kit"], [2], quick=True)
+def test_bench_gives_every_figure_and_writes_json(tmp_path: Path, capsys):
+    """One quick run of the CLI: every figure promised, sane, in the JSON file and on screen
+    with what the figures depend on besides the code (the build, the CPU, Python, the load)."""
+    out = tmp_path / "bench.json"
+    try:
+        main(["bench", "--game", "kit", "--players", "2", "--quick", "--json", str(out)])
+    except SystemExit as e:
+        assert e.code == 0
+    figs = msgspec.json.decode(out.read_bytes(), type=list[bench.Figure])
+    assert figs and all(f.group.startswith("kit 2p") for f in figs)
     metrics = {f.metric for f in figs}
     for m in ("random play", "random playouts", "clone()", "clone()+apply()",
               "to_bytes+from_bytes", "observation JSON enc+dec",
@@ -25,20 +33,8 @@ def test_bench_figures_for_the_kit_game():
         assert f.min <= f.median <= f.max and f.repeats >= 1
     clone = next(f for f in figs if f.metric == "clone()")
     assert clone.baseline == "deepcopy" and clone.ratio is not None and clone.ratio > 0
-
-
-@pytest.mark.slow
-def test_bench_cli_writes_json(tmp_path: Path, capsys):
-    out = tmp_path / "bench.json"
-    try:
-        main(["bench", "--game", "kit", "--players", "2", "--quick", "--json", str(out)])
-    except SystemExit as e:
-        assert e.code == 0
-    figs = msgspec.json.decode(out.read_bytes(), type=list[bench.Figure])
-    assert figs and all(f.group.startswith("kit 2p") for f in figs)
     text = capsys.readouterr().out
     assert "arena bench" in text
-    # what the figures depend on besides the code: the build, the CPU, Python, the load
     for line in ("engine: ", "CPU: ", "Python: ", "load average (1 min, "):
         assert line in text
 
