@@ -15,38 +15,35 @@ from harness.eval import bench, machine
 
 @pytest.mark.slow
 def test_bench_gives_every_figure_and_writes_json(tmp_path: Path, capsys):
-    """One quick run of the CLI: every figure promised, sane, in the JSON file and on screen
-    with what the figures depend on besides the code (the build, the CPU, Python, the load)."""
+    """One quick run of the CLI (with --presets: each option preset against the defaults in
+    the same run): every figure promised, sane, in the JSON file and on screen with what the
+    figures depend on besides the code (the build, the CPU, Python, the load)."""
     out = tmp_path / "bench.json"
     try:
-        main(["bench", "--game", "kit", "--players", "2", "--quick", "--json", str(out)])
+        main(["bench", "--game", "kit", "--players", "3", "--quick", "--presets",
+              "--json", str(out)])
     except SystemExit as e:
         assert e.code == 0
     figs = msgspec.json.decode(out.read_bytes(), type=list[bench.Figure])
-    assert figs and all(f.group.startswith("kit 2p") for f in figs)
+    assert figs and all(f.group.startswith("kit ") for f in figs)
     metrics = {f.metric for f in figs}
     for m in ("random play", "random playouts", "clone()", "clone()+apply()",
               "to_bytes+from_bytes", "observation JSON enc+dec",
               "observation msgpack enc+dec", "sample_state()", "external bot act()"):
         assert m in metrics
+    by_metric = {f.metric: f for f in figs if f.group == "kit 3p"}
+    assert "random play (CPU), defaults" in by_metric
     for f in figs:
         assert f.min <= f.median <= f.max and f.repeats >= 1
-    clone = next(f for f in figs if f.metric == "clone()")
+    clone = by_metric["clone()"]
     assert clone.baseline == "deepcopy" and clone.ratio is not None and clone.ratio > 0
+    preset = by_metric["random play (CPU), unused=True"]
+    assert preset.baseline == "defaults" and preset.ratio is not None and preset.ratio > 0
+    assert "random play (CPU), duel=True" not in by_metric  # a 2-player-only preset at 3
     text = capsys.readouterr().out
     assert "arena bench" in text
     for line in ("engine: ", "CPU: ", "Python: ", "load average (1 min, "):
         assert line in text
-
-
-@pytest.mark.slow
-def test_bench_presets_against_the_defaults_in_the_same_run():
-    figs = bench.run(["kit"], [3], quick=True, presets=True)
-    metrics = {f.metric: f for f in figs}
-    assert "random play (CPU), defaults" in metrics
-    preset = metrics["random play (CPU), unused=True"]
-    assert preset.baseline == "defaults" and preset.ratio is not None and preset.ratio > 0
-    assert "random play (CPU), duel=True" not in metrics  # a 2-player-only preset at 3
 
 
 def test_the_machine_is_described_for_the_figures(tmp_path: Path):
