@@ -12,18 +12,9 @@ tests/conformance does exactly that). docs/adding-a-game.md says what each check
 
 from __future__ import annotations
 
-from engine.testing.conformance import (
-    CHECKS,
-    Case,
-    ConformanceError,
-    cases,
-    check_asking,
-    check_fast_legality,
-    check_game,
-    check_sampling,
-    positions,
-    trajectory,
-)
+from engine.testing.conformance import CHECKS, check_game
+from engine.testing.hidden import check_asking, check_fast_legality, check_sampling
+from engine.testing.playouts import Case, ConformanceError, cases, positions, trajectory
 
 __all__ = [
     "CHECKS", "Case", "ConformanceError", "cases", "check_asking", "check_fast_legality",

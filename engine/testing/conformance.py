@@ -20,7 +20,7 @@ from engine.testing.hidden import (
     check_render_secrecy,
     check_sampling,
 )
-from engine.testing.playouts import Case, ConformanceError, cases, positions, trajectory
+from engine.testing.playouts import Case, ConformanceError, cases
 from engine.testing.words import check_renders, check_words
 
 #: name -> check; each takes a Case and raises ConformanceError (an AssertionError) on failure
@@ -66,7 +66,3 @@ def check_game(game_id: str, *, only: list[str] | None = None,
                 progress(case, name, error)
     if failures:
         raise ConformanceError(f"{len(failures)} failed:\n" + "\n".join(failures))
-
-
-__all__ = ["CHECKS", "Case", "ConformanceError", "cases", "check_asking",
-           "check_fast_legality", "check_game", "check_sampling", "positions", "trajectory"]
