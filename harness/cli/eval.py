@@ -85,7 +85,8 @@ def eval_cmd(
     time_per_move: Annotated[float | None, typer.Option(
         help="the harness's limit per decision (default: the bot spec's time=)")] = None,
     sprt: Annotated[str | None, typer.Option(
-        help="elo0,elo1,alpha,beta: stop once decided (2 players; --games is the cap)")] = None,
+        help="elo0,elo1,alpha,beta: stop once decided, on the bot's pairwise score against "
+             "its opponent, deal by deal at any player count; --games is the cap")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
