@@ -267,8 +267,12 @@ def _play(state: RunState, pool: Dispatcher, shipped: dict[str, BotSpec],
     on_update(state)
     while pool.busy or (queue and state.stop_block is None):
         while queue and state.stop_block is None and (room := pool.free()) > 0:
-            # guided: big batches first, one game at a time at the end
+            # guided: big batches first, one game at a time at the end; under an SPRT one
+            # block (deal) a task, so the test reads each block as soon as it is played and
+            # stops within a block or two of its verdict, not 32 games later
             size = min(MAX_BATCH, -(-len(queue) // max(1, room * 2)))
+            if state.sprt is not None:
+                size = min(size, len(state.blocks[queue[0].block]))
             chunk = [queue.popleft() for _ in range(size)]
             pool.send([Item(r.idx, (r.idx, r.seed, tuple(r.bots)),
                             files_of(shipped.get(b) for b in r.bots)) for r in chunk])

@@ -142,10 +142,20 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
         assert recs[0] == recs[1]
 
 
-def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(tmp_path: Path) -> None:
+def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
+    tasks: list[list[int]] = []  # the games of each task sent
+    send = runner.Dispatcher.send
+    monkeypatch.setattr(runner.Dispatcher, "send", lambda self, items: (
+        tasks.append([i.key for i in items]), send(self, items))[1])
     with _play(tmp_path / "s.sqlite", spec) as store:
         t = store.tournament("t")
+        # one deal a task: the test reads each block as soon as it is played, and a verdict
+        # stops the run within the blocks in flight, not a 32-game batch later
+        block_of = {r.idx: r.block for r in store.games(t.id)}
+        assert tasks and all(len({block_of[k] for k in task}) == 1 for task in tasks)
+        assert all(len(task) == 2 for task in tasks)  # 2 seats: each deal's two games
         assert t.verdict == "H1" and t.stop_block is not None
         rows = store.games(t.id)
         # games past the stop were cancelled, or already played and kept but not counted
