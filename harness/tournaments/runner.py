@@ -266,6 +266,11 @@ def _play(state: RunState, pool: Dispatcher, shipped: dict[str, BotSpec],
     state.started, state.done_at_start = time.monotonic(), state.done
     on_update(state)
     while pool.busy or (queue and state.stop_block is None):
+        if state.stop_block is not None:
+            # the SPRT decided on the blocks before stop_block, all played: the games in
+            # flight are past it and would not count, so they are stopped, not waited for
+            pool.close()
+            break
         while queue and state.stop_block is None and (room := pool.free()) > 0:
             # guided: big batches first, one game at a time at the end; under an SPRT one
             # block (deal) a task, so the test reads each block as soon as it is played and
