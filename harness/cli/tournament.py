@@ -24,7 +24,7 @@ from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_for
 from harness.cli.paths import DbOpt, check_output, make_parent
 from harness.cluster import session
 from harness.play.args import entrant_specs, parse_options, split_specs
-from harness.play.clock import check_time_control
+from harness.play.clock import TimeControl
 from harness.storage.database import DEFAULT_DB, Store
 from harness.tournaments import runner
 from harness.tournaments.scaling import measure_scaling
@@ -129,7 +129,7 @@ def run_cmd(
 ) -> None:
     """Schedule a tournament in the database, then play it on Ray."""
     check_workers(workers)
-    check_time_control(time_per_move, clock)
+    TimeControl.of(time_per_move, clock)
     session.check_address(address)
     check_output(db, "--db")
     spec = TournamentSpec(

@@ -13,6 +13,7 @@ from bots.spec import base_spec, display_name, split_label
 from engine.record import decode_json
 from harness.ladders import runner as ladder_runner
 from harness.ladders.service import create, submit
+from harness.play.clock import TimeControl
 from harness.play.entrants import EntrantError, check_entrants
 from harness.play.match import play_match
 from harness.storage import ladders as ls
@@ -34,7 +35,7 @@ def test_labels(name: str, label: str | None, spec: str, shown: str) -> None:
 
 def test_a_record_keeps_the_label(tmp_path: Path) -> None:
     rec = play_match("kit", 2, ["mine=" + hostile(tmp_path, "pass"), "random"], seed=1,
-                     time_per_move=5.0)
+                     time_control=TimeControl(per_move=5.0))
     assert not rec.failures and rec.bots == ["mine", "random"]
 
 
