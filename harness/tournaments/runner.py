@@ -147,7 +147,6 @@ class RunState:
         self.started = time.monotonic()
         self.done_at_start = self.done
         self.lost: list[str] = []
-        self.dispatcher: Dispatcher | None = None  # while it plays: nodes, games in flight
 
     @property
     def total(self) -> int:
@@ -256,7 +255,6 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
             pool = Dispatcher(play_games, (state.spec.to_json(), shipped), blobs=cargo.blob,
                               modules=modules, workers=workers, address=address,
                               task_cpus=task_cpus, on_failure=log.failed)
-            state.dispatcher = pool
             store.set_status(state.t.id, "running")
             try:
                 _play(state, pool, shipped, on_update or (lambda s: None), log)
