@@ -34,7 +34,7 @@ from harness.eval.run import (
     spec_time,
 )
 from harness.play.args import UsageProblem, parse_options, split_specs
-from harness.play.clock import check_time_control
+from harness.play.clock import TimeControl
 from harness.play.entrants import EntrantError
 from harness.storage.database import Store, default_db
 from harness.tournaments.schedule import TournamentSpec, load_modules
@@ -105,7 +105,7 @@ def eval_cmd(
     modules = tuple(game_module or ())
     load_modules(modules)
     limit = time_per_move if time_per_move is not None else spec_time(bot)
-    check_time_control(limit, None)
+    TimeControl.of(limit)
     opts = parse_options(option)
     specs: list[TournamentSpec] = []
     for g in game_ids(game):
@@ -161,7 +161,7 @@ def compare_cmd(
     check_workers(workers)
     check_output(db, "--db")
     session.check_address(address)
-    check_time_control(time_per_move, None)
+    TimeControl.of(time_per_move)
     modules = tuple(game_module or ())
     load_modules(modules)
     if sims < 2 or positions_n < 1 or games < 0:

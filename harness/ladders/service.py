@@ -27,7 +27,7 @@ from harness.cluster.node import Unplayed, placed
 from harness.ladders import pin as pinning
 from harness.ladders.names import owns, taken_by
 from harness.ladders.pin import pin, runs
-from harness.play.clock import check_time_control
+from harness.play.clock import TimeControl
 from harness.play.entrants import TERMINAL_ONLY
 from harness.play.match import play_game
 from harness.sandbox.bundle import BlobStore
@@ -174,7 +174,7 @@ def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.
     _one_name([lad.name for lad in ls.ladders(store)], name, "ladder name")
     check_setup(spec.game, spec.modules, spec.num_players, spec.options, "ladder",
                 LadderError)
-    check_time_control(spec.time_per_move, spec.clock)
+    TimeControl.of(spec.time_per_move, spec.clock)
     root = bot_folder(store, name)
     try:
         root.mkdir(parents=True, exist_ok=True)

@@ -31,7 +31,12 @@ from harness.sandbox.bundle import BlobStore
 from harness.storage.database import GameRow, Store, Tournament
 from harness.storage.nodes import NodeLog
 from harness.tournaments.schedule import TournamentError, TournamentSpec, load_modules, schedule
-from harness.tournaments.standings import all_pairs, counted
+from harness.tournaments.standings import (
+    LiveDoc,
+    LiveStandings,
+    SprtStatus,
+    all_pairs,
+)
 from ratings.elo import Elo, ml_ratings
 from ratings.sprt import Sprt, block_score
 
@@ -137,14 +142,11 @@ class RunState:
         pool = store.pool_ratings(t.pool)
         self.pool = Elo(ratings={b: e for b, (e, _) in pool.items()},
                         games={b: n for b, (_, n) in pool.items()})
-        self.elo = Elo()  # this tournament alone, for the live table
-        for r in counted(self.rows.values(), self.stop_block):
-            if r.ranking is not None:
-                self.elo.update(r.bots, r.ranking)
+        self.live = LiveStandings(self.spec.num_players, self.spec.bots, self.rows.values(),
+                                  self.stop_block)
         self.started = time.monotonic()
         self.done_at_start = self.done
         self.lost: list[str] = []
-        self.dispatcher: Dispatcher | None = None  # while it plays: nodes, games in flight
 
     @property
     def total(self) -> int:
@@ -158,13 +160,30 @@ class RunState:
         return sorted((r for r in self.rows.values() if r.status == "pending"),
                       key=lambda r: r.idx)
 
-    @property
-    def block_scores(self) -> list[float]:
-        """The SPRT's per-block scores so far (bots[0] against bots[1])."""
-        return list(self._block_scores)
-
     def rate(self) -> float:
         return (self.done - self.done_at_start) / max(1e-9, time.monotonic() - self.started)
+
+    def eta(self) -> float | None:
+        """Seconds left at this run's own average rate (games left / games a second),
+        None before a game has finished; rates over the last few games swing with each
+        burst of results."""
+        rate, left = self.rate(), self.total - self.done
+        if left <= 0:
+            return 0.0
+        return left / rate if rate > 0 else None
+
+    def sprt_status(self) -> SprtStatus | None:
+        """The SPRT so far (None if the tournament has none)."""
+        if self.sprt is None:
+            return None
+        s, scores = self.sprt, self._block_scores
+        return SprtStatus(s.elo0, s.elo1, s.llr(scores), s.lower, s.upper, len(scores),
+                          self.verdict)
+
+    def live_doc(self) -> LiveDoc:
+        """The run as `arena tournament run` shows it while it plays."""
+        return LiveDoc(self.done, self.total, self.rate(), self.eta(), self.live.rows(),
+                       self.sprt_status())
 
     def finish(self, p: Played, node: str | None = None) -> None:
         """Store one game's result, played on `node` (results of games cancelled by an SPRT
@@ -183,7 +202,8 @@ class RunState:
         self.store.finish_game(self.t.id, self.t.pool, row, p.record, p.seconds, ratings,
                                node)
         row.status = "done"
-        self.elo.update(row.bots, p.ranking)
+        if self.stop_block is None or row.block < self.stop_block:
+            self.live.add(row)
 
     def check_sprt(self) -> None:
         """Extend the SPRT over the completed prefix of blocks; stop at the first verdict."""
@@ -205,6 +225,7 @@ class RunState:
                 for r in self.rows.values():
                     if r.status == "pending" and r.block >= self._next_block:
                         r.status = "cancelled"
+                self.live.recount(self.rows.values(), self.stop_block)
                 return
 
 
@@ -234,7 +255,6 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
             pool = Dispatcher(play_games, (state.spec.to_json(), shipped), blobs=cargo.blob,
                               modules=modules, workers=workers, address=address,
                               task_cpus=task_cpus, on_failure=log.failed)
-            state.dispatcher = pool
             store.set_status(state.t.id, "running")
             try:
                 _play(state, pool, shipped, on_update or (lambda s: None), log)

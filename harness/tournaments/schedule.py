@@ -22,7 +22,7 @@ import engine
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from engine.registry import Game, get_game, register
-from harness.play.clock import ClockError, check_time_control
+from harness.play.clock import ClockError, TimeControl
 from harness.play.entrants import check_entrants
 from harness.storage.database import ScheduledGame
 from ratings.sprt import Sprt
@@ -163,7 +163,7 @@ def validate(spec: TournamentSpec) -> None:
     if spec.games is not None and spec.games < 1:
         raise TournamentError(f"games must be at least 1, got {spec.games}")
     try:
-        check_time_control(spec.time_per_move, spec.clock)
+        TimeControl.of(spec.time_per_move, spec.clock)
     except ClockError as e:
         raise TournamentError(str(e)) from None
     if spec.sprt is not None:

@@ -30,8 +30,8 @@ from harness.eval.run import eval_spec
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
-from harness.tournaments.service import create
-from harness.views.tournaments import show_table
+from harness.tournaments.service import create, show_data
+from harness.views.tournaments import final_table
 from tests.loopback import kill_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +102,8 @@ def _play(path: Path, spec: TournamentSpec, workers: int = 2, name: str = "t") -
 
 def _table(store: Store, name: str = "t") -> str:
     console = Console(record=True, width=200, file=io.StringIO())
-    show_table(store, name, console)
+    title, caption, stats = show_data(store, name)
+    console.print(final_table(title, stats, caption, width=console.width))
     return console.export_text()
 
 
