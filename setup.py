@@ -44,7 +44,7 @@ SEARCH = ("bots/mcts_tree.py", "bots/mcts_rollout.py", "bots/mcts_leaf.py")
 #: Cython's directives: Python semantics throughout. Annotations do not become C types
 #: (`x: float` would turn an int into a C double, `xs: list` would refuse a tuple); the few
 #: C-typed locals of the hottest loops are declared where they are, with `cython.locals`
-#: and `cython.declare` (engine/common/purecython.py keeps them valid Python without Cython)
+#: and `cython.declare` (engine/common/cython_shadow.py keeps them valid Python without Cython)
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
 #: hot modules left out of the build, and why (written to the manifest)
 FAILED: dict[str, str] = {}
