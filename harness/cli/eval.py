@@ -35,9 +35,10 @@ from harness.eval.run import (
 )
 from harness.play.args import UsageProblem, parse_options, split_specs
 from harness.play.clock import TimeControl
+from harness.play.contest import load_modules
 from harness.play.entrants import EntrantError
 from harness.storage.database import Store, default_db
-from harness.tournaments.schedule import TournamentSpec, load_modules
+from harness.tournaments.schedule import TournamentSpec
 from harness.tournaments.service import check_workers
 from harness.views.console import out
 from harness.views.eval import results_table

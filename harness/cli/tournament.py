@@ -25,10 +25,11 @@ from harness.cli.paths import DbOpt, check_output, make_parent
 from harness.cluster import session
 from harness.play.args import entrant_specs, parse_options, split_specs
 from harness.play.clock import TimeControl
+from harness.play.contest import load_modules
 from harness.storage.database import DEFAULT_DB, Store
 from harness.tournaments import runner
 from harness.tournaments.scaling import measure_scaling
-from harness.tournaments.schedule import TournamentSpec, load_modules, pool_key
+from harness.tournaments.schedule import TournamentSpec, pool_key
 from harness.tournaments.schedule import validate as validate_spec
 from harness.tournaments.service import (
     check_workers,

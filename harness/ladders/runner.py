@@ -38,6 +38,7 @@ from engine.common.untrusted import visible
 from harness.cluster import session
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Inline, Item, files_of
+from harness.cluster.games import Played
 from harness.cluster.node import Unplayed
 from harness.ladders import pin
 from harness.ladders.data import Doc, standings_doc
@@ -55,7 +56,6 @@ from harness.storage.ladder_schema import pack_record
 from harness.storage.lifecycle import retire
 from harness.storage.nodes import NodeLog
 from harness.storage.tally import tally
-from harness.tournaments.runner import Played
 from ratings.elo import Elo, Rating
 from ratings.weng_lin import WengLin
 

@@ -20,6 +20,7 @@ from bots.spec import BotSpec
 from engine.record import decode_json
 from harness.cluster import node
 from harness.cluster.cargo import Cargo
+from harness.cluster.games import Played, play_tasks
 from harness.cluster.node import Unplayed, placed, run_task
 from harness.ladders.pin import MANIFEST, manifest, pin, runs, store
 from harness.play.clock import TimeControl
@@ -27,7 +28,6 @@ from harness.play.match import play_match
 from harness.sandbox import isolate
 from harness.sandbox.bundle import BlobError, BlobStore, Manifest, digest_of, gather
 from harness.sandbox.submission import File
-from harness.tournaments.runner import Played, play_tasks
 from tests.sandbox.conftest import FOLDER_BOT, LIMITS, PY, TEMPLATE, needs_isolation
 
 MAIN_C = r"""#include <stdio.h>

@@ -21,6 +21,7 @@ import pytest
 
 import harness.sandbox.isolate as sandbox
 from bots.external import InfrastructureError
+from harness.cluster.games import play_tasks
 from harness.cluster.node import Unplayed
 from harness.ladders import runner as ladder_runner
 from harness.ladders.pin import pin
@@ -30,7 +31,6 @@ from harness.play.match import play_match
 from harness.sandbox import seccomp
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.tournaments.runner import play_tasks
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 libc = ctypes.CDLL(None, use_errno=True)

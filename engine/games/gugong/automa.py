@@ -12,10 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
-from engine.games.gugong import meng
+from engine.games.gugong import automa_data, data, effects, meng
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK, S_OVER, SEEN_HAND
 from engine.games.gugong.requests import GiftExchange, MengAction, MengMorning, MengMove
@@ -34,14 +31,15 @@ PARTS = ("during the game", "end: Great Wall", "end: level-3 decrees", "end: Pal
 def setup(s: GugongState, options: dict[str, Any]) -> None:
     """Level, focus, card sets, Meng's gift stack (hard: a 5th random DRAW card) and the
     Automa deck; the human is first player on Day 1 (seat 0; done by the caller)."""
-    level = M.LEVELS.index(options.get("automa_level", "normal")) + 1
+    level = automa_data.LEVELS.index(options.get("automa_level", "normal")) + 1
     rng = s.rng
     s.automa = level
     focus = options.get("focus", "random")
-    if focus not in M.FOCUS_CHOICES:
-        raise InvalidConfigError(f"focus must be one of {list(M.FOCUS_CHOICES)}, not {focus!r}")
+    if focus not in automa_data.FOCUS_CHOICES:
+        raise InvalidConfigError(
+            f"focus must be one of {list(automa_data.FOCUS_CHOICES)}, not {focus!r}")
     # a random BOARD card marks the focus: the location it lies on
-    s.focus = rng.below(7) if focus == "random" else M.FOCUS_CHOICES.index(focus) - 1
+    s.focus = rng.below(7) if focus == "random" else automa_data.FOCUS_CHOICES.index(focus) - 1
     sets = options.get("card_sets", 1)
     if sets == 1:
         human, mine = 0, 1
@@ -51,22 +49,22 @@ def setup(s: GugongState, options: dict[str, Any]) -> None:
         order = list(range(5))
         rng.shuffle(order)
         human, mine = order[0], order[1]
-    s.hands[0] = list(D.STARTING_SETS[human])
-    s.seen = [-1] * D.NUM_CARDS
+    s.hands[0] = list(data.STARTING_SETS[human])
+    s.seen = [-1] * data.NUM_CARDS
     for c in s.hands[0]:
         s.seen[c] = SEEN_HAND
     # his stack: the marked set (known) and on hard a random DRAW card (unseen); its order
     # and the Automa deck's are chance, drawn when revealed
-    s.meng_stack = sorted(D.STARTING_SETS[mine])
-    if level == M.HARD:
+    s.meng_stack = sorted(data.STARTING_SETS[mine])
+    if level == automa_data.HARD:
         s.meng_stack.insert(0, meng.UNSEEN)
         s.meng_reserved = 1
     in_play = set(s.board) | set(s.draw_pile) | set(s.hands[0]) | set(s.meng_stack)
-    s.box = [c for c in range(D.NUM_CARDS) if c not in in_play]  # the sets nobody plays
+    s.box = [c for c in range(data.NUM_CARDS) if c not in in_play]  # the sets nobody plays
     s.draw_pile.sort()
     s.pile_a.sort()
     s.pile_b.sort()
-    s.automa_deck = list(M.automa_cards(level))
+    s.automa_deck = list(automa_data.automa_cards(level))
 
 
 # --- the Day: turns alternate while cards remain (rules §13 "Day turn") --------------------------
@@ -102,17 +100,17 @@ def meng_turn(s: GugongState) -> None:
     a = draw_automa(s)
     s.automa_today.append(a)
     gift = meng.reveal_gift(s)
-    loc = M.card_location(a, s.focus)
-    mode = MODE_SPECIAL if M.AUTOMA_CARDS[a] == M.SPECIAL else MODE_DAY
+    loc = automa_data.card_location(a, s.focus)
+    mode = MODE_SPECIAL if automa_data.AUTOMA_CARDS[a] == automa_data.SPECIAL else MODE_DAY
     meng.take_from_board(s, gift, loc)
     s.stack.append(MengAction(MENG, loc, mode))
-    act = D.CARD_ACTION[gift]
-    if act == D.A_SERV1 or act == D.A_SERV2:
-        meng.gain(s, 1 if act == D.A_SERV1 else 2)
-    elif act == D.A_SWAP:
+    act = data.CARD_ACTION[gift]
+    if act == data.A_SERV1 or act == data.A_SERV2:
+        meng.gain(s, 1 if act == data.A_SERV1 else 2)
+    elif act == data.A_SWAP:
         s.vp[MENG] += 1
-    elif act != D.A_NONE:
-        s.stack.append(MengAction(MENG, D.ACTION_LOCATION[act], mode))
+    elif act != data.A_NONE:
+        s.stack.append(MengAction(MENG, data.ACTION_LOCATION[act], mode))
 
 
 def meng_action(s: GugongState, req: MengAction) -> None:
@@ -129,40 +127,40 @@ def meng_action(s: GugongState, req: MengAction) -> None:
 
 
 def day_action(s: GugongState, loc: int) -> None:
-    if loc == D.TRAVEL:
+    if loc == data.TRAVEL:
         s.stack.append(MengMove(MENG, 1))
-    elif loc == D.WALL:
+    elif loc == data.WALL:
         meng.wall(s, 1, False)
-    elif loc == D.JADE:
+    elif loc == data.JADE:
         meng.buy_jade(s, False)
-    elif loc == D.INTRIGUE:
-        E.intrigue_move(s, MENG, 1)
+    elif loc == data.INTRIGUE:
+        effects.intrigue_move(s, MENG, 1)
         if s.medal < 0:
             s.medal = MENG
-    elif loc == D.PALACE:
-        E.envoy_step(s, MENG, 1)
-    elif loc == D.DECREES:
+    elif loc == data.PALACE:
+        effects.envoy_step(s, MENG, 1)
+    elif loc == data.DECREES:
         meng.take_decree(s, False)
-    elif loc == D.CANAL:
+    elif loc == data.CANAL:
         meng.ship(s, 1, False)  # he never moves ships
 
 
 def special_action(s: GugongState, loc: int) -> None:
     """Option B, free, pieces from his supply (pool if short)."""
-    if loc == D.TRAVEL:
+    if loc == data.TRAVEL:
         s.stack.append(MengMove(MENG, 2))
-    elif loc == D.WALL:
+    elif loc == data.WALL:
         meng.wall(s, 2, True)
-    elif loc == D.JADE:
+    elif loc == data.JADE:
         meng.buy_jade(s, True)
-    elif loc == D.INTRIGUE:
-        E.intrigue_move(s, MENG, 3)
-    elif loc == D.PALACE:
-        E.envoy_step(s, MENG, 2)
-        E.intrigue_move(s, MENG, 1)
-    elif loc == D.DECREES:
+    elif loc == data.INTRIGUE:
+        effects.intrigue_move(s, MENG, 3)
+    elif loc == data.PALACE:
+        effects.envoy_step(s, MENG, 2)
+        effects.intrigue_move(s, MENG, 1)
+    elif loc == data.DECREES:
         meng.take_decree(s, True)
-    elif loc == D.CANAL:
+    elif loc == data.CANAL:
         meng.ship(s, 2, True)
 
 
@@ -181,31 +179,31 @@ def dusk_step(s: GugongState) -> bool:
         return False
     a = s.automa_today.pop(0)
     s.automa_used.append(a)
-    s.stack.append(MengAction(MENG, M.AUTOMA_CARDS[a], MODE_DUSK))
+    s.stack.append(MengAction(MENG, automa_data.AUTOMA_CARDS[a], MODE_DUSK))
     return True
 
 
 def dusk_action(s: GugongState, loc: int) -> None:
     """Each Dusk action if affordable after the forced token exchanges; skipped otherwise."""
-    if loc == D.TRAVEL:
-        cost = 1 if E.holds_decree(s, MENG, D.D2A) else M.DUSK_TRAVEL_COST
+    if loc == data.TRAVEL:
+        cost = 1 if effects.holds_decree(s, MENG, data.D2A) else automa_data.DUSK_TRAVEL_COST
         if meng.afford(s, cost):
             meng.pay(s, cost)
             s.stack.append(MengMove(MENG, 1))
-    elif loc == D.WALL:
+    elif loc == data.WALL:
         if meng.afford(s, 2):
             meng.pay(s, 1)
             meng.wall(s, 1, False)
-    elif loc == D.INTRIGUE:
+    elif loc == data.INTRIGUE:
         if meng.afford(s, 1):
             meng.pay(s, 1)
-            E.intrigue_move(s, MENG, M.DUSK_INTRIGUE_STEPS)
-    elif loc == D.PALACE:
+            effects.intrigue_move(s, MENG, automa_data.DUSK_INTRIGUE_STEPS)
+    elif loc == data.PALACE:
         if meng.afford(s, 2):
             meng.pay(s, 2)
-            E.envoy_step(s, MENG, 1)
-            E.intrigue_move(s, MENG, 1)
-    elif loc == D.CANAL:
+            effects.envoy_step(s, MENG, 1)
+            effects.intrigue_move(s, MENG, 1)
+    elif loc == data.CANAL:
         if meng.ship_target_exists(s) and meng.afford(s, 2):
             meng.pay(s, 1)
             meng.ship(s, 1, False)
@@ -224,16 +222,16 @@ def morning(s: GugongState, reqs: list) -> list:
 def meng_morning(s: GugongState, req: MengMorning) -> None:
     """He always uses his level-1 decrees; D1e gives him 1 VP instead."""
     for slot, tile in enumerate(s.decrees):
-        if D.DECREE_LEVEL[tile] != 1 or not s.decree_servants[MENG * 6 + slot]:
+        if data.DECREE_LEVEL[tile] != 1 or not s.decree_servants[MENG * 6 + slot]:
             continue
-        if tile == D.D1A:
-            E.intrigue_move(s, MENG, 2)
-        elif tile == D.D1B:
+        if tile == data.D1A:
+            effects.intrigue_move(s, MENG, 2)
+        elif tile == data.D1B:
             meng.ship(s, 1, True, only_supply=True)
-        elif tile == D.D1C:
+        elif tile == data.D1C:
             meng.gain(s, 1)
-        elif tile == D.D1D:
-            E.envoy_step(s, MENG, 1)
+        elif tile == data.D1D:
+            effects.envoy_step(s, MENG, 1)
         else:
             s.vp[MENG] += 1
 
@@ -251,7 +249,7 @@ def human_wins(s: GugongState) -> bool:
     Meng's Envoy need not be inside (he then has no Palace points)."""
     if not s.palace_slot[0]:
         return False
-    return (s.vp[0], *E.intrigue_key(s, 0)) > (s.vp[MENG], *E.intrigue_key(s, MENG))
+    return (s.vp[0], *effects.intrigue_key(s, 0)) > (s.vp[MENG], *effects.intrigue_key(s, MENG))
 
 
 def meng_breakdown(s: GugongState) -> dict[str, list[int]]:
@@ -268,29 +266,31 @@ def record_parts(marks: list[list[int]], s: GugongState) -> None:
 
 
 def location_name(loc: int) -> str:
-    return "Special (free move)" if loc == M.SPECIAL else D.LOCATIONS[loc]
+    return "Special (free move)" if loc == automa_data.SPECIAL else data.LOCATIONS[loc]
 
 
 def describe_meng(s: GugongState) -> str:
     """One line about Meng for the render."""
-    names = {D.TRAVEL: "Travel", D.WALL: "Great Wall", D.JADE: "Jade",
-             D.INTRIGUE: "Intrigue", D.PALACE: "Palace", D.DECREES: "Decrees",
-             D.CANAL: "Grand Canal", M.SPECIAL: "Special"}
-    today = ", ".join(f"{M.AUTOMA_NAMES[a]} {names[M.AUTOMA_CARDS[a]]}" for a in s.automa_today)
+    names = {data.TRAVEL: "Travel", data.WALL: "Great Wall", data.JADE: "Jade",
+             data.INTRIGUE: "Intrigue", data.PALACE: "Palace", data.DECREES: "Decrees",
+             data.CANAL: "Grand Canal", automa_data.SPECIAL: "Special"}
+    today = ", ".join(f"{automa_data.AUTOMA_NAMES[a]} {names[automa_data.AUTOMA_CARDS[a]]}"
+                      for a in s.automa_today)
     inside = (f"inside (slot {s.palace_slot[MENG]})" if s.palace_slot[MENG]
               else f"{s.envoy[MENG]}/8")
-    stored = ",".join(D.TOKEN_NAMES[t] for t in s.stored[MENG]) or "none"
+    stored = ",".join(data.TOKEN_NAMES[t] for t in s.stored[MENG]) or "none"
     result = ""
     if s.step == S_OVER:
         parts = "; ".join(f"{k} {v[0]}" for k, v in meng_breakdown(s).items())
         result = (f". Final: Meng {s.vp[MENG]} ({parts}) - "
                   + ("seat 0 wins" if human_wins(s) else "Meng wins"))
-    return (f"Meng (Automa, {M.LEVELS[s.automa - 1]}; focus {D.LOCATIONS[s.focus]}): VP "
-            f"{s.vp[MENG]}, pool {s.pool[MENG]}, supply {s.supply[MENG]}, Intrigue "
+    return (f"Meng (Automa, {automa_data.LEVELS[s.automa - 1]}; "
+            f"focus {data.LOCATIONS[s.focus]}): VP {s.vp[MENG]}, pool {s.pool[MENG]}, "
+            f"supply {s.supply[MENG]}, Intrigue "
             f"{s.intrigue[MENG]}, Envoy {inside}, jade {s.jade[MENG]}, gift stack "
             f"{len(s.meng_stack) + len(s.meng_bottom)}, discard {len(s.meng_discard)}, "
             f"tokens {stored}, Harbor "
-            f"rewards {s.rewards[MENG * 3 + D.R_CARD]} card + {s.rewards[MENG * 3 + D.R_VP]}"
+            f"rewards {s.rewards[MENG * 3 + data.R_CARD]} card + {s.rewards[MENG * 3 + data.R_VP]}"
             f" VP; Automa deck {len(s.automa_deck)}, today [{today}]{result}")
 
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import canal
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
+from engine.games.gugong import canal, data, effects
 from engine.games.gugong.actions import BuyJade, OptionA, OptionB, Skip, TakeDecree, Trade
 from engine.games.gugong.data import F_POOL, F_SUPPLY, T_DOUBLE
 from engine.games.gugong.requests import (
@@ -27,14 +25,14 @@ if TYPE_CHECKING:
 SKIP = Skip()
 OPTION_A = OptionA()
 OPTION_B = (OptionB(False), OptionB(True))
-BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(D.MARKET + 1))
+BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(data.MARKET + 1))
 TAKE_DECREE = tuple((TakeDecree(slot, False), TakeDecree(slot, True)) for slot in range(6))
 #: the price of each roof space and of the market (`jade_cost` before D2b)
-JADE_BASE = (*D.HOUSE_COSTS, D.MARKET_COST)
+JADE_BASE = (*data.HOUSE_COSTS, data.MARKET_COST)
 
 
 def travel_cost(s: GugongState, p: int) -> int:
-    return 1 if E.holds_decree(s, p, D.D2A) else 2
+    return 1 if effects.holds_decree(s, p, data.D2A) else 2
 
 
 def pieces_in(s: GugongState, p: int, supply: bool) -> int:
@@ -45,14 +43,14 @@ def pieces_in(s: GugongState, p: int, supply: bool) -> int:
 
 
 def jade_cost(s: GugongState, p: int, space: int) -> int:
-    base = D.MARKET_COST if space == D.MARKET else D.HOUSE_COSTS[space]
-    return max(0, base - (1 if E.holds_decree(s, p, D.D2B) else 0))
+    base = data.MARKET_COST if space == data.MARKET else data.HOUSE_COSTS[space]
+    return max(0, base - (1 if effects.holds_decree(s, p, data.D2B) else 0))
 
 
 def decree_cost(s: GugongState, p: int, slot: int) -> int:
     others = sum(s.decree_servants[q * 6 + slot] for q in range(len(s.vp)) if q != p)
-    cut = 1 if E.holds_decree(s, p, D.D2E) else 0
-    return max(0, D.DECREE_COST[s.decrees[slot]] + others - cut)
+    cut = 1 if effects.holds_decree(s, p, data.D2E) else 0
+    return max(0, data.DECREE_COST[s.decrees[slot]] + others - cut)
 
 
 def can_canal(s: GugongState, p: int, supply: bool) -> bool:
@@ -61,11 +59,11 @@ def can_canal(s: GugongState, p: int, supply: bool) -> bool:
 
 
 def can_option_a(s: GugongState, p: int, loc: int) -> bool:
-    if loc == D.TRAVEL:
-        return E.has_destination(s, p)
-    if loc == D.WALL:
+    if loc == data.TRAVEL:
+        return effects.has_destination(s, p)
+    if loc == data.WALL:
         return pieces_in(s, p, False) > 0
-    if loc == D.CANAL:
+    if loc == data.CANAL:
         return (can_canal(s, p, False) or bool(canal.move_options(s, p))
                 or bool(canal.claim_options(s, p, -1)))
     return True  # Intrigue, Palace
@@ -73,17 +71,17 @@ def can_option_a(s: GugongState, p: int, loc: int) -> bool:
 
 def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
     """The location's options other than none and token exchanges (rules §5), in order:
-    option A, then option B by way of paying (`E.pay_ways`); Jade and Decrees: each space or
+    option A, then option B by way of paying (`effects.pay_ways`); Jade and Decrees: each space or
     slot by way of paying."""
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
     out: list[Action] = []
-    if pool < 1 and not fm and (loc == D.JADE or loc == D.DECREES):
+    if pool < 1 and not fm and (loc == data.JADE or loc == data.DECREES):
         return out  # every purchase costs at least 1 (or a servant placed): none possible
-    if loc == D.JADE:
-        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+    if loc == data.JADE:
+        cut = 1 if effects.holds_decree(s, p, data.D2B) else 0
         houses = s.houses
-        spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
+        spaces = [h for h in range(len(data.HOUSE_COSTS)) if houses[h]] or [data.MARKET]
         for h in spaces:
             cost = max(0, JADE_BASE[h] - cut)
             acts = BUY_JADE[h]
@@ -91,39 +89,39 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
                 out.append(acts[0])
             if cost >= 2 and fm and pool >= cost - 2:
                 out.append(acts[1])
-    elif loc == D.DECREES:
+    elif loc == data.DECREES:
         ds, base = s.decree_servants, p * 6
-        cut = 1 if E.holds_decree(s, p, D.D2E) else 0
+        cut = 1 if effects.holds_decree(s, p, data.D2E) else 0
         decrees = s.decrees
         for slot in range(6):
             if ds[base + slot]:
                 continue
             # others' servants on the slot (p has none there): see decree_cost
-            cost = max(0, D.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            cost = max(0, data.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
             acts = TAKE_DECREE[slot]
             if pool >= cost + 1:
                 out.append(acts[0])
             if cost >= 2 and fm and pool >= cost - 1:
                 out.append(acts[1])
-    elif loc == D.TRAVEL:
-        if E.has_destination(s, p):
+    elif loc == data.TRAVEL:
+        if effects.has_destination(s, p):
             out.append(OPTION_A)
             cost = travel_cost(s, p)
             if pool >= cost:
                 out.append(OPTION_B[False])
             if cost >= 2 and fm and pool >= cost - 2:
                 out.append(OPTION_B[True])
-    elif loc == D.WALL:
+    elif loc == data.WALL:
         pieces = pool + (1 if fm else 0)
         if pieces > 0:
             out.append(OPTION_A)
         if pool >= 1 and pieces >= 2:
             out.append(OPTION_B[False])
-    elif loc == D.INTRIGUE:
+    elif loc == data.INTRIGUE:
         out.append(OPTION_A)
         if pool >= 1:
             out.append(OPTION_B[False])
-    elif loc == D.PALACE:
+    elif loc == data.PALACE:
         out.append(OPTION_A)
         if pool >= 2:
             out.append(OPTION_B[False])
@@ -141,11 +139,11 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
 def location_options(s: GugongState, req: LocationAction) -> list:
     out = location_choices(s, req.seat, req.loc)
     out.append(SKIP)
-    return E.with_trades(s, req.seat, out)
+    return effects.with_trades(s, req.seat, out)
 
 
 def pays(pool: int, fm: bool, cost: int, keep: int, foreman: bool) -> bool:
-    """Whether `cost` can be paid that way keeping `keep` normal servants (`E.pay_ways`):
+    """Whether `cost` can be paid that way keeping `keep` normal servants (`effects.pay_ways`):
     normal servants only, or the Foreman paying 2 units (costs >= 2 only, A7)."""
     if foreman:
         return cost >= 2 and fm and pool >= cost - 2 + keep
@@ -159,35 +157,35 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
     if t is Skip:
         return True
     if t is Trade:
-        return bool(s.stored[p]) and a in E.trade_choices(s, p)
+        return bool(s.stored[p]) and a in effects.trade_choices(s, p)
     if t is OptionA:
-        return loc != D.JADE and loc != D.DECREES and can_option_a(s, p, loc)
+        return loc != data.JADE and loc != data.DECREES and can_option_a(s, p, loc)
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
     if t is OptionB:
         f = a.foreman
-        if loc == D.TRAVEL:
-            return E.has_destination(s, p) and pays(pool, fm, travel_cost(s, p), 0, f)
-        if loc == D.WALL:
+        if loc == data.TRAVEL:
+            return effects.has_destination(s, p) and pays(pool, fm, travel_cost(s, p), 0, f)
+        if loc == data.WALL:
             return not f and pool >= 1 and pool + (1 if fm else 0) >= 2
-        if loc == D.INTRIGUE:
+        if loc == data.INTRIGUE:
             return not f and pool >= 1
-        if loc == D.PALACE:
+        if loc == data.PALACE:
             return pays(pool, fm, 2, 0, f)
-        if loc == D.CANAL:
+        if loc == data.CANAL:
             return not f and canal_b_possible(s, p)
         return False
     if t is BuyJade:
         h = a.space
-        if loc != D.JADE or not 0 <= h <= D.MARKET:
+        if loc != data.JADE or not 0 <= h <= data.MARKET:
             return False
-        if (any(s.houses) if h == D.MARKET else not s.houses[h]):
+        if (any(s.houses) if h == data.MARKET else not s.houses[h]):
             return False  # the market sells only when every roof space is empty
-        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+        cut = 1 if effects.holds_decree(s, p, data.D2B) else 0
         return pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, a.foreman)
     if t is TakeDecree:
         slot = a.slot
-        if loc != D.DECREES or not 0 <= slot < 6 or s.decree_servants[p * 6 + slot]:
+        if loc != data.DECREES or not 0 <= slot < 6 or s.decree_servants[p * 6 + slot]:
             return False
         return pays(pool, fm, decree_cost(s, p, slot), 1, a.foreman)
     return False
@@ -206,19 +204,19 @@ def canal_b_possible(s: GugongState, p: int) -> bool:
 def location_auto(s: GugongState, req: LocationAction) -> bool:
     """Nothing possible (public): skipped without asking."""
     p, loc = req.seat, req.loc
-    if loc == D.INTRIGUE or loc == D.PALACE:
+    if loc == data.INTRIGUE or loc == data.PALACE:
         return False  # option A is always possible there
-    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
-    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and E.trade_choices(s, p):
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`effects.trade_choices`)
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and effects.trade_choices(s, p):
         return False
     return not location_possible(s, p, loc)
 
 
 def location_possible(s: GugongState, p: int, loc: int) -> bool:
     """Whether `location_choices` is non-empty, stopping at the first option found."""
-    if loc == D.INTRIGUE or loc == D.PALACE:
+    if loc == data.INTRIGUE or loc == data.PALACE:
         return True  # option A is always possible there
-    if loc != D.JADE and loc != D.DECREES:
+    if loc != data.JADE and loc != data.DECREES:
         # Travel, Wall, Canal: option B needs what option A needs (for the Canal: room for
         # B's two pieces from the pool is room for A's one)
         return can_option_a(s, p, loc)
@@ -226,18 +224,18 @@ def location_possible(s: GugongState, p: int, loc: int) -> bool:
     fm = s.foreman[p] == F_POOL
     if pool < 1 and not fm:
         return False
-    if loc == D.JADE:
-        cut = 1 if E.holds_decree(s, p, D.D2B) else 0
+    if loc == data.JADE:
+        cut = 1 if effects.holds_decree(s, p, data.D2B) else 0
         houses = s.houses
-        spaces = [h for h in range(len(D.HOUSE_COSTS)) if houses[h]] or [D.MARKET]
+        spaces = [h for h in range(len(data.HOUSE_COSTS)) if houses[h]] or [data.MARKET]
         return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
                    or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
     ds, base, decrees = s.decree_servants, p * 6, s.decrees
-    cut = 1 if E.holds_decree(s, p, D.D2E) else 0
+    cut = 1 if effects.holds_decree(s, p, data.D2E) else 0
     for slot in range(6):
         if not ds[base + slot]:
             # `decree_cost`: others' servants on the slot (p has none there)
-            cost = max(0, D.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            cost = max(0, data.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
             if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
                 return True
     return False
@@ -248,14 +246,14 @@ def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
     t = type(a)
     if t is Trade:
         s.stack.append(req)
-        E.do_trade(s, p, a.units, a.doubles)
+        effects.do_trade(s, p, a.units, a.doubles)
     elif t is OptionA:
         option_a(s, p, loc)
     elif t is OptionB:
         option_b(s, p, loc, a.foreman)
     elif t is BuyJade:
-        E.pay(s, p, jade_cost(s, p, a.space), a.foreman)
-        if a.space != D.MARKET:
+        effects.pay(s, p, jade_cost(s, p, a.space), a.foreman)
+        if a.space != data.MARKET:
             s.houses[a.space] = 0
         s.jade[p] += 1
     elif t is TakeDecree:
@@ -264,50 +262,50 @@ def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
 
 def option_a(s: GugongState, p: int, loc: int) -> None:
     """Option A of a location (also the card actions with a location icon, A9)."""
-    if loc == D.TRAVEL:
+    if loc == data.TRAVEL:
         s.stack.append(TRAVEL_MOVE[p][1])
-    elif loc == D.WALL:
+    elif loc == data.WALL:
         wall_action(s, p, 1)
-    elif loc == D.INTRIGUE:
-        E.intrigue_move(s, p, 1)
+    elif loc == data.INTRIGUE:
+        effects.intrigue_move(s, p, 1)
         if s.medal < 0:
             s.medal = p  # first Intrigue A this Day takes the Medal (§5.4)
-    elif loc == D.PALACE:
-        E.envoy_step(s, p, 1)
-    elif loc == D.CANAL:
+    elif loc == data.PALACE:
+        effects.envoy_step(s, p, 1)
+    elif loc == data.CANAL:
         s.stack += CANAL_A[p]
 
 
 def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
-    if loc == D.TRAVEL:
-        E.pay(s, p, travel_cost(s, p), foreman)
+    if loc == data.TRAVEL:
+        effects.pay(s, p, travel_cost(s, p), foreman)
         s.stack.append(TRAVEL_MOVE[p][2])
-    elif loc == D.WALL:
-        E.pay(s, p, 1)
+    elif loc == data.WALL:
+        effects.pay(s, p, 1)
         wall_action(s, p, 2)
-    elif loc == D.INTRIGUE:
-        E.pay(s, p, 1)
-        E.intrigue_move(s, p, 3)
-    elif loc == D.PALACE:
-        E.pay(s, p, 2, foreman)
-        E.envoy_step(s, p, 2)
-        E.intrigue_move(s, p, 1)
-    elif loc == D.CANAL:
-        E.pay(s, p, 1)
+    elif loc == data.INTRIGUE:
+        effects.pay(s, p, 1)
+        effects.intrigue_move(s, p, 3)
+    elif loc == data.PALACE:
+        effects.pay(s, p, 2, foreman)
+        effects.envoy_step(s, p, 2)
+        effects.intrigue_move(s, p, 1)
+    elif loc == data.CANAL:
+        effects.pay(s, p, 1)
         s.stack += CANAL_B[p]
 
 
 def wall_action(s: GugongState, p: int, pieces: int) -> None:
     """Place pieces (one scoring check after them); with D2c then 1 more from the supply,
     checked separately (rules §5.2, A21)."""
-    if E.holds_decree(s, p, D.D2C):
+    if effects.holds_decree(s, p, data.D2C):
         s.stack += WALL_FROM_SUPPLY[p]
     s.stack += WALL_PLACE[p][pieces]
 
 
 def take_decree(s: GugongState, p: int, slot: int, foreman: bool) -> None:
     """Rules §5.6: pay, place 1 more servant on the decree, score its immediate VP."""
-    E.pay(s, p, decree_cost(s, p, slot), foreman)
+    effects.pay(s, p, decree_cost(s, p, slot), foreman)
     s.pool[p] -= 1
     s.decree_servants[p * 6 + slot] = 1
-    s.vp[p] += D.DECREE_VP[s.decrees[slot]]
+    s.vp[p] += data.DECREE_VP[s.decrees[slot]]

@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
+from engine.games.gugong import automa_data, data, effects
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK
 from engine.games.gugong.locations import decree_cost, jade_cost
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 
 # --- servants and token exchanges ----------------------------------------------------------------
 def token_units(s: GugongState) -> int:
-    return sum(D.token_units(t) for t in s.stored[MENG])
+    return sum(data.token_units(t) for t in s.stored[MENG])
 
 
 def can_afford(s: GugongState, cost: int) -> bool:
@@ -40,22 +38,22 @@ def afford(s: GugongState, cost: int) -> bool:
     if not can_afford(s, cost):
         return False
     while s.pool[MENG] < cost:
-        singles = sum(1 for t in s.stored[MENG] if t != D.T_DOUBLE)
-        E.do_trade(s, MENG, D.EXCHANGE_SERVANT, 0 if singles >= 2 else 1)
+        singles = sum(1 for t in s.stored[MENG] if t != data.T_DOUBLE)
+        effects.do_trade(s, MENG, data.EXCHANGE_SERVANT, 0 if singles >= 2 else 1)
     return True
 
 
 def pay(s: GugongState, cost: int) -> None:
-    E.pay(s, MENG, cost)
+    effects.pay(s, MENG, cost)
 
 
 def jade_exchange(s: GugongState) -> None:
     """Whenever Meng holds 6 token units he must exchange them for 1 jade (singles first);
     he never trades 4 units for 2 VP by choice."""
-    while token_units(s) >= M.MENG_JADE_UNITS:
-        singles = sum(1 for t in s.stored[MENG] if t != D.T_DOUBLE)
-        doubles = max(0, (M.MENG_JADE_UNITS - singles + 1) // 2)
-        E.do_trade(s, MENG, M.MENG_JADE_UNITS, doubles)
+    while token_units(s) >= automa_data.MENG_JADE_UNITS:
+        singles = sum(1 for t in s.stored[MENG] if t != data.T_DOUBLE)
+        doubles = max(0, (automa_data.MENG_JADE_UNITS - singles + 1) // 2)
+        effects.do_trade(s, MENG, automa_data.MENG_JADE_UNITS, doubles)
 
 
 def take_piece(s: GugongState, supply_first: bool) -> bool:
@@ -72,7 +70,7 @@ def take_piece(s: GugongState, supply_first: bool) -> bool:
 
 def gain(s: GugongState, n: int) -> None:
     """Meng never has his Foreman (it marks his focus): a plain gain from his supply."""
-    E.gain_now(s, MENG, n, False)
+    effects.gain_now(s, MENG, n, False)
 
 
 # --- the Great Wall ------------------------------------------------------------------------------
@@ -89,8 +87,8 @@ def wall(s: GugongState, pieces: int, supply_first: bool, only_supply: bool = Fa
         placed += 1
     if not placed:
         return
-    if not only_supply and E.holds_decree(s, MENG, D.D2C):
-        s.stack.append(MengAction(MENG, D.WALL, 3))  # the D2c piece, after this check
+    if not only_supply and effects.holds_decree(s, MENG, data.D2C):
+        s.stack.append(MengAction(MENG, data.WALL, 3))  # the D2c piece, after this check
     s.stack.append(WallCheck(MENG))
 
 
@@ -98,10 +96,10 @@ def wall_reward(s: GugongState) -> None:
     """Meng's Intrigue reward at a Wall scoring: jade if Intrigue >= 7, else 1 servant if
     Intrigue >= 1 and his supply is not empty."""
     if s.intrigue[MENG] >= 7:
-        E.intrigue_move(s, MENG, -7)
+        effects.intrigue_move(s, MENG, -7)
         s.jade[MENG] += 1
     elif s.intrigue[MENG] >= 1 and s.supply[MENG] > 0:
-        E.intrigue_move(s, MENG, -1)
+        effects.intrigue_move(s, MENG, -1)
         gain(s, 1)
 
 
@@ -110,20 +108,20 @@ def ship_target(s: GugongState) -> int:
     """His fullest unfinished ship on the canal (tie: furthest); else a new ship at the first
     free harbor; -1 when neither exists."""
     best, key = -1, (-1, -1)
-    for k in range(D.SHIPS):
+    for k in range(data.SHIPS):
         i = MENG * 3 + k
-        if s.ship_harbor[i] >= 0 and s.ship_load[i] < D.SHIP_CAPACITY:
+        if s.ship_harbor[i] >= 0 and s.ship_load[i] < data.SHIP_CAPACITY:
             kk = (s.ship_load[i], s.ship_harbor[i])
             if kk > key:
                 best, key = k, kk
     if best >= 0:
         return best
-    k = E.free_ship(s, MENG)
-    if k < 0 or E.first_free(s, 0) < 0:
+    k = effects.free_ship(s, MENG)
+    if k < 0 or effects.first_free(s, 0) < 0:
         return -1
     i = MENG * 3 + k
     s.ship_path[i] = 0
-    E.take_harbor(s, i, E.first_free(s, 0))
+    effects.take_harbor(s, i, effects.first_free(s, 0))
     return k
 
 
@@ -138,7 +136,7 @@ def ship(s: GugongState, pieces: int, supply_first: bool, only_supply: bool = Fa
         if k < 0 or not take_piece(s, supply_first or only_supply):
             return
         s.ship_load[MENG * 3 + k] += 1
-        if s.ship_load[MENG * 3 + k] >= D.SHIP_CAPACITY:
+        if s.ship_load[MENG * 3 + k] >= data.SHIP_CAPACITY:
             claim(s, k)
 
 
@@ -147,34 +145,34 @@ def claim(s: GugongState, k: int) -> None:
     the draw pile is empty), later ones 4 VP; marked with neutral cubes (his `rewards`);
     all his servants back to his supply. A card gained at Dusk goes to his discard pile,
     otherwise to the bottom of his gift stack (A24)."""
-    claims = s.rewards[MENG * 3 + D.R_VP] + s.rewards[MENG * 3 + D.R_CARD]
-    E.return_ship(s, MENG, k)
-    if claims < M.CARD_CLAIMS[s.automa] and len(s.draw_pile) > s.meng_reserved:
-        s.rewards[MENG * 3 + D.R_CARD] += 1
+    claims = s.rewards[MENG * 3 + data.R_VP] + s.rewards[MENG * 3 + data.R_CARD]
+    effects.return_ship(s, MENG, k)
+    if claims < automa_data.CARD_CLAIMS[s.automa] and len(s.draw_pile) > s.meng_reserved:
+        s.rewards[MENG * 3 + data.R_CARD] += 1
         s.meng_reserved += 1  # an unseen card: decided when revealed
         if s.step == S_DUSK:
             s.meng_discard.append(UNSEEN)
         else:
             s.meng_bottom.append(UNSEEN)
     else:
-        s.rewards[MENG * 3 + D.R_VP] += 1
-        s.vp[MENG] += D.HARBOR_VP
+        s.rewards[MENG * 3 + data.R_VP] += 1
+        s.vp[MENG] += data.HARBOR_VP
 
 
 # --- travel --------------------------------------------------------------------------------------
 def nearest_token_city(s: GugongState) -> int:
     """Fewest roads from his city (C20 when off the map), tie lowest id; -1 if none."""
     here = s.traveller[MENG]
-    start = here if here >= 0 else M.PERIMETER[0]
+    start = here if here >= 0 else automa_data.PERIMETER[0]
     dist = {start: 0}
     todo = deque([start])
     while todo:
         c = todo.popleft()
-        for nb in D.ROADS[c]:
+        for nb in data.ROADS[c]:
             if nb not in dist:
                 dist[nb] = dist[c] + 1
                 todo.append(nb)
-    best = [c for c in range(D.NUM_CITIES) if s.cities[c] >= 0]
+    best = [c for c in range(data.NUM_CITIES) if s.cities[c] >= 0]
     return min(best, key=lambda c: (dist[c], c)) if best else -1
 
 
@@ -183,12 +181,12 @@ def next_city(s: GugongState) -> int:
     (his first move: C20, or the next token city after it), ignoring roads. With no token on
     the perimeter: the nearest token city, for the rest of that Day."""
     if not s.meng_astray:
-        n = len(M.PERIMETER)
+        n = len(automa_data.PERIMETER)
         for k in range(n):
             idx = (s.meng_route + 1 + k) % n
-            if s.cities[M.PERIMETER[idx]] >= 0:
+            if s.cities[automa_data.PERIMETER[idx]] >= 0:
                 s.meng_route = idx
-                return M.PERIMETER[idx]
+                return automa_data.PERIMETER[idx]
         s.meng_astray = 1
     return nearest_token_city(s)
 
@@ -211,36 +209,36 @@ def token_reward(s: GugongState, t: int) -> None:
     """He always takes the reward; the card tokens are his own versions (seed "Wyjątkowe
     sytuacje")."""
     dusk = s.step == S_DUSK
-    if t == D.T_S1:
+    if t == data.T_S1:
         gain(s, 1)
-    elif t == D.T_S2:
+    elif t == data.T_S2:
         gain(s, 2)
-    elif t == D.T_ENV:
-        E.envoy_step(s, MENG, 1)
-    elif t == D.T_INT:
-        E.intrigue_move(s, MENG, 1)
-    elif t == D.T_VP2:
+    elif t == data.T_ENV:
+        effects.envoy_step(s, MENG, 1)
+    elif t == data.T_INT:
+        effects.intrigue_move(s, MENG, 1)
+    elif t == data.T_VP2:
         s.vp[MENG] += 2
-    elif t == D.T_SHIP:
+    elif t == data.T_SHIP:
         ship(s, 1, True, only_supply=True)
-    elif t == D.T_WALL:
+    elif t == data.T_WALL:
         wall(s, 1, True, only_supply=True)
-    elif t == D.T_BUYJADE:
+    elif t == data.T_BUYJADE:
         if afford(s, 3):
             pay(s, 3)
             s.jade[MENG] += 1
-    elif t == D.T_RETRIEVE:
+    elif t == data.T_RETRIEVE:
         if dusk or not s.meng_discard:
             s.vp[MENG] += 1
         else:
             retrieve(s)
-    elif t == D.T_JADE7:
+    elif t == data.T_JADE7:
         if dusk or not (s.meng_stack or s.meng_bottom):
             s.vp[MENG] += 1
         else:
             s.meng_discard.append(reveal_gift(s))  # shown, as a 7+ card must be
             s.jade[MENG] += 1
-    elif t == D.T_SWAP:
+    elif t == data.T_SWAP:
         s.vp[MENG] += 1
 
 
@@ -321,13 +319,13 @@ def take_decree(s: GugongState, free: bool) -> None:
         pay(s, cost)
         s.pool[MENG] -= 1
     s.decree_servants[MENG * 6 + slot] = 1
-    s.vp[MENG] += D.DECREE_VP[s.decrees[slot]]
+    s.vp[MENG] += data.DECREE_VP[s.decrees[slot]]
 
 
 # --- jade ----------------------------------------------------------------------------------------
 def cheapest_jade(s: GugongState) -> int:
-    spaces = [h for h in range(len(D.HOUSE_COSTS)) if s.houses[h]]
-    return min(spaces, key=lambda h: (D.HOUSE_COSTS[h], h)) if spaces else D.MARKET
+    spaces = [h for h in range(len(data.HOUSE_COSTS)) if s.houses[h]]
+    return min(spaces, key=lambda h: (data.HOUSE_COSTS[h], h)) if spaces else data.MARKET
 
 
 def buy_jade(s: GugongState, free: bool) -> None:
@@ -338,15 +336,15 @@ def buy_jade(s: GugongState, free: bool) -> None:
         if not afford(s, cost):
             return
         pay(s, cost)
-    if space != D.MARKET:
+    if space != data.MARKET:
         s.houses[space] = 0
     s.jade[MENG] += 1
 
 
 def ship_target_exists(s: GugongState) -> bool:
     """Whether `ship_target` would find a ship (without placing a new one)."""
-    for k in range(D.SHIPS):
+    for k in range(data.SHIPS):
         i = MENG * 3 + k
-        if s.ship_harbor[i] >= 0 and s.ship_load[i] < D.SHIP_CAPACITY:
+        if s.ship_harbor[i] >= 0 and s.ship_load[i] < data.SHIP_CAPACITY:
             return True
-    return E.free_ship(s, MENG) >= 0 and E.first_free(s, 0) >= 0
+    return effects.free_ship(s, MENG) >= 0 and effects.first_free(s, 0) >= 0

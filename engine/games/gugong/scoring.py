@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import automa
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
+from engine.games.gugong import automa, data, effects
 from engine.games.gugong.actions import Skip, Trade
 from engine.games.gugong.data import S_OVER
 from engine.games.gugong.requests import FinalTrades
@@ -20,17 +18,17 @@ SKIP = Skip()
 
 
 def final_trade_options(s: GugongState, req: FinalTrades) -> list:
-    return E.with_trades(s, req.seat, [SKIP])
+    return effects.with_trades(s, req.seat, [SKIP])
 
 
 def final_trade_auto(s: GugongState, req: FinalTrades) -> bool:
-    return not E.trade_choices(s, req.seat)
+    return not effects.trade_choices(s, req.seat)
 
 
 def final_trade_apply(s: GugongState, req: FinalTrades, a: object) -> None:
     if type(a) is Trade:
         s.stack.append(req)
-        E.do_trade(s, req.seat, a.units, a.doubles)
+        effects.do_trade(s, req.seat, a.units, a.doubles)
 
 
 def end_scoring(s: GugongState) -> None:
@@ -41,22 +39,22 @@ def end_scoring(s: GugongState) -> None:
     marks.append(list(s.vp))
     for p in range(len(s.vp)):  # every colour, Meng's in the solo game
         held = [t for slot, t in enumerate(s.decrees) if s.decree_servants[p * 6 + slot]]
-        if D.D3A in held:
+        if data.D3A in held:
             s.vp[p] += min(10, s.vp[p] // 3)
-        if D.D3B in held:
+        if data.D3B in held:
             s.vp[p] += 8
-        if D.D3C in held:
+        if data.D3C in held:
             s.vp[p] += min(10, 2 * s.jade[p])
-        if D.D3D in held:
+        if data.D3D in held:
             s.vp[p] += 2 * len(held)
-        if D.D3E in held:
+        if data.D3E in held:
             s.vp[p] += 2 * sum(s.rewards[p * 3:p * 3 + 3])
     marks.append(list(s.vp))
     for p in range(len(s.vp)):
         s.vp[p] += s.palace_slot[p]
     marks.append(list(s.vp))
     for p in range(len(s.vp)):
-        s.vp[p] += D.jade_points(s.jade[p])
+        s.vp[p] += data.jade_points(s.jade[p])
     marks.append(list(s.vp))
     if s.automa:
         automa.record_parts(marks, s)

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 
 try:
     import cython
 except ImportError:  # Cython is a build tool: without it the declarations do nothing
     from engine.common import cython_shadow as cython
 
-_CELLS = D.WORSHIP_ROWS * D.WORSHIP_COLS
+_CELLS = data.WORSHIP_ROWS * data.WORSHIP_COLS
 
 
 #: a walk deeper than this stops (rooms with a leader are passed without counting, so a
 #: walk could circle through them)
-DEPTH_LIMIT = cython.declare(cython.int, D.NODES * 2)
+DEPTH_LIMIT = cython.declare(cython.int, data.NODES * 2)
 
 
 #: the Lodge's node (a C int where compiled)
-LODGE = cython.declare(cython.int, D.LODGE)
+LODGE = cython.declare(cython.int, data.LODGE)
 
 
 @cython.cfunc
@@ -44,7 +44,7 @@ _STATES = (DEPTH_LIMIT + 2) << 6
 def _sorted_nodes(found: int) -> tuple[int, ...]:
     """The nodes of bit set `found`, ascending."""
     out = []
-    for n in range(D.NODES):
+    for n in range(data.NODES):
         if found >> n & 1:
             out.append(n)
     return tuple(out)
@@ -57,7 +57,7 @@ def _sorted_nodes(found: int) -> tuple[int, ...]:
 def _walk(lodge: int, start: int, occ: int, neutral: bool) -> int:
     """The bit set of nodes a leader in `start` may end in (`destinations` for a family
     leader, `neutral_destinations` for a neutral one), from each walk state met once."""
-    succ = D.GRAPHS[lodge]
+    succ = data.GRAPHS[lodge]
     found = 0
     seen = bytearray(_STATES)
     stack: list[int] = []
@@ -99,12 +99,12 @@ def neutral_destinations(lodge: int, start: int, occupied: int) -> tuple[int, ..
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:
-    r, c = divmod(cell, D.WORSHIP_COLS)
+    r, c = divmod(cell, data.WORSHIP_COLS)
     out = []
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         rr, cc = r + dr, c + dc
-        if 0 <= rr < D.WORSHIP_ROWS and 0 <= cc < D.WORSHIP_COLS:
-            out.append(rr * D.WORSHIP_COLS + cc)
+        if 0 <= rr < data.WORSHIP_ROWS and 0 <= cc < data.WORSHIP_COLS:
+            out.append(rr * data.WORSHIP_COLS + cc)
     return tuple(out)
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
-from engine.games.rotunda import effects as E
+from engine.games.rotunda import board, data, effects
 from engine.games.rotunda.actions import Move, PayNeutral, Skip
 from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import NeutralCleanup, NeutralMove, NeutralWindow, RoomTurn
@@ -19,7 +17,7 @@ if TYPE_CHECKING:
 
 SKIP = Skip()
 NEUTRAL_PAY = tuple(tuple(PayNeutral(k, g) for g in (False, True))
-                    for k in range(len(D.NEUTRAL_COLOURS)))
+                    for k in range(len(data.NEUTRAL_COLOURS)))
 
 
 def neutral_occupied(s: RotundaState, k: int) -> int:
@@ -44,8 +42,8 @@ def window_options(s: RotundaState, req: NeutralWindow) -> list[Action]:
     if s.neutral_moved:
         return out
     p = req.seat
-    gold = s.cubes[p * 4 + D.GOLD] > 0
-    for k, t in enumerate(D.NEUTRAL_CUBE):
+    gold = s.cubes[p * 4 + data.GOLD] > 0
+    for k, t in enumerate(data.NEUTRAL_CUBE):
         if (s.cubes[p * 4 + t] or gold) and neutral_targets(s, k):
             if s.cubes[p * 4 + t]:
                 out.append(NEUTRAL_PAY[k][0])
@@ -67,7 +65,7 @@ def window_auto(s: RotundaState, req: NeutralWindow) -> bool:
 def window_apply(s: RotundaState, req: NeutralWindow, a: Action) -> None:
     if not isinstance(a, PayNeutral):
         return
-    E.pay_cube(s, req.seat, D.GOLD if a.gold else D.NEUTRAL_CUBE[a.neutral])
+    effects.pay_cube(s, req.seat, data.GOLD if a.gold else data.NEUTRAL_CUBE[a.neutral])
     s.neutral_moved = True
     s.stack.append(NeutralMove(req.seat, a.neutral))
 
