@@ -118,8 +118,3 @@ _.undescribed  # bots/protocol_schema.py: fields bot authors would find undescri
 _.plan_values  # bots/heuristic/dragon_castle.py: the values `act` chooses by
 _.pair_totals  # harness/storage/ladders.py: the stored pairwise totals, recounted
 _.play_batch  # harness/tournaments/runner.py: a tournament's games in this process
-
-# dead, in files another change is rewriting (engine/games, engine/kernel.py): remove
-# them there, then these lines
-_.leader_candidates  # engine/games/huang/queries.py
-_.realm_cells  # engine/games/dragon_castle/state.py

@@ -21,7 +21,7 @@ from engine.protocol import ActionSpace
 
 from . import observe, scoring
 from .actions import DragonCastleAction, TakeStone, action_space
-from .data import DRAGON_CARDS, NUM_IDENTITIES, PAD_W, REALM_CELLS, SPIRIT_CARDS
+from .data import DRAGON_CARDS, NUM_IDENTITIES, PAD_W, SPIRIT_CARDS
 from .docs import CASTLE, CELLS, REALM, STONE, codes
 from .heuristic import heuristic
 from .render import render_text, score_breakdown
@@ -181,9 +181,6 @@ class DragonCastleState(kernel.GameState, kw_only=True):
 
     def heuristic(self, seat: int) -> float:
         return heuristic(self, seat)
-
-    def realm_cells(self, seat: int) -> range:
-        return range(seat * REALM_CELLS, (seat + 1) * REALM_CELLS)
 
 
 #: generated from the declarations above (rules §11): everything public except the covered

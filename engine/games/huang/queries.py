@@ -154,13 +154,6 @@ def all_free_triangles(s: HuangState) -> list[int]:
     return [t for t in s.mono if free_triangle(s, t, sup)]
 
 
-def leader_candidates(
-    board: list[int], yellow_next: list[int], land: tuple[int, ...]
-) -> list[int]:
-    """§6.1: empty land hexes adjacent to a yellow tile, ascending."""
-    return [t for t in land if yellow_next[t] and board[t] == EMPTY]
-
-
 def _lifted_labels(s: HuangState, i: int) -> tuple[list[int], int]:
     """Labels with leader i lifted (§6.1: moves are evaluated after lifting), and its hex
     (-1 off-board). The board is not copied: the lifted hex is kept out of every group by
