@@ -77,8 +77,8 @@ _.observation_of
 
 # generated code: the kernel's observer and sampler, and the tensor encoder, are written as
 # source text at run time and call these by name
-_.observe_custom  # engine/kernel.py (a game overrides it: engine/games/dragon_castle)
-_.blank  # engine/kernel.py, Owned
+_.observe_custom  # engine/kernel/gamestate.py (a game overrides it: engine/games/dragon_castle)
+_.blank  # engine/kernel/visibility.py, Owner
 _.misfit  # engine/tensor_nodes.py
 
 # file formats: fields written into files and JSON documents, for the people and programs
@@ -109,7 +109,7 @@ _.refresh_caches  # the same, for a state a test builds by hand
 _.yellow_counts  # engine/games/huang/board.py: the incremental fields computed anew
 _.near_masks
 _.mono_triangles
-_.size_list  # engine/kernel.py Owned: each seat's size of an owned field
+_.size_list  # engine/kernel/visibility.py Owner: each seat's size of an owned field
 _.next64  # engine/common/rng.py: the generator's step, which below() inlines
 _.is_compiled  # engine/native.py: whether a module runs from its build
 _.unregister  # engine/registry.py: a plug-in game's registration undone

@@ -1,6 +1,6 @@
 """The terminal view of `arena train` (Rich): a live line of the current step, a table of
 the generations (positions, fit, gate), and the learning curve as a table and a plotext
-plot (the way `arena ladder` draws ratings, ladders/ladder_view.py)."""
+plot (the way `arena ladder history` draws ratings, harness/views/ladders.py)."""
 
 from __future__ import annotations
 
