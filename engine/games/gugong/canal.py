@@ -4,11 +4,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data as D
 from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
-from engine.games.gugong.data import F_LOCKED, F_POOL, F_SHIP, F_SUPPLY
-from engine.games.gugong.effects import NEXT_FREE
+from engine.games.gugong.data import (
+    CANAL_PATHS,
+    F_LOCKED,
+    F_POOL,
+    F_SHIP,
+    F_SUPPLY,
+    HARBOR_REWARDS,
+    HARBOR_VP,
+    HARBORS,
+    R_CARD,
+    R_FOREMAN,
+    R_VP,
+    REWARD_SPACES,
+    SHIP_CAPACITY,
+    SHIPS,
+)
+from engine.games.gugong.effects import (
+    NEXT_FREE,
+    draw_card,
+    first_free,
+    free_ship,
+    next_free_ahead,
+    path_has_free,
+    return_ship,
+    ship_units,
+    take_harbor,
+)
 from engine.games.gugong.masks import ALL_HARBORS, HARBOR_BITS
 from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
 
@@ -16,10 +40,10 @@ if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
-LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(D.SHIPS))
+LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(SHIPS))
 NEW_SHIP = tuple((NewShip(path, False), NewShip(path, True)) for path in range(2))
-MOVE_SHIP = tuple(MoveShip(k) for k in range(D.SHIPS))
-CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(D.SHIPS))
+MOVE_SHIP = tuple(MoveShip(k) for k in range(SHIPS))
+CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(SHIPS))
 
 
 def place_options(s: GugongState, p: int, supply: bool) -> list:
@@ -31,20 +55,20 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
         return []
     out: list = []
     base = p * 3
-    own = s.ship_harbor[base:base + D.SHIPS]
-    loads = s.ship_load[base:base + D.SHIPS]
+    own = s.ship_harbor[base:base + SHIPS]
+    loads = s.ship_load[base:base + SHIPS]
     carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
     for k, h in enumerate(own):
         if h >= 0:
-            room = D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
+            room = SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
             if normal and room >= 1:
                 out.append(LOAD_SHIP[k][False])
             if fm and room >= 2:
                 out.append(LOAD_SHIP[k][True])
     if min(own) < 0:  # a ship beside the board (E.free_ship)
         taken = s.harbors
-        for path in range(D.CANAL_PATHS[s.num_players]):
-            if taken >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS:  # E.path_has_free
+        for path in range(CANAL_PATHS[s.num_players]):
+            if taken >> path * HARBORS & HARBOR_BITS != HARBOR_BITS:  # E.path_has_free
                 if normal:
                     out.append(NEW_SHIP[path][False])
                 if fm:
@@ -64,16 +88,16 @@ def room_for(s: GugongState, p: int, need: int) -> bool:
     """Whether a piece worth `need` units fits on an own ship: a new one (a ship beside the
     board and a free harbor on a path) or one on the canal with that much room."""
     base = p * 3
-    own = s.ship_harbor[base:base + D.SHIPS]
+    own = s.ship_harbor[base:base + SHIPS]
     if min(own) < 0:
         taken = s.harbors
         if taken & HARBOR_BITS != HARBOR_BITS or (
-                D.CANAL_PATHS[s.num_players] > 1 and taken >> D.HARBORS != HARBOR_BITS):
+                CANAL_PATHS[s.num_players] > 1 and taken >> HARBORS != HARBOR_BITS):
             return True
-    loads = s.ship_load[base:base + D.SHIPS]
+    loads = s.ship_load[base:base + SHIPS]
     carrying = s.foreman[p] - F_SHIP
     for k, h in enumerate(own):
-        if h >= 0 and D.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
+        if h >= 0 and SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
             return True
     return False
 
@@ -83,11 +107,11 @@ def ship_rooms(s: GugongState, p: int) -> tuple[list[int], int]:
     can still be started (ships beside the board, at most one per free harbor)."""
     base = p * 3
     carrying = s.foreman[p] - F_SHIP
-    rooms = [D.SHIP_CAPACITY - s.ship_load[base + k] - (2 if carrying == k else 0)
-             if s.ship_harbor[base + k] >= 0 else -1 for k in range(D.SHIPS)]
+    rooms = [SHIP_CAPACITY - s.ship_load[base + k] - (2 if carrying == k else 0)
+             if s.ship_harbor[base + k] >= 0 else -1 for k in range(SHIPS)]
     taken = s.harbors
-    free = sum(D.HARBORS - (taken >> path * D.HARBORS & HARBOR_BITS).bit_count()
-               for path in range(D.CANAL_PATHS[s.num_players]))
+    free = sum(HARBORS - (taken >> path * HARBORS & HARBOR_BITS).bit_count()
+               for path in range(CANAL_PATHS[s.num_players]))
     return rooms, min(rooms.count(-1), free)
 
 
@@ -111,7 +135,7 @@ def pieces_fit(rooms: list[int], new: int, normals: int, fm: bool, pieces: int) 
                 if ok:
                     return True
         if new > 0:
-            rooms.append(D.SHIP_CAPACITY - units)
+            rooms.append(SHIP_CAPACITY - units)
             ok = pieces_fit(rooms, new - 1, left, fm_left, pieces - 1)
             rooms.pop()
             if ok:
@@ -140,7 +164,7 @@ def leaves_room(s: GugongState, req: CanalPlace, a: LoadShip | NewShip) -> bool:
     if type(a) is LoadShip:
         rooms[a.ship] -= units
     else:
-        rooms.append(D.SHIP_CAPACITY - units)
+        rooms.append(SHIP_CAPACITY - units)
         new -= 1
     return pieces_fit(rooms, new, normals, fm, req.remaining - 1)
 
@@ -174,16 +198,16 @@ def placement_legal(s: GugongState, p: int, supply: bool, a: LoadShip | NewShip)
             return False
     elif (s.supply[p] if supply else s.pool[p]) <= 0:
         return False
-    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    own = s.ship_harbor[p * 3:p * 3 + SHIPS]
     if type(a) is LoadShip:
         k = a.ship
-        if not 0 <= k < D.SHIPS or own[k] < 0:
+        if not 0 <= k < SHIPS or own[k] < 0:
             return False
-        return D.SHIP_CAPACITY - E.ship_units(s, p, k) >= (2 if f else 1)
+        return SHIP_CAPACITY - ship_units(s, p, k) >= (2 if f else 1)
     path = a.path
     if not 0 <= path < E.paths(s) or min(own) >= 0:
         return False
-    return E.path_has_free(s, path)
+    return path_has_free(s, path)
 
 
 def canal_place_auto(s: GugongState, req: CanalPlace) -> bool:
@@ -195,10 +219,10 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
     if type(a) is Skip:
         return
     if type(a) is NewShip:
-        k = E.free_ship(s, p)
+        k = free_ship(s, p)
         i = p * 3 + k
         s.ship_path[i] = a.path
-        E.take_harbor(s, i, E.first_free(s, a.path))
+        take_harbor(s, i, first_free(s, a.path))
     else:
         k = a.ship
         i = p * 3 + k
@@ -213,18 +237,18 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
     if req.remaining > 1:
         s.stack.append(CanalPlace(p, req.remaining - 1, req.placed + 1, req.supply,
                                   req.then_move))
-    elif req.supply and E.ship_units(s, p, k) == D.SHIP_CAPACITY:
+    elif req.supply and ship_units(s, p, k) == SHIP_CAPACITY:
         s.stack.append(HarborClaim(p, k))  # T_SHIP / D1b: claim right after the 3rd unit
 
 
 def move_options(s: GugongState, p: int) -> list:
     """Own ships on the canal with a free harbor ahead (Canal A)."""
-    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    own = s.ship_harbor[p * 3:p * 3 + SHIPS]
     if max(own) < 0:
         return []
     harbors, paths = s.harbors, s.ship_path
     return [MOVE_SHIP[k] for k, h in enumerate(own)
-            if h >= 0 and NEXT_FREE[harbors >> paths[p * 3 + k] * D.HARBORS & HARBOR_BITS][h] >= 0]
+            if h >= 0 and NEXT_FREE[harbors >> paths[p * 3 + k] * HARBORS & HARBOR_BITS][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
@@ -237,10 +261,10 @@ def canal_move_legal(s: GugongState, req: CanalMove, a: object) -> bool:
     """Whether `a` is among `canal_move_options`, testing that one option only."""
     if type(a) is Skip:
         return True
-    if type(a) is not MoveShip or not 0 <= a.ship < D.SHIPS:
+    if type(a) is not MoveShip or not 0 <= a.ship < SHIPS:
         return False
     i = req.seat * 3 + a.ship
-    return s.ship_harbor[i] >= 0 and E.next_free_ahead(s, i) >= 0
+    return s.ship_harbor[i] >= 0 and next_free_ahead(s, i) >= 0
 
 
 def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
@@ -250,29 +274,29 @@ def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
 def canal_move_apply(s: GugongState, req: CanalMove, a: object) -> None:
     if type(a) is MoveShip:
         i = req.seat * 3 + a.ship
-        E.take_harbor(s, i, E.next_free_ahead(s, i))
+        take_harbor(s, i, next_free_ahead(s, i))
 
 
 # --- Harbor rewards ------------------------------------------------------------------------------
 def reward_available(s: GugongState, p: int, r: int) -> bool:
-    if s.rewards[p * 3 + r] >= D.REWARD_SPACES[r]:
+    if s.rewards[p * 3 + r] >= REWARD_SPACES[r]:
         return False
-    if r == D.R_CARD:
+    if r == R_CARD:
         return len(s.draw_pile) > s.meng_reserved  # solo: cards Meng drew unseen are gone
-    if r == D.R_FOREMAN:
+    if r == R_FOREMAN:
         return s.foreman[p] == F_LOCKED
     return True
 
 
 def claim_options(s: GugongState, p: int, ship: int) -> list:
     out: list = []
-    own = s.ship_harbor[p * 3:p * 3 + D.SHIPS]
+    own = s.ship_harbor[p * 3:p * 3 + SHIPS]
     if max(own) < 1:
         return out
     for k, h in enumerate(own):
-        if h < 1 or (ship >= 0 and k != ship) or E.ship_units(s, p, k) < D.SHIP_CAPACITY:
+        if h < 1 or (ship >= 0 and k != ship) or ship_units(s, p, k) < SHIP_CAPACITY:
             continue
-        out += [CLAIM[k][r] for r in D.HARBOR_REWARDS[h] if reward_available(s, p, r)]
+        out += [CLAIM[k][r] for r in HARBOR_REWARDS[h] if reward_available(s, p, r)]
     return out
 
 
@@ -298,11 +322,11 @@ def claim(s: GugongState, p: int, k: int, r: int) -> None:
     back, other pieces to the supply."""
     s.ship_load[p * 3 + k] -= 1
     s.rewards[p * 3 + r] += 1
-    E.return_ship(s, p, k)
-    if r == D.R_VP:
-        s.vp[p] += D.HARBOR_VP
-    elif r == D.R_CARD:
-        E.draw_card(s, p)
+    return_ship(s, p, k)
+    if r == R_VP:
+        s.vp[p] += HARBOR_VP
+    elif r == R_CARD:
+        draw_card(s, p)
     else:
         s.foreman[p] = F_POOL
 
@@ -310,12 +334,12 @@ def claim(s: GugongState, p: int, k: int, r: int) -> None:
 def night_ships(s: GugongState) -> None:
     """Night step 2 (a, b): ships in Harbor 5 are lost; the others move one harbor forward,
     furthest first."""
-    last = D.HARBORS - 1
+    last = HARBORS - 1
     harbors = s.ship_harbor
     if last in harbors:
         for i, h in enumerate(harbors):
             if h == last:
-                E.return_ship(s, i // 3, i % 3)
+                return_ship(s, i // 3, i % 3)
     # furthest first, every ship one harbor: no ship meets another, so all at once (Harbor 5
     # is free now: each path's taken harbors shift by one)
     harbors[:] = [h + 1 if h >= 0 else h for h in harbors]

@@ -6,18 +6,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data as D
 from engine.games.gugong import masks
 from engine.games.gugong.actions import TakeForeman, Trade
 from engine.games.gugong.data import (
+    CANAL_PATHS,
+    EXCHANGE_JADE,
+    EXCHANGE_SERVANT,
+    EXCHANGE_VP,
+    EXCHANGES,
     F_POOL,
     F_SHIP,
     F_SUPPLY,
     F_WALL,
+    HARBORS,
+    INTRIGUE_MAX,
+    PALACE_INSIDE,
+    PALACE_SLOTS,
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
+    SHIPS,
     T_DOUBLE,
+    TOKEN_STORAGE,
 )
 from engine.games.gugong.masks import HARBOR_BITS, cities_in, destination_mask
 from engine.games.gugong.requests import ChooseGain
@@ -105,7 +115,7 @@ def intrigue_key(s: GugongState, p: int) -> tuple[int, int]:
 
 def intrigue_move(s: GugongState, p: int, d: int) -> None:
     """Move the Intrigue marker by `d` (0..14, beyond is lost); arriving on top (A16)."""
-    new = max(0, min(D.INTRIGUE_MAX, s.intrigue[p] + d))
+    new = max(0, min(INTRIGUE_MAX, s.intrigue[p] + d))
     if new != s.intrigue[p]:
         s.intrigue[p] = new
         s.clock += 1
@@ -115,13 +125,13 @@ def intrigue_move(s: GugongState, p: int, d: int) -> None:
 def envoy_step(s: GugongState, p: int, k: int = 1) -> None:
     """Envoy +k; entering takes the highest free VP slot; inside, each step = 1 VP (§5.5)."""
     for _ in range(k):
-        if s.envoy[p] >= D.PALACE_INSIDE:
+        if s.envoy[p] >= PALACE_INSIDE:
             s.vp[p] += 1
             continue
         s.envoy[p] += 1
-        if s.envoy[p] == D.PALACE_INSIDE:
+        if s.envoy[p] == PALACE_INSIDE:
             taken = set(s.palace_slot)
-            s.palace_slot[p] = next(v for v in D.PALACE_SLOTS if v not in taken)
+            s.palace_slot[p] = next(v for v in PALACE_SLOTS if v not in taken)
 
 
 def best_by_intrigue(s: GugongState, seats: list[int], value: list[int]) -> int:
@@ -150,26 +160,26 @@ def ship_units(s: GugongState, p: int, k: int) -> int:
 
 
 #: per bitmask of a path's taken harbors (bit h: harbor h): its lowest free harbor, -1 none
-FIRST_FREE = tuple(next((h for h in range(D.HARBORS) if not m >> h & 1), -1)
-                   for m in range(1 << D.HARBORS))
+FIRST_FREE = tuple(next((h for h in range(HARBORS) if not m >> h & 1), -1)
+                   for m in range(1 << HARBORS))
 #: per bitmask and harbor h: the next free harbor after h, -1 none
-NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, D.HARBORS) if not m >> x & 1), -1)
-                        for h in range(D.HARBORS)) for m in range(1 << D.HARBORS))
+NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, HARBORS) if not m >> x & 1), -1)
+                        for h in range(HARBORS)) for m in range(1 << HARBORS))
 
 
 def path_taken(s: GugongState, path: int) -> int:
     """Taken harbors of `path` as a bitmask (bit h: harbor h), from the `harbors` cache."""
-    return s.harbors >> path * D.HARBORS & HARBOR_BITS
+    return s.harbors >> path * HARBORS & HARBOR_BITS
 
 
 def path_has_free(s: GugongState, path: int) -> bool:
     """Whether `path` has a free harbor (`first_free` >= 0)."""
-    return s.harbors >> path * D.HARBORS & HARBOR_BITS != HARBOR_BITS
+    return s.harbors >> path * HARBORS & HARBOR_BITS != HARBOR_BITS
 
 
 def first_free(s: GugongState, path: int) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
-    return FIRST_FREE[s.harbors >> path * D.HARBORS & HARBOR_BITS]
+    return FIRST_FREE[s.harbors >> path * HARBORS & HARBOR_BITS]
 
 
 def next_free_ahead(s: GugongState, i: int) -> int:
@@ -179,7 +189,7 @@ def next_free_ahead(s: GugongState, i: int) -> int:
 
 def take_harbor(s: GugongState, i: int, h: int) -> None:
     """Ship `i` (flat index, on a path) goes to harbor `h` (`harbors` kept up to date)."""
-    base = s.ship_path[i] * D.HARBORS
+    base = s.ship_path[i] * HARBORS
     old = s.ship_harbor[i]
     if old >= 0:
         s.harbors &= ~(1 << (base + old))
@@ -188,12 +198,12 @@ def take_harbor(s: GugongState, i: int, h: int) -> None:
 
 
 def paths(s: GugongState) -> int:
-    return D.CANAL_PATHS[s.num_players]
+    return CANAL_PATHS[s.num_players]
 
 
 def free_ship(s: GugongState, p: int) -> int:
     """An own ship beside the board (-1 if all three are on the canal)."""
-    for k in range(D.SHIPS):
+    for k in range(SHIPS):
         if s.ship_harbor[p * 3 + k] < 0:
             return k
     return -1
@@ -206,7 +216,7 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
     s.ship_load[i] = 0
     h, path = s.ship_harbor[i], s.ship_path[i]
     if h >= 0 and path >= 0:
-        s.harbors &= ~(1 << (path * D.HARBORS + h))
+        s.harbors &= ~(1 << (path * HARBORS + h))
     s.ship_harbor[i] = -1
     s.ship_path[i] = -1
     if s.foreman[p] == F_SHIP + k:
@@ -236,8 +246,8 @@ def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
     out = _TRADES.get(key)
     if out is None:
         found = []
-        for units in D.EXCHANGES:
-            if units == D.EXCHANGE_SERVANT and not servant:
+        for units in EXCHANGES:
+            if units == EXCHANGE_SERVANT and not servant:
                 continue
             for d in range(min(doubles, units // 2) + 1):
                 if units - 2 * d <= singles:
@@ -247,8 +257,8 @@ def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
 
 
 #: `trades` by [servant gainable][doubles][singles] for every storage a seat can hold
-TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(D.TOKEN_STORAGE + 1))
-                          for nd in range(D.TOKEN_STORAGE + 1)) for servant in (False, True))
+TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(TOKEN_STORAGE + 1))
+                          for nd in range(TOKEN_STORAGE + 1)) for servant in (False, True))
 
 
 def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, ...]:
@@ -256,12 +266,12 @@ def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, 
     exchange must yield a servant unless it is forced (storage full)."""
     stored = s.stored[p]
     n = len(stored)
-    if n < 2 and (not n or stored[0] != D.T_DOUBLE):
+    if n < 2 and (not n or stored[0] != T_DOUBLE):
         return ()  # fewer than 2 units
-    nd = stored.count(D.T_DOUBLE)
+    nd = stored.count(T_DOUBLE)
     ns = n - nd
     servant = forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY
-    if ns <= D.TOKEN_STORAGE and nd <= D.TOKEN_STORAGE:
+    if ns <= TOKEN_STORAGE and nd <= TOKEN_STORAGE:
         return TRADE_TABLE[servant][nd][ns]
     return trades(ns, nd, servant)  # Meng's storage may hold more (automa.py)
 
@@ -290,18 +300,18 @@ def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
     singles = units - 2 * doubles
     keep = []
     for t in stored:
-        if t == D.T_DOUBLE and doubles:
+        if t == T_DOUBLE and doubles:
             doubles -= 1
             s.token_discard.append(t)
-        elif t != D.T_DOUBLE and singles:
+        elif t != T_DOUBLE and singles:
             singles -= 1
             s.token_discard.append(t)
         else:
             keep.append(t)
     s.stored[p] = keep
-    if units == D.EXCHANGE_VP:
+    if units == EXCHANGE_VP:
         s.vp[p] += 2
-    elif units == D.EXCHANGE_JADE:
+    elif units == EXCHANGE_JADE:
         s.jade[p] += 1
     else:
         gain(s, p, 1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import automa, bonus, morning, night, scoring
+from engine.games.gugong.automa import dusk_step
 from engine.games.gugong.data import (
     S_DAY,
     S_DUSK,
@@ -42,7 +43,7 @@ def on_empty(s: GugongState) -> None:
             morning.income(s)
         elif step == S_FINAL:
             scoring.end_scoring(s)
-        elif step == S_DUSK and not automa.dusk_step(s):
+        elif step == S_DUSK and not dusk_step(s):
             night.destiny_dice(s)  # solo: Meng's Dusk is over (rules §13)
 
 

@@ -8,10 +8,29 @@ from typing import TYPE_CHECKING
 
 from engine.common.rng import Rng
 from engine.games.gugong import automa
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
 from engine.games.gugong.actions import Skip, Swap
-from engine.games.gugong.data import S_DAY, S_MORNING_INCOME
+from engine.games.gugong.automa import MENG, draw_token
+from engine.games.gugong.data import (
+    D1A,
+    D1B,
+    D1C,
+    D1D,
+    DAY_INCOME,
+    DECREE_LEVEL,
+    DICE,
+    NUM_CITIES,
+    S_DAY,
+    S_MORNING_INCOME,
+)
+from engine.games.gugong.effects import (
+    envoy_step,
+    gain,
+    gain_now,
+    intrigue_move,
+    push_in_turn_order,
+    swap_with_board,
+    turn_order,
+)
 from engine.games.gugong.requests import CANAL_FROM_SUPPLY, MorningDecree
 
 if TYPE_CHECKING:
@@ -22,7 +41,7 @@ SKIP = Skip()
 
 def roll(rng: Rng) -> list[int]:
     """The Destiny dice (rules §4.1 step 3)."""
-    return [1 + rng.below(6) for _ in range(D.DICE)]
+    return [1 + rng.below(6) for _ in range(DICE)]
 
 
 def morning(s: GugongState) -> None:
@@ -36,21 +55,21 @@ def morning(s: GugongState) -> None:
     s.step = S_MORNING_INCOME
     reqs = []
     ds = s.decree_servants
-    level1 = [(slot, tile) for slot, tile in enumerate(s.decrees) if D.DECREE_LEVEL[tile] == 1]
-    for p in E.turn_order(s):
+    level1 = [(slot, tile) for slot, tile in enumerate(s.decrees) if DECREE_LEVEL[tile] == 1]
+    for p in turn_order(s):
         for slot, tile in level1:
             if ds[p * 6 + slot]:
                 reqs.append(MorningDecree(p, tile))
     if s.automa:
         reqs = automa.morning(s, reqs)
-    E.push_in_turn_order(s, reqs)
+    push_in_turn_order(s, reqs)
 
 
 def refill_map(s: GugongState) -> None:
     """Each city with neither token nor Traveller gets a token: pile A, then B; both empty:
     the token discard is shuffled into two new piles; still short: cities stay empty."""
     occupied = set(s.traveller)
-    for c in range(D.NUM_CITIES):
+    for c in range(NUM_CITIES):
         if s.cities[c] >= 0 or c in occupied:
             continue
         if not s.pile_a and not s.pile_b and s.token_discard:
@@ -63,7 +82,7 @@ def refill_map(s: GugongState) -> None:
                 s.pile_a.sort()
                 s.pile_b.sort()
         if s.automa:
-            s.cities[c] = automa.draw_token(s)
+            s.cities[c] = draw_token(s)
         elif s.pile_a:
             s.cities[c] = s.pile_a.pop()
         elif s.pile_b:
@@ -75,13 +94,13 @@ def refill_map(s: GugongState) -> None:
 def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
     """Level-1 decree bonuses; the ones that never hurt are taken (A18-like)."""
     p, t = req.seat, req.tile
-    if t == D.D1A:
-        E.intrigue_move(s, p, 2)
-    elif t == D.D1C:
-        E.gain(s, p, 1)
-    elif t == D.D1D:
-        E.envoy_step(s, p, 1)
-    elif t == D.D1B:
+    if t == D1A:
+        intrigue_move(s, p, 2)
+    elif t == D1C:
+        gain(s, p, 1)
+    elif t == D1D:
+        envoy_step(s, p, 1)
+    elif t == D1B:
         s.stack.append(CANAL_FROM_SUPPLY[p])
     else:
         return False  # D1e: asked
@@ -96,14 +115,14 @@ def morning_decree_options(s: GugongState, req: MorningDecree) -> list:
 
 def morning_decree_apply(s: GugongState, req: MorningDecree, a: object) -> None:
     if type(a) is Swap:
-        E.swap_with_board(s, req.seat, a.card, a.loc)
+        swap_with_board(s, req.seat, a.card, a.loc)
 
 
 def income(s: GugongState) -> None:
     """Morning step 5: every player gains the Day-track amount (D5)."""
     s.step = S_DAY
     s.turn = s.first
-    for p in reversed(E.turn_order(s)):
-        E.gain(s, p, D.DAY_INCOME[s.day])
+    for p in reversed(turn_order(s)):
+        gain(s, p, DAY_INCOME[s.day])
     if s.automa:
-        E.gain_now(s, automa.MENG, D.DAY_INCOME[s.day], False)
+        gain_now(s, MENG, DAY_INCOME[s.day], False)

@@ -6,17 +6,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import automa
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
 from engine.games.gugong.actions import TakeForeman
+from engine.games.gugong.automa import MENG, M, new_gift_stack
 from engine.games.gugong.canal import night_ships
 from engine.games.gugong.data import (
+    CARD_VALUE,
+    DAYS,
     F_SUPPLY,
+    MAJORITY_VP,
     S_FINAL,
     S_NIGHT_END,
     S_NIGHT_MAJORITY,
     S_NIGHT_SHIPS,
+)
+from engine.games.gugong.effects import (
+    TAKE_FOREMAN,
+    best_by_intrigue,
+    discards_to_hands,
+    envoy_step,
+    gain_now,
+    push_in_turn_order,
+    turn_order,
 )
 from engine.games.gugong.morning import morning
 from engine.games.gugong.requests import HARBOR_CLAIM, FinalTrades, NightGain
@@ -37,7 +47,7 @@ def card_hits(dice: list[int]) -> tuple[int, ...]:
     key = tuple(dice)
     hits = _CARD_HITS.get(key)
     if hits is None:
-        hits = _CARD_HITS[key] = tuple(dice.count(v) for v in D.CARD_VALUE)
+        hits = _CARD_HITS[key] = tuple(dice.count(v) for v in CARD_VALUE)
     return hits
 
 
@@ -45,7 +55,7 @@ def matches(s: GugongState, p: int, hits: tuple[int, ...] | None = None) -> int:
     """(discard card, die) pairs of equal printed value (A1, A15); solo: Meng's count is
     the Day number, whatever his discard (rules §13 "Night"). `hits`: `card_hits(s.dice)`."""
     if p >= s.num_players:
-        return automa.M.NIGHT_MATCHES[s.day]
+        return M.NIGHT_MATCHES[s.day]
     return sum(map((hits or card_hits(s.dice)).__getitem__, s.discards[p]))
 
 
@@ -56,24 +66,24 @@ def destiny_dice(s: GugongState) -> None:
     asks = []
     hits = card_hits(s.dice)
     foreman, supply = s.foreman, s.supply
-    for p in E.turn_order(s):
+    for p in turn_order(s):
         if foreman[p] == F_SUPPLY and supply[p] > 0:
             asks.append(NIGHT_GAIN[p])
         else:
-            E.gain_now(s, p, matches(s, p, hits), True)
+            gain_now(s, p, matches(s, p, hits), True)
     if s.automa:
-        E.gain_now(s, automa.MENG, matches(s, automa.MENG), False)
-    E.push_in_turn_order(s, asks)
+        gain_now(s, MENG, matches(s, MENG), False)
+    push_in_turn_order(s, asks)
 
 
 def night_gain_options(s: GugongState, req: NightGain) -> list:
     if matches(s, req.seat):
-        return [E.TAKE_FOREMAN[True], E.TAKE_FOREMAN[False]]
-    return [E.TAKE_FOREMAN[False]]
+        return [TAKE_FOREMAN[True], TAKE_FOREMAN[False]]
+    return [TAKE_FOREMAN[False]]
 
 
 def night_gain_apply(s: GugongState, req: NightGain, a: TakeForeman) -> None:
-    E.gain_now(s, req.seat, matches(s, req.seat), a.yes)
+    gain_now(s, req.seat, matches(s, req.seat), a.yes)
 
 
 def dice_majority(s: GugongState) -> None:
@@ -81,10 +91,10 @@ def dice_majority(s: GugongState) -> None:
     n = len(s.vp)  # every colour, Meng's in the solo game
     hits = card_hits(s.dice)
     m = [matches(s, p, hits) for p in range(n)]
-    best = E.best_by_intrigue(s, list(range(n)), m)
+    best = best_by_intrigue(s, list(range(n)), m)
     if best >= 0:
-        s.vp[best] += D.MAJORITY_VP
-        E.envoy_step(s, best, 1)
+        s.vp[best] += MAJORITY_VP
+        envoy_step(s, best, 1)
     s.step = S_NIGHT_SHIPS
 
 
@@ -92,17 +102,17 @@ def ships(s: GugongState) -> None:
     """Night step 2: ships lost / moved, then claims in turn order."""
     night_ships(s)
     s.step = S_NIGHT_END
-    E.push_in_turn_order(s, [HARBOR_CLAIM[p] for p in E.turn_order(s)])
+    push_in_turn_order(s, [HARBOR_CLAIM[p] for p in turn_order(s)])
 
 
 def end_of_night(s: GugongState) -> None:
     """Night step 3: discards become hands and the next Morning; after Day 4 the final
     exchange window."""
-    if s.day >= D.DAYS:
+    if s.day >= DAYS:
         s.step = S_FINAL
-        E.push_in_turn_order(s, [FinalTrades(p) for p in E.turn_order(s)])
+        push_in_turn_order(s, [FinalTrades(p) for p in turn_order(s)])
         return
-    E.discards_to_hands(s)
+    discards_to_hands(s)
     if s.automa:
-        automa.new_gift_stack(s)
+        new_gift_stack(s)
     morning(s)

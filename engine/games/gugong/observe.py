@@ -11,17 +11,17 @@ from operator import not_
 from typing import Any
 
 from engine.common.rng import Rng
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
+from engine.games.gugong.automa_data import automa_cards
+from engine.games.gugong.data import BASE_TOKENS, BONUS_TOKENS, NUM_CARDS, TOKEN_NAMES, unused_sets
 from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
-BOX = {n: frozenset(D.unused_sets(n)) for n in range(1, 6)}
-TOKEN_TYPES = len(D.TOKEN_NAMES)
-CARDS = range(D.NUM_CARDS)
+BOX = {n: frozenset(unused_sets(n)) for n in range(1, 6)}
+TOKEN_TYPES = len(TOKEN_NAMES)
+CARDS = range(NUM_CARDS)
 #: per player count: 1 for each card of the box (base set-up, rules §3)
-BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(D.NUM_CARDS)) for n in BOX}
+BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(NUM_CARDS)) for n in BOX}
 #: the travel tokens of the game by type, without and with the bonus tokens (§12)
-TOKEN_COUNTS = tuple(tuple({**D.BASE_TOKENS, **(D.BONUS_TOKENS if bonus else {})}.get(t, 0)
+TOKEN_COUNTS = tuple(tuple({**BASE_TOKENS, **(BONUS_TOKENS if bonus else {})}.get(t, 0)
                            for t in range(TOKEN_TYPES)) for bonus in (False, True))
 
 
@@ -31,9 +31,9 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     # advanced set-up: the unused sets are in the draw pile; solo: the sets the option left
     # out (rules §13)
     if obs.advanced:
-        known = bytearray(D.NUM_CARDS)
+        known = bytearray(NUM_CARDS)
     elif obs.box:
-        known = bytearray(D.NUM_CARDS)
+        known = bytearray(NUM_CARDS)
         for c in obs.box:
             known[c] = 1
     else:
@@ -104,4 +104,4 @@ def redraw_solo(fields: dict[str, Any], obs: Any) -> None:
     since the last reshuffle, sorted (its order is chance, drawn when revealed)."""
     fields["draw_pile"].sort()
     out = set(obs.automa_today) | set(obs.automa_used)
-    fields["automa_deck"] = [a for a in M.automa_cards(obs.automa) if a not in out]
+    fields["automa_deck"] = [a for a in automa_cards(obs.automa) if a not in out]

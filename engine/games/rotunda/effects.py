@@ -4,7 +4,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data as D
+from engine.games.rotunda.data import (
+    CHAIRS_PER_ROOM,
+    CLERK_VP,
+    DISCARD_SLOT,
+    E1,
+    E2,
+    E2_VP,
+    E3,
+    E4A,
+    E4B,
+    GOLD,
+    H3,
+    H4,
+    I1,
+    INNER,
+    OLD_MAN_VP,
+    ORDER_EFFECTS,
+    P7,
+    P8,
+    POOL_SIZE,
+    RICH_MAN_VP,
+    SHOPKEEPER_VP,
+    VILLAGES,
+)
 
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
@@ -50,8 +73,8 @@ def gain_coins(s: RotundaState, p: int, n: int) -> None:
         return
     s.coins[p] += n
     for o in s.orders_done[p]:
-        kind, arg, _ = D.ORDER_EFFECTS[o]
-        if kind == D.E1 and _fire(s, p, o):
+        kind, arg, _ = ORDER_EFFECTS[o]
+        if kind == E1 and _fire(s, p, o):
             s.coins[p] += arg
 
 
@@ -69,23 +92,23 @@ def gain_cube(s: RotundaState, p: int, t: int, from_supply: bool = True) -> bool
         s.supply[t] -= 1
     s.cubes[p * 4 + t] += 1
     for o in s.orders_done[p]:
-        kind, arg, name = D.ORDER_EFFECTS[o]
-        if kind == D.E2:
+        kind, arg, name = ORDER_EFFECTS[o]
+        if kind == E2:
             if arg == t and _fire(s, p, o):
-                add_vp(s, p, D.E2_VP[name])
-        elif kind == D.E3:
+                add_vp(s, p, E2_VP[name])
+        elif kind == E3:
             if arg == t and _fire(s, p, o):
                 _bonus_cube(s, p, t)
-        elif kind == D.E4A:
+        elif kind == E4A:
             if _fire(s, p, o):
                 add_vp(s, p, arg)
-        elif kind == D.E4B and _fire(s, p, o):
+        elif kind == E4B and _fire(s, p, o):
             _bonus_cube(s, p, t)
-    if t == D.GOLD:
-        if _expert_fires(s, p, D.H4):
-            add_vp(s, p, D.RICH_MAN_VP)
-    elif _expert_fires(s, p, D.P7):
-        add_vp(s, p, D.SHOPKEEPER_VP)
+    if t == GOLD:
+        if _expert_fires(s, p, H4):
+            add_vp(s, p, RICH_MAN_VP)
+    elif _expert_fires(s, p, P7):
+        add_vp(s, p, SHOPKEEPER_VP)
     return True
 
 
@@ -124,21 +147,21 @@ def peddler_place(s: RotundaState, p: int) -> None:
 
 
 def move_peddler(s: RotundaState, villages: int) -> None:
-    s.peddler = (s.peddler + villages) % D.VILLAGES
+    s.peddler = (s.peddler + villages) % VILLAGES
 
 
 def free_chairs(s: RotundaState, node: int) -> int:
-    k = (node - D.I1) * D.CHAIRS_PER_ROOM
-    return sum(1 for c in s.chairs[k:k + D.CHAIRS_PER_ROOM] if c < 0)
+    k = (node - I1) * CHAIRS_PER_ROOM
+    return sum(1 for c in s.chairs[k:k + CHAIRS_PER_ROOM] if c < 0)
 
 
 def chair_discs(s: RotundaState, p: int, node: int) -> tuple[int, int]:
     """(young, elder) Assistants of seat p on the chairs of inner room `node`."""
-    if node not in D.INNER:
+    if node not in INNER:
         return 0, 0
-    k = (node - D.I1) * D.CHAIRS_PER_ROOM
+    k = (node - I1) * CHAIRS_PER_ROOM
     young = elder = 0
-    for c in s.chairs[k:k + D.CHAIRS_PER_ROOM]:
+    for c in s.chairs[k:k + CHAIRS_PER_ROOM]:
         if c == p * 2:
             young += 1
         elif c == p * 2 + 1:
@@ -149,20 +172,20 @@ def chair_discs(s: RotundaState, p: int, node: int) -> tuple[int, int]:
 def seat_apprentice(s: RotundaState, p: int, node: int, elder: bool) -> None:
     """(Elder) Apprentice: a supply Assistant to a free chair of `node`; Old Man (§12.5 H3)
     scores for a plain Apprentice."""
-    k = (node - D.I1) * D.CHAIRS_PER_ROOM
-    for i in range(k, k + D.CHAIRS_PER_ROOM):
+    k = (node - I1) * CHAIRS_PER_ROOM
+    for i in range(k, k + CHAIRS_PER_ROOM):
         if s.chairs[i] < 0:
             s.chairs[i] = p * 2 + int(elder)
             s.supply_discs[p] -= 1
             break
-    if not elder and _expert_fires(s, p, D.H3):
-        add_vp(s, p, D.OLD_MAN_VP)
+    if not elder and _expert_fires(s, p, H3):
+        add_vp(s, p, OLD_MAN_VP)
 
 
 def unseat_young(s: RotundaState, p: int, node: int) -> None:
     """An extra execution: a young chair Assistant returns to the personal supply."""
-    k = (node - D.I1) * D.CHAIRS_PER_ROOM
-    for i in range(k, k + D.CHAIRS_PER_ROOM):
+    k = (node - I1) * CHAIRS_PER_ROOM
+    for i in range(k, k + CHAIRS_PER_ROOM):
         if s.chairs[i] == p * 2:
             s.chairs[i] = -1
             s.supply_discs[p] += 1
@@ -191,7 +214,7 @@ def take_amulet(s: RotundaState, p: int, slot: int) -> None:
 
 
 def refill_amulets(s: RotundaState) -> None:
-    while len(s.amulet_pool) < D.POOL_SIZE and s.amulet_stack:
+    while len(s.amulet_pool) < POOL_SIZE and s.amulet_stack:
         s.amulet_pool += s.amulet_stack[-1:]
         s.amulet_stack = s.amulet_stack[:-1]
 
@@ -208,7 +231,7 @@ def hire(s: RotundaState, p: int, slot: int) -> None:
     """Hire the pool Expert in `slot`, refill the pool (deck empty: reshuffle the discard
     pile; advanced variant §11: no reshuffle, the pool stays short); `slot` DISCARD_SLOT
     takes the discard pile's top card (§11). Clerk scores the hire (its own included)."""
-    if slot == D.DISCARD_SLOT:
+    if slot == DISCARD_SLOT:
         s.experts = seat_add(s.experts, p, s.expert_discard[0])
         s.expert_discard = s.expert_discard[1:]
     else:
@@ -222,8 +245,8 @@ def hire(s: RotundaState, p: int, slot: int) -> None:
         if s.expert_deck:
             s.expert_pool += s.expert_deck[-1:]
             s.expert_deck = s.expert_deck[:-1]
-    if _expert_fires(s, p, D.P8):
-        add_vp(s, p, D.CLERK_VP)
+    if _expert_fires(s, p, P8):
+        add_vp(s, p, CLERK_VP)
 
 
 def hire_slots(s: RotundaState) -> list[int]:
@@ -231,13 +254,13 @@ def hire_slots(s: RotundaState) -> list[int]:
     discard pile's top card (§11)."""
     out = list(range(len(s.expert_pool)))
     if s.advanced_experts and s.expert_discard:
-        out.append(D.DISCARD_SLOT)
+        out.append(DISCARD_SLOT)
     return out
 
 
 def hired_card(s: RotundaState, slot: int) -> int:
     """The Expert that `Hire(slot)` takes."""
-    return s.expert_discard[0] if slot == D.DISCARD_SLOT else s.expert_pool[slot]
+    return s.expert_discard[0] if slot == DISCARD_SLOT else s.expert_pool[slot]
 
 
 def take_smuggler(s: RotundaState, slot: int) -> int:

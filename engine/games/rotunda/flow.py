@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data as D
+from engine.games.rotunda.data import ONE_SHOT
 from engine.games.rotunda.requests import EndTurn, ExpertStep, MoveStep, NeutralWindow, OrdersStep
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def start_turn(s: RotundaState, p: int) -> None:
         s.stack.extend((EndTurn(p), NeutralWindow(p), OrdersStep(p), MoveStep(p), NeutralWindow(p)))
     else:
         s.stack.extend((EndTurn(p), OrdersStep(p), MoveStep(p)))
-    if not D.ONE_SHOT.isdisjoint(s.experts[p]):
+    if not ONE_SHOT.isdisjoint(s.experts[p]):
         s.stack.append(ExpertStep(p))
 
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
-from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import (
     ChooseStaircase,
     EndCell,
@@ -16,6 +13,32 @@ from engine.games.rotunda.actions import (
     Pray,
     Skip,
     TakeAmulet,
+)
+from engine.games.rotunda.board import chain_ends
+from engine.games.rotunda.data import (
+    AMULET_SPACE_NAMES,
+    ELDER_APPRENTICE,
+    END_SPACE,
+    GOLD,
+    RECRUIT,
+    ROUND_TRACK_LAST,
+    STAIRCASES,
+    TEMPLES,
+    VILLAGES,
+    WORSHIP_COLS,
+    WORSHIP_LEFT,
+    WORSHIP_ROWS,
+    WORSHIP_TOP,
+    WORSHIP_VP,
+    worship_amulet_spaces,
+)
+from engine.games.rotunda.effects import (
+    add_vp,
+    chair_count,
+    gain_coins,
+    gain_cube,
+    recruit,
+    seat_add,
 )
 from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import (
@@ -33,20 +56,20 @@ if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 SKIP = Skip()
-PRAYS = tuple(Pray(t) for t in range(len(D.TEMPLES)))
-HONOURS = tuple(Honour(v) for v in range(D.VILLAGES))
+PRAYS = tuple(Pray(t) for t in range(len(TEMPLES)))
+HONOURS = tuple(Honour(v) for v in range(VILLAGES))
 HONOUR_EMPTY = HonourEmpty()
-END_CELLS = tuple(EndCell(c) for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
-CELL_BIT = tuple(1 << c for c in range(D.WORSHIP_ROWS * D.WORSHIP_COLS))
-TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(D.AMULET_SPACE_NAMES)))
+END_CELLS = tuple(EndCell(c) for c in range(WORSHIP_ROWS * WORSHIP_COLS))
+CELL_BIT = tuple(1 << c for c in range(WORSHIP_ROWS * WORSHIP_COLS))
+TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(AMULET_SPACE_NAMES)))
 
 
 @remembered
 def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
     p, n = req.seat, s.num_players
     temples, villages = s.temples, s.villages
-    out: list[Action] = [PRAYS[t] for t in range(len(D.TEMPLES)) if temples[t]]
-    out += [HONOURS[v] for v in range(D.VILLAGES) if villages[v * n + p]]
+    out: list[Action] = [PRAYS[t] for t in range(len(TEMPLES)) if temples[t]]
+    out += [HONOURS[v] for v in range(VILLAGES) if villages[v * n + p]]
     return out or [HONOUR_EMPTY]
 
 
@@ -57,7 +80,7 @@ def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
         return
     advance_round(s, p)
     if isinstance(a, HonourEmpty):
-        E.add_vp(s, p, E.chair_count(s, p))
+        add_vp(s, p, chair_count(s, p))
         return
     assert isinstance(a, Honour)
     k = a.village * s.num_players + p
@@ -68,14 +91,14 @@ def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
 def pray(s: RotundaState, p: int, temple: int) -> None:
     """Pray: the temple's reward; the token is flipped for good; no round advance."""
     s.temples = s.temples[:temple] + (0,) + s.temples[temple + 1:]
-    _, coins, gold, actions = D.TEMPLES[temple]
-    E.gain_coins(s, p, coins)
+    _, coins, gold, actions = TEMPLES[temple]
+    gain_coins(s, p, coins)
     if gold:
-        E.gain_cube(s, p, D.GOLD)
+        gain_cube(s, p, GOLD)
     grants = []
     for act in actions:
-        if act == D.RECRUIT:
-            E.recruit(s, p)
+        if act == RECRUIT:
+            recruit(s, p)
         else:
             grants.append(Grant(p, act, False))
     push(s, *grants)
@@ -84,10 +107,10 @@ def pray(s: RotundaState, p: int, temple: int) -> None:
 def advance_round(s: RotundaState, p: int) -> None:
     """Honour step 1: the round marker advances; entering the end-amulet space takes the
     amulet and triggers the end (§8)."""
-    if s.round < D.ROUND_TRACK_LAST:
+    if s.round < ROUND_TRACK_LAST:
         s.round += 1
-    if s.round == D.END_SPACE[s.num_players] and s.end_amulet >= 0:
-        s.amulets = E.seat_add(s.amulets, p, s.end_amulet)
+    if s.round == END_SPACE[s.num_players] and s.end_amulet >= 0:
+        s.amulets = seat_add(s.amulets, p, s.end_amulet)
         s.end_amulet = -1
         s.end_triggered = True
         s.turns_left = s.num_players - 1
@@ -108,7 +131,7 @@ def elders(s: RotundaState, p: int) -> int:
 
 @remembered
 def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
-    _, ends = board.chain_ends(elders(s, req.seat), req.count)
+    _, ends = chain_ends(elders(s, req.seat), req.count)
     return [END_CELLS[c] for c in ends]
 
 
@@ -117,7 +140,7 @@ def chain_auto(s: RotundaState, req: ChainEnd) -> bool:
     if chain_options(s, req):
         return False
     s.supply_discs[req.seat] += req.count
-    E.add_vp(s, req.seat, E.chair_count(s, req.seat))
+    add_vp(s, req.seat, chair_count(s, req.seat))
     return True
 
 
@@ -126,25 +149,25 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     and top rewards; one right/bottom amulet; the rest of the chain returns."""
     assert isinstance(a, EndCell)
     p = req.seat
-    r, c = divmod(a.cell, D.WORSHIP_COLS)
+    r, c = divmod(a.cell, WORSHIP_COLS)
     k = p * 16 + a.cell
     s.worship = s.worship[:k] + (1,) + s.worship[k + 1:]
-    E.add_vp(s, p, D.WORSHIP_VP[r][c] + E.chair_count(s, p))
-    E.gain_cube(s, p, D.WORSHIP_LEFT[r])
-    coins, action = D.WORSHIP_TOP[c]
-    E.gain_coins(s, p, coins)
+    add_vp(s, p, WORSHIP_VP[r][c] + chair_count(s, p))
+    gain_cube(s, p, WORSHIP_LEFT[r])
+    coins, action = WORSHIP_TOP[c]
+    gain_coins(s, p, coins)
     later: list[object] = []
-    if action == D.RECRUIT:
-        E.recruit(s, p)
-    elif action == D.ELDER_APPRENTICE:
-        later.append(Grant(p, D.ELDER_APPRENTICE, True))
+    if action == RECRUIT:
+        recruit(s, p)
+    elif action == ELDER_APPRENTICE:
+        later.append(Grant(p, ELDER_APPRENTICE, True))
     later += [WorshipAmulet(p, r, c), ReturnChain(p, req.count - 1)]
     push(s, *later)
 
 
 @remembered
 def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
-    spaces = D.worship_amulet_spaces(req.r, req.c)
+    spaces = worship_amulet_spaces(req.r, req.c)
     return [TAKE_AMULETS[k] for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
 
 
@@ -156,7 +179,7 @@ def worship_amulet_auto(s: RotundaState, req: WorshipAmulet) -> bool:
 def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:
     if isinstance(a, TakeAmulet):
         k = a.space
-        s.amulets = E.seat_add(s.amulets, req.seat, s.amulet_spaces[k])
+        s.amulets = seat_add(s.amulets, req.seat, s.amulet_spaces[k])
         s.amulet_spaces = s.amulet_spaces[:k] + (-1,) + s.amulet_spaces[k + 1:]
 
 
@@ -167,7 +190,7 @@ def return_chain(s: RotundaState, req: ReturnChain) -> bool:
 
 
 # --- Lodge variant (§3 step 13, §4.3) --------------------------------------------------------
-LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(D.STAIRCASES))]
+LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(STAIRCASES))]
 
 
 def lodge_choice_apply(s: RotundaState, req: ChooseLodge, a: Action) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.common.rng import Rng
-from engine.games.rotunda import data as D
+from engine.games.rotunda.data import AMULET_TOKENS, EXPERTS, ORDERS, SMUGGLERS
 from engine.games.rotunda.requests import KeepOrDiscard
 
 #: every component id of the three piles of distinct cards (sorted out of a set difference)
-ALL_ORDERS = frozenset(range(len(D.ORDERS)))
-ALL_EXPERTS = frozenset(range(len(D.EXPERTS)))
-ALL_SMUGGLERS = frozenset(range(len(D.SMUGGLERS)))
+ALL_ORDERS = frozenset(range(len(ORDERS)))
+ALL_EXPERTS = frozenset(range(len(EXPERTS)))
+ALL_SMUGGLERS = frozenset(range(len(SMUGGLERS)))
 
 
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
@@ -28,7 +28,7 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
         [r.expert for r in obs.stack if type(r) is KeepOrDiscard]))
     rng.shuffle(experts)
     fields["expert_deck"] = tuple(experts)
-    amulets = list(D.AMULET_TOKENS)
+    amulets = list(AMULET_TOKENS)
     visible = [a for a in obs.amulet_spaces if a >= 0] + list(obs.amulet_pool)
     if obs.end_amulet >= 0:
         visible.append(obs.end_amulet)

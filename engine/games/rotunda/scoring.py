@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data as D
+from engine.games.rotunda.data import (
+    AMULET_TYPES,
+    BACK_NAMES,
+    EXPERT_BACK,
+    EXPERTS,
+    ORDERS,
+    SET_VP,
+    TRACK_VALUES,
+)
 
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
@@ -12,7 +20,7 @@ if TYPE_CHECKING:
 
 def amulet_types(s: RotundaState, p: int) -> list[int]:
     """Amulet tokens plus kept amulet Experts."""
-    return [*s.amulets[p], *(D.EXPERTS[e][3] for e in s.kept[p])]
+    return [*s.amulets[p], *(EXPERTS[e][3] for e in s.kept[p])]
 
 
 def amulet_vp(types: list[int]) -> int:
@@ -20,26 +28,26 @@ def amulet_vp(types: list[int]) -> int:
     the k-th set holds every type of which the seat has at least k."""
     if not types:
         return 0
-    counts = [0] * D.AMULET_TYPES
+    counts = [0] * AMULET_TYPES
     for t in types:
         counts[t] += 1
     vp = 0
     for k in range(1, max(counts) + 1):
-        vp += D.SET_VP[sum(c >= k for c in counts) - 1]
+        vp += SET_VP[sum(c >= k for c in counts) - 1]
     return vp
 
 
 def family_vp(track: int) -> int:
     """§8.3: the uncovered Assistant-track spaces (covered: the rightmost `track`)."""
-    covered = min(track, len(D.TRACK_VALUES))
-    return sum(D.TRACK_VALUES[:len(D.TRACK_VALUES) - covered])
+    covered = min(track, len(TRACK_VALUES))
+    return sum(TRACK_VALUES[:len(TRACK_VALUES) - covered])
 
 
 def back_counts(s: RotundaState) -> dict[str, int]:
     """§11: the discard pile's cards counted by back symbol."""
-    counts = dict.fromkeys(D.BACK_NAMES, 0)
+    counts = dict.fromkeys(BACK_NAMES, 0)
     for e in s.expert_discard:
-        counts[D.EXPERT_BACK[e]] += 1
+        counts[EXPERT_BACK[e]] += 1
     return counts
 
 
@@ -47,7 +55,7 @@ def advanced_expert_vp(s: RotundaState, p: int) -> int:
     """§11 advanced Experts: each Expert seat p owns (unused, or kept as an amulet [rec])
     scores as many VP as the discard pile holds cards with its back."""
     counts = back_counts(s)
-    return sum(counts[D.EXPERT_BACK[e]] for e in (*s.experts[p], *s.kept[p]))
+    return sum(counts[EXPERT_BACK[e]] for e in (*s.experts[p], *s.kept[p]))
 
 
 def breakdown(s: RotundaState, p: int) -> dict[str, int]:
@@ -60,7 +68,7 @@ def breakdown(s: RotundaState, p: int) -> dict[str, int]:
     return {
         "track VP": s.vp[p],
         "amulets": amulet_vp(amulet_types(s, p)),
-        "orders": sum(D.ORDERS[o][5] for o in s.orders_done[p]),
+        "orders": sum(ORDERS[o][5] for o in s.orders_done[p]),
         "family": family_vp(s.track[p]),
         "assistants": board,
         "coins": money // 3,

@@ -6,10 +6,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
-from engine.games.rotunda import effects as E
 from engine.games.rotunda.actions import BonusAmulet, BonusOrder, Fulfil, Move, Stop
+from engine.games.rotunda.board import destinations
+from engine.games.rotunda.data import (
+    BANKER_REFILL,
+    BASIC,
+    BONUS_EVERY,
+    CELADON,
+    FRUIT,
+    GOLD,
+    ICONS,
+    LEADERS,
+    LODGE,
+    NODES,
+    ORDER_COSTS,
+    ORDERS,
+    TEA,
+)
+from engine.games.rotunda.effects import (
+    move_peddler,
+    pay_cube,
+    seat_add,
+    seat_remove,
+    take_amulet,
+    take_order,
+)
 from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import (
     BonusStep,
@@ -27,12 +48,12 @@ if TYPE_CHECKING:
 
 STOP = Stop()
 #: every Move, by start and destination node
-MOVES = tuple(tuple(Move(a, b) for b in range(D.NODES)) for a in range(D.NODES))
+MOVES = tuple(tuple(Move(a, b) for b in range(NODES)) for a in range(NODES))
 
 
 # --- step 2: move a leader (§4.4) ------------------------------------------------------------
 #: a node's bit in an occupancy set (the Lodge never blocks; index -1: a leader not in play)
-NODE_BIT = (0, *(1 << n for n in range(1, D.NODES)), 0)
+NODE_BIT = (0, *(1 << n for n in range(1, NODES)), 0)
 
 
 def occupied(s: RotundaState, skip: int) -> int:
@@ -59,14 +80,14 @@ def leader_moves(lodge: int, frm: int, occupied: int) -> list[Action]:
     row = MOVE_ROWS.get(key)
     if row is None:
         start = MOVES[frm]
-        row = MOVE_ROWS[key] = [start[to] for to in board.destinations(lodge, frm, occupied)]
+        row = MOVE_ROWS[key] = [start[to] for to in destinations(lodge, frm, occupied)]
     return row
 
 
 @remembered
 def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
     """Step 2: every Move of the seat's leaders (leader order, then destination order)."""
-    p, k = req.seat, D.LEADERS[s.num_players]
+    p, k = req.seat, LEADERS[s.num_players]
     leaders = s.leaders
     # every room holding a piece, and those holding two (only a hand-built state has them)
     bits = twice = 0
@@ -101,22 +122,22 @@ def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
     """Fast test of one Move (agrees with `move_options`)."""
     if type(a) is not Move:
         return False
-    p, k = req.seat, D.LEADERS[s.num_players]
+    p, k = req.seat, LEADERS[s.num_players]
     try:
         i = s.leaders.index(a.frm, p * k, p * k + k)
     except ValueError:
         return False
-    return a.to in board.destinations(s.lodge, a.frm, occupied(s, i))
+    return a.to in destinations(s.lodge, a.frm, occupied(s, i))
 
 
 def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
     """Step 2: the leader moves; step 3 follows in its room (or the Lodge), then the
     cleanup."""
-    p, k = req.seat, D.LEADERS[s.num_players]
+    p, k = req.seat, LEADERS[s.num_players]
     to = a.to  # type: ignore[attr-defined]
     leaders = s.leaders
     leaders[leaders.index(a.frm, p * k, p * k + k)] = to  # type: ignore[attr-defined]
-    s.stack.extend((Cleanup(p), LodgeStep(p) if to == D.LODGE else RoomTurn(p, to, 0, 0, 0)))
+    s.stack.extend((Cleanup(p), LodgeStep(p) if to == LODGE else RoomTurn(p, to, 0, 0, 0)))
 
 
 def cleanup(s: RotundaState, req: Cleanup) -> bool:
@@ -124,7 +145,7 @@ def cleanup(s: RotundaState, req: Cleanup) -> bool:
     coins, the Warehouse is refilled from the supply; then step 4 is queued once per bonus
     symbol the score marker crossed this turn. Automatic: True (rules.automatic)."""
     room_cleanup(s)
-    crossed = s.vp[req.seat] // D.BONUS_EVERY - s.vp_start // D.BONUS_EVERY
+    crossed = s.vp[req.seat] // BONUS_EVERY - s.vp_start // BONUS_EVERY
     if crossed > 0 and (s.order_pool or s.amulet_pool):
         s.stack.append(BonusStep(req.seat, crossed))
     return True
@@ -140,12 +161,12 @@ def room_cleanup(s: RotundaState) -> None:
         if row and -1 not in row:
             for x in row:
                 s.supply[x & 3] += 1
-            row[:] = [-1] * D.ICONS
+            row[:] = [-1] * ICONS
     if s.banker == 0:
-        s.banker = D.BANKER_REFILL
+        s.banker = BANKER_REFILL
     warehouse = s.warehouse
     if 0 in warehouse:
-        for t in D.BASIC:
+        for t in BASIC:
             if warehouse[t] == 0 and s.supply[t] > 0:
                 s.supply[t] -= 1
                 warehouse[t] = 1
@@ -164,9 +185,9 @@ def bonus_options(s: RotundaState, req: BonusStep) -> list[Action]:
 
 def bonus_apply(s: RotundaState, req: BonusStep, a: Action) -> None:
     if isinstance(a, BonusOrder):
-        E.take_order(s, req.seat, a.slot)
+        take_order(s, req.seat, a.slot)
     elif isinstance(a, BonusAmulet):
-        E.take_amulet(s, req.seat, a.slot)
+        take_amulet(s, req.seat, a.slot)
     if req.left > 1:
         s.stack.append(BonusStep(req.seat, req.left - 1))
 
@@ -174,7 +195,7 @@ def bonus_apply(s: RotundaState, req: BonusStep, a: Action) -> None:
 # --- step 5: orders --------------------------------------------------------------------------
 def payable(s: RotundaState, p: int, o: int) -> bool:
     """§5 step 5: seat p can pay Order o now (coins, and Gold for every missing cube)."""
-    t, f, c, coins = D.ORDER_COSTS[o]
+    t, f, c, coins = ORDER_COSTS[o]
     if s.coins[p] < coins:
         return False
     cubes, i = s.cubes, p * 4
@@ -188,7 +209,7 @@ def fulfil_options(s: RotundaState, p: int) -> list[Action]:
     out: list[Action] = []
     have = s.cubes[p * 4:p * 4 + 4]
     for o in s.orders_open[p]:
-        t, f, c, coins = D.ORDER_COSTS[o]
+        t, f, c, coins = ORDER_COSTS[o]
         if s.coins[p] < coins:
             continue
         for gt in range(t + 1):
@@ -221,15 +242,15 @@ def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
     if not isinstance(a, Fulfil):
         return
     p = req.seat
-    _, t, f, c, coins, *_ = D.ORDERS[a.order]
+    _, t, f, c, coins, *_ = ORDERS[a.order]
     s.coins[p] -= coins
-    for typ, need, gold in ((D.TEA, t, a.gt), (D.FRUIT, f, a.gf), (D.CELADON, c, a.gc)):
+    for typ, need, gold in ((TEA, t, a.gt), (FRUIT, f, a.gf), (CELADON, c, a.gc)):
         for _ in range(need - gold):
-            E.pay_cube(s, p, typ)
+            pay_cube(s, p, typ)
         for _ in range(gold):
-            E.pay_cube(s, p, D.GOLD)
-    s.orders_open = E.seat_remove(s.orders_open, p, a.order)
-    s.orders_done = E.seat_add(s.orders_done, p, a.order)
+            pay_cube(s, p, GOLD)
+    s.orders_open = seat_remove(s.orders_open, p, a.order)
+    s.orders_done = seat_add(s.orders_done, p, a.order)
     s.stack.append(OrdersStep(p))
 
 
@@ -238,5 +259,5 @@ def end_turn(s: RotundaState, req: EndTurn) -> bool:
     """End of turn (§5): the free Peddler move if a Peddler action was used; what comes
     next (the end check, the next turn) is flow.on_empty's. Automatic: True."""
     if s.peddler_used:
-        E.move_peddler(s, 1)
+        move_peddler(s, 1)
     return True

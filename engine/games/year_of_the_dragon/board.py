@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon.data import NUM_TILES, NUM_TYPES, TILE_SYMBOLS, TILE_TYPE
 from engine.protocol import Action
 
 if TYPE_CHECKING:
@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 
 #: symbols of `tile` that count for person type k: SYM[k][tile]
 SYM: tuple[tuple[int, ...], ...] = tuple(
-    tuple(D.TILE_SYMBOLS[t] if D.TILE_TYPE[t] == k else 0 for t in range(D.NUM_TILES))
-    for k in range(D.NUM_TYPES)
+    tuple(TILE_SYMBOLS[t] if TILE_TYPE[t] == k else 0 for t in range(NUM_TILES))
+    for k in range(NUM_TYPES)
 )
 
 

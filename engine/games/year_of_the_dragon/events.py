@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.actions import RELEASE, Release
 from engine.games.year_of_the_dragon.board import (
     SYM,
@@ -20,6 +19,25 @@ from engine.games.year_of_the_dragon.board import (
     persons_of,
     symbols,
     turn_order,
+)
+from engine.games.year_of_the_dragon.data import (
+    CONTAGION_RELEASES,
+    COURT_LADY,
+    FESTIVAL_FIRST_VP,
+    FESTIVAL_SECOND_VP,
+    FINAL_VP_PER_PERSON,
+    GOODS_SALE_YUAN,
+    HEALER,
+    LARGE_PRIVILEGE_DRAGONS,
+    MONK,
+    NUM_TILES,
+    SMALL_PRIVILEGE_DRAGONS,
+    TILE_SYMBOLS,
+    TRIBUTE_YUAN,
+    WALL_LENGTH,
+    WARRIOR,
+    YUAN_PER_FINAL_VP,
+    tile_of,
 )
 from engine.games.year_of_the_dragon.requests import DroughtRelease, ReleasePersons
 from engine.kernel import Request
@@ -45,9 +63,9 @@ def imperial_tribute(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Imperial Tribute: pay up to 4 yuan; release 1 person per missing yuan."""
     out: list[Request] = []
     for p in order:
-        paid = min(D.TRIBUTE_YUAN, s.yuan[p])
+        paid = min(TRIBUTE_YUAN, s.yuan[p])
         s.yuan[p] -= paid
-        schedule_release(s, p, D.TRIBUTE_YUAN - paid, out)
+        schedule_release(s, p, TRIBUTE_YUAN - paid, out)
     return out
 
 
@@ -75,7 +93,7 @@ def dragon_festival(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Dragon Festival, D13: dense ranking of fireworks counts (> 0); highest
     +6 VP, next +3 VP; each scorer returns half (rounded up) of their tokens."""
     counts = sorted({f for f in s.fireworks if f > 0}, reverse=True)
-    prizes = dict(zip(counts, (D.FESTIVAL_FIRST_VP, D.FESTIVAL_SECOND_VP), strict=False))
+    prizes = dict(zip(counts, (FESTIVAL_FIRST_VP, FESTIVAL_SECOND_VP), strict=False))
     for p in order:
         f = s.fireworks[p]
         if f in prizes:
@@ -87,7 +105,7 @@ def dragon_festival(s: YotdState, order: list[int]) -> list[Request]:
 def mongol_invasion(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Mongol Invasion, D14: +1 VP per helmet; everyone at the minimum helmet
     count (computed before any release) releases 1 person."""
-    helmets = [symbols(s, p, D.WARRIOR) for p in range(s.num_players)]
+    helmets = [symbols(s, p, WARRIOR) for p in range(s.num_players)]
     low = min(helmets)
     out: list[Request] = []
     for p in order:
@@ -102,7 +120,7 @@ def contagion(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Contagion: release 3 persons, 1 fewer per mortar on own healers."""
     out: list[Request] = []
     for p in order:
-        schedule_release(s, p, D.CONTAGION_RELEASES - symbols(s, p, D.HEALER), out)
+        schedule_release(s, p, CONTAGION_RELEASES - symbols(s, p, HEALER), out)
     return out
 
 
@@ -134,7 +152,7 @@ def release_legal(s: YotdState, req: ReleasePersons | DroughtRelease, a: Action)
         return False
     pals = s.palaces[req.seat]
     return (
-        int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, D.NUM_TILES)
+        int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, NUM_TILES)
         and a.tile in pals[a.palace][1:]
     )
 
@@ -210,7 +228,7 @@ def mongol_wall_check(s: YotdState, order: list[int]) -> list[Request]:
 def final_wall_check(s: YotdState) -> list[Request]:
     """Rules §7 final check (after the round-12 scoring, D7/D8): complete wall -> 1 VP per
     own tile; otherwise the fewest-tiles players release 1 person. No decay follows."""
-    return _wall_check(s, len(s.wall) >= D.WALL_LENGTH, turn_order(s))
+    return _wall_check(s, len(s.wall) >= WALL_LENGTH, turn_order(s))
 
 
 def decay(s: YotdState) -> None:
@@ -230,8 +248,8 @@ def decay(s: YotdState) -> None:
 
 
 #: the court lady's tile (single-level: young only) and its fans (rules §5.4, §10.1)
-LADY_TILE = D.tile_of(D.COURT_LADY, False)
-LADY_FANS = D.TILE_SYMBOLS[LADY_TILE]
+LADY_TILE = tile_of(COURT_LADY, False)
+LADY_FANS = TILE_SYMBOLS[LADY_TILE]
 
 
 def round_scoring(s: YotdState) -> None:
@@ -241,8 +259,8 @@ def round_scoring(s: YotdState) -> None:
     lady = LADY_TILE
     vp, small, large = s.vp, s.small_privileges, s.large_privileges
     for p, pals in enumerate(s.palaces):
-        points = len(pals) + D.SMALL_PRIVILEGE_DRAGONS * small[p] + (
-            D.LARGE_PRIVILEGE_DRAGONS * large[p])
+        points = len(pals) + SMALL_PRIVILEGE_DRAGONS * small[p] + (
+            LARGE_PRIVILEGE_DRAGONS * large[p])
         for pal in pals:
             if lady in pal:
                 points += (pal.count(lady) - (pal[0] == lady)) * LADY_FANS
@@ -251,15 +269,15 @@ def round_scoring(s: YotdState) -> None:
 
 def monk_points(s: YotdState, p: int) -> int:
     """Rules §6: each monk scores its Buddhas x the floors of its palace."""
-    sym = SYM[D.MONK]
+    sym = SYM[MONK]
     return sum(sym[t] * pal[0] for pal in s.palaces[p] for t in pal[1:])
 
 
 def final_points(s: YotdState, p: int) -> int:
     """Rules §6: 2 VP per person + monks + 1 VP per 3 yuan after selling goods for 2 each."""
-    money = s.yuan[p] + D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+    money = s.yuan[p] + GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
     return (
-        D.FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p) + money // D.YUAN_PER_FINAL_VP
+        FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p) + money // YUAN_PER_FINAL_VP
     )
 
 
@@ -267,6 +285,6 @@ def final_scoring(s: YotdState) -> None:
     """Rules §6: final scoring (goods are sold: rice and fireworks become yuan)."""
     for p in range(s.num_players):
         s.vp[p] += final_points(s, p)
-        s.yuan[p] += D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+        s.yuan[p] += GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
         s.rice[p] = 0
         s.fireworks[p] = 0

@@ -7,7 +7,6 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data as D
 from engine.games.year_of_the_dragon.actions import (
     CHOOSE,
     DISCARD,
@@ -23,6 +22,14 @@ from engine.games.year_of_the_dragon.actions import (
     ReplacePerson,
 )
 from engine.games.year_of_the_dragon.board import int_in, move_marker, persons_of
+from engine.games.year_of_the_dragon.data import (
+    NUM_CARDS,
+    NUM_TILES,
+    NUM_TYPES,
+    TILE_TYPE,
+    TILE_VALUE,
+    VALID_TILES,
+)
 from engine.games.year_of_the_dragon.requests import ChooseTile, Draft, PlaceRecruit, PlayPersonCard
 from engine.protocol import Action
 
@@ -31,8 +38,8 @@ if TYPE_CHECKING:
 
 #: tiles a person card may take (rules §5.2, D2): type card -> young or old; "?" -> any
 CARD_TILES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t for t in D.VALID_TILES if D.TILE_TYPE[t] == c) for c in range(D.NUM_TYPES)
-) + (D.VALID_TILES,)
+    tuple(t for t in VALID_TILES if TILE_TYPE[t] == c) for c in range(NUM_TYPES)
+) + (VALID_TILES,)
 CARD_TAKES: tuple[frozenset[int], ...] = tuple(frozenset(ts) for ts in CARD_TILES)
 #: each draft pair with its two young tiles and its code in `drafted` (rules §3.6)
 DRAFT_KEYS: tuple[tuple[DraftPair, int, int, int], ...] = tuple(
@@ -52,7 +59,7 @@ def draft_legal(s: YotdState, req: Draft, a: Action) -> bool:
     if type(a) is not DraftPair:
         return False
     x, y = a.first, a.second
-    if not (int_in(x, 0, D.NUM_TYPES) and int_in(y, 0, D.NUM_TYPES)):
+    if not (int_in(x, 0, NUM_TYPES) and int_in(y, 0, NUM_TYPES)):
         return a in draft_options(s, req)  # an odd type: compare as the options do
     sup = s.supply
     return x < y and sup[2 * x] > 0 and sup[2 * y] > 0 and x * 9 + y not in s.drafted
@@ -64,7 +71,7 @@ def draft(s: YotdState, req: Draft, a: DraftPair) -> None:
     s.supply[t1] -= 1
     s.supply[t2] -= 1
     s.drafted.append(a.first * 9 + a.second)
-    total = D.TILE_VALUE[t1] + D.TILE_VALUE[t2]
+    total = TILE_VALUE[t1] + TILE_VALUE[t2]
     s.stack += [PlaceRecruit(req.seat, t2, total), PlaceRecruit(req.seat, t1, 0)]
 
 
@@ -93,7 +100,7 @@ def place_legal(s: YotdState, req: PlaceRecruit, a: Action) -> bool:
         if any(len(q) - 1 < q[0] for q in pals):
             return False
         if t is ReplacePerson:
-            return int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, D.NUM_TILES) and (
+            return int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, NUM_TILES) and (
                 a.tile in pals[a.palace][1:])
         return True
     except (TypeError, IndexError):
@@ -121,7 +128,7 @@ def play_card_options(s: YotdState, req: PlayPersonCard) -> list[Action]:
 
 
 def play_card_legal(s: YotdState, req: PlayPersonCard, a: Action) -> bool:
-    return (type(a) is PlayCard and int_in(a.card, 0, D.NUM_CARDS)
+    return (type(a) is PlayCard and int_in(a.card, 0, NUM_CARDS)
             and s.hands[req.seat][a.card] > 0)
 
 
@@ -140,11 +147,11 @@ def tile_options(s: YotdState, req: ChooseTile) -> list[Action]:
 
 
 def tile_legal(s: YotdState, req: ChooseTile, a: Action) -> bool:
-    return (type(a) is ChoosePerson and int_in(a.tile, 0, D.NUM_TILES)
+    return (type(a) is ChoosePerson and int_in(a.tile, 0, NUM_TILES)
             and a.tile in CARD_TAKES[req.card] and s.supply[a.tile] > 0)
 
 
 def choose_tile(s: YotdState, req: ChooseTile, a: ChoosePerson) -> None:
     """Take the tile; it must then be placed (or replace/discard when full)."""
     s.supply[a.tile] -= 1
-    s.stack.append(PlaceRecruit(req.seat, a.tile, D.TILE_VALUE[a.tile]))
+    s.stack.append(PlaceRecruit(req.seat, a.tile, TILE_VALUE[a.tile]))
