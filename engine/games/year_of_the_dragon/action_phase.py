@@ -64,6 +64,11 @@ from engine.games.year_of_the_dragon.requests import (
 )
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
@@ -91,6 +96,8 @@ def large_privilege_cost(s: YotdState) -> int:
 
 
 # --- ChooseAction (rules §5.1.2) -------------------------------------------------------------
+@cython.locals(p=cython.Py_ssize_t, yuan=cython.long, cg=list, k=cython.Py_ssize_t,
+               c=cython.Py_ssize_t, dragons=list)
 def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
     """A card of any group (3 yuan if occupied; D3 limits), or Money. When cards 0..k-1
     are in play (the deal: all but Build Wall without the Great Wall) the options are a
@@ -98,7 +105,9 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
     p = req.seat
     yuan = s.yuan[p]
     cg = s.card_group
-    k = cg.index(-1) if -1 in cg else len(cg)  # the first card not in play
+    k = 0  # the first card not in play
+    while k < len(cg) and cg[k] != -1:
+        k += 1
     if k < BUILD_WALL or k < len(cg) - 1:  # a base card out of play: not from the deal
         return general_action_options(s, p)
     if k > BUILD_WALL and (len(s.wall) >= WALL_LENGTH or s.wall_used[p] == ALL_WALL_TILES):

@@ -43,6 +43,11 @@ from engine.games.year_of_the_dragon.requests import DroughtRelease, ReleasePers
 from engine.kernel import Request
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
@@ -137,12 +142,13 @@ def resolve_event(s: YotdState, event: int, order: list[int]) -> list[Request]:
 
 
 # --- ReleasePersons and DroughtRelease (rules §5.3, §7) --------------------------------------
+@cython.locals(pals=list, out=list, i=cython.Py_ssize_t)
 def release_options(s: YotdState, req: ReleasePersons) -> list[Action]:
     """The owner chooses whom to release (any palace)."""
     pals = s.palaces[req.seat]
-    out: list[Action] = []
-    for i, pal in enumerate(pals):
-        if len(pal) > 1:
+    out = []
+    for i in range(len(pals)):
+        if len(pals[i]) > 1:
             out += persons_of(RELEASE, pals, i)
     return out
 
@@ -174,13 +180,14 @@ def release_auto(s: YotdState, req: ReleasePersons) -> bool:
     return True
 
 
+@cython.locals(pals=list, out=list, chosen=cython.long, i=cython.Py_ssize_t)
 def drought_options(s: YotdState, req: DroughtRelease) -> list[Action]:
     """One person from each unsupplied inhabited palace (owner's pick)."""
     pals = s.palaces[req.seat]
-    out: list[Action] = []
+    out = []
     chosen = req.chosen
-    for i, pal in enumerate(pals):
-        if len(pal) > 1 and not chosen >> i & 1:
+    for i in range(len(pals)):
+        if len(pals[i]) > 1 and not chosen >> i & 1:
             out += persons_of(RELEASE, pals, i)
     return out
 
@@ -231,11 +238,16 @@ def final_wall_check(s: YotdState) -> list[Request]:
     return _wall_check(s, len(s.wall) >= WALL_LENGTH, turn_order(s))
 
 
+@cython.locals(p=cython.Py_ssize_t, palaces=list, pals=list, pal=list, kept=list)
 def decay(s: YotdState) -> None:
     """Rules §5.3 Decay: every empty palace loses 1 floor; an empty 1-floor palace goes."""
+    palaces = s.palaces
     for p in range(s.num_players):
-        pals = s.palaces[p]
-        if 1 not in map(len, pals):  # no empty palace ([floors] alone)
+        pals = palaces[p]
+        for pal in pals:
+            if len(pal) == 1:  # an empty palace ([floors] alone)
+                break
+        else:
             continue
         kept = []
         for pal in pals:
@@ -244,7 +256,7 @@ def decay(s: YotdState) -> None:
                     continue
                 pal[0] -= 1
             kept.append(pal)
-        s.palaces[p] = kept
+        palaces[p] = kept
 
 
 #: the court lady's tile (single-level: young only) and its fans (rules §5.4, §10.1)
@@ -252,25 +264,37 @@ LADY_TILE = tile_of(COURT_LADY, False)
 LADY_FANS = TILE_SYMBOLS[LADY_TILE]
 
 
+@cython.locals(lady=cython.long, vp=list, small=list, large=list, palaces=list,
+               p=cython.Py_ssize_t, pals=list, pal=list, points=cython.long,
+               j=cython.Py_ssize_t, t=cython.long)
 def round_scoring(s: YotdState) -> None:
     """Rules §5.4: 1 VP per palace, per court lady (one fan each) and per privilege dragon.
-    Court ladies are counted as their tile id in the palace lists, less a floor count that
-    reads the same number."""
+    Court ladies are counted as their tile id in the palace lists after the floor count."""
     lady = LADY_TILE
     vp, small, large = s.vp, s.small_privileges, s.large_privileges
-    for p, pals in enumerate(s.palaces):
+    palaces = s.palaces
+    for p in range(len(palaces)):
+        pals = palaces[p]
         points = len(pals) + SMALL_PRIVILEGE_DRAGONS * small[p] + (
             LARGE_PRIVILEGE_DRAGONS * large[p])
         for pal in pals:
-            if lady in pal:
-                points += (pal.count(lady) - (pal[0] == lady)) * LADY_FANS
+            for j in range(1, len(pal)):
+                t = pal[j]
+                if t == lady:
+                    points += LADY_FANS
         vp[p] += points
 
 
+@cython.locals(sym=tuple, pal=list, total=cython.long, j=cython.Py_ssize_t, t=cython.Py_ssize_t)
 def monk_points(s: YotdState, p: int) -> int:
     """Rules §6: each monk scores its Buddhas x the floors of its palace."""
     sym = SYM[MONK]
-    return sum(sym[t] * pal[0] for pal in s.palaces[p] for t in pal[1:])
+    total = 0
+    for pal in s.palaces[p]:
+        for j in range(1, len(pal)):
+            t = pal[j]
+            total += sym[t] * pal[0]
+    return total
 
 
 def final_points(s: YotdState, p: int) -> int:

@@ -38,6 +38,11 @@ from engine.games.year_of_the_dragon.great_events import resolve_great_event
 from engine.games.year_of_the_dragon.requests import ChooseAction, PlayPersonCard
 from engine.kernel import Request
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
 
@@ -90,13 +95,15 @@ def on_empty(s: YotdState) -> None:
             s.step = ST_OVER
 
 
+@cython.locals(cards=list, groups=tuple, group=list, i=cython.Py_ssize_t, c=cython.Py_ssize_t)
 def deal_action_cards(s: YotdState) -> None:
     """Rules §5.1.1: shuffle the 7 (8) action cards and deal them into N groups."""
     cards = list(ROUND_ACTION_CARDS[s.great_wall])
     s.rng.shuffle(cards)
     groups = DEAL_GROUPS[(len(cards), s.num_players)]
     group = [-1] * len(ACTION_NAMES)
-    for i, c in enumerate(cards):  # (a zip with strict= is slower)
+    for i in range(len(cards)):
+        c = cards[i]
         group[c] = groups[i]
     s.card_group = group
     s.group_dragons = [0] * (groups[-1] + 1)
@@ -109,7 +116,9 @@ def start_round(s: YotdState) -> None:
     if s.hidden_great_event and s.round == GREAT_EVENT_ROUND:
         turn_up_great_event(s)
     deal_action_cards(s)
-    s.stack += map(CHOOSE_ACTION.__getitem__, reversed(turn_order(s)))  # first on top
+    stack = s.stack
+    for p in reversed(turn_order(s)):  # the first in turn order on top
+        stack.append(CHOOSE_ACTION[p])
 
 
 def turn_up_great_event(s: YotdState) -> None:
@@ -125,7 +134,10 @@ def start_persons_phase(s: YotdState) -> None:
     """Rules §5.2: rounds 1-11, in turn order, every player holding a card plays one."""
     s.step = ST_PERSONS
     hands = s.hands
-    s.stack += [PLAY_PERSON_CARD[p] for p in reversed(turn_order(s)) if any(hands[p])]
+    stack = s.stack
+    for p in reversed(turn_order(s)):  # the first in turn order on top
+        if any(hands[p]):
+            stack.append(PLAY_PERSON_CARD[p])
 
 
 def start_event_phase(s: YotdState) -> None:

@@ -4,7 +4,6 @@ someone or discarding it). Handlers registered in rules.py."""
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.games.year_of_the_dragon.actions import (
@@ -32,6 +31,11 @@ from engine.games.year_of_the_dragon.data import (
 )
 from engine.games.year_of_the_dragon.requests import ChooseTile, Draft, PlaceRecruit, PlayPersonCard
 from engine.protocol import Action
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -76,10 +80,15 @@ def draft(s: YotdState, req: Draft, a: DraftPair) -> None:
 
 
 # --- PlaceRecruit (rules §5.2) ---------------------------------------------------------------
+@cython.locals(pals=list, pal=list, free=list, i=cython.Py_ssize_t)
 def place_options(s: YotdState, req: PlaceRecruit) -> list[Action]:
     """Free floor -> must place; all full -> replace anyone or discard."""
     pals = s.palaces[req.seat]
-    free = [PLACE[i] for i, pal in enumerate(pals) if len(pal) <= pal[0]]
+    free = []
+    for i in range(len(pals)):
+        pal = pals[i]
+        if len(pal) <= pal[0]:
+            free.append(PLACE[i])
     if free:
         return free
     out: list[Action] = []
@@ -122,9 +131,11 @@ def place(s: YotdState, req: PlaceRecruit, a: Action) -> None:
 
 
 # --- PlayPersonCard and ChooseTile (rules §5.2) ----------------------------------------------
+@cython.locals(hand=list, c=cython.Py_ssize_t)
 def play_card_options(s: YotdState, req: PlayPersonCard) -> list[Action]:
     """Any card in hand (even one whose persons are exhausted)."""
-    return list(compress(PLAY, s.hands[req.seat]))
+    hand = s.hands[req.seat]
+    return [PLAY[c] for c in range(len(hand)) if hand[c]]
 
 
 def play_card_legal(s: YotdState, req: PlayPersonCard, a: Action) -> bool:
@@ -132,14 +143,19 @@ def play_card_legal(s: YotdState, req: PlayPersonCard, a: Action) -> bool:
             and s.hands[req.seat][a.card] > 0)
 
 
+@cython.locals(supply=list, t=cython.Py_ssize_t)
 def play_card(s: YotdState, req: PlayPersonCard, a: PlayCard) -> None:
     """The card goes face up to the discard pile; exhausted type -> nothing."""
     p = req.seat
     s.hands[p][a.card] -= 1
-    if any(map(s.supply.__getitem__, CARD_TILES[a.card])):
-        s.stack.append(ChooseTile(p, a.card))
+    supply = s.supply
+    for t in CARD_TILES[a.card]:
+        if supply[t]:
+            s.stack.append(ChooseTile(p, a.card))
+            return
 
 
+@cython.locals(sup=list, t=cython.Py_ssize_t)
 def tile_options(s: YotdState, req: ChooseTile) -> list[Action]:
     """D2: a tile of the card's type (young or old), any tile for "?"."""
     sup = s.supply
