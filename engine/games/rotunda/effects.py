@@ -29,6 +29,11 @@ from engine.games.rotunda.data import (
     VILLAGES,
 )
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
@@ -150,18 +155,28 @@ def move_peddler(s: RotundaState, villages: int) -> None:
     s.peddler = (s.peddler + villages) % VILLAGES
 
 
+@cython.locals(chairs=list, k=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.Py_ssize_t)
 def free_chairs(s: RotundaState, node: int) -> int:
+    chairs = s.chairs
     k = (node - I1) * CHAIRS_PER_ROOM
-    return sum(1 for c in s.chairs[k:k + CHAIRS_PER_ROOM] if c < 0)
+    n = 0
+    for i in range(k, k + CHAIRS_PER_ROOM):
+        if chairs[i] < 0:
+            n += 1
+    return n
 
 
+@cython.locals(p=cython.long, chairs=list, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               c=cython.long, young=cython.Py_ssize_t, elder=cython.Py_ssize_t)
 def chair_discs(s: RotundaState, p: int, node: int) -> tuple[int, int]:
     """(young, elder) Assistants of seat p on the chairs of inner room `node`."""
     if node not in INNER:
         return 0, 0
+    chairs = s.chairs
     k = (node - I1) * CHAIRS_PER_ROOM
     young = elder = 0
-    for c in s.chairs[k:k + CHAIRS_PER_ROOM]:
+    for i in range(k, k + CHAIRS_PER_ROOM):
+        c = chairs[i]
         if c == p * 2:
             young += 1
         elif c == p * 2 + 1:
@@ -192,10 +207,15 @@ def unseat_young(s: RotundaState, p: int, node: int) -> None:
             return
 
 
+@cython.locals(young=cython.long, c=cython.long, n=cython.Py_ssize_t)
 def chair_count(s: RotundaState, p: int) -> int:
     """Seat p's chair Assistants (young ones are coded 2p, elders 2p + 1)."""
-    chairs = s.chairs
-    return chairs.count(p * 2) + chairs.count(p * 2 + 1)
+    young = p * 2
+    n = 0
+    for c in s.chairs:
+        if c == young or c == young + 1:
+            n += 1
+    return n
 
 
 # --- pools (§5 "Decks and pools") ------------------------------------------------------------

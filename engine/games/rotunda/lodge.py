@@ -52,6 +52,11 @@ from engine.games.rotunda.requests import (
 from engine.games.rotunda.rooms import push
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
@@ -60,11 +65,12 @@ PRAYS = tuple(Pray(t) for t in range(len(TEMPLES)))
 HONOURS = tuple(Honour(v) for v in range(VILLAGES))
 HONOUR_EMPTY = HonourEmpty()
 END_CELLS = tuple(EndCell(c) for c in range(WORSHIP_ROWS * WORSHIP_COLS))
-CELL_BIT = tuple(1 << c for c in range(WORSHIP_ROWS * WORSHIP_COLS))
 TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(AMULET_SPACE_NAMES)))
 
 
 @remembered
+@cython.locals(p=cython.Py_ssize_t, n=cython.Py_ssize_t, t=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, out=list)
 def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
     p, n = req.seat, s.num_players
     temples, villages = s.temples, s.villages
@@ -116,16 +122,15 @@ def advance_round(s: RotundaState, p: int) -> None:
         s.turns_left = s.num_players - 1
 
 
-#: elder bit sets by a seat's 16 worship cells (the same few patterns recur all game)
-ELDER_BITS: dict[tuple[int, ...], int] = {}
-
-
+@cython.locals(k=cython.Py_ssize_t, c=cython.Py_ssize_t, bits=cython.long)
 def elders(s: RotundaState, p: int) -> int:
     """Bit set of the worship cells holding seat p's elders."""
-    cells = s.worship[p * 16:p * 16 + 16]
-    bits = ELDER_BITS.get(cells)
-    if bits is None:
-        bits = ELDER_BITS[cells] = sum(CELL_BIT[c] for c in range(16) if cells[c])
+    worship = s.worship
+    k = p * 16
+    bits = 0
+    for c in range(16):
+        if worship[k + c]:
+            bits |= 1 << c
     return bits
 
 

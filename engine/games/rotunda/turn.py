@@ -43,6 +43,11 @@ from engine.games.rotunda.requests import (
 )
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
@@ -70,8 +75,8 @@ def occupied(s: RotundaState, skip: int) -> int:
 
 
 #: leader moves by (staircase, start node, occupied rooms): board.destinations as Moves,
-#: shared option lists (nobody changes an option list)
-MOVE_ROWS: dict[int, list[Action]] = {}
+#: shared option lists (nobody changes an option list); a C-typed dict where compiled
+MOVE_ROWS = cython.declare(dict, {})
 
 
 def leader_moves(lodge: int, frm: int, occupied: int) -> list[Action]:
@@ -85,6 +90,9 @@ def leader_moves(lodge: int, frm: int, occupied: int) -> list[Action]:
 
 
 @remembered
+@cython.locals(p=cython.Py_ssize_t, k=cython.Py_ssize_t, leaders=list, bits=cython.long,
+               twice=cython.long, b=cython.long, n=cython.Py_ssize_t, lodge=cython.long,
+               frm=cython.Py_ssize_t, occ=cython.long, i=cython.Py_ssize_t, out=list)
 def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
     """Step 2: every Move of the seat's leaders (leader order, then destination order)."""
     p, k = req.seat, LEADERS[s.num_players]
@@ -104,16 +112,18 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
         frm = leaders[p]
         if frm < 0:
             return []
-        occ = bits & ~(NODE_BIT[frm] & ~twice)
+        b = NODE_BIT[frm]
+        occ = bits & ~(b & ~twice)
         return MOVE_ROWS.get(lodge | frm << 2 | occ << 6) or leader_moves(lodge, frm, occ)
-    out: list[Action] = []
+    out = []
     seen = set()
     for i in range(p * k, p * k + k):
         frm = leaders[i]
         if frm < 0 or frm in seen:
             continue
         seen.add(frm)
-        out += leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice))
+        b = NODE_BIT[frm]
+        out += leader_moves(lodge, frm, bits & ~(b & ~twice))
     return out
 
 
@@ -193,14 +203,25 @@ def bonus_apply(s: RotundaState, req: BonusStep, a: Action) -> None:
 
 
 # --- step 5: orders --------------------------------------------------------------------------
+@cython.locals(p=cython.Py_ssize_t, t=cython.long, f=cython.long, c=cython.long,
+               coins=cython.long, cubes=list, i=cython.Py_ssize_t, have=cython.long,
+               short=cython.long)
 def payable(s: RotundaState, p: int, o: int) -> bool:
     """§5 step 5: seat p can pay Order o now (coins, and Gold for every missing cube)."""
     t, f, c, coins = ORDER_COSTS[o]
     if s.coins[p] < coins:
         return False
     cubes, i = s.cubes, p * 4
-    short = ((t - cubes[i] if t > cubes[i] else 0) + (f - cubes[i + 1] if f > cubes[i + 1] else 0)
-             + (c - cubes[i + 2] if c > cubes[i + 2] else 0))
+    short = 0
+    have = cubes[i]
+    if t > have:
+        short += t - have
+    have = cubes[i + 1]
+    if f > have:
+        short += f - have
+    have = cubes[i + 2]
+    if c > have:
+        short += c - have
     return short <= cubes[i + 3]
 
 
