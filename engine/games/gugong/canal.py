@@ -36,6 +36,11 @@ from engine.games.gugong.effects import (
 from engine.games.gugong.masks import ALL_HARBORS, HARBOR_BITS
 from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
@@ -46,6 +51,9 @@ MOVE_SHIP = tuple(MoveShip(k) for k in range(SHIPS))
 CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(SHIPS))
 
 
+@cython.locals(p=cython.Py_ssize_t, normal=cython.bint, fm=cython.bint, out=list,
+               base=cython.Py_ssize_t, k=cython.Py_ssize_t, carrying=cython.long,
+               room=cython.long, beside=cython.bint, path=cython.Py_ssize_t)
 def place_options(s: GugongState, p: int, supply: bool) -> list:
     """One piece (normal, or the Foreman worth 2) from the pool or the supply onto an own
     ship with room, or onto a new ship at the first free harbor of a path."""
@@ -53,19 +61,21 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
     if not normal and not fm:
         return []
-    out: list = []
+    out = []
     base = p * 3
-    own = s.ship_harbor[base:base + SHIPS]
-    loads = s.ship_load[base:base + SHIPS]
+    harbor, loads = s.ship_harbor, s.ship_load
     carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
-    for k, h in enumerate(own):
-        if h >= 0:
-            room = SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
+    beside = False
+    for k in range(SHIPS):
+        if harbor[base + k] >= 0:
+            room = SHIP_CAPACITY - loads[base + k] - (2 if carrying == k else 0)
             if normal and room >= 1:
                 out.append(LOAD_SHIP[k][False])
             if fm and room >= 2:
                 out.append(LOAD_SHIP[k][True])
-    if min(own) < 0:  # a ship beside the board (E.free_ship)
+        else:
+            beside = True
+    if beside:  # a ship beside the board (E.free_ship)
         taken = s.harbors
         for path in range(CANAL_PATHS[s.num_players]):
             if taken >> path * HARBORS & HARBOR_BITS != HARBOR_BITS:  # E.path_has_free
@@ -84,20 +94,25 @@ def can_place(s: GugongState, p: int, supply: bool) -> bool:
     return room_for(s, p, 1 if normal else 2)
 
 
+@cython.locals(p=cython.Py_ssize_t, need=cython.long, base=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, carrying=cython.long)
 def room_for(s: GugongState, p: int, need: int) -> bool:
     """Whether a piece worth `need` units fits on an own ship: a new one (a ship beside the
     board and a free harbor on a path) or one on the canal with that much room."""
     base = p * 3
-    own = s.ship_harbor[base:base + SHIPS]
-    if min(own) < 0:
-        taken = s.harbors
-        if taken & HARBOR_BITS != HARBOR_BITS or (
-                CANAL_PATHS[s.num_players] > 1 and taken >> HARBORS != HARBOR_BITS):
-            return True
-    loads = s.ship_load[base:base + SHIPS]
+    harbor = s.ship_harbor
+    for k in range(SHIPS):
+        if harbor[base + k] < 0:  # a ship beside the board
+            taken = s.harbors
+            if taken & HARBOR_BITS != HARBOR_BITS or (
+                    CANAL_PATHS[s.num_players] > 1 and taken >> HARBORS != HARBOR_BITS):
+                return True
+            break
+    loads = s.ship_load
     carrying = s.foreman[p] - F_SHIP
-    for k, h in enumerate(own):
-        if h >= 0 and SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
+    for k in range(SHIPS):
+        if harbor[base + k] >= 0 and (
+                SHIP_CAPACITY - loads[base + k] - (2 if carrying == k else 0) >= need):
             return True
     return False
 
@@ -110,8 +125,9 @@ def ship_rooms(s: GugongState, p: int) -> tuple[list[int], int]:
     rooms = [SHIP_CAPACITY - s.ship_load[base + k] - (2 if carrying == k else 0)
              if s.ship_harbor[base + k] >= 0 else -1 for k in range(SHIPS)]
     taken = s.harbors
-    free = sum(HARBORS - (taken >> path * HARBORS & HARBOR_BITS).bit_count()
-               for path in range(CANAL_PATHS[s.num_players]))
+    free = 0
+    for path in range(CANAL_PATHS[s.num_players]):
+        free += HARBORS - (taken >> path * HARBORS & HARBOR_BITS).bit_count()
     return rooms, min(rooms.count(-1), free)
 
 

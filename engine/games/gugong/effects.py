@@ -32,6 +32,11 @@ from engine.games.gugong.data import (
 from engine.games.gugong.masks import HARBOR_BITS, cities_in, destination_mask
 from engine.games.gugong.requests import ChooseGain
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
@@ -76,14 +81,18 @@ def gain(s: GugongState, p: int, n: int) -> None:
     gain_now(s, p, n, s.foreman[p] == F_SUPPLY)
 
 
+@cython.locals(p=cython.Py_ssize_t, n=cython.long, k=cython.long)
 def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
     if n <= 0:
         return
     if foreman and s.foreman[p] == F_SUPPLY:
         s.foreman[p] = F_POOL
         n -= 1
-    k = min(n, s.supply[p])
-    s.supply[p] -= k
+    supply = s.supply
+    k = supply[p]
+    if n < k:
+        k = n
+    supply[p] -= k
     s.pool[p] += k
 
 
@@ -134,14 +143,20 @@ def envoy_step(s: GugongState, p: int, k: int = 1) -> None:
             s.palace_slot[p] = next(v for v in PALACE_SLOTS if v not in taken)
 
 
+@cython.locals(best=cython.Py_ssize_t, p=cython.Py_ssize_t, v=cython.long, top=cython.long,
+               i=cython.long, it=cython.long, t=cython.long, tt=cython.long)
 def best_by_intrigue(s: GugongState, seats: list[int], value: list[int]) -> int:
-    """The seat with the highest value, ties by Intrigue (rules §9); -1 if none above 0."""
-    best = -1
+    """The seat with the highest value, ties by Intrigue (rules §9, `intrigue_key`); -1 if
+    none above 0."""
+    intrigue, stamp = s.intrigue, s.intrigue_t
+    best, top, it, tt = -1, 0, 0, 0
     for p in seats:
-        if value[p] <= 0:
+        v = value[p]
+        if v <= 0:
             continue
-        if best < 0 or (value[p], *intrigue_key(s, p)) > (value[best], *intrigue_key(s, best)):
-            best = p
+        i, t = intrigue[p], stamp[p]
+        if best < 0 or v > top or (v == top and (i > it or (i == it and t > tt))):
+            best, top, it, tt = p, v, i, t
     return best
 
 
@@ -261,6 +276,7 @@ TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(TOKEN_ST
                           for nd in range(TOKEN_STORAGE + 1)) for servant in (False, True))
 
 
+@cython.locals(n=cython.Py_ssize_t, nd=cython.Py_ssize_t, ns=cython.Py_ssize_t, t=cython.long)
 def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, ...]:
     """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
     exchange must yield a servant unless it is forced (storage full)."""
@@ -268,7 +284,10 @@ def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, 
     n = len(stored)
     if n < 2 and (not n or stored[0] != T_DOUBLE):
         return ()  # fewer than 2 units
-    nd = stored.count(T_DOUBLE)
+    nd = 0
+    for t in stored:
+        if t == T_DOUBLE:
+            nd += 1
     ns = n - nd
     servant = forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY
     if ns <= TOKEN_STORAGE and nd <= TOKEN_STORAGE:
@@ -281,10 +300,12 @@ def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
     return list(trade_choices(s, p, forced))
 
 
+@cython.locals(n=cython.Py_ssize_t)
 def with_trades(s: GugongState, p: int, options: list) -> list:
     """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
     stored = s.stored[p]
-    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE):  # 2 units at least
+    n = len(stored)
+    if n > 1 or (n == 1 and stored[0] == T_DOUBLE):  # 2 units at least
         options.extend(trade_choices(s, p))
     return options
 
@@ -335,18 +356,15 @@ def to_discard_seen(s: GugongState, p: int, card: int) -> None:
     s.seen[card] = p * 3 + SEEN_DISCARD
 
 
+@cython.locals(code=cython.long, c=cython.Py_ssize_t)
 def _blur(s: GugongState, p: int, kind: int) -> None:
+    """The cards the others knew to be in p's hand (or discard pile: `kind`) become known
+    to be in either."""
     code, either = p * 3 + kind, p * 3 + SEEN_EITHER
     seen = s.seen
-    if code not in seen:
-        return
-    c = seen.index(code)
-    while True:
-        seen[c] = either
-        try:
-            c = seen.index(code, c + 1)
-        except ValueError:
-            return
+    for c in range(len(seen)):
+        if seen[c] == code:
+            seen[c] = either
 
 
 def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:
@@ -364,13 +382,15 @@ def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
     _blur(s, p, SEEN_DISCARD)
 
 
-#: a `seen` code once discard piles are back in hand: known in p's hand (-1 stays -1)
-TO_HAND = {v: (v - v % 3 + SEEN_HAND if v >= 0 else v) for v in range(-1, 6 * 3)}
-
-
+@cython.locals(c=cython.Py_ssize_t, v=cython.long)
 def discards_to_hands(s: GugongState) -> None:
-    """End of Night: every discard pile becomes part of its owner's hand."""
-    s.seen[:] = map(TO_HAND.__getitem__, s.seen)
+    """End of Night: every discard pile becomes part of its owner's hand (a `seen` code
+    p * 3 + kind becomes known in p's hand; -1 stays -1)."""
+    seen = s.seen
+    for c in range(len(seen)):
+        v = seen[c]
+        if v >= 0:
+            seen[c] = v - v % 3 + SEEN_HAND
     for p in range(s.num_players):
         s.hands[p].extend(s.discards[p])
         s.discards[p].clear()
@@ -397,11 +417,13 @@ def draw_card(s: GugongState, p: int) -> None:
     s.hands[p].append(s.draw_pile.pop(s.rng.below(len(s.draw_pile)) if s.automa else -1))
 
 
+@cython.locals(p=cython.Py_ssize_t, tile=cython.long, slot=cython.Py_ssize_t)
 def holds_decree(s: GugongState, p: int, tile: int) -> bool:
     """Whether `p` has a servant on decree `tile` (each face-up tile is in one slot)."""
     decrees = s.decrees
-    if tile not in decrees:
-        return False
-    return bool(s.decree_servants[p * 6 + decrees.index(tile)])
+    for slot in range(len(decrees)):
+        if decrees[slot] == tile:
+            return bool(s.decree_servants[p * 6 + slot])
+    return False
 
 

@@ -20,6 +20,11 @@ from engine.games.gugong.data import (
 )
 from engine.games.gugong.requests import GiftExchange
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
@@ -47,6 +52,7 @@ def on_empty(s: GugongState) -> None:
             night.destiny_dice(s)  # solo: Meng's Dusk is over (rules §13)
 
 
+@cython.locals(n=cython.Py_ssize_t, p=cython.Py_ssize_t, _k=cython.Py_ssize_t)
 def next_turn(s: GugongState) -> None:
     """Rules §4.2: clockwise, players with hand cards take turns until all hands are empty;
     then the Night (after the active bonus tokens are stored, §12)."""
@@ -55,7 +61,7 @@ def next_turn(s: GugongState) -> None:
         return
     n, hands = s.num_players, s.hands
     p = s.turn
-    for _ in range(n):
+    for _k in range(n):
         if hands[p]:
             s.turn = p + 1 if p + 1 < n else 0
             s.stack.append(GIFT_EXCHANGE[p])

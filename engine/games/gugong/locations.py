@@ -56,6 +56,11 @@ from engine.games.gugong.requests import (
 )
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
@@ -90,6 +95,15 @@ def decree_cost(s: GugongState, p: int, slot: int) -> int:
     return max(0, DECREE_COST[s.decrees[slot]] + others - cut)
 
 
+@cython.locals(slot=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.long)
+def slot_servants(servants: list[int], slot: int) -> int:
+    """Every seat's servants on decree slot `slot` (`decree_servants[seat * 6 + slot]`)."""
+    n = 0
+    for i in range(slot, len(servants), 6):
+        n += servants[i]
+    return n
+
+
 def can_canal(s: GugongState, p: int, supply: bool) -> bool:
     """Whether one piece can go on an own ship (existing with room, or a new one)."""
     return can_place(s, p, supply)
@@ -106,13 +120,16 @@ def can_option_a(s: GugongState, p: int, loc: int) -> bool:
     return True  # Intrigue, Palace
 
 
+@cython.locals(p=cython.Py_ssize_t, loc=cython.long, pool=cython.long, fm=cython.bint,
+               out=list, cut=cython.long, h=cython.Py_ssize_t, cost=cython.long,
+               base=cython.Py_ssize_t, slot=cython.Py_ssize_t, pieces=cython.long)
 def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
     """The location's options other than none and token exchanges (rules §5), in order:
     option A, then option B by way of paying (`E.pay_ways`); Jade and Decrees: each space or
     slot by way of paying."""
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
-    out: list[Action] = []
+    out = []
     if pool < 1 and not fm and (loc == JADE or loc == DECREES):
         return out  # every purchase costs at least 1 (or a servant placed): none possible
     if loc == JADE:
@@ -120,7 +137,9 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
         houses = s.houses
         spaces = [h for h in range(len(HOUSE_COSTS)) if houses[h]] or [MARKET]
         for h in spaces:
-            cost = max(0, JADE_BASE[h] - cut)
+            cost = JADE_BASE[h] - cut
+            if cost < 0:
+                cost = 0
             acts = BUY_JADE[h]
             if pool >= cost:
                 out.append(acts[0])
@@ -134,7 +153,9 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
             if ds[base + slot]:
                 continue
             # others' servants on the slot (p has none there): see decree_cost
-            cost = max(0, DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            cost = DECREE_COST[decrees[slot]] + slot_servants(ds, slot) - cut
+            if cost < 0:
+                cost = 0
             acts = TAKE_DECREE[slot]
             if pool >= cost + 1:
                 out.append(acts[0])
@@ -265,14 +286,17 @@ def location_possible(s: GugongState, p: int, loc: int) -> bool:
         cut = 1 if holds_decree(s, p, D2B) else 0
         houses = s.houses
         spaces = [h for h in range(len(HOUSE_COSTS)) if houses[h]] or [MARKET]
-        return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
-                   or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
+        for h in spaces:
+            cost = max(0, JADE_BASE[h] - cut)
+            if pays(pool, fm, cost, 0, False) or pays(pool, fm, cost, 0, True):
+                return True
+        return False
     ds, base, decrees = s.decree_servants, p * 6, s.decrees
     cut = 1 if holds_decree(s, p, D2E) else 0
     for slot in range(6):
         if not ds[base + slot]:
             # `decree_cost`: others' servants on the slot (p has none there)
-            cost = max(0, DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            cost = max(0, DECREE_COST[decrees[slot]] + slot_servants(ds, slot) - cut)
             if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
                 return True
     return False

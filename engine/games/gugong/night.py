@@ -31,6 +31,11 @@ from engine.games.gugong.effects import (
 from engine.games.gugong.morning import morning
 from engine.games.gugong.requests import HARBOR_CLAIM, FinalTrades, NightGain
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
@@ -51,12 +56,18 @@ def card_hits(dice: list[int]) -> tuple[int, ...]:
     return hits
 
 
+@cython.locals(total=cython.long, c=cython.Py_ssize_t)
 def matches(s: GugongState, p: int, hits: tuple[int, ...] | None = None) -> int:
     """(discard card, die) pairs of equal printed value (A1, A15); solo: Meng's count is
     the Day number, whatever his discard (rules §13 "Night"). `hits`: `card_hits(s.dice)`."""
     if p >= s.num_players:
         return M.NIGHT_MATCHES[s.day]
-    return sum(map((hits or card_hits(s.dice)).__getitem__, s.discards[p]))
+    if not hits:
+        hits = card_hits(s.dice)
+    total = 0
+    for c in s.discards[p]:
+        total += hits[c]
+    return total
 
 
 def destiny_dice(s: GugongState) -> None:

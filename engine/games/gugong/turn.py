@@ -53,6 +53,11 @@ from engine.games.gugong.requests import (
     TurnEnd,
 )
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
@@ -74,24 +79,27 @@ EXCHANGE_COST = tuple(tuple(tuple(ExchangeCost(p, c, loc) for loc in range(7))
 
 
 # --- step 1: the gift exchange -------------------------------------------------------------------
+@cython.locals(v=cython.long, b=cython.long)
 def is_free(s: GugongState, p: int, card: int, loc: int) -> bool:
     """Rules §4.2 step 1: higher value; equal with D2d; a printed 1 onto a printed 9.
     An active B_PLUS1 adds 1 to the value played, not to the printed 1 (§12, A14)."""
     v, b = CARD_VALUE[card], CARD_VALUE[s.board[loc]]
     if v == 1 and b == 9:
         return True
-    if s.bonus_active:
-        v += sum(1 for x in s.bonus_active if x.seat == p and x.token == B_PLUS1)
+    for x in s.bonus_active:
+        if x.seat == p and x.token == B_PLUS1:
+            v += 1
     if v > b:
         return True
     return v == b and holds_decree(s, p, D2D)
 
 
+@cython.locals(out=list, c=cython.Py_ssize_t)
 def gift_options(s: GugongState, req: GiftExchange) -> list:
     p = req.seat
-    out: list = []
+    out = []
     for c in sorted(s.hands[p]):
-        out.extend(EXCHANGES[c])
+        out += EXCHANGES[c]
     return with_trades(s, p, out)
 
 
@@ -101,6 +109,8 @@ def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
     return type(a) is Trade and a in trade_choices(s, req.seat)
 
 
+@cython.locals(p=cython.Py_ssize_t, card=cython.Py_ssize_t, loc=cython.Py_ssize_t,
+               v=cython.long, b=cython.long)
 def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
     p = req.seat
     if type(a) is Trade:
@@ -135,12 +145,14 @@ def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
         do_trade(s, req.seat, a.units, a.doubles)
 
 
+@cython.locals(p=cython.Py_ssize_t, out=list, c=cython.Py_ssize_t)
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out: list = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # E.pay_ways(s, p, 2) inline
+    out = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # E.pay_ways(s, p, 2) inline
     if s.foreman[p] == F_POOL:
         out.append(PAY_TWO[True])
-    out += [SACRIFICE[c] for c in sorted(s.hands[p])]
+    for c in sorted(s.hands[p]):
+        out.append(SACRIFICE[c])
     out.append(NO_ACTIONS)
     return with_trades(s, p, out)
 
@@ -169,6 +181,8 @@ def cost_apply(s: GugongState, req: ExchangeCost, a: object) -> None:
     complete_exchange(s, p, req.card, req.loc, type(a) is not NoActions)
 
 
+@cython.locals(p=cython.Py_ssize_t, card=cython.Py_ssize_t, loc=cython.Py_ssize_t,
+               taken=cython.Py_ssize_t, act=cython.long)
 def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool) -> None:
     """The played card goes face up on the location, the board card face down onto the
     discard pile; then the card action (first) and the location action (rules §4.2)."""
