@@ -10,17 +10,28 @@ from typing import TYPE_CHECKING
 from engine.games.rotunda.data import ONE_SHOT
 from engine.games.rotunda.requests import EndTurn, ExpertStep, MoveStep, NeutralWindow, OrdersStep
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 
+@cython.locals(i=cython.Py_ssize_t)
 def start_turn(s: RotundaState, p: int) -> None:
     """§5: a new turn of seat p: once-per-turn effects reset, the five steps queued (step 1
     only for a seat holding a one-shot Expert; step 4 is queued by the end of step 3 when
     the score marker crossed a bonus symbol)."""
     s.turn = p
     s.turns += 1
-    s.fired = [0] * s.num_players
+    fired = s.fired
+    if len(fired) == s.num_players:
+        for i in range(len(fired)):
+            fired[i] = 0
+    else:
+        s.fired = [0] * s.num_players
     s.vp_start = s.vp[p]
     s.peddler_used = False
     s.market_mine = 0

@@ -57,6 +57,11 @@ from engine.games.rotunda.rooms import HIRES, ONLY_STOP, STOP, queue_grant, star
 from engine.games.rotunda.sales import can_sell, icons, pay_reward, place, sale_reward
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
@@ -190,6 +195,8 @@ def warehouse_apply(s: RotundaState, req: WarehouseLoop, a: Action) -> None:
 
 
 # --- Black Market (R10) ----------------------------------------------------------------------
+@cython.ccall
+@cython.locals(p=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def bm_ok(s: RotundaState, p: int, k: int) -> bool:
     kind, arg = BM_OPTIONS[k]
     coins = s.coins[p]
@@ -207,11 +214,14 @@ def bm_ok(s: RotundaState, p: int, k: int) -> bool:
 
 
 @remembered
+@cython.locals(p=cython.Py_ssize_t, k=cython.Py_ssize_t, out=list)
 def bm_options(s: RotundaState, req: BlackMarketLoop) -> list[Action]:
     p = req.seat
-    out: list[Action] = []
+    out = []
     if req.deals < BM_TRANSACTIONS:
-        out = [DEALS[k] for k in range(BM_PEDDLER) if bm_ok(s, p, k)]
+        for k in range(BM_PEDDLER):
+            if bm_ok(s, p, k):
+                out.append(DEALS[k])
     if not req.peddler:
         out.append(DEALS[BM_PEDDLER])
     out.append(STOP)

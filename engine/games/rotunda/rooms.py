@@ -55,6 +55,11 @@ from engine.games.rotunda.requests import (
 from engine.games.rotunda.sales import market_options, pay_reward, place, room_sellable
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
@@ -158,18 +163,28 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
 
 
 @remembered
+@cython.locals(out=list, o=cython.Py_ssize_t, young=cython.long, elder=cython.long)
 def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     p, node = req.seat, req.node
+    out = []
     if req.done == 0:
-        return [EXECUTE[o][0] for o in EXECUTIONS[s.rooms[node]](s, p, node, False)] + [STOP]
+        for o in EXECUTIONS[s.rooms[node]](s, p, node, False):
+            out.append(EXECUTE[o][0])
+        out.append(STOP)
+        return out
     if req.done > MAX_EXTRA or node not in INNER:
         return ONLY_STOP
     young, elder = chair_discs(s, p, node)
-    discs = ([1] if young > 0 else []) + ([2] if elder > req.elder else [])
-    if not discs:
+    if young <= 0 and elder <= req.elder:
         return ONLY_STOP
-    opts = execution_options(s, p, node, True)
-    return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
+    for o in execution_options(s, p, node, True):
+        row = EXECUTE[o]
+        if young > 0:
+            out.append(row[1])
+        if elder > req.elder:
+            out.append(row[2])
+    out.append(STOP)
+    return out
 
 
 @checked

@@ -140,14 +140,23 @@ def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
     return a.to in destinations(s.lodge, a.frm, occupied(s, i))
 
 
+@cython.locals(p=cython.Py_ssize_t, k=cython.Py_ssize_t, to=cython.Py_ssize_t,
+               frm=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
-    """Step 2: the leader moves; step 3 follows in its room (or the Lodge), then the
-    cleanup."""
+    """Step 2: the leader moves (the seat's first leader in `frm`); step 3 follows in its
+    room (or the Lodge), then the cleanup."""
     p, k = req.seat, LEADERS[s.num_players]
-    to = a.to  # type: ignore[attr-defined]
+    to, frm = a.to, a.frm  # type: ignore[attr-defined]
     leaders = s.leaders
-    leaders[leaders.index(a.frm, p * k, p * k + k)] = to  # type: ignore[attr-defined]
-    s.stack.extend((Cleanup(p), LodgeStep(p) if to == LODGE else RoomTurn(p, to, 0, 0, 0)))
+    for i in range(p * k, p * k + k):
+        if leaders[i] == frm:
+            leaders[i] = to
+            break
+    else:
+        raise ValueError(f"no leader of seat {p} in node {frm}")
+    stack = s.stack
+    stack.append(Cleanup(p))
+    stack.append(LodgeStep(p) if to == LODGE else RoomTurn(p, to, 0, 0, 0))
 
 
 def cleanup(s: RotundaState, req: Cleanup) -> bool:
@@ -161,24 +170,38 @@ def cleanup(s: RotundaState, req: Cleanup) -> bool:
     return True
 
 
+@cython.cfunc
+@cython.returns(cython.bint)
+@cython.locals(x=cython.long)
+def _full(row: list[int]) -> bool:
+    """No empty icon (-1) left in `row` (True for an empty row)."""
+    for x in row:
+        if x == -1:
+            return False
+    return True
+
+
+@cython.locals(c=cython.Py_ssize_t, x=cython.long)
 def room_cleanup(s: RotundaState) -> None:
     """The rooms' part of the end of step 3 (§5)."""
-    if -1 not in s.market:
-        for c in s.market:
-            s.supply[c] += 1
+    supply = s.supply
+    market = s.market
+    if _full(market):
+        for c in market:
+            supply[c] += 1
         s.market = [-1] * 3
     for row in (s.retailer, s.wholesaler):
-        if row and -1 not in row:
+        if row and _full(row):
             for x in row:
-                s.supply[x & 3] += 1
+                supply[x & 3] += 1
             row[:] = [-1] * ICONS
     if s.banker == 0:
         s.banker = BANKER_REFILL
     warehouse = s.warehouse
     if 0 in warehouse:
         for t in BASIC:
-            if warehouse[t] == 0 and s.supply[t] > 0:
-                s.supply[t] -= 1
+            if warehouse[t] == 0 and supply[t] > 0:
+                supply[t] -= 1
                 warehouse[t] = 1
 
 
