@@ -149,6 +149,8 @@ def chain_auto(s: RotundaState, req: ChainEnd) -> bool:
     return True
 
 
+@cython.locals(p=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, stack=list)
 def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     """Honour steps 3-5: the last disc turns elder; cell VP + 1 per chair Assistant; left
     and top rewards; one right/bottom amulet; the rest of the chain returns."""
@@ -161,13 +163,13 @@ def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     gain_cube(s, p, WORSHIP_LEFT[r])
     coins, action = WORSHIP_TOP[c]
     gain_coins(s, p, coins)
-    later: list[object] = []
     if action == RECRUIT:
         recruit(s, p)
-    elif action == ELDER_APPRENTICE:
-        later.append(Grant(p, ELDER_APPRENTICE, True))
-    later += [WorshipAmulet(p, r, c), ReturnChain(p, req.count - 1)]
-    push(s, *later)
+    stack = s.stack  # decided in this order: the Elder Apprentice, the amulet, the return
+    stack.append(ReturnChain(p, req.count - 1))
+    stack.append(WorshipAmulet(p, r, c))
+    if action == ELDER_APPRENTICE:
+        stack.append(Grant(p, ELDER_APPRENTICE, True))
 
 
 @remembered

@@ -13,7 +13,8 @@ one item of a list.
 Why the key suffices: options depend on the state and the request only. The state changes
 by a decision (the count rises) or by an automatic step; an automatic step runs only on
 top of the stack, so the request whose options were kept has been taken off the stack by
-then, and a request taken off is never pushed again (every handler pushes new requests).
+then, and a request taken off is never pushed again (every handler pushes new requests;
+only automatic ones, which have no options, are shared: flow.END_TURN).
 A state changed by hand (tests do) must therefore put a new request on top, as they all do.
 The entry is replaced whole (one tuple), so that threads never read half of one.
 """
