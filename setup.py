@@ -29,7 +29,9 @@ COMPILED = Path("engine", "compiled")
 MANIFEST = "manifest.json"
 
 #: engine modules not worth compiling: text, tables and declarations read once, tooling
-#: off the hot path (playouts and searches never call them)
+#: off the hot path (playouts and searches never call them), packages' __init__ (the
+#: kernel's only gathers its modules' names: decisions, visibility, copies, generated and
+#: gamestate are compiled)
 COLD = frozenset({
     "__init__", "automa_data", "cython_shadow", "data", "docs", "render", "rules", "static",
     "words",
@@ -44,7 +46,7 @@ SEARCH = ("bots/mcts_tree.py", "bots/mcts_rollout.py", "bots/mcts_leaf.py")
 #: Cython's directives: Python semantics throughout. Annotations do not become C types
 #: (`x: float` would turn an int into a C double, `xs: list` would refuse a tuple); the few
 #: C-typed locals of the hottest loops are declared where they are, with `cython.locals`
-#: and `cython.declare` (engine/common/purecython.py keeps them valid Python without Cython)
+#: and `cython.declare` (engine/common/cython_shadow.py keeps them valid Python without Cython)
 DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
 #: hot modules left out of the build, and why (written to the manifest)
 FAILED: dict[str, str] = {}
@@ -183,7 +185,8 @@ class BuildCompiled(build_ext):
 
 #: gcc/clang: no debug info, -O2 (less compile time than the default -O3). Not -O1: since
 #: the hot loops declare C types, -O2 runs them in fewer instructions (callgrind, random
-#: play of games whose sources did not change, only the kernel's settle() typed its stack:
+#: play of games whose sources did not change, only the kernel's settle() typed its stack
+#: (engine/kernel/decisions.py):
 #: Gugong 5p 35.4k -> 28.0k a decision, the Year of the Dragon 5p 22.2k -> 21.6k)
 FLAGS = ["-O2", "-g0"] if os.name == "posix" else []
 

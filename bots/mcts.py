@@ -54,13 +54,12 @@ DEFAULTS: dict[str, Any] = defaults()
 class SearchStats:
     """Counters over a bot's lifetime (its `notes` report them to `arena eval`)."""
 
-    __slots__ = ("decisions", "iterations", "seconds", "playout_steps", "reused")
+    __slots__ = ("decisions", "iterations", "seconds", "reused")
 
     def __init__(self) -> None:
         self.decisions = 0
         self.iterations = 0
         self.seconds = 0.0
-        self.playout_steps = 0
         self.reused = 0
 
 
@@ -187,7 +186,7 @@ class MCTSBot(Bot):
         if chosen is not None and chosen.visits:
             self.last_value = chosen.mean()
         self._remember(observation.decision, chosen)
-        self._count(done, playout.steps, start, root is not None)
+        self._count(done, start, root is not None)
         return action
 
     def _policy(self) -> Callable[[State], dict[Action, float]] | None:
@@ -253,11 +252,10 @@ class MCTSBot(Bot):
     def _remember(self, decision: int, child: Node | None) -> None:
         self._last = (decision, child) if child is not None else None
 
-    def _count(self, iterations: int, steps: int, start: float, reused: bool) -> None:
+    def _count(self, iterations: int, start: float, reused: bool) -> None:
         s = self.stats
         s.decisions += 1
         s.iterations += iterations
-        s.playout_steps += steps
         s.seconds += _time.perf_counter() - start
         s.reused += reused
 

@@ -63,8 +63,9 @@ class OwnView:
 
 
 @lru_cache(maxsize=16)
-def read(path: str, mtime_ns: int, size: int) -> Model:
-    """The model in `path` (cached by its modification time and size)."""
+def read(path: str, _mtime_ns: int, _size: int) -> Model:
+    """The model in `path`; `_mtime_ns` and `_size` are only the cache's key, so that a
+    changed file is read again."""
     return load(path)
 
 

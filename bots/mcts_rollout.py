@@ -64,11 +64,9 @@ class Rollout:
         self.depth = depth
         self.bots = bots
         self.deadline = float("inf")
-        #: decisions played in playouts so far (for statistics)
-        self.steps = 0
 
     def __call__(self, state: State) -> list[float]:
-        self.steps += self.play(state)
+        self.play(state)
         return self.leaf(state)
 
     def play(self, state: State) -> int:

@@ -114,12 +114,6 @@ def check_label(name: str) -> None:
         check_name(m.group(1), "entrant label")
 
 
-def base_spec(name: str) -> str:
-    """The bot spec of an entrant name as written: `random#2` -> `random`, `mine=cmd:./b`
-    -> `cmd:./b` (other names unchanged)."""
-    return _COPY.sub("", split_label(name)[1])
-
-
 def label_of(name: str) -> str:
     """`name` made fit to be a label (`label=spec`, a valid name): what a name may not hold
     (':', '=', markup brackets, control characters) becomes '-', and it is cut to length."""

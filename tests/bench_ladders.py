@@ -194,7 +194,7 @@ import inspect, io, json, random, sys, time
 from rich.console import Console
 from harness.ladders import runner as lr
 from harness.storage.database import Store
-from harness.tournaments.runner import Played
+from harness.cluster.games import Played
 try:
     from harness.storage.ladder_schema import pack_record
 except ImportError:  # before the aggregates a worker sent the record as it is

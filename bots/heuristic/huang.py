@@ -31,7 +31,7 @@ from bots import win_model
 from bots.heuristic.huang_plan import PLAN_CACHE, HuangPlanner
 from bots.heuristic.huang_win import WIN_BAG, WIN_FEATURES, WIN_WEIGHTS
 from bots.search_hints import HintedBot
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.state import HuangObservation, HuangState
 from engine.protocol import Action, Observation, State
@@ -181,7 +181,7 @@ class HeuristicBot(HuangPlanner, HintedBot):
                 if v > best.get(macro[0], -math.inf):
                     best[macro[0]] = v
             for v, _, _ in self._exchanges(s, me):
-                best[A.Exchange()] = max(best.get(A.Exchange(), -math.inf),
+                best[actions.Exchange()] = max(best.get(actions.Exchange(), -math.inf),
                                          v - self.evaluate(s, me))
             return [best.get(a, -1.0) for a in legal]
         if isinstance(req, Rq.ChooseTileHex):
@@ -190,7 +190,7 @@ class HeuristicBot(HuangPlanner, HintedBot):
         if isinstance(req, Rq.ChooseLeaderHex):
             view = self._view(s)
             i = me * 5 + req.colour
-            return [self._leader_value(s, i, a.hex, view) if isinstance(a, A.LeaderTo)
+            return [self._leader_value(s, i, a.hex, view) if isinstance(a, actions.LeaderTo)
                     else 0.0 for a in legal]
         choice = self.respond(s, legal, me)
         return [1.0 if a == choice else 0.0 for a in legal]

@@ -8,8 +8,7 @@ import time
 
 from bots.heuristic.huang_rules import HuangRules
 from bots.heuristic.huang_values import FUTURE_BAG
-from engine.games.huang import actions as A
-from engine.games.huang import queries
+from engine.games.huang import actions, queries
 from engine.games.huang import requests as Rq
 from engine.games.huang.actions import LEADER_TO, TILE_TO
 from engine.games.huang.data import (
@@ -31,9 +30,12 @@ PLAN_CACHE = 512
 SEEN_CAP = 4096
 #: the planned answers each request takes (candidate actions come from the legal options)
 ANSWERS: dict[type, tuple[type, ...]] = {
-    Rq.ChooseAction: (A.PositionLeader, A.PlaceTile, A.PeasantRevolt, A.BuildWithGreen),
-    Rq.ChooseTileHex: (A.TileTo,), Rq.ChooseLeaderHex: (A.LeaderTo, A.Withdraw),
-    Rq.ChooseRevoltTarget: (A.RemoveTile,), Rq.ChooseTriangle: (A.BuildPagoda, A.BuildPalace),
+    Rq.ChooseAction: (actions.PositionLeader, actions.PlaceTile, actions.PeasantRevolt,
+                      actions.BuildWithGreen),
+    Rq.ChooseTileHex: (actions.TileTo,),
+    Rq.ChooseLeaderHex: (actions.LeaderTo, actions.Withdraw),
+    Rq.ChooseRevoltTarget: (actions.RemoveTile,),
+    Rq.ChooseTriangle: (actions.BuildPagoda, actions.BuildPalace),
 }
 
 
@@ -72,7 +74,8 @@ class HuangPlanner(HuangRules):
         if left >= 2:  # a turn begins: was this position met at a turn of mine before?
             if here in self._seen:  # leaders going round in a circle: play tiles
                 firsts = [c for c in firsts
-                          if not (c[1] and isinstance(c[1][0][2], A.PositionLeader))] or firsts
+                          if not (c[1]
+                                  and isinstance(c[1][0][2], actions.PositionLeader))] or firsts
             if len(self._seen) >= SEEN_CAP:
                 self._seen.clear()
             self._seen.add(here)
@@ -126,7 +129,7 @@ class HuangPlanner(HuangRules):
             if out and time.perf_counter() > self._deadline:
                 break  # a timed decision: the best of each kind came first
             out.append(self._simulate(st, me, macro))
-        if any(isinstance(a, A.Exchange) for a in st.legal_actions()) and (
+        if any(isinstance(a, actions.Exchange) for a in st.legal_actions()) and (
                 not out or time.perf_counter() <= self._deadline):
             out.extend(self._exchanges(st, me))
         return out
@@ -141,13 +144,13 @@ class HuangPlanner(HuangRules):
         for a in st.legal_actions():
             if out and time.perf_counter() > self._deadline:
                 break  # a timed decision: what was screened so far
-            if isinstance(a, A.PlaceTile):
+            if isinstance(a, actions.PlaceTile):
                 c = a.colour
                 for h in frontier:
                     if queries.tile_hex_ok(st, c, h):
                         v = self._tile_value(st, c, h, me, view)
                         out.append((v, (0, c), [a, TILE_TO[h]]))
-            elif isinstance(a, A.PositionLeader):
+            elif isinstance(a, actions.PositionLeader):
                 i = me * 5 + a.colour
                 now = st.leaders[i]
                 here = self._leader_value(st, i, now, view) if now >= 0 else 0.0
@@ -160,19 +163,19 @@ class HuangPlanner(HuangRules):
                         v = seen[key] = self._leader_value(st, i, t, view) - here
                     out.append((v, (1, a.colour), [a, LEADER_TO[t]]))
                 if now >= 0:
-                    out.append((-here, (2, 0), [a, A.Withdraw()]))
-            elif isinstance(a, A.PeasantRevolt):
+                    out.append((-here, (2, 0), [a, actions.Withdraw()]))
+            elif isinstance(a, actions.PeasantRevolt):
                 for h, x in enumerate(board):
                     if TILE <= x < LEADER:
                         v = self._removal_value(st, h, me) - 0.5
-                        out.append((v, (3, 0), [a, A.RemoveTile(h)]))
-            elif isinstance(a, A.BuildWithGreen):
+                        out.append((v, (3, 0), [a, actions.RemoveTile(h)]))
+            elif isinstance(a, actions.BuildWithGreen):
                 for t in queries.all_free_triangles(st):
                     v = self._triangle_value(st, t, me) - 0.4
-                    out.append((v, (4, 0), [a, A.BuildPagoda(t)]))
+                    out.append((v, (4, 0), [a, actions.BuildPagoda(t)]))
                 for r in queries.palace_rhombi(st):
                     v = self._palace_value(st, r, me) - 0.4
-                    out.append((v, (4, 0), [a, A.BuildPalace(r)]))
+                    out.append((v, (4, 0), [a, actions.BuildPalace(r)]))
         return out
 
     def _simulate(self, st: HuangState, me: int, choice: list[Action]
@@ -226,13 +229,13 @@ class HuangPlanner(HuangRules):
             h[c] -= 1
         out = []
         h = list(hand)
-        actions: list[Action] = [A.Exchange()]
+        discards: list[Action] = [actions.Exchange()]
         for k, c in enumerate(order[:6]):
             h[c] -= 1
-            actions = [*actions, A.DiscardTile(c)]
+            discards = [*discards, actions.DiscardTile(c)]
             value = base + future * (self._hand_value(st, me, h) + (k + 1) * mean + missing)
             if value > base + future * (now + missing):
-                plan = actions + ([A.Pass()] if k + 1 < 6 else [])
+                plan = discards + ([actions.Pass()] if k + 1 < 6 else [])
                 out.append((value, self._exchange_steps(st, plan), None))
         return out
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import math
 
 from bots.heuristic.huang_values import HuangValues, hypergeometric
-from engine.games.huang import actions as A
-from engine.games.huang import queries
+from engine.games.huang import actions, queries
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import (
     BLUE,
@@ -39,16 +38,16 @@ class HuangRules(HuangValues):
             view = self._view(s)
             best = max(legal, key=lambda a: self._tile_value(s, req.colour, a.hex, me, view))
         elif isinstance(req, Rq.ChooseChain):
-            cands = [a for a in legal if isinstance(a, A.ChainTo)]
+            cands = [a for a in legal if isinstance(a, actions.ChainTo)]
             if cands:
                 view = self._view(s)
                 a = max(cands, key=lambda a: self._tile_value(s, BLUE, a.hex, me, view))
                 if self._tile_value(s, BLUE, a.hex, me, view) > 0:
                     best = a
-            best = best or A.Pass()
+            best = best or actions.Pass()
         elif isinstance(req, Rq.ChooseLeaderHex):
             i = me * 5 + req.colour
-            cands = [a for a in legal if isinstance(a, A.LeaderTo)]
+            cands = [a for a in legal if isinstance(a, actions.LeaderTo)]
             view = self._view(s)
             best = (max(cands, key=lambda a: self._leader_value(s, i, a.hex, view))
                     if cands else None)
@@ -59,7 +58,7 @@ class HuangRules(HuangValues):
         elif isinstance(req, Rq.ChoosePagodaToMove):
             best = min(legal, key=lambda a: self._pagoda_stake(s, a.pagoda, me))
         elif isinstance(req, Rq.ChooseSubstitute):
-            best = A.UseLeader(True)
+            best = actions.UseLeader(True)
         elif isinstance(req, Rq.ChooseRevoltTarget):
             best = max(legal, key=lambda a: self._removal_value(s, a.hex, me))
         elif isinstance(req, Rq.ChooseDiscard):
@@ -71,13 +70,13 @@ class HuangRules(HuangValues):
         elif isinstance(req, Rq.CommitWarTiles):
             best = self._war_tiles(s, legal, me, req.party)
         elif isinstance(req, Rq.CommitWarLeader):
-            best = A.CommitRedLeader(True)
+            best = actions.CommitRedLeader(True)
         elif isinstance(req, Rq.ChooseWarWinner):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
         elif isinstance(req, Rq.ChooseGranary):
-            best = next(a for a in legal if isinstance(a, A.KeepGranary))
+            best = next(a for a in legal if isinstance(a, actions.KeepGranary))
         elif isinstance(req, Rq.ChooseRefill):
-            best = A.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
+            best = actions.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
         elif isinstance(req, (Rq.RemoveWinnerTile, Rq.RemoveBanditLoss)):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, a.hex))
@@ -88,7 +87,7 @@ class HuangRules(HuangValues):
     def _choose_action_static(self, s: HuangState, legal: list, me: int) -> Action:
         """Fallback when no plan was found: the first legal placement, else any action."""
         for a in legal:
-            if isinstance(a, A.PlaceTile):
+            if isinstance(a, actions.PlaceTile):
                 return a
         return legal[0]
 
@@ -115,30 +114,30 @@ class HuangRules(HuangValues):
         return (1.2 if mine else -0.3) - (0.5 if s.palace >= 0 else 0.0)
 
     def _building(self, s: HuangState, legal: list, me: int) -> Action:
-        palaces = [a for a in legal if isinstance(a, A.BuildPalace)]
+        palaces = [a for a in legal if isinstance(a, actions.BuildPalace)]
         if palaces:
             a = max(palaces, key=lambda a: self._palace_value(s, a.rhombus, me))
             if self._palace_value(s, a.rhombus, me) > 0:
                 return a
-        builds = [a for a in legal if isinstance(a, A.BuildPagoda)]
+        builds = [a for a in legal if isinstance(a, actions.BuildPagoda)]
         if builds:
             a = max(builds, key=lambda a: self._triangle_value(s, a.triangle, me))
-            if self._triangle_value(s, a.triangle, me) > 0 or A.Pass() not in legal:
+            if self._triangle_value(s, a.triangle, me) > 0 or actions.Pass() not in legal:
                 return a
-        return A.Pass()
+        return actions.Pass()
 
     def _market(self, s: HuangState, legal: list, me: int) -> Action:
-        takes = [a for a in legal if isinstance(a, A.TakeFromMarket)]
+        takes = [a for a in legal if isinstance(a, actions.TakeFromMarket)]
         if not takes:
-            return A.Pass()
+            return actions.Pass()
         hand = s.hands[me * 5:me * 5 + 5]
         return max(takes, key=lambda a: self._tile_worth(s, me, a.colour, hand[a.colour] + 1))
 
     def _discard(self, s: HuangState, legal: list, me: int) -> Action:
-        if A.Pass() in legal:
-            return A.Pass()
+        if actions.Pass() in legal:
+            return actions.Pass()
         hand = s.hands[me * 5:me * 5 + 5]
-        return min((a for a in legal if isinstance(a, A.DiscardTile)),
+        return min((a for a in legal if isinstance(a, actions.DiscardTile)),
                    key=lambda a: self._tile_worth(s, me, a.colour, hand[a.colour]))
 
     def revolt_commit(self, s: HuangState, legal: list, me: int) -> Action:
@@ -151,7 +150,7 @@ class HuangRules(HuangValues):
         att, dfn = queries.revolt_strengths(rv)
         if rv.attacker // 5 != me:
             need = max(0, att - dfn)
-            return A.CommitTiles(need if need <= have and need <= 4 else 0)
+            return actions.CommitTiles(need if need <= have and need <= 4 else 0)
         d = rv.defender // 5
         pool = self._unseen(s, me)
         size = sum(s.hands[d * 5:d * 5 + 5])
@@ -163,7 +162,7 @@ class HuangRules(HuangValues):
             v = p_win * REVOLT_STAKE - x * YELLOW_COST
             if v > best_v + 1e-9:
                 best, best_v = x, v
-        return A.CommitTiles(best)
+        return actions.CommitTiles(best)
 
     def _party_stake(self, s: HuangState, party: int, me: int) -> int:
         war = s.war
@@ -176,8 +175,8 @@ class HuangRules(HuangValues):
         assert war is not None
         stakes = [self._party_stake(s, k, me) for k in range(len(war.parties))]
         if max(stakes) == 0:
-            return A.Pass()
-        return A.SupportParty(stakes.index(max(stakes)))
+            return actions.Pass()
+        return actions.SupportParty(stakes.index(max(stakes)))
 
     def _war_tiles(self, s: HuangState, legal: list, me: int, party: int) -> Action:
         war = s.war
@@ -190,7 +189,7 @@ class HuangRules(HuangValues):
         counts = sorted(a.count for a in legal)
         for c in counts:
             if c >= need:
-                return A.CommitTiles(c)
-        return A.CommitTiles(counts[0])
+                return actions.CommitTiles(c)
+        return actions.CommitTiles(counts[0])
 
 

@@ -33,8 +33,7 @@ import random
 
 import engine
 from bots.search_hints import HintedBot
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
+from engine.games.rotunda import board, data
 from engine.games.rotunda.actions import Move
 from engine.games.rotunda.heuristic import position_value as potential
 from engine.games.rotunda.requests import Cleanup, LodgeStep, MoveStep, RoomTurn
@@ -122,7 +121,8 @@ class NeutralPlanner:
         key = (p, node)
         if key not in self.room_gain:
             t = self.base.clone()
-            t.stack = [Cleanup(p), LodgeStep(p) if node == D.LODGE else RoomTurn(p, node, 0, 0, 0)]
+            t.stack = [Cleanup(p),
+                       LodgeStep(p) if node == data.LODGE else RoomTurn(p, node, 0, 0, 0)]
             before = potential(t, p)
             RULES.settle(t)
             greedy(t, p, LOOKAHEAD)

@@ -33,7 +33,7 @@ import time
 
 import engine
 from bots.search_hints import HintedBot
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.board import symbols
 from engine.games.year_of_the_dragon.data import (
     ST_ACTIONS,
@@ -67,11 +67,11 @@ ROOM_SCALE = 0.9
 PERSON_EXTRA = 2.0
 #: value of one symbol per action phase still to come
 SYMBOL_VALUE = {
-    D.TAX_COLLECTOR: 0.12, D.CRAFTSMAN: 0.2, D.FARMER: 0.2, D.PYROTECHNIST: 0.2,
-    D.WARRIOR: 0.15, D.SCHOLAR: 0.3,
+    data.TAX_COLLECTOR: 0.12, data.CRAFTSMAN: 0.2, data.FARMER: 0.2, data.PYROTECHNIST: 0.2,
+    data.WARRIOR: 0.15, data.SCHOLAR: 0.3,
 }
-_TILE_ACTION_VALUE = tuple(SYMBOL_VALUE.get(D.TILE_TYPE[t], 0.0) * D.TILE_SYMBOLS[t]
-                           for t in range(D.NUM_TILES))
+_TILE_ACTION_VALUE = tuple(SYMBOL_VALUE.get(data.TILE_TYPE[t], 0.0) * data.TILE_SYMBOLS[t]
+                           for t in range(data.NUM_TILES))
 #: a released person costs this many times what it adds to the evaluation
 LOSS_SCALE = 1.0
 
@@ -79,12 +79,12 @@ LOSS_SCALE = 1.0
 def _phases_left(s: YotdState, p: int) -> tuple[int, int, int]:
     """(scoring phases, action phases, person phases) still to come for seat p."""
     if s.step == ST_DRAFT:
-        return D.ROUNDS, D.ROUNDS, D.ROUNDS - 1
+        return data.ROUNDS, data.ROUNDS, data.ROUNDS - 1
     r = s.round
-    scoring = D.ROUNDS - r + (1 if s.step in _SCORING_AHEAD else 0)
-    actions = D.ROUNDS - r + (1 if s.step == ST_ACTIONS else 0)
-    recruits = max(0, D.ROUNDS - 1 - r)
-    if r < D.ROUNDS and (s.step == ST_ACTIONS or s.step == ST_PERSONS and any(
+    scoring = data.ROUNDS - r + (1 if s.step in _SCORING_AHEAD else 0)
+    actions = data.ROUNDS - r + (1 if s.step == ST_ACTIONS else 0)
+    recruits = max(0, data.ROUNDS - 1 - r)
+    if r < data.ROUNDS and (s.step == ST_ACTIONS or s.step == ST_PERSONS and any(
             type(q) is PlayPersonCard and q.seat == p for q in s.stack)):
         recruits += 1
     return scoring, actions, recruits
@@ -94,7 +94,7 @@ def _upcoming(s: YotdState) -> list[tuple[int, int]]:
     """(round, event) of the events not yet resolved."""
     first = 1 if s.step == ST_DRAFT else s.round + (
         0 if s.step in (ST_ACTIONS, ST_PERSONS) else 1)
-    return [(r, s.events[r - 1]) for r in range(first, D.ROUNDS + 1)]
+    return [(r, s.events[r - 1]) for r in range(first, data.ROUNDS + 1)]
 
 
 def evaluate(s: YotdState, p: int) -> float:
@@ -107,9 +107,9 @@ def evaluate(s: YotdState, p: int) -> float:
     pals = s.palaces[p]
     privileges = s.small_privileges[p] + 2 * s.large_privileges[p]
     priv_rounds = scoring
-    if s.great_event == D.ASSASSINATION_ATTEMPT and _before_great_event(s):
-        priv_rounds = max(0, D.GREAT_EVENT_ROUND - 1 - (D.ROUNDS - scoring))
-    money = s.yuan[p] + D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+    if s.great_event == data.ASSASSINATION_ATTEMPT and _before_great_event(s):
+        priv_rounds = max(0, data.GREAT_EVENT_ROUND - 1 - (data.ROUNDS - scoring))
+    money = s.yuan[p] + data.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
     worth = _person_values(s, p, scoring, actions, upcoming)
     palaces = sum(scoring if len(q) > 1 else min(q[0] - 1, scoring) for q in pals)
     v = (s.vp[p] + money / 3 + sum(w for w, _ in worth) + palaces
@@ -133,29 +133,29 @@ def _crowding(free: int, recruits: int, cheapest: float) -> float:
 def _person_values(s: YotdState, p: int, scoring: int, actions: int,
                    upcoming: list[tuple[int, int]]) -> list[tuple[float, float]]:
     """Per person: (what it adds to the evaluation, what its palace loses without it)."""
-    invasions = sum(1 for _, e in upcoming if e == D.MONGOL_INVASION)
+    invasions = sum(1 for _, e in upcoming if e == data.MONGOL_INVASION)
     great = _before_great_event(s)
     out = []
     for q in s.palaces[p]:
         sole = scoring - min(q[0] - 1, scoring) if len(q) == 2 else 0.0
         for t in q[1:]:
-            v = D.FINAL_VP_PER_PERSON + PERSON_EXTRA + _TILE_ACTION_VALUE[t] * actions
-            k, sym = D.TILE_TYPE[t], D.TILE_SYMBOLS[t]
-            if k == D.COURT_LADY:
+            v = data.FINAL_VP_PER_PERSON + PERSON_EXTRA + _TILE_ACTION_VALUE[t] * actions
+            k, sym = data.TILE_TYPE[t], data.TILE_SYMBOLS[t]
+            if k == data.COURT_LADY:
                 v += sym * scoring
-            elif k == D.MONK:
-                v += sym * q[0] * (2 if great and s.great_event == D.BUDDHA else 1)
-            elif k == D.WARRIOR:
+            elif k == data.MONK:
+                v += sym * q[0] * (2 if great and s.great_event == data.BUDDHA else 1)
+            elif k == data.WARRIOR:
                 v += sym * invasions
-            if great and s.great_event == D.LANTERN_FESTIVAL:
-                v += D.LANTERN_VP_PER_PERSON
+            if great and s.great_event == data.LANTERN_FESTIVAL:
+                v += data.LANTERN_VP_PER_PERSON
             out.append((v, sole))
     return out
 
 
 def _before_great_event(s: YotdState) -> bool:
     return s.great_events and s.great_event >= 0 and (
-        s.round < D.GREAT_EVENT_ROUND or s.round == D.GREAT_EVENT_ROUND
+        s.round < data.GREAT_EVENT_ROUND or s.round == data.GREAT_EVENT_ROUND
         and s.step in (ST_ACTIONS, ST_PERSONS, ST_EVENT))
 
 
@@ -168,9 +168,9 @@ def _threats(s: YotdState, p: int, upcoming: list[tuple[int, int]],
     others = [q for q in range(s.num_players) if q != p]
     yuan, rice = s.yuan[p], s.rice[p]
     inhabited = sum(1 for q in s.palaces[p] if len(q) > 1)
-    mortars = symbols(s, p, D.HEALER)
-    helmets = symbols(s, p, D.WARRIOR)
-    low_helmets = min(symbols(s, q, D.WARRIOR) for q in others)
+    mortars = symbols(s, p, data.HEALER)
+    helmets = symbols(s, p, data.WARRIOR)
+    low_helmets = min(symbols(s, q, data.WARRIOR) for q in others)
     wall_mine = s.wall.count(p)
     wall_low = min((s.wall.count(q) for q in others), default=0)
     now = s.round if s.step != ST_DRAFT else 1
@@ -178,24 +178,24 @@ def _threats(s: YotdState, p: int, upcoming: list[tuple[int, int]],
     for r, event in upcoming:
         fast, slow = RESOURCE_DECAY ** (r - now), PERSON_DECAY ** (r - now)
         losses: list[tuple[int, float]] = []
-        if event == D.IMPERIAL_TRIBUTE:
-            paid = min(D.TRIBUTE_YUAN, yuan)
+        if event == data.IMPERIAL_TRIBUTE:
+            paid = min(data.TRIBUTE_YUAN, yuan)
             yuan -= paid
-            losses.append((D.TRIBUTE_YUAN - paid, fast))
-        elif event == D.DROUGHT:
+            losses.append((data.TRIBUTE_YUAN - paid, fast))
+        elif event == data.DROUGHT:
             paid = min(inhabited, rice)
             rice -= paid
             losses.append((inhabited - paid, fast))
-        elif event == D.CONTAGION:
-            losses.append((max(0, D.CONTAGION_RELEASES - mortars), slow))
-        elif event == D.MONGOL_INVASION:
+        elif event == data.CONTAGION:
+            losses.append((max(0, data.CONTAGION_RELEASES - mortars), slow))
+        elif event == data.MONGOL_INVASION:
             losses.append((1 if helmets <= low_helmets else 0, slow))
             if s.great_wall:  # rules §7 Mongol check
                 if len(s.wall) >= r:
                     cost -= fast * wall_mine
                 elif wall_mine <= wall_low:
                     losses.append((1, fast))
-        elif event == D.DRAGON_FESTIVAL:
+        elif event == data.DRAGON_FESTIVAL:
             f = s.fireworks[p]
             if f > 0:
                 higher = {s.fireworks[q] for q in others if s.fireworks[q] > f}

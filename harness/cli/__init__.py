@@ -5,7 +5,9 @@ into one line and exit status 2).
 
 app.py the root command; main.py the entry point (`arena`, `python -m harness.cli`);
 games.py `games`, `play`, `schema`, `replay`; bench.py; demo.py; eval.py `eval`, `compare`;
-tournament.py `tournament ...`; ladder.py `ladder ...` and `ladders`; ladder_admin.py
-`ladder retire/reactivate/delete`; server.py `ladder serve/author`; output.py `--json` and
-`--csv`; paths.py `--db` and output paths checked before any work.
+train.py `train`; tune.py `tune`; rules.py `rules`; tournament.py `tournament ...`;
+ladder.py `ladder ...` and `ladders`; ladder_admin.py `ladder retire/reactivate/delete`;
+server.py `ladder serve/author`; remote.py an author's commands to a server; cluster.py
+`cluster status`; output.py `--json` and `--csv`; paths.py `--db` and output paths checked
+before any work.
 """

@@ -34,10 +34,11 @@ from harness.eval.run import (
     spec_time,
 )
 from harness.play.args import UsageProblem, parse_options, split_specs
-from harness.play.clock import check_time_control
+from harness.play.clock import TimeControl
+from harness.play.contest import load_modules
 from harness.play.entrants import EntrantError
 from harness.storage.database import Store, default_db
-from harness.tournaments.schedule import TournamentSpec, load_modules
+from harness.tournaments.schedule import TournamentSpec
 from harness.tournaments.service import check_workers
 from harness.views.console import out
 from harness.views.eval import results_table
@@ -85,7 +86,8 @@ def eval_cmd(
     time_per_move: Annotated[float | None, typer.Option(
         help="the harness's limit per decision (default: the bot spec's time=)")] = None,
     sprt: Annotated[str | None, typer.Option(
-        help="elo0,elo1,alpha,beta: stop once decided (2 players; --games is the cap)")] = None,
+        help="elo0,elo1,alpha,beta: stop once decided, on the bot's pairwise score against "
+             "its opponent, deal by deal at any player count; --games is the cap")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="name=value")] = None,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
@@ -104,7 +106,7 @@ def eval_cmd(
     modules = tuple(game_module or ())
     load_modules(modules)
     limit = time_per_move if time_per_move is not None else spec_time(bot)
-    check_time_control(limit, None)
+    TimeControl.of(limit)
     opts = parse_options(option)
     specs: list[TournamentSpec] = []
     for g in game_ids(game):
@@ -160,7 +162,7 @@ def compare_cmd(
     check_workers(workers)
     check_output(db, "--db")
     session.check_address(address)
-    check_time_control(time_per_move, None)
+    TimeControl.of(time_per_move)
     modules = tuple(game_module or ())
     load_modules(modules)
     if sims < 2 or positions_n < 1 or games < 0:

@@ -18,6 +18,7 @@ from harness.cli.app import app
 from harness.cli.output import JsonOpt, emit_json
 from harness.cli.paths import check_output, make_parent
 from harness.play.args import parse_options, split_bots
+from harness.play.clock import TimeControl
 from harness.play.entrants import check_labels, check_spec
 from harness.views.console import err, out
 from harness.views.records import move_table, summary_table
@@ -80,6 +81,7 @@ def play_cmd(
     from harness.views.watching import ABANDONED, play_watched
 
     opts = parse_options(option)
+    control = TimeControl.of(time_per_move)
     specs = split_bots(bots, players, bot)
     engine.get_game(game)  # an unknown game before the bots are looked at
     check_labels(specs)
@@ -89,7 +91,7 @@ def play_cmd(
         check_output(record, "--record")  # before the game, not after it
     try:
         rec = play_watched(out, game, players, specs, watch, seed=seed,
-                           options=opts, time_per_move=time_per_move, isolate=isolate)
+                           options=opts, time_control=control, isolate=isolate)
     except HumanQuit:
         out.print(ABANDONED)
         raise typer.Exit(1) from None

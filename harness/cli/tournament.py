@@ -1,6 +1,6 @@
 """`arena tournament ...`: the commands only; they call harness/tournaments/service.py
-(schedule, delete, table data), harness/tournaments/scaling.py and the runner, and print
-through harness/views/tournaments.py (live run, tables). See docs/tournaments.md.
+(schedule, delete, table data), harness/tournaments/scaling.py and the runner, and hand
+what they give to harness/views/tournaments.py (live run, tables). See docs/tournaments.md.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from harness.cli.output import CsvOpt, JsonOpt, emit_csv, emit_json, machine_for
 from harness.cli.paths import DbOpt, check_output, make_parent
 from harness.cluster import session
 from harness.play.args import entrant_specs, parse_options, split_specs
-from harness.play.clock import check_time_control
+from harness.play.clock import TimeControl
+from harness.play.contest import load_modules
 from harness.storage.database import DEFAULT_DB, Store
 from harness.tournaments import runner
 from harness.tournaments.scaling import measure_scaling
-from harness.tournaments.schedule import TournamentSpec, load_modules, pool_key
+from harness.tournaments.schedule import TournamentSpec, pool_key
 from harness.tournaments.schedule import validate as validate_spec
 from harness.tournaments.service import (
     check_workers,
@@ -40,7 +41,13 @@ from harness.tournaments.service import (
 )
 from harness.views.console import out
 from harness.views.nodes import nodes_table
-from harness.views.tournaments import play, pool_table, show_table, tournament_list
+from harness.views.tournaments import (
+    final_table,
+    live_run,
+    pool_table,
+    sprt_line,
+    tournament_list,
+)
 
 app = typer.Typer(help="Ray-distributed tournaments stored in SQLite.", no_args_is_help=True,
                   rich_markup_mode=None)
@@ -66,6 +73,26 @@ def interrupted(store: Store, name: str, db: Path) -> Iterator[None]:
         print(f"interrupted: {left} games of {shown} left; `arena tournament resume {shown} "
               f"--db {db}` plays them", file=sys.stderr)
         raise typer.Exit(130) from None
+
+
+def play(store: Store, name: str, workers: int | None, address: str | None, db: Path) -> None:
+    """Play the pending games of `name` on Ray with the live display (each update of the
+    runner handed to it as the tournament's live document), then the SPRT line and the
+    final table; Ctrl-C: `interrupted`."""
+    with interrupted(store, name, db), live_run(name) as show:
+        state = runner.run(store, name, workers, address, lambda s: show(s.live_doc()))
+        doc = state.live_doc()
+        show(doc)
+    if doc.sprt is not None:
+        out.print(sprt_line(doc.sprt), highlight=False)
+    out.line()
+    print_table(store, name)
+
+
+def print_table(store: Store, name: str) -> None:
+    """The final table of tournament `name` (`arena tournament show`)."""
+    title, caption, stats = show_data(store, name)
+    out.print(final_table(title, stats, caption, width=out.width))
 
 
 class Format(StrEnum):
@@ -103,7 +130,7 @@ def run_cmd(
 ) -> None:
     """Schedule a tournament in the database, then play it on Ray."""
     check_workers(workers)
-    check_time_control(time_per_move, clock)
+    TimeControl.of(time_per_move, clock)
     session.check_address(address)
     check_output(db, "--db")
     spec = TournamentSpec(
@@ -119,8 +146,7 @@ def run_cmd(
         count = create(store, name, spec, validated=True)
         out.print(f"tournament [bold]{markup(name)}[/]: {count} games scheduled in "
                   f"{markup(str(db))}")
-        with interrupted(store, name, db):
-            play(store, name, workers, address)
+        play(store, name, workers, address, db)
 
 
 @app.command("resume", short_help='Play the unfinished games of a tournament.')
@@ -137,8 +163,7 @@ def resume_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
         load_modules(TournamentSpec.from_json(t.spec).modules)
         left = len(store.games(t.id, "pending"))
         out.print(f"tournament [bold]{markup(name)}[/]: {left} games left to play")
-        with interrupted(store, name, db):
-            play(store, name, workers, address)
+        play(store, name, workers, address, db)
 
 
 @app.command("delete", short_help='Remove a tournament with its games and records.')
@@ -163,7 +188,7 @@ def show_cmd(name: Annotated[str, typer.Argument(help="tournament name")],
     with Store(db, read_only=True) as store:
         nodes = node_rows(store, name)
         if fmt is None:
-            show_table(store, name)
+            print_table(store, name)
             if nodes:
                 out.print(nodes_table(nodes, f"{name}: nodes of the cluster"))
             return
@@ -182,7 +207,7 @@ def list_cmd(as_json: JsonOpt = False, as_csv: CsvOpt = False, db: DbOpt = DEFAU
     fmt = machine_format(as_json, as_csv)
     with Store(db, read_only=True) as store:
         if fmt is None:
-            out.print(tournament_list(store, str(db)))
+            out.print(tournament_list(tournament_rows(store), str(db)))
             return
         rows = tournament_rows(store)
     emit_json(rows) if fmt == "json" else emit_csv(rows)

@@ -14,7 +14,7 @@ from bots.search_params import SearchParams
 from harness.cli.paths import check_folder
 from harness.cluster import session
 from harness.play.args import UsageProblem, parse_options, split_specs
-from harness.tournaments.schedule import load_modules
+from harness.play.contest import load_modules
 from harness.tuning.run import TuneConfig, check, tune
 from harness.views import console
 from harness.views.tuning import TuneView, report

@@ -187,10 +187,9 @@ def progress_printer(label: str, bot: str) -> Callable[[runner.RunState], None]:
         if not tty and state.done == last[0]:
             return
         shown[0], last[0] = now, state.done
-        won = sum(first_share(r.ranking, r.bots.index(bot), r.outcome)
-                  for r in counted(state.rows.values(), state.stop_block)
-                  if r.ranking is not None)
-        line = f"{label}: {state.done}/{state.total} games, {won:g} won"
+        doc = state.live_doc()
+        won = next((r.wins for r in doc.standings if r.bot == bot), 0.0)
+        line = f"{label}: {doc.done}/{doc.total} games, {won:g} won"
         if tty:
             print(f"\r{line}", end="", file=sys.stderr, flush=True)
         else:

@@ -11,10 +11,9 @@ import engine
 from bots.registry import BotSpecError, make_bot
 from bots.trained import players as trained_players
 from harness.ladders import runner as ladder_runner
-from harness.ladders.service import create, submit
+from harness.ladders.service import LadderError, create, submit
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.tournaments.schedule import TournamentError
 
 
 @dataclass
@@ -50,8 +49,8 @@ def create_demo(store: Store, author: str) -> DemoLadder:
     the first real game and submit its entrants."""
     ids = [g.id for g in engine.list_games() if g.id != "kit"]
     if not ids:
-        raise TournamentError("no game is registered yet (engine.list_games() is empty); "
-                              "`arena demo` needs at least one game under engine/games")
+        raise LadderError("no game is registered yet (engine.list_games() is empty); "
+                          "`arena demo` needs at least one game under engine/games")
     game = engine.get_game(ids[0])
     n = max(2, game.min_players)
     demo = DemoLadder(f"demo-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}", game.name, n)

@@ -197,14 +197,6 @@ class Matchmaker:
                 return eid
 
 
-def pick_lineup(pool: Sequence[Candidate], num_players: int, rng: random.Random) -> list[int]:
-    """The entrant ids of the next game (unseated), chosen as the module says, from
-    `pool` (a driver keeps a `Matchmaker` instead, and updates it)."""
-    if len({c.id for c in pool}) < 2:
-        raise ValueError("matchmaking needs at least two entrants")
-    return Matchmaker(pool).pick(num_players, rng)
-
-
 def seat(lineup: Sequence[int], seat_counts: Mapping[int, Sequence[int]],
          rng: random.Random) -> list[int]:
     """The seat order of `lineup` whose entrants have held those seats least often."""

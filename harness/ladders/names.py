@@ -97,11 +97,6 @@ def forms(name: str) -> set[str]:
             skeleton(compatible), skeleton(skeleton(compatible).casefold())}
 
 
-def same_name(a: str, b: str) -> bool:
-    """Whether names `a` and `b` are one name (equal, or alike as above)."""
-    return a == b or bool(forms(a) & forms(b))
-
-
 def taken_by(taken: list[str], name: str) -> str | None:
     """The first of `taken` that is one name with `name` (None: it is free)."""
     mine = forms(name)

@@ -38,6 +38,7 @@ from engine.common.untrusted import visible
 from harness.cluster import session
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Inline, Item, files_of
+from harness.cluster.games import Played
 from harness.cluster.node import Unplayed
 from harness.ladders import pin
 from harness.ladders.data import Doc, standings_doc
@@ -55,7 +56,6 @@ from harness.storage.ladder_schema import pack_record
 from harness.storage.lifecycle import retire
 from harness.storage.nodes import NodeLog
 from harness.storage.tally import tally
-from harness.tournaments.runner import Played
 from ratings.elo import Elo, Rating
 from ratings.weng_lin import WengLin
 
@@ -100,7 +100,6 @@ class LadderState:
         self.refitter = Refitter(store.path, self.ladder.id)
         self.done = 0
         self.started = time.monotonic()
-        self.dispatcher: Dispatcher | Inline | None = None  # while it plays: nodes, in flight
 
     def scheduled(self, eid: int) -> int:
         """Games of `eid` played or pending."""
@@ -317,7 +316,6 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
             pool = Dispatcher(play_ladder_batch, state.spec.to_json(), blobs=cargo.blob,
                               modules=cargo.modules(state.spec.modules), strict=strict,
                               workers=workers, address=address, on_failure=log.failed)
-        state.dispatcher = pool
         try:
             _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds, pool,
                   on_update, log)

@@ -23,11 +23,13 @@ from engine.protocol import ArenaError
 from engine.record import MatchRecord, decode_json
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
+from harness.cluster.games import Played, play_tasks
 from harness.cluster.node import Unplayed, placed
 from harness.ladders import pin as pinning
 from harness.ladders.names import owns, taken_by
 from harness.ladders.pin import pin, runs
-from harness.play.clock import check_time_control
+from harness.play.clock import TimeControl
+from harness.play.contest import check_setup, load_modules
 from harness.play.entrants import TERMINAL_ONLY
 from harness.play.match import play_game
 from harness.sandbox.bundle import BlobStore
@@ -35,8 +37,6 @@ from harness.sandbox.isolate import require_isolation
 from harness.storage import ladders as ls
 from harness.storage.database import Store
 from harness.storage.lifecycle import activate
-from harness.tournaments.runner import Played, play_tasks
-from harness.tournaments.schedule import check_setup, load_modules
 
 #: smoke games a submitted bot plays against `random` before it is registered
 SMOKE_GAMES = 2
@@ -174,7 +174,7 @@ def create(store: Store, name: str, spec: ls.LadderSpec, owner: str = "") -> ls.
     _one_name([lad.name for lad in ls.ladders(store)], name, "ladder name")
     check_setup(spec.game, spec.modules, spec.num_players, spec.options, "ladder",
                 LadderError)
-    check_time_control(spec.time_per_move, spec.clock)
+    TimeControl.of(spec.time_per_move, spec.clock)
     root = bot_folder(store, name)
     try:
         root.mkdir(parents=True, exist_ok=True)

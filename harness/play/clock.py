@@ -79,8 +79,3 @@ class TimeControl:
         """After `seat`'s decision: its clock less the time used, plus the increment."""
         if self.clock:
             left[seat] += self.clock.increment - used
-
-
-def check_time_control(time_per_move: float | None, clock: str | None) -> None:
-    """One clear error for a bad or doubled time control."""
-    TimeControl.of(time_per_move, clock)

@@ -34,7 +34,7 @@ def hard_limit(seconds: float | None) -> Iterator[None]:
         return
     armed = [True]
 
-    def stop(signum: int, frame: FrameType | None) -> None:
+    def stop(_signum: int, frame: FrameType | None) -> None:
         if armed[0]:
             armed[0] = False
             raise DecisionStopped(f"stopped after {seconds:.2f}s without an answer")

@@ -12,9 +12,6 @@ from engine.common.untrusted import visible
 from engine.protocol import ArenaError
 from harness.sandbox.isolate import make_player
 
-#: seconds an entrant may take to start when it is checked
-START_SECONDS = 30.0
-
 
 class EntrantError(ArenaError, ValueError):
     """An entrant that cannot play this tournament."""

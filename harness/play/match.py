@@ -21,7 +21,7 @@ from harness.play.clock import TimeControl
 from harness.play.deadline import HARD_EXTRA_SECONDS, hard_limit
 from harness.sandbox.isolate import make_player
 
-#: a move may overrun time_per_move by this factor plus GRACE_SECONDS (OS jitter) before
+#: a move may overrun the time it was allowed by this factor plus GRACE_SECONDS (OS jitter) before
 #: it counts as a timeout
 GRACE_FACTOR = 1.10
 GRACE_SECONDS = 0.02
@@ -83,17 +83,17 @@ def play_match(
     bots: Sequence[str | BotSpec | Bot],
     seed: int = 0,
     options: dict[str, Any] | None = None,
-    time_per_move: float | None = None,
+    *,
+    time_control: TimeControl | None = None,
     isolate: bool = False,
     limits: Limits | None = None,
     watch: Watch | None = None,
     undo: bool = False,
-    time_control: TimeControl | None = None,
 ) -> MatchRecord:
     """Play one game. Bots are specs or Bot instances, one per seat.
 
-    The time control is `time_control` (a time per decision or a game clock,
-    harness/play/clock.py), or `time_per_move` seconds a decision, or none.
+    `time_control` is a time per decision or a game clock (harness/play/clock.py), None
+    an untimed game.
     A bot that raises, overruns its time, answers with something that is not
     a legal action, or breaks a sandbox limit is recorded as a Failure, ranked last, stopped,
     and replaced by the random bot for the rest of the game. `cmd:` bots always run in the
@@ -135,7 +135,7 @@ def play_match(
                 record.outcome = kind
             _close(bot)
             substitutes[seat] = RandomBot(derive_seed(seed, "substitute", seat))
-    control = time_control or TimeControl(per_move=time_per_move)
+    control = time_control or TimeControl()
     clocks = control.start(num_players)
     started = time.perf_counter()
     #: (seat, the state before it, moves so far) at each decision of a person (`undo`)

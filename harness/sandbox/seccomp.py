@@ -53,8 +53,6 @@ DENIED: dict[str, tuple[str, ...]] = {
     "io_uring: its operations bypass this filter": ("io_uring_setup", "io_uring_enter",
                                                     "io_uring_register"),
 }
-#: the calls checked by their arguments
-ARGUMENT_CHECKED = ("clone", "clone3", "personality", "socket", "ioctl")
 #: system call numbers per architecture (`uname -m`)
 NUMBERS: dict[str, dict[str, int]] = {
     "x86_64": {

@@ -48,8 +48,6 @@ MAX_BYTES = 64 * 1024**2
 MAX_DEPTH = 32
 #: folders never part of a submission (caches and version control)
 SKIPPED = ("__pycache__", ".git")
-#: the longest file name kept as it is in a snapshot (longer ones keep their extension)
-NAME_KEPT = 100
 
 #: the refusal of a spec that names a path outside its submission: the same words whatever
 #: the path (it may or may not exist where the harness runs)
@@ -285,14 +283,6 @@ def read_module(root: Path) -> list[tuple[str, File]]:
     else:
         files = [(root.name, Reader(root.parent).add(root.name))]
     return sorted(files, key=lambda nf: nf[0].split("/"))
-
-
-def snapshot_name(index: int, name: str) -> str:
-    """A file's name in a snapshot: `<index>-<name>`, a long name cut to its extension."""
-    if len(name) <= NAME_KEPT:
-        return f"{index}-{name}"
-    ext = os.path.splitext(name)[1]
-    return f"{index}{ext if len(ext) <= 16 else ''}"
 
 
 def write(files: Iterable[tuple[str, File]], dest: Path) -> None:

@@ -41,11 +41,11 @@ from harness.ladders.data import (
     record_of,
     show_doc,
 )
+from harness.play.contest import load_modules
 from harness.play.replay import Replay, run
 from harness.server.app import Config, Problem, query_int, refused, scrubbed, threaded
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.tournaments.schedule import load_modules
 from harness.views.web.html import STYLE_PATH, STYLESHEET, esc, page, url
 from harness.views.web.pages import HOME, bot_page, game_page, index_page, ladder_page
 

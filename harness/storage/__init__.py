@@ -5,4 +5,6 @@ migrations, tournaments and their rating pools), ladder_schema.py and ladders.py
 finish), tally.py (what one game adds to them), migrate.py (schemas 4, 5 -> 6, in resumable
 batches), lifecycle.py (entrants retired, reactivated, deleted), authors.py (a server's
 authors and submission jobs), nodes.py (which node of a cluster played what, the
-infrastructure's failures by node), locks.py (one driver per ladder or rating pool)."""
+infrastructure's failures by node), locks.py (one driver per ladder or rating pool),
+files.py (a resumable run's JSON state, written atomically). It imports nothing else of
+harness/."""

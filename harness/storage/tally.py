@@ -98,9 +98,3 @@ def kinds_of(eid: int, seats: Sequence[int], failures: Sequence[Sequence[object]
     """The failure kinds of entrant `eid`'s own seats in one game, sorted, once each."""
     return sorted({str(kind) for seat, kind in failures if seats[int(seat)] == eid})  # type: ignore[call-overload]
 
-
-def failing(eid: int, recent: Sequence[tuple[Sequence[int], Sequence[Sequence[object]]]]
-            ) -> str | None:
-    """`failing_kinds` of entrant `eid`, given (entrant per seat, [seat, kind] failures)
-    of its most recent games, newest first."""
-    return failing_kinds([kinds_of(eid, seats, f) for seats, f in list(recent)[:FAIL_WINDOW]])

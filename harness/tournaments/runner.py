@@ -15,74 +15,31 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
-
-import msgspec
 
 from bots.external import InfrastructureError
 from bots.spec import BotSpec
-from engine.record import encode_json
 from harness.cluster import session
 from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
-from harness.cluster.node import Unplayed, placed
-from harness.play.match import play_game, play_match, record_name
+from harness.cluster.games import GameTask, Played, play_tasks
+from harness.cluster.node import Unplayed
+from harness.play.contest import load_modules
+from harness.play.match import play_match
 from harness.sandbox.bundle import BlobStore
 from harness.storage.database import GameRow, Store, Tournament
 from harness.storage.nodes import NodeLog
-from harness.tournaments.schedule import TournamentError, TournamentSpec, load_modules, schedule
-from harness.tournaments.standings import all_pairs, counted
+from harness.tournaments.schedule import TournamentError, TournamentSpec, schedule
+from harness.tournaments.standings import (
+    LiveDoc,
+    LiveStandings,
+    SprtStatus,
+    all_pairs,
+)
 from ratings.elo import Elo, ml_ratings
 from ratings.sprt import Sprt, block_score
 
 #: games per Ray task at most; batches shrink towards the end so workers finish together
 MAX_BATCH = 32
-
-GameTask = tuple[int, int, tuple[str | BotSpec, ...]]  # idx, seed, bots
-
-
-class Played(msgspec.Struct, array_like=True):
-    """What a Ray task sends back for one game: the summary the driver needs and the
-    record as JSON (stored as is), or the engine error that stopped the game."""
-
-    idx: int
-    error: str | None = None
-    outcome: str = ""
-    scores: list[int] = []
-    ranking: list[int] = []
-    failures: list[tuple[int, str]] = []
-    seconds: float = 0.0
-    record: bytes = b""
-
-
-def play_tasks(game: str, num_players: int, options: dict[str, Any], time_per_move: float | None,
-               clock: Any, isolate: bool, tasks: Sequence[GameTask],
-               store: BlobStore | None = None,
-               shipped: dict[str, BotSpec] | None = None) -> list[Played | Unplayed]:
-    """Play (idx, seed, bots) tasks of one set-up: an entrant named in `shipped` plays as
-    its shipped spec, and a bot that brings files has them laid out from `store`
-    (harness/cluster/node.py, `placed`). An engine error is kept as the game's result (it
-    is deterministic), a failure of this machine (a sandbox that could not be set up, a
-    bot file missing here) is Unplayed, every other outcome its record, which names the
-    seats as the tasks do (not where their files were laid out)."""
-    shipped = shipped or {}
-    out: list[Played | Unplayed] = []
-    for idx, seed, bots in tasks:
-        seats = [shipped.get(b, b) if isinstance(b, str) else b for b in bots]
-        try:
-            rec = play_game(game, num_players, placed(seats, store), seed, dict(options),
-                            time_per_move, clock, isolate)
-        except InfrastructureError as e:  # this machine's failure: not the game's result
-            out.append(Unplayed(str(e)))
-            continue
-        except Exception as e:  # an engine error: deterministic, so kept as the game's result
-            out.append(Played(idx, error=f"{type(e).__name__}: {e}"))
-            continue
-        rec.bots = [record_name(b) for b in bots]
-        out.append(Played(idx, None, rec.outcome, rec.scores, rec.ranking,
-                          [(f.seat, f.kind) for f in rec.failures], rec.seconds,
-                          encode_json(rec)))
-    return out
 
 
 def play_games(common: tuple[str, dict[str, BotSpec]], tasks: Sequence[GameTask],
@@ -137,14 +94,11 @@ class RunState:
         pool = store.pool_ratings(t.pool)
         self.pool = Elo(ratings={b: e for b, (e, _) in pool.items()},
                         games={b: n for b, (_, n) in pool.items()})
-        self.elo = Elo()  # this tournament alone, for the live table
-        for r in counted(self.rows.values(), self.stop_block):
-            if r.ranking is not None:
-                self.elo.update(r.bots, r.ranking)
+        self.live = LiveStandings(self.spec.num_players, self.spec.bots, self.rows.values(),
+                                  self.stop_block)
         self.started = time.monotonic()
         self.done_at_start = self.done
         self.lost: list[str] = []
-        self.dispatcher: Dispatcher | None = None  # while it plays: nodes, games in flight
 
     @property
     def total(self) -> int:
@@ -158,13 +112,30 @@ class RunState:
         return sorted((r for r in self.rows.values() if r.status == "pending"),
                       key=lambda r: r.idx)
 
-    @property
-    def block_scores(self) -> list[float]:
-        """The SPRT's per-block scores so far (bots[0] against bots[1])."""
-        return list(self._block_scores)
-
     def rate(self) -> float:
         return (self.done - self.done_at_start) / max(1e-9, time.monotonic() - self.started)
+
+    def eta(self) -> float | None:
+        """Seconds left at this run's own average rate (games left / games a second),
+        None before a game has finished; rates over the last few games swing with each
+        burst of results."""
+        rate, left = self.rate(), self.total - self.done
+        if left <= 0:
+            return 0.0
+        return left / rate if rate > 0 else None
+
+    def sprt_status(self) -> SprtStatus | None:
+        """The SPRT so far (None if the tournament has none)."""
+        if self.sprt is None:
+            return None
+        s, scores = self.sprt, self._block_scores
+        return SprtStatus(s.elo0, s.elo1, s.llr(scores), s.lower, s.upper, len(scores),
+                          self.verdict)
+
+    def live_doc(self) -> LiveDoc:
+        """The run as `arena tournament run` shows it while it plays."""
+        return LiveDoc(self.done, self.total, self.rate(), self.eta(), self.live.rows(),
+                       self.sprt_status())
 
     def finish(self, p: Played, node: str | None = None) -> None:
         """Store one game's result, played on `node` (results of games cancelled by an SPRT
@@ -183,7 +154,8 @@ class RunState:
         self.store.finish_game(self.t.id, self.t.pool, row, p.record, p.seconds, ratings,
                                node)
         row.status = "done"
-        self.elo.update(row.bots, p.ranking)
+        if self.stop_block is None or row.block < self.stop_block:
+            self.live.add(row)
 
     def check_sprt(self) -> None:
         """Extend the SPRT over the completed prefix of blocks; stop at the first verdict."""
@@ -205,6 +177,7 @@ class RunState:
                 for r in self.rows.values():
                     if r.status == "pending" and r.block >= self._next_block:
                         r.status = "cancelled"
+                self.live.recount(self.rows.values(), self.stop_block)
                 return
 
 
@@ -234,7 +207,6 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
             pool = Dispatcher(play_games, (state.spec.to_json(), shipped), blobs=cargo.blob,
                               modules=modules, workers=workers, address=address,
                               task_cpus=task_cpus, on_failure=log.failed)
-            state.dispatcher = pool
             store.set_status(state.t.id, "running")
             try:
                 _play(state, pool, shipped, on_update or (lambda s: None), log)
@@ -266,9 +238,18 @@ def _play(state: RunState, pool: Dispatcher, shipped: dict[str, BotSpec],
     state.started, state.done_at_start = time.monotonic(), state.done
     on_update(state)
     while pool.busy or (queue and state.stop_block is None):
+        if state.stop_block is not None:
+            # the SPRT decided on the blocks before stop_block, all played: the games in
+            # flight are past it and would not count, so they are stopped, not waited for
+            pool.close()
+            break
         while queue and state.stop_block is None and (room := pool.free()) > 0:
-            # guided: big batches first, one game at a time at the end
+            # guided: big batches first, one game at a time at the end; under an SPRT one
+            # block (deal) a task, so the test reads each block as soon as it is played and
+            # stops within a block or two of its verdict, not 32 games later
             size = min(MAX_BATCH, -(-len(queue) // max(1, room * 2)))
+            if state.sprt is not None:
+                size = min(size, len(state.blocks[queue[0].block]))
             chunk = [queue.popleft() for _ in range(size)]
             pool.send([Item(r.idx, (r.idx, r.seed, tuple(r.bots)),
                             files_of(shipped.get(b) for b in r.bots)) for r in chunk])

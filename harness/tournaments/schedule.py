@@ -8,21 +8,18 @@ from one cycle of lineups to the next. Nothing depends on the order games finish
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 import math
-import os
-import sys
 from typing import Any
 
 import msgspec
 
-import engine
 from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
-from engine.registry import Game, get_game, register
-from harness.play.clock import ClockError, check_time_control
+from engine.registry import get_game
+from harness.play.clock import ClockError, TimeControl
+from harness.play.contest import check_setup
 from harness.play.entrants import check_entrants
 from harness.storage.database import ScheduledGame
 from ratings.sprt import Sprt
@@ -63,21 +60,6 @@ class TournamentSpec(msgspec.Struct, kw_only=True, frozen=True):
     @classmethod
     def from_json(cls, text: str) -> TournamentSpec:
         return msgspec.json.decode(text, type=cls)
-
-
-def load_modules(modules: tuple[str, ...] | list[str]) -> None:
-    """Import plug-in modules and register the `GAME` each defines (idempotent).
-    Modules are found on sys.path or in the current directory (as Ray workers do)."""
-    if modules and os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())
-    for name in modules:
-        try:
-            mod = importlib.import_module(name)
-        except ImportError as e:
-            raise TournamentError(f"cannot import game module {name!r}: {e}") from None
-        game = getattr(mod, "GAME", None)
-        if isinstance(game, Game):
-            register(game)
 
 
 def lineups(spec: TournamentSpec) -> list[tuple[str, ...]]:
@@ -134,20 +116,6 @@ def pool_key(spec: TournamentSpec) -> str:
     return f"{spec.game}/{spec.num_players}p/{json.dumps(opts, sort_keys=True)}"
 
 
-def check_setup(game_id: str, modules: tuple[str, ...] | list[str], num_players: int,
-                options: dict[str, Any], what: str, error: type[Exception]) -> None:
-    """The set-up every contest between entrants checks (a tournament, a ladder): its
-    plug-in modules, the game, the player count (at least 2) and the options."""
-    load_modules(modules)
-    game = engine.get_game(game_id)
-    game.check_players(num_players)
-    if num_players < 2:
-        raise error(f"a {what} needs at least 2 players per game: a 1-player game is a solo "
-                    "game against the rules' own opponent (no entrant meets another); play "
-                    "it with `arena play -n 1`")
-    game.resolve_options(options, num_players)
-
-
 def validate(spec: TournamentSpec) -> None:
     """Raise one clear error for anything that would make the tournament unplayable."""
     check_setup(spec.game, spec.modules, spec.num_players, spec.options, "tournament",
@@ -163,7 +131,7 @@ def validate(spec: TournamentSpec) -> None:
     if spec.games is not None and spec.games < 1:
         raise TournamentError(f"games must be at least 1, got {spec.games}")
     try:
-        check_time_control(spec.time_per_move, spec.clock)
+        TimeControl.of(spec.time_per_move, spec.clock)
     except ClockError as e:
         raise TournamentError(str(e)) from None
     if spec.sprt is not None:

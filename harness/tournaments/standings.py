@@ -1,5 +1,6 @@
 """A tournament's standings from its stored games: counted games, pairwise results, each
-bot's record (the Rich tables that show them: harness/views/tournaments.py)."""
+bot's record, and the live standings document of a run (the Rich tables that draw them:
+harness/views/tournaments.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from harness.storage.database import GameRow
-from ratings.elo import Pair, Rating, first_share, ml_ratings, pairwise
+from ratings.elo import Elo, Pair, Rating, first_share, ml_ratings, pairwise
 
 
 @dataclass
@@ -72,27 +75,103 @@ def standings(
     """Per-bot statistics (and maximum-likelihood Elo) of finished games, best first."""
     stats = {b: BotStats(b, num_players) for b in bots}
     for r in rows:
-        if r.ranking is None or r.scores is None:
-            continue
-        for seat, bot in enumerate(r.bots):
-            s = stats.setdefault(bot, BotStats(bot, num_players))
-            won = first_share(r.ranking, seat, r.outcome)
-            s.games += 1
-            s.wins += won
-            s.place_sum += r.ranking[seat]
-            s.score_sum += r.scores[seat]
-            s.seat_games[seat] += 1
-            s.seat_wins[seat] += won
-        for seat, kind in r.failures:
-            stats[r.bots[seat]].failures[kind] += 1
-        if r.outcome == "stall":
-            for bot in set(r.bots):
-                stats[bot].failures["stall"] += 1
+        add_game(stats, r, num_players)
     if with_elo:
         for bot, rating in ml_ratings(all_pairs(rows)).items():
             stats[bot].elo = rating
     return sorted(stats.values(), key=lambda s: (-(s.elo.elo if s.elo else 0.0), s.bot))
 
 
+def add_game(stats: dict[str, BotStats], r: GameRow, num_players: int) -> None:
+    """Count one finished game in `stats` (a bot not in it yet gets its row): each seat's
+    game, share of first place, place, score and failures; a stall is a failure of every
+    bot of the game."""
+    if r.ranking is None or r.scores is None:
+        return
+    for seat, bot in enumerate(r.bots):
+        s = stats.setdefault(bot, BotStats(bot, num_players))
+        won = first_share(r.ranking, seat, r.outcome)
+        s.games += 1
+        s.wins += won
+        s.place_sum += r.ranking[seat]
+        s.score_sum += r.scores[seat]
+        s.seat_games[seat] += 1
+        s.seat_wins[seat] += won
+    for seat, kind in r.failures:
+        stats[r.bots[seat]].failures[kind] += 1
+    if r.outcome == "stall":
+        for bot in set(r.bots):
+            stats[bot].failures["stall"] += 1
+
+
 def outcome_counts(rows: Iterable[GameRow]) -> Counter[str]:
     return Counter(r.outcome or r.status for r in rows)
+
+
+class LiveRow(msgspec.Struct, frozen=True):
+    """One bot in the live standings: its record so far and its online Elo in this
+    tournament alone (updated after every game; the final table fits the ML Elo)."""
+
+    bot: str
+    games: int
+    wins: float
+    avg_place: float
+    elo: float
+
+
+class SprtStatus(msgspec.Struct, frozen=True):
+    """The SPRT of a run so far: its bounds in Elo, the log-likelihood ratio over the
+    completed blocks with the bounds that decide it, and the verdict once there is one."""
+
+    elo0: float
+    elo1: float
+    llr: float
+    lower: float
+    upper: float
+    blocks: int
+    verdict: str | None = None
+
+
+class LiveDoc(msgspec.Struct, frozen=True):
+    """What `arena tournament run` shows while the games play: the games finished out of
+    those to play, this run's rate (games a second since it started) and the time left at
+    that rate (None until a game has finished), the standings best online Elo first, and
+    the SPRT if the tournament has one."""
+
+    done: int
+    total: int
+    rate: float
+    eta: float | None
+    standings: list[LiveRow]
+    sprt: SprtStatus | None = None
+
+
+class LiveStandings:
+    """A tournament's standings while it plays, kept game by game rather than recounted
+    from every stored game at each redraw: each bot's record as `standings` counts it,
+    and its online Elo in this tournament alone."""
+
+    def __init__(self, num_players: int, bots: Sequence[str], rows: Iterable[GameRow],
+                 stop_block: int | None = None) -> None:
+        self.num_players, self.bots = num_players, tuple(bots)
+        self.recount(rows, stop_block)
+
+    def recount(self, rows: Iterable[GameRow], stop_block: int | None = None) -> None:
+        """Start again from the games that count (after an SPRT stop: the blocks before
+        it)."""
+        self.stats = {b: BotStats(b, self.num_players) for b in self.bots}
+        self.elo = Elo()
+        for r in counted(rows, stop_block):
+            self.add(r)
+
+    def add(self, r: GameRow) -> None:
+        """One more finished game that counts."""
+        add_game(self.stats, r, self.num_players)
+        if r.ranking is not None:
+            self.elo.update(r.bots, r.ranking)
+
+    def rows(self) -> list[LiveRow]:
+        """Best online Elo first (a bot without a game yet stands at the base rating)."""
+        elo = self.elo.rating
+        return [LiveRow(s.bot, s.games, s.wins, s.avg_place, elo(s.bot))
+                for s in sorted(self.stats.values(), key=lambda s: (-elo(s.bot), s.bot))]

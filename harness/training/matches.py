@@ -1,5 +1,5 @@
-"""Games between two bots for training: `arena eval`'s tournaments (harness/eval_run.py:
-`eval_spec`, `prepare`, `summarise`, played by `harness.tournament_runner`, SPRT and all),
+"""Games between two bots for training: `arena eval`'s tournaments (harness/eval/run.py:
+`eval_spec`, `prepare`, `summarise`, played by `harness.tournaments.runner`, SPRT and all),
 stored in the run's own database, so a killed run resumes them game by game."""
 
 from __future__ import annotations

@@ -8,11 +8,11 @@ tables); `gen-NNN/selfplay/part-*.npz` (positions) and `gen-NNN/model.npz` (the 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from engine.protocol import ArenaError
+from harness.storage.files import write_json
 
 STATE = "run.json"
 #: the settings a resumed run must share with the run on disk
@@ -43,16 +43,6 @@ def load(out: Path, settings: dict[str, Any]) -> dict[str, Any]:
 
 def save(out: Path, state: dict[str, Any]) -> None:
     write_json(out / STATE, state)
-
-
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    """`data` as JSON in `path`, atomically: written to a temporary file beside it and
-    renamed into place, so a kill at any moment leaves the old file or the new one (its
-    folders are made as needed). `arena tune` keeps its state the same way."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-    os.replace(tmp, path)
 
 
 def generation(state: dict[str, Any], gen: int) -> dict[str, Any]:

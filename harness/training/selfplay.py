@@ -33,6 +33,7 @@ from harness.cluster.cargo import Cargo
 from harness.cluster.dispatch import Dispatcher, Item, files_of
 from harness.cluster.node import Unplayed, placed
 from harness.cluster.session import ClusterError
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox.bundle import BlobStore
 from harness.training.dataset import Positions, done_seeds, write_part
@@ -124,7 +125,7 @@ def play_games(game: str, players: int, options: dict[str, Any], spec: str | Bot
         searched: dict[int, tuple[int, float]] = {}
         bots: list[Bot] = [Searched(make_bot(spec), searched) for _ in range(players)]
         rec = play_match(game, players, bots, seed=seed, options=dict(options),
-                         time_per_move=time_per_move)
+                         time_control=TimeControl(per_move=time_per_move))
         parts.append(positions(rec, lay, searched))
     return Positions.joined(parts, lay.size)
 

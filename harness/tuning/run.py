@@ -31,10 +31,10 @@ from engine.common.rng import derive_seed
 from engine.protocol import ArenaError
 from harness.eval.run import eval_spec, opponent_spec, prepare
 from harness.storage.database import Store
+from harness.storage.files import write_json
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentSpec, validate
 from harness.tournaments.standings import counted
-from harness.training.run_state import write_json
 from harness.tuning.spsa import Axis, Probe, Schedule, default_r_end, probe, update
 from ratings.elo import first_share
 

@@ -1,13 +1,16 @@
 """Tournaments on the terminal: the run's progress bar with live standings and SPRT line,
-the final table, the list of tournaments and a rating pool's table (data:
-harness/tournaments/service.py and harness/tournaments/standings.py)."""
+the final table, the list of tournaments and a rating pool's table, each drawn from the
+data it is handed (built by harness/tournaments/service.py, standings.py and runner.py;
+the commands that run and fetch: harness/cli/tournament.py)."""
 
 from __future__ import annotations
 
 import datetime
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 from rich.console import Console, Group
 from rich.live import Live
@@ -22,19 +25,19 @@ from rich.table import Table
 
 from bots.spec import display_name
 from engine.common.untrusted import markup, text, visible
-from harness.storage.database import Store
-from harness.tournaments import runner
-from harness.tournaments.service import check_workers, show_data, tournament_rows
-from harness.tournaments.standings import BotStats, counted, standings
+from harness.tournaments.standings import BotStats, LiveDoc, LiveRow, SprtStatus
 from harness.views.console import out
 from harness.views.fit import Col, fit_table
-from ratings.elo import BASE, Rating
+from ratings.elo import Rating
 
 
-def play(store: Store, name: str, workers: int | None, address: str | None,
-         console: Console = out) -> None:
-    """Run the pending games with a progress bar and live standings, then show the table."""
-    check_workers(workers)
+@contextmanager
+def live_run(name: str, console: Console = out) -> Iterator[Callable[[LiveDoc], None]]:
+    """`arena tournament run`: a progress bar (games, this run's rate, elapsed time, time
+    left) with the live standings and the SPRT line under it, drawn from the documents it
+    is handed (harness/tournaments/standings.py, `LiveDoc`): the bar at each one, the rest
+    at most twice a second. When the block ends the bar alone stays, at the last document;
+    an exception (Ctrl-C) leaves the screen as it was last drawn."""
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TextColumn("{task.fields[rate]:.1f} games/s"), TimeElapsedColumn(),
@@ -42,70 +45,49 @@ def play(store: Store, name: str, workers: int | None, address: str | None,
     )
     shown_name = markup(name)  # the description column is markup
     task = progress.add_task(f"{shown_name} (starting Ray)", total=None, rate=0.0,
-                             eta="-:--:--")
+                             eta=eta_text(None))
     shown = {"at": 0.0}
     with Live(progress, console=console, refresh_per_second=4) as live:
-        def update(state: runner.RunState) -> None:
-            progress.update(task, description=shown_name, completed=state.done, total=state.total,
-                            rate=state.rate(), eta=eta(state))
+        def update(doc: LiveDoc) -> None:
+            progress.update(task, description=shown_name, completed=doc.done, total=doc.total,
+                            rate=doc.rate, eta=eta_text(doc.eta))
             now = time.monotonic()
             if now - shown["at"] >= 0.5:
                 shown["at"] = now
-                rows = counted(state.rows.values(), state.stop_block)
-                stats = standings(rows, state.spec.num_players, state.spec.bots, with_elo=False)
-                parts = [progress, live_table(stats, state.elo.ratings)]
-                if state.sprt is not None:
-                    parts.append(sprt_line(state))
+                parts = [progress, live_table(doc.standings)]
+                if doc.sprt is not None:
+                    parts.append(sprt_line(doc.sprt))
                 live.update(Group(*parts))
 
-        state = runner.run(store, name, workers, address, update)
-        progress.update(task, description=shown_name, completed=state.done, total=state.total,
-                        rate=state.rate(), eta=eta(state))
+        yield update
         live.update(progress)
-    if state.sprt is not None:
-        console.print(sprt_line(state), highlight=False)
-    console.line()
-    show_table(store, name, console)
 
 
-def eta(state: runner.RunState) -> str:
-    """Time left at this run's own average rate (games left / games per second), H:MM:SS;
-    Rich's estimate reads only the last bursts of finished games."""
-    rate, left = state.rate(), state.total - state.done
-    if left <= 0:
-        return "0:00:00"
-    if rate <= 0:
+def eta_text(seconds: float | None) -> str:
+    """Time left as H:MM:SS (`-:--:--` while there is no rate to go by)."""
+    if seconds is None:
         return "-:--:--"
-    return str(datetime.timedelta(seconds=round(left / rate)))
+    return str(datetime.timedelta(seconds=round(seconds)))
 
 
-def sprt_line(state: runner.RunState) -> str:
+def sprt_line(sprt: SprtStatus) -> str:
     """The SPRT's log-likelihood ratio and its bounds, as chess testing tools show it."""
-    assert state.sprt is not None
-    s, scores = state.sprt, state.block_scores
-    llr = s.llr(scores)
-    verdict = f" -> {state.verdict}" if state.verdict else ""
-    return (f"SPRT [{s.elo0:g}, {s.elo1:g}]: LLR {llr:.2f} ({s.lower:.2f}, {s.upper:.2f}) "
-            f"after {len(scores)} blocks{verdict}")
+    verdict = f" -> {sprt.verdict}" if sprt.verdict else ""
+    return (f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}]: LLR {sprt.llr:.2f} ({sprt.lower:.2f}, "
+            f"{sprt.upper:.2f}) after {sprt.blocks} blocks{verdict}")
 
 
-def show_table(store: Store, name: str, console: Console = out) -> Table:
-    """Print (and return) the final table of tournament `name`."""
-    title, caption, stats = show_data(store, name)
-    table = final_table(title, stats, caption, width=console.width)
-    console.print(table)
-    return table
-
-
-def tournament_list(store: Store, db: str, width: int | None = None) -> Table:
-    """`arena tournament list`: every tournament with its progress."""
+def tournament_list(rows: Sequence[Mapping[str, Any]], db: str, width: int | None = None
+                    ) -> Table:
+    """`arena tournament list`: every tournament with its progress, from the rows of
+    harness/tournaments/service.py `tournament_rows`."""
     cols = [Col("name", "left", "bold cyan", keep=9), Col("game", "left", keep=8),
             Col("players", keep=5), Col("bots", "left", keep=1), Col("games", keep=7),
             Col("status", "left", keep=6), Col("created", "left", keep=2)]
     cells = [[text(str(r["name"])), r["game"], r["players"],
               text(", ".join(r["bots"])),  # type: ignore[arg-type]
               f"{r['done']}/{r['games']}", r["status"], r["created"]]
-             for r in tournament_rows(store)]
+             for r in rows]
     return fit_table(cols, cells, width=width or out.width, title=f"tournaments in {db}")
 
 
@@ -131,15 +113,15 @@ def final_table(title: str, stats: Sequence[BotStats], caption: str = "",
                      caption=visible(caption) or None, collapse_padding=True)
 
 
-def live_table(stats: Sequence[BotStats], elo: Mapping[str, float]) -> Table:
+def live_table(rows: Sequence[LiveRow]) -> Table:
     """The table under the progress bar: online Elo, updated after every game."""
     t = Table(title="standings (live)")
     t.add_column("bot", style="bold cyan")
     for col in ("games", "wins", "avg place", "Elo (online)"):
         t.add_column(col, justify="right")
-    for s in sorted(stats, key=lambda s: (-elo.get(s.bot, BASE), s.bot)):
-        t.add_row(text(display_name(s.bot)), str(s.games), f"{s.wins:g}", f"{s.avg_place:.2f}",
-                  f"{elo.get(s.bot, BASE):.0f}")
+    for r in rows:
+        t.add_row(text(display_name(r.bot)), str(r.games), f"{r.wins:g}", f"{r.avg_place:.2f}",
+                  f"{r.elo:.0f}")
     return t
 
 

@@ -1,6 +1,6 @@
 """The v1 baseline of the rule-based Dragon Castle bot (`heuristic:dragon_castle` before
 issue 22), kept unchanged for comparisons: spec
-`python:bots.heuristic.baseline.dragon_castle_v1:HeuristicBot`.
+`python:tests.baseline_bots.dragon_castle_v1:HeuristicBot`.
 
 Strategy (greedy, one decision at a time, from the observation only):
 1. Placement: put a stone where it joins face-up stones of its type; value a cell by the

@@ -1,5 +1,5 @@
 """Huang rule-based bot, v1 baseline: an exact copy of `heuristic:huang` before issue 22,
-kept for comparisons (spec `python:bots.heuristic.baseline.huang_v1:HeuristicBot`).
+kept for comparisons (spec `python:tests.baseline_bots.huang_v1:HeuristicBot`).
 
 Strategy (it sees only its Observation; a determinized state from `engine.sample_state`
 gives it the engine's group labels, never the hidden truth):
@@ -25,8 +25,7 @@ from __future__ import annotations
 import random
 
 from bots.search_hints import HintedBot
-from engine.games.huang import actions as A
-from engine.games.huang import queries
+from engine.games.huang import actions, queries
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import (
     BANDIT_COUNT,
@@ -178,22 +177,22 @@ class HeuristicBot(HintedBot):
         elif isinstance(req, Rq.ChooseTileHex):
             best = max(legal, key=lambda a: self._tile_value(s, req.colour, a.hex, me))
         elif isinstance(req, Rq.ChooseChain):
-            cands = [a for a in legal if isinstance(a, A.ChainTo)]
+            cands = [a for a in legal if isinstance(a, actions.ChainTo)]
             if cands:
                 a = max(cands, key=lambda a: self._tile_value(s, BLUE, a.hex, me))
                 if self._tile_value(s, BLUE, a.hex, me) > 0:
                     best = a
-            best = best or A.Pass()
+            best = best or actions.Pass()
         elif isinstance(req, Rq.ChooseLeaderHex):
             i = me * 5 + req.colour
-            cands = [a for a in legal if isinstance(a, A.LeaderTo)]
+            cands = [a for a in legal if isinstance(a, actions.LeaderTo)]
             best = max(cands, key=lambda a: self._leader_value(s, i, a.hex)) if cands else None
         elif isinstance(req, Rq.ChooseMarketTile):
             best = self._market(s, legal, me)
         elif isinstance(req, (Rq.ChooseBuilding, Rq.ChooseTriangle)):
             best = self._building(s, legal, me)
         elif isinstance(req, Rq.ChooseSubstitute):
-            best = A.UseLeader(True)
+            best = actions.UseLeader(True)
         elif isinstance(req, Rq.ChooseRevoltTarget):
             best = max(legal, key=lambda a: self._removal_value(s, a.hex, me))
         elif isinstance(req, Rq.ChooseDiscard):
@@ -205,13 +204,13 @@ class HeuristicBot(HintedBot):
         elif isinstance(req, Rq.CommitWarTiles):
             best = self._war_tiles(s, legal, me, req.party)
         elif isinstance(req, Rq.CommitWarLeader):
-            best = A.CommitRedLeader(True)
+            best = actions.CommitRedLeader(True)
         elif isinstance(req, Rq.ChooseWarWinner):
             best = max(legal, key=lambda a: self._party_stake(s, a.party, me))
         elif isinstance(req, Rq.ChooseGranary):
-            best = next(a for a in legal if isinstance(a, A.KeepGranary))
+            best = next(a for a in legal if isinstance(a, actions.KeepGranary))
         elif isinstance(req, Rq.ChooseRefill):
-            best = A.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
+            best = actions.RefillTo(7)  # §11.3: a 7th tile is one more option every turn
         elif isinstance(req, (Rq.RemoveWinnerTile, Rq.RemoveBanditLoss)):
             under = queries.supported_hexes(s)
             best = min(legal, key=lambda a: (a.hex in under, self.rng.random()))
@@ -222,27 +221,27 @@ class HeuristicBot(HintedBot):
     def _choose_action(self, s: HuangState, legal: list, me: int) -> Action:
         options: list[tuple[float, Action]] = []
         for a in legal:
-            if isinstance(a, A.PlaceTile):
+            if isinstance(a, actions.PlaceTile):
                 hexes = queries.tile_hexes(s, a.colour)
                 v = max(self._tile_value(s, a.colour, h, me) for h in hexes)
                 options.append((v, a))
-            elif isinstance(a, A.PositionLeader):
+            elif isinstance(a, actions.PositionLeader):
                 i = me * 5 + a.colour
                 if s.leaders[i] >= 0:
                     continue
                 hexes = queries.leader_targets(s, i)
                 if hexes:
                     options.append((max(self._leader_value(s, i, t) for t in hexes), a))
-            elif isinstance(a, A.BuildWithGreen):
+            elif isinstance(a, actions.BuildWithGreen):
                 v = max((self._triangle_value(s, t, me) for t in queries.all_free_triangles(s)),
                         default=0.0)
                 options.append((v - 0.4, a))
-            elif isinstance(a, A.PeasantRevolt):
+            elif isinstance(a, actions.PeasantRevolt):
                 board = s.board
                 v = max(self._removal_value(s, h, me) for h in range(len(board))
                         if TILE <= board[h] < LEADER)
                 options.append((v - 0.5, a))
-            elif isinstance(a, A.Exchange):
+            elif isinstance(a, actions.Exchange):
                 options.append((-0.3, a))
         if not options:
             return self.rng.choice(legal)
@@ -262,25 +261,25 @@ class HeuristicBot(HintedBot):
         return (1.2 if mine else -0.3) - (0.5 if s.palace >= 0 else 0.0)
 
     def _building(self, s: HuangState, legal: list, me: int) -> Action:
-        palaces = [a for a in legal if isinstance(a, A.BuildPalace)]
+        palaces = [a for a in legal if isinstance(a, actions.BuildPalace)]
         if palaces:
             a = max(palaces, key=lambda a: self._palace_value(s, a.rhombus, me))
             if self._palace_value(s, a.rhombus, me) > 0:
                 return a
-        builds = [a for a in legal if isinstance(a, A.BuildPagoda)]
+        builds = [a for a in legal if isinstance(a, actions.BuildPagoda)]
         if builds:
             a = max(builds, key=lambda a: self._triangle_value(s, a.triangle, me))
-            if self._triangle_value(s, a.triangle, me) > 0 or A.Pass() not in legal:
+            if self._triangle_value(s, a.triangle, me) > 0 or actions.Pass() not in legal:
                 return a
-        return A.Pass()
+        return actions.Pass()
 
     def _market(self, s: HuangState, legal: list, me: int) -> Action:
-        takes = [a for a in legal if isinstance(a, A.TakeFromMarket)]
+        takes = [a for a in legal if isinstance(a, actions.TakeFromMarket)]
         if not takes:
-            return A.Pass()
+            return actions.Pass()
         w = self._weights(s, me)
 
-        def value(a: A.TakeFromMarket) -> float:
+        def value(a: actions.TakeFromMarket) -> float:
             c = a.colour
             v = w[c] if c != WHITE else 0.5
             if s.leaders[me * 5 + c] >= 0:
@@ -302,10 +301,10 @@ class HeuristicBot(HintedBot):
         return value + 0.01 * self.rng.random()
 
     def _discard(self, s: HuangState, legal: list, me: int) -> Action:
-        if A.Pass() in legal:
-            return A.Pass()
+        if actions.Pass() in legal:
+            return actions.Pass()
         hand = s.hands[me * 5:me * 5 + 5]
-        return max((a for a in legal if isinstance(a, A.DiscardTile)),
+        return max((a for a in legal if isinstance(a, actions.DiscardTile)),
                    key=lambda a: hand[a.colour])
 
     def _revolt_commit(self, s: HuangState, legal: list, me: int) -> Action:
@@ -313,10 +312,10 @@ class HeuristicBot(HintedBot):
         assert rv is not None
         have = max(a.count for a in legal)
         if rv.attacker // 5 == me:
-            return A.CommitTiles(have)
+            return actions.CommitTiles(have)
         att, dfn = queries.revolt_strengths(rv)
         need = max(0, att - dfn)
-        return A.CommitTiles(need if need <= have else 0)
+        return actions.CommitTiles(need if need <= have else 0)
 
     def _party_stake(self, s: HuangState, party: int, me: int) -> int:
         war = s.war
@@ -329,8 +328,8 @@ class HeuristicBot(HintedBot):
         assert war is not None
         stakes = [self._party_stake(s, k, me) for k in range(len(war.parties))]
         if max(stakes) == 0:
-            return A.Pass()
-        return A.SupportParty(stakes.index(max(stakes)))
+            return actions.Pass()
+        return actions.SupportParty(stakes.index(max(stakes)))
 
     def _war_tiles(self, s: HuangState, legal: list, me: int, party: int) -> Action:
         war = s.war
@@ -343,6 +342,6 @@ class HeuristicBot(HintedBot):
         counts = sorted(a.count for a in legal)
         for c in counts:
             if c >= need:
-                return A.CommitTiles(c)
-        return A.CommitTiles(counts[0])
+                return actions.CommitTiles(c)
+        return actions.CommitTiles(counts[0])
 

@@ -1,5 +1,5 @@
 """The v1 baseline of the Year of the Dragon rule-based bot, kept unchanged for comparisons
-(spec `python:bots.heuristic.baseline.year_of_the_dragon_v1:HeuristicBot`); the current bot
+(spec `python:tests.baseline_bots.year_of_the_dragon_v1:HeuristicBot`); the current bot
 is `heuristic:year_of_the_dragon` (bots/heuristic/year_of_the_dragon.py).
 
 Strategy (one-ply greedy on a hand-written evaluation; the game is fully public, so the
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import engine
 from bots.search_hints import HintedBot
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.board import persons, symbols
 from engine.games.year_of_the_dragon.data import (
     ST_ACTIONS,
@@ -54,8 +54,8 @@ PERSON_PER_ROUND = 1.2
 EVENT_DECAY = 0.6
 #: value of one symbol per action phase still to come
 SYMBOL_VALUE = {
-    D.TAX_COLLECTOR: 0.12, D.CRAFTSMAN: 0.2, D.FARMER: 0.2, D.PYROTECHNIST: 0.2,
-    D.WARRIOR: 0.15, D.SCHOLAR: 0.3, D.HEALER: 0.0, D.MONK: 0.0, D.COURT_LADY: 0.0,
+    data.TAX_COLLECTOR: 0.12, data.CRAFTSMAN: 0.2, data.FARMER: 0.2, data.PYROTECHNIST: 0.2,
+    data.WARRIOR: 0.15, data.SCHOLAR: 0.3, data.HEALER: 0.0, data.MONK: 0.0, data.COURT_LADY: 0.0,
 }
 
 
@@ -64,7 +64,7 @@ def _upcoming_events(s: YotdState) -> list[tuple[int, int, float]]:
     first = s.round if s.step in (ST_ACTIONS, ST_PERSONS) else s.round + 1
     if s.step == ST_DRAFT:
         first = 1
-    return [(r, s.events[r - 1], EVENT_DECAY ** (r - first)) for r in range(first, D.ROUNDS + 1)]
+    return [(r, s.events[r - 1], EVENT_DECAY ** (r - first)) for r in range(first, data.ROUNDS + 1)]
 
 
 def evaluate(s: YotdState, p: int) -> float:
@@ -72,13 +72,13 @@ def evaluate(s: YotdState, p: int) -> float:
     if s.step == ST_OVER:
         best_other = max(s.vp[q] for q in range(s.num_players) if q != p)
         return 1000.0 + s.vp[p] - best_other
-    rounds_left = D.ROUNDS - s.round + (1 if s.step in _SCORING_AHEAD else 0)
+    rounds_left = data.ROUNDS - s.round + (1 if s.step in _SCORING_AHEAD else 0)
     if s.step == ST_DRAFT:
-        rounds_left = D.ROUNDS
+        rounds_left = data.ROUNDS
     pals = s.palaces[p]
     income = (
         sum(1 for q in pals if len(q) > 1 or q[0] > 1)  # empty 1-floor palaces will decay
-        + symbols(s, p, D.COURT_LADY) + s.small_privileges[p] + 2 * s.large_privileges[p]
+        + symbols(s, p, data.COURT_LADY) + s.small_privileges[p] + 2 * s.large_privileges[p]
     )
     v = float(s.vp[p] + final_points(s, p) + rounds_left * income)
     actions_left = max(0, rounds_left - (1 if s.step in _SCORING_AHEAD[1:] else 0))
@@ -95,32 +95,32 @@ def evaluate(s: YotdState, p: int) -> float:
     person_value = PERSON_BASE + PERSON_PER_ROUND * rounds_left
     yuan, rice = s.yuan[p], s.rice[p]
     inhabited = sum(1 for q in pals if len(q) > 1)
-    mortars = symbols(s, p, D.HEALER)
-    helmets = symbols(s, p, D.WARRIOR)
-    low_helmets = min(symbols(s, q, D.WARRIOR) for q in others)
+    mortars = symbols(s, p, data.HEALER)
+    helmets = symbols(s, p, data.WARRIOR)
+    low_helmets = min(symbols(s, q, data.WARRIOR) for q in others)
     wall_mine = s.wall.count(p)
     wall_low = min((s.wall.count(q) for q in others), default=0)
     for r, event, w in _upcoming_events(s):
         loss = 0
-        if s.great_wall and event == D.MONGOL_INVASION:  # rules §7 Mongol check
+        if s.great_wall and event == data.MONGOL_INVASION:  # rules §7 Mongol check
             if len(s.wall) >= r:
                 v += w * wall_mine
             elif wall_mine <= wall_low:
                 loss += 1
-        if event == D.IMPERIAL_TRIBUTE:
-            paid = min(D.TRIBUTE_YUAN, yuan)
+        if event == data.IMPERIAL_TRIBUTE:
+            paid = min(data.TRIBUTE_YUAN, yuan)
             yuan -= paid
-            loss = D.TRIBUTE_YUAN - paid
-        elif event == D.DROUGHT:
+            loss = data.TRIBUTE_YUAN - paid
+        elif event == data.DROUGHT:
             paid = min(inhabited, rice)
             rice -= paid
             loss = inhabited - paid
-        elif event == D.CONTAGION:
-            loss = max(0, D.CONTAGION_RELEASES - mortars)
-        elif event == D.MONGOL_INVASION:
+        elif event == data.CONTAGION:
+            loss = max(0, data.CONTAGION_RELEASES - mortars)
+        elif event == data.MONGOL_INVASION:
             loss += 1 if helmets <= low_helmets else 0
             v += w * helmets
-        elif event == D.DRAGON_FESTIVAL:
+        elif event == data.DRAGON_FESTIVAL:
             f = s.fireworks[p]
             if f > 0:
                 higher = {s.fireworks[q] for q in others if s.fireworks[q] > f}

@@ -12,6 +12,7 @@ import pytest
 import engine
 from bots.human import HumanBot, HumanQuit
 from bots.registry import make_bot
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests.tmux import ARENA, Tmux, needs_tmux
 
@@ -107,7 +108,7 @@ def test_the_view_is_the_seats_own_and_hides_the_others(game):
 
 def test_a_human_gets_no_time_limit():
     bot, _ = human("1\n" * 200)
-    rec = play_match("kit", 2, [bot, "random"], seed=2, time_per_move=0.0001)
+    rec = play_match("kit", 2, [bot, "random"], seed=2, time_control=TimeControl(per_move=0.0001))
     assert not rec.failures and rec.outcome == "normal"
 
 

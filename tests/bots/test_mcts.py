@@ -21,6 +21,7 @@ from bots.profiles import profile
 from bots.registry import make_bot
 from bots.search_params import SearchParams
 from harness.eval.compare import spec_of
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests import kitgame
 
@@ -92,7 +93,7 @@ def test_spec_builds_the_bot_with_its_parameters():
 
 def test_iteration_budget_is_deterministic_even_with_a_time_limit():
     runs = [play_match("kit", 3, ["mcts:iters=60,seed=5", "random", "mcts:iters=40"],
-                       seed=7, time_per_move=30.0) for _ in range(2)]
+                       seed=7, time_control=TimeControl(per_move=30.0)) for _ in range(2)]
     assert [m.action for m in runs[0].moves] == [m.action for m in runs[1].moves]
     assert runs[0].final_digest == runs[1].final_digest
     assert not runs[0].failures
@@ -141,7 +142,7 @@ def test_beats_random_three_players_with_maxn_backups():
 @pytest.mark.parametrize("rollout", ["random", "heuristic", "cutoff"])
 def test_every_rollout_plays_whole_games(rollout):
     rec = play_match("kit", 2, [f"mcts:iters=40,rollout={rollout},depth=3", "random"], seed=3,
-                     time_per_move=30.0)
+                     time_control=TimeControl(per_move=30.0))
     assert rec.outcome == "normal" and rec.scores == engine.replay(rec).scores()
 
 

@@ -39,6 +39,8 @@ def test_eval_plays_rotated_seats_reports_and_resumes(tmp_path: Path,
     assert row[1:4] == ["2", "random", "4"] and row[7] == "50%" and row[8] == "-"
     wins, ties, losses = map(int, row[4].split("-"))
     assert wins + ties + losses == 4
+    # the progress on stderr (a pipe: one line per game), from the run's live standings
+    assert f"kit 2p vs random: 4/4 games, {wins + ties / 2:g} won" in err.splitlines()
     assert row[10] == "30"  # sims per decision, read from the records' search notes
     with Store(db, read_only=True) as store:
         (t,) = store.tournaments()

@@ -12,6 +12,7 @@ from bots.heuristic.dragon_castle import HeuristicBot
 from bots.mcts_rollout import GreedyRollout, heuristic_bots
 from bots.profiles import PROFILES, profile
 from bots.seeds import Seeds
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 
 
@@ -48,7 +49,7 @@ def test_dragon_castle_bot_plays_the_first_best_of_its_action_values():
 def test_profiled_search_plays_whole_games(game):
     n = max(2, engine.get_game(game).min_players)  # Rotunda's base game starts at 3
     rec = play_match(game, n, ["mcts:iters=4"] + ["random"] * (n - 1), seed=1,
-                     time_per_move=30.0)
+                     time_control=TimeControl(per_move=30.0))
     assert rec.outcome == "normal" and not rec.failures
     assert rec.scores == engine.replay(rec).scores()
 

@@ -11,6 +11,7 @@ import pytest
 import engine
 from bots import make_bot
 from bots.external import ExternalBot, ExternalBotError
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +26,7 @@ def script(tmp_path: Path, body: str) -> str:
 
 def test_example_bot_plays_a_whole_game():
     spec = f"cmd:{PY} {shlex.quote(str(ROOT / 'examples' / 'first_legal_bot.py'))}"
-    rec = play_match("kit", 2, [spec, "random"], seed=2, time_per_move=5.0)
+    rec = play_match("kit", 2, [spec, "random"], seed=2, time_control=TimeControl(per_move=5.0))
     assert rec.outcome == "normal" and not rec.failures
     assert engine.replay(rec).is_terminal()
     # it always chose index 0 of the legal actions
@@ -44,7 +45,7 @@ def test_bot_answering_with_an_action_object(tmp_path: Path):
         "    if m['type'] == 'act':\n"
         "        print(json.dumps(m['observation']['legal_actions'][-1]), flush=True)\n"
     ))
-    rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=5.0)
+    rec = play_match("kit", 2, [spec, "random"], seed=1, time_control=TimeControl(per_move=5.0))
     assert rec.outcome == "normal"
 
 
@@ -65,7 +66,8 @@ def test_bot_answering_with_an_action_object(tmp_path: Path):
 def test_misbehaving_programs_are_recorded_and_replaced(tmp_path: Path, body: str, kind: str):
     # generous limit: a busy machine may take seconds to start a Python process
     limit = 2.0 if kind == "timeout" else 20.0
-    rec = play_match("kit", 2, [script(tmp_path, body), "random"], seed=1, time_per_move=limit)
+    rec = play_match("kit", 2, [script(tmp_path, body), "random"], seed=1,
+                     time_control=TimeControl(per_move=limit))
     assert [f.kind for f in rec.failures] == [kind]
     assert rec.ranking[0] == 1 and engine.replay(rec).is_terminal()
 

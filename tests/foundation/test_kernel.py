@@ -1,4 +1,4 @@
-"""The engine kernel (engine/kernel.py): the decision template, declared visibility, the
+"""The engine kernel (engine/kernel/): the decision template, declared visibility, the
 generated clone, and the conformance checks catching leaky games built on purpose."""
 
 from __future__ import annotations
@@ -294,3 +294,25 @@ def test_an_observed_field_without_a_description_is_refused():
 
     with pytest.raises(TypeError, match="more than one visibility"):
         kernel.declarations(Twice)
+
+
+
+def test_every_kernel_name_the_games_and_the_guide_use_comes_from_engine_kernel():
+    """engine.kernel is public API (docs/adding-a-game.md): a package of modules, whose
+    every name a game, a bot or the guides write (`kernel.X`, `from engine.kernel import
+    X`) it gives itself."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    paths = [*(root / "engine" / "games").rglob("*.py"), *(root / "bots").rglob("*.py"),
+             root / "tests" / "kitgame.py", root / "docs" / "adding-a-game.md",
+             root / "docs" / "architecture.md"]
+    used: set[str] = set()
+    for text in (p.read_text() for p in paths):
+        used.update(re.findall(r"\bkernel\.([A-Za-z_]\w*)\b(?!\.py)", text))
+        for names in re.findall(r"from engine\.kernel import (\([^)]*\)|[^\n]*)", text):
+            used.update(n.strip(" ()\n") for n in names.split(",") if n.strip(" ()\n"))
+    assert {"Request", "Rules", "GameState", "Public", "Ask", "observation_type"} <= used
+    assert sorted(used - set(kernel.__all__)) == []
+    assert all(hasattr(kernel, name) for name in kernel.__all__)

@@ -6,7 +6,8 @@ so an import inside a function counts as much as one at the top of a module:
 - ratings/ is pure maths: no sqlite3, no Rich, no Typer, nothing of harness/;
 - harness/storage draws nothing and parses no command line: no Rich, no Typer; and the
   SQL of harness/ is there alone;
-- engine/ and bots/ never import harness/ or ratings/ (the layers point one way).
+- engine/ and bots/ never import harness/ or ratings/ (the layers point one way);
+- each subpackage of harness/ imports only the subpackages below it (`HARNESS_LAYERS`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,41 @@ RICH_ALLOWED = {
 }
 
 
+#: each subpackage of harness/ -> the other subpackages it may import, and why; bottom first.
+#: The allowances point one way (no cycle), so each subpackage sits on a layer of its own
+#: ones (docs/architecture.md, "Module map")
+HARNESS_LAYERS: dict[str, tuple[tuple[str, ...], str]] = {
+    "sandbox": ((), "isolates an untrusted bot's process: beneath play and the cluster, "
+                "which run bots in it"),
+    "storage": ((), "the database and a run's state files: every service reads and writes "
+                "through it, it serves none"),
+    "rulemap": ((), "reads the rules pages and the tests' markers: files only"),
+    "play": (("sandbox",), "one game from bot specs; an untrusted bot plays in the sandbox"),
+    "cluster": (("play", "sandbox"), "a node plays a task's games (play) with its bots' files "
+                "laid out for the sandbox; no database"),
+    "tournaments": (("cluster", "play", "sandbox", "storage"), "a schedule in the database, "
+                    "played through the cluster's one dispatcher"),
+    "ladders": (("cluster", "play", "sandbox", "storage"), "submissions pinned and played "
+                "through the same dispatcher: beside tournaments, not on them"),
+    "eval": (("play", "sandbox", "storage", "tournaments"), "`arena eval` is a tournament; "
+             "`arena bench` times play, the sandbox and a tournament's scaling"),
+    "training": (("cluster", "eval", "play", "sandbox", "storage", "tournaments"),
+                 "self-play on the cluster; its gates and curves are `arena eval` tournaments"),
+    "tuning": (("eval", "storage", "tournaments"), "each SPSA step is an `arena eval` "
+               "tournament; its state is a run file"),
+    "views": (("eval", "ladders", "play", "rulemap", "storage", "tournaments", "training"),
+              "draws the documents the services build (a record's replay, standings, "
+              "curves); never the CLI's or the server's"),
+    "server": (("ladders", "play", "sandbox", "storage", "views"), "the ladders over HTTP, "
+               "beside the CLI: ladder services, uploads checked by the sandbox's rules, "
+               "web pages drawn by views/web"),
+    "cli": (("cluster", "eval", "ladders", "play", "rulemap", "sandbox", "server", "storage",
+             "tournaments", "training", "tuning", "views"),
+            "the top: each command calls services (the server's client among them) and "
+            "hands what they return to views"),
+}
+
+
 def sources() -> Iterator[tuple[str, ast.Module]]:
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -42,13 +78,16 @@ def sources() -> Iterator[tuple[str, ast.Module]]:
 
 
 def imported(tree: ast.Module) -> set[str]:
-    """Every module a file imports, at any depth (inside functions and classes too)."""
+    """Every module a file imports, at any depth (inside functions and classes too);
+    `from harness import x` counts as `harness.x`."""
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.add(node.module)
+            if node.module == "harness":
+                found.update(f"harness.{a.name}" for a in node.names)
     return found
 
 
@@ -119,3 +158,32 @@ def test_sql_only_in_storage() -> None:
 def test_engine_and_bots_never_import_upward() -> None:
     assert offenders(lambda path, m: path.startswith(("engine/", "bots/"))
                      and top(m) in ("harness", "ratings", "ladders")) == []
+
+
+def test_the_layer_table_names_every_harness_subpackage() -> None:
+    folders = {p.parent.name for p in (ROOT / "harness").glob("*/__init__.py")}
+    assert set(HARNESS_LAYERS) == folders
+    for name, (allowed, why) in HARNESS_LAYERS.items():
+        assert why and set(allowed) <= set(HARNESS_LAYERS) - {name}, name
+
+
+def test_harness_subpackages_import_only_the_layers_below() -> None:
+    def rule(path: str, module: str) -> bool:
+        """`module` is a subpackage of harness/ that `path`'s own may not import."""
+        parts, own = module.split("."), path.split("/")
+        return (len(own) > 2 and own[0] == "harness" and len(parts) > 1
+                and parts[0] == "harness" and parts[1] != own[1]
+                and parts[1] not in HARNESS_LAYERS.get(own[1], ((), ""))[0])
+
+    assert offenders(rule) == []
+
+
+def test_the_harness_layers_point_one_way() -> None:
+    """The allowances form no cycle: taking off, again and again, the subpackages that
+    import nothing left takes them all."""
+    left = {name: set(allowed) for name, (allowed, _) in HARNESS_LAYERS.items()}
+    while left:
+        bottom = {name for name, allowed in left.items() if not allowed & set(left)}
+        assert bottom, f"a cycle among {sorted(left)}"
+        for name in bottom:
+            del left[name]

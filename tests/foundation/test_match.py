@@ -9,6 +9,7 @@ import pytest
 import engine
 from bots.base import Bot, RandomBot
 from engine.protocol import Action, InvalidConfigError
+from harness.play.clock import TimeControl
 from harness.play.match import failure_aware_ranking, play_match
 from tests.kitgame import Play
 
@@ -56,7 +57,7 @@ def test_random_match_is_reproducible():
     [(Crasher(), "crash"), (Sleeper(), "timeout"), (Liar(), "illegal"), (Garbage(), "malformed")],
 )
 def test_failing_bot_is_recorded_ranked_last_and_replaced(bot: Bot, kind: str):
-    rec = play_match("kit", 2, [bot, "random"], seed=3, time_per_move=0.2)
+    rec = play_match("kit", 2, [bot, "random"], seed=3, time_control=TimeControl(per_move=0.2))
     assert rec.outcome == kind
     assert [(f.seat, f.kind) for f in rec.failures] == [(0, kind)]
     assert rec.failures[0].decision == 0

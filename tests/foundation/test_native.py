@@ -131,11 +131,12 @@ def test_the_installed_build_is_used_exactly_where_its_source_is_unchanged():
     """Every module of the install's manifest, imported in a fresh process: compiled if
     and only if its source reads as it did at the build."""
     out = json.loads(_run(
-        "import json, sys, engine.native as n\n"
-        "n.report()\n"
-        "print(json.dumps({'off': n.STATUS.off, 'compiled': sorted(\n"
+        "import json, sys\n"
+        "from engine import native\n"
+        "native.report()\n"
+        "print(json.dumps({'off': native.STATUS.off, 'compiled': sorted(\n"
         "    m for m, v in sys.modules.items()\n"
-        "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v))}))",
+        "    if m.split('.')[0] in ('engine', 'bots') and native.is_compiled(v))}))",
         ARENA_PURE=""))  # the installed build, even where the suite runs as Python
     modules, why = native.read_manifest(native.MANIFEST)
     if not modules:  # no compiler at install: everything is Python, and says why
@@ -155,13 +156,14 @@ def test_arena_pure_plays_the_recorded_games_as_python():
     cases = [c for c in fp.cases() if c[1] == 2 and not c[2]]
     assert {c[0] for c in cases} == set(BUILTIN)  # every game, with its MCTS game
     out = json.loads(_run(
-        "import json, sys, engine, engine.native as n\n"
-        "from tests import fingerprints as fp\n"
-        "cases = [c for c in fp.cases() if c[1] == 2 and not c[2]]\n"
-        "got = fp.compute(cases)\n"
-        "print(json.dumps({'off': n.STATUS.off, 'pure': n.STATUS.pure, 'got': got, 'compiled': [\n"
-        "    m for m, v in sys.modules.items()\n"
-        "    if m.split('.')[0] in ('engine', 'bots') and n.is_compiled(v)]}))",
+        "import json, sys\n"
+        "from engine import native\n"
+        "from tests import fingerprints\n"
+        "cases = [c for c in fingerprints.cases() if c[1] == 2 and not c[2]]\n"
+        "got = fingerprints.compute(cases)\n"
+        "print(json.dumps({'off': native.STATUS.off, 'pure': native.STATUS.pure, 'got': got,\n"
+        "    'compiled': [m for m, v in sys.modules.items()\n"
+        "                 if m.split('.')[0] in ('engine', 'bots') and native.is_compiled(v)]}))",
     ARENA_PURE="1"))
     assert out["off"] == "ARENA_PURE is set" and out["compiled"] == []
     assert out["pure"] is True

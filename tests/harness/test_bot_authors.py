@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bots.spec import base_spec, display_name, split_label
+from bots.spec import display_name, split_label
 from engine.record import decode_json
 from harness.ladders import runner as ladder_runner
 from harness.ladders.service import create, submit
+from harness.play.clock import TimeControl
 from harness.play.entrants import EntrantError, check_entrants
 from harness.play.match import play_match
 from harness.storage import ladders as ls
@@ -24,17 +25,16 @@ from tests.sandbox.conftest import hostile
     ("mine=cmd:node bot.js", "mine", "cmd:node bot.js", "mine"),
     ("cmd:node bot.js --w=1", None, "cmd:node bot.js --w=1", "cmd:node bot.js --w=1"),
     ("mcts:iters=5", None, "mcts:iters=5", "mcts:iters=5"),
-    ("random#2", None, "random", "random#2"),
+    ("random#2", None, "random#2", "random#2"),
     ("jsbot v2=cmd:node /tmp/x/bot.js", "jsbot v2", "cmd:node /tmp/x/bot.js", "jsbot v2"),
 ])
 def test_labels(name: str, label: str | None, spec: str, shown: str) -> None:
-    assert split_label(name)[0] == label
-    assert base_spec(name) == spec and display_name(name) == shown
+    assert split_label(name) == (label, spec) and display_name(name) == shown
 
 
 def test_a_record_keeps_the_label(tmp_path: Path) -> None:
     rec = play_match("kit", 2, ["mine=" + hostile(tmp_path, "pass"), "random"], seed=1,
-                     time_per_move=5.0)
+                     time_control=TimeControl(per_move=5.0))
     assert not rec.failures and rec.bots == ["mine", "random"]
 
 

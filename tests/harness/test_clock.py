@@ -9,7 +9,7 @@ import pytest
 
 from bots.base import RandomBot
 from engine.protocol import Action, Observation
-from harness.play.clock import Clock, ClockError, check_time_control
+from harness.play.clock import Clock, ClockError, TimeControl
 from harness.play.match import play_game
 
 HERE = "python:tests.harness.test_clock"
@@ -37,9 +37,9 @@ def test_parse_and_mistakes() -> None:
         with pytest.raises(ClockError):
             Clock.parse(bad)
     with pytest.raises(ClockError, match="not both"):
-        check_time_control(1.0, "5+1")
+        TimeControl.of(1.0, "5+1")
     with pytest.raises(ClockError, match="must be positive"):
-        check_time_control(0.0, None)
+        TimeControl.of(0.0)
 
 
 def test_the_clock_runs_down_and_the_increment_refills_it() -> None:
@@ -57,3 +57,20 @@ def test_a_bot_whose_clock_runs_out_loses_on_time() -> None:
     (fail,) = rec.failures
     assert (fail.seat, fail.kind) == (1, "timeout") and "game clock ran out" in fail.detail
     assert rec.ranking[1] == 1 and rec.bots[1].startswith(HERE)
+
+
+def test_arena_play_reads_its_time_per_move_as_one_control(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cli.main import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--game", "kit", "--time-per-move", "0"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.startswith("error:") and len(err.splitlines()) == 1
+    assert "time_per_move must be positive" in err
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--game", "kit", "--bots", f"{HERE}:SlowBot:delay=0.2,random",
+              "--time-per-move", "0.02"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert (e.value.code or 0) == 0 and "timeout at decision 0" in out
+    assert "0.02s allowed" in out

@@ -12,7 +12,7 @@ from harness.cli.main import main
 from harness.ladders import runner as ladder_runner
 from harness.storage import ladders as ls
 from harness.storage.database import Store, default_db
-from harness.storage.tally import FAIL_LIMIT, FAIL_WINDOW, failing
+from harness.storage.tally import FAIL_LIMIT, FAIL_WINDOW, failing_kinds, kinds_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -160,6 +160,11 @@ def test_a_bot_failing_most_of_its_recent_games_leaves_matchmaking(
 
 
 def test_the_failure_rule_counts_games_not_failures() -> None:
+    def failing(eid: int, games: list[tuple[list[int], list[list[object]]]]) -> str | None:
+        """The rule over (entrant per seat, [seat, kind] failures) of the newest games
+        first, as the ladder applies it: each game's kinds of `eid`'s own seats."""
+        return failing_kinds([kinds_of(eid, seats, f) for seats, f in games])
+
     crash = [[0, "crash"], [0, "timeout"]]  # two failures in one game count once
     assert failing(7, [([7, 8], crash)] * (FAIL_LIMIT - 1) + [([7, 8], [])] * 5) is None
     assert failing(7, [([8, 7], [[1, "illegal"]])] * FAIL_LIMIT) is not None

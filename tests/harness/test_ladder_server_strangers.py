@@ -21,7 +21,7 @@ import pytest
 
 from engine.protocol import ArenaError
 from harness.ladders import service
-from harness.ladders.names import same_name
+from harness.ladders.names import taken_by
 from harness.server.serving import check_socket
 from harness.storage import authors as jobs_store
 from harness.storage import ladders as ls
@@ -103,7 +103,7 @@ def test_a_name_that_only_adds_invisible_characters_or_widens_letters_is_taken(
                                100, 100)
     r = server.post("bob", b"", display=name, spec="random")
     assert r.status_code == 403 and "spelled another way" in r.json()["error"], r.text
-    assert same_name(name, "mine") and not same_name("mine", "mime")
+    assert taken_by(["mine"], name) == "mine" and taken_by(["mime"], "mine") is None
 
 
 def test_a_spec_with_control_or_format_characters_is_refused_at_the_request(server: Served):

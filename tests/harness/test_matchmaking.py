@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from harness.ladders.matchmaking import Candidate, Matchmaker, pick_lineup, quality, seat
+from harness.ladders.matchmaking import Candidate, Matchmaker, quality, seat
 
 
 def _pool() -> list[Candidate]:
@@ -28,7 +28,7 @@ def test_close_ratings_meet_and_the_newcomer_plays_most() -> None:
     pairs: Counter[frozenset[int]] = Counter()
     plays: Counter[int] = Counter()
     for _ in range(2000):
-        lineup = pick_lineup(_pool(), 2, rng)
+        lineup = Matchmaker(_pool()).pick(2, rng)
         assert len(set(lineup)) == 2
         pairs[frozenset(lineup)] += 1
         plays.update(lineup)
@@ -41,10 +41,10 @@ def test_fewer_entrants_than_seats_repeats_after_everyone_played() -> None:
     rng = random.Random(2)
     pool = [Candidate(1, 25.0, 8.0, 0), Candidate(2, 25.0, 8.0, 0)]
     for _ in range(50):
-        lineup = pick_lineup(pool, 4, rng)
+        lineup = Matchmaker(pool).pick(4, rng)
         assert len(lineup) == 4 and set(lineup) == {1, 2}
     with pytest.raises(ValueError, match="at least two"):
-        pick_lineup(pool[:1], 2, rng)
+        Matchmaker(pool[:1]).pick(2, rng)
 
 
 def test_seats_go_to_whoever_sat_there_least() -> None:

@@ -11,7 +11,7 @@ import pytest
 from engine.record import Failure, MatchConfig, MatchRecord, decode_json, encode_json
 from harness.cli.main import main
 from harness.ladders.data import redacted
-from harness.ladders.names import same_name, skeleton
+from harness.ladders.names import skeleton, taken_by
 from harness.ladders.service import LadderError, create, submit
 from harness.server import auth
 from harness.storage import ladders as ls
@@ -25,12 +25,12 @@ APART = [("alice", "bob"), ("bot1", "bot2"), ("ann", "anna"), ("黄", "黃"), ("
 
 @pytest.mark.parametrize("a,b", ALIKE)
 def test_names_that_look_alike_are_one(a: str, b: str) -> None:
-    assert same_name(a, b) and same_name(b, a)
+    assert taken_by([b], a) == b and taken_by([a], b) == a
 
 
 @pytest.mark.parametrize("a,b", APART)
 def test_names_that_differ_stay_two(a: str, b: str) -> None:
-    assert not same_name(a, b)
+    assert taken_by([b], a) is None and taken_by([a], b) is None
 
 
 def test_the_skeleton_is_tr39s() -> None:

@@ -23,6 +23,7 @@ from engine.protocol import ArenaError
 from harness.ladders import runner as ladder_runner
 from harness.ladders.pin import manifest, pin, runs, store
 from harness.ladders.service import create, submit
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox.bundle import digest_of
 from harness.sandbox.submission import OUTSIDE
@@ -168,13 +169,14 @@ def test_a_pinned_command_is_played_with_its_snapshot_alone(tmp_path: Path) -> N
     secret = tmp_path / "secret.txt"
     secret.write_text("the operator's")
     spec = runs(f"{hostile(snap, 'pass')} {secret}", str(snap), tmp_path / "bots")
-    rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+    rec = play_match("kit", 2, [spec, "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert [(f.seat, f.kind, f.detail) for f in rec.failures] == [
         (0, "forbidden", f"reset failed: {OUTSIDE}")]
     with pytest.raises(ArenaError, match="names a path outside"):
         pin(f"cmd:python3 -c pass {secret}x", tmp_path / "bots")  # no file: nowhere else
     ok = runs(hostile(snap, "pass"), str(snap), tmp_path / "bots")
-    assert not play_match("kit", 2, [ok, "random"], seed=1, time_per_move=5.0,
+    assert not play_match("kit", 2, [ok, "random"], seed=1, time_control=TimeControl(per_move=5.0),
                           limits=LIMITS).failures
 
 

@@ -92,7 +92,7 @@ def test_the_demo_says_when_its_engine_runs_as_python_unasked() -> None:
     from engine.native import Status
     from harness.views.demo import build_note
 
-    assert build_note(Status(available=81, loaded=["engine.kernel"])) is None
+    assert build_note(Status(available=84, loaded=["engine.kernel.gamestate"])) is None
     assert build_note(Status(off="ARENA_PURE is set", pure=True)) is None  # asked for
     line = build_note(Status(off="the install compiled no module: no C compiler?"))
     assert line == ("note: the engine runs as Python (the install compiled no module: no C "

@@ -30,8 +30,8 @@ from harness.eval.run import eval_spec
 from harness.storage.database import Store
 from harness.tournaments import runner
 from harness.tournaments.schedule import TournamentError, TournamentSpec
-from harness.tournaments.service import create
-from harness.views.tournaments import show_table
+from harness.tournaments.service import create, show_data
+from harness.views.tournaments import final_table
 from tests.loopback import kill_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +102,8 @@ def _play(path: Path, spec: TournamentSpec, workers: int = 2, name: str = "t") -
 
 def _table(store: Store, name: str = "t") -> str:
     console = Console(record=True, width=200, file=io.StringIO())
-    show_table(store, name, console)
+    title, caption, stats = show_data(store, name)
+    console.print(final_table(title, stats, caption, width=console.width))
     return console.export_text()
 
 
@@ -142,10 +143,20 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
         assert recs[0] == recs[1]
 
 
-def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(tmp_path: Path) -> None:
+def test_sprt_stops_on_a_verdict_and_counts_only_the_blocks_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
+    tasks: list[list[int]] = []  # the games of each task sent
+    send = runner.Dispatcher.send
+    monkeypatch.setattr(runner.Dispatcher, "send", lambda self, items: (
+        tasks.append([i.key for i in items]), send(self, items))[1])
     with _play(tmp_path / "s.sqlite", spec) as store:
         t = store.tournament("t")
+        # one deal a task: the test reads each block as soon as it is played, and a verdict
+        # stops the run within the blocks in flight, not a 32-game batch later
+        block_of = {r.idx: r.block for r in store.games(t.id)}
+        assert tasks and all(len({block_of[k] for k in task}) == 1 for task in tasks)
+        assert all(len(task) == 2 for task in tasks)  # 2 seats: each deal's two games
         assert t.verdict == "H1" and t.stop_block is not None
         rows = store.games(t.id)
         # games past the stop were cancelled, or already played and kept but not counted
@@ -169,6 +180,70 @@ def test_sprt_at_more_players_tests_the_bot_against_the_copies_of_its_opponent(
         counted = [r for r in store.games(t.id) if r.block < t.stop_block]
         assert len(counted) == 3 * t.stop_block
         assert all(r.bots.count(PASSER) == 2 for r in counted)
+
+
+class _HeldPool:
+    """A dispatcher that plays each task at once in this process, except the tasks of the
+    blocks from `hold` on: those stay in flight until the pool is closed."""
+
+    hold = 10 ** 9
+
+    def __init__(self, fn: object, common: tuple[str, dict], **_: object) -> None:
+        self.spec_json = common[0]
+        self.ready: list[dispatch.Outcome] = []
+        self.held: list[list[dispatch.Item]] = []
+        self.closed, self.polls = False, 0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.ready or self.held)
+
+    def free(self) -> int:
+        return 2
+
+    def send(self, items: list[dispatch.Item]) -> None:
+        if min(i.args[0] for i in items) // 2 >= self.hold:  # 2 games a deal: idx // 2
+            self.held.append(items)
+            return
+        played = runner.play_batch(self.spec_json, [i.args for i in items])
+        self.ready += [dispatch.Outcome(i.key, p, "here")
+                       for i, p in zip(items, played, strict=True)]
+
+    def poll(self, timeout: float) -> list[dispatch.Outcome]:
+        self.polls += 1
+        assert self.polls < 1000, "the run kept waiting for games past its verdict"
+        out, self.ready = self.ready, []
+        return out
+
+    def status(self) -> dict:
+        return {}
+
+    def close(self) -> None:
+        self.closed, self.held = True, []
+
+
+def test_a_verdict_stops_the_games_in_flight_past_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the SPRT decides, the games still in flight (all past the stop) are stopped,
+    not waited for: with games of 0.234 s of CPU a move, waiting cost minutes."""
+    spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
+    monkeypatch.setattr(runner, "Dispatcher", _HeldPool)
+    with Store(tmp_path / "free.sqlite") as free:
+        create(free, "t", spec)
+        stop = runner.run(free, "t").stop_block  # where the verdict falls on these deals
+    assert stop is not None and stop > 1
+    monkeypatch.setattr(_HeldPool, "hold", stop)  # the deals from the stop on never finish
+    pools: list[_HeldPool] = []
+    monkeypatch.setattr(runner, "Dispatcher", lambda *a, **k: pools.append(_HeldPool(*a, **k))
+                        or pools[-1])
+    with Store(tmp_path / "held.sqlite") as held:
+        create(held, "t", spec)
+        state = runner.run(held, "t")
+        assert (state.stop_block, state.verdict) == (stop, "H1")
+        assert pools[0].closed
+        rows = held.games(held.tournament("t").id)
+        assert all(r.status == "done" for r in rows if r.block < stop)
+        assert {r.status for r in rows if r.block >= stop} == {"cancelled"}
 
 
 def test_an_interrupted_sprt_run_stops_at_the_same_block(tmp_path: Path) -> None:

@@ -5,8 +5,15 @@ from __future__ import annotations
 from rich.console import Console
 
 from harness.storage.database import GameRow
-from harness.tournaments.standings import counted, outcome_counts, standings
-from harness.views.tournaments import final_table, live_table
+from harness.tournaments.standings import (
+    LiveStandings,
+    SprtStatus,
+    counted,
+    outcome_counts,
+    standings,
+)
+from harness.views.tournaments import final_table, live_table, sprt_line
+from ratings.elo import Elo
 
 
 def _row(idx: int, bots: list[str], ranking: list[int], scores: list[int], **kw: object) -> GameRow:
@@ -44,12 +51,39 @@ def test_counted_drops_unfinished_games_and_blocks_after_an_sprt_stop() -> None:
     assert outcome_counts(counted(ROWS)) == {"normal": 3, "crash": 1, "stall": 1}
 
 
+def test_live_standings_count_game_by_game_as_the_final_table_does() -> None:
+    live = LiveStandings(2, ["a", "b", "c"], ROWS[:2])  # c has not played yet
+    for r in ROWS[2:]:
+        if r.status == "done":
+            live.add(r)
+    final = {s.bot: s for s in standings(counted(ROWS), 2)}
+    online = Elo()
+    for r in counted(ROWS):
+        online.update(r.bots, r.ranking)  # type: ignore[arg-type]
+    rows = {r.bot: r for r in live.rows()}
+    for bot in ("a", "b"):
+        assert (rows[bot].games, rows[bot].wins, rows[bot].avg_place, rows[bot].elo) == (
+            final[bot].games, final[bot].wins, final[bot].avg_place, online.rating(bot))
+    assert (rows["c"].games, rows["c"].elo) == (0, 1500.0)
+    elos = [r.elo for r in live.rows()]
+    assert elos == sorted(elos, reverse=True) and elos[0] != elos[-1]
+
+
+def test_live_standings_recount_after_an_sprt_stop() -> None:
+    live = LiveStandings(2, ["a", "b"], ROWS)
+    live.recount(ROWS, stop_block=2)
+    assert {r.bot: r.games for r in live.rows()} == {"a": 2, "b": 2}
+
+
 def test_tables_show_every_column() -> None:
     stats = standings(counted(ROWS), 2)
     console = Console(record=True, width=200)
     console.print(final_table("final", stats, "caption"))
-    console.print(live_table(stats, {"a": 1510.0, "b": 1490.0}))
+    live = LiveStandings(2, ["a", "b"], ROWS).rows()
+    console.print(live_table(live))
+    console.print(sprt_line(SprtStatus(0, 5, 1.234, -2.94, 2.94, 7, "H1")))
     text = console.export_text()
     for word in ("seat win%", "place", "Elo ±95%", "crash 1, stall 1", "50/50", "1500 ±151",
-                 "Elo (online)", "1510", "caption"):
+                 "Elo (online)", "avg place", f"{live[0].elo:.0f}", "caption",
+                 "SPRT [0, 5]: LLR 1.23 (-2.94, 2.94) after 7 blocks -> H1"):
         assert word in text

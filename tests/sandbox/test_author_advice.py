@@ -16,6 +16,7 @@ import pytest
 
 from bots.advice import exit_advice, not_an_answer, program_problem
 from harness.cli.main import main
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS, PY
 
@@ -24,7 +25,8 @@ X86 = platform.machine() == "x86_64"
 
 def _failure(spec: str, time_per_move: float = 5.0) -> tuple[str, str]:
     """(kind, detail) of seat 0's failure in a game of `spec` against random."""
-    rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=time_per_move,
+    rec = play_match("kit", 2, [spec, "random"], seed=1,
+                     time_control=TimeControl(per_move=time_per_move),
                      limits=LIMITS)
     assert rec.failures and rec.failures[0].seat == 0, rec.failures
     return rec.failures[0].kind, rec.failures[0].detail
@@ -213,11 +215,12 @@ def test_a_java_bot_needs_the_documented_memory_flags(tmp_path: Path) -> None:
     subprocess.run(["jar", "cfm", "bot.jar", "manifest.txt", "Bot.class"], cwd=tmp_path,
                    check=True, timeout=120)
     jar = tmp_path / "bot.jar"
-    rec = play_match("kit", 2, [f"cmd:java -jar {jar}", "random"], seed=1, time_per_move=5.0)
+    rec = play_match("kit", 2, [f"cmd:java -jar {jar}", "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0))
     (fail,) = rec.failures  # the sandbox's own limits, not the tests' smaller ones
     assert fail.kind == "memory" and "-Xmx512m -XX:CompressedClassSpaceSize=64m" in fail.detail
     flags = "-Xmx512m -XX:CompressedClassSpaceSize=64m -XX:+UseSerialGC -Xlog:disable " \
             "-Xlog:all=warning:stderr"
     rec = play_match("kit", 2, [f"cmd:java {flags} -jar {jar}", "random"], seed=1,
-                     time_per_move=5.0)
+                     time_control=TimeControl(per_move=5.0))
     assert rec.outcome == "normal" and not rec.failures, (rec.failures, rec.logs)

@@ -13,6 +13,7 @@ import pytest
 
 from engine.common.untrusted import excerpt
 from harness.cli.main import main
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS
 
@@ -20,7 +21,8 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is no
 
 
 def _play(spec: str) -> tuple[str, str]:
-    rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+    rec = play_match("kit", 2, [spec, "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert rec.failures and rec.failures[0].seat == 0
     return rec.failures[0].detail, rec.logs[0]
 

@@ -20,13 +20,14 @@ from bots.spec import BotSpec
 from engine.record import decode_json
 from harness.cluster import node
 from harness.cluster.cargo import Cargo
+from harness.cluster.games import Played, play_tasks
 from harness.cluster.node import Unplayed, placed, run_task
 from harness.ladders.pin import MANIFEST, manifest, pin, runs, store
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox import isolate
 from harness.sandbox.bundle import BlobError, BlobStore, Manifest, digest_of, gather
 from harness.sandbox.submission import File
-from harness.tournaments.runner import Played, play_tasks
 from tests.sandbox.conftest import FOLDER_BOT, LIMITS, PY, TEMPLATE, needs_isolation
 
 MAIN_C = r"""#include <stdio.h>
@@ -75,7 +76,7 @@ def test_arena_play_shows_the_bot_its_folder_at_bot_as_it_was(
     _tree(tmp_path)
     monkeypatch.chdir(tmp_path)
     rec = play_match("kit", 2, [f"cmd:{PY} bot/main.py data/weights.txt bot", "random"],
-                     seed=1, time_per_move=5.0, limits=LIMITS)
+                     seed=1, time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert rec.failures == [] and "table T1 weight 3 cwd /bot" in rec.logs[0]
 
 
@@ -94,14 +95,16 @@ def test_a_compiled_bot_finds_its_library_through_origin_and_its_data_beside_it(
                     "-lhelper", "-Wl,-rpath,$ORIGIN/lib"], check=True)
     monkeypatch.chdir(tmp_path)
     spec = "cmd:./build/bot build/lib build/data.txt"
-    rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+    rec = play_match("kit", 2, [spec, "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert rec.failures == [], rec.logs
     p = pin(spec, tmp_path / "ladder")  # the ladder keeps the same layout
     assert [e[0] for e in manifest(p.snapshot or "", tmp_path / "ladder").entries] == [
         "build/bot", "build/data.txt", "build/lib/libhelper.so"]
     (played,) = placed([runs(p.run_spec, p.snapshot, tmp_path / "ladder")],
                        store(tmp_path / "ladder"))
-    rec = play_match("kit", 2, [played, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+    rec = play_match("kit", 2, [played, "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert rec.failures == [], rec.logs
 
 
@@ -146,7 +149,8 @@ def test_an_older_snapshot_becomes_a_manifest_in_place_and_plays(tmp_path: Path)
     (played,) = placed([spec], store(root))
     assert played.root != str(snap) and Path(played.root, "0-bot.py").is_file()
     if not isolate.isolation():
-        assert play_match("kit", 2, [played, "random"], seed=1, time_per_move=5.0,
+        assert play_match("kit", 2, [played, "random"], seed=1,
+                          time_control=TimeControl(per_move=5.0),
                           limits=LIMITS).failures == []
 
 
@@ -162,7 +166,8 @@ def test_a_missing_file_or_a_sandbox_that_cannot_start_is_never_the_bots(
         return
     gone = BotSpec.parse(f"cmd:{PY} bot.py").replace(root=str(tmp_path / "not-there"))
     with pytest.raises(InfrastructureError, match="sandbox could not be set up"):
-        play_match("kit", 2, [gone, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+        play_match("kit", 2, [gone, "random"], seed=1,
+                   time_control=TimeControl(per_move=5.0), limits=LIMITS)
     (out,) = play_tasks("kit", 2, {}, 5.0, None, True, [(0, 1, (gone, "random"))])
     assert isinstance(out, Unplayed)
 

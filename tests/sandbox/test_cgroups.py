@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from bots.external import BotViolation, Limits
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox import cgroups
 from harness.sandbox.isolate import SandboxedBot
@@ -30,7 +31,7 @@ TIGHT = Limits(memory_bytes=256 * MiB, cpu_seconds=3, processes=16, open_files=6
 def _play(tmp_path: Path, body: str, limits: Limits = TIGHT,
           other: str = "random", time_per_move: float = 10.0) -> list[tuple[int, str, str]]:
     rec = play_match("kit", 2, [hostile(tmp_path, body), other], seed=1,
-                     time_per_move=time_per_move, limits=limits)
+                     time_control=TimeControl(per_move=time_per_move), limits=limits)
     # this harness's own groups only: other test processes may run sandboxes meanwhile
     assert not cgroups.stale(f"arena-sandbox-{os.getpid()}-"), "a bot's cgroup outlived its game"
     return [(f.seat, f.kind, f.detail) for f in rec.failures]
@@ -80,7 +81,7 @@ def test_files_in_its_tmpfs_are_bounded(tmp_path: Path) -> None:
             "finally:\n"
             "    print('MADE', n, file=sys.stderr, flush=True)")
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
-                     time_per_move=10.0, limits=TIGHT)
+                     time_control=TimeControl(per_move=10.0), limits=TIGHT)
     made = int(rec.logs[0].split("MADE ")[1].split()[0])
     assert made < TIGHT.inodes
     assert rec.failures and rec.failures[0].kind == "forbidden"
@@ -135,7 +136,7 @@ def test_a_cpu_hog_does_not_slow_its_opponent(tmp_path: Path) -> None:
         (tmp_path / f"{name}-other").mkdir()
         rec = play_match("kit", 2, [hostile(tmp_path / f"{name}-other", other),
                                     hostile(tmp_path / name, HONEST)],
-                         seed=1, time_per_move=5.0, limits=limits)
+                         seed=1, time_control=TimeControl(per_move=5.0), limits=limits)
         assert not [f for f in rec.failures if f.seat == 1], rec.failures
         return sorted(m.time for m in rec.moves if m.seat == 1 and not m.by_substitute)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests.sandbox.conftest import needs_isolation
 
@@ -70,7 +71,7 @@ def test_what_a_compiled_program_sees(tmp_path: Path) -> None:
                    check=True, timeout=120)
     (bot / "weights.bin").write_text("forty-two\n")
     rec = play_match("kit", 2, [f"cmd:{bot / 'lister'} {bot / 'weights.bin'}", "random"],
-                     seed=1, time_per_move=5.0)
+                     seed=1, time_control=TimeControl(per_move=5.0))
     assert not rec.failures, rec.failures
     lines = rec.logs[0].splitlines()
     said = dict(ln.split(" ", 1) for ln in lines

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox.isolate import UID_BASE, SandboxedBot, sweep
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
@@ -31,7 +32,8 @@ def sandbox_processes() -> list[int]:
 def play(tmp_path: Path, body: str, time_per_move: float | None = 5.0, **kw):
     # generous: a loaded machine may take a second to start a Python program
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
-                     time_per_move=time_per_move, limits=kw.pop("limits", LIMITS), **kw)
+                     time_control=TimeControl(per_move=time_per_move),
+                     limits=kw.pop("limits", LIMITS), **kw)
     assert engine.replay(rec).is_terminal()  # the game finished
     assert rec.ranking[0] == 1 and len(rec.failures) == 1 and rec.failures[0].seat == 0
     assert not any(m.by_substitute for m in rec.moves if m.seat == 1)  # seat 1 untouched
@@ -99,7 +101,8 @@ def test_output_per_game(tmp_path: Path):
 
 def test_stderr_is_kept_bounded(tmp_path: Path):
     rec = play_match("kit", 2, [hostile(tmp_path, "sys.stderr.write('e' * 100_000 + 'END')"),
-                                "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+                                "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert not rec.failures
     log = rec.logs[0]
     assert log.endswith("END") and "bytes dropped" in log and len(log) < LIMITS.log_bytes + 100
@@ -163,7 +166,7 @@ def test_the_bot_runs_as_its_own_user_in_an_empty_directory(tmp_path: Path):
             f"assert not os.path.exists('/root/.bashrc') and not os.path.exists({str(ROOT)!r})\n"
             "print('ALL-CHECKED', file=sys.stderr, flush=True)")
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
-                     time_per_move=5.0, limits=LIMITS)
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert not rec.failures, rec.failures
     assert "ALL-CHECKED" in rec.logs[0] and not rec.notes
 

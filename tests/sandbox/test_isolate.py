@@ -12,6 +12,7 @@ import pytest
 import engine
 import harness.sandbox.isolate as sandbox
 from engine.record import decode_json
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox.isolate import SandboxedBot, make_player
 from harness.tournaments.runner import play_batch
@@ -56,7 +57,8 @@ def test_only_foreign_bots_are_isolated():
 @needs_isolation
 def test_a_python_bot_plays_in_the_sandbox(user_bot):
     spec = user_bot()
-    rec = play_match("kit", 2, [spec, "random"], seed=3, time_per_move=5.0, isolate=True,
+    rec = play_match("kit", 2, [spec, "random"], seed=3,
+                     time_control=TimeControl(per_move=5.0), isolate=True,
                      limits=LIMITS)
     assert rec.outcome == "normal" and engine.replay(rec).is_terminal(), (rec.failures, rec.logs)
     assert int(rec.logs[0].split()[1]) >= sandbox.UID_BASE and "cwd /bot" in rec.logs[0]
@@ -71,7 +73,8 @@ def test_a_python_bot_plays_in_the_sandbox(user_bot):
     ("return 42", "malformed"),
 ])
 def test_a_failing_python_bot_is_recorded(user_bot, body: str, kind: str):
-    rec = play_match("kit", 2, [user_bot(body), "random"], seed=3, time_per_move=5.0,
+    rec = play_match("kit", 2, [user_bot(body), "random"], seed=3,
+                     time_control=TimeControl(per_move=5.0),
                      isolate=True, limits=LIMITS)
     assert [f.kind for f in rec.failures] == [kind], rec.failures
     assert rec.ranking[0] == 1 and engine.replay(rec).is_terminal()
@@ -81,7 +84,7 @@ def test_without_isolation_the_record_says_so(monkeypatch: pytest.MonkeyPatch, c
     monkeypatch.setattr(sandbox, "isolation", lambda: "testing the fallback")
     monkeypatch.setattr(sandbox, "_warned", False)
     rec = play_match("kit", 2, ["python:bots.base:RandomBot", "random"], seed=3,
-                     time_per_move=5.0, isolate=True, limits=LIMITS)
+                     time_control=TimeControl(per_move=5.0), isolate=True, limits=LIMITS)
     assert rec.outcome == "normal"
     assert rec.notes == ["seat 0: python:bots.base:RandomBot: not isolated (testing the "
                          "fallback): ran as this user, with network access"]
@@ -123,7 +126,7 @@ def test_a_policy_is_user_code_and_runs_in_the_sandbox(tmp_path: Path,
     if sandbox.isolation():
         pytest.skip(sandbox.isolation())
     rec = play_match("kit", 2, ["policy:user_policy:policy", "random"], seed=3,
-                     time_per_move=5.0, isolate=True, limits=LIMITS)
+                     time_control=TimeControl(per_move=5.0), isolate=True, limits=LIMITS)
     assert not target.exists()
     # its private /tmp has no such folder: a crash on FileNotFoundError
     assert [f.kind for f in rec.failures] == ["crash"], rec.failures

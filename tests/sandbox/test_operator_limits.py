@@ -21,8 +21,9 @@ import json, os, resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
 os.umask(0o077)
 from tests.conftest import free_port  # registers the kit game
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
-rec = play_match("kit", 2, [sys.argv[1], "random"], seed=3, time_per_move=20.0)
+rec = play_match("kit", 2, [sys.argv[1], "random"], seed=3, time_control=TimeControl(per_move=20.0))
 print(json.dumps({{"failures": [f.detail for f in rec.failures], "log": rec.logs[0]}}))
 """
 
@@ -47,9 +48,11 @@ FULL = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))  # as a full temporary folder
 from tests.conftest import free_port  # registers the kit game
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 try:
-    rec = play_match("kit", 2, [sys.argv[1], "random"], seed=3, time_per_move=20.0)
+    rec = play_match("kit", 2, [sys.argv[1], "random"], seed=3,
+                     time_control=TimeControl(per_move=20.0))
     print("played", [(f.kind, f.detail) for f in rec.failures])
 except Exception as e:
     print(type(e).__name__, e)

@@ -13,6 +13,7 @@ import pytest
 import engine
 from bots.external import PROTOCOL_VERSION
 from harness.cli.main import main
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS, PY
 
@@ -47,7 +48,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 def test_msgpack_framing_and_protocol_version(tmp_path: Path):
     (tmp_path / "bot.py").write_text(MSGPACK_BOT)
     rec = play_match("kit", 2, [f"cmd-msgpack:{PY} {tmp_path / 'bot.py'}", "random"], seed=4,
-                     time_per_move=5.0, limits=LIMITS)
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert rec.outcome == "normal" and engine.replay(rec).is_terminal()
     assert f"'protocol': {PROTOCOL_VERSION}" in rec.logs[0]
 
@@ -61,7 +62,7 @@ def test_python_example_does_not_import_the_project():
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_javascript_example_plays_reproducibly():
     spec = f"cmd:node {ROOT / 'examples' / 'random_bot.js'}"
-    a, b = (play_match("kit", 2, [spec, "random"], seed=5, time_per_move=5.0)
+    a, b = (play_match("kit", 2, [spec, "random"], seed=5, time_control=TimeControl(per_move=5.0))
             for _ in range(2))
     assert a.outcome == "normal" and not a.failures, a.failures
     assert [m.action for m in a.moves] == [m.action for m in b.moves]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import harness.sandbox.isolate as sandbox
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
@@ -40,7 +41,7 @@ def _play(tmp_path: Path, runtime: Path, secret: Path) -> tuple[list[str], str]:
     bot.parent.mkdir()
     bot.write_text(BOT.format(secret=secret))
     rec = play_match("kit", 2, [f"cmd:{runtime} {bot}", "random"], seed=1,
-                     time_per_move=5.0, limits=LIMITS)
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     return [f"{f.kind}: {f.detail}" for f in rec.failures], "".join(rec.logs)
 
 
@@ -79,7 +80,7 @@ def test_the_python_installation_shows_only_what_a_runtime_needs(tmp_path: Path)
             "print('EXTRA', json.dumps({d: e for d, e in extra.items() if e}), "
             "file=sys.stderr, flush=True)")
     rec = play_match("kit", 2, [hostile(tmp_path, body), "random"],
-                     seed=1, time_per_move=5.0, limits=LIMITS)
+                     seed=1, time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert not rec.failures, rec.failures
     assert "EXTRA {}" in rec.logs[0], rec.logs[0]
 

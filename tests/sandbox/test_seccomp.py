@@ -21,15 +21,16 @@ import pytest
 
 import harness.sandbox.isolate as sandbox
 from bots.external import InfrastructureError
+from harness.cluster.games import play_tasks
 from harness.cluster.node import Unplayed
 from harness.ladders import runner as ladder_runner
 from harness.ladders.pin import pin
 from harness.ladders.service import LadderError, create, submit
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox import seccomp
 from harness.storage import ladders as ls
 from harness.storage.database import Store
-from harness.tournaments.runner import play_tasks
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 libc = ctypes.CDLL(None, use_errno=True)
@@ -69,7 +70,7 @@ def _calls(*names_args: tuple[str, tuple[object, ...]]) -> str:
 def _play(tmp_path: Path, *bodies: str) -> tuple[list[tuple[str, str]], list[str]]:
     specs = [hostile(tmp_path, body, f"bot{i}.py") for i, body in enumerate(bodies)]
     specs += ["random"] * (2 - len(specs))
-    rec = play_match("kit", 2, specs, seed=1, time_per_move=5.0, limits=LIMITS)
+    rec = play_match("kit", 2, specs, seed=1, time_control=TimeControl(per_move=5.0), limits=LIMITS)
     return [(f.kind, f.detail) for f in rec.failures], rec.logs
 
 
@@ -209,7 +210,7 @@ int main(void) {
     program = tmp_path / "bot"
     subprocess.run(["gcc", "-O1", "-o", str(program), str(source)], check=True, timeout=60)
     rec = play_match("kit", 2, [f"cmd:{shlex.quote(str(program))}", "random"], seed=1,
-                     time_per_move=5.0, limits=LIMITS)
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     assert [f.kind for f in rec.failures] == ["forbidden"], rec.failures
     assert "SIGSYS" in rec.failures[0].detail and "another architecture" in rec.failures[0].detail
     assert "keyctl -1 Operation not permitted" in rec.logs[0] and "int80" not in rec.logs[0]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 
 STARTER = Path(__file__).resolve().parents[2] / "examples" / "starter"
@@ -45,7 +46,7 @@ def spec(runtime: str, bot: str, *kit: str) -> str:
 
 
 def check(game: str, bot_spec: str) -> None:
-    rec = play_match(game, 2, [bot_spec, "random"], seed=1, time_per_move=5.0)
+    rec = play_match(game, 2, [bot_spec, "random"], seed=1, time_control=TimeControl(per_move=5.0))
     assert rec.outcome == "normal" and not rec.failures, (rec.failures, rec.logs)
 
 
@@ -56,7 +57,7 @@ def wins_against_random(game: str, bot_spec: str, games: int = 6) -> int:
     for g in range(games):
         seat = g % 2
         bots = [bot_spec, "random"] if seat == 0 else ["random", bot_spec]
-        rec = play_match(game, 2, bots, seed=g, time_per_move=5.0)
+        rec = play_match(game, 2, bots, seed=g, time_control=TimeControl(per_move=5.0))
         assert rec.outcome == "normal" and not rec.failures, (rec.failures, rec.logs)
         won += rec.ranking[seat] == 0
     return won

@@ -14,6 +14,7 @@ import pytest
 from bots.external import ExternalBot, MalformedOutput
 from harness.ladders.pin import manifest, pin
 from harness.ladders.service import create, submit
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.sandbox import submission
 from harness.storage import ladders as ls
@@ -46,7 +47,8 @@ def home(tmp_path: Path) -> Path:
 
 
 def _failures_and_logs(spec: str) -> tuple[list[str], str]:
-    rec = play_match("kit", 2, [spec, "random"], seed=1, time_per_move=5.0, limits=LIMITS)
+    rec = play_match("kit", 2, [spec, "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0), limits=LIMITS)
     return [f"{f.kind}: {f.detail}" for f in rec.failures], "".join(rec.logs)
 
 

@@ -19,7 +19,7 @@ from harness.sandbox.isolate import LOCK, SandboxedBot
 from tests.sandbox.conftest import LIMITS, hostile, needs_isolation
 
 ROOT = Path(__file__).resolve().parents[2]
-SWEEP = "import harness.sandbox.isolate as s; s.sweep()"
+SWEEP = "from harness.sandbox import isolate; isolate.sweep()"
 
 
 @needs_isolation

@@ -21,6 +21,7 @@ from bots.external import ExternalBotError
 from harness.cli.main import main
 from harness.ladders.runner import run
 from harness.ladders.service import create, submit
+from harness.play.clock import TimeControl
 from harness.play.match import play_match
 from harness.storage import ladders as ls
 from harness.storage.database import Store
@@ -52,7 +53,8 @@ def no_isolation(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _play(tmp_path: Path, body: str) -> tuple[list[tuple[str, str]], str]:
-    rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1, time_per_move=5.0,
+    rec = play_match("kit", 2, [hostile(tmp_path, body), "random"], seed=1,
+                     time_control=TimeControl(per_move=5.0),
                      limits=LIMITS)
     return [(f.kind, f.detail) for f in rec.failures], "".join(rec.logs)
 

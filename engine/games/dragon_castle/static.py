@@ -6,32 +6,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data as D
+from . import data
 from .castle import LAYOUT_HEIGHTS
 from .scoring import SIMPLE_DRAGONS
 
 #: what each spirit's power does (rules §8.2), as spirits.py / powers.py implement it
 SPIRIT_EFFECT = {
-    D.DECEPTION: "after the first stone: the Pair may be any stone at the first stone's "
+    data.DECEPTION: "after the first stone: the Pair may be any stone at the first stone's "
                  "former level orthogonally next to its castle cell (must be used)",
-    D.BEAUTY: f"merge a connected group of {D.MIN_SET}+ face-up faction stones with the same "
-              f"number (factions may mix): merge VP +{D.BEAUTY_BONUS}, {D.BEAUTY_SHRINES} "
+    data.BEAUTY: f"merge a connected group of {data.MIN_SET}+ face-up faction stones with the same "
+              f"number (factions may mix): merge VP +{data.BEAUTY_BONUS}, {data.BEAUTY_SHRINES} "
               "shrines allowed",
-    D.WIND_SPIRIT: "flip one own face-up stone face down (not a merge) or none, then move one "
+    data.WIND_SPIRIT: "flip one own face-up stone face down (not a merge) or none, then move one "
                    "built shrine to another face-down shrineless top stone (compulsory)",
-    D.CHANGE: f"an own face-up special stone counts as another type so that its group of "
-              f"that type reaches {D.MIN_SET}: the group merges at once",
-    D.STRENGTH: "move 1 or 2 own shrineless top stones to other legal cells (placement "
+    data.CHANGE: f"an own face-up special stone counts as another type so that its group of "
+              f"that type reaches {data.MIN_SET}: the group merges at once",
+    data.STRENGTH: "move 1 or 2 own shrineless top stones to other legal cells (placement "
                 "rules, §6.2); merges are checked after",
-    D.ELEGANCE: "the next take (first stone from the top level, or the Pair) must be a stone "
+    data.ELEGANCE: "the next take (first stone from the top level, or the Pair) must be a stone "
                 "with a free short (north/south) side that is not available; after it, such "
                 "stones also count for the Pair",
-    D.DEPTHS: "after the first stone: the Pair may be any available stone of the same type "
+    data.DEPTHS: "after the first stone: the Pair may be any available stone of the same type "
               "(must be used)",
-    D.FAITH: "build one more pool shrine on an own stone merged this turn",
-    D.DESTRUCTION: "remove one available castle stone (any level) from the game",
-    D.CUNNING: f"merge a connected group of exactly {D.CUNNING_SET} face-up stones of one "
-               f"type: {D.CUNNING_POINTS} VP (+{D.DRAGON_SET_BONUS} for dragons), its shrines",
+    data.FAITH: "build one more pool shrine on an own stone merged this turn",
+    data.DESTRUCTION: "remove one available castle stone (any level) from the game",
+    data.CUNNING: f"merge a connected group of exactly {data.CUNNING_SET} face-up stones of one "
+               f"type: {data.CUNNING_POINTS} VP (+{data.DRAGON_SET_BONUS} for dragons), its "
+               "shrines",
 }
 
 
@@ -52,63 +53,63 @@ def _dragon_effect(name: str) -> str:
 def _castle_neighbours() -> list[list[int]]:
     """Per castle cell (y * 12 + x): [west, east, north, south] cell, -1 off the board."""
     out = []
-    for y in range(D.CASTLE_ROWS):
-        for x in range(D.CASTLE_COLS):
+    for y in range(data.CASTLE_ROWS):
+        for x in range(data.CASTLE_COLS):
             nb = []
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 xx, yy = x + dx, y + dy
-                inside = 0 <= xx < D.CASTLE_COLS and 0 <= yy < D.CASTLE_ROWS
-                nb.append(yy * D.CASTLE_COLS + xx if inside else -1)
+                inside = 0 <= xx < data.CASTLE_COLS and 0 <= yy < data.CASTLE_ROWS
+                nb.append(yy * data.CASTLE_COLS + xx if inside else -1)
             out.append(nb)
     return out
 
 
 def _layout(name: str) -> dict[str, Any]:
     h = LAYOUT_HEIGHTS[name]
-    heights = [h[i] for i in D.CASTLE_CELLS]
-    best = D.NAMED_LAYOUTS[name][1] if name in D.NAMED_LAYOUTS else (int(name[9]),)
-    return {"rows": list(D.layout_rows(name)), "heights": heights, "players": list(best),
+    heights = [h[i] for i in data.CASTLE_CELLS]
+    best = data.NAMED_LAYOUTS[name][1] if name in data.NAMED_LAYOUTS else (int(name[9]),)
+    return {"rows": list(data.layout_rows(name)), "heights": heights, "players": list(best),
             "stones_per_level": [sum(v >= lv for v in heights) for lv in (1, 2, 3)]}
 
 
 def static_data() -> dict[str, Any]:
     """Every table a bot needs; layouts keyed by name (option `layout`)."""
     return {
-        "stone_types": list(D.TYPES),
-        "stones": [{"id": k, "type": t, "symbol": sym, "number": D.NUMBER_OF[k],
-                    "special": D.IS_SPECIAL[k], "label": D.LABEL[k]}
-                   for k, (t, sym) in enumerate(D.IDENTITIES)],
-        "copies": D.COPIES,
-        "castle": {"cols": D.CASTLE_COLS, "rows": D.CASTLE_ROWS,
-                   "max_height": D.MAX_CASTLE_HEIGHT, "neighbours": _castle_neighbours()},
-        "layouts": {name: _layout(name) for name in D.ALL_LAYOUTS},
-        "standard_layout": {str(p): f"standard_{p}p" for p in D.STANDARD_LAYOUTS},
-        "realm": {"size": D.REALM_SIZE, "neighbours": [list(n) for n in D.REALM_NB],
-                  "edge": list(D.REALM_EDGE), "mirror_v": list(D.MIRROR_V),
-                  "mirror_h": list(D.MIRROR_H)},
+        "stone_types": list(data.TYPES),
+        "stones": [{"id": k, "type": t, "symbol": sym, "number": data.NUMBER_OF[k],
+                    "special": data.IS_SPECIAL[k], "label": data.LABEL[k]}
+                   for k, (t, sym) in enumerate(data.IDENTITIES)],
+        "copies": data.COPIES,
+        "castle": {"cols": data.CASTLE_COLS, "rows": data.CASTLE_ROWS,
+                   "max_height": data.MAX_CASTLE_HEIGHT, "neighbours": _castle_neighbours()},
+        "layouts": {name: _layout(name) for name in data.ALL_LAYOUTS},
+        "standard_layout": {str(p): f"standard_{p}p" for p in data.STANDARD_LAYOUTS},
+        "realm": {"size": data.REALM_SIZE, "neighbours": [list(n) for n in data.REALM_NB],
+                  "edge": list(data.REALM_EDGE), "mirror_v": list(data.MIRROR_V),
+                  "mirror_h": list(data.MIRROR_H)},
         "scoring": {
-            "min_set": D.MIN_SET,
-            "merge_points": {str(n): D.merge_points(n) for n in range(D.MIN_SET, 13)},
+            "min_set": data.MIN_SET,
+            "merge_points": {str(n): data.merge_points(n) for n in range(data.MIN_SET, 13)},
             "merge_points_rule": "a set of n >= 8 stones scores n",
-            "dragon_set_bonus": D.DRAGON_SET_BONUS,
-            "shrine_allowance": {"faction": D.SHRINE_ALLOWANCE_FACTION,
-                                 "special": D.SHRINE_ALLOWANCE_SPECIAL},
-            "shrine_value_by_height": list(D.SHRINE_VALUE_BY_HEIGHT),
-            "discard_vp": D.DISCARD_VP, "countdown_token_vp": D.COUNTDOWN_TOKEN_VP,
+            "dragon_set_bonus": data.DRAGON_SET_BONUS,
+            "shrine_allowance": {"faction": data.SHRINE_ALLOWANCE_FACTION,
+                                 "special": data.SHRINE_ALLOWANCE_SPECIAL},
+            "shrine_value_by_height": list(data.SHRINE_VALUE_BY_HEIGHT),
+            "discard_vp": data.DISCARD_VP, "countdown_token_vp": data.COUNTDOWN_TOKEN_VP,
             "tiebreak": "most stacks with a face-down top, then most built shrines"},
-        "setup": {"shrines_total": D.SHRINES_TOTAL, "start_pool": D.START_POOL,
-                  "countdown_tokens": D.COUNTDOWN_TOKENS,
-                  "countdown_singles": {str(p): n for p, n in D.COUNTDOWN_SINGLES.items()}},
+        "setup": {"shrines_total": data.SHRINES_TOTAL, "start_pool": data.START_POOL,
+                  "countdown_tokens": data.COUNTDOWN_TOKENS,
+                  "countdown_singles": {str(p): n for p, n in data.COUNTDOWN_SINGLES.items()}},
         "dragon_cards": [
-            {"id": i, "name": n, "name_pl": D.DRAGON_CARDS_PL[i],
-             "beginner": i in D.BEGINNER_DRAGONS,
+            {"id": i, "name": n, "name_pl": data.DRAGON_CARDS_PL[i],
+             "beginner": i in data.BEGINNER_DRAGONS,
              "effect": _dragon_effect(n)}
-            for i, n in enumerate(D.DRAGON_CARDS)],
+            for i, n in enumerate(data.DRAGON_CARDS)],
         "spirit_cards": [
-            {"id": i, "name": n, "name_pl": D.SPIRIT_CARDS_PL[i],
-             "beginner": i in D.BEGINNER_SPIRITS, "windows": sorted(D.SPIRIT_WINDOWS[i]),
+            {"id": i, "name": n, "name_pl": data.SPIRIT_CARDS_PL[i],
+             "beginner": i in data.BEGINNER_SPIRITS, "windows": sorted(data.SPIRIT_WINDOWS[i]),
              "effect": SPIRIT_EFFECT[i]}
-            for i, n in enumerate(D.SPIRIT_CARDS)],
+            for i, n in enumerate(data.SPIRIT_CARDS)],
     }
 
 

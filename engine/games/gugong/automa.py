@@ -12,8 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
+from engine.games.gugong import automa_data, data
 from engine.games.gugong.automa_data import (
     AUTOMA_CARDS,
     DUSK_INTRIGUE_STEPS,
@@ -90,7 +89,8 @@ def setup(s: GugongState, options: dict[str, Any]) -> None:
     s.automa = level
     focus = options.get("focus", "random")
     if focus not in FOCUS_CHOICES:
-        raise InvalidConfigError(f"focus must be one of {list(M.FOCUS_CHOICES)}, not {focus!r}")
+        raise InvalidConfigError(
+            f"focus must be one of {list(automa_data.FOCUS_CHOICES)}, not {focus!r}")
     # a random BOARD card marks the focus: the location it lies on
     s.focus = rng.below(7) if focus == "random" else FOCUS_CHOICES.index(focus) - 1
     sets = options.get("card_sets", 1)
@@ -327,7 +327,8 @@ def describe_meng(s: GugongState) -> str:
     names = {TRAVEL: "Travel", WALL: "Great Wall", JADE: "Jade",
              INTRIGUE: "Intrigue", PALACE: "Palace", DECREES: "Decrees",
              CANAL: "Grand Canal", SPECIAL: "Special"}
-    today = ", ".join(f"{M.AUTOMA_NAMES[a]} {names[M.AUTOMA_CARDS[a]]}" for a in s.automa_today)
+    today = ", ".join(f"{automa_data.AUTOMA_NAMES[a]} {names[automa_data.AUTOMA_CARDS[a]]}"
+                      for a in s.automa_today)
     inside = (f"inside (slot {s.palace_slot[MENG]})" if s.palace_slot[MENG]
               else f"{s.envoy[MENG]}/8")
     stored = ",".join(TOKEN_NAMES[t] for t in s.stored[MENG]) or "none"
@@ -336,12 +337,13 @@ def describe_meng(s: GugongState) -> str:
         parts = "; ".join(f"{k} {v[0]}" for k, v in meng_breakdown(s).items())
         result = (f". Final: Meng {s.vp[MENG]} ({parts}) - "
                   + ("seat 0 wins" if human_wins(s) else "Meng wins"))
-    return (f"Meng (Automa, {M.LEVELS[s.automa - 1]}; focus {D.LOCATIONS[s.focus]}): VP "
-            f"{s.vp[MENG]}, pool {s.pool[MENG]}, supply {s.supply[MENG]}, Intrigue "
+    return (f"Meng (Automa, {automa_data.LEVELS[s.automa - 1]}; "
+            f"focus {data.LOCATIONS[s.focus]}): VP {s.vp[MENG]}, pool {s.pool[MENG]}, "
+            f"supply {s.supply[MENG]}, Intrigue "
             f"{s.intrigue[MENG]}, Envoy {inside}, jade {s.jade[MENG]}, gift stack "
             f"{len(s.meng_stack) + len(s.meng_bottom)}, discard {len(s.meng_discard)}, "
             f"tokens {stored}, Harbor "
-            f"rewards {s.rewards[MENG * 3 + D.R_CARD]} card + {s.rewards[MENG * 3 + D.R_VP]}"
+            f"rewards {s.rewards[MENG * 3 + data.R_CARD]} card + {s.rewards[MENG * 3 + data.R_VP]}"
             f" VP; Automa deck {len(s.automa_deck)}, today [{today}]{result}")
 
 

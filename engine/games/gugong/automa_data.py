@@ -3,7 +3,7 @@ SOLO"). Values tagged [reconstructed] in the rules document stay marked here."""
 
 from __future__ import annotations
 
-from engine.games.gugong import data as D
+from engine.games.gugong import data
 
 #: Meng's colour index in the per-colour lists (the human is seat 0, the only seat)
 MENG = 1
@@ -16,8 +16,8 @@ EASY, NORMAL, HARD = 1, 2, 3  # `GugongState.automa` (0: not a solo game)
 SPECIAL = 7
 #: D9: 11 Automa cards, by location [reconstructed: which locations repeat was a picture;
 #: 9 regular + 2 Special is seed]
-AUTOMA_CARDS = (D.TRAVEL, D.TRAVEL, D.WALL, D.JADE, D.INTRIGUE, D.PALACE, D.PALACE, D.DECREES,
-                D.CANAL, SPECIAL, SPECIAL)
+AUTOMA_CARDS = (data.TRAVEL, data.TRAVEL, data.WALL, data.JADE, data.INTRIGUE, data.PALACE,
+                data.PALACE, data.DECREES, data.CANAL, SPECIAL, SPECIAL)
 AUTOMA_NAMES = tuple(f"A{i + 1:02d}" for i in range(len(AUTOMA_CARDS)))
 
 

@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 
-from engine.games.gugong import data as D
-from engine.games.gugong import docs, locations, turn
+from engine.games.gugong import data, docs, locations, turn
 from engine.games.gugong.actions import (
     Activate,
     BuyJade,
@@ -222,24 +221,25 @@ def describe_active(s: GugongState, p: int) -> str:
     out = []
     for b in s.bonus_active:
         if b.seat == p:
-            where = "beside the board" if b.loc < 0 else f"at {D.LOCATIONS[b.loc]}"
-            out.append(f"{D.TOKEN_NAMES[b.token]} {where}")
+            where = "beside the board" if b.loc < 0 else f"at {data.LOCATIONS[b.loc]}"
+            out.append(f"{data.TOKEN_NAMES[b.token]} {where}")
     return ", ".join(out)
 
 
 def say_trade(a: Trade) -> str:
-    what = {EXCHANGE_SERVANT: "1 servant", EXCHANGE_VP: "2 VP", EXCHANGE_JADE: "1 jade"}
+    what = {EXCHANGE_SERVANT: "1 servant", EXCHANGE_VP: "2 VP",
+            EXCHANGE_JADE: "1 jade"}
     with_doubles = f" (using {a.doubles} double token(s))" if a.doubles else ""
     return f"exchange {a.units} travel tokens for {what[a.units]}{with_doubles}"
 
 
 def say_activate(s: GugongState, req: ActivateBonus, a: object) -> str:
     if type(a) is Activate:
-        where = "beside your board" if a.loc < 0 else f"beside {D.LOCATIONS[a.loc]}"
-        return f"activate {D.TOKEN_NAMES[req.token]} {where} (1 servant from the pool)"
+        where = "beside your board" if a.loc < 0 else f"beside {data.LOCATIONS[a.loc]}"
+        return f"activate {data.TOKEN_NAMES[req.token]} {where} (1 servant from the pool)"
     if type(a) is Trade:
         return say_trade(a)
-    return f"store {D.TOKEN_NAMES[req.token]} as a normal travel token"
+    return f"store {data.TOKEN_NAMES[req.token]} as a normal travel token"
 
 
 def say_follow(s: GugongState, req: FollowAction, a: object) -> str:
@@ -255,7 +255,7 @@ def say_follow(s: GugongState, req: FollowAction, a: object) -> str:
         return f"follow: buy jade at {where} for {locations.jade_cost(s, req.seat, a.space)}{fm}"
     if t is TakeDecree:
         tile = s.decrees[a.slot]
-        return (f"follow: take decree {D.DECREE_NAMES[tile]} for "
+        return (f"follow: take decree {data.DECREE_NAMES[tile]} for "
                 f"{locations.decree_cost(s, req.seat, a.slot)} + 1 servant{fm}")
     if t is Trade:
         return say_trade(a)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import effects as E
+from engine.games.gugong import effects
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
 from engine.games.gugong.data import (
     CANAL_PATHS,
@@ -75,10 +75,10 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
                 out.append(LOAD_SHIP[k][True])
         else:
             beside = True
-    if beside:  # a ship beside the board (E.free_ship)
+    if beside:  # a ship beside the board (effects.free_ship)
         taken = s.harbors
         for path in range(CANAL_PATHS[s.num_players]):
-            if taken >> path * HARBORS & HARBOR_BITS != HARBOR_BITS:  # E.path_has_free
+            if taken >> path * HARBORS & HARBOR_BITS != HARBOR_BITS:  # effects.path_has_free
                 if normal:
                     out.append(NEW_SHIP[path][False])
                 if fm:
@@ -221,7 +221,7 @@ def placement_legal(s: GugongState, p: int, supply: bool, a: LoadShip | NewShip)
             return False
         return SHIP_CAPACITY - ship_units(s, p, k) >= (2 if f else 1)
     path = a.path
-    if not 0 <= path < E.paths(s) or min(own) >= 0:
+    if not 0 <= path < effects.paths(s) or min(own) >= 0:
         return False
     return path_has_free(s, path)
 
@@ -264,7 +264,8 @@ def move_options(s: GugongState, p: int) -> list:
         return []
     harbors, paths = s.harbors, s.ship_path
     return [MOVE_SHIP[k] for k, h in enumerate(own)
-            if h >= 0 and NEXT_FREE[harbors >> paths[p * 3 + k] * HARBORS & HARBOR_BITS][h] >= 0]
+            if h >= 0
+            and NEXT_FREE[harbors >> paths[p * 3 + k] * HARBORS & HARBOR_BITS][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:

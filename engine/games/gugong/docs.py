@@ -6,9 +6,9 @@ here are keys of the static data (`reset.static`, engine/games/gugong/static.py)
 
 from __future__ import annotations
 
-from engine.games.gugong import data as D
+from engine.games.gugong import data
 
-_LOCS = ", ".join(f"{i} {n}" for i, n in enumerate(D.LOCATIONS))
+_LOCS = ", ".join(f"{i} {n}" for i, n in enumerate(data.LOCATIONS))
 LOC = f"location id 0-6 ({_LOCS}; static `locations`)"
 CARD = "gift card id 0-37 (G01-G38; static `cards`)"
 TOKEN = "travel token type 0-14 (static `tokens`: 0-11 base, 12-14 bonus tokens of §12)"
@@ -95,8 +95,8 @@ ACTIONS: dict[str, dict[str, str]] = {
     "Sacrifice": {"card": "the " + CARD + " from your hand that goes face down onto your "
                           "discard pile"},
     "OptionB": {"foreman": PAY + " (only where the cost is 2: Travel B, Palace B)"},
-    "BuyJade": {"space": f"roof space 0-{D.MARKET - 1} (costs static `jade.house_costs`) "
-                         f"or {D.MARKET} = the market (cost {D.MARKET_COST}; offered only "
+    "BuyJade": {"space": f"roof space 0-{data.MARKET - 1} (costs static `jade.house_costs`) "
+                         f"or {data.MARKET} = the market (cost {data.MARKET_COST}; offered only "
                          "when every roof space is empty); D2b makes each 1 cheaper",
                 "foreman": PAY},
     "TakeDecree": {"slot": "slot 0-5 of `decrees`; cost = the decree's printed cost + 1 per "

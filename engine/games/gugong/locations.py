@@ -125,7 +125,7 @@ def can_option_a(s: GugongState, p: int, loc: int) -> bool:
                base=cython.Py_ssize_t, slot=cython.Py_ssize_t, pieces=cython.long)
 def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
     """The location's options other than none and token exchanges (rules §5), in order:
-    option A, then option B by way of paying (`E.pay_ways`); Jade and Decrees: each space or
+    option A, then option B by way of paying (`effects.pay_ways`); Jade and Decrees: each space or
     slot by way of paying."""
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
@@ -201,7 +201,7 @@ def location_options(s: GugongState, req: LocationAction) -> list:
 
 
 def pays(pool: int, fm: bool, cost: int, keep: int, foreman: bool) -> bool:
-    """Whether `cost` can be paid that way keeping `keep` normal servants (`E.pay_ways`):
+    """Whether `cost` can be paid that way keeping `keep` normal servants (`effects.pay_ways`):
     normal servants only, or the Foreman paying 2 units (costs >= 2 only, A7)."""
     if foreman:
         return cost >= 2 and fm and pool >= cost - 2 + keep
@@ -264,7 +264,7 @@ def location_auto(s: GugongState, req: LocationAction) -> bool:
     p, loc = req.seat, req.loc
     if loc == INTRIGUE or loc == PALACE:
         return False  # option A is always possible there
-    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`effects.trade_choices`)
     if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and trade_choices(s, p):
         return False
     return not location_possible(s, p, loc)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
+from engine.games.gugong import data, effects
 from engine.games.gugong.automa_data import CARD_CLAIMS, MENG, MENG_JADE_UNITS, PERIMETER
 from engine.games.gugong.data import (
     D2C,
@@ -59,7 +58,7 @@ if TYPE_CHECKING:
 
 # --- servants and token exchanges ----------------------------------------------------------------
 def token_units(s: GugongState) -> int:
-    return sum(D.token_units(t) for t in s.stored[MENG])
+    return sum(data.token_units(t) for t in s.stored[MENG])
 
 
 def can_afford(s: GugongState, cost: int) -> bool:
@@ -83,7 +82,7 @@ def afford(s: GugongState, cost: int) -> bool:
 
 
 def pay(s: GugongState, cost: int) -> None:
-    E.pay(s, MENG, cost)
+    effects.pay(s, MENG, cost)
 
 
 def jade_exchange(s: GugongState) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.gugong.actions import TakeForeman
-from engine.games.gugong.automa import MENG, M, new_gift_stack
+from engine.games.gugong.automa import MENG, new_gift_stack
+from engine.games.gugong.automa_data import NIGHT_MATCHES
 from engine.games.gugong.canal import night_ships
 from engine.games.gugong.data import (
     CARD_VALUE,
@@ -61,7 +62,7 @@ def matches(s: GugongState, p: int, hits: tuple[int, ...] | None = None) -> int:
     """(discard card, die) pairs of equal printed value (A1, A15); solo: Meng's count is
     the Day number, whatever his discard (rules §13 "Night"). `hits`: `card_hits(s.dice)`."""
     if p >= s.num_players:
-        return M.NIGHT_MATCHES[s.day]
+        return NIGHT_MATCHES[s.day]
     if not hits:
         hits = card_hits(s.dice)
     total = 0

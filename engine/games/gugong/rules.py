@@ -8,6 +8,7 @@ from engine.games.gugong import (
     automa,
     bonus,
     canal,
+    effects,
     flow,
     locations,
     morning,
@@ -17,7 +18,6 @@ from engine.games.gugong import (
     turn,
     wall,
 )
-from engine.games.gugong import effects as E
 from engine.games.gugong.requests import (
     ActivateBonus,
     CanalMove,
@@ -73,7 +73,7 @@ RULES.on(CanalMove, options=canal.canal_move_options, apply=canal.canal_move_app
 RULES.on(HarborClaim, options=canal.claim_request_options, apply=canal.claim_apply,
          auto=canal.claim_auto)
 # servants and the Foreman (rules §7), the Night (§4.3), the Morning (§4.1), the end (§10)
-RULES.on(ChooseGain, options=E.choose_gain_options, apply=E.choose_gain_apply)
+RULES.on(ChooseGain, options=effects.choose_gain_options, apply=effects.choose_gain_apply)
 RULES.on(NightGain, options=night.night_gain_options, apply=night.night_gain_apply)
 RULES.on(MorningDecree, options=morning.morning_decree_options,
          apply=morning.morning_decree_apply, auto=morning.morning_decree_auto)

@@ -17,8 +17,7 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.games.gugong import automa, docs, heuristic, masks, observe, render, rules
-from engine.games.gugong import data as D
+from engine.games.gugong import automa, data, docs, heuristic, masks, observe, render, rules
 from engine.games.gugong.actions import SPACE, GugongAction
 from engine.games.gugong.bonus import BonusInPlay
 from engine.games.gugong.data import S_DAY, S_OVER
@@ -47,7 +46,7 @@ class GugongState(kernel.GameState, kw_only=True):
         "exchanges after Day 4 (FinalTrades); 6 game over; 7 solo only: Meng's Dusk "
         "phase between the Day and the Night")] = S_DAY
     day: Annotated[int, Public(
-        f"the Day, 1-{D.DAYS}; the game ends after the Night of Day {D.DAYS}")] = 1
+        f"the Day, 1-{data.DAYS}; the game ends after the Night of Day {data.DAYS}")] = 1
     first: Annotated[int, Public(
         "first player this Day (solo: 0 you, 1 Meng); the holder of the Medal becomes "
         "first player next Morning")] = 0
@@ -58,10 +57,10 @@ class GugongState(kernel.GameState, kw_only=True):
         "who took the Next-First-Player Medal this Day (the first Intrigue option A of "
         "the Day, §5.4; solo: 1 = Meng); -1: still on the board")] = -1
     dice: Annotated[list[int], Public(
-        f"the {D.DICE} Destiny dice faces (1-6), rolled each Morning; index = die "
+        f"the {data.DICE} Destiny dice faces (1-6), rolled each Morning; index = die "
         "(TurnDie.die). At Night (§4.3) each card in a discard pile gains its owner 1 "
         "servant per die showing its printed value (a match); most matches (at least 1; "
-        f"tie: Intrigue) scores {D.MAJORITY_VP} VP and Envoy +1")] = []
+        f"tie: Intrigue) scores {data.MAJORITY_VP} VP and Envoy +1")] = []
     board: Annotated[list[int], Public(
         "the gift card lying face up on each location: index = " + LOC + ", value = "
         + CARD)] = []
@@ -99,7 +98,7 @@ class GugongState(kernel.GameState, kw_only=True):
         "level-3 decrees, the Palace slot and jade; at the end only Envoys inside the "
         "Palace can win (others' final score is 0)")] = []
     intrigue: Annotated[list[int], Public(
-        COLOUR + f": Intrigue track position 0-{D.INTRIGUE_MAX}; breaks every "
+        COLOUR + f": Intrigue track position 0-{data.INTRIGUE_MAX}; breaks every "
         "tie (§9): higher wins, on the same space the later arrival "
         "(`intrigue_t`) wins")] = []
     intrigue_t: Annotated[list[int], Public(
@@ -108,17 +107,17 @@ class GugongState(kernel.GameState, kw_only=True):
     clock: Annotated[int, Public(
         "counter of Intrigue moves (`intrigue_t` values come from it)")] = 0
     envoy: Annotated[list[int], Public(
-        COLOUR + f": Envoy position on the Palace track 0-{D.PALACE_INSIDE}; "
-        f"{D.PALACE_INSIDE} = inside the Palace; each further step is 1 VP (§5.5)")] = []
+        COLOUR + f": Envoy position on the Palace track 0-{data.PALACE_INSIDE}; "
+        f"{data.PALACE_INSIDE} = inside the Palace; each further step is 1 VP (§5.5)")] = []
     palace_slot: Annotated[list[int], Public(
         COLOUR + ": VP of the Palace slot taken on entering (static "
         "`palace.slots`, the highest free one; scored at the end); 0: not inside")] = []
     jade: Annotated[list[int], Public(
         COLOUR + ": jade owned (end scoring: static `jade.points`)")] = []
     houses: Annotated[list[int], Public(
-        f"the {len(D.HOUSE_COSTS)} roof spaces of the Jade location (index = "
+        f"the {len(data.HOUSE_COSTS)} roof spaces of the Jade location (index = "
         "BuyJade.space): 1 jade still there, 0 taken; the market (space "
-        f"{D.MARKET}) sells only when all are 0")] = []
+        f"{data.MARKET}) sells only when all are 0")] = []
     wall: Annotated[list[int], Public(
         COLOUR + ": normal servants on the Great Wall (the Foreman there: foreman "
         "= 3, counts 2 units); the section scores when the units reach static "
@@ -131,11 +130,11 @@ class GugongState(kernel.GameState, kw_only=True):
         "path, 4-5 have two: static `by_players[n].canal_paths`), -1 off the canal")] = []
     ship_load: Annotated[list[int], Public(
         "per colour * 3 + ship: normal servants on the ship (capacity "
-        f"{D.SHIP_CAPACITY} units; the Foreman on it, foreman = 4 + k, adds 2)")] = []
+        f"{data.SHIP_CAPACITY} units; the Foreman on it, foreman = 4 + k, adds 2)")] = []
     rewards: Annotated[list[int], Public(
         "per colour * 3 + kind: Harbor reward spaces used (kind 0 = 4 VP, max "
-        f"{D.REWARD_SPACES[0]}; 1 = gift card, max {D.REWARD_SPACES[1]}; 2 = Foreman, "
-        f"max {D.REWARD_SPACES[2]}); solo: Meng's neutral cubes in kinds 0 and 1")] = []
+        f"{data.REWARD_SPACES[0]}; 1 = gift card, max {data.REWARD_SPACES[1]}; 2 = Foreman, "
+        f"max {data.REWARD_SPACES[2]}); solo: Meng's neutral cubes in kinds 0 and 1")] = []
     decrees: Annotated[list[int], Public(
         "the 6 face-up decree tiles by slot (slots 0-1 level 1, 2-3 level 2, 4-5 "
         "level 3); value = decree id 0-14 (static `decrees`)")] = []
@@ -156,7 +155,7 @@ class GugongState(kernel.GameState, kw_only=True):
         "when both piles run out at a Morning refill)")] = []
     stored: Annotated[list[list[int]], Public(
         COLOUR + ": the travel tokens in storage (token types, oldest first, at "
-        f"most {D.TOKEN_STORAGE}); exchanged 2/4/6 units (T_DOUBLE = 2) for 1 servant / "
+        f"most {data.TOKEN_STORAGE}); exchanged 2/4/6 units (T_DOUBLE = 2) for 1 servant / "
         "2 VP / 1 jade (§8)")] = []
     # --- solo against the Automa Meng (rules §13); per-colour lists then have 2 entries,
     # Meng's at index 1 (automa_data.MENG); `hands`/`discards` stay one per seat
@@ -264,9 +263,9 @@ class GugongState(kernel.GameState, kw_only=True):
 #: once); the bound is `STORED_SLOTS`, the probe games' bound when the shipped Gugong model
 #: was trained, so that a change of the probe games (Canal B, §5.7b) keeps its layout
 STORED_SLOTS = 10
-assert STORED_SLOTS >= D.TOKEN_STORAGE
+assert STORED_SLOTS >= data.TOKEN_STORAGE
 GugongObservation = kernel.observation_type(
     GugongState, GugongAction,
-    TENSOR_HINTS={"token_discard": {"max_len": D.ALL_TOKENS},
+    TENSOR_HINTS={"token_discard": {"max_len": data.ALL_TOKENS},
                   "stored[]": {"max_len": STORED_SLOTS}})
 GugongObservation.FIELD_DOCS["phase"] = docs.PHASE  # the base's field, in Gugong's words

@@ -6,26 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
+from engine.games.gugong import automa_data, data
 from engine.games.gugong.automa import PARTS
 from engine.games.gugong.words import CARD_ACTION_WORDS, OPTION_A, OPTION_B
 
 #: what each token exchange gives (rules §8; effects.do_trade)
-_EXCHANGE_GAIN = {D.EXCHANGE_SERVANT: "1 servant", D.EXCHANGE_VP: "2 VP",
-                  D.EXCHANGE_JADE: "1 jade"}
+_EXCHANGE_GAIN = {data.EXCHANGE_SERVANT: "1 servant", data.EXCHANGE_VP: "2 VP",
+                  data.EXCHANGE_JADE: "1 jade"}
 #: the Intrigue rewards (rules §5.2 step 2; wall.reward_apply), by steps given back
-_INTRIGUE_GAIN = dict(zip(D.INTRIGUE_REWARDS, ("1 servant", "2 servants", "turn one Destiny "
+_INTRIGUE_GAIN = dict(zip(data.INTRIGUE_REWARDS, ("1 servant", "2 servants", "turn one Destiny "
                                                "die to any face", "1 jade"), strict=True))
-_LOCATION_OPTIONS = {D.JADE: ("buy 1 jade: a roof space or, when all are empty, the market",
+_LOCATION_OPTIONS = {data.JADE: ("buy 1 jade: a roof space or, when all are empty, the market",
                               ""),
-                     D.DECREES: ("take a decree: pay its cost and put 1 more servant on it",
+                     data.DECREES: ("take a decree: pay its cost and put 1 more servant on it",
                                  "")}
 
 
 def _locations() -> list[dict[str, Any]]:
     out = []
-    for loc, name in enumerate(D.LOCATIONS):
+    for loc, name in enumerate(data.LOCATIONS):
         a, b = _LOCATION_OPTIONS.get(loc, (OPTION_A[loc], OPTION_B[loc]))
         out.append({"id": loc, "name": name, "option_a": a,
                     "option_b": b.replace("{}", "2 (1 with D2a)")})
@@ -33,73 +32,77 @@ def _locations() -> list[dict[str, Any]]:
 
 
 def _cities() -> list[dict[str, Any]]:
-    return [{"id": c, "name": D.CITY_NAMES[c], "column": c % 5, "row": c // 5,
-             "roads": list(D.ROADS[c])} for c in range(D.NUM_CITIES)]
+    return [{"id": c, "name": data.CITY_NAMES[c], "column": c % 5, "row": c // 5,
+             "roads": list(data.ROADS[c])} for c in range(data.NUM_CITIES)]
 
 
 def _by_players(n: int) -> dict[str, Any]:
     colours = 2 if n == 1 else n
-    return {"colours": colours, "wall_size": D.WALL_SIZE[n], "canal_paths": D.CANAL_PATHS[n],
-            "path_names": list(D.PATH_NAMES[D.CANAL_PATHS[n]]),
+    return {"colours": colours, "wall_size": data.WALL_SIZE[n], "canal_paths": data.CANAL_PATHS[n],
+            "path_names": list(data.PATH_NAMES[data.CANAL_PATHS[n]]),
             "starting_sets": "by option card_sets" if n == 1 else
             [f"P{k + 1}" for k in range(n)],
-            "draw_pile": len(D.DRAW_CARDS),
-            "draw_pile_advanced": None if n == 1 else len(D.DRAW_CARDS) + len(D.unused_sets(n))}
+            "draw_pile": len(data.DRAW_CARDS),
+            "draw_pile_advanced": (None if n == 1
+                                   else len(data.DRAW_CARDS) + len(data.unused_sets(n)))}
 
 
 def static_data() -> dict[str, Any]:
     """Every table a bot needs, keyed by name (described in STATIC_DOCS)."""
     return {
         "locations": _locations(),
-        "cards": [{"id": c, "name": D.CARD_NAMES[c], "value": D.CARD_VALUE[c],
-                   "action": D.CARD_ACTION[c], "set": D.CARD_SET[c]}
-                  for c in range(D.NUM_CARDS)],
-        "card_actions": [{"id": a, "name": D.CARD_ACTIONS[a], "text": CARD_ACTION_WORDS[a],
-                          "location": D.ACTION_LOCATION.get(a, -1)}
-                         for a in range(len(D.CARD_ACTIONS))],
-        "starting_sets": [list(s) for s in D.STARTING_SETS],
-        "board_cards": list(D.BOARD_CARDS),
-        "draw_cards": list(D.DRAW_CARDS),
+        "cards": [{"id": c, "name": data.CARD_NAMES[c], "value": data.CARD_VALUE[c],
+                   "action": data.CARD_ACTION[c], "set": data.CARD_SET[c]}
+                  for c in range(data.NUM_CARDS)],
+        "card_actions": [{"id": a, "name": data.CARD_ACTIONS[a], "text": CARD_ACTION_WORDS[a],
+                          "location": data.ACTION_LOCATION.get(a, -1)}
+                         for a in range(len(data.CARD_ACTIONS))],
+        "starting_sets": [list(s) for s in data.STARTING_SETS],
+        "board_cards": list(data.BOARD_CARDS),
+        "draw_cards": list(data.DRAW_CARDS),
         "cities": _cities(),
-        "tokens": [{"id": t, "name": D.TOKEN_NAMES[t], "text": D.TOKEN_TEXT[t],
-                    "units": D.token_units(t), "base_count": D.BASE_TOKENS.get(t, 0),
-                    "bonus_count": D.BONUS_TOKENS.get(t, 0)}
-                   for t in range(len(D.TOKEN_NAMES))],
-        "travel": {"map_tokens": D.MAP_TOKENS, "storage": D.TOKEN_STORAGE,
-                   "exchanges": [{"units": u, "gain": _EXCHANGE_GAIN[u]} for u in D.EXCHANGES]},
-        "decrees": [{"id": t, "name": D.DECREE_NAMES[t], "level": D.DECREE_LEVEL[t],
-                     "cost": D.DECREE_COST[t], "vp": D.DECREE_VP[t], "text": D.DECREE_TEXT[t]}
-                    for t in range(len(D.DECREE_NAMES))],
-        "jade": {"house_costs": list(D.HOUSE_COSTS), "market": D.MARKET,
-                 "market_cost": D.MARKET_COST,
-                 "points": [D.jade_points(n) for n in range(len(D.JADE_POINTS))],
-                 "points_per_jade_above": D.JADE_EXTRA},
-        "palace": {"inside": D.PALACE_INSIDE, "slots": list(D.PALACE_SLOTS)},
-        "intrigue": {"max": D.INTRIGUE_MAX,
+        "tokens": [{"id": t, "name": data.TOKEN_NAMES[t], "text": data.TOKEN_TEXT[t],
+                    "units": data.token_units(t), "base_count": data.BASE_TOKENS.get(t, 0),
+                    "bonus_count": data.BONUS_TOKENS.get(t, 0)}
+                   for t in range(len(data.TOKEN_NAMES))],
+        "travel": {"map_tokens": data.MAP_TOKENS, "storage": data.TOKEN_STORAGE,
+                   "exchanges": [{"units": u, "gain": _EXCHANGE_GAIN[u]} for u in data.EXCHANGES]},
+        "decrees": [{"id": t, "name": data.DECREE_NAMES[t], "level": data.DECREE_LEVEL[t],
+                     "cost": data.DECREE_COST[t], "vp": data.DECREE_VP[t],
+                     "text": data.DECREE_TEXT[t]}
+                    for t in range(len(data.DECREE_NAMES))],
+        "jade": {"house_costs": list(data.HOUSE_COSTS), "market": data.MARKET,
+                 "market_cost": data.MARKET_COST,
+                 "points": [data.jade_points(n) for n in range(len(data.JADE_POINTS))],
+                 "points_per_jade_above": data.JADE_EXTRA},
+        "palace": {"inside": data.PALACE_INSIDE, "slots": list(data.PALACE_SLOTS)},
+        "intrigue": {"max": data.INTRIGUE_MAX,
                      "rewards": [{"steps": k, "gain": _INTRIGUE_GAIN[k]}
-                                 for k in D.INTRIGUE_REWARDS]},
-        "canal": {"harbors": D.HARBORS, "ships": D.SHIPS, "ship_capacity": D.SHIP_CAPACITY,
-                  "harbor_rewards": [list(r) for r in D.HARBOR_REWARDS],
-                  "reward_names": list(D.REWARD_NAMES), "reward_spaces": list(D.REWARD_SPACES),
-                  "harbor_vp": D.HARBOR_VP},
-        "game": {"days": D.DAYS, "dice": D.DICE, "servants": D.SERVANTS,
-                 "start_pool": D.START_POOL,
-                 "day_income": {str(d): k for d, k in D.DAY_INCOME.items()},
-                 "dice_majority_vp": D.MAJORITY_VP, "wall_vp": D.WALL_VP,
-                 "max_die": D.MAX_DIE},
-        "by_players": {str(n): _by_players(n) for n in sorted(D.WALL_SIZE)},
-        "solo": {"meng": M.MENG, "levels": list(M.LEVELS),
-                 "automa_cards": [{"id": a, "name": M.AUTOMA_NAMES[a], "location": loc}
-                                  for a, loc in enumerate(M.AUTOMA_CARDS)],
-                 "special": M.SPECIAL,
-                 "cards_in_play": {lvl: len(M.automa_cards(k + 1))
-                                   for k, lvl in enumerate(M.LEVELS)},
-                 "perimeter": list(M.PERIMETER),
-                 "night_matches": {str(d): k for d, k in M.NIGHT_MATCHES.items()},
-                 "card_claims": {M.LEVELS[k - 1]: v for k, v in M.CARD_CLAIMS.items()},
-                 "dusk_travel_cost": M.DUSK_TRAVEL_COST,
-                 "dusk_intrigue_steps": M.DUSK_INTRIGUE_STEPS,
-                 "jade_units": M.MENG_JADE_UNITS, "score_parts": list(PARTS)},
+                                 for k in data.INTRIGUE_REWARDS]},
+        "canal": {"harbors": data.HARBORS, "ships": data.SHIPS, "ship_capacity": data.SHIP_CAPACITY,
+                  "harbor_rewards": [list(r) for r in data.HARBOR_REWARDS],
+                  "reward_names": list(data.REWARD_NAMES),
+                  "reward_spaces": list(data.REWARD_SPACES),
+                  "harbor_vp": data.HARBOR_VP},
+        "game": {"days": data.DAYS, "dice": data.DICE, "servants": data.SERVANTS,
+                 "start_pool": data.START_POOL,
+                 "day_income": {str(d): k for d, k in data.DAY_INCOME.items()},
+                 "dice_majority_vp": data.MAJORITY_VP, "wall_vp": data.WALL_VP,
+                 "max_die": data.MAX_DIE},
+        "by_players": {str(n): _by_players(n) for n in sorted(data.WALL_SIZE)},
+        "solo": {"meng": automa_data.MENG, "levels": list(automa_data.LEVELS),
+                 "automa_cards": [{"id": a, "name": automa_data.AUTOMA_NAMES[a], "location": loc}
+                                  for a, loc in enumerate(automa_data.AUTOMA_CARDS)],
+                 "special": automa_data.SPECIAL,
+                 "cards_in_play": {lvl: len(automa_data.automa_cards(k + 1))
+                                   for k, lvl in enumerate(automa_data.LEVELS)},
+                 "perimeter": list(automa_data.PERIMETER),
+                 "night_matches": {str(d): k for d, k in automa_data.NIGHT_MATCHES.items()},
+                 "card_claims": {automa_data.LEVELS[k - 1]: v
+                                 for k, v in automa_data.CARD_CLAIMS.items()},
+                 "dusk_travel_cost": automa_data.DUSK_TRAVEL_COST,
+                 "dusk_intrigue_steps": automa_data.DUSK_INTRIGUE_STEPS,
+                 "jade_units": automa_data.MENG_JADE_UNITS, "score_parts": list(PARTS)},
     }
 
 

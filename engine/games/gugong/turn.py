@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data as D
+from engine.games.gugong import data
 from engine.games.gugong.actions import (
     Do,
     Exchange,
@@ -120,7 +120,7 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
     card, loc = a.card, a.loc
     s.stack.append(TURN_END[p])
     s.hands[p].remove(card)
-    s.seen[card] = -1  # E.forget: the card left p's cards face up
+    s.seen[card] = -1  # effects.forget: the card left p's cards face up
     v, b = CARD_VALUE[card], CARD_VALUE[s.board[loc]]
     # higher or a 1 onto a 9 is free whatever else holds; else `is_free` decides
     if v > b or (v == 1 and b == 9) or ((v == b or s.bonus_active) and is_free(s, p, card, loc)):
@@ -134,7 +134,7 @@ def turn_end_options(s: GugongState, req: TurnEnd) -> list:
 
 
 def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
-    stored = s.stored[req.seat]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    stored = s.stored[req.seat]  # fewer than 2 units: no exchange (`effects.trade_choices`)
     return not (stored and (len(stored) > 1 or stored[0] == T_DOUBLE)
                 and trade_choices(s, req.seat))
 
@@ -148,7 +148,7 @@ def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
 @cython.locals(p=cython.Py_ssize_t, out=list, c=cython.Py_ssize_t)
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # E.pay_ways(s, p, 2) inline
+    out = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # effects.pay_ways(s, p, 2) inline
     if s.foreman[p] == F_POOL:
         out.append(PAY_TWO[True])
     for c in sorted(s.hands[p]):
@@ -188,13 +188,13 @@ def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool
     discard pile; then the card action (first) and the location action (rules §4.2)."""
     board = s.board
     taken = board[loc]
-    s.discards[p].append(taken)  # E.to_discard_seen: everybody saw it go there
+    s.discards[p].append(taken)  # effects.to_discard_seen: everybody saw it go there
     s.seen[taken] = p * 3 + SEEN_DISCARD
     board[loc] = card
     if not actions:
         return
     s.stack.append(LOCATION_ACTION[p][loc])
-    act = D.CARD_ACTION[card]
+    act = data.CARD_ACTION[card]
     if act == A_SERV1 or act == A_SERV2:
         gain(s, p, 1 if act == A_SERV1 else 2)  # never harmful: always taken
     elif act != A_NONE:
@@ -212,7 +212,7 @@ def swap_options(s: GugongState, p: int, discard_too: bool = True) -> list:
 
 def card_options(s: GugongState, req: CardAction) -> list:
     p = req.seat
-    act = D.CARD_ACTION[req.card]
+    act = data.CARD_ACTION[req.card]
     if act == A_SWAP:
         out = swap_options(s, p)
     else:
@@ -224,7 +224,7 @@ def card_options(s: GugongState, req: CardAction) -> list:
 def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
     t = type(a)
     p = req.seat
-    act = D.CARD_ACTION[req.card]
+    act = data.CARD_ACTION[req.card]
     if t is Skip:
         return True
     if t is Do:
@@ -238,10 +238,10 @@ def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
 def card_auto(s: GugongState, req: CardAction) -> bool:
     """Nothing to decide (public): only Skip is possible."""
     p = req.seat
-    act = D.CARD_ACTION[req.card]
+    act = data.CARD_ACTION[req.card]
     if act == A_INTRIGUE or act == A_PALACE:
         return False  # their option A is always possible
-    stored = s.stored[p]  # fewer than 2 units: no exchange (`E.trade_choices`)
+    stored = s.stored[p]  # fewer than 2 units: no exchange (`effects.trade_choices`)
     if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and trade_choices(s, p):
         return False
     if act == A_SWAP:
@@ -257,4 +257,4 @@ def card_apply(s: GugongState, req: CardAction, a: object) -> None:
     elif type(a) is Swap:
         swap_with_board(s, p, a.card, a.loc)
     elif type(a) is Do:
-        option_a(s, p, ACTION_LOCATION[D.CARD_ACTION[req.card]])
+        option_a(s, p, ACTION_LOCATION[data.CARD_ACTION[req.card]])

@@ -125,7 +125,8 @@ def reward_auto(s: GugongState, req: IntrigueReward) -> bool:
     if req.seat >= s.num_players:  # solo: Meng's reward is his rule (rules §13)
         wall_reward(s)
         return True
-    return s.intrigue[req.seat] < 1 or (s.intrigue[req.seat] < 5 and not can_gain(s, req.seat))
+    return s.intrigue[req.seat] < 1 or (s.intrigue[req.seat] < 5
+                                        and not can_gain(s, req.seat))
 
 
 def reward_apply(s: GugongState, req: IntrigueReward, a: object) -> None:

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.games.gugong import automa, bonus
-from engine.games.gugong import data as D
-from engine.games.gugong import effects as E
+from engine.games.gugong import automa, bonus, data, effects
 from engine.games.gugong.actions import (
     BuyJade,
     Claim,
@@ -80,7 +78,7 @@ OPTION_B = ("pay {} to move the Traveller twice", "pay 1 to place up to 2 pieces
             "", "pay 1 for Intrigue +3", "pay 2 for Envoy +2 and Intrigue +1", "",
             "pay 1 to place 2 pieces on ships")
 #: short token names for the map (rules §8, D3)
-TOKEN_SHORT = tuple(n.split("_", 1)[1] for n in D.TOKEN_NAMES)
+TOKEN_SHORT = tuple(n.split("_", 1)[1] for n in data.TOKEN_NAMES)
 
 
 def seat_name(p: int) -> str:
@@ -93,19 +91,19 @@ def seat_style(p: int) -> str:
 
 def card_text(c: int) -> str:
     """A gift card with its value and action: "G14 (4, +1 servant)"."""
-    return f"{D.CARD_NAMES[c]} ({D.CARD_VALUE[c]}, {CARD_ACTION_WORDS[D.CARD_ACTION[c]]})"
+    return f"{data.CARD_NAMES[c]} ({data.CARD_VALUE[c]}, {CARD_ACTION_WORDS[data.CARD_ACTION[c]]})"
 
 
 def token_text(t: int) -> str:
-    return f"{TOKEN_SHORT[t]} ({D.TOKEN_TEXT[t]})"
+    return f"{TOKEN_SHORT[t]} ({data.TOKEN_TEXT[t]})"
 
 
 def decree_text(t: int) -> str:
-    return f"{D.DECREE_NAMES[t]} ({D.DECREE_TEXT[t]})"
+    return f"{data.DECREE_NAMES[t]} ({data.DECREE_TEXT[t]})"
 
 
 def city(c: int) -> str:
-    return D.CITY_NAMES[c]
+    return data.CITY_NAMES[c]
 
 
 def _with(foreman: bool) -> str:
@@ -120,15 +118,15 @@ def _ship(s: GugongState, p: int, k: int) -> str:
     i = p * 3 + k
     h = s.ship_harbor[i]
     where = "beside the board" if h < 0 else f"at H{h + 1}"
-    if h >= 0 and E.paths(s) > 1:
-        where += f" of path {D.PATH_NAMES[E.paths(s)][s.ship_path[i]]}"
-    return f"ship {k + 1} ({where}, {E.ship_units(s, p, k)}/{D.SHIP_CAPACITY})"
+    if h >= 0 and effects.paths(s) > 1:
+        where += f" of path {data.PATH_NAMES[effects.paths(s)][s.ship_path[i]]}"
+    return f"ship {k + 1} ({where}, {effects.ship_units(s, p, k)}/{data.SHIP_CAPACITY})"
 
 
 def trade_words(a: Trade) -> str:
     """Rules §8: 2 tokens -> 1 servant, 4 -> 2 VP, 6 -> 1 jade (a double counts 2)."""
-    gain = {D.EXCHANGE_SERVANT: "1 servant", D.EXCHANGE_VP: "2 VP",
-            D.EXCHANGE_JADE: "1 jade"}.get(a.units, "?")
+    gain = {data.EXCHANGE_SERVANT: "1 servant", data.EXCHANGE_VP: "2 VP",
+            data.EXCHANGE_JADE: "1 jade"}.get(a.units, "?")
     singles = a.units - 2 * a.doubles
     used = ", ".join(x for x in (f"{singles} token(s)" if singles else "",
                                  f"{a.doubles} double(s)" if a.doubles else "") if x)
@@ -138,11 +136,11 @@ def trade_words(a: Trade) -> str:
 def _swap(s: GugongState, req: Any, a: Swap) -> str:
     where = "hand" if a.card in s.hands[req.seat] else "discard pile"
     return (f"swap {card_text(a.card)} from your {where} for {card_text(s.board[a.loc])} "
-            f"at {D.LOCATIONS[a.loc]}")
+            f"at {data.LOCATIONS[a.loc]}")
 
 
 def _exchange(s: GugongState, req: GiftExchange, a: Exchange) -> str:
-    return f"give {card_text(a.card)} at {D.LOCATIONS[a.loc]} for {card_text(s.board[a.loc])}"
+    return f"give {card_text(a.card)} at {data.LOCATIONS[a.loc]} for {card_text(s.board[a.loc])}"
 
 
 def _cost(s: GugongState, req: ExchangeCost, a: Any) -> str:
@@ -157,25 +155,25 @@ def _cost(s: GugongState, req: ExchangeCost, a: Any) -> str:
 def _card_action(s: GugongState, req: CardAction, a: Any) -> str:
     if type(a) is Swap:
         return _swap(s, req, a)
-    return f"use the card's action ({CARD_ACTION_WORDS[D.CARD_ACTION[req.card]]})"
+    return f"use the card's action ({CARD_ACTION_WORDS[data.CARD_ACTION[req.card]]})"
 
 
 def _location_option(s: GugongState, req: LocationAction, a: Any) -> str:
     """Rules §5: option A or B of the location, or a purchase (Jade, Decrees)."""
     loc = req.loc
     if type(a) is OptionA:
-        return f"{D.LOCATIONS[loc]} A: {OPTION_A[loc]}"
+        return f"{data.LOCATIONS[loc]} A: {OPTION_A[loc]}"
     if type(a) is OptionB:
         text = OPTION_B[loc]
         if "{}" in text:
             text = text.format(travel_cost(s, req.seat))
-        return f"{D.LOCATIONS[loc]} B: {text}{_with(a.foreman)}"
+        return f"{data.LOCATIONS[loc]} B: {text}{_with(a.foreman)}"
     if type(a) is BuyJade:
-        where = "the market" if a.space == D.MARKET else f"roof space {a.space + 1}"
+        where = "the market" if a.space == data.MARKET else f"roof space {a.space + 1}"
         return f"buy 1 jade from {where} for {jade_cost(s, req.seat, a.space)}{_with(a.foreman)}"
     t = s.decrees[a.slot]
     return (f"take decree {decree_text(t)} for {decree_cost(s, req.seat, a.slot)}, "
-            f"{D.DECREE_VP[t]} VP{_with(a.foreman)}")
+            f"{data.DECREE_VP[t]} VP{_with(a.foreman)}")
 
 
 def _move(s: GugongState, req: TravelMove, a: MoveTo) -> str:
@@ -211,7 +209,7 @@ def _intrigue(s: GugongState, req: IntrigueReward, a: Any) -> str:
 def _canal(s: GugongState, req: CanalPlace, a: Any) -> str:
     if type(a) is LoadShip:
         return f"place {_piece(a.foreman)} on {_ship(s, req.seat, a.ship)}"
-    path = (f" of path {D.PATH_NAMES[E.paths(s)][a.path]}" if E.paths(s) > 1 else "")
+    path = (f" of path {data.PATH_NAMES[effects.paths(s)][a.path]}" if effects.paths(s) > 1 else "")
     return f"put a new ship with {_piece(a.foreman)} on the first free harbor{path}"
 
 
@@ -220,7 +218,7 @@ def _move_ship(s: GugongState, req: CanalMove, a: MoveShip) -> str:
 
 
 def _claim(s: GugongState, req: HarborClaim, a: Claim) -> str:
-    return f"claim {D.REWARD_NAMES[a.reward]} with {_ship(s, req.seat, a.ship)}"
+    return f"claim {data.REWARD_NAMES[a.reward]} with {_ship(s, req.seat, a.ship)}"
 
 
 def _foreman(s: GugongState, req: Any, a: TakeForeman) -> str:
@@ -257,12 +255,12 @@ RULES.words(GiftExchange, say=say(_exchange),
 RULES.words(TurnEnd, say=say(skip="end the turn without exchanging"),
             ask=ask(lambda s, r: "end of turn: exchange travel tokens, or not"))
 RULES.words(ExchangeCost, say=say(_cost), ask=ask(
-    lambda s, r: (f"{card_text(r.card)} is not higher than the card at {D.LOCATIONS[r.loc]}: "
+    lambda s, r: (f"{card_text(r.card)} is not higher than the card at {data.LOCATIONS[r.loc]}: "
                   "pay 2, sacrifice a card, or exchange without actions")))
 RULES.words(CardAction, say=say(_card_action, "do not use the card's action"),
             ask=ask(lambda s, r: f"use the action of {card_text(r.card)}?"))
 RULES.words(LocationAction, say=say(_location_option, "take no location action"),
-            ask=ask(lambda s, r: f"location action at {D.LOCATIONS[r.loc]}, or none"))
+            ask=ask(lambda s, r: f"location action at {data.LOCATIONS[r.loc]}, or none"))
 RULES.words(TravelMove, say=say(_move, "stop moving"),
             ask=ask(lambda s, r: f"move the Traveller ({r.moves} move(s) left)"))
 RULES.words(TokenReward, say=say(_token, "do not use the token now"),
@@ -292,7 +290,7 @@ RULES.words(ActivateBonus, say=bonus.say_activate,
             ask=lambda s, r: (f"seat {r.seat}: took {bonus.TOKEN_WORDS[r.token]}: activate "
                               "it with 1 servant until the end of this Day, or store it"))
 RULES.words(FollowAction, say=bonus.say_follow,
-            ask=lambda s, r: (f"seat {r.seat}: another player used {D.LOCATIONS[r.loc]}: "
+            ask=lambda s, r: (f"seat {r.seat}: another player used {data.LOCATIONS[r.loc]}: "
                               "follow with the same action, or not"))
 # solo: the Automa Meng's automatic steps, read only in a render of the stack (rules §13)
 MODE_WORDS = ("Day", "Special (free option B)", "Dusk", "D2c extra servant")

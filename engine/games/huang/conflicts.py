@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from engine.games.huang import actions as A
-from engine.games.huang import requests as R
+from engine.games.huang import actions, requests
 from engine.games.huang.board import compute_labels, vacate
 from engine.games.huang.data import (
     BANDIT_COUNT,
@@ -53,11 +52,12 @@ def start_revolt(s: HuangState, att: int, dfn: int) -> None:
         if colour != YELLOW and s.leaders[i - colour + YELLOW] < 0:
             b += 1
         bases.append(b)
-    s.revolt = R.Revolt(colour, att, dfn, bases[0], bases[1])
-    s.stack += [R.ResolveRevolt(s.active), R.CommitRevolt(dfn // 5), R.CommitRevolt(att // 5)]
+    s.revolt = requests.Revolt(colour, att, dfn, bases[0], bases[1])
+    s.stack += [requests.ResolveRevolt(s.active), requests.CommitRevolt(dfn // 5),
+                requests.CommitRevolt(att // 5)]
 
 
-def commit_revolt(s: HuangState, req: R.CommitRevolt, a: A.CommitTiles) -> None:
+def commit_revolt(s: HuangState, req: requests.CommitRevolt, a: actions.CommitTiles) -> None:
     """§8.1 step 3: this side's yellow tiles from hand (revealed)."""
     rv = s.revolt
     assert rv is not None
@@ -69,7 +69,7 @@ def commit_revolt(s: HuangState, req: R.CommitRevolt, a: A.CommitTiles) -> None:
         s.revolt = msgspec.structs.replace(rv, defender_tiles=k)
 
 
-def resolve_revolt(s: HuangState, req: R.ResolveRevolt) -> None:
+def resolve_revolt(s: HuangState, req: requests.ResolveRevolt) -> None:
     """§8.1 step 4: higher total wins, tie to the defender; loser's leader returns, winner
     +1 VP of the contested colour, committed yellow tiles to the box."""
     rv = s.revolt
@@ -95,19 +95,20 @@ def start_war(s: HuangState, h: int, parties: list[int], conflict: int) -> None:
                          if pos >= 0 and lab[pos] in pset and conflict >> (i % 5) & 1)
     base = tuple(len(red_tiles_in(s, lb)) for lb in parties)
     zeros = (0,) * len(parties)
-    s.war = R.War(h, tuple(parties), participants, base, zeros, zeros)
+    s.war = requests.War(h, tuple(parties), participants, base, zeros, zeros)
     n = s.num_players
-    s.stack.append(R.ResolveWar(s.active))
-    s.stack += [R.ChooseSupport((s.active + 1 + k) % n) for k in reversed(range(n))]
+    s.stack.append(requests.ResolveWar(s.active))
+    s.stack += [requests.ChooseSupport((s.active + 1 + k) % n) for k in reversed(range(n))]
 
 
-def choose_support(s: HuangState, req: R.ChooseSupport, a: A.SupportParty | A.Pass) -> None:
+def choose_support(s: HuangState, req: requests.ChooseSupport,
+                   a: actions.SupportParty | actions.Pass) -> None:
     """§8.2 support round: pass, or back a party (then the red tiles, then the leader)."""
-    if isinstance(a, A.SupportParty):
-        s.stack.append(R.CommitWarTiles(req.seat, a.party))
+    if isinstance(a, actions.SupportParty):
+        s.stack.append(requests.CommitWarTiles(req.seat, a.party))
 
 
-def commit_war_tiles(s: HuangState, req: R.CommitWarTiles, a: A.CommitTiles) -> None:
+def commit_war_tiles(s: HuangState, req: requests.CommitWarTiles, a: actions.CommitTiles) -> None:
     """§8.2: t >= 0 red tiles; the off-board red leader is asked about only if t > 0 (at
     t = 0 it must come, support needs >= 1 strength)."""
     p, k = req.seat, a.count
@@ -115,12 +116,13 @@ def commit_war_tiles(s: HuangState, req: R.CommitWarTiles, a: A.CommitTiles) -> 
         if k == 0:
             commit_war_support(s, p, req.party, 0, True)
         else:
-            s.stack.append(R.CommitWarLeader(p, req.party, k))
+            s.stack.append(requests.CommitWarLeader(p, req.party, k))
     else:
         commit_war_support(s, p, req.party, k, False)
 
 
-def commit_war_leader(s: HuangState, req: R.CommitWarLeader, a: A.CommitRedLeader) -> None:
+def commit_war_leader(s: HuangState, req: requests.CommitWarLeader,
+                      a: actions.CommitRedLeader) -> None:
     commit_war_support(s, req.seat, req.party, req.tiles, a.use)
 
 
@@ -136,16 +138,17 @@ def commit_war_support(s: HuangState, p: int, party: int, k: int, leader: bool) 
     s.war = msgspec.structs.replace(war, tiles=tuple(tiles), leaders=tuple(leaders))
 
 
-def decide_war(s: HuangState, req: R.ResolveWar) -> None:
+def decide_war(s: HuangState, req: requests.ResolveWar) -> None:
     """§8.2 "Winner": the strongest party wins; a tie is the active player's choice."""
     top = war_top_parties(s)
     if len(top) == 1:
         resolve_war(s, top[0])
     else:
-        s.stack.append(R.ChooseWarWinner(s.active))
+        s.stack.append(requests.ChooseWarWinner(s.active))
 
 
-def choose_war_winner(s: HuangState, req: R.ChooseWarWinner, a: A.DeclareWinner) -> None:
+def choose_war_winner(s: HuangState, req: requests.ChooseWarWinner,
+                      a: actions.DeclareWinner) -> None:
     resolve_war(s, a.party)
 
 
@@ -189,7 +192,7 @@ def resolve_war(s: HuangState, winner: int) -> None:
                 _remove_red(s, h)
         else:
             s.war = msgspec.structs.replace(war, winner=winner, winner_tiles=tuple(own))
-            s.stack.append(R.RemoveWinnerTile(s.active, shortfall))
+            s.stack.append(requests.RemoveWinnerTile(s.active, shortfall))
             return
     end_war(s)
 
@@ -202,12 +205,13 @@ def _remove_red(s: HuangState, h: int) -> None:
     release_buildings(s, h)
 
 
-def remove_winner_tile(s: HuangState, req: R.RemoveWinnerTile, a: A.RemoveRedTile) -> None:
+def remove_winner_tile(s: HuangState, req: requests.RemoveWinnerTile,
+                       a: actions.RemoveRedTile) -> None:
     """§8.2(d): the active player removes the shortfall one tile at a time."""
     _remove_red(s, a.hex)
     remaining = req.remaining - 1
     if remaining > 0 and len(winner_red_tiles(s)) > remaining:
-        s.stack.append(R.RemoveWinnerTile(s.active, remaining))
+        s.stack.append(requests.RemoveWinnerTile(s.active, remaining))
         return
     if remaining > 0:
         for x in winner_red_tiles(s):
@@ -247,19 +251,20 @@ def fight_bandits(s: HuangState, h: int) -> None:
             _remove_red(s, x)
         end_bandit_fight(s, bandit)
         return
-    s.bandit_fight = R.BanditFight(h, bandit, tuple(tiles), n)
-    s.stack.append(R.RemoveBanditLoss(s.active))
+    s.bandit_fight = requests.BanditFight(h, bandit, tuple(tiles), n)
+    s.stack.append(requests.RemoveBanditLoss(s.active))
 
 
-def remove_bandit_loss(s: HuangState, req: R.RemoveBanditLoss, a: A.RemoveRedTile) -> None:
+def remove_bandit_loss(s: HuangState, req: requests.RemoveBanditLoss,
+                       a: actions.RemoveRedTile) -> None:
     """§11.1: the placer removes the kingdom's red tiles one at a time."""
     fight = s.bandit_fight
     assert fight is not None
     _remove_red(s, a.hex)
     left = fight.remaining - 1
     if left > 0 and len(bandit_loss_tiles(s)) > left:
-        s.bandit_fight = R.BanditFight(fight.hex, fight.bandit, fight.tiles, left)
-        s.stack.append(R.RemoveBanditLoss(s.active))
+        s.bandit_fight = requests.BanditFight(fight.hex, fight.bandit, fight.tiles, left)
+        s.stack.append(requests.RemoveBanditLoss(s.active))
         return
     if left > 0:
         for x in bandit_loss_tiles(s):

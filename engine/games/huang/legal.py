@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.huang import actions as A
-from engine.games.huang import requests as R
+from engine.games.huang import actions, requests
 from engine.games.huang.actions import (
     BUILD,
     CHAIN_TO,
@@ -131,30 +130,30 @@ def has_any_action(s: HuangState) -> bool:
 # --- options and fast tests, one pair per request (registered in rules.py) --------------------
 
 
-def action_options(s: HuangState, req: R.ChooseAction) -> list[Action]:
+def action_options(s: HuangState, req: requests.ChooseAction) -> list[Action]:
     return top_level_actions(s)
 
 
-def action_legal(s: HuangState, req: R.ChooseAction, a: Action) -> bool:
+def action_legal(s: HuangState, req: requests.ChooseAction, a: Action) -> bool:
     p = req.seat
     ta = type(a)
-    if ta is A.PositionLeader:
+    if ta is actions.PositionLeader:
         c = a.colour
         return (0 <= c < 5 and (s.leaders[p * 5 + c] >= 0
                                 or placeable_colours(s, 1 << c) != 0))
-    if ta is A.PlaceTile:
+    if ta is actions.PlaceTile:
         c = a.colour
         return 0 <= c < 5 and s.hands[p * 5 + c] > 0 and has_tile_hex(s, c)
-    if ta is A.Exchange:
+    if ta is actions.Exchange:
         return hand_total(s, p) > 0
-    if ta is A.PeasantRevolt:
+    if ta is actions.PeasantRevolt:
         return can_discard_two(s, p, BLUE) and any_tile_on_board(s)
-    if ta is A.BuildWithGreen:
+    if ta is actions.BuildWithGreen:
         return can_discard_two(s, p, GREEN) and (any_free_triangle(s) or bool(palace_rhombi(s)))
     return False
 
 
-def leader_hex_options(s: HuangState, req: R.ChooseLeaderHex) -> list[Action]:
+def leader_hex_options(s: HuangState, req: requests.ChooseLeaderHex) -> list[Action]:
     i = req.seat * 5 + req.colour
     out: list[Action] = [LEADER_TO[h] for h in leader_targets(s, i)]
     if s.leaders[i] >= 0:
@@ -162,15 +161,15 @@ def leader_hex_options(s: HuangState, req: R.ChooseLeaderHex) -> list[Action]:
     return out
 
 
-def leader_hex_legal(s: HuangState, req: R.ChooseLeaderHex, a: Action) -> bool:
+def leader_hex_legal(s: HuangState, req: requests.ChooseLeaderHex, a: Action) -> bool:
     i = req.seat * 5 + req.colour
-    if type(a) is A.Withdraw:
+    if type(a) is actions.Withdraw:
         return s.leaders[i] >= 0
-    return type(a) is A.LeaderTo and leader_target_ok(s, i, a.hex)
+    return type(a) is actions.LeaderTo and leader_target_ok(s, i, a.hex)
 
 
 @cython.locals(board=list, to=tuple, out=list, h=cython.Py_ssize_t)
-def tile_hex_options(s: HuangState, req: R.ChooseTileHex) -> list[Action]:
+def tile_hex_options(s: HuangState, req: requests.ChooseTileHex) -> list[Action]:
     if s.bandits:
         return [TILE_TO[h] for h in tile_hexes(s, req.colour)]
     m, board = MAPS[s.side], s.board  # tile_hexes without bandits, in one pass
@@ -182,32 +181,33 @@ def tile_hex_options(s: HuangState, req: R.ChooseTileHex) -> list[Action]:
     return out
 
 
-def tile_hex_legal(s: HuangState, req: R.ChooseTileHex, a: Action) -> bool:
-    return type(a) is A.TileTo and tile_hex_ok(s, req.colour, a.hex)
+def tile_hex_legal(s: HuangState, req: requests.ChooseTileHex, a: Action) -> bool:
+    return type(a) is actions.TileTo and tile_hex_ok(s, req.colour, a.hex)
 
 
-def market_options(s: HuangState, req: R.ChooseMarketTile) -> list[Action]:
+def market_options(s: HuangState, req: requests.ChooseMarketTile) -> list[Action]:
     return [TAKE[c] for c in range(5) if s.market[c]] + [PASS]
 
 
-def market_legal(s: HuangState, req: R.ChooseMarketTile, a: Action) -> bool:
+def market_legal(s: HuangState, req: requests.ChooseMarketTile, a: Action) -> bool:
     """§6.2.4: a colour the market shows, or pass."""
     ta = type(a)
-    return ta is A.Pass or ta is A.TakeFromMarket and 0 <= a.colour < 5 and s.market[a.colour] > 0
+    return ta is actions.Pass or (ta is actions.TakeFromMarket and 0 <= a.colour < 5
+                                  and s.market[a.colour] > 0)
 
 
-def building_options(s: HuangState, req: R.ChooseBuilding) -> list[Action]:
+def building_options(s: HuangState, req: requests.ChooseBuilding) -> list[Action]:
     return ([BUILD[x] for x in building_triangles(s, req.hex)]
             + [PALACE[r] for r in building_rhombi(s, req.hex)] + [PASS])
 
 
-def pagoda_move_options(s: HuangState, req: R.ChoosePagodaToMove) -> list[Action]:
+def pagoda_move_options(s: HuangState, req: requests.ChoosePagodaToMove) -> list[Action]:
     colour = triangle_colour(s, req.triangle)
     return [MOVE_PAGODA[k] for k in range(NUM_PAGODAS)
             if PAGODA_COLOUR[k] == colour and s.pagodas[k] >= 0]
 
 
-def chain_options(s: HuangState, req: R.ChooseChain) -> list[Action]:
+def chain_options(s: HuangState, req: requests.ChooseChain) -> list[Action]:
     """§6.2.6: an empty river hex next to the last blue tile (with a blue tile in hand)."""
     if not s.hands[req.seat * 5 + BLUE]:
         return [PASS]
@@ -217,45 +217,46 @@ def chain_options(s: HuangState, req: R.ChooseChain) -> list[Action]:
             and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL)] + [PASS]
 
 
-def chain_legal(s: HuangState, req: R.ChooseChain, a: Action) -> bool:
+def chain_legal(s: HuangState, req: requests.ChooseChain, a: Action) -> bool:
     """chain_options' test: pass, or an empty river hex next to the last blue tile (with a
     blue tile in hand, not barred by bandits)."""
     ta = type(a)
-    if ta is A.Pass:
+    if ta is actions.Pass:
         return True
-    if ta is not A.ChainTo or not s.hands[req.seat * 5 + BLUE]:
+    if ta is not actions.ChainTo or not s.hands[req.seat * 5 + BLUE]:
         return False
     h = a.hex
     return (h in NEIGHBOURS[req.hex] and s.board[h] == EMPTY and MAPS[s.side].is_river[h]
             and (not s.bandits or bandit_status(s, h) != BANDIT_ILLEGAL))
 
 
-def substitute_options(s: HuangState, req: R.ChooseSubstitute) -> list[Action]:
+def substitute_options(s: HuangState, req: requests.ChooseSubstitute) -> list[Action]:
     """§6.3/§6.4: "no" only when the hand can pay both tiles."""
     return [USE_YES, USE_NO] if s.hands[req.seat * 5 + req.colour] >= 2 else [USE_YES]
 
 
-def revolt_target_options(s: HuangState, req: R.ChooseRevoltTarget) -> list[Action]:
+def revolt_target_options(s: HuangState, req: requests.ChooseRevoltTarget) -> list[Action]:
     board = s.board
     return [REMOVE_TILE[h] for h in range(NUM_HEXES) if TILE <= board[h] < LEADER]
 
 
-def revolt_target_legal(s: HuangState, req: R.ChooseRevoltTarget, a: Action) -> bool:
-    return type(a) is A.RemoveTile and 0 <= a.hex < NUM_HEXES and TILE <= s.board[a.hex] < LEADER
+def revolt_target_legal(s: HuangState, req: requests.ChooseRevoltTarget, a: Action) -> bool:
+    return (type(a) is actions.RemoveTile and 0 <= a.hex < NUM_HEXES
+            and TILE <= s.board[a.hex] < LEADER)
 
 
-def triangle_options(s: HuangState, req: R.ChooseTriangle) -> list[Action]:
+def triangle_options(s: HuangState, req: requests.ChooseTriangle) -> list[Action]:
     return [BUILD[x] for x in all_free_triangles(s)] + [PALACE[r] for r in palace_rhombi(s)]
 
 
-def triangle_legal(s: HuangState, req: R.ChooseTriangle, a: Action) -> bool:
-    if type(a) is A.BuildPagoda:
+def triangle_legal(s: HuangState, req: requests.ChooseTriangle, a: Action) -> bool:
+    if type(a) is actions.BuildPagoda:
         return (0 <= a.triangle < len(TRIANGLES)
                 and free_triangle(s, a.triangle, supported_hexes(s)))
-    return type(a) is A.BuildPalace and a.rhombus in palace_rhombi(s)
+    return type(a) is actions.BuildPalace and a.rhombus in palace_rhombi(s)
 
 
-def discard_options(s: HuangState, req: R.ChooseDiscard) -> list[Action]:
+def discard_options(s: HuangState, req: requests.ChooseDiscard) -> list[Action]:
     p = req.seat
     out: list[Action] = [DISCARD[c] for c in range(5) if s.hands[p * 5 + c]]
     if req.count:
@@ -263,26 +264,26 @@ def discard_options(s: HuangState, req: R.ChooseDiscard) -> list[Action]:
     return out
 
 
-def discard_legal(s: HuangState, req: R.ChooseDiscard, a: Action) -> bool:
+def discard_legal(s: HuangState, req: requests.ChooseDiscard, a: Action) -> bool:
     """discard_options' test: a colour in hand, or pass once a tile is discarded."""
     ta = type(a)
-    if ta is A.DiscardTile:
+    if ta is actions.DiscardTile:
         return 0 <= a.colour < 5 and s.hands[req.seat * 5 + a.colour] > 0
-    return ta is A.Pass and req.count > 0
+    return ta is actions.Pass and req.count > 0
 
 
-def revolt_commit_options(s: HuangState, req: R.CommitRevolt) -> list[Action]:
+def revolt_commit_options(s: HuangState, req: requests.CommitRevolt) -> list[Action]:
     """§8.1 step 3: 0..yellow tiles in hand (just 0 without any)."""
     return list(COMMIT[: s.hands[req.seat * 5 + YELLOW] + 1])
 
 
-def revolt_commit_legal(s: HuangState, req: R.CommitRevolt, a: Action) -> bool:
+def revolt_commit_legal(s: HuangState, req: requests.CommitRevolt, a: Action) -> bool:
     """revolt_commit_options' test: 0..yellow tiles in hand (at most MAX_COMMIT)."""
-    return (type(a) is A.CommitTiles
+    return (type(a) is actions.CommitTiles
             and 0 <= a.count <= min(s.hands[req.seat * 5 + YELLOW], MAX_COMMIT))
 
 
-def support_options(s: HuangState, req: R.ChooseSupport) -> list[Action]:
+def support_options(s: HuangState, req: requests.ChooseSupport) -> list[Action]:
     """§8.2: a party or pass; only pass without a red tile or an off-board red leader."""
     war = s.war
     assert war is not None
@@ -292,33 +293,33 @@ def support_options(s: HuangState, req: R.ChooseSupport) -> list[Action]:
     return [PASS]
 
 
-def war_tiles_options(s: HuangState, req: R.CommitWarTiles) -> list[Action]:
+def war_tiles_options(s: HuangState, req: requests.CommitWarTiles) -> list[Action]:
     """§8.2: red tiles from hand; at least 1 unless the off-board red leader gives it."""
     p = req.seat
     lo = 0 if s.leaders[p * 5 + RED] < 0 else 1
     return list(COMMIT[lo: s.hands[p * 5 + RED] + 1])
 
 
-def war_leader_options(s: HuangState, req: R.CommitWarLeader) -> list[Action]:
+def war_leader_options(s: HuangState, req: requests.CommitWarLeader) -> list[Action]:
     return [RED_LEADER_YES, RED_LEADER_NO] if req.tiles else [RED_LEADER_YES]
 
 
-def war_winner_options(s: HuangState, req: R.ChooseWarWinner) -> list[Action]:
+def war_winner_options(s: HuangState, req: requests.ChooseWarWinner) -> list[Action]:
     return [WINNER[i] for i in war_top_parties(s)]
 
 
-def winner_tile_options(s: HuangState, req: R.RemoveWinnerTile) -> list[Action]:
+def winner_tile_options(s: HuangState, req: requests.RemoveWinnerTile) -> list[Action]:
     return [REMOVE_RED[h] for h in winner_red_tiles(s)]
 
 
-def bandit_loss_options(s: HuangState, req: R.RemoveBanditLoss) -> list[Action]:
+def bandit_loss_options(s: HuangState, req: requests.RemoveBanditLoss) -> list[Action]:
     return [REMOVE_RED[h] for h in bandit_loss_tiles(s)]
 
 
-def granary_options(s: HuangState, req: R.ChooseGranary) -> list[Action]:
+def granary_options(s: HuangState, req: requests.ChooseGranary) -> list[Action]:
     return [KEEP_GRANARY[g] for g in kingdom_granaries(s, req.seat)] + [PASS]
 
 
-def refill_options(s: HuangState, req: R.ChooseRefill) -> list[Action]:
+def refill_options(s: HuangState, req: requests.ChooseRefill) -> list[Action]:
     """§11.3: refill to 6 or to 7 tiles."""
     return list(REFILL_TO)

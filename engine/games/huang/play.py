@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.huang import actions as A
-from engine.games.huang import conflicts
-from engine.games.huang import requests as R
+from engine.games.huang import actions, conflicts, requests
 from engine.games.huang.board import add_yellow, occupy
 from engine.games.huang.data import (
     BLUE,
@@ -56,24 +54,25 @@ if TYPE_CHECKING:
 # ============================================================================================
 
 
-def choose_action(s: HuangState, req: R.ChooseAction, a: A.HuangAction) -> None:
+def choose_action(s: HuangState, req: requests.ChooseAction, a: actions.HuangAction) -> None:
     """§5: begin one of the actions A-E."""
     p = req.seat
-    if isinstance(a, A.PositionLeader):
-        s.stack.append(R.ChooseLeaderHex(p, a.colour))
-    elif isinstance(a, A.PlaceTile):
-        s.stack.append(R.ChooseTileHex(p, a.colour))
-    elif isinstance(a, A.PeasantRevolt):
+    if isinstance(a, actions.PositionLeader):
+        s.stack.append(requests.ChooseLeaderHex(p, a.colour))
+    elif isinstance(a, actions.PlaceTile):
+        s.stack.append(requests.ChooseTileHex(p, a.colour))
+    elif isinstance(a, actions.PeasantRevolt):
         ask_discard_two(s, p, BLUE)
-    elif isinstance(a, A.BuildWithGreen):
+    elif isinstance(a, actions.BuildWithGreen):
         ask_discard_two(s, p, GREEN)
     else:
-        s.stack.append(R.ChooseDiscard(p, 0))
+        s.stack.append(requests.ChooseDiscard(p, 0))
 
 
-def choose_granary(s: HuangState, req: R.ChooseGranary, a: A.KeepGranary | A.Pass) -> None:
+def choose_granary(s: HuangState, req: requests.ChooseGranary,
+                   a: actions.KeepGranary | actions.Pass) -> None:
     """§11.2: keep one granary on the board and take the others, or decline."""
-    if isinstance(a, A.KeepGranary):
+    if isinstance(a, actions.KeepGranary):
         collect_granaries(s, a.hex)
     else:
         finish_turn(s)
@@ -82,11 +81,11 @@ def choose_granary(s: HuangState, req: R.ChooseGranary, a: A.KeepGranary | A.Pas
 # --- (A) position a leader ----------------------------------------------------------------------
 
 
-def choose_leader_hex(s: HuangState, req: R.ChooseLeaderHex,
-                      a: A.LeaderTo | A.Withdraw) -> None:
+def choose_leader_hex(s: HuangState, req: requests.ChooseLeaderHex,
+                      a: actions.LeaderTo | actions.Withdraw) -> None:
     """§6.1: the chosen leader's target hex, or withdraw it."""
     i = req.seat * 5 + req.colour
-    if isinstance(a, A.Withdraw):
+    if isinstance(a, actions.Withdraw):
         withdraw_leader(s, i)
     else:
         position_leader(s, i, a.hex)
@@ -126,7 +125,7 @@ def same_colour_leader(s: HuangState, i: int) -> int:
 # --- (B) place a tile -----------------------------------------------------------------------------
 
 
-def choose_tile_hex(s: HuangState, req: R.ChooseTileHex, a: A.TileTo) -> None:
+def choose_tile_hex(s: HuangState, req: requests.ChooseTileHex, a: actions.TileTo) -> None:
     """§6.2: the hex the chosen hand tile goes on."""
     place_tile(s, req.colour, a.hex)
 
@@ -151,15 +150,15 @@ def place_tile(s: HuangState, colour: int, h: int) -> None:
     put(s, h, TILE + colour)
     score_tile(s, h, colour)
     if colour == GREEN and sum(s.market):
-        s.stack.append(R.ChooseMarketTile(p, h))
+        s.stack.append(requests.ChooseMarketTile(p, h))
     else:
         offer_building(s, h)
 
 
-def choose_market_tile(s: HuangState, req: R.ChooseMarketTile,
-                       a: A.TakeFromMarket | A.Pass) -> None:
+def choose_market_tile(s: HuangState, req: requests.ChooseMarketTile,
+                       a: actions.TakeFromMarket | actions.Pass) -> None:
     """§6.2.4: take one market tile into hand (or not); then the building step."""
-    if isinstance(a, A.TakeFromMarket):
+    if isinstance(a, actions.TakeFromMarket):
         s.market[a.colour] -= 1
         s.hands[req.seat * 5 + a.colour] += 1
     offer_building(s, req.hex)
@@ -197,17 +196,17 @@ def build_palace(s: HuangState, r: int) -> None:
 def offer_building(s: HuangState, h: int) -> None:
     """§6.2.5: optional pagoda on a free triangle containing the new tile (or the palace)."""
     if building_triangles(s, h) or building_rhombi(s, h):
-        s.stack.append(R.ChooseBuilding(s.active, h))
+        s.stack.append(requests.ChooseBuilding(s.active, h))
     else:
         offer_blue_chain(s, h)
 
 
-def choose_building(s: HuangState, req: R.ChooseBuilding,
-                    a: A.BuildPagoda | A.BuildPalace | A.Pass) -> None:
+def choose_building(s: HuangState, req: requests.ChooseBuilding,
+                    a: actions.BuildPagoda | actions.BuildPalace | actions.Pass) -> None:
     """§6.2.5: build a pagoda (or the palace, §11.3), or decline and go on to §6.2.6."""
-    if isinstance(a, A.BuildPagoda):
+    if isinstance(a, actions.BuildPagoda):
         build_pagoda(s, a.triangle)
-    elif isinstance(a, A.BuildPalace):
+    elif isinstance(a, actions.BuildPalace):
         build_palace(s, a.rhombus)
     else:
         offer_blue_chain(s, req.hex)
@@ -223,14 +222,15 @@ def offer_blue_chain(s: HuangState, h: int) -> None:
         for n in NEIGHBOURS[h]:
             if (board[n] == EMPTY and MAPS[s.side].is_river[n]
                     and (not s.bandits or bandit_status(s, n) != BANDIT_ILLEGAL)):
-                s.stack.append(R.ChooseChain(p, h))
+                s.stack.append(requests.ChooseChain(p, h))
                 return
     end_action(s)
 
 
-def choose_chain(s: HuangState, req: R.ChooseChain, a: A.ChainTo | A.Pass) -> None:
+def choose_chain(s: HuangState, req: requests.ChooseChain,
+                 a: actions.ChainTo | actions.Pass) -> None:
     """§6.2.6: the next blue tile of the chain, or stop."""
-    if isinstance(a, A.ChainTo):
+    if isinstance(a, actions.ChainTo):
         place_tile(s, BLUE, a.hex)
     else:
         end_action(s)
@@ -251,10 +251,11 @@ def build_pagoda(s: HuangState, t: int) -> None:
         s.pagodas[on_board[0]] = t
         end_action(s)
         return
-    s.stack.append(R.ChoosePagodaToMove(s.active, t))
+    s.stack.append(requests.ChoosePagodaToMove(s.active, t))
 
 
-def choose_pagoda_to_move(s: HuangState, req: R.ChoosePagodaToMove, a: A.MovePagoda) -> None:
+def choose_pagoda_to_move(s: HuangState, req: requests.ChoosePagodaToMove,
+                          a: actions.MovePagoda) -> None:
     """§6.2.5: the supply is empty; this pagoda moves to the new triangle."""
     s.pagodas[a.pagoda] = req.triangle
     end_action(s)
@@ -267,12 +268,12 @@ def ask_discard_two(s: HuangState, p: int, colour: int) -> None:
     """§6.3/§6.4: pay 2 tiles of `colour`. The leader substitute is asked whenever that
     leader is off the board (public), so that asking tells nobody what the hand holds."""
     if s.leaders[p * 5 + colour] < 0:
-        s.stack.append(R.ChooseSubstitute(p, colour))
+        s.stack.append(requests.ChooseSubstitute(p, colour))
     else:
         pay_discard(s, p, colour, False)
 
 
-def choose_substitute(s: HuangState, req: R.ChooseSubstitute, a: A.UseLeader) -> None:
+def choose_substitute(s: HuangState, req: requests.ChooseSubstitute, a: actions.UseLeader) -> None:
     pay_discard(s, req.seat, req.colour, a.use)
 
 
@@ -281,17 +282,18 @@ def pay_discard(s: HuangState, p: int, colour: int, use_leader: bool) -> None:
     k = 1 if use_leader else 2
     s.hands[p * 5 + colour] -= k
     s.box[colour] += k
-    s.stack.append(R.ChooseRevoltTarget(p) if colour == BLUE else R.ChooseTriangle(p))
+    s.stack.append(requests.ChooseRevoltTarget(p) if colour == BLUE else requests.ChooseTriangle(p))
 
 
-def choose_revolt_target(s: HuangState, req: R.ChooseRevoltTarget, a: A.RemoveTile) -> None:
+def choose_revolt_target(s: HuangState, req: requests.ChooseRevoltTarget,
+                         a: actions.RemoveTile) -> None:
     peasant_revolt_remove(s, a.hex)
 
 
-def choose_triangle(s: HuangState, req: R.ChooseTriangle,
-                    a: A.BuildPagoda | A.BuildPalace) -> None:
+def choose_triangle(s: HuangState, req: requests.ChooseTriangle,
+                    a: actions.BuildPagoda | actions.BuildPalace) -> None:
     """§6.4: the pagoda's triangle (or the palace's rhombus, §11.3)."""
-    if isinstance(a, A.BuildPalace):
+    if isinstance(a, actions.BuildPalace):
         build_palace(s, a.rhombus)
     else:
         build_pagoda(s, a.triangle)
@@ -309,9 +311,10 @@ def peasant_revolt_remove(s: HuangState, h: int) -> None:
 # --- (E) exchange ---------------------------------------------------------------------------------
 
 
-def choose_discard(s: HuangState, req: R.ChooseDiscard, a: A.DiscardTile | A.Pass) -> None:
+def choose_discard(s: HuangState, req: requests.ChooseDiscard,
+                   a: actions.DiscardTile | actions.Pass) -> None:
     """§6.5: one more face-down discard, or done (then draw as many)."""
-    if isinstance(a, A.DiscardTile):
+    if isinstance(a, actions.DiscardTile):
         exchange_discard(s, req.seat, a.colour, req.count)
     else:
         finish_exchange(s, req.seat, req.count)
@@ -325,7 +328,7 @@ def exchange_discard(s: HuangState, p: int, colour: int, count: int) -> None:
     if count >= EXCHANGE_MAX or hand_total(s, p) == 0:
         finish_exchange(s, p, count)
     else:
-        s.stack.append(R.ChooseDiscard(p, count))
+        s.stack.append(requests.ChooseDiscard(p, count))
 
 
 def finish_exchange(s: HuangState, p: int, count: int) -> None:

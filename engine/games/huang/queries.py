@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from engine.games.huang import requests as R
+from engine.games.huang import requests
 from engine.games.huang.board import group_cells, leave
 from engine.games.huang.data import (
     BANDIT_COUNT,
@@ -456,12 +456,12 @@ def red_tiles_in(s: HuangState, label: int) -> list[int]:
     return [h for h in range(NUM_HEXES) if lab[h] == label and board[h] == RED_TILE]
 
 
-def revolt_strengths(rv: R.Revolt) -> tuple[int, int]:
+def revolt_strengths(rv: requests.Revolt) -> tuple[int, int]:
     return (rv.attacker_base + max(0, rv.attacker_tiles),
             rv.defender_base + max(0, rv.defender_tiles))
 
 
-def war_strengths(war: R.War) -> list[int]:
+def war_strengths(war: requests.War) -> list[int]:
     return [b + t + ld for b, t, ld in zip(war.base, war.tiles, war.leaders, strict=True)]
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.text import column_labels
-from engine.games.huang import actions as A
-from engine.games.huang import requests as R
+from engine.games.huang import actions, requests
 from engine.games.huang.board import compute_labels
 from engine.games.huang.data import (
     BANDIT_COUNT,
@@ -92,21 +91,21 @@ def _ask(text: str) -> Any:
     return lambda s, req: f"{seat_name(req.seat)}: {text}"
 
 
-def ask_action(s: HuangState, req: R.ChooseAction) -> str:
+def ask_action(s: HuangState, req: requests.ChooseAction) -> str:
     k = 2 - s.actions_left + 1
     return f"{seat_name(req.seat)}: choose action {k} of 2 (§5 A-E)"
 
 
-def ask_leader(s: HuangState, req: R.ChooseLeaderHex) -> str:
+def ask_leader(s: HuangState, req: requests.ChooseLeaderHex) -> str:
     return (f"{seat_name(req.seat)}: where does the {leader_name(req.seat * 5 + req.colour, False)}"
             " go?")
 
 
-def ask_tile(s: HuangState, req: R.ChooseTileHex) -> str:
+def ask_tile(s: HuangState, req: requests.ChooseTileHex) -> str:
     return f"{seat_name(req.seat)}: where does the {COLOUR_NAMES[req.colour]} tile go?"
 
 
-def ask_revolt(s: HuangState, req: R.CommitRevolt) -> str:
+def ask_revolt(s: HuangState, req: requests.CommitRevolt) -> str:
     rv = s.revolt
     assert rv is not None
     side = "attacker" if rv.attacker // 5 == req.seat and rv.attacker_tiles < 0 else "defender"
@@ -115,36 +114,36 @@ def ask_revolt(s: HuangState, req: R.CommitRevolt) -> str:
             f"{dfn}): commit yellow tiles")
 
 
-def ask_support(s: HuangState, req: R.ChooseSupport) -> str:
+def ask_support(s: HuangState, req: requests.ChooseSupport) -> str:
     war = s.war
     assert war is not None
     return f"{seat_name(req.seat)}: war at {hex_name(war.hex)}: support a party, or pass"
 
 
-def ask_winner_tile(s: HuangState, req: R.RemoveWinnerTile) -> str:
+def ask_winner_tile(s: HuangState, req: requests.RemoveWinnerTile) -> str:
     return (f"{seat_name(req.seat)}: the war's winner loses red tiles: remove "
             f"{req.remaining} more")
 
 
-def ask_discard(s: HuangState, req: R.ChooseDiscard) -> str:
+def ask_discard(s: HuangState, req: requests.ChooseDiscard) -> str:
     return (f"{seat_name(req.seat)}: exchange: discard a tile face down ({req.count} "
             f"discarded, at most {EXCHANGE_MAX})")
 
 
 # --- how each option reads -------------------------------------------------------------------
-def say_action(s: HuangState, req: R.ChooseAction, a: Any) -> str:
+def say_action(s: HuangState, req: requests.ChooseAction, a: Any) -> str:
     t = type(a)
     p = req.seat
-    if t is A.PositionLeader:
+    if t is actions.PositionLeader:
         i = p * 5 + a.colour
         where = (f", now at {hex_name(s.leaders[i])}" if s.leaders[i] >= 0
                  else ", now off the board")
         return f"position a leader: the {leader_name(i, False)}{where}"
-    if t is A.PlaceTile:
+    if t is actions.PlaceTile:
         return f"place a tile: a {COLOUR_NAMES[a.colour]} tile from your hand"
-    if t is A.PeasantRevolt:
+    if t is actions.PeasantRevolt:
         return "peasant revolt: discard 2 blue tiles, remove a tile from the board"
-    if t is A.BuildWithGreen:
+    if t is actions.BuildWithGreen:
         return "build with green: discard 2 green tiles, build a pagoda"
     return f"exchange: discard 1-{EXCHANGE_MAX} tiles face down, draw as many"
 
@@ -159,11 +158,11 @@ def _lifted(s: HuangState, i: int) -> list[int]:
     return compute_labels(board, s.marker)
 
 
-def say_leader(s: HuangState, req: R.ChooseLeaderHex, a: Any) -> str:
+def say_leader(s: HuangState, req: requests.ChooseLeaderHex, a: Any) -> str:
     i = req.seat * 5 + req.colour
     name = leader_name(i, False)
     pos = s.leaders[i]
-    if type(a) is A.Withdraw:
+    if type(a) is actions.Withdraw:
         return f"withdraw the {name} from {hex_name(pos)} in front of your screen"
     verb = f"move the {name} from {hex_name(pos)} to" if pos >= 0 else f"place the {name} at"
     lab = _lifted(s, i)
@@ -201,13 +200,13 @@ def tile_outcome(s: HuangState, colour: int, h: int) -> str:
     return f"{joins}: 1 {COLOUR_NAMES[colour]} VP to {DYNASTIES[scorer // 5]}"
 
 
-def say_tile(s: HuangState, req: R.ChooseTileHex, a: Any) -> str:
+def say_tile(s: HuangState, req: requests.ChooseTileHex, a: Any) -> str:
     return (f"place the {COLOUR_NAMES[req.colour]} tile at {hex_name(a.hex)}"
             f"{tile_outcome(s, req.colour, a.hex)}")
 
 
-def say_market(s: HuangState, req: R.ChooseMarketTile, a: Any) -> str:
-    if type(a) is A.Pass:
+def say_market(s: HuangState, req: requests.ChooseMarketTile, a: Any) -> str:
+    if type(a) is actions.Pass:
         return "take nothing from the market"
     return f"take a {COLOUR_NAMES[a.colour]} tile from the market ({s.market[a.colour]} there)"
 
@@ -219,9 +218,9 @@ def _pagoda_source(s: HuangState, colour: int) -> str:
 
 def say_building(s: HuangState, req: Any, a: Any) -> str:
     t = type(a)
-    if t is A.Pass:
+    if t is actions.Pass:
         return "build nothing"
-    if t is A.BuildPalace:
+    if t is actions.BuildPalace:
         verb = "move" if s.palace >= 0 else "build"
         return f"{verb} the Imperial Palace on {hexes_name(RHOMBI[a.rhombus])}"
     c = triangle_colour(s, a.triangle)
@@ -229,18 +228,18 @@ def say_building(s: HuangState, req: Any, a: Any) -> str:
             f"({_pagoda_source(s, c)})")
 
 
-def say_move_pagoda(s: HuangState, req: R.ChoosePagodaToMove, a: Any) -> str:
+def say_move_pagoda(s: HuangState, req: requests.ChoosePagodaToMove, a: Any) -> str:
     return (f"move the {pagoda_name(PAGODA_COLOUR[a.pagoda])} from "
             f"{hexes_name(TRIANGLES[s.pagodas[a.pagoda]])}")
 
 
-def say_chain(s: HuangState, req: R.ChooseChain, a: Any) -> str:
-    if type(a) is A.Pass:
+def say_chain(s: HuangState, req: requests.ChooseChain, a: Any) -> str:
+    if type(a) is actions.Pass:
         return "stop: no more blue tiles in this chain"
     return f"place another blue tile at {hex_name(a.hex)}{tile_outcome(s, BLUE, a.hex)}"
 
 
-def say_substitute(s: HuangState, req: R.ChooseSubstitute, a: Any) -> str:
+def say_substitute(s: HuangState, req: requests.ChooseSubstitute, a: Any) -> str:
     c = req.colour
     if a.use:
         return (f"let your off-board {LEADER_NAMES[c]} stand in for one tile: discard "
@@ -248,38 +247,38 @@ def say_substitute(s: HuangState, req: R.ChooseSubstitute, a: Any) -> str:
     return f"discard {tiles(2, c)}"
 
 
-def say_remove_tile(s: HuangState, req: R.ChooseRevoltTarget, a: Any) -> str:
+def say_remove_tile(s: HuangState, req: requests.ChooseRevoltTarget, a: Any) -> str:
     return f"remove the {COLOUR_NAMES[s.board[a.hex] - TILE]} tile at {hex_name(a.hex)}"
 
 
-def say_discard(s: HuangState, req: R.ChooseDiscard, a: Any) -> str:
-    if type(a) is A.Pass:
+def say_discard(s: HuangState, req: requests.ChooseDiscard, a: Any) -> str:
+    if type(a) is actions.Pass:
         return f"stop discarding: draw {req.count} tile{'' if req.count == 1 else 's'}"
     return f"discard a {COLOUR_NAMES[a.colour]} tile face down"
 
 
 def say_commit(s: HuangState, req: Any, a: Any) -> str:
-    colour = YELLOW if type(req) is R.CommitRevolt else RED
+    colour = YELLOW if type(req) is requests.CommitRevolt else RED
     if a.count == 0:
         return f"commit no {COLOUR_NAMES[colour]} tiles"
     return f"commit {tiles(a.count, colour)}"
 
 
-def say_support(s: HuangState, req: R.ChooseSupport, a: Any) -> str:
-    if type(a) is A.Pass:
+def say_support(s: HuangState, req: requests.ChooseSupport, a: Any) -> str:
+    if type(a) is actions.Pass:
         return "pass: support nobody"
     war = s.war
     assert war is not None
     return f"support {party_name(s, a.party)}, strength {war_strengths(war)[a.party]}"
 
 
-def say_red_leader(s: HuangState, req: R.CommitWarLeader, a: Any) -> str:
+def say_red_leader(s: HuangState, req: requests.CommitWarLeader, a: Any) -> str:
     if a.use:
         return "add your off-board Soldier (red) as +1"
     return "keep your off-board Soldier (red) out"
 
 
-def say_winner(s: HuangState, req: R.ChooseWarWinner, a: Any) -> str:
+def say_winner(s: HuangState, req: requests.ChooseWarWinner, a: Any) -> str:
     return f"declare {party_name(s, a.party)} the winner"
 
 
@@ -287,17 +286,17 @@ def say_red_tile(s: HuangState, req: Any, a: Any) -> str:
     return f"remove the red tile at {hex_name(a.hex)}"
 
 
-def say_granary(s: HuangState, req: R.ChooseGranary, a: Any) -> str:
-    if type(a) is A.Pass:
+def say_granary(s: HuangState, req: requests.ChooseGranary, a: Any) -> str:
+    if type(a) is actions.Pass:
         return "take no granaries"
     return f"leave the granary at {hex_name(a.hex)}, take the others (2 blue VP each)"
 
 
-def say_refill(s: HuangState, req: R.ChooseRefill, a: Any) -> str:
+def say_refill(s: HuangState, req: requests.ChooseRefill, a: Any) -> str:
     return f"refill your hand to {a.count} tiles"
 
 
-def ask_bandits(s: HuangState, req: R.RemoveBanditLoss) -> str:
+def ask_bandits(s: HuangState, req: requests.RemoveBanditLoss) -> str:
     fight = s.bandit_fight
     assert fight is not None
     n = BANDIT_COUNT[fight.bandit]
@@ -306,50 +305,51 @@ def ask_bandits(s: HuangState, req: R.RemoveBanditLoss) -> str:
             f"tile{'s' if fight.remaining > 1 else ''}")
 
 
-RULES.words(R.ChooseAction, ask=ask_action, say=say_action)
-RULES.words(R.ChooseLeaderHex, ask=ask_leader, say=say_leader)
-RULES.words(R.ChooseTileHex, ask=ask_tile, say=say_tile)
-RULES.words(R.ChooseMarketTile,
+RULES.words(requests.ChooseAction, ask=ask_action, say=say_action)
+RULES.words(requests.ChooseLeaderHex, ask=ask_leader, say=say_leader)
+RULES.words(requests.ChooseTileHex, ask=ask_tile, say=say_tile)
+RULES.words(requests.ChooseMarketTile,
             ask=lambda s, req: (f"{seat_name(req.seat)}: green tile at {hex_name(req.hex)}: "
                                 "take a market tile, or not"),
             say=say_market)
-RULES.words(R.ChooseBuilding,
+RULES.words(requests.ChooseBuilding,
             ask=lambda s, req: (f"{seat_name(req.seat)}: build with the tile at "
                                 f"{hex_name(req.hex)}, or not"),
             say=say_building)
-RULES.words(R.ChoosePagodaToMove,
+RULES.words(requests.ChoosePagodaToMove,
             ask=lambda s, req: (f"{seat_name(req.seat)}: no pagoda left in the supply: which "
                                 f"one moves to {hexes_name(TRIANGLES[req.triangle])}?"),
             say=say_move_pagoda)
-RULES.words(R.ChooseChain,
+RULES.words(requests.ChooseChain,
             ask=lambda s, req: (f"{seat_name(req.seat)}: another blue tile next to "
                                 f"{hex_name(req.hex)}, or stop"),
             say=say_chain)
-RULES.words(R.ChooseSubstitute,
+RULES.words(requests.ChooseSubstitute,
             ask=lambda s, req: (f"{seat_name(req.seat)}: let the off-board "
                                 f"{LEADER_NAMES[req.colour]} replace a "
                                 f"{COLOUR_NAMES[req.colour]} tile?"),
             say=say_substitute)
-RULES.words(R.ChooseRevoltTarget, ask=_ask("peasant revolt: remove which tile?"),
+RULES.words(requests.ChooseRevoltTarget, ask=_ask("peasant revolt: remove which tile?"),
             say=say_remove_tile)
-RULES.words(R.ChooseTriangle, ask=_ask("build with green: build where?"), say=say_building)
-RULES.words(R.ChooseDiscard, ask=ask_discard, say=say_discard)
-RULES.words(R.CommitRevolt, ask=ask_revolt, say=say_commit)
-RULES.words(R.ChooseSupport, ask=ask_support, say=say_support)
-RULES.words(R.CommitWarTiles,
+RULES.words(requests.ChooseTriangle, ask=_ask("build with green: build where?"), say=say_building)
+RULES.words(requests.ChooseDiscard, ask=ask_discard, say=say_discard)
+RULES.words(requests.CommitRevolt, ask=ask_revolt, say=say_commit)
+RULES.words(requests.ChooseSupport, ask=ask_support, say=say_support)
+RULES.words(requests.CommitWarTiles,
             ask=lambda s, req: (f"{seat_name(req.seat)}: war: commit red tiles to party "
                                 f"{req.party + 1}"),
             say=say_commit)
-RULES.words(R.CommitWarLeader,
+RULES.words(requests.CommitWarLeader,
             ask=lambda s, req: f"{seat_name(req.seat)}: add the off-board Soldier (red) too?",
             say=say_red_leader)
-RULES.words(R.ChooseWarWinner, ask=_ask("the war is tied at the top: declare the winner"),
+RULES.words(requests.ChooseWarWinner, ask=_ask("the war is tied at the top: declare the winner"),
             say=say_winner)
-RULES.words(R.RemoveWinnerTile, ask=ask_winner_tile, say=say_red_tile)
-RULES.words(R.RemoveBanditLoss, ask=ask_bandits, say=say_red_tile)
-RULES.words(R.ChooseGranary,
+RULES.words(requests.RemoveWinnerTile, ask=ask_winner_tile, say=say_red_tile)
+RULES.words(requests.RemoveBanditLoss, ask=ask_bandits, say=say_red_tile)
+RULES.words(requests.ChooseGranary,
             ask=_ask("granaries in your Farmer's kingdom: take all but one, or none"),
             say=say_granary)
-RULES.words(R.ChooseRefill, ask=_ask("refill your hand to 6 or to 7 tiles (Imperial Palace)"),
+RULES.words(requests.ChooseRefill,
+            ask=_ask("refill your hand to 6 or to 7 tiles (Imperial Palace)"),
             say=say_refill)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.data import GRAPHS, NODES, WORSHIP_COLS, WORSHIP_ROWS
 
 try:
@@ -22,7 +22,7 @@ DEPTH_LIMIT = cython.declare(cython.int, NODES * 2)
 
 
 #: the Lodge's node (a C int where compiled)
-LODGE = cython.declare(cython.int, D.LODGE)
+LODGE = cython.declare(cython.int, data.LODGE)
 
 
 @cython.cfunc

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from engine.common.text import breakdown_table, flow_into, rstrip_lines, wrap_into
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.scoring import breakdown
 from engine.games.rotunda.words import (
     CUBE_STYLES,
@@ -36,41 +36,41 @@ def _icon(x: int) -> str:
     """A Retailer / Wholesaler icon: the cube lying on it ("-" free)."""
     if x < 0:
         return "-"
-    return D.CUBE_NAMES[x & 3] if x >> 2 == x & 3 else \
-        f"{D.CUBE_NAMES[x & 3]} as {D.CUBE_NAMES[x >> 2]}"
+    return data.CUBE_NAMES[x & 3] if x >> 2 == x & 3 else \
+        f"{data.CUBE_NAMES[x & 3]} as {data.CUBE_NAMES[x >> 2]}"
 
 
 def _room_state(s: RotundaState, node: int) -> str:
     """What lies in a room: Market / Retailer / Wholesaler icons, Banker coins,
     Warehouse cubes."""
     room = s.rooms[node]
-    if room == D.MARKET:
+    if room == data.MARKET:
         return "icons " + ", ".join(
-            f"{D.CUBE_NAMES[t]}: {'-' if s.market[t] < 0 else D.CUBE_NAMES[s.market[t]]}"
-            for t in D.BASIC)
-    if room == D.RETAILER:
+            f"{data.CUBE_NAMES[t]}: {'-' if s.market[t] < 0 else data.CUBE_NAMES[s.market[t]]}"
+            for t in data.BASIC)
+    if room == data.RETAILER:
         return "icons " + ", ".join(_icon(x) for x in s.retailer)
-    if room == D.WHOLESALER:
+    if room == data.WHOLESALER:
         return "icons " + ", ".join(_icon(x) for x in s.wholesaler)
-    if room == D.BANKER:
+    if room == data.BANKER:
         return f"{s.banker} coins"
-    if room == D.WAREHOUSE:
-        held = [D.CUBE_NAMES[t] for t in D.BASIC if s.warehouse[t]]
+    if room == data.WAREHOUSE:
+        held = [data.CUBE_NAMES[t] for t in data.BASIC if s.warehouse[t]]
         return "holds " + (", ".join(held) or "nothing")
     return ""
 
 
 def _rooms(s: RotundaState, out: Text) -> None:
     """One line per room (rules §4.1): place, tile, leaders, chairs, contents."""
-    out.append(f"Rooms (Lodge on staircase {D.STAIRCASES[s.lodge][0]}; x2: two leaders; "
+    out.append(f"Rooms (Lodge on staircase {data.STAIRCASES[s.lodge][0]}; x2: two leaders; "
                "chairs: * elder):\n", style="bold")
-    for node in range(D.NODES):
-        out.append(f"  {D.NODE_NAMES[node]:<5} {D.ROOM_NAMES[s.rooms[node]]:<15} ")
+    for node in range(data.NODES):
+        out.append(f"  {data.NODE_NAMES[node]:<5} {data.ROOM_NAMES[s.rooms[node]]:<15} ")
         here = [i // s.per_seat for i, x in enumerate(s.leaders) if x == node]
         who: list[tuple[str, str]] = [
             (colour(p) + (" x2" if here.count(p) > 1 else ""), seat_style(p))
             for p in sorted(set(here))]
-        who += [(f"neutral {D.NEUTRAL_COLOURS[k]}", "dim")
+        who += [(f"neutral {data.NEUTRAL_COLOURS[k]}", "dim")
                 for k, x in enumerate(s.neutrals) if x == node]
         parts: list[Text] = []
         if who:
@@ -79,10 +79,10 @@ def _rooms(s: RotundaState, out: Text) -> None:
                 part.append(", " if k else "")
                 part.append(name, style=style)
             parts.append(part)
-        if node in D.INNER:
-            k = (node - D.I1) * D.CHAIRS_PER_ROOM
+        if node in data.INNER:
+            k = (node - data.I1) * data.CHAIRS_PER_ROOM
             part = Text("chairs")
-            for c in s.chairs[k:k + D.CHAIRS_PER_ROOM]:
+            for c in s.chairs[k:k + data.CHAIRS_PER_ROOM]:
                 if c < 0:
                     part.append(" -")
                 else:
@@ -98,9 +98,9 @@ def _rooms(s: RotundaState, out: Text) -> None:
 def _paths(s: RotundaState, out: Text) -> None:
     """Rules §4.1: leaders move clockwise round each ring; the staircases join the rings,
     and the one the Lodge covers leads through it."""
-    names = D.NODE_NAMES
+    names = data.NODE_NAMES
     stairs = []
-    for k, (name, ib, ia, ob, oa) in enumerate(D.STAIRCASES):
+    for k, (name, ib, ia, ob, oa) in enumerate(data.STAIRCASES):
         if k == s.lodge:
             stairs.append(f"{name} {names[ib]}/{names[ob]} -> Lodge -> {names[ia]}/{names[oa]}")
         else:
@@ -114,7 +114,7 @@ def _villages(s: RotundaState, out: Text) -> None:
     """Rules §6: each village's Assistants by family, and where the Peddler tile is."""
     n = s.num_players
     out.append("Villages:\n", style="bold")
-    for v in range(D.VILLAGES):
+    for v in range(data.VILLAGES):
         out.append(f"  V{v + 1}{' (the Peddler)' if v == s.peddler else ''}: ")
         here = [(p, s.villages[v * n + p]) for p in range(n) if s.villages[v * n + p]]
         for k, (p, m) in enumerate(here):
@@ -131,14 +131,14 @@ def short(p: int) -> str:
 def _worship(s: RotundaState, out: Text) -> None:
     """Rules §12.2: the 4 x 4 board, each cell's VP and the elders lying on it."""
     n = s.num_players
-    legend = ", ".join(f"{short(p)} {D.COLOURS[p]}" for p in range(n))
+    legend = ", ".join(f"{short(p)} {data.COLOURS[p]}" for p in range(n))
     out.append(f"Worship board (VP per cell; {legend}):\n", style="bold")
     out.append("   " + "".join(f" {c:<17}" for c in WORSHIP_COLUMNS).rstrip() + "\n")
-    for r in range(D.WORSHIP_ROWS):
+    for r in range(data.WORSHIP_ROWS):
         out.append(f"{r + 1:>2} ")
-        for c in range(D.WORSHIP_COLS):
-            cell = r * D.WORSHIP_COLS + c
-            text = Text(f" {D.WORSHIP_VP[r][c]:>2} VP")
+        for c in range(data.WORSHIP_COLS):
+            cell = r * data.WORSHIP_COLS + c
+            text = Text(f" {data.WORSHIP_VP[r][c]:>2} VP")
             for p in range(n):
                 if s.worship[p * 16 + cell]:
                     text.append(" " + short(p), style=seat_style(p))
@@ -146,18 +146,18 @@ def _worship(s: RotundaState, out: Text) -> None:
             out.append_text(text)
         out.rstrip()
         out.append("\n")
-    spaces = ", ".join(f"{D.AMULET_SPACE_NAMES[k]} {'-' if a < 0 else f'A{a + 1}'}"
+    spaces = ", ".join(f"{data.AMULET_SPACE_NAMES[k]} {'-' if a < 0 else f'A{a + 1}'}"
                        for k, a in enumerate(s.amulet_spaces))
     end = "-" if s.end_amulet < 0 else f"A{s.end_amulet + 1}"
     wrap_into(out, f"Amulet spaces: {spaces}; end of the round track: {end}")
-    temples = [f"{D.TEMPLES[t][0]} ({_temple(t)})" for t in range(len(D.TEMPLES))
+    temples = [f"{data.TEMPLES[t][0]} ({_temple(t)})" for t in range(len(data.TEMPLES))
                if s.temples[t]]
     wrap_into(out, "Temples face up: " + (", ".join(temples) or "none"))
 
 
 def _temple(t: int) -> str:
-    _, coins, gold, acts = D.TEMPLES[t]
-    parts = [D.ASSISTANT_ACTION_NAMES[a] for a in acts]
+    _, coins, gold, acts = data.TEMPLES[t]
+    parts = [data.ASSISTANT_ACTION_NAMES[a] for a in acts]
     parts += [f"{coins} coins"] if coins else []
     parts += [f"{gold} Gold"] if gold else []
     return " + ".join(parts)
@@ -178,7 +178,7 @@ def _pools(s: RotundaState, out: Text) -> None:
     out.append("General supply: ")
     for t in range(4):
         out.append(", " if t else "")
-        out.append(f"{s.supply[t]} {D.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
+        out.append(f"{s.supply[t]} {data.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
     out.append("\n")
 
 
@@ -189,14 +189,14 @@ def _family(s: RotundaState, p: int, view: int | None, out: Text) -> None:
     out.append(f": {s.vp[p]} VP, {s.coins[p]} coins\n  cubes ")
     for t in range(4):
         out.append(", " if t else "")
-        out.append(f"{s.cubes[p * 4 + t]} {D.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
+        out.append(f"{s.cubes[p * 4 + t]} {data.CUBE_NAMES[t]}", style=CUBE_STYLES[t])
     out.append("\n")
     wrap_into(out, f"  Assistants: {s.supply_discs[p]} in supply, {s.track[p]} on the track; "
           "Orders open: " + (", ".join(order_text(o) for o in s.orders_open[p]) or "none")
-          + "; done: " + (", ".join(D.ORDERS[o][0] for o in s.orders_done[p]) or "none"),
+          + "; done: " + (", ".join(data.ORDERS[o][0] for o in s.orders_done[p]) or "none"),
           indent="    ")
     amulets = [amulet_name(a) for a in s.amulets[p]] + [
-        f"{expert_name(e)} as A{D.EXPERTS[e][3] + 1}" for e in s.kept[p]]
+        f"{expert_name(e)} as A{data.EXPERTS[e][3] + 1}" for e in s.kept[p]]
     wrap_into(out, "  Experts: " + (", ".join(expert_name(e) for e in s.experts[p]) or "none")
           + "; amulets: " + (", ".join(amulets) or "none"), indent="    ")
 
@@ -209,7 +209,7 @@ def render_text(s: RotundaState, seat: int | None = None) -> Text:
     out.append(f"Rotunda (Tulou), {n} players"
                + (f", {', '.join(variants)}" if variants else "")
                + f", decision {s.decision}\n", style="bold")
-    out.append(f"Round marker {s.round}/{D.END_SPACE[n]}"
+    out.append(f"Round marker {s.round}/{data.END_SPACE[n]}"
                + (f" (end triggered: {s.turns_left} more turn(s))" if s.end_triggered else "")
                + f", turn {s.turns + 1}\n")
     _rooms(s, out)

@@ -16,8 +16,7 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.games.rotunda import data as D
-from engine.games.rotunda import heuristic, observe, render, rules, scoring
+from engine.games.rotunda import data, heuristic, observe, render, rules, scoring
 from engine.games.rotunda import words as _words  # noqa: F401  (registers the words)
 from engine.games.rotunda.actions import SPACE, RotundaAction
 from engine.games.rotunda.requests import RotundaRequest
@@ -38,7 +37,7 @@ class RotundaState(kernel.GameState, kw_only=True):
     lodge: Annotated[int, Public(
         'the staircase the Ancestral Lodge covers: 0 SA (default), 1 SB, 2 SC (§4.1, '
         '§4.3; chosen at set-up with the `lodge_variant` option); it selects static '
-        '`successors[str(lodge)]`')] = D.DEFAULT_STAIRCASE
+        '`successors[str(lodge)]`')] = data.DEFAULT_STAIRCASE
     rooms: Annotated[tuple[int, ...], Public(
         '12 entries, one per room node 0-11: the room kind there (static `rooms`: 0 '
         "Supplier, 1 Harbour, 2 Market, 3 Experts' Room, 4 Banker, 5 Tea House, 6 "
@@ -76,7 +75,7 @@ class RotundaState(kernel.GameState, kw_only=True):
         'Assistants in the 6 villages V1-V6 per seat: index village * num_players + seat')] = []
     peddler: Annotated[int, Public(
         'the village (0-5 = V1-V6) holding the Peddler tile; it moves clockwise, (v + k) '
-        '% 6')] = D.PEDDLER_START
+        '% 6')] = data.PEDDLER_START
     worship: Annotated[tuple[int, ...], Public(
         'elders on the 4x4 worship board per seat and cell: index seat * 16 + cell, cell '
         "= row * 4 + column (0 = top-left, where every chain starts); 1 = the seat's "
@@ -109,7 +108,7 @@ class RotundaState(kernel.GameState, kw_only=True):
         'refilled from the supply at the end of step 3')] = []
     banker: Annotated[int, Public(
         'coins lying in the Banker room (R5); Tea House payments go here; 3 are added '
-        'when it is empty at the end of step 3')] = D.BANKER_REFILL
+        'when it is empty at the end of step 3')] = data.BANKER_REFILL
     supply: Annotated[list[int], Public(
         'the general supply by cube type (0 Tea, 1 Fruit, 2 Celadon, 3 Gold); a gain from'
         ' an empty supply is lost')] = []
@@ -199,7 +198,7 @@ class RotundaState(kernel.GameState, kw_only=True):
     @property
     def per_seat(self) -> int:
         """Family leaders per seat."""
-        return D.LEADERS[self.num_players]
+        return data.LEADERS[self.num_players]
 
     def cube(self, p: int, t: int) -> int:
         return self.cubes[p * 4 + t]

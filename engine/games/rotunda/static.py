@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
+from engine.games.rotunda import board, data
 
 #: the action code of an Assistant action, -1 for none (data uses None)
 _NONE = -1
@@ -15,8 +14,8 @@ _NONE = -1
 EXPERT_EFFECTS = {
     "H1": "one-shot: +3 coins",
     "H2": "one-shot: +1 coin and +1 VP",
-    "H3": f"permanent: each Apprentice action (not Elder Apprentice): +{D.OLD_MAN_VP} VP",
-    "H4": f"permanent: each gain of Gold: +{D.RICH_MAN_VP} VP",
+    "H3": f"permanent: each Apprentice action (not Elder Apprentice): +{data.OLD_MAN_VP} VP",
+    "H4": f"permanent: each gain of Gold: +{data.RICH_MAN_VP} VP",
     "H5": "one-shot: sell 1 Celadon (or Gold as Celadon) into a Market, Retailer or "
           "Wholesaler room, double reward, no Assistant actions (§9)",
     "H6": "one-shot: sell 1 Tea (or Gold as Tea) as H5, double reward",
@@ -29,8 +28,8 @@ EXPERT_EFFECTS = {
     "P5": "one-shot: sell 2 cubes into one Market, Retailer or Wholesaler room, normal "
           "rewards (1st and 2nd sale), no Assistant actions (§9)",
     "P6": "one-shot: every other player +1 coin; you +2 basic cubes of your choice",
-    "P7": f"permanent: each gain of a basic cube: +{D.SHOPKEEPER_VP} VP",
-    "P8": f"permanent: each Expert hired (this one included): +{D.CLERK_VP} VP",
+    "P7": f"permanent: each gain of a basic cube: +{data.SHOPKEEPER_VP} VP",
+    "P8": f"permanent: each Expert hired (this one included): +{data.CLERK_VP} VP",
     "T1": "one-shot: +4 coins or +3 VP",
     "T2": "one-shot: +1 coin and 1 Peddler",
     "T3": "one-shot: 1 Apprentice",
@@ -43,30 +42,30 @@ EXPERT_EFFECTS = {
 
 #: the meaning of `Execute.option` in each room kind (rooms.execution_options)
 EXECUTE_OPTIONS = {
-    D.SUPPLIER: "0-2: take 1 cube of that basic type, 3: no cube; then an optional Peddler",
-    D.HARBOUR: "0-2: take the Smuggler in that pool slot and gain its cubes, 3: 1 Gold",
-    D.MARKET: "as_type * 2 + gold: sell one cube as type as_type (0-2), paid with a Gold "
+    data.SUPPLIER: "0-2: take 1 cube of that basic type, 3: no cube; then an optional Peddler",
+    data.HARBOUR: "0-2: take the Smuggler in that pool slot and gain its cubes, 3: 1 Gold",
+    data.MARKET: "as_type * 2 + gold: sell one cube as type as_type (0-2), paid with a Gold "
               "if gold = 1; reward market_reward[as_type]",
-    D.EXPERTS_ROOM: "the Expert pool slot 0-2 to hire; 3 = the discard pile's top card "
+    data.EXPERTS_ROOM: "the Expert pool slot 0-2 to hire; 3 = the discard pile's top card "
                     "(advanced_experts only)",
-    D.BANKER: "0: take all coins in the room, 1-3: take 1 cube of type option - 1; then an "
+    data.BANKER: "0: take all coins in the room, 1-3: take 1 cube of type option - 1; then an "
               "optional Peddler",
-    D.TEA_HOUSE: "pay 2 coins to the Banker room; 0: 2 Recruits, then Peddler, then "
+    data.TEA_HOUSE: "pay 2 coins to the Banker room; 0: 2 Recruits, then Peddler, then "
                  "Apprentice; 1: the same with Apprentice before Peddler; 2-12: 1 Recruit and "
                  "the action of room node option - 1 (a room holding any leader)",
-    D.RETAILER: "0: sell up to 3 cubes one by one (SaleLoop, then Stop), every type on the "
+    data.RETAILER: "0: sell up to 3 cubes one by one (SaleLoop, then Stop), every type on the "
                 "tile different; rewards `retailer_reward`",
-    D.WHOLESALER: "0: sell up to 3 cubes one by one (SaleLoop, then Stop), every type on "
+    data.WHOLESALER: "0: sell up to 3 cubes one by one (SaleLoop, then Stop), every type on "
                   "the tile the same; rewards `wholesaler_reward`",
-    D.BANK: "0: make up to 4 payments one by one (BankLoop: Pay, then Stop), `bank_steps`",
-    D.BLACK_MARKET: f"0: up to {D.BM_TRANSACTIONS} deals and one Peddler (BlackMarketLoop: "
+    data.BANK: "0: make up to 4 payments one by one (BankLoop: Pay, then Stop), `bank_steps`",
+    data.BLACK_MARKET: f"0: up to {data.BM_TRANSACTIONS} deals and one Peddler (BlackMarketLoop: "
                     "Deal, then Stop), `black_market`",
-    D.TRADING_POST: "0: up to 4 purchases (TradingLoop: Buy, then Stop) at "
+    data.TRADING_POST: "0: up to 4 purchases (TradingLoop: Buy, then Stop) at "
                     "`trading_post_costs`",
-    D.GUILD_HALL: "0: hire up to 3 Experts (GuildLoop: Hire, then Stop) at `guild_hall_costs`",
-    D.WAREHOUSE: "0: 1 Recruit, then up to 3 cubes from any room (WarehouseLoop: TakeCube, "
+    data.GUILD_HALL: "0: hire up to 3 Experts (GuildLoop: Hire, then Stop) at `guild_hall_costs`",
+    data.WAREHOUSE: "0: 1 Recruit, then up to 3 cubes from any room (WarehouseLoop: TakeCube, "
                  "then Stop) at `warehouse_costs`",
-    D.LODGE_ROOM: "none: arriving there asks LodgeStep (Pray or Honour, §7)",
+    data.LODGE_ROOM: "none: arriving there asks LodgeStep (Pray or Honour, §7)",
 }
 
 
@@ -80,23 +79,23 @@ def _reward(row: tuple[int, int, int | None]) -> list[int]:
 
 def _nodes() -> list[dict[str, Any]]:
     out = []
-    for n, name in enumerate(D.NODE_NAMES):
-        ring = "lodge" if n == D.LODGE else "inner" if n in D.INNER else "outer"
-        slot = "large" if n in D.LARGE_SLOTS else "small" if n in D.SMALL_SLOTS else ""
+    for n, name in enumerate(data.NODE_NAMES):
+        ring = "lodge" if n == data.LODGE else "inner" if n in data.INNER else "outer"
+        slot = "large" if n in data.LARGE_SLOTS else "small" if n in data.SMALL_SLOTS else ""
         out.append({"node": n, "name": name, "ring": ring, "slot": slot,
-                    "chairs": D.CHAIRS_PER_ROOM if n in D.INNER else 0})
+                    "chairs": data.CHAIRS_PER_ROOM if n in data.INNER else 0})
     return out
 
 
 def _rooms() -> list[dict[str, Any]]:
     out = []
-    for k, name in enumerate(D.ROOM_NAMES):
-        if k == D.LODGE_ROOM:
-            where, node = "lodge", D.LODGE
-        elif k in D.INNER_ROOMS:
-            where, node = "inner", D.INNER[D.INNER_ROOMS.index(k)]
+    for k, name in enumerate(data.ROOM_NAMES):
+        if k == data.LODGE_ROOM:
+            where, node = "lodge", data.LODGE
+        elif k in data.INNER_ROOMS:
+            where, node = "inner", data.INNER[data.INNER_ROOMS.index(k)]
         else:
-            where, node = ("large" if k in D.LARGE_TILES else "small"), -1
+            where, node = ("large" if k in data.LARGE_TILES else "small"), -1
         out.append({"room": k, "name": name, "where": where, "node": node,
                     "execute": EXECUTE_OPTIONS[k]})
     return out
@@ -104,9 +103,9 @@ def _rooms() -> list[dict[str, Any]]:
 
 def _orders() -> list[dict[str, Any]]:
     out = []
-    for name, t, f, c, coins, vp, kind, arg, starting in D.ORDERS:
-        named = kind in (D.E2, D.E3)
-        amount = D.E2_VP[name] if kind == D.E2 else 1 if kind == D.E3 else arg
+    for name, t, f, c, coins, vp, kind, arg, starting in data.ORDERS:
+        named = kind in (data.E2, data.E3)
+        amount = data.E2_VP[name] if kind == data.E2 else 1 if kind == data.E3 else arg
         out.append({"id": name, "cost": [t, f, c], "coins": coins, "vp": vp, "effect": kind,
                     "cube": arg if named else -1, "amount": amount, "starting": starting})
     return out
@@ -114,74 +113,75 @@ def _orders() -> list[dict[str, Any]]:
 
 def _experts() -> list[dict[str, Any]]:
     return [{"id": i, "name": name, "permanent": perm, "amulet": amulet,
-             "back": D.EXPERT_BACK[e], "sells": D.SUPPLIER_EXPERT_CUBE.get(e, -1),
-             "cube_choice": list(D.EXPERT_CUBE_CHOICE.get(e, ())),
+             "back": data.EXPERT_BACK[e], "sells": data.SUPPLIER_EXPERT_CUBE.get(e, -1),
+             "cube_choice": list(data.EXPERT_CUBE_CHOICE.get(e, ())),
              "effect": EXPERT_EFFECTS[i]}
-            for e, (i, name, perm, amulet) in enumerate(D.EXPERTS)]
+            for e, (i, name, perm, amulet) in enumerate(data.EXPERTS)]
 
 
 def _black_market() -> list[dict[str, Any]]:
-    price = {"buy cube": -D.BM_BUY_CUBE, "buy recruit": -D.BM_BUY_RECRUIT,
-             "buy amulet": -D.BM_BUY_AMULET, "sell cube": D.BM_SELL_CUBE, "fire": D.BM_FIRE,
-             "sell amulet": D.BM_SELL_AMULET, "peddler": 0}
+    price = {"buy cube": -data.BM_BUY_CUBE, "buy recruit": -data.BM_BUY_RECRUIT,
+             "buy amulet": -data.BM_BUY_AMULET, "sell cube": data.BM_SELL_CUBE,
+             "fire": data.BM_FIRE,
+             "sell amulet": data.BM_SELL_AMULET, "peddler": 0}
     return [{"deal": k, "kind": kind, "arg": arg, "coins": price[kind]}
-            for k, (kind, arg) in enumerate(D.BM_OPTIONS)]
+            for k, (kind, arg) in enumerate(data.BM_OPTIONS)]
 
 
 def static_data() -> dict[str, Any]:
     """Every table a Rotunda bot needs, as JSON values (keys described in docs.STATIC)."""
-    counts = sorted(D.LEADERS)
+    counts = sorted(data.LEADERS)
     return {
-        "cube_names": list(D.CUBE_NAMES),
-        "colours": list(D.COLOURS),
-        "supply_start": list(D.SUPPLY_START),
-        "start": {"coins_from_first": list(D.START_COINS),
-                  "supply_assistants": D.START_SUPPLY_ASSISTANTS,
-                  "track_assistants": D.START_TRACK_ASSISTANTS, "gold": D.START_GOLD},
-        "leaders_per_seat": {str(n): D.LEADERS[n] for n in counts},
-        "end_space": {str(n): D.END_SPACE[n] for n in counts},
-        "round_track_last": D.ROUND_TRACK_LAST,
-        "assistant_track": list(D.TRACK_VALUES),
-        "bonus_every": D.BONUS_EVERY,
-        "pool_size": D.POOL_SIZE,
-        "expert_limit": D.EXPERT_LIMIT,
+        "cube_names": list(data.CUBE_NAMES),
+        "colours": list(data.COLOURS),
+        "supply_start": list(data.SUPPLY_START),
+        "start": {"coins_from_first": list(data.START_COINS),
+                  "supply_assistants": data.START_SUPPLY_ASSISTANTS,
+                  "track_assistants": data.START_TRACK_ASSISTANTS, "gold": data.START_GOLD},
+        "leaders_per_seat": {str(n): data.LEADERS[n] for n in counts},
+        "end_space": {str(n): data.END_SPACE[n] for n in counts},
+        "round_track_last": data.ROUND_TRACK_LAST,
+        "assistant_track": list(data.TRACK_VALUES),
+        "bonus_every": data.BONUS_EVERY,
+        "pool_size": data.POOL_SIZE,
+        "expert_limit": data.EXPERT_LIMIT,
         "nodes": _nodes(),
         "staircases": [{"name": name, "inner_before": a, "inner_after": b,
                         "outer_before": c, "outer_after": d}
-                       for name, a, b, c, d in D.STAIRCASES],
-        "successors": {str(k): [list(s) for s in g] for k, g in enumerate(D.GRAPHS)},
+                       for name, a, b, c, d in data.STAIRCASES],
+        "successors": {str(k): [list(s) for s in g] for k, g in enumerate(data.GRAPHS)},
         "rooms": _rooms(),
-        "villages": D.VILLAGES,
-        "assistant_actions": list(D.ASSISTANT_ACTION_NAMES),
-        "market_reward": [_reward(D.MARKET_REWARD[t]) for t in D.BASIC],
-        "retailer_reward": [_reward(r) for r in D.RETAILER_REWARD],
-        "wholesaler_reward": [_reward(r) for r in D.WHOLESALER_REWARD],
-        "bank_steps": [[c, v, _action(D.APPRENTICE if a else None)]
-                       for c, v, a in D.BANK_STEPS],
-        "banker_refill": D.BANKER_REFILL,
-        "tea_house_cost": D.TEA_HOUSE_COST,
-        "trading_post_costs": list(D.TRADING_POST_COSTS),
-        "trading_items": list(D.TRADING_ITEMS),
-        "warehouse_costs": list(D.WAREHOUSE_COSTS),
-        "warehouse_sources": [[room, i] for room, i in D.WAREHOUSE_SOURCES],
-        "guild_hall_costs": [list(r) for r in D.GUILD_HALL_COSTS],
-        "black_market_transactions": D.BM_TRANSACTIONS,
+        "villages": data.VILLAGES,
+        "assistant_actions": list(data.ASSISTANT_ACTION_NAMES),
+        "market_reward": [_reward(data.MARKET_REWARD[t]) for t in data.BASIC],
+        "retailer_reward": [_reward(r) for r in data.RETAILER_REWARD],
+        "wholesaler_reward": [_reward(r) for r in data.WHOLESALER_REWARD],
+        "bank_steps": [[c, v, _action(data.APPRENTICE if a else None)]
+                       for c, v, a in data.BANK_STEPS],
+        "banker_refill": data.BANKER_REFILL,
+        "tea_house_cost": data.TEA_HOUSE_COST,
+        "trading_post_costs": list(data.TRADING_POST_COSTS),
+        "trading_items": list(data.TRADING_ITEMS),
+        "warehouse_costs": list(data.WAREHOUSE_COSTS),
+        "warehouse_sources": [[room, i] for room, i in data.WAREHOUSE_SOURCES],
+        "guild_hall_costs": [list(r) for r in data.GUILD_HALL_COSTS],
+        "black_market_transactions": data.BM_TRANSACTIONS,
         "black_market": _black_market(),
-        "worship_vp": [list(r) for r in D.WORSHIP_VP],
-        "worship_left": list(D.WORSHIP_LEFT),
-        "worship_top": [[c, _action(a)] for c, a in D.WORSHIP_TOP],
-        "worship_amulet_spaces": list(D.AMULET_SPACE_NAMES),
+        "worship_vp": [list(r) for r in data.WORSHIP_VP],
+        "worship_left": list(data.WORSHIP_LEFT),
+        "worship_top": [[c, _action(a)] for c, a in data.WORSHIP_TOP],
+        "worship_amulet_spaces": list(data.AMULET_SPACE_NAMES),
         "worship_neighbours": [list(x) for x in board.NEIGHBOURS],
         "temples": [{"id": i, "coins": c, "gold": g, "actions": list(a)}
-                    for i, c, g, a in D.TEMPLES],
-        "smugglers": [list(x) for x in D.SMUGGLERS],
-        "amulet_tokens": [D.AMULET_TOKENS.count(t) for t in range(D.AMULET_TYPES)],
-        "amulet_set_vp": list(D.SET_VP),
+                    for i, c, g, a in data.TEMPLES],
+        "smugglers": [list(x) for x in data.SMUGGLERS],
+        "amulet_tokens": [data.AMULET_TOKENS.count(t) for t in range(data.AMULET_TYPES)],
+        "amulet_set_vp": list(data.SET_VP),
         "orders": _orders(),
         "experts": _experts(),
-        "expert_backs": dict(D.BACK_NAMES),
-        "neutral_cube": list(D.NEUTRAL_CUBE),
-        "advanced_discard": D.ADVANCED_DISCARD,
+        "expert_backs": dict(data.BACK_NAMES),
+        "neutral_cube": list(data.NEUTRAL_CUBE),
+        "advanced_discard": data.ADVANCED_DISCARD,
     }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.common.text import column_labels
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.actions import (
     BonusOrder,
     Deal,
@@ -65,30 +65,30 @@ if TYPE_CHECKING:
 STYLES = {"black": "bold white on grey23", "yellow": "bold yellow", "green": "bold green",
           "red": "bold red", "blue": "bold blue"}
 CUBE_STYLES = ("green", "red", "cyan", "bold yellow")
-WORSHIP_COLUMNS = column_labels(D.WORSHIP_COLS)
+WORSHIP_COLUMNS = column_labels(data.WORSHIP_COLS)
 
 
 def colour(p: int) -> str:
     """A seat's family colour, capitalised: "Black"."""
-    return D.COLOURS[p].capitalize()
+    return data.COLOURS[p].capitalize()
 
 
 def seat_style(p: int) -> str:
-    return STYLES[D.COLOURS[p]]
+    return STYLES[data.COLOURS[p]]
 
 
 def node_label(s: RotundaState, n: int) -> str:
     """A room by its place and tile: "I3 Market", or "the Ancestral Lodge"."""
-    return f"{D.NODE_NAMES[n]} {D.ROOM_NAMES[s.rooms[n]]}" if n else "the Ancestral Lodge"
+    return f"{data.NODE_NAMES[n]} {data.ROOM_NAMES[s.rooms[n]]}" if n else "the Ancestral Lodge"
 
 
 def worship_cell(cell: int) -> str:
-    r, c = divmod(cell, D.WORSHIP_COLS)
+    r, c = divmod(cell, data.WORSHIP_COLS)
     return f"worship {WORSHIP_COLUMNS[c]}{r + 1}"
 
 
 def expert_name(e: int) -> str:
-    return f"{D.EXPERTS[e][1]} ({D.EXPERTS[e][0]})"
+    return f"{data.EXPERTS[e][1]} ({data.EXPERTS[e][0]})"
 
 
 def amulet_name(a: int) -> str:
@@ -97,80 +97,80 @@ def amulet_name(a: int) -> str:
 
 def order_text(o: int) -> str:
     """An Order with its cost and reward: "O07 (2 Fruit + 1 Celadon: 4 VP)"."""
-    _, t, f, c, coins, vp = D.ORDERS[o][:6]
-    cost = " + ".join(f"{k} {D.CUBE_NAMES[i]}" for i, k in enumerate((t, f, c)) if k)
+    _, t, f, c, coins, vp = data.ORDERS[o][:6]
+    cost = " + ".join(f"{k} {data.CUBE_NAMES[i]}" for i, k in enumerate((t, f, c)) if k)
     gain = ", ".join(x for x in (f"{coins} coins" if coins else "", f"{vp} VP") if x)
-    return f"{D.ORDERS[o][0]} ({cost}: {gain})"
+    return f"{data.ORDERS[o][0]} ({cost}: {gain})"
 
 
 def smuggler_text(x: int) -> str:
-    return "+".join(D.CUBE_NAMES[t] for t in D.SMUGGLERS[x])
+    return "+".join(data.CUBE_NAMES[t] for t in data.SMUGGLERS[x])
 
 
 def _option(s: RotundaState, room: int, o: int) -> str:
     """One execution option of a room (rooms.execution_options)."""
-    if room == D.SUPPLIER:
-        return f"take 1 {D.CUBE_NAMES[o]}" if o < 3 else "take no cube"
-    if room == D.HARBOUR:
+    if room == data.SUPPLIER:
+        return f"take 1 {data.CUBE_NAMES[o]}" if o < 3 else "take no cube"
+    if room == data.HARBOUR:
         return "take 1 Gold" if o == 3 else f"take smuggler {smuggler_text(s.smuggler_pool[o])}"
-    if room == D.MARKET:
+    if room == data.MARKET:
         t, g = divmod(o, 2)
-        return f"sell {'Gold as ' if g else ''}{D.CUBE_NAMES[t]}"
-    if room == D.BANKER:
-        return f"take the room's {s.banker} coins" if o == 0 else f"take 1 {D.CUBE_NAMES[o - 1]}"
-    if room == D.TEA_HOUSE:
+        return f"sell {'Gold as ' if g else ''}{data.CUBE_NAMES[t]}"
+    if room == data.BANKER:
+        return f"take the room's {s.banker} coins" if o == 0 else f"take 1 {data.CUBE_NAMES[o - 1]}"
+    if room == data.TEA_HOUSE:
         if o <= 1:
             return ("2 Recruits, then Peddler, then Apprentice",
                     "2 Recruits, then Apprentice, then Peddler")[o]
         return f"copy the action of {node_label(s, o - 1)}"
-    if room == D.EXPERTS_ROOM:
+    if room == data.EXPERTS_ROOM:
         return f"hire {_hire(s, o)}"
-    return {D.RETAILER: "sell cubes", D.WHOLESALER: "sell cubes", D.BANK: "make payments",
-            D.BLACK_MARKET: "trade", D.TRADING_POST: "buy", D.GUILD_HALL: "hire Experts",
-            D.WAREHOUSE: "Recruit and buy cubes"}.get(room, "take the action")
+    return {data.RETAILER: "sell cubes", data.WHOLESALER: "sell cubes", data.BANK: "make payments",
+            data.BLACK_MARKET: "trade", data.TRADING_POST: "buy", data.GUILD_HALL: "hire Experts",
+            data.WAREHOUSE: "Recruit and buy cubes"}.get(room, "take the action")
 
 
 def _hire(s: RotundaState, slot: int) -> str:
-    top = " from the top of the discard pile" if slot == D.DISCARD_SLOT else ""
+    top = " from the top of the discard pile" if slot == data.DISCARD_SLOT else ""
     return expert_name(hired_card(s, slot)) + top
 
 
 def _peddler(s: RotundaState, a: Peddler) -> str:
     here = s.peddler
     if a.before:
-        at = (here + a.before) % D.VILLAGES
+        at = (here + a.before) % data.VILLAGES
         return (f"Peddler: pay {a.before} coin(s) to move the Peddler to V{at + 1}, place "
                 "an Assistant there")
     if a.after:
-        to = (here + a.after) % D.VILLAGES
+        to = (here + a.after) % data.VILLAGES
         return (f"Peddler: place an Assistant in V{here + 1}, then pay {a.after} coin(s) to "
                 f"move the Peddler to V{to + 1}")
     return f"Peddler: place an Assistant in V{here + 1}"
 
 
 def _deal(s: RotundaState, a: Deal) -> str:
-    kind, arg = D.BM_OPTIONS[a.option]
+    kind, arg = data.BM_OPTIONS[a.option]
     if kind == "buy cube":
-        return f"buy 1 {D.CUBE_NAMES[arg]} for {D.BM_BUY_CUBE} coin"
+        return f"buy 1 {data.CUBE_NAMES[arg]} for {data.BM_BUY_CUBE} coin"
     if kind == "buy recruit":
-        return f"buy a Recruit for {D.BM_BUY_RECRUIT} coins"
+        return f"buy a Recruit for {data.BM_BUY_RECRUIT} coins"
     if kind == "buy amulet":
         return f"buy {amulet_name(s.amulet_pool[arg])} (pool slot {arg + 1}) for " \
-            f"{D.BM_BUY_AMULET} coins"
+            f"{data.BM_BUY_AMULET} coins"
     if kind == "sell cube":
-        return f"sell 1 {D.CUBE_NAMES[arg]} for {D.BM_SELL_CUBE} coins"
+        return f"sell 1 {data.CUBE_NAMES[arg]} for {data.BM_SELL_CUBE} coins"
     if kind == "fire":
-        return f"fire an Assistant for {D.BM_FIRE} coins"
+        return f"fire an Assistant for {data.BM_FIRE} coins"
     if kind == "sell amulet":
-        return f"sell {amulet_name(arg)} for {D.BM_SELL_AMULET} coins"
+        return f"sell {amulet_name(arg)} for {data.BM_SELL_AMULET} coins"
     return "take a Peddler action"
 
 
 def _take_cube(a: TakeCube) -> str:
-    room, i = D.WAREHOUSE_SOURCES[a.source]
-    if room in (D.WAREHOUSE, D.MARKET):
-        return f"take the {D.CUBE_NAMES[i]} cube of the {D.ROOM_NAMES[room]}"
-    return f"take the cube on icon {i + 1} of the {D.ROOM_NAMES[room]}"
+    room, i = data.WAREHOUSE_SOURCES[a.source]
+    if room in (data.WAREHOUSE, data.MARKET):
+        return f"take the {data.CUBE_NAMES[i]} cube of the {data.ROOM_NAMES[room]}"
+    return f"take the cube on icon {i + 1} of the {data.ROOM_NAMES[room]}"
 
 
 def _own_nodes(s: RotundaState, p: int) -> set[int]:
@@ -185,7 +185,7 @@ def _room_turn(s: RotundaState, req: RoomTurn) -> str:
 
 
 def _grant(s: RotundaState, req: Grant) -> str:
-    return f"take a {D.ASSISTANT_ACTION_NAMES[req.kind]} action" + (
+    return f"take a {data.ASSISTANT_ACTION_NAMES[req.kind]} action" + (
         ", or skip it" if req.optional else "")
 
 
@@ -207,7 +207,7 @@ def _or(say: Say, other: type, word: str) -> Say:
 
 def _move(s: RotundaState, req: Any, a: Move) -> str:
     if type(req) is NeutralMove:
-        who = f"the {D.NEUTRAL_COLOURS[req.neutral]} neutral leader"
+        who = f"the {data.NEUTRAL_COLOURS[req.neutral]} neutral leader"
     else:
         who = "your leader" if a.frm in _own_nodes(s, req.seat) else "the leader"
     return f"move {who} from {node_label(s, a.frm)} to {node_label(s, a.to)}"
@@ -216,24 +216,24 @@ def _move(s: RotundaState, req: Any, a: Move) -> str:
 def _execute(s: RotundaState, req: RoomTurn, a: Execute) -> str:
     room = s.rooms[req.node]
     how = ("", " (extra, young chair Assistant)", " (extra, elder chair Assistant)")[a.disc]
-    return f"{D.ROOM_NAMES[room]}: {_option(s, room, a.option)}{how}"
+    return f"{data.ROOM_NAMES[room]}: {_option(s, room, a.option)}{how}"
 
 
 def _sell(a: Any) -> str:
-    return f"sell {'Gold as ' if a.gold else ''}{D.CUBE_NAMES[a.as_type]}"
+    return f"sell {'Gold as ' if a.gold else ''}{data.CUBE_NAMES[a.as_type]}"
 
 
 def _lodge(s: RotundaState, req: LodgeStep, a: Any) -> str:
     if type(a) is Pray:
-        return f"pray at temple {D.TEMPLES[a.temple][0]}"
+        return f"pray at temple {data.TEMPLES[a.temple][0]}"
     if type(a) is Honour:
         return f"honour the ancestors with the Assistants of village V{a.village + 1}"
     return "honour with no Assistants (score your chairs)"
 
 
 def _end_cell(s: RotundaState, req: ChainEnd, a: Any) -> str:
-    r, c = divmod(a.cell, D.WORSHIP_COLS)
-    return f"end the chain on {worship_cell(a.cell)} ({D.WORSHIP_VP[r][c]} VP)"
+    r, c = divmod(a.cell, data.WORSHIP_COLS)
+    return f"end the chain on {worship_cell(a.cell)} ({data.WORSHIP_VP[r][c]} VP)"
 
 
 def _grant_option(s: RotundaState, req: Grant, a: Any) -> str:
@@ -249,25 +249,25 @@ def _bonus(s: RotundaState, req: BonusStep, a: Any) -> str:
 
 
 def _fulfil(s: RotundaState, req: OrdersStep, a: Fulfil) -> str:
-    gold = [f"{k} {D.CUBE_NAMES[i]}" for i, k in enumerate((a.gt, a.gf, a.gc)) if k]
+    gold = [f"{k} {data.CUBE_NAMES[i]}" for i, k in enumerate((a.gt, a.gf, a.gc)) if k]
     return f"fulfil {order_text(a.order)}" + (f", Gold for {' and '.join(gold)}" if gold else "")
 
 
 def _pay_neutral(s: RotundaState, req: NeutralWindow, a: PayNeutral) -> str:
-    cube = "Gold" if a.gold else D.CUBE_NAMES[D.NEUTRAL_CUBE[a.neutral]]
-    return (f"pay 1 {cube} to move the {D.NEUTRAL_COLOURS[a.neutral]} neutral leader "
+    cube = "Gold" if a.gold else data.CUBE_NAMES[data.NEUTRAL_CUBE[a.neutral]]
+    return (f"pay 1 {cube} to move the {data.NEUTRAL_COLOURS[a.neutral]} neutral leader "
             f"from {node_label(s, s.neutrals[a.neutral])}")
 
 
 # --- one registration per request type -------------------------------------------------------
 RULES.words(ChooseLodge, ask=_seat(lambda s, r: "place the Ancestral Lodge on a staircase"),
-            say=lambda s, r, a: f"place the Lodge on staircase {D.STAIRCASES[a.stair][0]}")
+            say=lambda s, r, a: f"place the Lodge on staircase {data.STAIRCASES[a.stair][0]}")
 RULES.words(ExpertStep, ask=_seat(lambda s, r: "activate one of your Experts, or none"),
             say=_or(lambda s, r, a: f"activate {expert_name(a.expert)}", SkipExpert,
                     "activate no Expert"))
 RULES.words(ExpertCube, ask=_seat(lambda s, r: f"{expert_name(r.expert)}: choose a cube "
                                                f"({r.left} to choose)"),
-            say=lambda s, r, a: f"take 1 {D.CUBE_NAMES[a.cube]}")
+            say=lambda s, r, a: f"take 1 {data.CUBE_NAMES[a.cube]}")
 RULES.words(ExpertReward, ask=_seat(lambda s, r: f"{expert_name(r.expert)}: 4 coins or 3 VP"),
             say=lambda s, r, a: ("take 4 coins", "take 3 VP")[a.option])
 RULES.words(ExpertSale, ask=_seat(lambda s, r: f"{expert_name(r.expert)}: sell a cube "
@@ -285,19 +285,19 @@ RULES.words(ChainEnd, ask=_seat(lambda s, r: f"honour: the chain of {r.count} As
                                              "on which worship cell"),
             say=_end_cell)
 RULES.words(WorshipAmulet, ask=_seat(lambda s, r: "honour: take an amulet beside "
-                                                  f"{worship_cell(r.r * D.WORSHIP_COLS + r.c)}"),
+                                                  f"{worship_cell(r.r * data.WORSHIP_COLS + r.c)}"),
             say=_or(lambda s, r, a: f"take {amulet_name(s.amulet_spaces[a.space])} from "
-                                    f"{D.AMULET_SPACE_NAMES[a.space]}", Skip, "skip"))
+                                    f"{data.AMULET_SPACE_NAMES[a.space]}", Skip, "skip"))
 RULES.words(Grant, ask=_seat(_grant), say=_or(_grant_option, Skip, "skip"))
 RULES.words(RoomTurn, ask=_seat(_room_turn), say=_or(_execute, Stop, "stop"))
-RULES.words(SaleLoop, ask=_seat(lambda s, r: f"{D.ROOM_NAMES[r.room]}: sell a cube ({r.sold} "
+RULES.words(SaleLoop, ask=_seat(lambda s, r: f"{data.ROOM_NAMES[r.room]}: sell a cube ({r.sold} "
                                              "sold), or stop"),
             say=_or(lambda s, r, a: _sell(a), Stop, "stop"))
 RULES.words(BankLoop, ask=_seat(lambda s, r: f"Bank: make a payment ({r.paid} made), or stop"),
             say=_or(lambda s, r, a: "make the next payment", Stop, "stop"))
 RULES.words(TradingLoop, ask=_seat(lambda s, r: f"Trading Post: buy an item ({r.bought} "
                                                 "bought), or stop"),
-            say=_or(lambda s, r, a: f"buy a {D.TRADING_ITEMS[a.item]}", Stop, "stop"))
+            say=_or(lambda s, r, a: f"buy a {data.TRADING_ITEMS[a.item]}", Stop, "stop"))
 RULES.words(WarehouseLoop, ask=_seat(lambda s, r: f"Warehouse: buy a cube ({r.bought} "
                                                   "bought), or stop"),
             say=_or(lambda s, r, a: _take_cube(a), Stop, "stop"))
@@ -307,7 +307,7 @@ RULES.words(GuildLoop, ask=_seat(lambda s, r: f"Guild Hall: hire an Expert ({r.h
 RULES.words(BlackMarketLoop, ask=_seat(lambda s, r: f"Black Market: a transaction ({r.deals} "
                                                     "made), or stop"),
             say=_or(lambda s, r, a: _deal(s, a), Stop, "stop"))
-RULES.words(HireLimit, ask=_seat(lambda s, r: f"you hold {D.EXPERT_LIMIT} Experts: discard "
+RULES.words(HireLimit, ask=_seat(lambda s, r: f"you hold {data.EXPERT_LIMIT} Experts: discard "
                                               f"one to hire {_hire(s, r.slot)}, or cancel"),
             say=_or(lambda s, r, a: f"discard {expert_name(a.expert)}", Stop, "stop"))
 RULES.words(BonusStep, ask=_seat(lambda s, r: f"bonus symbol ({r.left} to use): take an Order "
@@ -318,6 +318,6 @@ RULES.words(OrdersStep, ask=_seat(lambda s, r: "fulfil an Order, or stop"),
 RULES.words(NeutralWindow, ask=_seat(lambda s, r: "pay a cube to move a neutral leader (once "
                                                   "per turn), or skip"),
             say=_or(_pay_neutral, Skip, "skip"))
-RULES.words(NeutralMove, ask=_seat(lambda s, r: f"where the {D.NEUTRAL_COLOURS[r.neutral]} "
+RULES.words(NeutralMove, ask=_seat(lambda s, r: f"where the {data.NEUTRAL_COLOURS[r.neutral]} "
                                                 "neutral leader goes"),
             say=_move)

@@ -10,8 +10,7 @@ docs/rules/year_of_the_dragon-notes.md.
 from __future__ import annotations
 
 from engine import registry
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import static
+from engine.games.year_of_the_dragon import data, static
 from engine.games.year_of_the_dragon.actions import YotdAction, action_space
 from engine.games.year_of_the_dragon.setup import new_state
 from engine.games.year_of_the_dragon.state import YotdObservation, YotdState
@@ -35,7 +34,7 @@ GAME = registry.Game(
         registry.Option(
             "great_event", -1,
             "with great_events: the Great Event to use, 0-9 in rules §8 order (-1: draw one)",
-            choices=tuple(range(-1, D.NUM_GREAT_EVENTS)),
+            choices=tuple(range(-1, data.NUM_GREAT_EVENTS)),
         ),
         registry.Option(
             "hidden_great_event", False,
@@ -53,7 +52,7 @@ GAME = registry.Game(
         {"great_wall": True, "great_events": True},
         {"great_events": True, "hidden_great_event": True},
         {"great_wall": True, "great_events": True, "hidden_great_event": True},
-        *({"great_events": True, "great_event": k} for k in range(D.NUM_GREAT_EVENTS)),
+        *({"great_events": True, "great_event": k} for k in range(data.NUM_GREAT_EVENTS)),
     ),
     max_decisions=4000,
     static_data=static.static_data,

@@ -110,7 +110,8 @@ def action_options(s: YotdState, req: ChooseAction) -> list[Action]:
         k += 1
     if k < BUILD_WALL or k < len(cg) - 1:  # a base card out of play: not from the deal
         return general_action_options(s, p)
-    if k > BUILD_WALL and (len(s.wall) >= WALL_LENGTH or s.wall_used[p] == ALL_WALL_TILES):
+    if k > BUILD_WALL and (len(s.wall) >= WALL_LENGTH
+                                or s.wall_used[p] == ALL_WALL_TILES):
         k = BUILD_WALL  # Build Wall in play but closed to p (rules §7)
     if yuan >= RICH:  # fee plus privilege affordable: every card
         return list(TAKE_FIRST[k])

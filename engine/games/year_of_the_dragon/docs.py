@@ -5,7 +5,7 @@ from data.py; the static data (static.py) holds the tables they index."""
 
 from __future__ import annotations
 
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import data
 
 
 def codes(names: tuple[str, ...]) -> str:
@@ -13,13 +13,13 @@ def codes(names: tuple[str, ...]) -> str:
     return ", ".join(f"{i} {n}" for i, n in enumerate(names))
 
 
-PERSON_TYPES = codes(D.PERSON_TYPE_NAMES)
-TILE_FULL = (f"person tile id 0-{D.NUM_TILES - 1} = person type * 2 + (1 if old else 0); person "
+PERSON_TYPES = codes(data.PERSON_TYPE_NAMES)
+TILE_FULL = (f"person tile id 0-{data.NUM_TILES - 1} = person type * 2 + (1 if old else 0); person "
         f"types: {PERSON_TYPES}; craftsman, court lady and tax collector have only young tiles "
         "(ids 1, 3, 5 do not exist); static `tiles` gives each tile's value and symbols")
 TILE = "person tile id 0-17 (= person type * 2 + 1 if old; codes at `supply`)"
-CARD = (f"person card 0-{D.NUM_CARDS - 1}: 0-8 the person type of the same number, "
-        f"{D.JOKER} = \"?\" (any person)")
+CARD = (f"person card 0-{data.NUM_CARDS - 1}: 0-8 the person type of the same number, "
+        f"{data.JOKER} = \"?\" (any person)")
 PALACE = ("index into your own palaces (`palaces[seat]`, 0 = first; indices shift when a "
           "palace goes)")
 SEAT = {"seat": "the seat that must decide"}
@@ -55,13 +55,14 @@ REPLACE_PERSON = {
     "palace": f"the palace of the person released ({PALACE})",
     "tile": f"the tile of the released person ({TILE})",
 }
-TAKE_ACTION = {"card": f"the action card ({codes(D.ACTION_NAMES)}); static `action_cards`"}
-BUILD_FLOOR = {"palace": f"the palace to raise (< {D.MAX_FLOORS} floors; {PALACE}), or -1 "
+TAKE_ACTION = {"card": f"the action card ({codes(data.ACTION_NAMES)}); static `action_cards`"}
+BUILD_FLOOR = {"palace": f"the palace to raise (< {data.MAX_FLOORS} floors; {PALACE}), or -1 "
                          "for a new 1-floor palace"}
-BUY_PRIVILEGE = {"large": f"true: large ({D.LARGE_PRIVILEGE_DRAGONS} dragons, "
-                          f"{D.LARGE_PRIVILEGE_COST} yuan, {D.LARGE_PRIVILEGE_COST_ORIGINAL} "
+BUY_PRIVILEGE = {"large": f"true: large ({data.LARGE_PRIVILEGE_DRAGONS} dragons, "
+                          f"{data.LARGE_PRIVILEGE_COST} yuan, {data.LARGE_PRIVILEGE_COST_ORIGINAL} "
                           f"with original_privilege); false: small "
-                          f"({D.SMALL_PRIVILEGE_DRAGONS} dragon, {D.SMALL_PRIVILEGE_COST} yuan)"}
+                          f"({data.SMALL_PRIVILEGE_DRAGONS} dragon, "
+                          f"{data.SMALL_PRIVILEGE_COST} yuan)"}
 PLAY_CARD = {"card": CARD}
 CHOOSE_PERSON = {"tile": f"the supply tile to take ({TILE}); a type card allows the young or "
                          "old tile of its type, \"?\" any tile; Sunrise only young tiles"}
@@ -69,7 +70,7 @@ RELEASE = {
     "palace": f"the palace of the person ({PALACE})",
     "tile": f"the tile of the person released ({TILE})",
 }
-BUILD_WALL = {"bonus": f"own unused wall tile = its bonus: {codes(D.WALL_BONUS_NAMES)}"}
+BUILD_WALL = {"bonus": f"own unused wall tile = its bonus: {codes(data.WALL_BONUS_NAMES)}"}
 REMOVE_FLOOR = {"palace": f"the palace losing a floor ({PALACE}); at 0 floors it goes with "
                           "its persons"}
 DISCARD_GOODS = {"good": "0 = 1 yuan, 1 = 1 rice, 2 = 1 fireworks"}

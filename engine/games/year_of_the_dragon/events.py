@@ -301,7 +301,8 @@ def final_points(s: YotdState, p: int) -> int:
     """Rules §6: 2 VP per person + monks + 1 VP per 3 yuan after selling goods for 2 each."""
     money = s.yuan[p] + GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
     return (
-        FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p) + money // YUAN_PER_FINAL_VP
+        FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p)
+        + money // YUAN_PER_FINAL_VP
     )
 
 

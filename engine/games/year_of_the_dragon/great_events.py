@@ -89,7 +89,8 @@ def resolve_great_event(s: YotdState, order: list[int]) -> list[Request]:
             if n:
                 out.append(FloodDiscard(p, n))
     elif ge == SOLAR_ECLIPSE:
-        out = resolve_event(s, s.events[GREAT_EVENT_ROUND - 1], order)  # D8: no wall check
+        # D8: no wall check
+        out = resolve_event(s, s.events[GREAT_EVENT_ROUND - 1], order)
     elif ge == VOLCANIC_ERUPTION:
         volcanic_eruption(s, order)
     elif ge == TORNADO:

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from engine.common.text import SEAT_STYLES, WIDTH, breakdown_table, wrapped
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import words as W
+from engine.games.year_of_the_dragon import data, words
 from engine.games.year_of_the_dragon.board import persons, turn_order
 from engine.games.year_of_the_dragon.data import ST_ACTIONS, ST_DRAFT, ST_OVER, STEPS
 from engine.games.year_of_the_dragon.events import monk_points
@@ -39,7 +38,7 @@ def seat_style(p: int) -> str:
 
 
 def tile_text(tile: int, mark: str = "") -> Text:
-    return Text(D.tile_short(tile) + mark, style=TYPE_STYLES[D.TILE_TYPE[tile]])
+    return Text(data.tile_short(tile) + mark, style=TYPE_STYLES[data.TILE_TYPE[tile]])
 
 
 def palace_text(i: int, pal: list[int]) -> Text:
@@ -58,13 +57,13 @@ def palace_text(i: int, pal: list[int]) -> Text:
 
 
 def header(s: YotdState) -> Text:
-    when = f"round {s.round} of {D.ROUNDS}" if s.round else "before round 1"
+    when = f"round {s.round} of {data.ROUNDS}" if s.round else "before round 1"
     out = Text(f"In the Year of the Dragon - {when}, {PHASES[STEPS[s.step]]}\n",
                style="bold")
     slots = []
     for i, e in enumerate(s.events):
         now = i + 1 == s.round and s.step != ST_OVER
-        label = f"{'>' if now else ' '}{i + 1:>2} {D.EVENT_SHORT[e]:<9}"  # 13 x 6 = 78
+        label = f"{'>' if now else ' '}{i + 1:>2} {data.EVENT_SHORT[e]:<9}"  # 13 x 6 = 78
         slots.append(Text(label, style="bold reverse" if now else ""))
     out.append("Event track (> this round):\n")
     for row in (slots[:6], slots[6:]):
@@ -75,12 +74,12 @@ def header(s: YotdState) -> Text:
         out.append_text(line)
         out.append("\n")
     if s.great_events:
-        name = (D.GREAT_EVENT_NAMES[s.great_event] if s.great_event >= 0
+        name = (data.GREAT_EVENT_NAMES[s.great_event] if s.great_event >= 0
                 else "face down until round 7")
-        out.append(f"Great Event (round {D.GREAT_EVENT_ROUND}): {name}\n")
+        out.append(f"Great Event (round {data.GREAT_EVENT_ROUND}): {name}\n")
     if s.great_wall:
         owners = [Text(f"seat {p}", style=seat_style(p)) for p in s.wall]
-        built = f"Great Wall: {len(s.wall)} of {D.WALL_LENGTH} tiles built"
+        built = f"Great Wall: {len(s.wall)} of {data.WALL_LENGTH} tiles built"
         out.append_text(wrapped(owners, f"{built}, under slots 1-{len(s.wall)} by:", sep=", ")
                         if s.wall else Text(built + "\n"))
     return out
@@ -90,7 +89,7 @@ def draft_text(s: YotdState) -> Text:
     """Rules §3.6: pairs of types already drafted may not be taken again."""
     if s.step != ST_DRAFT or not s.drafted:
         return Text()
-    pairs = [Text(f"{D.PERSON_TYPE_SHORT[x // 9]}+{D.PERSON_TYPE_SHORT[x % 9]}")
+    pairs = [Text(f"{data.PERSON_TYPE_SHORT[x // 9]}+{data.PERSON_TYPE_SHORT[x % 9]}")
              for x in s.drafted]
     return wrapped(pairs, "Pairs drafted (not again):", sep=", ")
 
@@ -101,11 +100,11 @@ def groups_text(s: YotdState) -> Text:
     groups: dict[int, list[str]] = {}
     for c, g in enumerate(s.card_group):
         if g >= 0:
-            groups.setdefault(g, []).append(D.ACTION_NAMES[c])
+            groups.setdefault(g, []).append(data.ACTION_NAMES[c])
     items = []
     for g in sorted(groups):
         k = s.group_dragons[g]
-        dragons = f" ({W.plural(k, 'dragon')}: 3 yuan)" if k else ""
+        dragons = f" ({words.plural(k, 'dragon')}: 3 yuan)" if k else ""
         items.append(Text(f"{g + 1} {', '.join(groups[g])}{dragons};"))
     items[-1].right_crop(1)
     return wrapped(items, "Action groups:")
@@ -113,10 +112,11 @@ def groups_text(s: YotdState) -> Text:
 
 def supply_text(s: YotdState) -> Text:
     items = []
-    for k in range(D.NUM_TYPES):
-        young = s.supply[D.tile_of(k, False)]
-        count = str(young) if k in D.SINGLE_LEVEL else f"{young}/{s.supply[D.tile_of(k, True)]}"
-        t = Text(D.PERSON_TYPE_SHORT[k], style=TYPE_STYLES[k])
+    for k in range(data.NUM_TYPES):
+        young = s.supply[data.tile_of(k, False)]
+        count = (str(young) if k in data.SINGLE_LEVEL
+                 else f"{young}/{s.supply[data.tile_of(k, True)]}")
+        t = Text(data.PERSON_TYPE_SHORT[k], style=TYPE_STYLES[k])
         t.append(f" {count}")
         items.append(t)
     return wrapped(items, "Persons in the supply (young/old):", sep="  ")
@@ -132,8 +132,8 @@ def seat_text(s: YotdState, p: int, you: bool) -> Text:
     cards = []
     for c, k in enumerate(s.hands[p]):
         if k:
-            name = "?" if c == D.JOKER else D.PERSON_TYPE_SHORT[c]
-            t = Text(name, style=TYPE_STYLES[c] if c < D.NUM_TYPES else "bold")
+            name = "?" if c == data.JOKER else data.PERSON_TYPE_SHORT[c]
+            t = Text(name, style=TYPE_STYLES[c] if c < data.NUM_TYPES else "bold")
             if k > 1:
                 t.append(f"x{k}")
             cards.append(t)
@@ -141,7 +141,7 @@ def seat_text(s: YotdState, p: int, you: bool) -> Text:
             "hand:")
     out.append_text(wrapped(cards or [Text("no cards")], head, indent=4))
     if s.great_wall:
-        left = [Text(D.WALL_BONUS_NAMES[b]) for b in range(D.WALL_TILES_PER_PLAYER)
+        left = [Text(data.WALL_BONUS_NAMES[b]) for b in range(data.WALL_TILES_PER_PLAYER)
                 if not s.wall_used[p] >> b & 1]
         head = f"  wall: {s.wall.count(p)} built; tiles left:"
         out.append_text(wrapped(left or [Text("none")], head, indent=4, sep=", "))
@@ -188,9 +188,9 @@ def score_breakdown(s: YotdState) -> dict[str, list[int]]:
     n = s.num_players
     if s.step != ST_OVER:
         return {CATEGORIES[0]: list(s.vp), **{c: [0] * n for c in CATEGORIES[1:]}}
-    people = [D.FINAL_VP_PER_PERSON * persons(s, p) for p in range(n)]
+    people = [data.FINAL_VP_PER_PERSON * persons(s, p) for p in range(n)]
     monks = [monk_points(s, p) for p in range(n)]
-    money = [(s.yuan[p] + D.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p]))
-             // D.YUAN_PER_FINAL_VP for p in range(n)]
+    money = [(s.yuan[p] + data.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p]))
+             // data.YUAN_PER_FINAL_VP for p in range(n)]
     rounds = [s.vp[p] - people[p] - monks[p] - money[p] for p in range(n)]
     return dict(zip(CATEGORIES, (rounds, people, monks, money), strict=True))

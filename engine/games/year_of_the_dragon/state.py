@@ -11,9 +11,9 @@ from rich.text import Text
 
 from engine import kernel
 from engine.common.rng import Rng
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import heuristic as H
 from engine.games.year_of_the_dragon import (
+    data,
+    heuristic,
     observe,
     render,
     rules,
@@ -39,35 +39,35 @@ class YotdState(kernel.GameState, kw_only=True):
         "card 7, wall tiles)")] = False
     original_privilege: Annotated[bool, Public(
         f"option original_privilege: a large privilege costs "
-        f"{D.LARGE_PRIVILEGE_COST_ORIGINAL} yuan instead of {D.LARGE_PRIVILEGE_COST} "
+        f"{data.LARGE_PRIVILEGE_COST_ORIGINAL} yuan instead of {data.LARGE_PRIVILEGE_COST} "
         "(D17)")] = False
     great_events: Annotated[bool, Public(
         "option great_events: the Great Events expansion (rules §8) is in play; the Great "
-        f"Event is resolved in round {D.GREAT_EVENT_ROUND} after the month's event, before "
+        f"Event is resolved in round {data.GREAT_EVENT_ROUND} after the month's event, before "
         "decay")] = False
     great_event: Annotated[int, Public(
-        f"the Great Event on event slot 7 (rules §8): {codes(D.GREAT_EVENT_NAMES)} (static "
+        f"the Great Event on event slot 7 (rules §8): {codes(data.GREAT_EVENT_NAMES)} (static "
         "`great_events`); -1 without the expansion, and with option hidden_great_event while "
-        f"it lies face down (until round {D.GREAT_EVENT_ROUND} starts)")] = -1
+        f"it lies face down (until round {data.GREAT_EVENT_ROUND} starts)")] = -1
     hidden_great_event: Annotated[bool, Public(
         "option hidden_great_event: the Great Event stays face down (`great_event` = -1) "
-        f"until round {D.GREAT_EVENT_ROUND}")] = False
+        f"until round {data.GREAT_EVENT_ROUND}")] = False
     sunrise_used: Annotated[int, Public(
         "Great Event Sunrise (§8.8): bitmask of the person types already taken in this "
         "Sunrise (bit k = person type k); 0 otherwise")] = 0
     #: the future action-card deals (rules §11 "Randomness")
     rng: Annotated[Rng, GENERATOR]
     round: Annotated[int, Public(
-        f"the round (month), 1-{D.ROUNDS}; 0 during the draft (§3.6)")] = 0
+        f"the round (month), 1-{data.ROUNDS}; 0 during the draft (§3.6)")] = 0
     step: Annotated[int, Public(
-        f"step of the round (rules §5): {codes(D.STEPS)}; `phase` names it")] = D.ST_DRAFT
+        f"step of the round (rules §5): {codes(data.STEPS)}; `phase` names it")] = data.ST_DRAFT
     events: Annotated[list[int], Public(
-        f"the event track: {D.ROUNDS} event kinds, index i = round i+1 (its event is resolved "
-        f"at the end of that round, §5.3); kinds: {codes(D.EVENT_NAMES)}. Slots 1-2 are "
+        f"the event track: {data.ROUNDS} event kinds, index i = round i+1 (its event is resolved "
+        f"at the end of that round, §5.3); kinds: {codes(data.EVENT_NAMES)}. Slots 1-2 are "
         "Peace; the other 10 are 2 of each other kind, never the same kind twice in a row. "
         "All face up from the start")]
     supply: Annotated[list[int], Public(
-        f"person tiles left in the supply, {D.NUM_TILES} counts indexed by tile id "
+        f"person tiles left in the supply, {data.NUM_TILES} counts indexed by tile id "
         f"({TILE_FULL})")]
     yuan: Annotated[list[int], Public("yuan (money) per seat")]
     rice: Annotated[list[int], Public(
@@ -77,11 +77,11 @@ class YotdState(kernel.GameState, kw_only=True):
         "victory points per seat so far (the score); the final scoring (§6) is added at the "
         "end")]
     small_privileges: Annotated[list[int], Public(
-        f"small privileges per seat ({D.SMALL_PRIVILEGE_DRAGONS} dragon: "
-        f"{D.SMALL_PRIVILEGE_DRAGONS} VP each round scoring, §5.4)")]
+        f"small privileges per seat ({data.SMALL_PRIVILEGE_DRAGONS} dragon: "
+        f"{data.SMALL_PRIVILEGE_DRAGONS} VP each round scoring, §5.4)")]
     large_privileges: Annotated[list[int], Public(
-        f"large privileges per seat ({D.LARGE_PRIVILEGE_DRAGONS} dragons: "
-        f"{D.LARGE_PRIVILEGE_DRAGONS} VP each round scoring, §5.4)")]
+        f"large privileges per seat ({data.LARGE_PRIVILEGE_DRAGONS} dragons: "
+        f"{data.LARGE_PRIVILEGE_DRAGONS} VP each round scoring, §5.4)")]
     track: Annotated[list[int], Public(
         "person track space per seat (§4): turn order is highest space first; breaks the "
         "final tie (§6)")]
@@ -90,7 +90,7 @@ class YotdState(kernel.GameState, kw_only=True):
         "higher stamp lies on top and goes first (§4)")]
     moves: Annotated[int, Public("count of marker moves so far (source of `track_stamp`)")] = 0
     hands: Annotated[list[list[int]], Public(
-        f"person cards in hand per seat: hands[seat] = {D.NUM_CARDS} counts indexed by card "
+        f"person cards in hand per seat: hands[seat] = {data.NUM_CARDS} counts indexed by card "
         f"({CARD}); everyone starts with 1 of each type and 2 \"?\"; public because played "
         "cards are face up (D11)")]
     palaces: Annotated[list[list[list[int]]], Public(
@@ -102,20 +102,20 @@ class YotdState(kernel.GameState, kw_only=True):
         "draft (§3.6): person-type pairs already taken, each coded first * 9 + second "
         "(first < second); a pair may be taken only once")] = []
     card_group: Annotated[list[int], Public(
-        f"action cards this round: {len(D.ACTION_NAMES)} entries indexed by action card "
-        f"({codes(D.ACTION_NAMES)}), each the group 0..n-1 it was dealt to (§5.1.1), -1 when "
+        f"action cards this round: {len(data.ACTION_NAMES)} entries indexed by action card "
+        f"({codes(data.ACTION_NAMES)}), each the group 0..n-1 it was dealt to (§5.1.1), -1 when "
         "the card is not in play (Build Wall without the Great Wall); [] during the "
         "draft")] = []
     group_dragons: Annotated[list[int], Public(
         "dragons on each action group this round (index = group, one group per player); a "
-        f"dragon on an occupied group costs {D.OCCUPIED_GROUP_FEE} yuan; reset to 0 after "
+        f"dragon on an occupied group costs {data.OCCUPIED_GROUP_FEE} yuan; reset to 0 after "
         "the action phase")] = []
     wall: Annotated[list[int], Public(
         f"Great Wall (§7): owner seat of each built wall tile in wall order (length <= "
-        f"{D.WALL_LENGTH}; tile i lies under event slot i+1); [] without the expansion")] = []
+        f"{data.WALL_LENGTH}; tile i lies under event slot i+1); [] without the expansion")] = []
     wall_used: Annotated[list[int], Public(
         "Great Wall: per seat, bitmask of the own wall tiles already used (bit b = bonus b: "
-        f"{codes(D.WALL_BONUS_NAMES)}); 0 without the expansion")] = []
+        f"{codes(data.WALL_BONUS_NAMES)}); 0 without the expansion")] = []
     stack: Annotated[list[YotdRequest], Public(
         "pending decisions, the last one is decided now; each is an array [type, seat, "
         "...fields] (see the request types)")] = []
@@ -140,7 +140,7 @@ class YotdState(kernel.GameState, kw_only=True):
         (VP + persons/monks/money now + palace, court-lady and privilege income for the
         scoring phases left) minus the best other seat's; exact (1 = won, 0 = last) at the
         end. Details in heuristic.py."""
-        return H.value(self, seat)
+        return heuristic.value(self, seat)
 
     def action_space(self) -> ActionSpace:
         return action_space(

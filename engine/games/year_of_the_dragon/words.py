@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import requests as Q
+from engine.games.year_of_the_dragon import data, requests
 from engine.games.year_of_the_dragon.action_phase import large_privilege_cost
 from engine.games.year_of_the_dragon.board import symbols
 from engine.games.year_of_the_dragon.rules import RULES
@@ -25,16 +24,16 @@ def seat_name(p: int) -> str:
 
 def person(tile: int) -> str:
     """"the young farmer", "the craftsman" (rules §10.1)."""
-    return "the " + D.tile_name(tile)
+    return "the " + data.tile_name(tile)
 
 
 def a_person(tile: int) -> str:
-    name = D.tile_name(tile)
+    name = data.tile_name(tile)
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def card_name(card: int) -> str:
-    return "the ? card (any person)" if card == D.JOKER else f"the {D.CARD_NAMES[card]} card"
+    return "the ? card (any person)" if card == data.JOKER else f"the {data.CARD_NAMES[card]} card"
 
 
 def palace_label(s: YotdState, p: int, i: int) -> str:
@@ -59,7 +58,7 @@ def _ask(text: str) -> Any:
     return lambda s, req: f"{seat_name(req.seat)}: {text}"
 
 
-def ask_place(s: YotdState, req: Q.PlaceRecruit) -> str:
+def ask_place(s: YotdState, req: requests.PlaceRecruit) -> str:
     """Rules §5.2: a free floor takes the new person; all palaces full: replace or discard."""
     if all(len(q) - 1 >= q[0] for q in s.palaces[req.seat]):
         return (f"{seat_name(req.seat)}: palaces full: {person(req.tile)} replaces someone "
@@ -68,50 +67,50 @@ def ask_place(s: YotdState, req: Q.PlaceRecruit) -> str:
     return f"{seat_name(req.seat)}: put {person(req.tile)} into a palace{move}"
 
 
-def ask_play(s: YotdState, req: Q.PlayPersonCard) -> str:
+def ask_play(s: YotdState, req: requests.PlayPersonCard) -> str:
     return f"{seat_name(req.seat)}: play a person card and recruit (rules §5.2)"
 
 
-def ask_tile(s: YotdState, req: Q.ChooseTile) -> str:
+def ask_tile(s: YotdState, req: requests.ChooseTile) -> str:
     return f"{seat_name(req.seat)}: played {card_name(req.card)}: take a person from the supply"
 
 
-def ask_build(s: YotdState, req: Q.BuildFloors) -> str:
+def ask_build(s: YotdState, req: requests.BuildFloors) -> str:
     return (f"{seat_name(req.seat)}: build {plural(req.left, 'floor')}, one at a time "
             "(palaces below 3 floors, or a new one)")
 
 
-def ask_release(s: YotdState, req: Q.ReleasePersons) -> str:
+def ask_release(s: YotdState, req: requests.ReleasePersons) -> str:
     return f"{seat_name(req.seat)}: release {plural(req.left, 'person')} of your choice"
 
 
-def ask_drought(s: YotdState, req: Q.DroughtRelease) -> str:
+def ask_drought(s: YotdState, req: requests.DroughtRelease) -> str:
     more = ("1 more unsupplied palace" if req.left == 1
             else f"each of {req.left} more unsupplied palaces")
     return f"{seat_name(req.seat)}: drought: release 1 person from {more}"
 
 
-def ask_earthquake(s: YotdState, req: Q.EarthquakeFloors) -> str:
+def ask_earthquake(s: YotdState, req: requests.EarthquakeFloors) -> str:
     return f"{seat_name(req.seat)}: earthquake: remove {plural(req.left, 'more floor')}"
 
 
-def ask_flood(s: YotdState, req: Q.FloodDiscard) -> str:
+def ask_flood(s: YotdState, req: requests.FloodDiscard) -> str:
     return (f"{seat_name(req.seat)}: flood: discard {req.left} more yuan, rice or fireworks "
             "(one at a time)")
 
 
-def ask_tornado(s: YotdState, req: Q.TornadoDiscard) -> str:
+def ask_tornado(s: YotdState, req: requests.TornadoDiscard) -> str:
     return f"{seat_name(req.seat)}: tornado: discard {plural(req.left, 'more person card')}"
 
 
 # --- how each option reads --------------------------------------------------------------------
-def say_draft(s: YotdState, req: Q.Draft, a: Any) -> str:
-    t1, t2 = D.tile_of(a.first, False), D.tile_of(a.second, False)
+def say_draft(s: YotdState, req: requests.Draft, a: Any) -> str:
+    t1, t2 = data.tile_of(a.first, False), data.tile_of(a.second, False)
     return (f"take {a_person(t1)} and {a_person(t2)} "
-            f"(track +{D.TILE_VALUE[t1] + D.TILE_VALUE[t2]})")
+            f"(track +{data.TILE_VALUE[t1] + data.TILE_VALUE[t2]})")
 
 
-def say_place(s: YotdState, req: Q.PlaceRecruit, a: Any) -> str:
+def say_place(s: YotdState, req: requests.PlaceRecruit, a: Any) -> str:
     kind = type(a).__name__
     if kind == "PlacePerson":
         return f"put {person(req.tile)} into {palace_label(s, req.seat, a.palace)}"
@@ -123,60 +122,61 @@ def say_place(s: YotdState, req: Q.PlaceRecruit, a: Any) -> str:
 
 def action_gain(s: YotdState, p: int, card: int) -> str:
     """What action `card` gives seat p now (rules §5.1.3)."""
-    if card == D.TAXES:
-        return f"+{D.TAXES_CARD_COINS + symbols(s, p, D.TAX_COLLECTOR)} yuan"
-    if card == D.BUILD:
-        return f"{plural(D.CARD_SYMBOL + symbols(s, p, D.CRAFTSMAN), 'floor')} to build"
-    if card == D.HARVEST:
-        return f"+{D.CARD_SYMBOL + symbols(s, p, D.FARMER)} rice"
-    if card == D.FIREWORKS:
-        return f"+{D.CARD_SYMBOL + symbols(s, p, D.PYROTECHNIST)} fireworks"
-    if card == D.MILITARY_PARADE:
-        return f"person track +{D.CARD_SYMBOL + symbols(s, p, D.WARRIOR)}"
-    if card == D.RESEARCH:
-        return f"+{D.CARD_SYMBOL + symbols(s, p, D.SCHOLAR)} VP"
-    if card == D.PRIVILEGE:
+    if card == data.TAXES:
+        return f"+{data.TAXES_CARD_COINS + symbols(s, p, data.TAX_COLLECTOR)} yuan"
+    if card == data.BUILD:
+        return f"{plural(data.CARD_SYMBOL + symbols(s, p, data.CRAFTSMAN), 'floor')} to build"
+    if card == data.HARVEST:
+        return f"+{data.CARD_SYMBOL + symbols(s, p, data.FARMER)} rice"
+    if card == data.FIREWORKS:
+        return f"+{data.CARD_SYMBOL + symbols(s, p, data.PYROTECHNIST)} fireworks"
+    if card == data.MILITARY_PARADE:
+        return f"person track +{data.CARD_SYMBOL + symbols(s, p, data.WARRIOR)}"
+    if card == data.RESEARCH:
+        return f"+{data.CARD_SYMBOL + symbols(s, p, data.SCHOLAR)} VP"
+    if card == data.PRIVILEGE:
         return "buy a privilege"
     return "use a wall tile"
 
 
-def say_action(s: YotdState, req: Q.ChooseAction, a: Any) -> str:
+def say_action(s: YotdState, req: requests.ChooseAction, a: Any) -> str:
     p = req.seat
     if type(a).__name__ == "TakeMoney":
-        gain = max(0, D.MONEY_TOP_UP - s.yuan[p])
-        return f"no dragon: take money up to {D.MONEY_TOP_UP} yuan (+{gain})"
+        gain = max(0, data.MONEY_TOP_UP - s.yuan[p])
+        return f"no dragon: take money up to {data.MONEY_TOP_UP} yuan (+{gain})"
     g = s.card_group[a.card]
-    fee = f", pay {D.OCCUPIED_GROUP_FEE} yuan" if s.group_dragons[g] else ""
-    return (f"dragon on group {g + 1}{fee}: {D.ACTION_NAMES[a.card]} "
+    fee = f", pay {data.OCCUPIED_GROUP_FEE} yuan" if s.group_dragons[g] else ""
+    return (f"dragon on group {g + 1}{fee}: {data.ACTION_NAMES[a.card]} "
             f"({action_gain(s, p, a.card)})")
 
 
-def say_build(s: YotdState, req: Q.BuildFloors, a: Any) -> str:
+def say_build(s: YotdState, req: requests.BuildFloors, a: Any) -> str:
     if a.palace < 0:
         return f"build a new 1-floor palace (palace {len(s.palaces[req.seat]) + 1})"
     f = s.palaces[req.seat][a.palace][0]
     return f"build a floor on palace {a.palace + 1} ({f} -> {f + 1} floors)"
 
 
-def say_privilege(s: YotdState, req: Q.ChoosePrivilege, a: Any) -> str:
+def say_privilege(s: YotdState, req: requests.ChoosePrivilege, a: Any) -> str:
     if a.large:
         return (f"buy a large privilege ({large_privilege_cost(s)} yuan, "
-                f"{D.LARGE_PRIVILEGE_DRAGONS} dragons: {D.LARGE_PRIVILEGE_DRAGONS} VP a round)")
-    return (f"buy a small privilege ({D.SMALL_PRIVILEGE_COST} yuan, 1 dragon: "
-            f"{D.SMALL_PRIVILEGE_DRAGONS} VP a round)")
+                f"{data.LARGE_PRIVILEGE_DRAGONS} dragons: "
+                f"{data.LARGE_PRIVILEGE_DRAGONS} VP a round)")
+    return (f"buy a small privilege ({data.SMALL_PRIVILEGE_COST} yuan, 1 dragon: "
+            f"{data.SMALL_PRIVILEGE_DRAGONS} VP a round)")
 
 
-def say_play(s: YotdState, req: Q.PlayPersonCard, a: Any) -> str:
-    if a.card != D.JOKER and not any(
-            s.supply[t] for t in D.VALID_TILES if D.TILE_TYPE[t] == a.card):
+def say_play(s: YotdState, req: requests.PlayPersonCard, a: Any) -> str:
+    if a.card != data.JOKER and not any(
+            s.supply[t] for t in data.VALID_TILES if data.TILE_TYPE[t] == a.card):
         return f"play {card_name(a.card)} (none left in the supply: recruits nobody)"
     return f"play {card_name(a.card)}"
 
 
 def say_choose(s: YotdState, req: Any, a: Any) -> str:
     t = a.tile
-    return (f"take {a_person(t)} (track +{D.TILE_VALUE[t]}, "
-            f"{plural(D.TILE_SYMBOLS[t], D.PERSON_SYMBOL[D.TILE_TYPE[t]])}; "
+    return (f"take {a_person(t)} (track +{data.TILE_VALUE[t]}, "
+            f"{plural(data.TILE_SYMBOLS[t], data.PERSON_SYMBOL[data.TILE_TYPE[t]])}; "
             f"{s.supply[t]} in the supply)")
 
 
@@ -184,51 +184,52 @@ def say_release(s: YotdState, req: Any, a: Any) -> str:
     return f"release {person(a.tile)} from {palace_label(s, req.seat, a.palace)}"
 
 
-def say_wall(s: YotdState, req: Q.ChooseWallTile, a: Any) -> str:
-    return (f"build the wall tile '{D.WALL_BONUS_NAMES[a.bonus]}' under event slot "
+def say_wall(s: YotdState, req: requests.ChooseWallTile, a: Any) -> str:
+    return (f"build the wall tile '{data.WALL_BONUS_NAMES[a.bonus]}' under event slot "
             f"{len(s.wall) + 1}")
 
 
-def say_remove_floor(s: YotdState, req: Q.EarthquakeFloors, a: Any) -> str:
+def say_remove_floor(s: YotdState, req: requests.EarthquakeFloors, a: Any) -> str:
     pal = s.palaces[req.seat][a.palace]
     gone = ", it and its persons go" if pal[0] == 1 else ""
     return f"remove a floor of palace {a.palace + 1} ({pal[0]} -> {pal[0] - 1} floors{gone})"
 
 
-def say_goods(s: YotdState, req: Q.FloodDiscard, a: Any) -> str:
+def say_goods(s: YotdState, req: requests.FloodDiscard, a: Any) -> str:
     return f"discard 1 {GOOD_NAMES[a.good]}"
 
 
-def say_discard_card(s: YotdState, req: Q.TornadoDiscard, a: Any) -> str:
+def say_discard_card(s: YotdState, req: requests.TornadoDiscard, a: Any) -> str:
     return f"discard {card_name(a.card)}"
 
 
-def say_edict(s: YotdState, req: Q.ChooseEdict, a: Any) -> str:
+def say_edict(s: YotdState, req: requests.ChooseEdict, a: Any) -> str:
     k = a.person_type
-    name = D.PERSON_TYPE_NAMES[k]
-    plural_name = "court ladies" if k == D.COURT_LADY else name + "s"
-    return f"edict for the {plural_name}: {D.EDICT_BENEFIT[k]}"
+    name = data.PERSON_TYPE_NAMES[k]
+    plural_name = "court ladies" if k == data.COURT_LADY else name + "s"
+    return f"edict for the {plural_name}: {data.EDICT_BENEFIT[k]}"
 
 
-RULES.words(Q.Draft, ask=_ask("draft 2 young persons of two different types"), say=say_draft)
-RULES.words(Q.PlaceRecruit, ask=ask_place, say=say_place)
-RULES.words(Q.ChooseAction, ask=_ask("put a dragon on an action group, or take money"),
+RULES.words(requests.Draft, ask=_ask("draft 2 young persons of two different types"), say=say_draft)
+RULES.words(requests.PlaceRecruit, ask=ask_place, say=say_place)
+RULES.words(requests.ChooseAction, ask=_ask("put a dragon on an action group, or take money"),
             say=say_action)
-RULES.words(Q.BuildFloors, ask=ask_build, say=say_build)
-RULES.words(Q.ChoosePrivilege, ask=_ask("buy a small or a large privilege"), say=say_privilege)
-RULES.words(Q.PlayPersonCard, ask=ask_play, say=say_play)
-RULES.words(Q.ChooseTile, ask=ask_tile, say=say_choose)
-RULES.words(Q.ReleasePersons, ask=ask_release, say=say_release)
-RULES.words(Q.DroughtRelease, ask=ask_drought, say=say_release)
-RULES.words(Q.ChooseWallTile, ask=_ask("choose one of your unused wall tiles"), say=say_wall)
-RULES.words(Q.EarthquakeFloors, ask=ask_earthquake, say=say_remove_floor)
-RULES.words(Q.EarthquakeOverfull,
+RULES.words(requests.BuildFloors, ask=ask_build, say=say_build)
+RULES.words(requests.ChoosePrivilege, ask=_ask("buy a small or a large privilege"),
+            say=say_privilege)
+RULES.words(requests.PlayPersonCard, ask=ask_play, say=say_play)
+RULES.words(requests.ChooseTile, ask=ask_tile, say=say_choose)
+RULES.words(requests.ReleasePersons, ask=ask_release, say=say_release)
+RULES.words(requests.DroughtRelease, ask=ask_drought, say=say_release)
+RULES.words(requests.ChooseWallTile, ask=_ask("choose one of your unused wall tiles"), say=say_wall)
+RULES.words(requests.EarthquakeFloors, ask=ask_earthquake, say=say_remove_floor)
+RULES.words(requests.EarthquakeOverfull,
             ask=_ask("earthquake: release persons from your over-full palaces"),
             say=say_release)
-RULES.words(Q.FloodDiscard, ask=ask_flood, say=say_goods)
-RULES.words(Q.TornadoDiscard, ask=ask_tornado, say=say_discard_card)
-RULES.words(Q.SunriseRecruit,
+RULES.words(requests.FloodDiscard, ask=ask_flood, say=say_goods)
+RULES.words(requests.TornadoDiscard, ask=ask_tornado, say=say_discard_card)
+RULES.words(requests.SunriseRecruit,
             ask=_ask("sunrise: take a young person of a type nobody took this sunrise"),
             say=say_choose)
-RULES.words(Q.ChooseEdict, ask=_ask("edict: choose a person type in your palaces"),
+RULES.words(requests.ChooseEdict, ask=_ask("edict: choose a person type in your palaces"),
             say=say_edict)

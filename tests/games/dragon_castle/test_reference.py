@@ -9,7 +9,7 @@ import msgspec
 
 import engine
 from bots.external import static_data
-from engine.games.dragon_castle import data as D
+from engine.games.dragon_castle import data
 from engine.games.dragon_castle.castle import LAYOUT_HEIGHTS, is_available
 from engine.games.dragon_castle.scoring import Realm, courage, dragon_points
 from engine.games.dragon_castle.state import DragonCastleObservation
@@ -19,36 +19,36 @@ GAME = "dragon_castle"
 
 
 def test_static_tables_match_the_engine() -> None:
-    data = static_data(GAME)
-    assert [(s["type"], s["symbol"]) for s in data["stones"]] == list(D.IDENTITIES)
-    assert [s["id"] for s in data["stones"] if s["type"] == D.WIND] == [22, 23, 24, 25]
-    assert data["stones"][26]["type"] == D.DRAGON and data["stones"][5]["number"] == 6
-    for name in D.ALL_LAYOUTS:
-        heights = data["layouts"][name]["heights"]
-        assert heights == [LAYOUT_HEIGHTS[name][i] for i in D.CASTLE_CELLS]
-        assert sum(heights) == D.NUM_STONES
+    static = static_data(GAME)
+    assert [(s["type"], s["symbol"]) for s in static["stones"]] == list(data.IDENTITIES)
+    assert [s["id"] for s in static["stones"] if s["type"] == data.WIND] == [22, 23, 24, 25]
+    assert static["stones"][26]["type"] == data.DRAGON and static["stones"][5]["number"] == 6
+    for name in data.ALL_LAYOUTS:
+        heights = static["layouts"][name]["heights"]
+        assert heights == [LAYOUT_HEIGHTS[name][i] for i in data.CASTLE_CELLS]
+        assert sum(heights) == data.NUM_STONES
     for p in (2, 3, 4):
         s = engine.make(GAME, p, 0)
-        assert data["standard_layout"][str(p)] == s.layout
-        assert s.observation(0).castle_heights == data["layouts"][s.layout]["heights"]
-        assert data["setup"]["countdown_singles"][str(p)] == s.track_singles
-    nb = data["castle"]["neighbours"]
+        assert static["standard_layout"][str(p)] == s.layout
+        assert s.observation(0).castle_heights == static["layouts"][s.layout]["heights"]
+        assert static["setup"]["countdown_singles"][str(p)] == s.track_singles
+    nb = static["castle"]["neighbours"]
     assert nb[0] == [-1, 1, -1, 12] and nb[95] == [94, -1, 83, -1]
-    assert data["realm"]["neighbours"][7] == [1, 6, 8, 13]
-    assert data["scoring"]["merge_points"]["4"] == D.merge_points(4)
-    assert [c["name"] for c in data["dragon_cards"]] == list(D.DRAGON_CARDS)
-    assert [c["name"] for c in data["spirit_cards"]] == list(D.SPIRIT_CARDS)
-    assert data["spirit_cards"][D.DECEPTION]["windows"] == [2]
+    assert static["realm"]["neighbours"][7] == [1, 6, 8, 13]
+    assert static["scoring"]["merge_points"]["4"] == data.merge_points(4)
+    assert [c["name"] for c in static["dragon_cards"]] == list(data.DRAGON_CARDS)
+    assert [c["name"] for c in static["spirit_cards"]] == list(data.SPIRIT_CARDS)
+    assert static["spirit_cards"][data.DECEPTION]["windows"] == [2]
 
 
 def test_availability_rule_as_described() -> None:
     """The castle doc's rule (west or east neighbour lower) picks the engine's stones."""
-    data = static_data(GAME)
-    nb = data["castle"]["neighbours"]
+    static = static_data(GAME)
+    nb = static["castle"]["neighbours"]
     s = engine.make(GAME, 2, 5)
     o = s.observation(s.current_player())
     h = o.castle_heights
-    for i, cell in enumerate(D.CASTLE_CELLS):
+    for i, cell in enumerate(data.CASTLE_CELLS):
         w, e = nb[i][0], nb[i][1]
         lower = [(h[j] if j >= 0 else 0) < h[i] for j in (w, e)]
         assert (h[i] > 0 and any(lower)) == is_available(s.castle_h, cell)
@@ -69,7 +69,7 @@ def test_observation_decodes_as_described() -> None:
     assert len(o["castle_heights"]) == len(o["castle_tops"]) == 96
     assert len(o["height"]) == 3 * 36 and len(o["hidden"]) == len(o["gone"]) == 29
     for i in range(96):  # castle index y * 12 + x
-        cell = D.castle_index(i % 12, i // 12)
+        cell = data.castle_index(i % 12, i // 12)
         assert o["castle_heights"][i] == s.castle_h[cell]
     for j, hgt in enumerate(o["height"]):  # realm index seat * 36 + r * 6 + c
         assert hgt == s.height[j]
@@ -86,8 +86,8 @@ def test_observation_decodes_as_described() -> None:
 
 
 def test_dragon_effect_is_the_scoring_rule() -> None:
-    data = static_data(GAME)
-    assert "strictly lower" in data["dragon_cards"][D.DRAGON_CARDS.index("Courage")]["effect"]
+    static = static_data(GAME)
+    assert "strictly lower" in static["dragon_cards"][data.DRAGON_CARDS.index("Courage")]["effect"]
     h = [0] * 36
     h[7] = 2
     realm = Realm(h, [-1] * 36, [0] * 36, [0] * 36)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.dragon_castle import data as D
+from engine.games.dragon_castle import data
 from engine.games.dragon_castle.actions import (
     ActivateSpirit,
     ActivateSpiritShrine,
@@ -66,7 +66,7 @@ def layout_blocks(heading: str) -> dict[str, tuple[str, ...]]:
                   if re.match(r"[a-z][a-z_0-9]*$", m.group())]
         names = [lines[0][p:].split()[0] for p in starts]
         for k, name in enumerate(names):
-            out[name] = tuple(line[starts[k]:starts[k] + D.CASTLE_COLS] for line in lines[1:])
+            out[name] = tuple(line[starts[k]:starts[k] + data.CASTLE_COLS] for line in lines[1:])
     return out
 
 
@@ -75,7 +75,7 @@ def layout_blocks(heading: str) -> dict[str, tuple[str, ...]]:
 def test_special_symbols_are_not_numbers():
     """§2c: a season, a wind, a season and a wind touching (no type set) do not form a
     Beauty set: special stones show no number, so they share none."""
-    s = with_spirit(D.BEAUTY)
+    s = with_spirit(data.BEAUTY)
     set_castle(s, {(0, 2): [M[0]]})
     for c, k in enumerate((SEASON[0], W[0], SEASON[1], W[1])):
         set_cell(s, 0, 0, c, 1, k)
@@ -124,7 +124,7 @@ def test_only_the_top_stone_of_a_stack_may_be_taken():
     set_castle(s, {(0, 2): [F[0], M[0]], (3, 2): [M[0], F[1]], (6, 2): [F[2]]})
     s.apply(TakeStone(0, 2))
     assert [a for a in s.legal_actions() if isinstance(a, Pair)] == []
-    assert s.castle_h[D.castle_index(3, 2)] == 2
+    assert s.castle_h[data.castle_index(3, 2)] == 2
     s.apply(DiscardStone())
     s.apply(TakeStone(3, 2))  # seat 1 takes the farmer above it
     s.apply(DiscardStone())
@@ -161,10 +161,10 @@ def test_standard_layouts_are_the_ones_drawn():
     """§4.3a: the drawn standard layouts are the engine's, each holding 116 stones with
     its bottom level in the advised range of its player count."""
     drawn = layout_blocks("### 4.3 Standard layouts")
-    assert set(drawn) == {f"standard_{p}p" for p in D.STANDARD_LAYOUTS}
-    for p, rows in D.STANDARD_LAYOUTS.items():
+    assert set(drawn) == {f"standard_{p}p" for p in data.STANDARD_LAYOUTS}
+    for p, rows in data.STANDARD_LAYOUTS.items():
         assert drawn[f"standard_{p}p"] == rows
-        lo, hi = D.RECOMMENDED_L1[p]
+        lo, hi = data.RECOMMENDED_L1[p]
         assert lo <= sum(ch != "." for r in rows for ch in r) <= hi
         assert sum(int(ch) for r in rows for ch in r if ch != ".") == 116
 
@@ -172,7 +172,7 @@ def test_standard_layouts_are_the_ones_drawn():
 @pytest.mark.rule("dragon_castle", "4.4a")
 def test_named_layouts_are_the_ones_drawn():
     drawn = layout_blocks("### 4.4 Named layouts")
-    assert drawn == {name: rows for name, (rows, _) in D.NAMED_LAYOUTS.items()}
+    assert drawn == {name: rows for name, (rows, _) in data.NAMED_LAYOUTS.items()}
 
 
 # --- §6.4 shrines ---------------------------------------------------------------------------
@@ -190,10 +190,10 @@ def test_pool_shrines_score_nothing():
 def test_each_spirit_is_offered_only_in_its_windows():
     """§8.1e: Depths and Deception only while the Pair is chosen (W2), Elegance not after
     the stones are taken (W3), Destruction in any window."""
-    red, green = (D.IDENTITIES.index((D.DRAGON, c)) for c in ("red", "green"))
+    red, green = (data.IDENTITIES.index((data.DRAGON, c)) for c in ("red", "green"))
     castle = {(3, 2): [M[1], red], (4, 2): [F[0], F[1]], (5, 2): [F[2], red],
               (6, 2): [F[3], F[4]], (7, 2): [F[5]], (9, 2): [green]}
-    for spirit in (D.DEPTHS, D.DECEPTION, D.ELEGANCE, D.DESTRUCTION):
+    for spirit in (data.DEPTHS, data.DECEPTION, data.ELEGANCE, data.DESTRUCTION):
         s = with_spirit(spirit)
         set_castle(s, castle)
         s.pool[0] = 2
@@ -203,18 +203,18 @@ def test_each_spirit_is_offered_only_in_its_windows():
         offered[2] = bool(activations(s))
         s.apply(StoneAndShrine())
         offered[3] = isinstance(s.stack[-1], SpiritWindow) and bool(activations(s))
-        allowed = D.SPIRIT_WINDOWS[spirit]
-        assert offered == {w: w in allowed for w in (1, 2, 3)}, D.SPIRIT_CARDS[spirit]
-    assert D.SPIRIT_WINDOWS[D.DEPTHS] == D.SPIRIT_WINDOWS[D.DECEPTION] == {D.W2}
-    assert D.SPIRIT_WINDOWS[D.ELEGANCE] == {D.W1, D.W2}
-    assert D.SPIRIT_WINDOWS[D.FAITH] == {D.W3, D.W4}
+        allowed = data.SPIRIT_WINDOWS[spirit]
+        assert offered == {w: w in allowed for w in (1, 2, 3)}, data.SPIRIT_CARDS[spirit]
+    assert data.SPIRIT_WINDOWS[data.DEPTHS] == data.SPIRIT_WINDOWS[data.DECEPTION] == {data.W2}
+    assert data.SPIRIT_WINDOWS[data.ELEGANCE] == {data.W1, data.W2}
+    assert data.SPIRIT_WINDOWS[data.FAITH] == {data.W3, data.W4}
 
 
 @pytest.mark.rule("dragon_castle", "8.2.8b")
 def test_faith_needs_a_stone_merged_this_turn_and_a_shrine_left_after_paying():
     """§8.2.8b: with one pool shrine, paying it leaves none to build: Faith is paid with a
     face-up stone only; before anything merged this turn it is not offered at all."""
-    s = with_spirit(D.FAITH)
+    s = with_spirit(data.FAITH)
     set_castle(s, {(0, 2): [W[3]]})
     for c in range(3):
         set_cell(s, 0, 0, c, 1, W[c])
@@ -226,7 +226,7 @@ def test_faith_needs_a_stone_merged_this_turn_and_a_shrine_left_after_paying():
     assert activations(s) == []  # W3 before placing: nothing merged this turn
     s.apply(Place(0, 3))  # 4 winds merge
     s.apply(s.legal_actions()[-1])  # StopBuilding: keep the one pool shrine
-    assert s.stack[-1] == SpiritWindow(0, D.W4)
+    assert s.stack[-1] == SpiritWindow(0, data.W4)
     assert activations(s) == [ActivateSpirit(5, 5)]
     s.apply(ActivateSpirit(5, 5))
     assert s.legal_actions() == [BuildShrine(0, c) for c in range(4)]
@@ -239,22 +239,22 @@ def test_stone_table_is_the_engines():
     assert rows[0][:4] == ["Type", "Class", "Symbols", "Copies"]
     listed = []
     for kind, klass, symbols, copies, _ in rows[1:]:
-        t = D.TYPES.index(kind)
-        assert (klass == "faction") == (t in D.FACTIONS)
-        assert copies == f"{D.COPIES} each"
+        t = data.TYPES.index(kind)
+        assert (klass == "faction") == (t in data.FACTIONS)
+        assert copies == f"{data.COPIES} each"
         listed += [(t, sym.strip()) for sym in symbols.split(",")]
-    assert listed == list(D.IDENTITIES)
+    assert listed == list(data.IDENTITIES)
     s = engine.make("dragon_castle", 2, 0)
     assert sorted(k for k in s.castle if k >= 0) == sorted(
-        k for k in range(len(listed)) for _ in range(D.COPIES))
+        k for k in range(len(listed)) for _ in range(data.COPIES))
 
 
 @pytest.mark.rule("dragon_castle", "10b", "6.3d")
 def test_merge_point_table_is_the_engines():
     head, vp = table_after("**§10b**")
     for n, points in zip(head[1:-1], vp[1:-1], strict=True):
-        assert D.merge_points(int(n.split()[0])) == int(points)
-    assert [D.merge_points(n) for n in range(8, 13)] == [8, 9, 10, 11, 12]
+        assert data.merge_points(int(n.split()[0])) == int(points)
+    assert [data.merge_points(n) for n in range(8, 13)] == [8, 9, 10, 11, 12]
 
 
 @pytest.mark.rule("dragon_castle", "10c", "3.3")

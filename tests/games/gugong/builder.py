@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.gugong import data as D
-from engine.games.gugong import masks
+from engine.games.gugong import data, masks
 from engine.games.gugong.data import SEEN_DISCARD, SEEN_HAND
 from engine.games.gugong.setup import new_state
 from engine.games.gugong.state import GugongState
@@ -27,11 +26,12 @@ def build(n: int, *, hands: dict[int, list[int]] | None = None,
     s.hands = [list(hands.get(p, [])) for p in range(n)]
     s.discards = [list(discards.get(p, [])) for p in range(n)]
     used = {c for cs in s.hands + s.discards for c in cs} | set(board.values())
-    spare = [c for c in D.BOARD_CARDS + D.DRAW_CARDS if c not in used]
+    spare = [c for c in data.BOARD_CARDS + data.DRAW_CARDS if c not in used]
     s.board = [board[loc] if loc in board else spare.pop(0) for loc in range(7)]
     used |= set(s.board)
-    s.draw_pile = [c for c in range(D.NUM_CARDS) if c not in used and c not in D.unused_sets(n)]
-    s.seen = [-1] * D.NUM_CARDS
+    s.draw_pile = [c for c in range(data.NUM_CARDS)
+                   if c not in used and c not in data.unused_sets(n)]
+    s.seen = [-1] * data.NUM_CARDS
     for p in range(n):
         for c in s.hands[p]:
             s.seen[c] = p * 3 + SEEN_HAND
@@ -45,11 +45,11 @@ def build(n: int, *, hands: dict[int, list[int]] | None = None,
 
 def card(name: str) -> int:
     """Card id of `Gnn`."""
-    return D.CARD_NAMES.index(name)
+    return data.CARD_NAMES.index(name)
 
 
 def city(name: str) -> int:
-    return D.CITY_NAMES.index(name)
+    return data.CITY_NAMES.index(name)
 
 
 def play(s: GugongState, *actions: Any) -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.gugong import automa
-from engine.games.gugong import data as D
+from engine.games.gugong import automa, data
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.setup import new_state
 from engine.games.gugong.state import GugongState
@@ -45,13 +44,13 @@ def run(s: GugongState) -> None:
 
 
 def card(name: str) -> int:
-    return D.CARD_NAMES.index(name)
+    return data.CARD_NAMES.index(name)
 
 
 def city(name: str) -> int:
-    return D.CITY_NAMES.index(name)
+    return data.CITY_NAMES.index(name)
 
 
 def clear_map(s: GugongState) -> None:
-    s.cities = [-1] * D.NUM_CITIES
+    s.cities = [-1] * data.NUM_CITIES
     s.tokens = 0  # its cache (masks.py)

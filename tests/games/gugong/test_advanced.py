@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.gugong import data as D
-from engine.games.gugong import masks
+from engine.games.gugong import data, masks
 from engine.games.gugong.actions import Claim
 from engine.games.gugong.requests import HarborClaim
 from engine.protocol import InvalidConfigError
@@ -28,9 +27,9 @@ def test_mixed_deck_sizes_and_hands(n):
         assert s.advanced and len(s.board) == 7
         assert len(s.draw_pile) == 11 + 4 * (5 - n)
         assert sorted(s.board + s.draw_pile) == sorted(
-            D.BOARD_CARDS + D.DRAW_CARDS + tuple(D.unused_sets(n)))
+            data.BOARD_CARDS + data.DRAW_CARDS + tuple(data.unused_sets(n)))
         for k in range(n):  # set Pk to the k-th seat in turn order, as in the base game
-            assert sorted(s.hands[(s.first + k) % n]) == sorted(D.STARTING_SETS[k])
+            assert sorted(s.hands[(s.first + k) % n]) == sorted(data.STARTING_SETS[k])
 
 
 @pytest.mark.rule("gugong", "11a", "3.1")
@@ -46,10 +45,10 @@ def test_locations_get_cards_of_every_kind():
     kinds = set()
     for seed in range(40):
         s = engine.make("gugong", 2, seed, **ADV)
-        kinds |= {D.CARD_SET[c] for c in s.board}
+        kinds |= {data.CARD_SET[c] for c in s.board}
         base = engine.make("gugong", 2, seed)
-        assert sorted(base.board) == sorted(D.BOARD_CARDS)
-        assert sorted(base.draw_pile) == sorted(D.DRAW_CARDS)
+        assert sorted(base.board) == sorted(data.BOARD_CARDS)
+        assert sorted(base.draw_pile) == sorted(data.DRAW_CARDS)
     assert {"BOARD", "DRAW", "P3", "P4", "P5"} <= kinds
 
 
@@ -72,7 +71,7 @@ def test_sample_state_redraws_the_mixed_draw_pile():
         assert sorted(t.draw_pile) == sorted(s.draw_pile)
         orders.add(tuple(t.draw_pile))
     assert len(orders) > 1
-    assert set(D.unused_sets(2)) <= set(s.draw_pile) | set(s.board)
+    assert set(data.unused_sets(2)) <= set(s.draw_pile) | set(s.board)
 
 
 @pytest.mark.rule("gugong", "11a", "5.7g")
@@ -84,8 +83,8 @@ def test_harbor_card_reward_may_draw_an_unused_starting_card():
     s.ship_harbor[0], s.ship_path[0], s.ship_load[0] = 2, 0, 3
     masks.refresh(s)
     s.stack = [HarborClaim(0)]
-    s.apply(Claim(0, D.R_CARD))
-    assert p5 in s.hands[0] and s.rewards[0 * 3 + D.R_CARD] == 1
+    s.apply(Claim(0, data.R_CARD))
+    assert p5 in s.hands[0] and s.rewards[0 * 3 + data.R_CARD] == 1
 
 
 def test_unknown_option_values_are_refused():

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.gugong import data as D
-from engine.games.gugong import masks
+from engine.games.gugong import data, masks
 from engine.games.gugong.actions import LoadShip, NewShip, OptionA, OptionB, Skip
 from engine.games.gugong.data import F_POOL
 from engine.games.gugong.requests import LocationAction
@@ -19,7 +18,7 @@ from tests.games.gugong.builder import build, card, pending
 def at_canal(pool: int, **fields) -> GugongState:
     """Red (seat 0) of a 2-player game at the Grand Canal's location action."""
     s = build(2, hands={0: [card("G14")], 1: [card("G22")]}, pool=[pool, 6], **fields)
-    s.stack = [LocationAction(0, D.CANAL)]
+    s.stack = [LocationAction(0, data.CANAL)]
     return s
 
 
@@ -97,7 +96,7 @@ def test_foreman_counts_as_one_of_the_two_pieces():
     s.apply(NewShip(0, True))
     assert set(s.legal_actions()) == {LoadShip(0), NewShip(0)}  # same ship or another
     s.apply(LoadShip(0))
-    assert s.pool[0] == 0 and s.ship_load[0] == 1 and s.foreman[0] == D.F_SHIP + 0
+    assert s.pool[0] == 0 and s.ship_load[0] == 1 and s.foreman[0] == data.F_SHIP + 0
 
 
 @pytest.mark.rule("gugong", "5.7b", "7c")

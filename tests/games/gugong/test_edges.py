@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.gugong import data as D
-from engine.games.gugong import masks
+from engine.games.gugong import data, masks
 from engine.games.gugong.actions import (
     BuyJade,
     Do,
@@ -61,43 +60,43 @@ def test_a2_majority_counts_matches_not_servants_received():
 @pytest.mark.rule("gugong", "5.5b", "3.9")
 def test_a3_a4_palace_length_and_slots_for_five():
     s = build(5, envoy=[7, 8, 8, 8, 0], palace_slot=[0, 7, 5, 3, 0])
-    s.stack = [LocationAction(0, D.PALACE)]
+    s.stack = [LocationAction(0, data.PALACE)]
     s.turn = 1
     s.apply(OptionA())
     assert s.envoy[0] == 8 and s.palace_slot[0] == 2
     s.envoy[4] = 7
-    s.stack = [LocationAction(4, D.PALACE)]
+    s.stack = [LocationAction(4, data.PALACE)]
     s.apply(OptionA())
     assert s.palace_slot[4] == 1
 
 
 @pytest.mark.rule("gugong", "8a", "8d", "8c")
 def test_a6_storage_full_forces_an_exchange():
-    cities = [-1] * D.NUM_CITIES
-    cities[city("C01")] = D.T_VP2
-    s = build(2, hands=hands(2), cities=cities, stored=[[D.T_S1] * 6, []])
-    s.stack = [LocationAction(0, D.TRAVEL)]
+    cities = [-1] * data.NUM_CITIES
+    cities[city("C01")] = data.T_VP2
+    s = build(2, hands=hands(2), cities=cities, stored=[[data.T_S1] * 6, []])
+    s.stack = [LocationAction(0, data.TRAVEL)]
     play(s, OptionA(), MoveTo(city("C01")))
     assert pending(s) == (0, "StoreToken")
     assert all(isinstance(a, Trade) for a in s.legal_actions())
     s.apply(Trade(4, 0))
-    assert s.stored[0] == [D.T_S1] * 2 + [D.T_VP2] and s.vp[0] == 2 + 2
+    assert s.stored[0] == [data.T_S1] * 2 + [data.T_VP2] and s.vp[0] == 2 + 2
 
 
 @pytest.mark.rule("gugong", "7c")
 def test_a7_foreman_never_pays_a_cost_of_one_but_pays_two_of_three():
     s = build(2, hands=hands(2), pool=[0, 6], foreman=[F_POOL, 0], houses=[0, 0, 1, 1, 1, 1])
-    s.stack = [LocationAction(0, D.INTRIGUE)]
+    s.stack = [LocationAction(0, data.INTRIGUE)]
     assert OptionB() not in s.legal_actions() and OptionB(True) not in s.legal_actions()
-    s.stack = [LocationAction(0, D.JADE)]
+    s.stack = [LocationAction(0, data.JADE)]
     assert BuyJade(2, True) not in s.legal_actions()  # 3 needs one more normal servant
     s.pool[0] = 1
     assert BuyJade(2, True) in s.legal_actions() and BuyJade(2, False) not in s.legal_actions()
     s.apply(BuyJade(2, True))
     assert s.pool[0] == 0 and s.foreman[0] == F_SUPPLY and s.jade[0] == 1
     s.foreman[0] = F_POOL
-    s.decrees[0] = D.D1A  # cost 1 (+ the servant placed): the Foreman cannot pay it
-    s.stack = [LocationAction(0, D.DECREES)]
+    s.decrees[0] = data.D1A  # cost 1 (+ the servant placed): the Foreman cannot pay it
+    s.stack = [LocationAction(0, data.DECREES)]
     assert TakeDecree(0, True) not in s.legal_actions()
     with pytest.raises(IllegalActionError):
         s.apply(TakeDecree(0, True))
@@ -106,7 +105,7 @@ def test_a7_foreman_never_pays_a_cost_of_one_but_pays_two_of_three():
 @pytest.mark.rule("gugong", "5.7b")
 def test_a8_canal_b_does_not_move():
     s = build(2, hands=hands(2))
-    s.stack = [LocationAction(0, D.CANAL)]
+    s.stack = [LocationAction(0, data.CANAL)]
     s.apply(OptionB())
     seen = []
     while pending(s)[0] == 0 and pending(s)[1] != "GiftExchange":
@@ -118,13 +117,13 @@ def test_a8_canal_b_does_not_move():
 @pytest.mark.rule("gugong", "5.4a", "5.4b", "6a")
 def test_a9_a10_medal_from_intrigue_a_and_card_only():
     s = build(2, hands=hands(2))
-    s.stack = [LocationAction(0, D.INTRIGUE)]
+    s.stack = [LocationAction(0, data.INTRIGUE)]
     s.apply(OptionB())
     assert s.medal == -1 and s.intrigue[0] == 3
     s.stack = [CardAction(1, card("G07"))]  # INTRIGUE card action = option A
     s.apply(Do())
     assert s.medal == 1
-    s.stack = [LocationAction(0, D.INTRIGUE)]
+    s.stack = [LocationAction(0, data.INTRIGUE)]
     s.apply(OptionA())
     assert s.medal == 1  # only the first this Day
 
@@ -141,26 +140,26 @@ def test_medal_makes_next_first_player():
 @pytest.mark.rule("gugong", "5.3b")
 def test_a11_market_only_when_houses_are_empty():
     s = build(2, hands=hands(2), pool=[9, 6], houses=[0, 0, 0, 0, 0, 1])
-    s.stack = [LocationAction(0, D.JADE)]
+    s.stack = [LocationAction(0, data.JADE)]
     spaces = {a.space for a in s.legal_actions() if isinstance(a, BuyJade)}
     assert spaces == {5}
     s.houses[5] = 0
     spaces = {a.space for a in s.legal_actions() if isinstance(a, BuyJade)}
-    assert spaces == {D.MARKET}
+    assert spaces == {data.MARKET}
 
 
 @pytest.mark.rule("gugong", "4.2.1b", "D4.D2d")
 def test_a14_value_one_exception_uses_printed_values_and_d2d():
     one, nine = card("G02"), card("G36")
-    s = build(2, hands={0: [nine, card("G24")], 1: [one]}, board={D.WALL: card("G38")})
+    s = build(2, hands={0: [nine, card("G24")], 1: [one]}, board={data.WALL: card("G38")})
     s.stack = [GiftExchange(0)]
-    s.apply(Exchange(nine, D.WALL))  # 9 on 9: not free without D2d
+    s.apply(Exchange(nine, data.WALL))  # 9 on 9: not free without D2d
     assert pending(s) == (0, "ExchangeCost")
-    s = build(2, hands={0: [nine, card("G24")], 1: [one]}, board={D.WALL: card("G38")})
-    s.decrees[2] = D.D2D
+    s = build(2, hands={0: [nine, card("G24")], 1: [one]}, board={data.WALL: card("G38")})
+    s.decrees[2] = data.D2D
     s.decree_servants[2] = 1
     s.stack = [GiftExchange(0)]
-    s.apply(Exchange(nine, D.WALL))
+    s.apply(Exchange(nine, data.WALL))
     assert pending(s)[1] != "ExchangeCost"
 
 
@@ -206,7 +205,7 @@ def test_final_wall_majority_can_enter_the_palace():
 @pytest.mark.rule("gugong", "10.2", "10.3", "10.4", "D4.D3a", "D4.D3c")
 def test_level_three_decrees_d3a_first():
     s = build(2, vp=[20, 0], jade=[3, 0], envoy=[8, 8], palace_slot=[7, 5], step=S_FINAL)
-    s.decrees = [D.D1A, D.D1B, D.D2A, D.D2B, D.D3A, D.D3C]
+    s.decrees = [data.D1A, data.D1B, data.D2A, data.D2B, data.D3A, data.D3C]
     s.decree_servants[4] = s.decree_servants[5] = 1
     end_scoring(s)
     # 20 -> D3a +6 -> D3c +6 -> Palace +7 -> jade 3 = 6
@@ -224,19 +223,19 @@ def test_a20_wall_still_full_scores_again():
 @pytest.mark.rule("gugong", "5.2b", "D4.D2c", "D3.11")
 def test_a21_d2c_extra_after_wall_action_not_after_t_wall():
     s = build(2, hands=hands(2), supply=[6, 6])
-    s.decrees[3] = D.D2C
+    s.decrees[3] = data.D2C
     s.decree_servants[3] = 1
-    s.stack = [LocationAction(0, D.WALL)]
+    s.stack = [LocationAction(0, data.WALL)]
     s.apply(OptionA())
     s.apply(PlaceWall())
     assert pending(s) == (0, "WallPlace") and s.stack[-1].supply
     s.apply(PlaceWall())
     assert s.wall[0] == 2 and s.supply[0] == 5
-    cities = [-1] * D.NUM_CITIES
-    cities[city("C01")] = D.T_WALL
+    cities = [-1] * data.NUM_CITIES
+    cities[city("C01")] = data.T_WALL
     s.cities = cities
     masks.refresh(s)
-    s.stack = [LocationAction(0, D.TRAVEL)]
+    s.stack = [LocationAction(0, data.TRAVEL)]
     play(s, OptionA(), MoveTo(city("C01")), PlaceWall())
     assert s.wall[0] == 3 and pending(s)[1] != "WallPlace"
 
@@ -245,15 +244,15 @@ def test_a21_d2c_extra_after_wall_action_not_after_t_wall():
 def test_a27_a28_swap_ignores_values_and_may_take_the_card_just_placed():
     swap_card = card("G18")  # 5, SWAP
     s = build(2, hands={0: [swap_card, card("G02")], 1: [card("G22")]},
-              board={D.TRAVEL: card("G03")})
+              board={data.TRAVEL: card("G03")})
     s.stack = [GiftExchange(0)]
-    s.apply(Exchange(swap_card, D.TRAVEL))
+    s.apply(Exchange(swap_card, data.TRAVEL))
     assert pending(s) == (0, "CardAction")
     legal = s.legal_actions()
-    assert Swap(card("G02"), D.TRAVEL) in legal  # a hand card, onto any location
-    assert Swap(card("G03"), D.JADE) in legal  # the discard pile's card (taken just now)
-    s.apply(Swap(card("G02"), D.TRAVEL))  # my 1 for the SWAP card I just placed
-    assert s.board[D.TRAVEL] == card("G02") and swap_card in s.hands[0]
+    assert Swap(card("G02"), data.TRAVEL) in legal  # a hand card, onto any location
+    assert Swap(card("G03"), data.JADE) in legal  # the discard pile's card (taken just now)
+    s.apply(Swap(card("G02"), data.TRAVEL))  # my 1 for the SWAP card I just placed
+    assert s.board[data.TRAVEL] == card("G02") and swap_card in s.hands[0]
 
 
 @pytest.mark.rule("gugong", "4.3.2a", "4.3.2b")
@@ -269,7 +268,7 @@ def test_night_ship_in_harbor_five_is_lost():
 
 @pytest.mark.rule("gugong", "8b", "8c")
 def test_exchange_four_tokens_for_two_vp_with_a_double():
-    s = build(2, hands=hands(2), stored=[[D.T_DOUBLE, D.T_S1, D.T_VP2], []])
+    s = build(2, hands=hands(2), stored=[[data.T_DOUBLE, data.T_S1, data.T_VP2], []])
     s.stack = [GiftExchange(0)]
     legal = [a for a in s.legal_actions() if isinstance(a, Trade)]
     assert Trade(4, 1) in legal and Trade(4, 0) not in legal
@@ -279,9 +278,9 @@ def test_exchange_four_tokens_for_two_vp_with_a_double():
 
 def test_stored_token_then_room():
     s = build(2, hands=hands(2))
-    s.stack = [StoreToken(0, D.T_S1)]
+    s.stack = [StoreToken(0, data.T_S1)]
     s.RULES.settle(s)
-    assert s.stored[0] == [D.T_S1]
+    assert s.stored[0] == [data.T_S1]
 
 
 def test_illegal_action_and_unknown_option_errors():

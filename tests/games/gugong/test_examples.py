@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.gugong import data as D
-from engine.games.gugong import masks
+from engine.games.gugong import data, masks
 from engine.games.gugong.actions import (
     BuyJade,
     Claim,
@@ -44,10 +43,10 @@ KUBA, ANIA, GRZESIEK, VIOLA = 0, 1, 2, 3
 def test_e1_gift_exchange_with_sacrifice():
     """Bartek plays his 3 (+2 servants) on the Jade 8, sacrificing his 2; buys jade for 3."""
     two, three, five, eight = card("G08"), card("G09"), card("G21"), card("G31")
-    s = build(2, hands={0: [two, three, five], 1: [card("G02")]}, board={D.JADE: eight},
+    s = build(2, hands={0: [two, three, five], 1: [card("G02")]}, board={data.JADE: eight},
               pool=[1, 6], supply=[11, 6], houses=[0, 0, 1, 1, 1, 1])
     s.stack = [GiftExchange(0)]
-    s.apply(Exchange(three, D.JADE))
+    s.apply(Exchange(three, data.JADE))
     assert pending(s) == (0, "ExchangeCost")
     s.apply(Sacrifice(two))
     assert s.pool[0] == 3  # card action +2 (taken automatically)
@@ -58,7 +57,7 @@ def test_e1_gift_exchange_with_sacrifice():
     assert s.pool[0] == 0 and s.jade[0] == 1
     assert sorted(s.hands[0]) == [five]
     assert sorted(s.discards[0]) == sorted([two, eight])
-    assert s.board[D.JADE] == three
+    assert s.board[data.JADE] == three
 
 
 @pytest.mark.rule("gugong", "4.2.1c", "4.2.1d")
@@ -66,15 +65,15 @@ def test_e2_value_one_rule():
     """A 1 on a 9 is free with actions; the same 1 on an 8 is not."""
     one, nine, eight = card("G02"), card("G36"), card("G31")
     s = build(2, hands={0: [one, card("G14")], 1: [card("G22")]},
-              board={D.DECREES: nine, D.PALACE: eight})
+              board={data.DECREES: nine, data.PALACE: eight})
     s.stack = [GiftExchange(0)]
-    s.apply(Exchange(one, D.DECREES))
+    s.apply(Exchange(one, data.DECREES))
     assert pending(s) == (0, "LocationAction")  # free: straight to the actions
     assert s.discards[0] == [nine]
     s2 = build(2, hands={0: [one, card("G14")], 1: [card("G22")]},
-               board={D.DECREES: nine, D.PALACE: eight})
+               board={data.DECREES: nine, data.PALACE: eight})
     s2.stack = [GiftExchange(0)]
-    s2.apply(Exchange(one, D.PALACE))
+    s2.apply(Exchange(one, data.PALACE))
     assert pending(s2) == (0, "ExchangeCost")
     kinds = {type(a).__name__ for a in s2.legal_actions()}
     assert kinds == {"PayTwo", "Sacrifice", "NoActions"}
@@ -84,13 +83,13 @@ def test_e2_value_one_rule():
 def test_e3_travel_b_and_token_exchange():
     """Jola: Travel B, T_S2 then T_BUYJADE; with 6 tokens she exchanges them for jade at the
     end of her turn."""
-    cities = [-1] * D.NUM_CITIES
-    cities[city("C01")] = D.T_S2
-    cities[city("C02")] = D.T_BUYJADE
+    cities = [-1] * data.NUM_CITIES
+    cities[city("C01")] = data.T_S2
+    cities[city("C02")] = data.T_BUYJADE
     s = build(2, hands={0: [card("G14"), card("G24")], 1: [card("G22")]}, pool=[3, 6],
               supply=[9, 6], cities=cities,
-              stored=[[D.T_VP2, D.T_INT, D.T_ENV, D.T_S1], []])
-    s.stack = [TurnEnd(0), LocationAction(0, D.TRAVEL)]
+              stored=[[data.T_VP2, data.T_INT, data.T_ENV, data.T_S1], []])
+    s.stack = [TurnEnd(0), LocationAction(0, data.TRAVEL)]
     s.turn = 1
     s.apply(OptionB())
     assert s.pool[0] == 1
@@ -110,7 +109,7 @@ def test_e4_great_wall_four_players():
     s = build(4, hands={p: [card(f"G{13 + p:02d}")] for p in range(4)},
               wall=[3, 1, 1, 0], intrigue=[12, 12, 4, 6], intrigue_t=[5, 6, 1, 2], clock=6,
               pool=[6, 6, 6, 6], supply=[3, 5, 5, 6], vp=[0] * 4, envoy=[0] * 4)
-    s.stack = [LocationAction(ANIA, D.WALL)]
+    s.stack = [LocationAction(ANIA, data.WALL)]
     play(s, OptionB(), PlaceWall(), PlaceWall())
     assert s.vp[ANIA] == 3 and s.envoy[ANIA] == 1
     assert s.wall == [3, 0, 1, 0] and s.supply[ANIA] == 5 + 1 + 3
@@ -128,15 +127,15 @@ def test_e4_great_wall_four_players():
 
 @pytest.mark.rule("gugong", "5.5a", "5.5b", "5.5c", "D3.3")
 def test_e5_palace_entry_and_overflow():
-    cities = [-1] * D.NUM_CITIES
-    cities[city("C01")] = D.T_ENV
+    cities = [-1] * data.NUM_CITIES
+    cities[city("C01")] = data.T_ENV
     s = build(3, hands={p: [card(f"G{13 + p:02d}")] for p in range(3)},
               envoy=[6, 8, 8], palace_slot=[0, 7, 5], cities=cities)
-    s.stack = [LocationAction(0, D.PALACE)]
+    s.stack = [LocationAction(0, data.PALACE)]
     s.apply(OptionB())
     assert s.envoy[0] == 8 and s.palace_slot[0] == 3 and s.intrigue[0] == 1
     assert s.pool[0] == 4
-    s.stack = [LocationAction(0, D.TRAVEL)]
+    s.stack = [LocationAction(0, data.TRAVEL)]
     s.apply(OptionA())
     vp = s.vp[0]
     s.apply(MoveTo(city("C01")))
@@ -148,17 +147,17 @@ def test_e6_decree_cost():
     s = build(3, hands={p: [card(f"G{13 + p:02d}")] for p in range(3)}, pool=[5, 6, 6],
               supply=[7, 6, 6])
     slot = 0
-    s.decrees[slot] = D.D1C
+    s.decrees[slot] = data.D1C
     s.decree_servants[1 * 6 + slot] = 1
     s.decree_servants[2 * 6 + slot] = 1
-    s.stack = [LocationAction(0, D.DECREES)]
+    s.stack = [LocationAction(0, data.DECREES)]
     s.apply(TakeDecree(slot))
     assert s.pool[0] == 1 and s.supply[0] == 10 and s.vp[0] == 3
     assert s.decree_servants[slot] == 1
     # later Mornings: +1 servant (plus the Day income of 3)
     s.stack = []
     s.hands = [[], [], []]
-    s.seen = [-1] * D.NUM_CARDS
+    s.seen = [-1] * data.NUM_CARDS
     s.discards = [[card("G13")], [card("G14")], [card("G15")]]
     s.step = S_NIGHT_END
     s.dice = [6, 6, 6]
@@ -177,7 +176,7 @@ def test_e7_grand_canal_four_players():
     s.ship_harbor[2 * 3], s.ship_path[2 * 3], s.ship_load[2 * 3] = 3, R, 1
     masks.refresh(s)
     s.supply = [5, 5, 5, 5]
-    s.stack = [LocationAction(MARCIN, D.CANAL)]
+    s.stack = [LocationAction(MARCIN, data.CANAL)]
     s.apply(OptionB())
     s.apply(LoadShip(0))
     assert s.ship_load[0] == 2
@@ -187,7 +186,7 @@ def test_e7_grand_canal_four_players():
     assert s.ship_harbor[1] == 2 and s.ship_path[1] == R  # first free harbor: R3
     assert s.pool[MARCIN] == 3
     # turn 2: A
-    s.stack = [LocationAction(MARCIN, D.CANAL)]
+    s.stack = [LocationAction(MARCIN, data.CANAL)]
     s.apply(OptionA())
     s.apply(LoadShip(0))
     assert s.ship_load[0] == 3
@@ -195,9 +194,9 @@ def test_e7_grand_canal_four_players():
     assert s.ship_harbor[0] == 4  # past R3, R4 to R5
     hand = len(s.hands[MARCIN])
     draw = len(s.draw_pile)
-    s.apply(Claim(0, D.R_CARD))
+    s.apply(Claim(0, data.R_CARD))
     assert len(s.hands[MARCIN]) == hand + 1 and len(s.draw_pile) == draw - 1
-    assert s.rewards[MARCIN * 3 + D.R_CARD] == 1
+    assert s.rewards[MARCIN * 3 + data.R_CARD] == 1
     assert s.ship_harbor[0] == -1 and s.supply[MARCIN] == 5 + 1 + 2
 
 
@@ -219,7 +218,7 @@ def test_e9_morning_ship_decree():
     kuba, ania = 0, 1
     s = build(2, pool=[6, 6], supply=[3, 0], step=S_NIGHT_END,
               discards={0: [card("G14")], 1: [card("G22")]}, dice=[1, 1, 1])
-    s.decrees[0] = D.D1B
+    s.decrees[0] = data.D1B
     s.decree_servants[kuba * 6] = s.decree_servants[ania * 6] = 1
     s.ship_harbor[0], s.ship_path[0], s.ship_load[0] = 2, 0, 2
     s.ship_harbor[3], s.ship_path[3], s.ship_load[3] = 0, 0, 1
@@ -228,8 +227,8 @@ def test_e9_morning_ship_decree():
     assert pending(s) == (kuba, "CanalPlace")
     s.apply(LoadShip(0))
     assert pending(s) == (kuba, "HarborClaim")
-    s.apply(Claim(0, D.R_CARD))
-    assert len(s.hands[kuba]) == 2 and s.rewards[D.R_CARD] == 1
+    s.apply(Claim(0, data.R_CARD))
+    assert len(s.hands[kuba]) == 2 and s.rewards[data.R_CARD] == 1
     assert s.ship_harbor[0] == -1
     # Ania: supply empty, nothing to place: not asked; Day 2 starts
     assert pending(s)[1] == "GiftExchange" and s.supply[ania] == 0
@@ -243,7 +242,7 @@ def test_e10_foreman_on_the_wall():
     s = build(3, hands={p: [card(f"G{13 + p:02d}")] for p in range(3)}, wall=[2, 2, 0],
               intrigue=[2, 2, 2], intrigue_t=[3, 4, 5], clock=5, pool=[4, 4, 3],
               supply=[6, 6, 8], foreman=[0, 0, F_POOL])
-    s.stack = [LocationAction(przemek, D.WALL)]
+    s.stack = [LocationAction(przemek, data.WALL)]
     play(s, OptionB(), PlaceWall(False), PlaceWall(True))
     assert s.vp[przemek] == 3 and s.envoy[przemek] == 1
     assert s.wall == [2, 2, 0] and s.foreman[przemek] == F_SUPPLY
@@ -257,16 +256,16 @@ def test_e10_foreman_on_the_wall():
 
 @pytest.mark.rule("gugong", "7b", "7c", "8c", "5.5a")
 def test_e11_foreman_as_payment():
-    cities = [-1] * D.NUM_CITIES
-    cities[city("C01")] = D.T_VP2
-    cities[city("C02")] = D.T_INT
+    cities = [-1] * data.NUM_CITIES
+    cities[city("C01")] = data.T_VP2
+    cities[city("C02")] = data.T_INT
     s = build(2, hands={0: [card("G14"), card("G24")], 1: [card("G22")]}, pool=[0, 6],
               supply=[5, 6], foreman=[F_POOL, 0], cities=cities)
-    s.stack = [LocationAction(0, D.TRAVEL)]
+    s.stack = [LocationAction(0, data.TRAVEL)]
     assert OptionB(True) in s.legal_actions() and OptionB(False) not in s.legal_actions()
     play(s, OptionB(True), MoveTo(city("C01")), MoveTo(city("C02")))
     assert s.foreman[0] == F_SUPPLY and len(s.stored[0]) == 2
-    s.stack = [LocationAction(0, D.PALACE)]
+    s.stack = [LocationAction(0, data.PALACE)]
     s.apply(Trade(2, 0))
     assert pending(s) == (0, "ChooseGain")
     s.apply(TakeForeman(True))

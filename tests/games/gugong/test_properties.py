@@ -8,8 +8,7 @@ import random
 import pytest
 
 import engine
-from engine.games.gugong import data as D
-from engine.games.gugong import masks
+from engine.games.gugong import data, masks
 from engine.games.gugong.requests import StoreToken
 
 
@@ -27,18 +26,18 @@ def test_conservation_in_random_games(n):
                           + sum(s.ship_load[p * 3:p * 3 + 3])
                           + sum(s.decree_servants[p * 6:p * 6 + 6])
                           + sum(s.rewards[p * 3:p * 3 + 3]))
-                assert placed == D.SERVANTS
+                assert placed == data.SERVANTS
                 assert s.vp[p] >= last_vp[p]
             last_vp = list(s.vp)
-            cards = (s.board + s.draw_pile + D.unused_sets(n)
+            cards = (s.board + s.draw_pile + data.unused_sets(n)
                      + [c for p in range(n) for c in s.hands[p] + s.discards[p]]
                      + [q.card for q in s.stack if hasattr(q, "card")
                         and type(q).__name__ == "ExchangeCost"])
-            assert sorted(cards) == list(range(D.NUM_CARDS))
+            assert sorted(cards) == list(range(data.NUM_CARDS))
             tokens = ([t for t in s.cities if t >= 0] + s.pile_a + s.pile_b + s.token_discard
                       + [t for st in s.stored for t in st]
                       + [q.token for q in s.stack if isinstance(q, StoreToken)])
-            assert len(tokens) == sum(D.BASE_TOKENS.values())
+            assert len(tokens) == sum(data.BASE_TOKENS.values())
 
 
 @pytest.mark.parametrize(("n", "options"), [

@@ -12,9 +12,7 @@ import pytest
 
 import engine
 from bots.external import static_data
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
-from engine.games.gugong import docs
+from engine.games.gugong import automa_data, data, docs
 from engine.games.gugong.state import GugongObservation
 from engine.protocol import field_docs
 
@@ -22,27 +20,27 @@ GAMES = ((1, {}), (2, {"advanced": True}), (3, {"bonus_travel": True}), (4, {}),
 
 
 def test_static_tables_are_the_engine_tables() -> None:
-    data = static_data("gugong")
-    cards = data["cards"]
-    assert [c["value"] for c in cards] == list(D.CARD_VALUE)
-    assert [c["action"] for c in cards] == list(D.CARD_ACTION)
-    assert [data["card_actions"][c["action"]]["name"] for c in cards][10] == "SWAP"  # G11
-    assert all(sum(cards[c]["value"] for c in s) == 20 for s in data["starting_sets"])
-    cities = data["cities"]
+    static = static_data("gugong")
+    cards = static["cards"]
+    assert [c["value"] for c in cards] == list(data.CARD_VALUE)
+    assert [c["action"] for c in cards] == list(data.CARD_ACTION)
+    assert [static["card_actions"][c["action"]]["name"] for c in cards][10] == "SWAP"  # G11
+    assert all(sum(cards[c]["value"] for c in s) == 20 for s in static["starting_sets"])
+    cities = static["cities"]
     assert all(a["id"] in cities[b]["roads"] for a in cities for b in a["roads"])  # symmetric
     assert all(abs(a["row"] - cities[b]["row"]) + abs(a["column"] - cities[b]["column"]) == 1
                for a in cities for b in a["roads"])
-    assert sum(t["base_count"] for t in data["tokens"]) == 32
-    assert [t["units"] for t in data["tokens"]][D.T_DOUBLE] == 2
-    assert [d["vp"] for d in data["decrees"]] == list(D.DECREE_VP)
-    assert data["jade"]["points"] == [D.jade_points(n) for n in range(6)]
-    assert data["canal"]["harbor_rewards"][4] == [D.R_VP, D.R_CARD, D.R_FOREMAN]
-    assert [data["solo"]["automa_cards"][a]["location"] for a in range(11)] == list(
-        M.AUTOMA_CARDS)
+    assert sum(t["base_count"] for t in static["tokens"]) == 32
+    assert [t["units"] for t in static["tokens"]][data.T_DOUBLE] == 2
+    assert [d["vp"] for d in static["decrees"]] == list(data.DECREE_VP)
+    assert static["jade"]["points"] == [data.jade_points(n) for n in range(6)]
+    assert static["canal"]["harbor_rewards"][4] == [data.R_VP, data.R_CARD, data.R_FOREMAN]
+    assert [static["solo"]["automa_cards"][a]["location"] for a in range(11)] == list(
+        automa_data.AUTOMA_CARDS)
     for n in range(2, 6):
         start = engine.make("gugong", n, 3, advanced=True).observation(0)
-        assert start.draw_size == data["by_players"][str(n)]["draw_pile_advanced"]
-        assert len(start.vp) == data["by_players"][str(n)]["colours"]
+        assert start.draw_size == static["by_players"][str(n)]["draw_pile_advanced"]
+        assert len(start.vp) == static["by_players"][str(n)]["colours"]
     assert len(engine.make("gugong", 1, 3).observation(0).vp) == 2
 
 
@@ -52,7 +50,7 @@ def test_descriptions_name_the_codes_the_engine_uses() -> None:
     assert "seat * 3 + k" in obs["seen"]
     assert "7 solo only" in obs["step"]
     assert "1 easy, 2 normal, 3 hard" in obs["automa"]
-    assert docs.ACTIONS["Claim"]["reward"].startswith(f"{D.R_VP} = 4 VP, {D.R_CARD} = ")
+    assert docs.ACTIONS["Claim"]["reward"].startswith(f"{data.R_VP} = 4 VP, {data.R_CARD} = ")
 
 
 def _play(n: int, opts: dict, seed: int):
@@ -84,7 +82,7 @@ def test_observations_decode_as_described(n: int, opts: dict) -> None:
                 if f >= 4:  # on own ship f - 4, which is on the canal
                     assert o.ship_harbor[p * 3 + f - 4] >= 0
                 if f == 0:  # locked: the Foreman reward not claimed
-                    assert o.rewards[p * 3 + D.R_FOREMAN] == 0
+                    assert o.rewards[p * 3 + data.R_FOREMAN] == 0
                 if o.envoy[p] == statics["palace"]["inside"]:
                     assert o.palace_slot[p] in statics["palace"]["slots"]
                 else:
@@ -109,19 +107,19 @@ def test_observations_decode_as_described(n: int, opts: dict) -> None:
                 assert o.automa == 0 and o.focus == -1 and o.box == []
             assert o.bonus == bool(opts.get("bonus_travel")) or not o.bonus_active
             for b in o.bonus_active:
-                assert (b.loc == -1) == (b.token == D.B_PLUS1)
+                assert (b.loc == -1) == (b.token == data.B_PLUS1)
         json.loads(msgspec.json.encode(observations[0]))
 
 
 def test_static_names_in_descriptions_exist() -> None:
     """Every "static `key.sub`" a description names is in the static data."""
-    data = static_data("gugong")
+    static = static_data("gugong")
     texts = list(field_docs(GugongObservation).values()) + list(docs.BONUS_IN_PLAY.values())
     texts += [v for table in (docs.REQUESTS, docs.ACTIONS) for d in table.values()
               for v in d.values()]
     names = {m for t in texts for m in re.findall(r"static `([^`]+)`", t)}
     assert {"cards", "locations", "by_players[n].wall_size", "solo.perimeter"} <= names
     for name in names:
-        node: object = data
+        node: object = static
         for part in name.replace("[n]", ".2").replace("[h]", "").split("."):
             node = node[part]  # type: ignore[index]

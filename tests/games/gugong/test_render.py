@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.gugong import data as D
+from engine.games.gugong import data
 from engine.games.gugong.actions import (
     BuyJade,
     Exchange,
@@ -78,7 +78,7 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_others():
     # what everybody knows of a hidden hand (rules §15: here, the printed starting sets)
     known = [c for c in s.hands[1] if s.seen[c] == 1 * 3 + SEEN_HAND]
     for c in known:
-        assert f"in hand {D.CARD_NAMES[c]}" in mine
+        assert f"in hand {data.CARD_NAMES[c]}" in mine
     god = s.render()
     assert "hand G02(1), G14(4)" in god and "hand G22(6)" in god
 
@@ -87,8 +87,8 @@ def test_actions_read_in_rulebook_words():
     s = build(2, hands={0: [card("G02"), card("G14")], 1: [card("G22")]})
     g14, g02 = card("G14"), card("G02")
     s.stack = [GiftExchange(0)]
-    jade_card = D.CARD_NAMES[s.board[D.JADE]]
-    assert s.describe_action(Exchange(g14, D.JADE)).startswith(
+    jade_card = data.CARD_NAMES[s.board[data.JADE]]
+    assert s.describe_action(Exchange(g14, data.JADE)).startswith(
         f"give G14 (4, +1 servant) at Jade for {jade_card} (")
     s.stack = [ExchangeCost(0, g02, 1)]
     assert s.describe_action(PayTwo(False)) == "pay 2 servants"
@@ -97,14 +97,14 @@ def test_actions_read_in_rulebook_words():
     assert s.describe_action(NoActions()) == "exchange without any action"
     assert s.describe_action(Trade(4, 1)) == (
         "exchange travel tokens worth 4 (2 token(s), 1 double(s)) for 2 VP")
-    s.stack = [LocationAction(0, D.PALACE)]
+    s.stack = [LocationAction(0, data.PALACE)]
     assert s.describe_action(OptionB(False)) == "Palace B: pay 2 for Envoy +2 and Intrigue +1"
     assert s.describe_action(Skip()) == "take no location action"
-    s.stack = [LocationAction(0, D.JADE)]
-    assert s.describe_action(BuyJade(D.MARKET, False)).startswith(
+    s.stack = [LocationAction(0, data.JADE)]
+    assert s.describe_action(BuyJade(data.MARKET, False)).startswith(
         "buy 1 jade from the market for ")
     s.stack = [TravelMove(0, 1)]
-    s.cities[6] = D.T_VP2
+    s.cities[6] = data.T_VP2
     assert s.describe_action(MoveTo(6)) == "move the Traveller to C07 and take VP2 (2 VP)"
 
 

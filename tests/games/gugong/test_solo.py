@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.gugong import automa, masks, morning, night, scoring
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
+from engine.games.gugong import automa, automa_data, data, masks, morning, night, scoring
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK, S_OVER
 from engine.games.gugong.requests import GiftExchange
@@ -42,13 +40,13 @@ def test_setup_by_difficulty():
     normal = engine.make("gugong", 1, 5)
     hard = engine.make("gugong", 1, 5, automa_level="hard")
     assert len(easy.automa_deck) == 10
-    assert sum(M.AUTOMA_CARDS[a] == M.SPECIAL for a in easy.automa_deck) == 1
-    assert len(normal.automa_deck) == 11 and normal.automa == M.NORMAL
-    assert sum(M.AUTOMA_CARDS[a] == M.SPECIAL for a in normal.automa_deck) == 2
+    assert sum(automa_data.AUTOMA_CARDS[a] == automa_data.SPECIAL for a in easy.automa_deck) == 1
+    assert len(normal.automa_deck) == 11 and normal.automa == automa_data.NORMAL
+    assert sum(automa_data.AUTOMA_CARDS[a] == automa_data.SPECIAL for a in normal.automa_deck) == 2
     assert len(normal.meng_stack) == 4 and len(hard.meng_stack) == 5
     assert hard.meng_stack.count(-1) == 1 and hard.meng_reserved == 1
     assert len(hard.draw_pile) - hard.meng_reserved == 10  # the 5th card left the pile
-    assert M.CARD_CLAIMS[hard.automa] == 1 and M.CARD_CLAIMS[normal.automa] == 2
+    assert automa_data.CARD_CLAIMS[hard.automa] == 1 and automa_data.CARD_CLAIMS[normal.automa] == 2
 
 
 @pytest.mark.rule("gugong", "13.2a", "13.2c", "13.2e")
@@ -58,15 +56,15 @@ def test_setup_seats_sets_and_focus():
     s = engine.make("gugong", 1, 9, focus="decrees")
     assert s.num_players == 1 and len(s.scores()) == 1 and len(s.vp) == 2
     assert s.first == 0 and s.current_player() == 0 and type(s.pending()) is GiftExchange
-    assert sorted(s.hands[0]) == sorted(D.STARTING_SETS[0])
-    assert s.meng_stack == sorted(D.STARTING_SETS[1])
-    assert s.focus == D.DECREES
-    assert sorted(s.box) == sorted(c for k in (2, 3, 4) for c in D.STARTING_SETS[k])
+    assert sorted(s.hands[0]) == sorted(data.STARTING_SETS[0])
+    assert s.meng_stack == sorted(data.STARTING_SETS[1])
+    assert s.focus == data.DECREES
+    assert sorted(s.box) == sorted(c for k in (2, 3, 4) for c in data.STARTING_SETS[k])
     # Meng plays second: his Intrigue marker lies on top of the human's
     assert s.intrigue_t[MENG] > s.intrigue_t[0]
     t = engine.make("gugong", 1, 9, card_sets=2)
-    assert sorted(t.hands[0]) == sorted(D.STARTING_SETS[1])
-    assert t.meng_stack == sorted(D.STARTING_SETS[0])
+    assert sorted(t.hands[0]) == sorted(data.STARTING_SETS[1])
+    assert t.meng_stack == sorted(data.STARTING_SETS[0])
 
 
 @pytest.mark.rule("gugong", "13.2b")
@@ -74,7 +72,7 @@ def test_only_base_travel_tokens():
     for seed in range(4):
         s = engine.make("gugong", 1, seed)
         tokens = s.cities + s.pile_a + s.pile_b
-        assert sorted(tokens) == sorted(t for t, k in D.BASE_TOKENS.items() for _ in range(k))
+        assert sorted(tokens) == sorted(t for t, k in data.BASE_TOKENS.items() for _ in range(k))
     with pytest.raises(InvalidConfigError, match="only for 2-5 players"):
         engine.make("gugong", 1, 1, bonus_travel=True)
 
@@ -91,9 +89,9 @@ def test_meng_exchange_ignores_values_and_costs():
     """A 1 (no action) on the 8 at Jade: the exchange is made with actions anyway; the 8 goes
     to his discard pile; Jade: the cheapest jade (2)."""
     s = solo()
-    s.board[D.JADE] = card("G31")
+    s.board[data.JADE] = card("G31")
     meng_turn(s, card("G02"), A_JADE)
-    assert s.board[D.JADE] == card("G02")
+    assert s.board[data.JADE] == card("G02")
     assert s.meng_discard == [card("G31")]
     assert s.jade[MENG] == 1 and s.pool[MENG] == 4 and s.houses[0] == 0
     assert s.automa_today == [A_JADE]
@@ -121,9 +119,9 @@ def test_special_card_at_focus_palace():
     """Special: the focus location's option B, free: Envoy +2 and Intrigue +1; a Palace card
     played there is a free option B too."""
     s = solo(focus="palace")
-    s.board[D.PALACE] = card("G31")
+    s.board[data.PALACE] = card("G31")
     meng_turn(s, card("G12"), A_SPECIAL)  # G12: PALACE icon
-    assert s.board[D.PALACE] == card("G12")
+    assert s.board[data.PALACE] == card("G12")
     assert s.envoy[MENG] == 4 and s.intrigue[MENG] == 2 and s.pool[MENG] == 6
 
 
@@ -157,7 +155,7 @@ def test_special_canal_places_two_one_at_a_time_or_the_one_he_holds():
     s.ship_harbor[i], s.ship_path[i], s.ship_load[i] = 1, 0, 2  # room for one
     masks.refresh(s)
     meng_turn(s, card("G02"), A_SPECIAL)
-    assert s.rewards[MENG * 3 + D.R_CARD] == 1  # the first filled it: claimed at once
+    assert s.rewards[MENG * 3 + data.R_CARD] == 1  # the first filled it: claimed at once
     assert s.ship_load[i] == 1 and s.ship_harbor[i] == 0  # the second: a new ship
     t = solo(focus="canal")
     t.supply[MENG], t.pool[MENG] = 0, 1
@@ -188,7 +186,7 @@ def test_decree_day_action_pays_cost_and_servant():
     s = solo()
     meng_turn(s, card("G02"), A_DECREES)
     assert s.decree_servants[MENG * 6 + 1] == 1
-    assert s.pool[MENG] == 4 and s.vp[MENG] == D.DECREE_VP[s.decrees[1]]
+    assert s.pool[MENG] == 4 and s.vp[MENG] == data.DECREE_VP[s.decrees[1]]
 
 
 # --- Dusk --------------------------------------------------------------------------------------
@@ -227,23 +225,23 @@ def test_dusk_free_moves_for_jade_decrees_and_special():
     s = solo(step=S_DUSK, automa_today=[A_JADE, A_DECREES, A_SPECIAL])
     clear_map(s)
     for c in ("C20", "C15", "C10"):
-        s.cities[city(c)] = D.T_VP2
+        s.cities[city(c)] = data.T_VP2
     dusk(s)
     assert s.traveller[MENG] == city("C10") and s.meng_route == 2
-    assert s.vp[MENG] == 6 and s.pool[MENG] == 6 and s.stored[MENG] == [D.T_VP2] * 3
+    assert s.vp[MENG] == 6 and s.pool[MENG] == 6 and s.stored[MENG] == [data.T_VP2] * 3
 
 
 @pytest.mark.rule("gugong", "13.5.1", "13.3c")
 def test_dusk_travel_costs_two_or_one_with_d2a():
     s = solo(step=S_DUSK)
     s.pool[MENG] = 2
-    automa.dusk_action(s, D.TRAVEL)
+    automa.dusk_action(s, data.TRAVEL)
     assert s.pool[MENG] == 0
     t = solo(step=S_DUSK)
-    t.decrees[2] = D.D2A
+    t.decrees[2] = data.D2A
     t.decree_servants[MENG * 6 + 2] = 1
     t.pool[MENG] = 1
-    automa.dusk_action(t, D.TRAVEL)
+    automa.dusk_action(t, data.TRAVEL)
     assert t.pool[MENG] == 0 and t.stack  # paid 1, a move follows
 
 
@@ -272,7 +270,7 @@ def test_e12_meng_night_day3_counts_three_and_ties_by_intrigue():
 
 @pytest.mark.rule("gugong", "13.6j")
 def test_night_count_is_the_day_number():
-    assert [M.NIGHT_MATCHES[d] for d in range(1, 5)] == [1, 2, 3, 4]
+    assert [automa_data.NIGHT_MATCHES[d] for d in range(1, 5)] == [1, 2, 3, 4]
     s = solo(day=1, dice=[6, 6, 6])
     s.meng_discard = [card("G25")]  # a 6 would match three dice: he still counts 1
     assert night.matches(s, MENG) == 1
@@ -291,7 +289,7 @@ def test_end_of_night_discard_becomes_new_gift_stack():
 @pytest.mark.rule("gugong", "13.3a", "13.3b", "13.1e")
 def test_morning_level1_decrees_and_medal():
     s = solo()
-    s.decrees[0], s.decrees[1] = D.D1E, D.D1A
+    s.decrees[0], s.decrees[1] = data.D1E, data.D1A
     s.decree_servants[MENG * 6 + 0] = s.decree_servants[MENG * 6 + 1] = 1
     s.medal = MENG
     s.hands[0] = [card("G02")]
@@ -301,7 +299,7 @@ def test_morning_level1_decrees_and_medal():
     assert s.first == MENG and s.day == 2
     assert s.vp[MENG] == 1  # D1e: 1 VP instead of a swap
     assert s.intrigue[MENG] == 2  # D1a
-    assert s.pool[MENG] == 6 + D.DAY_INCOME[2]
+    assert s.pool[MENG] == 6 + data.DAY_INCOME[2]
     assert type(s.pending()) is GiftExchange
 
 
@@ -339,7 +337,7 @@ def test_meng_outside_palace_scores_no_palace_points():
 
 
 def test_solo_game_plays_to_the_end_with_the_rule_based_bot():
-    for level in M.LEVELS:
+    for level in automa_data.LEVELS:
         rec = play_match("gugong", 1, ["heuristic:gugong"], seed=4, options={"automa_level": level})
         assert len(rec.scores) == 1
         assert rec.outcome in ("normal", "no_winner")
@@ -349,7 +347,7 @@ def test_solo_game_plays_to_the_end_with_the_rule_based_bot():
 def test_travel_card_then_travel_location_moves_twice():
     s = solo()
     meng_turn(s, card("G13"), A_TRAVEL)  # TRAVEL icon at Travel: two moves along his route
-    assert s.meng_route == 1 and s.traveller[MENG] == M.PERIMETER[1]
+    assert s.meng_route == 1 and s.traveller[MENG] == automa_data.PERIMETER[1]
 
 
 def test_render_shows_meng_and_the_result():
@@ -366,7 +364,7 @@ def test_meng_steps_have_words():
     from engine.games.gugong.requests import MengAction, MengMorning, MengMove
 
     s = solo()
-    for req in (MengAction(MENG, D.WALL, 2), MengAction(MENG, M.SPECIAL, 2), MengMove(MENG, 2),
-                MengMorning(MENG)):
+    for req in (MengAction(MENG, data.WALL, 2), MengAction(MENG, automa_data.SPECIAL, 2),
+                MengMove(MENG, 2), MengMorning(MENG)):
         s.stack = [req]
         assert s.describe_pending().startswith("Meng: ")

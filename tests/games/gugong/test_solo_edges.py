@@ -8,9 +8,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.gugong import automa, meng
-from engine.games.gugong import automa_data as M
-from engine.games.gugong import data as D
+from engine.games.gugong import automa, automa_data, data, meng
 from engine.games.gugong.automa_data import MENG
 from engine.games.gugong.data import S_DUSK
 from engine.games.gugong.requests import IntrigueReward
@@ -33,9 +31,10 @@ def test_first_move_goes_to_c20_or_the_next_token_city():
     s = solo()
     clear_map(s)
     for c in ("C05", "C02", "C01", "C16"):
-        s.cities[city(c)] = D.T_VP2
+        s.cities[city(c)] = data.T_VP2
     meng.move(s)
-    assert s.traveller[MENG] == city("C05") and s.meng_route == M.PERIMETER.index(city("C05"))
+    assert s.traveller[MENG] == city("C05")
+    assert s.meng_route == automa_data.PERIMETER.index(city("C05"))
     meng.move(s)
     assert s.traveller[MENG] == city("C02")  # counter-clockwise, ignoring roads
     meng.move(s)
@@ -52,20 +51,20 @@ def test_no_perimeter_token_nearest_city_then_resume_next_day():
     s = solo()
     clear_map(s)
     s.traveller[MENG] = city("C05")
-    s.meng_route = M.PERIMETER.index(city("C05"))
-    s.cities[city("C09")] = D.T_VP2  # 1 road from C05
-    s.cities[city("C07")] = D.T_VP2  # 3 roads
-    s.cities[city("C13")] = D.T_VP2  # 3 roads, higher id than C07
+    s.meng_route = automa_data.PERIMETER.index(city("C05"))
+    s.cities[city("C09")] = data.T_VP2  # 1 road from C05
+    s.cities[city("C07")] = data.T_VP2  # 3 roads
+    s.cities[city("C13")] = data.T_VP2  # 3 roads, higher id than C07
     meng.move(s)
     assert s.traveller[MENG] == city("C09") and s.meng_astray == 1
-    s.cities[city("C01")] = D.T_VP2  # a perimeter token appears: still astray today
+    s.cities[city("C01")] = data.T_VP2  # a perimeter token appears: still astray today
     meng.move(s)
     assert s.traveller[MENG] == city("C07")  # from C09: C07 and C13 at 2 roads, lowest id
     automa.morning(s, [])
     assert s.meng_astray == 0
     meng.move(s)
     assert s.traveller[MENG] == city("C01")  # resumes after C05: C04, C03, C02, C01
-    assert s.meng_route == M.PERIMETER.index(city("C01"))
+    assert s.meng_route == automa_data.PERIMETER.index(city("C01"))
 
 
 @pytest.mark.rule("gugong", "13.6b")
@@ -81,8 +80,8 @@ def test_no_token_anywhere_the_move_is_lost():
 def test_forced_exchange_makes_a_dusk_cost_affordable():
     s = solo(step=S_DUSK)
     s.pool[MENG] = 1
-    s.stored[MENG] = [D.T_S1, D.T_INT]
-    automa.dusk_action(s, D.PALACE)
+    s.stored[MENG] = [data.T_S1, data.T_INT]
+    automa.dusk_action(s, data.PALACE)
     assert s.stored[MENG] == [] and s.pool[MENG] == 0
     assert s.envoy[MENG] == 1 and s.intrigue[MENG] == 1
 
@@ -91,19 +90,19 @@ def test_forced_exchange_makes_a_dusk_cost_affordable():
 def test_no_exchange_when_it_cannot_make_the_cost():
     s = solo(step=S_DUSK)
     s.pool[MENG] = 0
-    s.stored[MENG] = [D.T_S1, D.T_INT]  # one exchange = 1 servant, Palace needs 2
-    automa.dusk_action(s, D.PALACE)
-    assert s.stored[MENG] == [D.T_S1, D.T_INT] and s.envoy[MENG] == 0
+    s.stored[MENG] = [data.T_S1, data.T_INT]  # one exchange = 1 servant, Palace needs 2
+    automa.dusk_action(s, data.PALACE)
+    assert s.stored[MENG] == [data.T_S1, data.T_INT] and s.envoy[MENG] == 0
 
 
 @pytest.mark.rule("gugong", "13.6d", "13.6c")
 def test_six_token_units_become_jade_at_once():
     s = solo()
     clear_map(s)
-    s.stored[MENG] = [D.T_S1, D.T_DOUBLE, D.T_INT, D.T_ENV]  # 5 units
-    s.cities[city("C20")] = D.T_SWAP
+    s.stored[MENG] = [data.T_S1, data.T_DOUBLE, data.T_INT, data.T_ENV]  # 5 units
+    s.cities[city("C20")] = data.T_SWAP
     meng.move(s)
-    assert s.jade[MENG] == 1 and sum(D.token_units(t) for t in s.stored[MENG]) == 0
+    assert s.jade[MENG] == 1 and sum(data.token_units(t) for t in s.stored[MENG]) == 0
     assert s.vp[MENG] == 1  # T_SWAP: 1 VP instead
 
 
@@ -111,7 +110,7 @@ def test_six_token_units_become_jade_at_once():
 def test_forced_exchange_for_a_day_jade_purchase():
     s = solo()
     s.pool[MENG] = 1
-    s.stored[MENG] = [D.T_VP2, D.T_VP2]
+    s.stored[MENG] = [data.T_VP2, data.T_VP2]
     meng.buy_jade(s, False)  # cheapest house costs 2
     assert s.jade[MENG] == 1 and s.pool[MENG] == 0 and s.stored[MENG] == []
 
@@ -149,9 +148,9 @@ def test_decree_costs_count_the_other_colours_servants():
 
     s = solo()
     s.decree_servants[MENG * 6 + 0] = 1
-    assert decree_cost(s, 0, 0) == D.DECREE_COST[s.decrees[0]] + 1
+    assert decree_cost(s, 0, 0) == data.DECREE_COST[s.decrees[0]] + 1
     s.decree_servants[1] = 1
-    assert decree_cost(s, MENG, 1) == D.DECREE_COST[s.decrees[1]] + 1
+    assert decree_cost(s, MENG, 1) == data.DECREE_COST[s.decrees[1]] + 1
 
 
 # --- Harbor rewards ----------------------------------------------------------------------------
@@ -170,8 +169,8 @@ def _claims(level: str, n: int, dusk: bool = False):
 @pytest.mark.parametrize("level,cards", [("easy", 2), ("normal", 2), ("hard", 1)])
 def test_harbor_rewards_by_difficulty(level: str, cards: int):
     s = _claims(level, 4)
-    assert s.rewards[MENG * 3 + D.R_CARD] == cards
-    assert s.rewards[MENG * 3 + D.R_VP] == 4 - cards
+    assert s.rewards[MENG * 3 + data.R_CARD] == cards
+    assert s.rewards[MENG * 3 + data.R_VP] == 4 - cards
     assert s.vp[MENG] == 4 * (4 - cards)
     assert s.meng_bottom.count(-1) == cards  # Day: under his gift stack, unseen (A24)
     assert all(h < 0 for h in s.ship_harbor[MENG * 3:MENG * 3 + 3])
@@ -188,13 +187,13 @@ def test_harbor_claim_any_harbor_servants_to_supply():
     s = solo()
     s.pool[MENG], s.supply[MENG] = 3, 9
     meng.ship(s, 3, False)
-    assert s.pool[MENG] == 0 and s.supply[MENG] == 12 and s.rewards[MENG * 3 + D.R_CARD] == 1
+    assert s.pool[MENG] == 0 and s.supply[MENG] == 12 and s.rewards[MENG * 3 + data.R_CARD] == 1
 
 
 @pytest.mark.rule("gugong", "13.1i", "D4.D3e")
 def test_d3e_counts_his_claims_not_the_hard_marker():
     s = _claims("hard", 2)
-    s.decrees[4] = D.D3E
+    s.decrees[4] = data.D3E
     s.decree_servants[MENG * 6 + 4] = 1
     s.step = 5
     before = s.vp[MENG]
@@ -216,7 +215,7 @@ def test_cards_under_the_stack_come_after_it_in_order():
     assert meng.reveal_gift(s) == card("G02")
     assert meng.reveal_gift(s) == card("G31")
     pile = len(s.draw_pile)
-    assert meng.reveal_gift(s) in D.DRAW_CARDS and len(s.draw_pile) == pile - 1
+    assert meng.reveal_gift(s) in data.DRAW_CARDS and len(s.draw_pile) == pile - 1
     assert s.meng_reserved == 0
 
 
@@ -226,7 +225,7 @@ def test_empty_draw_pile_gives_vp_instead_of_a_card():
     s.meng_reserved = len(s.draw_pile)
     s.supply[MENG] = 6
     meng.ship(s, 3, True, only_supply=True)
-    assert s.rewards[MENG * 3 + D.R_VP] == 1 and s.vp[MENG] == 4
+    assert s.rewards[MENG * 3 + data.R_VP] == 1 and s.vp[MENG] == 4
 
 
 # --- the Automa deck ---------------------------------------------------------------------------
@@ -273,7 +272,7 @@ def test_meng_completes_wall_and_the_human_chooses_her_reward():
 @pytest.mark.rule("gugong", "13.3c")
 def test_d2c_extra_piece_after_his_wall_action():
     s = solo()
-    s.decrees[2] = D.D2C
+    s.decrees[2] = data.D2C
     s.decree_servants[MENG * 6 + 2] = 1
     s.stack = []
     meng.wall(s, 1, False)
@@ -287,16 +286,16 @@ def test_token_rewards_day_and_dusk():
     s = solo()
     s.meng_stack = [card("G02")]
     s.meng_discard = [card("G31")]
-    meng.token_reward(s, D.T_JADE7)  # Day: the top gift card to discard, jade anyway
+    meng.token_reward(s, data.T_JADE7)  # Day: the top gift card to discard, jade anyway
     assert s.jade[MENG] == 1 and s.meng_stack == [] and s.meng_discard[-1] == card("G02")
-    meng.token_reward(s, D.T_JADE7)  # empty stack: 1 VP
+    meng.token_reward(s, data.T_JADE7)  # empty stack: 1 VP
     assert s.vp[MENG] == 1
-    meng.token_reward(s, D.T_RETRIEVE)  # Day: top of discard under his stack
+    meng.token_reward(s, data.T_RETRIEVE)  # Day: top of discard under his stack
     assert s.meng_bottom == [card("G02")] and s.meng_discard == [card("G31")]
     s.step = S_DUSK
-    meng.token_reward(s, D.T_RETRIEVE)
-    meng.token_reward(s, D.T_JADE7)
-    meng.token_reward(s, D.T_SWAP)
+    meng.token_reward(s, data.T_RETRIEVE)
+    meng.token_reward(s, data.T_JADE7)
+    meng.token_reward(s, data.T_SWAP)
     assert s.vp[MENG] == 4 and s.meng_bottom == [card("G02")] and s.jade[MENG] == 1
 
 
@@ -304,9 +303,9 @@ def test_token_rewards_day_and_dusk():
 def test_buy_jade_token_when_he_can_pay_three():
     s = solo()
     s.pool[MENG] = 3
-    meng.token_reward(s, D.T_BUYJADE)
+    meng.token_reward(s, data.T_BUYJADE)
     assert s.jade[MENG] == 1 and s.pool[MENG] == 0
-    meng.token_reward(s, D.T_BUYJADE)
+    meng.token_reward(s, data.T_BUYJADE)
     assert s.jade[MENG] == 1
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import engine
-from engine.games.gugong import data as D
+from engine.games.gugong import data
 from engine.games.gugong.actions import Exchange, Sacrifice
 from engine.games.gugong.data import SEEN_DISCARD, SEEN_EITHER, SEEN_HAND
 from engine.games.gugong.effects import seen_cards
@@ -20,9 +20,9 @@ from tests.games.gugong.builder import build, card
 def sacrifice_position():
     two, three, five, eight = card("G08"), card("G13"), card("G21"), card("G31")
     s = build(2, hands={0: [two, three, five], 1: [card("G02"), card("G14")]},
-              board={D.JADE: eight})
+              board={data.JADE: eight})
     s.stack = [GiftExchange(0)]
-    s.apply(Exchange(three, D.JADE))
+    s.apply(Exchange(three, data.JADE))
     s.apply(Sacrifice(two))
     return s, two, five, eight
 
@@ -67,7 +67,7 @@ def test_seen_lists_stay_true_in_random_games():
                     assert all(c in d for c in seen_cards(s.seen, p, SEEN_DISCARD))
                     assert all(c in h or c in d for c in seen_cards(s.seen, p, SEEN_EITHER))
                 held = [c for p in range(n) for c in s.hands[p] + s.discards[p]]
-                assert len(held) + len(s.board) + len(s.draw_pile) <= D.NUM_CARDS
+                assert len(held) + len(s.board) + len(s.draw_pile) <= data.NUM_CARDS
 
 
 def test_fast_checks_agree_with_option_lists():

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.huang import actions as A
-from engine.games.huang import queries
+from engine.games.huang import actions, queries
 from engine.games.huang import requests as Rq
 from engine.games.huang.board import refresh
 from engine.games.huang.data import BANDIT_SITES, BLUE, GREEN, RED, TILE, YELLOW
@@ -50,7 +49,7 @@ def _bandit_kingdom(reds: int) -> HuangState:
 @pytest.mark.rule("huang", "11.1e", "11.1f", "11.1g", "11.1h")
 def test_connecting_a_kingdom_with_enough_red_defeats_the_bandits() -> None:
     s = _bandit_kingdom(reds=2)
-    play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(9, 5)))
     assert vp(s, 1, R) == 2 and sum(s.vp) == 2  # the red leader's owner gains N = 2
     assert s.board[H(10, 5)] == 0 and s.board[H(11, 5)] == 0  # N red tiles removed
     assert all(s.board[h] == 0 for h in BANDIT_SITES[6]) and s.bandits == []
@@ -62,12 +61,12 @@ def test_connecting_a_kingdom_with_enough_red_defeats_the_bandits() -> None:
 @pytest.mark.rule("huang", "11.1g")
 def test_the_placer_chooses_which_red_tiles_go() -> None:
     s = _bandit_kingdom(reds=3)
-    play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(9, 5)))
     assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
-    assert s.legal_actions() == [A.RemoveRedTile(H(10, 5)), A.RemoveRedTile(H(11, 5)),
-                                 A.RemoveRedTile(H(12, 5))]
-    s.apply(A.RemoveRedTile(H(12, 5)))
-    s.apply(A.RemoveRedTile(H(11, 5)))
+    assert s.legal_actions() == [actions.RemoveRedTile(H(10, 5)), actions.RemoveRedTile(H(11, 5)),
+                                 actions.RemoveRedTile(H(12, 5))]
+    s.apply(actions.RemoveRedTile(H(12, 5)))
+    s.apply(actions.RemoveRedTile(H(11, 5)))
     assert s.board[H(10, 5)] == TILE + R and s.bandits == [] and s.bandit_fight is None
     assert s.labels[H(9, 5)] == s.labels[H(12, 4)] and conserved(s)  # U joins the kingdom
 
@@ -75,14 +74,14 @@ def test_the_placer_chooses_which_red_tiles_go() -> None:
 @pytest.mark.rule("huang", "11.1d", "11.1i")
 def test_too_few_red_tiles_or_two_bandits_make_the_hex_illegal() -> None:
     s = _bandit_kingdom(reds=1)
-    s.apply(A.PlaceTile(G))
-    assert A.TileTo(H(9, 5)) not in s.legal_actions()
+    s.apply(actions.PlaceTile(G))
+    assert actions.TileTo(H(9, 5)) not in s.legal_actions()
     with pytest.raises(IllegalActionError):
-        s.apply(A.TileTo(H(9, 5)))
-    assert A.TileTo(H(8, 4)) in s.legal_actions()  # next to the bandits, no leader: fine
+        s.apply(actions.TileTo(H(9, 5)))
+    assert actions.TileTo(H(8, 4)) in s.legal_actions()  # next to the bandits, no leader: fine
     s = with_bandits(_bandit_kingdom(reds=3), 6, 7)  # (9,6) belongs to bandit 7
-    s.apply(A.PlaceTile(G))
-    assert A.TileTo(H(9, 5)) not in s.legal_actions()
+    s.apply(actions.PlaceTile(G))
+    assert actions.TileTo(H(9, 5)) not in s.legal_actions()
 
 
 @pytest.mark.rule("huang", "11.1c")
@@ -99,7 +98,7 @@ def test_peasant_revolt_cannot_remove_a_bandit_tile() -> None:
     s.leaders[B] = H(6, 4)
     s.board[H(6, 4)] = 10 + B
     refresh(s)
-    play(s, A.PeasantRevolt())
-    assert s.legal_actions() == [A.RemoveTile(H(6, 5))]
+    play(s, actions.PeasantRevolt())
+    assert s.legal_actions() == [actions.RemoveTile(H(6, 5))]
     with pytest.raises(IllegalActionError):
-        s.apply(A.RemoveTile(H(9, 4)))
+        s.apply(actions.RemoveTile(H(9, 4)))

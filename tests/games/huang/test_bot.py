@@ -11,7 +11,7 @@ import pytest
 import engine
 from bots.heuristic.huang import HeuristicBot
 from bots.registry import make_bot
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import BASE_SIDE, MAPS, NEIGHBOURS
 from engine.games.huang.state import HuangState
@@ -28,7 +28,7 @@ def bot(seat: int = 0, seed: int = 1) -> HeuristicBot:
     return b
 
 
-def play_turn(s: HuangState, b: HeuristicBot) -> list[A.HuangAction]:
+def play_turn(s: HuangState, b: HeuristicBot) -> list[actions.HuangAction]:
     """Let the bot play the active seat's whole turn; its top-level actions (§5)."""
     seat, chosen = s.active, []
     while not s.over and s.active == seat:
@@ -49,7 +49,7 @@ def test_a_hand_that_cannot_score_is_exchanged() -> None:
     next to): the old bot dumped them one by one (an exchange had a fixed penalty that lost
     to any placement, even one worth 0); the turn now holds an exchange (§6.5)."""
     s = build(n=2, hands={0: {G: 6}, 1: {R: 6}})
-    assert play_turn(s, bot()).count(A.Exchange()) >= 1
+    assert play_turn(s, bot()).count(actions.Exchange()) >= 1
 
 
 def test_a_leader_moves_to_the_pagoda_of_its_colour() -> None:
@@ -67,7 +67,7 @@ def test_a_leader_moves_to_the_pagoda_of_its_colour() -> None:
     )
     s.actions_left = 1
     chosen = play_turn(s, bot())
-    assert chosen == [A.PositionLeader(R)]
+    assert chosen == [actions.PositionLeader(R)]
     red = s.leaders[0 * 5 + R]
     assert red >= 0 and s.labels[red] == s.labels[H(9, 6)]
 
@@ -85,7 +85,7 @@ def test_a_leader_avoids_a_lone_yellow_tile_an_opponent_can_remove() -> None:
     )
     s.actions_left = 1
     chosen = play_turn(s, bot())
-    assert len(chosen) == 1 and isinstance(chosen[0], A.PositionLeader)
+    assert len(chosen) == 1 and isinstance(chosen[0], actions.PositionLeader)
     placed = s.leaders[0 * 5 + chosen[0].colour]
     assert s.yellow_next[placed] >= 2
 
@@ -100,7 +100,7 @@ def _revolt(att_yellow: list[tuple[int, int]], def_yellow: list[tuple[int, int]]
         leaders={(1, G): (8, 5), (0, Y): (-2, 5)},
         hands={0: {Y: hand}, 1: {R: defender_hand}},
     )
-    return play(s, A.PositionLeader(G), A.LeaderTo(H(6, 5)))
+    return play(s, actions.PositionLeader(G), actions.LeaderTo(H(6, 5)))
 
 
 def test_a_revolt_attacker_commits_nothing_against_a_defence_that_holds() -> None:
@@ -109,7 +109,7 @@ def test_a_revolt_attacker_commits_nothing_against_a_defence_that_holds() -> Non
     s = _revolt([(7, 4)], [(9, 5), (8, 6), (7, 6)], hand=3, defender_hand=6)
     assert s.revolt is not None and isinstance(s.stack[-1], Rq.CommitRevolt)
     assert s.revolt.attacker_base == 1 and s.revolt.defender_base == 4
-    assert bot().act(s.observation(0), None) == A.CommitTiles(0)
+    assert bot().act(s.observation(0), None) == actions.CommitTiles(0)
 
 
 def test_a_revolt_attacker_commits_what_beats_the_defenders_hand() -> None:
@@ -118,7 +118,7 @@ def test_a_revolt_attacker_commits_what_beats_the_defenders_hand() -> None:
     s = _revolt([(7, 4), (6, 4)], [(9, 5)], hand=4, defender_hand=1)
     assert s.revolt is not None
     assert (s.revolt.attacker_base, s.revolt.defender_base) == (2, 2)
-    assert bot().act(s.observation(0), None) == A.CommitTiles(2)
+    assert bot().act(s.observation(0), None) == actions.CommitTiles(2)
 
 
 def test_the_positions_use_land_hexes() -> None:
@@ -184,7 +184,7 @@ def test_seeded_games_end_where_leaders_once_moved_for_ever(players: int, seed: 
         while not s.over and s.active == seat:
             p = s.current_player()
             a = bots[p].act(s.observation(p), None)
-            exchanged |= p == seat and isinstance(a, A.Exchange)
+            exchanged |= p == seat and isinstance(a, actions.Exchange)
             s.apply(a)
         if not s.over:
             turns += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.board import refresh
 from engine.games.huang.data import BLUE, MAPS, RED, TILE, TILE_COUNTS, TRIANGLES, YELLOW
@@ -37,7 +37,7 @@ def test_setup_uses_the_other_side_with_19_capitals_and_granaries() -> None:
 def test_no_blue_pagoda_fits_the_single_width_rivers() -> None:
     assert not any(all(MAPS[1].is_river[h] for h in t) for t in TRIANGLES)
     s = eighteen(n=2, hands={0: {B: 1}})
-    s.apply(A.PlaceTile(B))
+    s.apply(actions.PlaceTile(B))
     assert {a.hex for a in s.legal_actions()} == set(MAPS[1].river)  # type: ignore[attr-defined]
 
 
@@ -52,10 +52,11 @@ def _granary_kingdom(**kw: object) -> HuangState:
 def test_granaries_are_collected_at_the_end_of_the_turn() -> None:
     s = _granary_kingdom(hands={0: {R: 6}})
     s.actions_left = 1
-    play(s, A.PlaceTile(R), A.TileTo(H(12, 5)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(12, 5)))
     assert isinstance(s.pending(), Rq.ChooseGranary) and s.current_player() == 0
-    assert s.legal_actions() == [A.KeepGranary(H(6, 4)), A.KeepGranary(H(8, 5)), A.Pass()]
-    s.apply(A.KeepGranary(H(8, 5)))
+    assert s.legal_actions() == [actions.KeepGranary(H(6, 4)), actions.KeepGranary(H(8, 5)),
+                                 actions.Pass()]
+    s.apply(actions.KeepGranary(H(8, 5)))
     assert s.granaries == sorted([H(8, 5), H(1, 0)]) and s.granaries_held == [1, 0]
     assert s.active == 1 and sum(s.hands[:5]) == 6
     s.vp[:4] = [3, 3, 1, 3]
@@ -66,7 +67,7 @@ def test_granaries_are_collected_at_the_end_of_the_turn() -> None:
 def test_declining_keeps_the_granaries_on_the_board() -> None:
     s = _granary_kingdom(hands={0: {R: 6}})
     s.actions_left = 1
-    play(s, A.PlaceTile(R), A.TileTo(H(12, 5)), A.Pass())
+    play(s, actions.PlaceTile(R), actions.TileTo(H(12, 5)), actions.Pass())
     assert len(s.granaries) == 3 and s.granaries_held == [0, 0] and s.active == 1
 
 
@@ -76,9 +77,9 @@ def test_granary_stays_on_an_emptied_hex_and_joins_a_later_piece() -> None:
     s.leaders[B] = -1
     s.board[H(7, 5)] = 0
     refresh(s)
-    play(s, A.PeasantRevolt(), A.UseLeader(False), A.RemoveTile(H(6, 4)))
+    play(s, actions.PeasantRevolt(), actions.UseLeader(False), actions.RemoveTile(H(6, 4)))
     assert H(6, 4) in s.granaries and s.board[H(6, 4)] == 0
-    play(s, A.PlaceTile(Y), A.TileTo(H(6, 4)))
+    play(s, actions.PlaceTile(Y), actions.TileTo(H(6, 4)))
     assert s.labels[H(6, 4)] == s.labels[H(8, 5)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.board import refresh
 from engine.games.huang.data import (
@@ -34,7 +34,8 @@ def test_refills_go_active_player_first_then_clockwise() -> None:
     """Seat 1 ends its turn with 4 tiles, seat 2 holds 3, seat 0 holds 5; the bag's 5 tiles
     fill seat 1 (2) and then seat 2 (3): seat 0, last, meets the empty bag."""
     s = build(n=3, active=1, hands={0: {R: 5}, 1: {R: 6}, 2: {R: 3}}, bag={G: 5})
-    play(s, A.PlaceTile(R), A.TileTo(H(2, 9)), A.PlaceTile(R), A.TileTo(H(10, 9)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(2, 9)), actions.PlaceTile(R),
+         actions.TileTo(H(10, 9)))
     assert s.is_terminal()
     assert [sum(s.hands[p * 5:p * 5 + 5]) for p in range(3)] == [5, 6, 6]
     assert s.hands[5 + G] == 2 and s.hands[10 + G] == 3
@@ -43,9 +44,11 @@ def test_refills_go_active_player_first_then_clockwise() -> None:
 @pytest.mark.rule("huang", "9.5")
 def test_the_next_player_clockwise_follows() -> None:
     s = build(n=3, active=2, hands={2: {R: 2}, 0: {W: 2}})
-    play(s, A.PlaceTile(R), A.TileTo(H(2, 9)), A.PlaceTile(R), A.TileTo(H(10, 9)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(2, 9)), actions.PlaceTile(R),
+         actions.TileTo(H(10, 9)))
     assert s.active == 0 and s.pending() == Rq.ChooseAction(0)
-    play(s, A.PlaceTile(W), A.TileTo(H(-2, 10)), A.PlaceTile(W), A.TileTo(H(-3, 10)))
+    play(s, actions.PlaceTile(W), actions.TileTo(H(-2, 10)), actions.PlaceTile(W),
+         actions.TileTo(H(-3, 10)))
     assert s.active == 1 and s.pending() == Rq.ChooseAction(1)
 
 
@@ -53,7 +56,7 @@ def test_the_next_player_clockwise_follows() -> None:
 def test_a_hand_above_six_keeps_its_surplus() -> None:
     s = build(n=2, hands={0: {R: 1, Y: 6}, 1: {W: 7}})
     s.actions_left = 1
-    play(s, A.PlaceTile(R), A.TileTo(H(2, 9)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(2, 9)))
     assert sum(s.hands[:5]) == 6 and sum(s.hands[5:]) == 7 and s.active == 1
 
 
@@ -67,11 +70,11 @@ def test_an_empty_bag_ends_the_game_before_the_end_of_turn_steps() -> None:
     s = build(n=2, tiles={(6, 5): R, (7, 5): R, (6, 6): R, (7, 4): Y},
               leaders={(0, R): (8, 4)}, pagodas={pagoda(R): tri((6, 5), (7, 5), (6, 6))},
               hands={0: {W: 2}, 1: {W: 1}}, bag={})
-    play(s, A.Exchange(), A.DiscardTile(W), A.Pass())
+    play(s, actions.Exchange(), actions.DiscardTile(W), actions.Pass())
     assert s.is_terminal() and s.legal_actions() == [] and sum(s.vp) == 0
     assert s.hands[W] == 1 and sum(s.hands[5:]) == 1 and s.active == 0
     with pytest.raises(IllegalActionError):
-        s.apply(A.PlaceTile(W))
+        s.apply(actions.PlaceTile(W))
 
 
 @pytest.mark.rule("huang", "10a")
@@ -79,7 +82,8 @@ def test_a_hand_refill_meeting_the_empty_bag_ends_the_game() -> None:
     """The active player draws the bag's last tile and needs one more: the game is over,
     although the market is full and the other hand needs nothing."""
     s = build(n=2, hands={0: {R: 6}, 1: {W: 6}}, market={Y: 6}, bag={G: 1})
-    play(s, A.PlaceTile(R), A.TileTo(H(2, 9)), A.PlaceTile(R), A.TileTo(H(10, 9)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(2, 9)), actions.PlaceTile(R),
+         actions.TileTo(H(10, 9)))
     assert s.is_terminal() and s.legal_actions() == [] and s.active == 0
     assert s.hands[G] == 1 and sum(s.hands[:5]) == 5
 
@@ -88,7 +92,7 @@ def test_a_hand_refill_meeting_the_empty_bag_ends_the_game() -> None:
 def test_the_market_refill_meeting_the_empty_bag_ends_the_game() -> None:
     s = build(n=2, hands={0: {G: 1, R: 5}, 1: {R: 6}}, market={R: 3}, bag={})
     s.actions_left = 1
-    play(s, A.PlaceTile(G), A.TileTo(H(2, 9)), A.TakeFromMarket(R))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(2, 9)), actions.TakeFromMarket(R))
     assert s.is_terminal() and sum(s.market) == 2 and sum(s.hands[:5]) == 6
 
 
@@ -120,10 +124,10 @@ def test_a_bandit_fight_together_with_a_war_is_illegal() -> None:
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y, (8, 6): R, (7, 5): Y},
               leaders={(0, R): (12, 4), (1, R): (7, 6)}, hands={0: {G: 1}})
     with_bandits(s, 6)
-    s.apply(A.PlaceTile(G))
-    assert A.TileTo(H(9, 5)) not in s.legal_actions()
+    s.apply(actions.PlaceTile(G))
+    assert actions.TileTo(H(9, 5)) not in s.legal_actions()
     with pytest.raises(IllegalActionError):
-        s.apply(A.TileTo(H(9, 5)))
+        s.apply(actions.TileTo(H(9, 5)))
 
 
 @pytest.mark.rule("huang", "11.1e", "11.1f")
@@ -134,14 +138,14 @@ def test_the_tile_that_beats_the_bandits_gives_nothing_else() -> None:
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y, (9, 6): Y},
               leaders={(1, R): (12, 4), (0, Y): (10, 6)}, hands={0: {G: 2}}, market={R: 2})
     with_bandits(s, 6)
-    play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(9, 5)))
     assert vp(s, 1, R) == 2 and sum(s.vp) == 2
     assert s.labels[H(9, 5)] == s.labels[H(10, 6)]  # U is in seat 0's yellow kingdom now
     assert s.pending() == Rq.ChooseAction(0) and sum(s.market) == 2
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): Y},
               leaders={(0, Y): (12, 4)}, hands={0: {G: 2}})
     with_bandits(s, 6)
-    play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(9, 5)))
     assert sum(s.vp) == 0 and s.bandits == []  # no red leader: nobody scores
 
 
@@ -151,29 +155,30 @@ def test_the_kingdom_pays_n_red_tiles_and_the_bandit_tile_leaves() -> None:
     s = build(n=2, tiles={(10, 5): R, (11, 5): R, (11, 4): R, (12, 5): Y},
               leaders={(1, R): (12, 4)}, pagodas={pagoda(R): t}, hands={0: {G: 2}})
     with_bandits(s, 6)
-    play(s, A.PlaceTile(G), A.TileTo(H(9, 5)))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(9, 5)))
     assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
-    play(s, A.RemoveRedTile(H(11, 4)))
+    play(s, actions.RemoveRedTile(H(11, 4)))
     assert isinstance(s.pending(), Rq.RemoveBanditLoss) and s.current_player() == 0
-    play(s, A.RemoveRedTile(H(10, 5)))
+    play(s, actions.RemoveRedTile(H(10, 5)))
     assert s.board[H(11, 5)] == TILE + R and s.pagodas[pagoda(R)] == -1
     assert all(s.board[h] == 0 for h in BANDIT_SITES[6]) and s.bandits == []
     assert s.marker == -1 and s.bandit_fight is None and conserved(s)
-    s.apply(A.PlaceTile(G))  # the bandit's hexes are empty land now
-    assert A.TileTo(H(9, 4)) in s.legal_actions()
+    s.apply(actions.PlaceTile(G))  # the bandit's hexes are empty land now
+    assert actions.TileTo(H(9, 4)) in s.legal_actions()
 
 
 @pytest.mark.rule("huang", "11.1i", "11.1c")
 def test_tiles_may_touch_bandits_but_leaders_may_not_join_them() -> None:
     s = build(n=2, tiles={(11, 4): Y, (2, 9): Y}, hands={0: {R: 2}})
     with_bandits(s, 6)
-    play(s, A.PlaceTile(R), A.TileTo(H(10, 4)))  # touches the bandits and the yellow tile
+    # touches the bandits and the yellow tile
+    play(s, actions.PlaceTile(R), actions.TileTo(H(10, 4)))
     assert s.labels[H(10, 4)] == s.labels[H(10, 3)] == s.labels[H(11, 4)]
-    s.apply(A.PositionLeader(R))
-    assert A.LeaderTo(H(12, 4)) not in s.legal_actions()  # that group holds a bandit tile
-    assert A.LeaderTo(H(3, 9)) in s.legal_actions()
+    s.apply(actions.PositionLeader(R))
+    assert actions.LeaderTo(H(12, 4)) not in s.legal_actions()  # that group holds a bandit tile
+    assert actions.LeaderTo(H(3, 9)) in s.legal_actions()
     with pytest.raises(IllegalActionError):
-        s.apply(A.LeaderTo(H(12, 4)))
+        s.apply(actions.LeaderTo(H(12, 4)))
 
 
 @pytest.mark.rule("huang", "11.2d", "11.2c")
@@ -189,7 +194,7 @@ def test_granaries_are_only_for_the_active_players_blue_leader() -> None:
         s.granaries = sorted(H(*g) for g in granaries)
         refresh(s)
         s.actions_left = 1
-        return play(s, A.PlaceTile(R), A.TileTo(H(12, 5)))
+        return play(s, actions.PlaceTile(R), actions.TileTo(H(12, 5)))
 
     s = position(1, [(6, 4), (8, 5)])
     assert s.pending() == Rq.ChooseAction(1) and s.granaries_held == [0, 0]
@@ -208,5 +213,5 @@ def test_a_yellow_leader_outside_the_palaces_kingdom_draws_to_six() -> None:
     s.palace = next(i for i, rh in enumerate(RHOMBI)
                     if set(rh) == {H(6, 5), H(7, 5), H(6, 6), H(7, 4)})
     s.actions_left = 1
-    play(s, A.PlaceTile(R), A.TileTo(H(10, 9)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(10, 9)))
     assert s.pending() == Rq.ChooseAction(1) and sum(s.hands[:5]) == 6

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, RED, WHITE, YELLOW
 from engine.games.huang.state import HuangState
@@ -29,16 +29,17 @@ def test_revolt_defender_without_yellow_is_asked() -> None:
         s = build(n=3, tiles={(6, 5): Y, (7, 4): Y, (1, 1): Y},
                   leaders={(1, G): (7, 5), (1, Y): (2, 1), (0, Y): (0, 1)},
                   hands={0: {R: 1}, 1: defender_hand})
-        play(s, A.PositionLeader(G), A.LeaderTo(H(6, 6)))
-        assert s.current_player() == 0 and s.legal_actions() == [A.CommitTiles(0)]
-        return play(s, A.CommitTiles(0))
+        play(s, actions.PositionLeader(G), actions.LeaderTo(H(6, 6)))
+        assert s.current_player() == 0 and s.legal_actions() == [actions.CommitTiles(0)]
+        return play(s, actions.CommitTiles(0))
 
     rich, poor = revolt({Y: 2}), revolt({R: 2})
     same_question(rich, poor, onlooker=2)
     assert isinstance(poor.pending(), Rq.CommitRevolt) and poor.current_player() == 1
-    assert poor.legal_actions() == [A.CommitTiles(0)]
-    assert rich.legal_actions() == [A.CommitTiles(0), A.CommitTiles(1), A.CommitTiles(2)]
-    poor.apply(A.CommitTiles(0))
+    assert poor.legal_actions() == [actions.CommitTiles(0)]
+    assert rich.legal_actions() == [actions.CommitTiles(0), actions.CommitTiles(1),
+                                    actions.CommitTiles(2)]
+    poor.apply(actions.CommitTiles(0))
     assert poor.revolt is None and poor.leaders[G] == -1  # 1 (attacker) vs 2: defender wins
 
 
@@ -50,14 +51,15 @@ def test_every_seat_is_asked_in_the_war_support_round() -> None:
         s = build(n=3, tiles={(8, 5): R, (9, 5): Y, (7, 4): R, (6, 4): Y},
                   leaders={(0, R): (9, 4), (1, R): (5, 5)},
                   hands={0: {R: 1}, 1: seat1_hand})
-        return play(s, A.PlaceTile(R), A.TileTo(H(7, 5)))
+        return play(s, actions.PlaceTile(R), actions.TileTo(H(7, 5)))
 
     rich, poor = war({R: 1}), war({W: 1})
     same_question(rich, poor, onlooker=2)
     assert isinstance(poor.pending(), Rq.ChooseSupport) and poor.current_player() == 1
-    assert poor.legal_actions() == [A.Pass()]
-    assert rich.legal_actions() == [A.SupportParty(0), A.SupportParty(1), A.Pass()]
-    poor.apply(A.Pass())
+    assert poor.legal_actions() == [actions.Pass()]
+    assert rich.legal_actions() == [actions.SupportParty(0), actions.SupportParty(1),
+                                    actions.Pass()]
+    poor.apply(actions.Pass())
     assert isinstance(poor.pending(), Rq.ChooseSupport) and poor.current_player() == 2
 
 
@@ -67,19 +69,19 @@ def test_leader_substitute_is_asked_whenever_the_leader_is_off_board() -> None:
     the hand holds 1 or 2 blue tiles; with 1 the leader must help."""
     def revolt(hand: dict[int, int]) -> HuangState:
         s = build(n=2, tiles={(6, 5): Y}, hands={0: hand})
-        return play(s, A.PeasantRevolt())
+        return play(s, actions.PeasantRevolt())
 
     two, one = revolt({B: 2}), revolt({B: 1, W: 1})
     same_question(two, one, onlooker=1)
     assert isinstance(one.pending(), Rq.ChooseSubstitute)
-    assert one.legal_actions() == [A.UseLeader(True)]
-    assert two.legal_actions() == [A.UseLeader(True), A.UseLeader(False)]
-    one.apply(A.UseLeader(True))
+    assert one.legal_actions() == [actions.UseLeader(True)]
+    assert two.legal_actions() == [actions.UseLeader(True), actions.UseLeader(False)]
+    one.apply(actions.UseLeader(True))
     assert one.hands[B] == 0 and one.box[B] == 1 and isinstance(one.pending(),
                                                                 Rq.ChooseRevoltTarget)
     # blue leader on the board: nothing to ask, 2 blue tiles are paid
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, B): (6, 4)}, hands={0: {B: 2}})
-    s.apply(A.PeasantRevolt())
+    s.apply(actions.PeasantRevolt())
     assert isinstance(s.pending(), Rq.ChooseRevoltTarget) and s.box[B] == 2
 
 
@@ -89,12 +91,13 @@ def test_blue_chain_is_offered_without_a_blue_tile_in_hand() -> None:
     blue tiles left in hand; without one, stopping is the only option."""
     def chain(hand: dict[int, int]) -> HuangState:
         s = build(n=2, hands={0: hand})
-        return play(s, A.PlaceTile(B), A.TileTo(H(-1, 7)))
+        return play(s, actions.PlaceTile(B), actions.TileTo(H(-1, 7)))
 
     more, last = chain({B: 2}), chain({B: 1, W: 1})
     same_question(more, last, onlooker=1)
     assert isinstance(last.pending(), Rq.ChooseChain)
-    assert last.legal_actions() == [A.Pass()]
-    assert set(more.legal_actions()) == {A.ChainTo(H(-2, 8)), A.ChainTo(H(0, 7)), A.Pass()}
-    last.apply(A.Pass())
+    assert last.legal_actions() == [actions.Pass()]
+    assert set(more.legal_actions()) == {actions.ChainTo(H(-2, 8)), actions.ChainTo(H(0, 7)),
+                                         actions.Pass()}
+    last.apply(actions.Pass())
     assert last.pending() == Rq.ChooseAction(0) and last.actions_left == 1

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang.actions import action_space
 from engine.games.huang.data import RED, WHITE, YELLOW
 from engine.games.huang.state import HuangState
@@ -36,11 +36,11 @@ def test_heuristic_is_in_range_and_prefers_the_leader() -> None:
 def test_action_space_is_fixed_and_shared() -> None:
     a, b = action_space(2, {}), action_space(4, {"bandits": True})
     assert a.actions == b.actions and a.size > 1000
-    assert a.id_of(A.Pass()) == a.size - 3  # the palace refill choices came later (§11.3)
-    assert a.id_of(A.RefillTo(7)) == a.size - 1
+    assert a.id_of(actions.Pass()) == a.size - 3  # the palace refill choices came later (§11.3)
+    assert a.id_of(actions.RefillTo(7)) == a.size - 1
     s = engine.make("huang", 2, 0)
     assert isinstance(s, HuangState)
-    assert s.action_from_id(s.action_id(A.PlaceTile(RED))) == A.PlaceTile(RED)
+    assert s.action_from_id(s.action_id(actions.PlaceTile(RED))) == actions.PlaceTile(RED)
 
 
 @pytest.mark.rule("huang", "11.4")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.data import BLUE, GREEN, RED, WHITE, YELLOW
 from engine.games.huang.words import hex_name
@@ -92,18 +92,20 @@ def test_tile_words_give_the_hex_and_what_it_does():
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, R): (7, 5)}, hands={0: {R: 1, W: 1}})
     s.stack = [Rq.ChooseAction(0)]
     assert s.describe_pending() == "Tiger (seat 0): choose action 1 of 2 (§5 A-E)"
-    assert s.describe_action(A.PlaceTile(R)) == "place a tile: a red tile from your hand"
-    s.apply(A.PlaceTile(R))
+    assert s.describe_action(actions.PlaceTile(R)) == "place a tile: a red tile from your hand"
+    s.apply(actions.PlaceTile(R))
     assert s.describe_pending() == "Tiger (seat 0): where does the red tile go?"
-    assert s.describe_action(A.TileTo(H(5, 5))) == "place the red tile at H6: 1 red VP to Tiger"
-    assert s.describe_action(A.TileTo(H(0, 0))) == "place the red tile at A1, in no kingdom: no VP"
+    assert (s.describe_action(actions.TileTo(H(5, 5)))
+            == "place the red tile at H6: 1 red VP to Tiger")
+    assert (s.describe_action(actions.TileTo(H(0, 0)))
+            == "place the red tile at A1, in no kingdom: no VP")
 
 
 def test_a_tile_joining_two_kingdoms_with_one_colour_reads_as_a_war():
     s = build(n=2, tiles={(6, 5): Y, (8, 5): Y},
               leaders={(0, R): (6, 4), (1, R): (8, 4)}, hands={0: {G: 1}})
-    play(s, A.PlaceTile(G))
-    assert s.describe_action(A.TileTo(H(7, 5))) == (
+    play(s, actions.PlaceTile(G))
+    assert s.describe_action(actions.TileTo(H(7, 5))) == (
         "place the green tile at J6, war between 2 kingdoms")
 
 
@@ -111,19 +113,19 @@ def test_leader_words_name_the_leader_and_the_revolt():
     s = build(n=2, tiles={(6, 5): Y}, leaders={(1, G): (7, 5), (0, B): (7, 4)},
               hands={0: {R: 1}})
     s.stack = [Rq.ChooseAction(0)]
-    assert s.describe_action(A.PositionLeader(G)) == (
+    assert s.describe_action(actions.PositionLeader(G)) == (
         "position a leader: the Trader (green), now off the board")
-    assert s.describe_action(A.PositionLeader(B)) == (
+    assert s.describe_action(actions.PositionLeader(B)) == (
         "position a leader: the Farmer (blue), now at J5")
-    s.apply(A.PositionLeader(G))
+    s.apply(actions.PositionLeader(G))
     assert s.describe_pending() == "Tiger (seat 0): where does the Trader (green) go?"
-    assert s.describe_action(A.LeaderTo(H(5, 5))) == (
+    assert s.describe_action(actions.LeaderTo(H(5, 5))) == (
         "place the Trader (green) at H6: revolt against the Rabbit Trader (green)")
     s = build(n=2, tiles={(6, 5): Y}, leaders={(0, B): (7, 5)})
     s.stack = [Rq.ChooseLeaderHex(0, B)]
-    assert s.describe_action(A.Withdraw()) == (
+    assert s.describe_action(actions.Withdraw()) == (
         "withdraw the Farmer (blue) from J6 in front of your screen")
-    assert s.describe_action(A.LeaderTo(H(5, 5))) == (
+    assert s.describe_action(actions.LeaderTo(H(5, 5))) == (
         "move the Farmer (blue) from J6 to H6, founding a kingdom")
 
 
@@ -135,10 +137,10 @@ def test_buildings_and_conflict_commits_read_in_words():
     assert words[0].startswith("build the green pagoda (Market) on ")
     assert words[0].endswith("(from the supply)")
     s.stack = [Rq.ChooseDiscard(0, 2)]
-    assert s.describe_action(A.DiscardTile(G)) == "discard a green tile face down"
-    assert s.describe_action(A.Pass()) == "stop discarding: draw 2 tiles"
+    assert s.describe_action(actions.DiscardTile(G)) == "discard a green tile face down"
+    assert s.describe_action(actions.Pass()) == "stop discarding: draw 2 tiles"
     s.stack = [Rq.ChooseRefill(0, 0)]
-    assert s.describe_action(A.RefillTo(7)) == "refill your hand to 7 tiles"
+    assert s.describe_action(actions.RefillTo(7)) == "refill your hand to 7 tiles"
 
 
 def test_breakdown_shows_colours_white_and_the_lowest():

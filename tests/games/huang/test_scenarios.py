@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.common.rng import Rng
-from engine.games.huang import actions as A
+from engine.games.huang import actions
 from engine.games.huang import requests as Rq
 from engine.games.huang.board import refresh
 from engine.games.huang.data import (
@@ -91,8 +91,8 @@ def build(
     return s
 
 
-def play(s: HuangState, *actions: A.Action) -> HuangState:
-    for a in actions:
+def play(s: HuangState, *moves: actions.Action) -> HuangState:
+    for a in moves:
         s.apply(a)
     return s
 
@@ -145,7 +145,7 @@ def test_e1_war_from_the_seed() -> None:
     s = e1_position()
     assert conserved(s)
     box_red = s.box[R]
-    play(s, A.PlaceTile(R), A.TileTo(H(3, 9)))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(3, 9)))
     # conflict colours R and Y -> war; the marker is on [3,9]; no VP for Arleta
     war = s.war
     assert war is not None and s.marker == H(3, 9)
@@ -156,13 +156,14 @@ def test_e1_war_from_the_seed() -> None:
     assert sum(s.vp) == 0
     # support round: Bartek (left of Arleta), Agata, Arleta last
     assert s.current_player() == BARTEK
-    assert A.CommitTiles(0) not in play(s, A.SupportParty(west)).legal_actions()
-    s.apply(A.CommitTiles(2))
+    assert actions.CommitTiles(0) not in play(s, actions.SupportParty(west)).legal_actions()
+    s.apply(actions.CommitTiles(2))
     assert s.current_player() == AGATA
-    play(s, A.SupportParty(west), A.CommitTiles(0))  # only her off-board red leader (+1)
+    # only her off-board red leader (+1)
+    play(s, actions.SupportParty(west), actions.CommitTiles(0))
     assert s.war is not None and s.war.leaders[west] == 1
     assert s.current_player() == ARLETA
-    play(s, A.SupportParty(east), A.CommitTiles(3))
+    play(s, actions.SupportParty(east), actions.CommitTiles(3))
     # E wins 7 to 5; Tiger red and yellow leaders go back to Bartek, W's red tiles to the box
     assert s.leaders[BARTEK * 5 + R] < 0 and s.leaders[BARTEK * 5 + Y] < 0
     assert s.board[H(0, 9)] == 0 and s.board[H(0, 10)] == 0
@@ -173,7 +174,7 @@ def test_e1_war_from_the_seed() -> None:
     assert s.current_player() == ARLETA
     assert sorted(a.hex for a in s.legal_actions()) == sorted(  # type: ignore[attr-defined]
         H(*x) for x in ((4, 8), (5, 8), (6, 8), (5, 9)))
-    play(s, A.RemoveRedTile(H(4, 8)), A.RemoveRedTile(H(6, 8)))
+    play(s, actions.RemoveRedTile(H(4, 8)), actions.RemoveRedTile(H(6, 8)))
     assert s.pagodas[pagoda(R)] == -1  # any choice hits the pagoda -> supply
     assert s.box[R] == box_red + 2 + 5 + 2  # W's 2, the 5 committed, E's 2
     # the marker is gone, [3,9] stays and E now includes [2,9]
@@ -196,14 +197,14 @@ def test_e2_revolt_tie_goes_to_the_defender() -> None:
         leaders={(BARTEK, G): (-2, 5), (AGATA, Y): (4, 5)},
         hands={AGATA: {Y: 1, R: 2}, BARTEK: {Y: 1, B: 1}},
     )
-    play(s, A.PositionLeader(G), A.LeaderTo(H(-1, 6)))
+    play(s, actions.PositionLeader(G), actions.LeaderTo(H(-1, 6)))
     rv = s.revolt
     assert rv is not None
     assert (rv.attacker_base, rv.defender_base) == (2, 2)  # Bartek 1 + 1 (yellow off-board)
     assert s.current_player() == AGATA
-    s.apply(A.CommitTiles(1))
+    s.apply(actions.CommitTiles(1))
     assert s.current_player() == BARTEK
-    s.apply(A.CommitTiles(1))
+    s.apply(actions.CommitTiles(1))
     # 3 : 3, tie -> defender Bartek wins
     assert s.leaders[AGATA * 5 + G] < 0 and s.board[H(-1, 6)] == 0
     assert s.leaders[BARTEK * 5 + G] == H(-2, 5)
@@ -224,22 +225,23 @@ def test_e3_blue_chain_scores_and_builds() -> None:
         leaders={(BARTEK, B): (2, 6)},
         hands={BARTEK: {B: 3, R: 1}},
     )
-    play(s, A.PlaceTile(B), A.TileTo(H(-1, 7)))
+    play(s, actions.PlaceTile(B), actions.TileTo(H(-1, 7)))
     assert vp(s, BARTEK, B) == 0  # not in a kingdom
     assert isinstance(s.pending(), Rq.ChooseChain)
     # only empty river hexes next to the previous blue tile
-    assert set(s.legal_actions()) == {A.ChainTo(H(-2, 8)), A.ChainTo(H(0, 7)), A.Pass()}
-    s.apply(A.ChainTo(H(0, 7)))
+    assert set(s.legal_actions()) == {actions.ChainTo(H(-2, 8)), actions.ChainTo(H(0, 7)),
+                                      actions.Pass()}
+    s.apply(actions.ChainTo(H(0, 7)))
     assert vp(s, BARTEK, B) == 1
-    s.apply(A.ChainTo(H(1, 7)))
+    s.apply(actions.ChainTo(H(1, 7)))
     assert vp(s, BARTEK, B) == 2
     t = tri((0, 7), (1, 6), (1, 7))
-    assert s.legal_actions() == [A.BuildPagoda(t), A.Pass()]
-    s.apply(A.BuildPagoda(t))
+    assert s.legal_actions() == [actions.BuildPagoda(t), actions.Pass()]
+    s.apply(actions.BuildPagoda(t))
     assert s.pagodas[pagoda(B)] == t
     # building ends the chain and the action
     assert s.pending() == Rq.ChooseAction(BARTEK) and s.actions_left == 1
-    play(s, A.PlaceTile(R), A.TileTo(H(10, 5)))  # second action, far away
+    play(s, actions.PlaceTile(R), actions.TileTo(H(10, 5)))  # second action, far away
     assert vp(s, BARTEK, B) == 3  # end of turn: +1 blue for the pagoda
     assert s.active == AGATA and sum(s.vp) == 3
     assert conserved(s)

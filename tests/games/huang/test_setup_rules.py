@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.huang import actions as A
-from engine.games.huang import data as D
+from engine.games.huang import actions, data
 from engine.games.huang import requests as Rq
 from engine.games.huang.board import refresh
 from engine.games.huang.data import (
@@ -116,7 +115,8 @@ def test_six_hidden_tiles_each_and_six_face_up_in_the_market(n: int) -> None:
     assert sum(s.market) == 6
     assert s.observation(0).hand_sizes == [6] * n
     assert data_row("12.6")[2] == "6 / 6 / 6; hand 7 with the palace"
-    assert (D.HAND_SIZE, D.MARKET_SIZE, D.EXCHANGE_MAX, D.PALACE_HAND_SIZE) == (6, 6, 6, 7)
+    assert (data.HAND_SIZE, data.MARKET_SIZE, data.EXCHANGE_MAX,
+            data.PALACE_HAND_SIZE) == (6, 6, 6, 7)
 
 
 @pytest.mark.rule("huang", "3.7", "13d")
@@ -139,13 +139,13 @@ def test_draws_come_from_the_generator_in_the_state() -> None:
     s = build(n=2, hands={0: {R: 6}})
     t = s.clone()
     for x in (s, t):
-        play(x, A.Exchange(), *[A.DiscardTile(R)] * 6)
+        play(x, actions.Exchange(), *[actions.DiscardTile(R)] * 6)
     assert s.hands[:5] == t.hands[:5] and s.bag == t.bag
     outcomes = set()
     for k in range(6):
         v = build(n=2, hands={0: {R: 6}})
         v.rng.s += k
-        play(v, A.Exchange(), *[A.DiscardTile(R)] * 6)
+        play(v, actions.Exchange(), *[actions.DiscardTile(R)] * 6)
         outcomes.add(tuple(v.hands[:5]))
     assert len(outcomes) > 1
 
@@ -158,7 +158,7 @@ def test_the_six_neighbours_in_direction_order() -> None:
     dirs = re.findall(r"\(([+−-]?\d),([+−-]?\d)\)", item_text("4a"))
     dirs = [(int(a.replace("−", "-")), int(b.replace("−", "-"))) for a, b in dirs]
     assert dirs == [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
-    assert list(D.DIRECTIONS) == dirs
+    assert list(data.DIRECTIONS) == dirs
     q, r = 5, 5
     assert NEIGHBOURS[H(q, r)] == tuple(H(q + a, r + b) for a, b in dirs)
     # a corner hex has fewer neighbours, all of them on the board
@@ -186,22 +186,22 @@ def test_a_tile_a_leader_or_a_bandit_tile_occupies_its_hex() -> None:
               leaders={(1, B): (5, 5)}, hands={0: {Y: 1, R: 1}},
               pagodas={pagoda(Y): tri((6, 5), (7, 5), (6, 6))})
     s.bandits_module, s.bandits = True, [2]
-    for h in D.BANDIT_SITES[2]:
+    for h in data.BANDIT_SITES[2]:
         s.board[h] = -2
     refresh(s)
-    s.apply(A.PlaceTile(R))
+    s.apply(actions.PlaceTile(R))
     offered = {a.hex for a in s.legal_actions()}  # type: ignore[attr-defined]
     for taken in ((6, 5), (5, 5), (2, 1)):
         assert H(*taken) not in offered
     assert H(7, 6) in offered
     for taken in ((6, 5), (5, 5), (2, 1)):
         with pytest.raises(IllegalActionError):
-            s.apply(A.TileTo(H(*taken)))
+            s.apply(actions.TileTo(H(*taken)))
     s = build(n=2, tiles={(6, 5): Y}, leaders={(1, B): (5, 5)}, hands={0: {R: 1}})
-    s.apply(A.PositionLeader(G))
-    assert A.LeaderTo(H(5, 5)) not in s.legal_actions()
+    s.apply(actions.PositionLeader(G))
+    assert actions.LeaderTo(H(5, 5)) not in s.legal_actions()
     with pytest.raises(IllegalActionError):
-        s.apply(A.LeaderTo(H(5, 5)))
+        s.apply(actions.LeaderTo(H(5, 5)))
 
 
 @pytest.mark.rule("huang", "4d")
@@ -210,11 +210,11 @@ def test_leaders_and_tiles_link_groups_and_a_group_needs_a_leader_to_be_a_kingdo
     side: one kingdom, so the tile scores for that leader's owner. Without the leader the two
     tiles are two groups, and a leaderless group is no kingdom: no VP."""
     s = build(n=2, tiles={(6, 5): Y}, leaders={(1, R): (7, 5)}, hands={0: {R: 2}})
-    play(s, A.PlaceTile(R), A.TileTo(H(8, 5)))  # touches only the leader
+    play(s, actions.PlaceTile(R), actions.TileTo(H(8, 5)))  # touches only the leader
     assert s.labels[H(8, 5)] == s.labels[H(6, 5)] == s.labels[H(7, 5)]
     assert vp(s, 1, R) == 1
     s = build(n=2, tiles={(6, 5): Y, (7, 5): Y}, hands={0: {R: 1}})
-    play(s, A.PlaceTile(R), A.TileTo(H(8, 5)))  # joins the two yellow tiles: no leader
+    play(s, actions.PlaceTile(R), actions.TileTo(H(8, 5)))  # joins the two yellow tiles: no leader
     assert s.labels[H(8, 5)] == s.labels[H(6, 5)] and sum(s.vp) == 0
 
 
@@ -225,12 +225,12 @@ def test_a_bandit_tile_links_groups_like_a_tile() -> None:
     s = build(n=2, tiles={(11, 4): Y, (10, 4): R, (11, 5): R}, leaders={(1, R): (12, 4)},
               hands={0: {G: 1}})
     s.bandits_module, s.bandits = True, [6]
-    for h in D.BANDIT_SITES[6]:
+    for h in data.BANDIT_SITES[6]:
         s.board[h] = -6
     refresh(s)
     assert s.labels[H(10, 3)] == s.labels[H(10, 4)] == s.labels[H(12, 4)]  # bandit touches it
-    assert not any(s.board[h] == TILE + c for h in D.BANDIT_SITES[6] for c in range(5))
-    play(s, A.PlaceTile(G), A.TileTo(H(8, 4)))  # next to the bandit tile only
+    assert not any(s.board[h] == TILE + c for h in data.BANDIT_SITES[6] for c in range(5))
+    play(s, actions.PlaceTile(G), actions.TileTo(H(8, 4)))  # next to the bandit tile only
     assert s.bandits == [] and vp(s, 1, R) == 2
 
 
@@ -250,8 +250,8 @@ def test_triangles_are_the_pairwise_adjacent_triples() -> None:
     # both forms build a pagoda: {h, h+(1,-1), h+(1,0)} and {h, h+(1,0), h+(0,1)}
     for cells in (((6, 5), (7, 4), (7, 5)), ((6, 5), (7, 5), (6, 6))):
         s = build(n=2, tiles={cells[0]: R, cells[1]: R}, hands={0: {R: 1}})
-        play(s, A.PlaceTile(R), A.TileTo(H(*cells[2])))
-        assert s.legal_actions() == [A.BuildPagoda(tri(*cells)), A.Pass()]
+        play(s, actions.PlaceTile(R), actions.TileTo(H(*cells[2])))
+        assert s.legal_actions() == [actions.BuildPagoda(tri(*cells)), actions.Pass()]
 
 
 @pytest.mark.rule("huang", "4f")
@@ -269,11 +269,11 @@ def test_no_tile_supports_two_buildings() -> None:
     old = tri((6, 5), (7, 5), (6, 6))
     s = build(n=2, tiles={(6, 5): Y, (7, 5): Y, (6, 6): Y, (7, 6): Y},
               pagodas={pagoda(Y): old}, hands={0: {Y: 2}})
-    play(s, A.PlaceTile(Y), A.TileTo(H(7, 4)))  # (6,5) (7,4) (7,5): two support tiles
-    assert s.actions_left == 1 and A.BuildPagoda(tri((6, 5), (7, 4), (7, 5))) not in (
+    play(s, actions.PlaceTile(Y), actions.TileTo(H(7, 4)))  # (6,5) (7,4) (7,5): two support tiles
+    assert s.actions_left == 1 and actions.BuildPagoda(tri((6, 5), (7, 4), (7, 5))) not in (
         s.legal_actions())
-    play(s, A.PlaceTile(Y), A.TileTo(H(8, 5)))  # (7,5) (8,5) (7,6): (7,5) supports
-    assert not any(isinstance(a, A.BuildPagoda) for a in s.legal_actions())
+    play(s, actions.PlaceTile(Y), actions.TileTo(H(8, 5)))  # (7,5) (8,5) (7,6): (7,5) supports
+    assert not any(isinstance(a, actions.BuildPagoda) for a in s.legal_actions())
 
 
 @pytest.mark.rule("huang", "4h", "7a")
@@ -285,7 +285,7 @@ def test_a_pagoda_belongs_to_the_kingdom_of_its_support_tiles() -> None:
         s = build(n=2, tiles={(6, 5): R, (7, 5): R, (6, 6): R, (8, 5): Y, (10, 5): Y},
                   leaders={(0, R): leader}, pagodas={pagoda(R): red}, hands={0: {W: 1}})
         s.actions_left = 1
-        play(s, A.PlaceTile(W), A.TileTo(H(2, 9)))
+        play(s, actions.PlaceTile(W), actions.TileTo(H(2, 9)))
         assert vp(s, 0, R) == scores and s.active == 1
 
 
@@ -307,26 +307,27 @@ def test_the_tiles_are_the_table() -> None:
 def test_the_pagodas_are_the_table() -> None:
     value = data_row("12.3")[2]
     counts = dict(re.findall(r"([YRBGW]) (\d)", value))
-    assert [int(counts[k]) for k in "YRBGW"] == [D.PAGODA_COLOUR.count(c) for c in range(5)]
-    assert D.PAGODA_COLOUR == (Y, Y, R, R, B, B, G, G, W)
-    assert D.PAGODA_NAMES == ("Court", "Garrison", "Granary", "Market", "Workshop")
+    assert [int(counts[k]) for k in "YRBGW"] == [data.PAGODA_COLOUR.count(c) for c in range(5)]
+    assert data.PAGODA_COLOUR == (Y, Y, R, R, B, B, G, G, W)
+    assert data.PAGODA_NAMES == ("Court", "Garrison", "Granary", "Market", "Workshop")
     # a second pagoda of one colour comes from the supply; the single white one moves
     s = build(n=2, tiles={(6, 5): W, (7, 5): W, (6, 6): W, (1, 1): W, (2, 1): W},
               pagodas={pagoda(W): tri((6, 5), (7, 5), (6, 6))}, hands={0: {W: 1}})
-    play(s, A.PlaceTile(W), A.TileTo(H(1, 2)), A.BuildPagoda(tri((1, 1), (2, 1), (1, 2))))
+    play(s, actions.PlaceTile(W), actions.TileTo(H(1, 2)),
+         actions.BuildPagoda(tri((1, 1), (2, 1), (1, 2))))
     assert s.pagodas[pagoda(W)] == tri((1, 1), (2, 1), (1, 2))
 
 
 @pytest.mark.rule("huang", "12.4", "12.5")
 def test_leaders_and_dynasties_are_the_table() -> None:
     leaders = data_row("12.4")[2]
-    assert re.findall(r"[YRBGW] (\w+)", leaders) == list(D.LEADER_NAMES)
+    assert re.findall(r"[YRBGW] (\w+)", leaders) == list(data.LEADER_NAMES)
     assert [LETTER[x] for x in re.findall(r"([YRBGW]) \w+", leaders)] == [Y, R, B, G, W]
     dynasties = re.findall(r"[A-Z]\w+", data_row("12.5")[2])
-    assert dynasties == list(D.DYNASTIES)
+    assert dynasties == list(data.DYNASTIES)
     s = game(5, 1)
     text = s.render()
-    assert all(f"{name} (seat {p})" in text for p, name in enumerate(D.DYNASTIES))
+    assert all(f"{name} (seat {p})" in text for p, name in enumerate(data.DYNASTIES))
 
 
 @pytest.mark.rule("huang", "12.7")
@@ -342,7 +343,7 @@ def test_nineteen_granaries_worth_two_blue_each() -> None:
 @pytest.mark.rule("huang", "12.8", "11.1a")
 def test_ten_bandit_tiles_five_of_them_in_play_at_random() -> None:
     assert data_row("12.8")[2] == "10, of which 5 are used"
-    assert len(D.BANDIT_SITES) - 1 == 10
+    assert len(data.BANDIT_SITES) - 1 == 10
     chosen = set()
     for seed in range(12):
         s = game(2, seed, bandits=True)
@@ -355,7 +356,7 @@ def test_ten_bandit_tiles_five_of_them_in_play_at_random() -> None:
 def test_bandit_counts_are_the_table() -> None:
     pairs = re.findall(r"(\d+):(\d)", data_row("12.9")[2])
     assert [int(n) for n, _ in pairs] == list(range(1, 11))
-    assert tuple(int(k) for _, k in pairs) == D.BANDIT_COUNT[1:]
+    assert tuple(int(k) for _, k in pairs) == data.BANDIT_COUNT[1:]
 
 
 @pytest.mark.rule("huang", "12.B1", "12.B2")
@@ -376,7 +377,7 @@ def test_the_base_rivers_are_the_page_and_every_other_hex_is_land() -> None:
 def test_the_base_capitals_are_the_page() -> None:
     text = item_text("12.B3")
     named = re.findall(r"(\w+) \[(-?\d+),(-?\d+)\]", text)
-    assert {name: (int(q), int(r)) for name, q, r in named} == D.CAPITALS
+    assert {name: (int(q), int(r)) for name, q, r in named} == data.CAPITALS
     assert MAPS[0].capitals == tuple(sorted(H(int(q), int(r)) for _, q, r in named))
     assert [h for h in range(NUM_HEXES) if game(2, 4).board[h]] == list(MAPS[0].capitals)
 
@@ -392,7 +393,7 @@ def test_the_bandit_sites_are_the_page() -> None:
             sites[int(cells[0])] = sorted(coords(cells[1]))
             sites[int(cells[2])] = sorted(coords(cells[3]))
     assert sorted(sites) == list(range(1, 11))
-    assert [sites[n] for n in range(1, 11)] == [list(x) for x in D.BANDIT_SITES[1:]]
+    assert [sites[n] for n in range(1, 11)] == [list(x) for x in data.BANDIT_SITES[1:]]
     caps = set(MAPS[0].capitals)
     for n, cells in sites.items():
         assert not any(MAPS[0].is_river[h] or h in caps for h in cells)
@@ -401,7 +402,7 @@ def test_the_bandit_sites_are_the_page() -> None:
         assert not around & {h for m, o in sites.items() if m != n for h in o}
     s = build(n=2)
     place_bandits(s)
-    assert all(s.board[h] == -n for n in s.bandits for h in D.BANDIT_SITES[n])
+    assert all(s.board[h] == -n for n in s.bandits for h in data.BANDIT_SITES[n])
 
 
 @pytest.mark.rule("huang", "12.E1", "12.E2", "11.2b")
@@ -416,8 +417,8 @@ def test_the_eighteen_kingdoms_rivers_are_the_page_and_hold_no_triangle() -> Non
     s = build(n=2, hands={0: {B: 2}})
     s.side = 1
     refresh(s)
-    play(s, A.PlaceTile(B), A.TileTo(yellow[3]))
-    assert not any(isinstance(a, A.BuildPagoda) for a in s.legal_actions())
+    play(s, actions.PlaceTile(B), actions.TileTo(yellow[3]))
+    assert not any(isinstance(a, actions.BuildPagoda) for a in s.legal_actions())
 
 
 @pytest.mark.rule("huang", "12.E3", "11.2a")
@@ -442,13 +443,15 @@ def test_vp_board_leaders_market_box_and_commitments_are_public() -> None:
               leaders={(0, R): (9, 4), (1, R): (5, 5)},
               hands={0: {R: 3}, 1: {R: 2, B: 1}}, market={G: 2}, vp={1: {G: 4, W: 1}})
     s.box[B] = 2
-    play(s, A.PlaceTile(R), A.TileTo(H(7, 5)), A.SupportParty(0), A.CommitTiles(2))
+    play(s, actions.PlaceTile(R), actions.TileTo(H(7, 5)), actions.SupportParty(0),
+         actions.CommitTiles(2))
     for seat in range(3):
         obs = s.observation(seat)
         assert obs.vp == s.vp and obs.vp[5 + G] == 4
         assert obs.board == s.board and obs.leaders == s.leaders and obs.pagodas == s.pagodas
         assert obs.market == s.market and obs.box == s.box and obs.bag_size == sum(s.bag)
-        assert obs.war is not None and obs.war.tiles == s.war.tiles == (2, 0)  # type: ignore[union-attr]
+        assert obs.war is not None
+        assert obs.war.tiles == s.war.tiles == (2, 0)  # type: ignore[union-attr]
         assert obs.hand_sizes == [2, 1, 0]
 
 
@@ -459,6 +462,6 @@ def test_hands_bag_and_face_down_discards_are_hidden() -> None:
     assert sum(a.bag) == sum(b.bag) and a.bag != b.bag
     assert a.observation(0) == b.observation(0)  # seat 1's hand and the bag differ unseen
     assert a.observation(1) != b.observation(1)
-    play(a, A.Exchange(), A.DiscardTile(R), A.Pass())
+    play(a, actions.Exchange(), actions.DiscardTile(R), actions.Pass())
     obs = a.observation(1)
     assert obs.hidden_counts == [1, 0] and obs.box == [0] * 5  # the colour is not shown

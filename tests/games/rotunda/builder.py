@@ -4,7 +4,7 @@ test puts the pieces where the rulebook example has them."""
 from __future__ import annotations
 
 import engine
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.flow import start_turn
 from engine.games.rotunda.rules import RULES
 from engine.games.rotunda.state import RotundaState
@@ -25,9 +25,9 @@ def blank(n: int = 4, seed: int = 0, rooms: dict[int, int] | None = None,
     for node, room in (rooms or {}).items():
         board[node] = room
     s.rooms = tuple(board)
-    if D.RETAILER in s.rooms and not s.retailer:
+    if data.RETAILER in s.rooms and not s.retailer:
         s.retailer = [-1] * 3
-    if D.WHOLESALER in s.rooms and not s.wholesaler:
+    if data.WHOLESALER in s.rooms and not s.wholesaler:
         s.wholesaler = [-1] * 3
     return s
 
@@ -47,7 +47,7 @@ def play(s: RotundaState, *actions: object) -> None:
 
 def leaders_off(s: RotundaState) -> None:
     """Park every leader in the Lodge."""
-    s.leaders = [D.LODGE] * len(s.leaders)
+    s.leaders = [data.LODGE] * len(s.leaders)
 
 
 def put_leader(s: RotundaState, p: int, node: int, k: int = 0) -> None:
@@ -55,7 +55,7 @@ def put_leader(s: RotundaState, p: int, node: int, k: int = 0) -> None:
 
 
 def seat_chair(s: RotundaState, p: int, node: int, elder: bool = False) -> None:
-    k = (node - D.I1) * 3
+    k = (node - data.I1) * 3
     i = s.chairs.index(-1, k, k + 3)
     s.chairs[i] = p * 2 + int(elder)
 

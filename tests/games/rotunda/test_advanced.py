@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.actions import (
     Activate,
     DiscardCard,
@@ -39,29 +39,29 @@ def test_experts_room_hires_the_discard_top():
     """§11: "Its top card may be hired exactly like a pool card"; the next card becomes the
     top; the pool is untouched."""
     s = blank(3, advanced_experts=True)
-    s.expert_discard = (D.T1, D.H1, D.P1)
+    s.expert_discard = (data.T1, data.H1, data.P1)
     pool = s.expert_pool
     begin(s, P)
-    s.leaders[P * 2] = D.I3
-    play(s, Move(D.I3, D.I4))
-    assert Execute(D.DISCARD_SLOT, 0) in s.legal_actions()
-    assert "top of the discard pile" in s.describe_action(Execute(D.DISCARD_SLOT, 0))
-    play(s, Execute(D.DISCARD_SLOT, 0))
-    assert s.experts[P] == (D.T1,)
-    assert s.expert_discard == (D.H1, D.P1) and s.expert_pool == pool
+    s.leaders[P * 2] = data.I3
+    play(s, Move(data.I3, data.I4))
+    assert Execute(data.DISCARD_SLOT, 0) in s.legal_actions()
+    assert "top of the discard pile" in s.describe_action(Execute(data.DISCARD_SLOT, 0))
+    play(s, Execute(data.DISCARD_SLOT, 0))
+    assert s.experts[P] == (data.T1,)
+    assert s.expert_discard == (data.H1, data.P1) and s.expert_pool == pool
 
 
 @pytest.mark.rule("rotunda", "11a")
 def test_guild_hall_hires_the_discard_top():
     """§11 "exactly like a pool card": the Guild Hall offers it too."""
-    s = blank(3, rooms={D.O1: D.GUILD_HALL}, advanced_experts=True)
-    s.expert_discard = (D.P8,)
+    s = blank(3, rooms={data.O1: data.GUILD_HALL}, advanced_experts=True)
+    s.expert_discard = (data.P8,)
     s.coins[P] = 1
     begin(s, P)
-    play(s, Move(D.LODGE, D.O1), Execute(0, 0))
-    assert Hire(D.DISCARD_SLOT) in s.legal_actions()
-    play(s, Hire(D.DISCARD_SLOT))
-    assert s.experts[P] == (D.P8,) and s.vp[P] == D.CLERK_VP and s.expert_discard == ()
+    play(s, Move(data.LODGE, data.O1), Execute(0, 0))
+    assert Hire(data.DISCARD_SLOT) in s.legal_actions()
+    play(s, Hire(data.DISCARD_SLOT))
+    assert s.experts[P] == (data.P8,) and s.vp[P] == data.CLERK_VP and s.expert_discard == ()
 
 
 @pytest.mark.rule("rotunda", "11b")
@@ -69,35 +69,35 @@ def test_spent_experts_go_to_the_bottom():
     """§11: "Every card entering the discard pile goes to the bottom" (seed: "zużyci
     Eksperci będą umieszczani na SPODZIE stosu kart odrzuconych")."""
     s = blank(3, advanced_experts=True)
-    s.expert_discard = (D.P1,)
-    set_seat(s, "experts", P, [D.T4])
+    s.expert_discard = (data.P1,)
+    set_seat(s, "experts", P, [data.T4])
     begin(s, P)
-    play(s, Activate(D.T4))
-    assert s.expert_discard == (D.P1, D.T4) and s.coins[P] == s.supply_discs[P] + 1
+    play(s, Activate(data.T4))
+    assert s.expert_discard == (data.P1, data.T4) and s.coins[P] == s.supply_discs[P] + 1
 
 
 @pytest.mark.rule("rotunda", "11b")
 def test_kept_amulet_expert_declined_goes_to_the_bottom():
     """§5 step 1, §11: an amulet Expert not kept is discarded, to the bottom."""
     s = blank(3, advanced_experts=True)
-    s.expert_discard = (D.P1,)
-    set_seat(s, "experts", P, [D.H2])
+    s.expert_discard = (data.P1,)
+    set_seat(s, "experts", P, [data.H2])
     begin(s, P)
-    play(s, Activate(D.H2), DiscardCard())
-    assert s.expert_discard == (D.P1, D.H2)
+    play(s, Activate(data.H2), DiscardCard())
+    assert s.expert_discard == (data.P1, data.H2)
 
 
 @pytest.mark.rule("rotunda", "11b")
 def test_limit_discard_goes_to_the_bottom():
     """§14.19 [rec]: "limit discards go to the bottom" (hiring a 4th Expert)."""
     s = blank(3, advanced_experts=True)
-    s.expert_discard = (D.T5,)
-    set_seat(s, "experts", P, [D.H3, D.H4, D.P7])
+    s.expert_discard = (data.T5,)
+    set_seat(s, "experts", P, [data.H3, data.H4, data.P7])
     begin(s, P)
-    s.leaders[P * 2] = D.I3
-    play(s, Move(D.I3, D.I4), Execute(D.DISCARD_SLOT, 0), DiscardExpert(D.H3))
-    assert sorted(s.experts[P]) == sorted((D.H4, D.P7, D.T5))
-    assert s.expert_discard == (D.H3,)
+    s.leaders[P * 2] = data.I3
+    play(s, Move(data.I3, data.I4), Execute(data.DISCARD_SLOT, 0), DiscardExpert(data.H3))
+    assert sorted(s.experts[P]) == sorted((data.H4, data.P7, data.T5))
+    assert s.expert_discard == (data.H3,)
 
 
 @pytest.mark.rule("rotunda", "11c")
@@ -105,11 +105,11 @@ def test_no_reshuffle_when_the_deck_runs_out():
     """§11: "No reshuffle when the deck runs out": the pool stays short."""
     s = blank(3, advanced_experts=True)
     s.expert_deck = ()
-    s.expert_discard = (D.T2, D.T3)
+    s.expert_discard = (data.T2, data.T3)
     begin(s, P)
-    s.leaders[P * 2] = D.I3
-    play(s, Move(D.I3, D.I4), Execute(0, 0))
-    assert len(s.expert_pool) == 2 and s.expert_discard == (D.T2, D.T3)
+    s.leaders[P * 2] = data.I3
+    play(s, Move(data.I3, data.I4), Execute(0, 0))
+    assert len(s.expert_pool) == 2 and s.expert_discard == (data.T2, data.T3)
 
 
 @pytest.mark.rule("rotunda", "5.8c")
@@ -118,11 +118,11 @@ def test_basic_game_reshuffles_and_has_no_discard_hire():
     the discard pile's top is not for hire."""
     s = blank(3)
     s.expert_deck = ()
-    s.expert_discard = (D.T2, D.T3)
+    s.expert_discard = (data.T2, data.T3)
     begin(s, P)
-    s.leaders[P * 2] = D.I3
-    play(s, Move(D.I3, D.I4))
-    assert Execute(D.DISCARD_SLOT, 0) not in s.legal_actions()
+    s.leaders[P * 2] = data.I3
+    play(s, Move(data.I3, data.I4))
+    assert Execute(data.DISCARD_SLOT, 0) not in s.legal_actions()
     play(s, Execute(0, 0))
     assert len(s.expert_pool) == 3 and s.expert_discard == ()
 

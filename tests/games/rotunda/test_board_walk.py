@@ -6,21 +6,20 @@ from __future__ import annotations
 
 import random
 
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
+from engine.games.rotunda import board, data
 
 
 def _paths(lodge: int, start: int, occupied: int, neutral: bool) -> tuple[int, ...]:
-    succ, found = D.GRAPHS[lodge], set()
+    succ, found = data.GRAPHS[lodge], set()
 
     def walk(node: int, count: int, depth: int) -> None:
-        if depth > D.NODES * 2:  # passing occupied rooms could circle for ever
+        if depth > data.NODES * 2:  # passing occupied rooms could circle for ever
             return
         for nxt in succ[node]:
-            if nxt == D.LODGE and not neutral:
+            if nxt == data.LODGE and not neutral:
                 if count < 3:
                     found.add(nxt)
-            elif nxt == D.LODGE or occupied >> nxt & 1:
+            elif nxt == data.LODGE or occupied >> nxt & 1:
                 walk(nxt, count, depth + 1)
             else:
                 if not (neutral and nxt == start):
@@ -34,9 +33,9 @@ def _paths(lodge: int, start: int, occupied: int, neutral: bool) -> tuple[int, .
 
 def test_destinations_are_the_ends_of_every_legal_path():
     rng = random.Random(7)
-    for lodge in range(len(D.GRAPHS)):
-        for start in range(D.NODES):
-            for occupied in [0, (1 << D.NODES) - 1] + [rng.getrandbits(D.NODES)
+    for lodge in range(len(data.GRAPHS)):
+        for start in range(data.NODES):
+            for occupied in [0, (1 << data.NODES) - 1] + [rng.getrandbits(data.NODES)
                                                         for _ in range(40)]:
                 occupied &= ~(1 << start)
                 assert board.destinations.__wrapped__(lodge, start, occupied) == _paths(

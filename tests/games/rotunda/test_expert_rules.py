@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.actions import (
     Activate,
     Apprentice,
@@ -21,15 +21,15 @@ from engine.games.rotunda.requests import KeepOrDiscard
 from tests.games.rotunda.builder import begin, blank, play, seat_chair, set_seat
 
 P = 1
-TEA, FRUIT, CELADON = (PickCube(t) for t in D.BASIC)
+TEA, FRUIT, CELADON = (PickCube(t) for t in data.BASIC)
 PEDDLER = Peddler(0, 0)
 
 
 def counts(s) -> dict[str, int]:
     """What a one-shot Expert can change for seat P."""
-    return {"coins": s.coins[P], "vp": s.vp[P], "Tea": s.cube(P, D.TEA),
-            "Fruit": s.cube(P, D.FRUIT), "Celadon": s.cube(P, D.CELADON),
-            "Gold": s.cube(P, D.GOLD), "track": s.track[P], "supply": s.supply_discs[P],
+    return {"coins": s.coins[P], "vp": s.vp[P], "Tea": s.cube(P, data.TEA),
+            "Fruit": s.cube(P, data.FRUIT), "Celadon": s.cube(P, data.CELADON),
+            "Gold": s.cube(P, data.GOLD), "track": s.track[P], "supply": s.supply_discs[P],
             "villages": sum(s.villages[P::4]), "chairs": s.chairs.count(P * 2),
             "others' coins": sum(s.coins) - s.coins[P]}
 
@@ -37,23 +37,23 @@ def counts(s) -> dict[str, int]:
 #: (expert, the choices it asks for in order (None: it asks nothing), the options of the
 #: first choice (None: not checked), what changed)
 CASES = {
-    "H1": (D.H1, [], None, {"coins": 3}),
-    "H8": (D.H8, [], None, {"coins": 4, "Gold": 1, "track": 1, "supply": -1}),
-    "P1": (D.P1, [FRUIT], {CELADON, FRUIT}, {"Fruit": 1}),
-    "P2": (D.P2, [CELADON], {TEA, CELADON}, {"Celadon": 1}),
-    "P4": (D.P4, [TEA], {TEA, FRUIT, CELADON},
+    "H1": (data.H1, [], None, {"coins": 3}),
+    "H8": (data.H8, [], None, {"coins": 4, "Gold": 1, "track": 1, "supply": -1}),
+    "P1": (data.P1, [FRUIT], {CELADON, FRUIT}, {"Fruit": 1}),
+    "P2": (data.P2, [CELADON], {TEA, CELADON}, {"Celadon": 1}),
+    "P4": (data.P4, [TEA], {TEA, FRUIT, CELADON},
            {"Tea": 1, "Gold": 1, "track": 1, "supply": -1}),
-    "P6": (D.P6, [TEA, FRUIT], {TEA, FRUIT, CELADON},
+    "P6": (data.P6, [TEA, FRUIT], {TEA, FRUIT, CELADON},
            {"Tea": 1, "Fruit": 1, "others' coins": 3}),
-    "T1 coins": (D.T1, [Choose(0)], {Choose(0), Choose(1)}, {"coins": 4}),
-    "T1 VP": (D.T1, [Choose(1)], None, {"vp": 3}),
-    "T2": (D.T2, [PEDDLER], None, {"coins": 1, "villages": 1, "supply": -1}),
-    "T3": (D.T3, [Apprentice(D.I2)], None, {"chairs": 1, "supply": -1}),
-    "T4": (D.T4, [], None, {"coins": 3 + 1}),
-    "T5": (D.T5, [], None, {"coins": 1, "track": -2, "supply": 2}),
-    "T6": (D.T6, [PEDDLER, PEDDLER], None, {"track": -1, "villages": 2, "supply": -1}),
-    "T7": (D.T7, [Apprentice(D.I2)], None, {"track": -1, "chairs": 1}),
-    "T8": (D.T8, [PEDDLER], None, {"coins": 1, "track": -1, "villages": 1}),
+    "T1 coins": (data.T1, [Choose(0)], {Choose(0), Choose(1)}, {"coins": 4}),
+    "T1 VP": (data.T1, [Choose(1)], None, {"vp": 3}),
+    "T2": (data.T2, [PEDDLER], None, {"coins": 1, "villages": 1, "supply": -1}),
+    "T3": (data.T3, [Apprentice(data.I2)], None, {"chairs": 1, "supply": -1}),
+    "T4": (data.T4, [], None, {"coins": 3 + 1}),
+    "T5": (data.T5, [], None, {"coins": 1, "track": -2, "supply": 2}),
+    "T6": (data.T6, [PEDDLER, PEDDLER], None, {"track": -1, "villages": 2, "supply": -1}),
+    "T7": (data.T7, [Apprentice(data.I2)], None, {"track": -1, "chairs": 1}),
+    "T8": (data.T8, [PEDDLER], None, {"coins": 1, "track": -1, "villages": 1}),
 }
 
 
@@ -74,10 +74,10 @@ def test_one_shot_expert_does_what_its_card_says(case):
         assert Skip() not in s.legal_actions()           # the card's actions are not optional
         play(s, a)
     if isinstance(s.pending(), KeepOrDiscard):           # an amulet card (§5.1b)
-        assert D.EXPERTS[expert][3] >= 0
+        assert data.EXPERTS[expert][3] >= 0
         play(s, DiscardCard())
     else:
-        assert D.EXPERTS[expert][3] < 0 and s.expert_discard[-1] == expert
+        assert data.EXPERTS[expert][3] < 0 and s.expert_discard[-1] == expert
     after = counts(s)
     assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == changed
     assert s.experts[P] == () and type(s.pending()).__name__ == "MoveStep"
@@ -86,15 +86,15 @@ def test_one_shot_expert_does_what_its_card_says(case):
 @pytest.mark.rule("rotunda", "H4")
 def test_rich_man_scores_gold_gains_once_a_turn():
     s = blank()
-    set_seat(s, "experts", P, [D.H4])
-    seat_chair(s, P, D.I2)
+    set_seat(s, "experts", P, [data.H4])
+    seat_chair(s, P, data.I2)
     begin(s, P)
-    play(s, Move(D.LODGE, D.I2), Execute(3, 0))
+    play(s, Move(data.LODGE, data.I2), Execute(3, 0))
     assert s.vp[P] == 2
     play(s, Execute(3, 1))
-    assert s.cube(P, D.GOLD) == 2 and s.vp[P] == 2
+    assert s.cube(P, data.GOLD) == 2 and s.vp[P] == 2
     s = blank()
-    set_seat(s, "experts", P, [D.H4])
+    set_seat(s, "experts", P, [data.H4])
     begin(s, P)
-    play(s, Move(D.LODGE, D.I1), Execute(D.TEA, 0))
+    play(s, Move(data.LODGE, data.I1), Execute(data.TEA, 0))
     assert s.vp[P] == 0                                  # a basic cube is not Gold

@@ -7,8 +7,7 @@ import random
 
 import engine
 from bots.heuristic.rotunda import HeuristicBot
-from engine.games.rotunda import data as D
-from engine.games.rotunda import sales
+from engine.games.rotunda import data, sales
 from engine.games.rotunda.requests import ChainEnd, ReturnChain
 from engine.games.rotunda.state import RotundaState
 from harness.play.match import play_match
@@ -19,7 +18,7 @@ def cubes_total(s: RotundaState) -> list[int]:
     for p in range(s.num_players):
         for t in range(4):
             tot[t] += s.cubes[p * 4 + t]
-    for t in D.BASIC:
+    for t in data.BASIC:
         tot[t] += s.warehouse[t]
         if s.market[t] >= 0:
             tot[s.market[t]] += 1
@@ -34,7 +33,7 @@ def assistants(s: RotundaState, p: int) -> int:
     n = s.num_players
     k = s.supply_discs[p] + s.track[p] + sum(s.worship[p * 16:p * 16 + 16])
     k += sum(1 for c in s.chairs if c >= 0 and c >> 1 == p)
-    k += sum(s.villages[v * n + p] for v in range(D.VILLAGES))
+    k += sum(s.villages[v * n + p] for v in range(data.VILLAGES))
     for r in s.stack:  # Assistants held between honour steps
         if isinstance(r, ChainEnd) and r.seat == p:
             k += r.count
@@ -52,7 +51,7 @@ def test_conservation_and_monotone_vp():
             while not s.is_terminal():
                 vp = s.vp[:]
                 s.apply(rng.choice(s.legal_actions()))
-                assert cubes_total(s) == list(D.SUPPLY_START)
+                assert cubes_total(s) == list(data.SUPPLY_START)
                 assert all(assistants(s, p) == 14 for p in range(n))
                 assert all(a >= b for a, b in zip(s.vp, vp, strict=True))
                 if s.turn != turns[-1]:
@@ -61,7 +60,7 @@ def test_conservation_and_monotone_vp():
             assert turns == [(s.first + i) % n for i in range(len(turns))]
             amulets = sum(len(x) for x in s.amulets) + len(s.amulet_pool) + len(s.amulet_stack)
             amulets += sum(1 for a in s.amulet_spaces if a >= 0) + (s.end_amulet >= 0)
-            assert amulets == len(D.AMULET_TOKENS)
+            assert amulets == len(data.AMULET_TOKENS)
 
 
 def test_render_names_rooms_and_the_pending_decision():
@@ -102,22 +101,22 @@ def test_a_second_sale_is_judged_as_on_the_position_after_the_first():
         s = engine.make("rotunda", n, 11)
         while not s.is_terminal():
             for p in range(n):
-                for kind in {s.rooms[node] for node in range(D.NODES)} & set(sales.SALE_ROOMS):
-                    for t in D.BASIC:
+                for kind in {s.rooms[node] for node in range(data.NODES)} & set(sales.SALE_ROOMS):
+                    for t in data.BASIC:
                         for gold in (False, True):
                             if not sales.can_sell(s, p, kind, t, gold):
                                 continue
                             twin = s.clone()
                             sales.place(twin, p, kind, t, gold)
                             want = any(sales.can_sell(twin, p, kind, u, h)
-                                       for u in D.BASIC for h in (False, True))
+                                       for u in data.BASIC for h in (False, True))
                             assert sales.can_sell_again(s, p, kind, t, gold) == want
                             checked += 1
                 # P5 (§9): two cubes into one room, as every sale followed by a second
                 two = any(sales.can_sell(s, p, kind, t, g)
                           and sales.can_sell_again(s, p, kind, t, g)
                           for kind in s.rooms if kind in sales.SALE_ROOMS
-                          for t in D.BASIC for g in (False, True))
+                          for t in data.BASIC for g in (False, True))
                 assert sales.can_sell_two(s, p) == two
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 1000

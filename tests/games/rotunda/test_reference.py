@@ -10,15 +10,14 @@ import msgspec
 
 import engine
 from bots.external import static_data
-from engine.games.rotunda import board, docs
-from engine.games.rotunda import data as D
+from engine.games.rotunda import board, data, docs
 from engine.games.rotunda.actions import Apprentice, RotundaAction, Sell
 from engine.games.rotunda.requests import RotundaRequest, SaleLoop
 from engine.games.rotunda.scoring import family_vp
 from engine.protocol import field_docs
 
-_EXECUTE_RANGE = {D.SUPPLIER: range(4), D.HARBOUR: range(4), D.MARKET: range(6),
-                  D.EXPERTS_ROOM: range(4), D.BANKER: range(4), D.TEA_HOUSE: range(13)}
+_EXECUTE_RANGE = {data.SUPPLIER: range(4), data.HARBOUR: range(4), data.MARKET: range(6),
+                  data.EXPERTS_ROOM: range(4), data.BANKER: range(4), data.TEA_HOUSE: range(13)}
 
 
 def _observations(n: int, seed: int, steps: int, **options: object) -> list[dict]:
@@ -52,24 +51,24 @@ def test_static_data_is_json_and_small():
 
 def test_static_tables_agree_with_the_engine():
     st = static_data("rotunda")
-    assert st["successors"]["1"] == [list(x) for x in D.GRAPHS[1]]
-    assert st["end_space"] == {str(n): D.END_SPACE[n] for n in range(2, 6)}
+    assert st["successors"]["1"] == [list(x) for x in data.GRAPHS[1]]
+    assert st["end_space"] == {str(n): data.END_SPACE[n] for n in range(2, 6)}
     o07 = st["orders"][6]
     assert (o07["id"], o07["cost"], o07["vp"], o07["effect"], o07["amount"]) == \
         ("O07", [0, 2, 1], 4, "E1", 2)
-    assert st["orders"][8]["cube"] == D.TEA and st["orders"][8]["amount"] == D.E2_VP["O09"]
-    h1 = st["experts"][D.H1]
+    assert st["orders"][8]["cube"] == data.TEA and st["orders"][8]["amount"] == data.E2_VP["O09"]
+    h1 = st["experts"][data.H1]
     assert (h1["id"], h1["amulet"], h1["back"], h1["permanent"]) == ("H1", 7, "H", False)
-    assert st["experts"][D.H5]["sells"] == D.CELADON
-    assert st["experts"][D.P1]["cube_choice"] == [D.CELADON, D.FRUIT]
-    assert [r["node"] for r in st["rooms"][:5]] == list(D.INNER)
-    assert st["market_reward"][D.CELADON] == [3, 1, D.RECRUIT]
+    assert st["experts"][data.H5]["sells"] == data.CELADON
+    assert st["experts"][data.P1]["cube_choice"] == [data.CELADON, data.FRUIT]
+    assert [r["node"] for r in st["rooms"][:5]] == list(data.INNER)
+    assert st["market_reward"][data.CELADON] == [3, 1, data.RECRUIT]
     assert st["retailer_reward"][0][2] == -1
     deal = st["black_market"][11]
-    assert (deal["kind"], deal["coins"]) == ("fire", D.BM_FIRE)
-    assert len(st["black_market"]) == len(D.BM_OPTIONS)
+    assert (deal["kind"], deal["coins"]) == ("fire", data.BM_FIRE)
+    assert len(st["black_market"]) == len(data.BM_OPTIONS)
     assert st["worship_neighbours"][5] == list(board.NEIGHBOURS[5])
-    assert sum(st["amulet_tokens"]) == len(D.AMULET_TOKENS) == 18
+    assert sum(st["amulet_tokens"]) == len(data.AMULET_TOKENS) == 18
     # §8.3 as described: the first 9 - track values of the Assistant track
     for track in range(10):
         assert sum(st["assistant_track"][:9 - track]) == family_vp(track)
@@ -78,19 +77,19 @@ def test_static_tables_agree_with_the_engine():
 def test_observation_codes_decode_as_described():
     """Layouts and codes of a real observation (2 and 4 players) read as the docs say."""
     for n, seed in ((2, 3), (4, 5)):
-        per = D.LEADERS[n]
+        per = data.LEADERS[n]
         for o in _observations(n, seed, 300):
             assert len(o["cubes"]) == 4 * n and len(o["villages"]) == 6 * n
             assert len(o["worship"]) == 16 * n and len(o["leaders"]) == per * n
-            assert o["rooms"][0] == D.LODGE_ROOM and o["rooms"][1:6] == list(D.INNER_ROOMS)
+            assert o["rooms"][0] == data.LODGE_ROOM and o["rooms"][1:6] == list(data.INNER_ROOMS)
             for c in o["chairs"]:
                 assert c == -1 or 0 <= c < 2 * n
             for k in (*o["retailer"], *o["wholesaler"]):
-                assert k == -1 or (k >> 2 in D.BASIC and k & 3 in (k >> 2, D.GOLD))
+                assert k == -1 or (k >> 2 in data.BASIC and k & 3 in (k >> 2, data.GOLD))
             for t, c in enumerate(o["market"]):
-                assert c in (-1, t, D.GOLD)
+                assert c in (-1, t, data.GOLD)
             for bits in o["fired"]:
-                assert bits < 1 << (20 + len(D.EXPERTS))
+                assert bits < 1 << (20 + len(data.EXPERTS))
             assert (len(o["neutrals"]) == 3) == (n == 2)
             top = o["stack"][-1]
             assert top[0] == o["phase"] and top[1] == o["current_player"]
@@ -117,8 +116,8 @@ def test_sales_and_chairs_decode_as_described():
             s.apply(a)
             o = s.observation(p)
             if isinstance(a, Sell) and isinstance(req, SaleLoop):
-                row = o.retailer if req.room == D.RETAILER else o.wholesaler
-                code = a.as_type * 4 + (D.GOLD if a.gold else a.as_type)
+                row = o.retailer if req.room == data.RETAILER else o.wholesaler
+                code = a.as_type * 4 + (data.GOLD if a.gold else a.as_type)
                 assert row[req.sold] == code
                 sold += 1
             if isinstance(a, Apprentice):

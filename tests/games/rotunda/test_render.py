@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.rotunda import data as D
+from engine.games.rotunda import data
 from engine.games.rotunda.actions import EndCell, Execute, Fulfil, Peddler, Skip, SkipExpert
 from engine.games.rotunda.requests import (
     ChainEnd,
@@ -50,12 +50,12 @@ def test_every_player_count_fits_80_columns():
 
 def test_actions_read_in_rulebook_words():
     s = engine.make("rotunda", 3, 4)
-    first = D.COLOURS[s.current_player()].capitalize()
+    first = data.COLOURS[s.current_player()].capitalize()
     assert s.describe_pending() == f"{first}: move one of your leaders clockwise"
     s.stack = [MoveStep(0)]
     words = [s.describe_action(a) for a in s.legal_actions()]
-    assert f"move your leader from the Ancestral Lodge to I1 {D.ROOM_NAMES[s.rooms[1]]}" in words
-    market = s.rooms.index(D.MARKET)
+    assert f"move your leader from the Ancestral Lodge to I1 {data.ROOM_NAMES[s.rooms[1]]}" in words
+    market = s.rooms.index(data.MARKET)
     s.stack = [RoomTurn(0, market, 0, 0, 0)]
     assert s.describe_pending() == f"Black: take the action of I{market} Market, or not"
     assert s.describe_action(Execute(4, 0)) == "Market: sell Celadon"
@@ -68,7 +68,7 @@ def test_actions_read_in_rulebook_words():
     s.stack = [ChainEnd(0, 3)]
     assert s.describe_action(EndCell(9)) == "end the chain on worship B3 (4 VP)"
     s.peddler = 1
-    s.stack = [Grant(0, D.PEDDLER, True)]
+    s.stack = [Grant(0, data.PEDDLER, True)]
     assert s.describe_action(Peddler(2, 0)) == (
         "Peddler: pay 2 coin(s) to move the Peddler to V4, place an Assistant there")
     assert s.describe_action(Peddler(0, 0)) == "Peddler: place an Assistant in V2"

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
-from engine.games.rotunda import rooms as R
+from engine.games.rotunda import board, data, rooms
 from engine.games.rotunda.actions import (
     Apprentice,
     BonusOrder,
@@ -50,30 +48,31 @@ PEDDLER0 = Peddler(0, 0)
 @pytest.mark.rule("rotunda", "4.1d", "4.2", "4.4a", "4.4b", "4.4c")
 def test_1_movement_three_paths():
     """§15.1 / seed p.5: Blue in I2, Green in O4, Red in O6."""
-    occupied = 1 << D.O4 | 1 << D.O6
-    legal = board.destinations(D.DEFAULT_STAIRCASE, D.I2, occupied)
-    assert set(legal) == {D.I3, D.I4, D.I5, D.O5, D.LODGE}
+    occupied = 1 << data.O4 | 1 << data.O6
+    legal = board.destinations(data.DEFAULT_STAIRCASE, data.I2, occupied)
+    assert set(legal) == {data.I3, data.I4, data.I5, data.O5, data.LODGE}
     s = blank()
-    s.leaders = [D.LODGE] * len(s.leaders)
-    put_leader(s, BLUE, D.I2)
-    put_leader(s, BLUE, D.O1, 1)   # Blue's other leader elsewhere
-    put_leader(s, 2, D.O4)
-    put_leader(s, 0, D.O6)
+    s.leaders = [data.LODGE] * len(s.leaders)
+    put_leader(s, BLUE, data.I2)
+    put_leader(s, BLUE, data.O1, 1)   # Blue's other leader elsewhere
+    put_leader(s, 2, data.O4)
+    put_leader(s, 0, data.O6)
     begin(s, BLUE)
-    moves = {a.to for a in s.legal_actions() if a.frm == D.I2}
-    assert moves == {D.I3, D.I4, D.I5, D.O5, D.LODGE}
+    moves = {a.to for a in s.legal_actions() if a.frm == data.I2}
+    assert moves == {data.I3, data.I4, data.I5, data.O5, data.LODGE}
 
 
 @pytest.mark.rule("rotunda", "R1", "5.3c", "6b", "5.6a")
 def test_2_supplier_with_a_chair():
     """§15.2 / seed p.5: a chair Assistant gives a 2nd execution."""
     s = blank()
-    seat_chair(s, BLUE, D.I1)
+    seat_chair(s, BLUE, data.I1)
     s.supply_discs[BLUE] = 3
     s.peddler = 1  # V2
     begin(s, BLUE)
-    play(s, Move(D.LODGE, D.I1), Execute(D.CELADON, 0), PEDDLER0, Execute(D.FRUIT, 1), PEDDLER0)
-    assert s.cube(BLUE, D.CELADON) == 1 and s.cube(BLUE, D.FRUIT) == 1
+    play(s, Move(data.LODGE, data.I1), Execute(data.CELADON, 0), PEDDLER0, Execute(data.FRUIT, 1),
+         PEDDLER0)
+    assert s.cube(BLUE, data.CELADON) == 1 and s.cube(BLUE, data.FRUIT) == 1
     assert s.villages[1 * 4 + BLUE] == 2
     assert s.supply_discs[BLUE] == 2          # 3 - 2 placed + 1 back from the chair
     assert s.chairs[0:3] == [-1, -1, -1]
@@ -84,10 +83,10 @@ def test_2_supplier_with_a_chair():
 @pytest.mark.rule("rotunda", "R9", "5.4a", "5.4b", "5.4c")
 def test_3_bank_and_bonus():
     """§15.3 / seed p.6: 9 coins for 7 VP; the score marker passes 10: one pool Order."""
-    s = blank(rooms={D.O2: D.BANK})
+    s = blank(rooms={data.O2: data.BANK})
     s.vp[BLUE], s.coins[BLUE] = 5, 10
     begin(s, BLUE)
-    play(s, Move(D.LODGE, D.O2), Execute(0, 0), Pay(), Pay(), Skip(), Pay())
+    play(s, Move(data.LODGE, data.O2), Execute(0, 0), Pay(), Pay(), Skip(), Pay())
     assert s.vp[BLUE] == 12 and s.coins[BLUE] == 1
     # a 4th payment needs 5 coins: the room action ends by itself
     deck = len(s.order_deck)
@@ -105,20 +104,20 @@ def test_4_order_effect_once_per_turn():
     o05 = 4
     set_seat(s, 'orders_open', BLUE, [o05])
     s.cubes[BLUE * 4:BLUE * 4 + 3] = [1, 1, 1]
-    s.leaders = [D.LODGE] * len(s.leaders)
-    put_leader(s, BLUE, D.O6)
+    s.leaders = [data.LODGE] * len(s.leaders)
+    put_leader(s, BLUE, data.O6)
     begin(s, BLUE)
-    play(s, Move(D.O6, D.LODGE), Pray(3))        # TP4: a Gold before the order is done
+    play(s, Move(data.O6, data.LODGE), Pray(3))        # TP4: a Gold before the order is done
     play(s, Fulfil(o05, 0, 0, 0))
     assert s.orders_done[BLUE] == (o05,) and s.cubes[BLUE * 4:BLUE * 4 + 3] == [0, 0, 0]
     vp = s.vp[BLUE]
     s.chairs = [-1] * 15
-    seat_chair(s, BLUE, D.I1)
+    seat_chair(s, BLUE, data.I1)
     begin(s, BLUE)
-    play(s, Move(D.LODGE, D.I1), Execute(D.TEA, 0), Skip(), Execute(D.FRUIT, 1), Skip())
+    play(s, Move(data.LODGE, data.I1), Execute(data.TEA, 0), Skip(), Execute(data.FRUIT, 1), Skip())
     assert s.vp[BLUE] == vp + 1                 # once per turn
     begin(s, BLUE)
-    play(s, Move(D.I1, D.I2), Execute(3, 0))     # Harbour: 1 Gold, any resource
+    play(s, Move(data.I1, data.I2), Execute(3, 0))     # Harbour: 1 Gold, any resource
     assert s.vp[BLUE] == vp + 2                 # works again the next turn
     assert breakdown(s, BLUE)["orders"] == 2
 
@@ -128,36 +127,36 @@ def test_5_market_with_young_and_elder_discs():
     """§15.5 / seed p.11: Celadon, Fruit, Gold as Fruit: +5 coins, +7 VP, 1 Recruit,
     2 Peddler; the young disc returns, the elder stays."""
     s = blank()
-    seat_chair(s, BLUE, D.I3)
-    seat_chair(s, BLUE, D.I3, elder=True)
-    s.cubes[BLUE * 4 + D.CELADON] = 1
-    s.cubes[BLUE * 4 + D.FRUIT] = 1
-    s.cubes[BLUE * 4 + D.GOLD] = 1
-    s.leaders = [D.LODGE] * len(s.leaders)
-    put_leader(s, BLUE, D.I2)
+    seat_chair(s, BLUE, data.I3)
+    seat_chair(s, BLUE, data.I3, elder=True)
+    s.cubes[BLUE * 4 + data.CELADON] = 1
+    s.cubes[BLUE * 4 + data.FRUIT] = 1
+    s.cubes[BLUE * 4 + data.GOLD] = 1
+    s.leaders = [data.LODGE] * len(s.leaders)
+    put_leader(s, BLUE, data.I2)
     begin(s, BLUE)
     track, supply = s.track[BLUE], s.supply_discs[BLUE]
-    play(s, Move(D.I2, D.I3), Execute(D.CELADON * 2, 0))
-    play(s, Execute(D.FRUIT * 2, 1), PEDDLER0)
-    assert Execute(D.FRUIT * 2 + 1, 2) in s.legal_actions()   # the Market exception
-    play(s, Execute(D.FRUIT * 2 + 1, 2), PEDDLER0)
+    play(s, Move(data.I2, data.I3), Execute(data.CELADON * 2, 0))
+    play(s, Execute(data.FRUIT * 2, 1), PEDDLER0)
+    assert Execute(data.FRUIT * 2 + 1, 2) in s.legal_actions()   # the Market exception
+    play(s, Execute(data.FRUIT * 2 + 1, 2), PEDDLER0)
     assert s.coins[BLUE] == 5 and s.vp[BLUE] == 7
     assert s.track[BLUE] == track - 1
     assert sum(s.villages[v * 4 + BLUE] for v in range(6)) == 2
     assert s.supply_discs[BLUE] == supply + 1 + 1 - 2
     assert s.chairs[6:9].count(BLUE * 2 + 1) == 1 and BLUE * 2 not in s.chairs
-    assert s.market[D.CELADON] == D.CELADON and s.market[D.FRUIT] == D.FRUIT
-    assert s.market[D.TEA] == -1 and s.supply[D.GOLD] == 10 - 4 + 1
+    assert s.market[data.CELADON] == data.CELADON and s.market[data.FRUIT] == data.FRUIT
+    assert s.market[data.TEA] == -1 and s.supply[data.GOLD] == 10 - 4 + 1
 
 
 @pytest.mark.rule("rotunda", "6e", "6a", "R10b")
 def test_6_firing_onto_a_full_track():
     """§15.6 / seed p.10: the fired disc stacks on the leftmost space; +5 coins; the next
     Recruit takes it and uncovers nothing."""
-    s = blank(rooms={D.O2: D.BLACK_MARKET})
+    s = blank(rooms={data.O2: data.BLACK_MARKET})
     red = 2
     begin(s, red)
-    play(s, Move(D.LODGE, D.O2), Execute(0, 0), Deal(11))
+    play(s, Move(data.LODGE, data.O2), Execute(0, 0), Deal(11))
     assert s.track[red] == 10 and s.coins[red] == 5 and s.supply_discs[red] == 4
     assert family_vp(s.track[red]) == 0
     play(s, Deal(3))  # buy a Recruit for 3 coins
@@ -171,15 +170,15 @@ def test_7_pray():
     s = blank()
     s.peddler = 0
     begin(s, BLUE)
-    play(s, Move(D.LODGE, D.I1), Stop())
-    s.leaders[BLUE * 2] = D.I5
+    play(s, Move(data.LODGE, data.I1), Stop())
+    s.leaders[BLUE * 2] = data.I5
     begin(s, BLUE)
-    play(s, Move(D.I5, D.LODGE), Pray(0), PEDDLER0, PEDDLER0)
+    play(s, Move(data.I5, data.LODGE), Pray(0), PEDDLER0, PEDDLER0)
     assert s.round == 0 and s.temples[0] == 0
     assert s.villages[0 * 4 + BLUE] == 2
     begin(s, BLUE)
-    s.leaders[BLUE * 2] = D.I5
-    play(s, Move(D.I5, D.LODGE))
+    s.leaders[BLUE * 2] = data.I5
+    play(s, Move(data.I5, data.LODGE))
     assert Pray(0) not in s.legal_actions()
 
 
@@ -191,19 +190,19 @@ def test_8_honour():
     s.round = 3
     s.villages[3 * 4 + BLUE] = 3
     set_item(s, 'worship', BLUE * 16 + 1, 1)
-    seat_chair(s, BLUE, D.I1)
-    seat_chair(s, BLUE, D.I2)
+    seat_chair(s, BLUE, data.I1)
+    seat_chair(s, BLUE, data.I2)
     s.supply_discs[BLUE] = 1
-    s.leaders[BLUE * 2] = D.I5
+    s.leaders[BLUE * 2] = data.I5
     begin(s, BLUE)
-    play(s, Move(D.I5, D.LODGE), Honour(3))
+    play(s, Move(data.I5, data.LODGE), Honour(3))
     assert s.round == 4
     assert EndCell(6) in s.legal_actions()
     play(s, EndCell(6))
     assert s.vp[BLUE] == 6
-    assert s.worship[BLUE * 16 + 6] == 1 and s.cube(BLUE, D.CELADON) == 1
-    assert Apprentice(D.I4) in s.legal_actions()         # Elder Apprentice
-    play(s, Apprentice(D.I4))
+    assert s.worship[BLUE * 16 + 6] == 1 and s.cube(BLUE, data.CELADON) == 1
+    assert Apprentice(data.I4) in s.legal_actions()         # Elder Apprentice
+    play(s, Apprentice(data.I4))
     assert s.chairs[9] == BLUE * 2 + 1
     assert set(s.legal_actions()) == {TakeAmulet(0), TakeAmulet(4), Skip()}  # RA1 or BA2
     amulet = s.amulet_spaces[4]
@@ -221,9 +220,9 @@ def test_10_end_three_players():
     s.round = 7
     end_amulet = s.end_amulet
     s.villages[blue] = 1
-    s.leaders[blue * 2] = D.I5
+    s.leaders[blue * 2] = data.I5
     begin(s, blue)
-    play(s, Move(D.I5, D.LODGE), Honour(0), EndCell(0))
+    play(s, Move(data.I5, data.LODGE), Honour(0), EndCell(0))
     while s.pending() is not None and s.turn == blue:
         s.apply(s.legal_actions()[-1])
     assert s.round == 8 and s.end_triggered and end_amulet in s.amulets[blue]
@@ -239,12 +238,12 @@ def test_10_end_three_players():
 def test_11_scoring():
     """§15.11 / seed p.13."""
     a1, a2, a3 = 0, 1, 2
-    assert amulet_vp([a1, a1, a2, a3, D.EXPERTS[D.P3][3]]) == 7
+    assert amulet_vp([a1, a1, a2, a3, data.EXPERTS[data.P3][3]]) == 7
     assert family_vp(1) == 4 and family_vp(0) == 12
     s = blank()
     s.coins[BLUE], s.supply_discs[BLUE] = 7, 1
-    s.cubes[BLUE * 4 + D.TEA] = 1
-    s.cubes[BLUE * 4 + D.GOLD] = 1
+    s.cubes[BLUE * 4 + data.TEA] = 1
+    s.cubes[BLUE * 4 + data.GOLD] = 1
     assert breakdown(s, BLUE)["coins"] == 3
 
 
@@ -253,23 +252,23 @@ def test_market_example_totals_through_room_options():
     """The Market options on a repeat execution are exactly the free icons plus the
     exception types (R3)."""
     s = blank()
-    seat_chair(s, BLUE, D.I3)
-    s.cubes[BLUE * 4 + D.TEA] = 2
-    s.leaders[BLUE * 2] = D.I2
+    seat_chair(s, BLUE, data.I3)
+    s.cubes[BLUE * 4 + data.TEA] = 2
+    s.leaders[BLUE * 2] = data.I2
     begin(s, BLUE)
-    play(s, Move(D.I2, D.I3), Execute(D.TEA * 2, 0), PEDDLER0)
-    assert s.legal_actions() == [Execute(D.TEA * 2, 1), Stop()]
-    play(s, Execute(D.TEA * 2, 1), PEDDLER0)
-    assert s.coins[BLUE] == 10 and s.supply[D.TEA] == 15 - 1 + 1
+    play(s, Move(data.I2, data.I3), Execute(data.TEA * 2, 0), PEDDLER0)
+    assert s.legal_actions() == [Execute(data.TEA * 2, 1), Stop()]
+    play(s, Execute(data.TEA * 2, 1), PEDDLER0)
+    assert s.coins[BLUE] == 10 and s.supply[data.TEA] == 15 - 1 + 1
 
 
 def test_lodge_step_and_room_turn_requests():
     s = blank()
     begin(s, BLUE)
     assert isinstance(s.pending(), MoveStep)
-    play(s, Move(D.LODGE, D.I1))
+    play(s, Move(data.LODGE, data.I1))
     assert not isinstance(s.pending(), LodgeStep)
-    assert R.STOP in s.legal_actions()
+    assert rooms.STOP in s.legal_actions()
 
 
 @pytest.mark.rule("rotunda", "11d")
@@ -277,9 +276,9 @@ def test_9_advanced_scoring():
     """§15.9 / seed p.13 (advanced Experts): "3 Phoenix cards in the discard pile, so each
     Phoenix Expert Blue owns scores 3 VP"."""
     s = blank(advanced_experts=True)
-    s.expert_discard = (D.P1, D.P2, D.P4, D.H1, D.T4)   # 3 Phoenix, 1 Horse, 1 Tiger
-    set_seat(s, "experts", BLUE, [D.P7, D.H3])           # unused Phoenix + Horse
-    set_seat(s, "kept", BLUE, [D.P3])                    # Phoenix kept as an amulet [rec]
+    s.expert_discard = (data.P1, data.P2, data.P4, data.H1, data.T4)   # 3 Phoenix, 1 Horse, 1 Tiger
+    set_seat(s, "experts", BLUE, [data.P7, data.H3])           # unused Phoenix + Horse
+    set_seat(s, "kept", BLUE, [data.P3])                    # Phoenix kept as an amulet [rec]
     s.stack = []
     assert back_counts(s) == {"H": 1, "P": 3, "T": 1}
     assert advanced_expert_vp(s, BLUE) == 3 + 3 + 1
@@ -295,20 +294,20 @@ def test_12_two_player_neutral_move():
     Black pays 1 Tea to move green; "the Lodge itself is never a legal stop for a neutral"
     ("Nie możesz skończyć ruchu Neutralnym Liderem w Loży Przodków")."""
     s = blank(2)
-    s.neutrals = (D.O3, D.O5, D.O1)          # green, red, blue
-    s.cubes[0 * 4 + D.TEA] = 1
-    s.supply[D.TEA] -= 1
+    s.neutrals = (data.O3, data.O5, data.O1)          # green, red, blue
+    s.cubes[0 * 4 + data.TEA] = 1
+    s.supply[data.TEA] -= 1
     begin(s, 0)
     assert type(s.pending()).__name__ == "NeutralWindow"
     assert s.legal_actions() == [Skip(), PayNeutral(0, False)]   # only green is payable
     play(s, PayNeutral(0, False))
-    assert s.cube(0, D.TEA) == 0
+    assert s.cube(0, data.TEA) == 0
     dest = {a.to for a in s.legal_actions()}
-    assert all(a.frm == D.O3 for a in s.legal_actions())
-    assert dest == {D.I3, D.O4, D.I4, D.I5, D.O6, D.I1, D.O2}
-    assert D.LODGE not in dest
-    play(s, Move(D.O3, D.I4))
-    assert s.neutrals == (D.I4, D.O5, D.O1)
+    assert all(a.frm == data.O3 for a in s.legal_actions())
+    assert dest == {data.I3, data.O4, data.I4, data.I5, data.O6, data.I1, data.O2}
+    assert data.LODGE not in dest
+    play(s, Move(data.O3, data.I4))
+    assert s.neutrals == (data.I4, data.O5, data.O1)
     assert type(s.pending()).__name__ == "MoveStep"
     # family leaders may not end in a neutral's room (I4 now blocked, O1 blue)
-    assert not any(a.to in (D.I4, D.O1) for a in s.legal_actions())
+    assert not any(a.to in (data.I4, data.O1) for a in s.legal_actions())

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.rotunda import board
-from engine.games.rotunda import data as D
+from engine.games.rotunda import board, data
 from engine.games.rotunda.actions import (
     ChooseStaircase,
     Execute,
@@ -39,7 +38,7 @@ GREEN, RED, BLUE_N = 0, 1, 2  # neutral leaders
 def two(**options: bool) -> engine.State:
     """A blank 2-player game: neutrals green O3, red O5, blue O1 (§15.12)."""
     s = blank(2, **options)
-    s.neutrals = (D.O3, D.O5, D.O1)
+    s.neutrals = (data.O3, data.O5, data.O1)
     return s
 
 
@@ -60,11 +59,11 @@ def test_setup_black_and_yellow_three_neutrals_in_the_large_rooms():
     placements = set()
     for seed in range(12):
         s = engine.make("rotunda", 2, seed)
-        assert sorted(s.neutrals) == [D.O1, D.O3, D.O5]
+        assert sorted(s.neutrals) == [data.O1, data.O3, data.O5]
         placements.add(s.neutrals)
-        assert s.leaders == [D.LODGE] * 4 and s.per_seat == 2
+        assert s.leaders == [data.LODGE] * 4 and s.per_seat == 2
         assert s.coins == [3, 3]
-        assert D.END_SPACE[2] == 7
+        assert data.END_SPACE[2] == 7
         assert s.observation(BLACK).neutrals == s.neutrals
         assert "neutral green" in s.render() and "black" in s.render()
     assert len(placements) > 1                     # at random
@@ -90,8 +89,8 @@ def test_neutral_leaders_block_family_leaders():
     begin(s, BLACK)                       # no cube: no neutral window asked
     assert phase(s) == "MoveStep"
     dest = {a.to for a in s.legal_actions()}
-    assert D.O1 not in dest and D.O2 in dest   # O1 (blue) passed uncounted: O2, O3 (green)..
-    assert D.O3 not in dest and D.O4 in dest
+    assert data.O1 not in dest and data.O2 in dest   # O1 (blue) passed uncounted: O2, O3 (green)..
+    assert data.O3 not in dest and data.O4 in dest
 
 
 @pytest.mark.rule("rotunda", "10b", "5b")
@@ -99,37 +98,38 @@ def test_pay_a_cube_of_the_neutral_colour_or_gold():
     """§10: "pay 1 cube of a neutral leader's colour to move that leader ...: Tea = green,
     Fruit = red, Celadon = blue; Gold may substitute [rec]"."""
     s = two()
-    give(s, BLACK, D.FRUIT)
-    give(s, BLACK, D.GOLD)
+    give(s, BLACK, data.FRUIT)
+    give(s, BLACK, data.GOLD)
     begin(s, BLACK)
     assert s.legal_actions() == [
         Skip(), PayNeutral(GREEN, True), PayNeutral(RED, False), PayNeutral(RED, True),
         PayNeutral(BLUE_N, True)]
-    supply = s.supply[D.GOLD]
+    supply = s.supply[data.GOLD]
     play(s, PayNeutral(BLUE_N, True))
-    assert s.cube(BLACK, D.GOLD) == 0 and s.cube(BLACK, D.FRUIT) == 1
-    assert s.supply[D.GOLD] == supply + 1           # paid to the general supply
-    assert {a.frm for a in s.legal_actions()} == {D.O1}
+    assert s.cube(BLACK, data.GOLD) == 0 and s.cube(BLACK, data.FRUIT) == 1
+    assert s.supply[data.GOLD] == supply + 1           # paid to the general supply
+    assert {a.frm for a in s.legal_actions()} == {data.O1}
 
 
 @pytest.mark.rule("rotunda", "10c")
 def test_neutral_passes_the_lodge_uncounted_and_never_stops_there():
     """§10: "A neutral can never stop at the Lodge; it passes through it uncounted" (seed:
     "Zawsze musisz ją przeskoczyć")."""
-    dest = board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O6, 0)
-    assert D.LODGE not in dest
-    assert set(dest) == {D.I1, D.I2, D.I3, D.O1, D.O2, D.O3, D.O4}  # 1-3 beyond the Lodge
-    assert D.I4 not in dest and D.O5 not in dest             # would be a 4th counted room
+    dest = board.neutral_destinations(data.DEFAULT_STAIRCASE, data.O6, 0)
+    assert data.LODGE not in dest
+    # 1-3 beyond the Lodge
+    assert set(dest) == {data.I1, data.I2, data.I3, data.O1, data.O2, data.O3, data.O4}
+    assert data.I4 not in dest and data.O5 not in dest  # would be a 4th counted room
 
 
 @pytest.mark.rule("rotunda", "4.4e")
 def test_neutral_may_not_end_where_it_started():
     """§4.4 [rec]: "A neutral leader may not end in the room it started from (its start room
     counts as empty if passed again)"; every other room occupied but O2."""
-    others = sum(1 << n for n in range(1, D.NODES) if n not in (D.O1, D.O2))
-    assert board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O1, others) == (D.O2,)
-    only_start = sum(1 << n for n in range(1, D.NODES) if n != D.O1)
-    assert D.O1 not in board.neutral_destinations(D.DEFAULT_STAIRCASE, D.O1, only_start)
+    others = sum(1 << n for n in range(1, data.NODES) if n not in (data.O1, data.O2))
+    assert board.neutral_destinations(data.DEFAULT_STAIRCASE, data.O1, others) == (data.O2,)
+    only_start = sum(1 << n for n in range(1, data.NODES) if n != data.O1)
+    assert data.O1 not in board.neutral_destinations(data.DEFAULT_STAIRCASE, data.O1, only_start)
 
 
 @pytest.mark.rule("rotunda", "10d")
@@ -138,32 +138,32 @@ def test_once_per_turn_window_a_or_window_b():
     (before the Peddler's end-of-turn move); at most one neutral move per turn"; the seed:
     "only ONCE per turn" ("tylko RAZ NA TURĘ")."""
     s = two()
-    give(s, BLACK, D.TEA, 2)
+    give(s, BLACK, data.TEA, 2)
     begin(s, BLACK)
     play(s, Skip())                                    # window A: no
     assert phase(s) == "MoveStep"
-    play(s, Move(D.LODGE, D.I1), Stop())
+    play(s, Move(data.LODGE, data.I1), Stop())
     assert phase(s) == "NeutralWindow"                 # window B, after step 5
-    give(s, YELLOW, D.CELADON, 2)
-    play(s, PayNeutral(GREEN, False), Move(D.O3, D.O4))
-    assert s.turn == YELLOW and s.neutrals[GREEN] == D.O4 and s.cube(BLACK, D.TEA) == 1
+    give(s, YELLOW, data.CELADON, 2)
+    play(s, PayNeutral(GREEN, False), Move(data.O3, data.O4))
+    assert s.turn == YELLOW and s.neutrals[GREEN] == data.O4 and s.cube(BLACK, data.TEA) == 1
     # next turn: window A move, then window B is not asked
     assert phase(s) == "NeutralWindow" and s.pending().seat == YELLOW
-    play(s, PayNeutral(BLUE_N, False), Move(D.O1, D.O2), Move(D.LODGE, D.I2), Stop())
-    assert s.turn == BLACK and s.cube(YELLOW, D.CELADON) == 1
+    play(s, PayNeutral(BLUE_N, False), Move(data.O1, data.O2), Move(data.LODGE, data.I2), Stop())
+    assert s.turn == BLACK and s.cube(YELLOW, data.CELADON) == 1
 
 
 @pytest.mark.rule("rotunda", "10d")
 def test_window_b_comes_before_the_peddler_move():
     """§10 timing: window B lies before the end-of-turn Peddler step (§5)."""
     s = two()
-    give(s, BLACK, D.TEA)
+    give(s, BLACK, data.TEA)
     s.supply_discs[BLACK] = 1
     begin(s, BLACK)
-    play(s, Skip(), Move(D.LODGE, D.I1), Execute(3, 0), Peddler(0, 0))
-    assert phase(s) == "NeutralWindow" and s.peddler == D.PEDDLER_START
+    play(s, Skip(), Move(data.LODGE, data.I1), Execute(3, 0), Peddler(0, 0))
+    assert phase(s) == "NeutralWindow" and s.peddler == data.PEDDLER_START
     play(s, Skip())
-    assert s.peddler == D.PEDDLER_START + 1 and s.turn == YELLOW
+    assert s.peddler == data.PEDDLER_START + 1 and s.turn == YELLOW
 
 
 @pytest.mark.rule("rotunda", "10b")
@@ -173,26 +173,26 @@ def test_no_neutral_window_without_a_cube():
     s = two()
     begin(s, BLACK)
     assert phase(s) == "MoveStep"
-    play(s, Move(D.LODGE, D.I1), Stop())
+    play(s, Move(data.LODGE, data.I1), Stop())
     assert s.turn == YELLOW
 
 
 @pytest.mark.rule("rotunda", "R6b")
 def test_tea_house_may_copy_a_neutral_leaders_room():
     """R6 (seed): "a room where any Leader stays (yours too)": neutrals are Leaders."""
-    s = two(rooms={D.O4: D.TEA_HOUSE, D.O5: D.BANK})
+    s = two(rooms={data.O4: data.TEA_HOUSE, data.O5: data.BANK})
     s.coins[BLACK] = 10
     begin(s, BLACK)
-    play(s, Move(D.LODGE, D.I1))      # a family leader on the way is not needed
+    play(s, Move(data.LODGE, data.I1))      # a family leader on the way is not needed
     play(s, Stop())
     begin(s, BLACK)
-    put_leader(s, BLACK, D.O3, 1)
-    set_item(s, "neutrals", GREEN, D.O6)
-    opts = [a for a in s.legal_actions() if a.frm == D.O3]
-    assert Move(D.O3, D.O4) in opts
-    play(s, Move(D.O3, D.O4))
-    assert Execute(1 + D.O5, 0) in s.legal_actions()   # red neutral in the Bank (O5)
-    play(s, Execute(1 + D.O5, 0), Execute(0, 0), Pay(), Stop())
+    put_leader(s, BLACK, data.O3, 1)
+    set_item(s, "neutrals", GREEN, data.O6)
+    opts = [a for a in s.legal_actions() if a.frm == data.O3]
+    assert Move(data.O3, data.O4) in opts
+    play(s, Move(data.O3, data.O4))
+    assert Execute(1 + data.O5, 0) in s.legal_actions()   # red neutral in the Bank (O5)
+    play(s, Execute(1 + data.O5, 0), Execute(0, 0), Pay(), Stop())
     assert s.vp[BLACK] == 1
 
 
@@ -202,7 +202,7 @@ def test_lodge_variant_at_two_players_is_chosen_by_the_other_seat():
     s = engine.make("rotunda", 2, 3, lodge_variant=True)
     assert s.current_player() == 1 - s.first
     s.apply(ChooseStaircase(1))
-    assert s.lodge == 1 and sorted(s.neutrals) == [D.O1, D.O3, D.O5]
+    assert s.lodge == 1 and sorted(s.neutrals) == [data.O1, data.O3, data.O5]
 
 
 @pytest.mark.rule("rotunda", "10e")
@@ -220,14 +220,14 @@ def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
     """§10 variant: "after the neutral moves, the active player may take that room's action
     as if standing there, with their own chair Assistants as in §5 step 3"."""
     s = two(neutral_actions=True)
-    set_item(s, "neutrals", GREEN, D.O6)                # green goes O6 -> (Lodge) -> I1 Supplier
-    give(s, BLACK, D.TEA)
-    seat_chair(s, BLACK, D.I1)
+    set_item(s, "neutrals", GREEN, data.O6)                # green goes O6 -> (Lodge) -> I1 Supplier
+    give(s, BLACK, data.TEA)
+    seat_chair(s, BLACK, data.I1)
     begin(s, BLACK)
-    play(s, PayNeutral(GREEN, False), Move(D.O6, D.I1))
-    assert phase(s) == "RoomTurn" and s.pending().node == D.I1
-    play(s, Execute(D.FRUIT, 0), Skip(), Execute(D.CELADON, 1), Skip())
-    assert s.cube(BLACK, D.FRUIT) == 1 and s.cube(BLACK, D.CELADON) == 1
+    play(s, PayNeutral(GREEN, False), Move(data.O6, data.I1))
+    assert phase(s) == "RoomTurn" and s.pending().node == data.I1
+    play(s, Execute(data.FRUIT, 0), Skip(), Execute(data.CELADON, 1), Skip())
+    assert s.cube(BLACK, data.FRUIT) == 1 and s.cube(BLACK, data.CELADON) == 1
     assert s.supply_discs[BLACK] == 6         # the young chair disc came back
     assert phase(s) == "MoveStep"            # then the turn's own leader move
 
@@ -236,10 +236,10 @@ def test_neutral_action_takes_the_room_action_with_own_chair_assistants():
 def test_without_the_variant_the_neutral_room_gives_nothing():
     """§10: the room action after a neutral move exists only in the variant."""
     s = two()
-    set_item(s, "neutrals", GREEN, D.O6)
-    give(s, BLACK, D.TEA)
+    set_item(s, "neutrals", GREEN, data.O6)
+    give(s, BLACK, data.TEA)
     begin(s, BLACK)
-    play(s, PayNeutral(GREEN, False), Move(D.O6, D.I1))
+    play(s, PayNeutral(GREEN, False), Move(data.O6, data.I1))
     assert phase(s) == "MoveStep"
 
 
@@ -247,16 +247,16 @@ def test_without_the_variant_the_neutral_room_gives_nothing():
 def test_neutral_action_crosses_no_bonus_symbol():
     """§10 variant: "no bonus symbols (points gained there cross none)"; the step-3 cleanup
     runs afterwards."""
-    s = two(rooms={D.O2: D.BANK}, neutral_actions=True)
-    set_item(s, "neutrals", BLUE_N, D.O1)
-    give(s, BLACK, D.CELADON)
+    s = two(rooms={data.O2: data.BANK}, neutral_actions=True)
+    set_item(s, "neutrals", BLUE_N, data.O1)
+    give(s, BLACK, data.CELADON)
     s.vp[BLACK], s.coins[BLACK] = 9, 5
     begin(s, BLACK)
-    play(s, PayNeutral(BLUE_N, False), Move(D.O1, D.O2), Execute(0, 0), Pay(), Pay(), Skip())
+    play(s, PayNeutral(BLUE_N, False), Move(data.O1, data.O2), Execute(0, 0), Pay(), Pay(), Skip())
     assert s.vp[BLACK] == 12 and s.coins[BLACK] == 0
     assert phase(s) == "MoveStep"            # no BonusStep although 10 was passed
     assert s.vp_start == 12
-    play(s, Move(D.LODGE, D.I1), Stop())
+    play(s, Move(data.LODGE, data.I1), Stop())
     assert s.turn == YELLOW                  # and none at the end of step 3 either
 
 
@@ -264,12 +264,12 @@ def test_neutral_action_crosses_no_bonus_symbol():
 def test_neutral_action_runs_the_cleanup():
     """§10 variant: "Run the step-3 cleanup afterwards" (an emptied Banker gets 3 coins)."""
     s = two(neutral_actions=True)
-    set_item(s, "neutrals", RED, D.I4)
+    set_item(s, "neutrals", RED, data.I4)
     s.banker = 5
-    give(s, BLACK, D.FRUIT)
+    give(s, BLACK, data.FRUIT)
     begin(s, BLACK)
-    play(s, PayNeutral(RED, False), Move(D.I4, D.I5), Execute(0, 0), Skip())
-    assert s.coins[BLACK] == 5 and s.banker == D.BANKER_REFILL
+    play(s, PayNeutral(RED, False), Move(data.I4, data.I5), Execute(0, 0), Skip())
+    assert s.coins[BLACK] == 5 and s.banker == data.BANKER_REFILL
     assert phase(s) == "MoveStep"
 
 
@@ -278,14 +278,14 @@ def test_neutral_action_in_window_b_fulfils_no_order():
     """§10 variant: "no order fulfilment" during it: after window B's neutral action the
     turn ends although an Order could now be paid."""
     s = two(neutral_actions=True)
-    set_item(s, "neutrals", BLUE_N, D.O6)
-    give(s, BLACK, D.CELADON)
-    give(s, BLACK, D.TEA)
+    set_item(s, "neutrals", BLUE_N, data.O6)
+    give(s, BLACK, data.CELADON)
+    give(s, BLACK, data.TEA)
     set_seat(s, "orders_open", BLACK, [0])          # O01: Tea + Fruit
     begin(s, BLACK)
-    play(s, Skip(), Move(D.LODGE, D.I2), Stop())
+    play(s, Skip(), Move(data.LODGE, data.I2), Stop())
     assert phase(s) == "NeutralWindow"
-    play(s, PayNeutral(BLUE_N, False), Move(D.O6, D.I1), Execute(D.FRUIT, 0), Skip())
-    assert s.cube(BLACK, D.FRUIT) == 1 and s.cube(BLACK, D.TEA) == 1
+    play(s, PayNeutral(BLUE_N, False), Move(data.O6, data.I1), Execute(data.FRUIT, 0), Skip())
+    assert s.cube(BLACK, data.FRUIT) == 1 and s.cube(BLACK, data.TEA) == 1
     assert s.turn == YELLOW and s.orders_open[BLACK] == (0,)
     assert Fulfil(0, 0, 0, 0) not in s.legal_actions()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import new_state
+from engine.games.year_of_the_dragon import data, new_state
 from engine.games.year_of_the_dragon.data import ST_ACTIONS
 from engine.games.year_of_the_dragon.requests import PlayPersonCard
 from engine.games.year_of_the_dragon.state import YotdState
@@ -15,8 +14,8 @@ from engine.kernel import Request
 #: the decisions under test (the round flow only advances when the stack is empty)
 SENTINEL = PlayPersonCard(0)
 
-Y = {k: D.tile_of(k, False) for k in range(D.NUM_TYPES)}
-OLD = {k: D.tile_of(k, True) for k in range(D.NUM_TYPES) if k not in D.SINGLE_LEVEL}
+Y = {k: data.tile_of(k, False) for k in range(data.NUM_TYPES)}
+OLD = {k: data.tile_of(k, True) for k in range(data.NUM_TYPES) if k not in data.SINGLE_LEVEL}
 
 
 def position(
@@ -45,7 +44,7 @@ def position(
     for p, pals in (palaces or {}).items():
         s.palaces[p] = [list(q) for q in pals]
     if groups is not None:
-        card_group = [-1] * len(D.ACTION_NAMES)
+        card_group = [-1] * len(data.ACTION_NAMES)
         for g, cards in enumerate(groups):
             for c in cards:
                 card_group[c] = g

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import events as E
-from engine.games.year_of_the_dragon import flow, new_state, rules
+from engine.games.year_of_the_dragon import data, events, flow, new_state, rules
 from engine.games.year_of_the_dragon.actions import (
     BuildFloor,
     BuildWall,
@@ -37,15 +35,15 @@ from engine.games.year_of_the_dragon.requests import (
 from engine.protocol import IllegalActionError
 from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, position
 
-S, F, T, M = D.SCHOLAR, D.FARMER, D.TAX_COLLECTOR, D.MONK
+S, F, T, M = data.SCHOLAR, data.FARMER, data.TAX_COLLECTOR, data.MONK
 
 
 @pytest.mark.rule("year_of_the_dragon", "3.2a", "3.2b")
 def test_d1_event_track_peace_first_and_no_identical_neighbours():
     for seed in range(200):
         ev = new_state(3, seed, {}).events
-        assert ev[:2] == [D.PEACE, D.PEACE]
-        assert sorted(ev[2:]) == sorted(D.SHUFFLED_EVENTS)
+        assert ev[:2] == [data.PEACE, data.PEACE]
+        assert sorted(ev[2:]) == sorted(data.SHUFFLED_EVENTS)
         assert all(ev[i] != ev[i + 1] for i in range(2, 11))
     assert len({tuple(new_state(3, k, {}).events) for k in range(50)}) > 40
 
@@ -70,11 +68,11 @@ def test_d2_type_card_takes_young_or_old_and_is_wasted_when_exhausted():
 @pytest.mark.rule("year_of_the_dragon", "5.2b", "5.2c")
 def test_joker_takes_any_tile_and_nothing_when_supply_empty():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
-    s.apply(PlayCard(D.JOKER))
-    assert legal(s) == {ChoosePerson(t) for t in D.VALID_TILES}
+    s.apply(PlayCard(data.JOKER))
+    assert legal(s) == {ChoosePerson(t) for t in data.VALID_TILES}
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)], supply=[0] * 18)
-    s.apply(PlayCard(D.JOKER))
-    assert s.stack == [SENTINEL] and s.hands[0][D.JOKER] == 1
+    s.apply(PlayCard(data.JOKER))
+    assert s.stack == [SENTINEL] and s.hands[0][data.JOKER] == 1
 
 
 @pytest.mark.rule("year_of_the_dragon", "5.2d", "10.1f")
@@ -127,34 +125,34 @@ def test_player_without_palace_can_only_discard():
 
 @pytest.mark.rule("year_of_the_dragon", "5.1.3h", "5.1.3m")
 def test_d3_privilege_needs_2_yuan_after_fee_and_large_needs_7():
-    s = position(3, groups=[[D.PRIVILEGE, D.TAXES], [1, 2], [3, 4, 5]], yuan=[4, 6, 1],
+    s = position(3, groups=[[data.PRIVILEGE, data.TAXES], [1, 2], [3, 4, 5]], yuan=[4, 6, 1],
                  stack=[ChooseAction(2), ChooseAction(0)])
-    assert TakeAction(D.PRIVILEGE) not in legal(s)  # 1 yuan
+    assert TakeAction(data.PRIVILEGE) not in legal(s)  # 1 yuan
     with pytest.raises(IllegalActionError):
-        s.apply(TakeAction(D.PRIVILEGE))
-    s.apply(TakeAction(D.TAXES))
-    assert TakeAction(D.PRIVILEGE) not in legal(s)  # 4 - 3 fee = 1 < 2
+        s.apply(TakeAction(data.PRIVILEGE))
+    s.apply(TakeAction(data.TAXES))
+    assert TakeAction(data.PRIVILEGE) not in legal(s)  # 4 - 3 fee = 1 < 2
     with pytest.raises(IllegalActionError):
-        s.apply(TakeAction(D.PRIVILEGE))
-    s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
+        s.apply(TakeAction(data.PRIVILEGE))
+    s = position(3, groups=[[data.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
                  stack=[ChooseAction(0)])
-    s.apply(TakeAction(D.PRIVILEGE))
+    s.apply(TakeAction(data.PRIVILEGE))
     assert s.stack[-1] == ChoosePrivilege(0)
     assert legal(s) == {BuyPrivilege(False)}  # 6 < 7
     s.apply(BuyPrivilege(False))
     assert s.yuan[0] == 4 and s.small_privileges[0] == 1
-    s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[7, 6, 1],
+    s = position(3, groups=[[data.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[7, 6, 1],
                  stack=[ChooseAction(0)])
-    s.apply(TakeAction(D.PRIVILEGE))
+    s.apply(TakeAction(data.PRIVILEGE))
     s.apply(BuyPrivilege(True))
     assert s.yuan[0] == 0 and s.large_privileges[0] == 1
 
 
 @pytest.mark.rule("year_of_the_dragon", "5.1.3n")
 def test_d17_original_privilege_price_option():
-    s = position(3, groups=[[D.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
+    s = position(3, groups=[[data.PRIVILEGE], [0, 1, 2], [3, 4, 5]], yuan=[6, 6, 1],
                  original_privilege=True, stack=[ChooseAction(0)])
-    s.apply(TakeAction(D.PRIVILEGE))
+    s.apply(TakeAction(data.PRIVILEGE))
     assert legal(s) == {BuyPrivilege(False), BuyPrivilege(True)}
     s.apply(BuyPrivilege(True))
     assert s.yuan[0] == 0
@@ -162,33 +160,33 @@ def test_d17_original_privilege_price_option():
 
 @pytest.mark.rule("year_of_the_dragon", "7b")
 def test_d3_build_wall_needs_a_tile_and_space():
-    groups = [[D.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
+    groups = [[data.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)])
-    assert TakeAction(D.BUILD_WALL) in legal(s)
+    assert TakeAction(data.BUILD_WALL) in legal(s)
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
                  wall_used=[63, 0])
-    assert TakeAction(D.BUILD_WALL) not in legal(s)
+    assert TakeAction(data.BUILD_WALL) not in legal(s)
     with pytest.raises(IllegalActionError):
-        s.apply(TakeAction(D.BUILD_WALL))
+        s.apply(TakeAction(data.BUILD_WALL))
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)], wall=[1] * 12)
-    assert TakeAction(D.BUILD_WALL) not in legal(s)
+    assert TakeAction(data.BUILD_WALL) not in legal(s)
     with pytest.raises(IllegalActionError):
-        s.apply(TakeAction(D.BUILD_WALL))
+        s.apply(TakeAction(data.BUILD_WALL))
 
 
 @pytest.mark.rule("year_of_the_dragon", "7c", "7d")
 def test_build_wall_bonuses():
-    groups = [[D.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
+    groups = [[data.BUILD_WALL, 0, 1, 2], [3, 4, 5, 6]]
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)],
                  wall_used=[0b000101, 0], wall=[0, 1, 0])
-    s.apply(TakeAction(D.BUILD_WALL))
+    s.apply(TakeAction(data.BUILD_WALL))
     assert s.stack[-1] == ChooseWallTile(0)
     assert legal(s) == {BuildWall(b) for b in (1, 3, 4, 5)}
-    s.apply(BuildWall(D.WALL_TRACK))
+    s.apply(BuildWall(data.WALL_TRACK))
     assert s.wall == [0, 1, 0, 0] and s.track[0] == 2 + 3 and s.wall_used[0] == 0b010101
     s = position(2, great_wall=True, groups=groups, stack=[ChooseAction(0)])
-    s.apply(TakeAction(D.BUILD_WALL))
-    s.apply(BuildWall(D.WALL_FLOOR))
+    s.apply(TakeAction(data.BUILD_WALL))
+    s.apply(BuildWall(data.WALL_FLOOR))
     assert s.stack[-1] == BuildFloors(0, 1)
     s.apply(BuildFloor(0))
     assert s.palaces[0][0] == [3]
@@ -211,16 +209,16 @@ def test_d5_both_draft_persons_in_one_palace_then_the_empty_one_decays():
     assert legal(s) == {PlacePerson(0), PlacePerson(1)}  # the same palace again
     s.apply(PlacePerson(0))
     assert s.palaces[0] == [[2, Y[F], Y[S]], [2]]
-    E.decay(s)
+    events.decay(s)
     assert s.palaces[0] == [[2, Y[F], Y[S]], [1]]
 
 
 @pytest.mark.rule("year_of_the_dragon", "5.1.3i", "5.1.3j")
 def test_d6_all_floors_must_be_built_one_at_a_time():
-    s = position(2, groups=[[D.BUILD, 0, 2, 3], [4, 5, 6]],
-                 palaces={0: [[3, Y[D.CRAFTSMAN]], [3, Y[D.CRAFTSMAN]]]},
+    s = position(2, groups=[[data.BUILD, 0, 2, 3], [4, 5, 6]],
+                 palaces={0: [[3, Y[data.CRAFTSMAN]], [3, Y[data.CRAFTSMAN]]]},
                  stack=[ChooseAction(0)])
-    s.apply(TakeAction(D.BUILD))
+    s.apply(TakeAction(data.BUILD))
     assert s.legal_actions() == [BuildFloor(-1)]  # both palaces have 3 floors
     s.apply(BuildFloor(-1))
     assert legal(s) == {BuildFloor(2), BuildFloor(-1)}  # the new palace may grow
@@ -234,9 +232,9 @@ def test_d7_event_then_wall_check_then_decay_then_scoring():
     """Releases of the event and the wall check empty a palace, which decays the same round
     before the scoring phase counts palaces."""
     s = position(2, step=ST_PERSONS, round=6, sentinel=False, great_wall=True, wall=[0] * 5,
-                 palaces={0: [[2, Y[S]], [1, Y[D.WARRIOR]]], 1: [[1, Y[S]], [1, Y[F]]]},
+                 palaces={0: [[2, Y[S]], [1, Y[data.WARRIOR]]], 1: [[1, Y[S]], [1, Y[F]]]},
                  vp=[0, 0])
-    s.events[5] = D.MONGOL_INVASION
+    s.events[5] = data.MONGOL_INVASION
     s.hands = [[0] * 10, [0] * 10]
     rules.RULES.settle(s)
     # event: seat 0 +1 VP, seat 1 (0 helmets) releases 1; wall L=5 < 6: seat 1 (0 tiles)
@@ -255,7 +253,7 @@ def test_d8_slot_12_mongol_gives_two_wall_checks():
     s = position(2, step=ST_EVENT, round=12, sentinel=False, great_wall=True,
                  wall=[0] * 12, vp=[0, 0], yuan=[0, 0],
                  palaces={0: [[1, Y[S]]], 1: [[1, Y[S]]]})
-    s.events[11] = D.MONGOL_INVASION
+    s.events[11] = data.MONGOL_INVASION
     s.step = ST_PERSONS
     s.hands = [[0] * 10, [0] * 10]
     rules.RULES.settle(s)
@@ -269,7 +267,7 @@ def test_d8_slot_12_mongol_gives_two_wall_checks():
 def test_d9_over_release_takes_everything_without_decisions():
     s = position(2, step=ST_PERSONS, round=5, yuan=[0, 4], vp=[5, 5], rice=[2, 0],
                  palaces={0: [[2, Y[S], Y[F]], [1, Y[T]]], 1: [[1, Y[S]]]})
-    s.events[4] = D.IMPERIAL_TRIBUTE
+    s.events[4] = data.IMPERIAL_TRIBUTE
     flow.start_event_phase(s)
     assert persons(s, 0) == 0 and s.stack == [SENTINEL]
     assert s.yuan == [0, 0] and persons(s, 1) == 1
@@ -279,11 +277,11 @@ def test_d9_over_release_takes_everything_without_decisions():
 @pytest.mark.rule("year_of_the_dragon", "5.3.4a", "5.3.4b")
 def test_d13_festival_second_place_exists_after_a_tie_for_first():
     s = position(4, step=ST_PERSONS, round=5, fireworks=[5, 5, 4, 4], vp=[0] * 4)
-    s.events[4] = D.DRAGON_FESTIVAL
+    s.events[4] = data.DRAGON_FESTIVAL
     flow.start_event_phase(s)
     assert s.vp == [6, 6, 3, 3] and s.fireworks == [2, 2, 2, 2]
     s = position(3, step=ST_PERSONS, round=5, fireworks=[0, 0, 1], vp=[0] * 3)
-    s.events[4] = D.DRAGON_FESTIVAL
+    s.events[4] = data.DRAGON_FESTIVAL
     flow.start_event_phase(s)
     assert s.vp == [0, 0, 6] and s.fireworks == [0, 0, 0]
 
@@ -292,7 +290,7 @@ def test_d13_festival_second_place_exists_after_a_tie_for_first():
 def test_d14_mongol_all_equal_everyone_releases():
     s = position(3, step=ST_PERSONS, round=5, vp=[0] * 3,
                  palaces={p: [[2, Y[S], Y[F]]] for p in range(3)})
-    s.events[4] = D.MONGOL_INVASION
+    s.events[4] = data.MONGOL_INVASION
     flow.start_event_phase(s)
     assert [r.seat for r in reversed(s.stack[1:])] == [0, 1, 2]  # turn order
 
@@ -301,7 +299,7 @@ def test_d14_mongol_all_equal_everyone_releases():
 def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatically():
     s = position(2, step=ST_PERSONS, round=5, rice=[1, 0],
                  palaces={0: [[1, Y[S]], [1, Y[F]], [2]], 1: [[1, Y[S]], [3, Y[F]]]})
-    s.events[4] = D.DROUGHT
+    s.events[4] = data.DROUGHT
     flow.start_event_phase(s)
     assert s.rice == [0, 0]
     # seat 0: 2 inhabited, 1 rice -> chooses which palace goes unsupplied
@@ -312,14 +310,14 @@ def test_drought_counts_inhabited_palaces_and_forced_single_persons_go_automatic
 
 @pytest.mark.rule("year_of_the_dragon", "4c", "5.2a")
 def test_phase_2_order_reflects_phase_1_parades_and_round_12_has_no_phase_2():
-    s = position(2, round=4, sentinel=False, groups=[[D.MILITARY_PARADE, 0, 1, 2], [3, 5, 6]],
+    s = position(2, round=4, sentinel=False, groups=[[data.MILITARY_PARADE, 0, 1, 2], [3, 5, 6]],
                  track=[5, 4], stack=[ChooseAction(0), ChooseAction(1)])
     s.apply(TakeMoney())
-    s.apply(TakeAction(D.MILITARY_PARADE))
+    s.apply(TakeAction(data.MILITARY_PARADE))
     assert s.step == ST_PERSONS and s.stack[-1] == PlayPersonCard(1)
     s = position(2, round=12, sentinel=False, groups=[[0, 1, 2, 3], [4, 5, 6]],
                  stack=[ChooseAction(0), ChooseAction(1)])
-    s.events[11] = D.PEACE
+    s.events[11] = data.PEACE
     s.apply(TakeMoney())
     s.apply(TakeMoney())
     assert s.is_terminal()
@@ -337,10 +335,10 @@ def test_player_without_cards_skips_phase_2():
 
 @pytest.mark.rule("year_of_the_dragon", "5.1.2c")
 def test_fee_is_paid_before_taxes_income():
-    s = position(2, groups=[[D.TAXES, 0 + 1], [2, 3, 4, 5, 6]], yuan=[2, 2],
+    s = position(2, groups=[[data.TAXES, 0 + 1], [2, 3, 4, 5, 6]], yuan=[2, 2],
                  stack=[ChooseAction(0)])
     s.group_dragons[0] = 1
-    assert TakeAction(D.TAXES) not in legal(s)  # 2 yuan cannot pay the fee first
+    assert TakeAction(data.TAXES) not in legal(s)  # 2 yuan cannot pay the fee first
 
 
 def test_illegal_actions_raise_clear_errors():
@@ -365,27 +363,27 @@ def test_supply_and_group_sizes_by_player_count():
     for n, per_type in ((2, 4), (3, 6), (4, 8), (5, 10)):
         s = new_state(n, 0, {})
         assert sum(s.supply) == 9 * per_type
-        for k in range(D.NUM_TYPES):
+        for k in range(data.NUM_TYPES):
             assert s.supply[2 * k] + s.supply[2 * k + 1] == per_type
         for wall in (False, True):
             s = new_state(n, 1, {"great_wall": wall})
             while s.step != ST_ACTIONS:
                 s.apply(s.legal_actions()[0])
             sizes = sorted((s.card_group.count(g) for g in range(n)), reverse=True)
-            assert tuple(sizes) == D.GROUP_SIZES[(7 + wall, n)]
+            assert tuple(sizes) == data.GROUP_SIZES[(7 + wall, n)]
 
 
 def test_choose_request_kind_for_joker():
     s = position(2, step=ST_PERSONS, stack=[PlayPersonCard(0)])
-    s.apply(PlayCard(D.JOKER))
-    assert s.stack[-1] == ChooseTile(0, D.JOKER)
+    s.apply(PlayCard(data.JOKER))
+    assert s.stack[-1] == ChooseTile(0, data.JOKER)
 
 
 @pytest.mark.rule("year_of_the_dragon", "1c")
 def test_d18_privileges_and_floors_are_unlimited():
-    s = position(2, groups=[[D.PRIVILEGE, 0, 1, 2], [3, 4, 5]], yuan=[9, 0],
+    s = position(2, groups=[[data.PRIVILEGE, 0, 1, 2], [3, 4, 5]], yuan=[9, 0],
                  small_privileges=[20, 0], large_privileges=[9, 0], stack=[ChooseAction(0)])
-    s.apply(TakeAction(D.PRIVILEGE))
+    s.apply(TakeAction(data.PRIVILEGE))
     s.apply(BuyPrivilege(True))
     assert s.large_privileges[0] == 10
 
@@ -408,7 +406,7 @@ def test_malformed_field_values_are_illegal_not_crashes():
     s.apply(PlacePerson(1))
     s = position(2, step=ST_PERSONS, round=5, yuan=[2, 4],
                  palaces={0: [[3, Y[S], Y[F], Y[T]]], 1: [[1, Y[S]]]})
-    s.events[4] = D.IMPERIAL_TRIBUTE
+    s.events[4] = data.IMPERIAL_TRIBUTE
     flow.start_event_phase(s)
     for bad in (Release(-1, Y[S]), Release(0, -1), Release(0, 99), Release(1, Y[S]),
                 Release(0, Y[M]), BuildFloor(-1)):

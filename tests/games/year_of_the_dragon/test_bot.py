@@ -10,9 +10,7 @@ import pytest
 import engine
 from bots.heuristic.year_of_the_dragon import HeuristicBot, evaluate
 from bots.registry import make_bot
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import flow, rules
-from engine.games.year_of_the_dragon import great_events as G
+from engine.games.year_of_the_dragon import data, flow, great_events, rules
 from engine.games.year_of_the_dragon.actions import BuildFloor, TakeAction
 from engine.games.year_of_the_dragon.board import persons, symbols, turn_order
 from engine.games.year_of_the_dragon.data import ST_EVENT, ST_GREAT_EVENT
@@ -24,12 +22,12 @@ from tests.games.year_of_the_dragon.builder import OLD, Y, position
 
 BOT = "heuristic:year_of_the_dragon"
 BASELINE = "python:tests.baseline_bots.year_of_the_dragon_v1:HeuristicBot"
-S, F, M, H, W = D.SCHOLAR, D.FARMER, D.MONK, D.HEALER, D.WARRIOR
-C, P, L = D.CRAFTSMAN, D.PYROTECHNIST, D.COURT_LADY
+S, F, M, H, W = data.SCHOLAR, data.FARMER, data.MONK, data.HEALER, data.WARRIOR
+C, P, L = data.CRAFTSMAN, data.PYROTECHNIST, data.COURT_LADY
 #: an event track with the Contagions and Mongol invasions late (rounds 8, 9, 11, 12)
-EVENTS = [D.PEACE, D.PEACE, D.DROUGHT, D.DRAGON_FESTIVAL, D.IMPERIAL_TRIBUTE, D.DROUGHT,
-          D.PEACE, D.MONGOL_INVASION, D.CONTAGION, D.DRAGON_FESTIVAL, D.CONTAGION,
-          D.MONGOL_INVASION]
+EVENTS = [data.PEACE, data.PEACE, data.DROUGHT, data.DRAGON_FESTIVAL, data.IMPERIAL_TRIBUTE,
+          data.DROUGHT, data.PEACE, data.MONGOL_INVASION, data.CONTAGION, data.DRAGON_FESTIVAL,
+          data.CONTAGION, data.MONGOL_INVASION]
 
 
 def play_turn(s: YotdState, seat: int = 0, spec: str = BOT) -> YotdState:
@@ -50,7 +48,7 @@ def great_event(event: int, palaces: dict, **fields) -> YotdState:  # noqa: ANN0
     s = position(2, round=7, great_events=True, great_event=event, palaces=palaces,
                  track=[2, 1], **fields)
     s.step = ST_GREAT_EVENT
-    flow.push(s, G.resolve_great_event(s, turn_order(s)))
+    flow.push(s, great_events.resolve_great_event(s, turn_order(s)))
     rules.RULES.settle(s)
     return s
 
@@ -58,7 +56,7 @@ def great_event(event: int, palaces: dict, **fields) -> YotdState:  # noqa: ANN0
 def test_earthquake_takes_the_empty_palace_not_the_only_inhabited_one():
     """Two floors to remove: v1 removed both floors of its only inhabited palace (both
     persons gone); the whole turn valued as one removes the empty palace."""
-    s = great_event(D.EARTHQUAKE, {0: [[2, Y[S], OLD[F]], [2]], 1: [[3, Y[S]]]})
+    s = great_event(data.EARTHQUAKE, {0: [[2, Y[S], OLD[F]], [2]], 1: [[3, Y[S]]]})
     assert play_turn(s, spec=BASELINE).palaces[0] == [[2]]  # the v1 blunder
     after = play_turn(s)
     assert after.palaces[0] == [[2, Y[S], OLD[F]]] and persons(after, 0) == 2
@@ -68,7 +66,7 @@ def test_earthquake_loses_one_person_where_one_is_enough():
     """A free floor in the 2-floor monk palace: one floor there costs nobody, so only one
     person goes; v1 took both floors from the full 3-floor palace and lost two."""
     pals = {0: [[3, Y[S], OLD[F], Y[L]], [2, Y[M]], [1, Y[P]]], 1: [[3, Y[S]]]}
-    s = great_event(D.EARTHQUAKE, pals)
+    s = great_event(data.EARTHQUAKE, pals)
     assert persons(play_turn(s, spec=BASELINE), 0) == 3  # the v1 blunder
     after = play_turn(s)
     assert persons(after, 0) == 4
@@ -94,8 +92,8 @@ def test_flood_keeps_the_yuan_and_rice_the_next_events_need():
     """Flood: discard 6 of 12 items; Tribute (4 yuan) in round 8 and Drought (2 inhabited
     palaces) in round 9: keep exactly 4 yuan and 2 rice."""
     events = list(EVENTS)
-    events[7], events[8] = D.IMPERIAL_TRIBUTE, D.DROUGHT
-    s = great_event(D.FLOOD, {0: [[2, Y[H], Y[F]], [2, Y[W], OLD[P]]], 1: [[3, Y[S]]]},
+    events[7], events[8] = data.IMPERIAL_TRIBUTE, data.DROUGHT
+    s = great_event(data.FLOOD, {0: [[2, Y[H], Y[F]], [2, Y[W], OLD[P]]], 1: [[3, Y[S]]]},
                     events=events, yuan=[6, 0], rice=[3, 0], fireworks=[3, 0])
     after = play_turn(s)
     assert (after.yuan[0], after.rice[0], after.fireworks[0]) == (4, 2, 0)
@@ -106,17 +104,17 @@ def test_builds_when_the_palaces_are_full_and_recruits_are_coming(rnd: int):
     """Both palaces full, 11 cards in hand, 1 yuan: v1 took Fireworks for a Festival three
     rounds away and later had to discard or replace recruits; now it builds a floor."""
     s = position(2, round=rnd, events=list(EVENTS), yuan=[1, 6], rice=[2, 2],
-                 groups=[[D.BUILD, D.RESEARCH, D.HARVEST, D.MILITARY_PARADE],
-                         [D.FIREWORKS, D.TAXES, D.PRIVILEGE]],
+                 groups=[[data.BUILD, data.RESEARCH, data.HARVEST, data.MILITARY_PARADE],
+                         [data.FIREWORKS, data.TAXES, data.PRIVILEGE]],
                  palaces={0: [[2, Y[H], Y[F]], [2, Y[W], OLD[P]]], 1: [[3, Y[S], OLD[W]]]},
                  stack=[ChooseAction(0)])
     assert play_turn(s, spec=BASELINE).fireworks[0] == 3  # the v1 choice
     bot = HeuristicBot()
     bot.reset("year_of_the_dragon", 2, 0, 0)
-    assert bot.act(s.observation(0), None) == TakeAction(D.BUILD)
+    assert bot.act(s.observation(0), None) == TakeAction(data.BUILD)
     after = play_turn(s)
     assert sum(q[0] for q in after.palaces[0]) == 5
-    s.apply(TakeAction(D.BUILD))  # the floor goes where the evaluation says, all options tried
+    s.apply(TakeAction(data.BUILD))  # the floor goes where the evaluation says, all options tried
     best = max(s.legal_actions(), key=lambda a: _after(s, a))
     assert bot.act(s.observation(0), None) == best and isinstance(best, BuildFloor)
 
@@ -183,7 +181,7 @@ def test_heuristic_bot_plays_every_player_count_and_the_expansions():
         rec = play_match("year_of_the_dragon", n, [BOT] * n, seed=n,
                          options={"great_wall": True})
         assert rec.outcome == "normal" and not rec.failures
-    for event in (D.EARTHQUAKE, D.FLOOD, D.TORNADO, D.SUNRISE, D.EDICT):
+    for event in (data.EARTHQUAKE, data.FLOOD, data.TORNADO, data.SUNRISE, data.EDICT):
         rec = play_match("year_of_the_dragon", 2, [BOT] * 2, seed=event,
                          options={"great_events": True, "great_event": event})
         assert rec.outcome == "normal" and not rec.failures

@@ -7,8 +7,7 @@ import itertools
 import random
 
 import engine
-from engine.games.year_of_the_dragon import action_phase
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import action_phase, data
 from engine.games.year_of_the_dragon.requests import ChooseAction
 from tests.games.year_of_the_dragon.builder import position
 
@@ -50,4 +49,4 @@ def test_options_equal_the_card_by_card_rule_on_odd_decks() -> None:
         s.yuan = [yuan] * 3
         assert (action_phase.action_options(s, s.stack[-1]) == [action_phase.MONEY]
                 == action_phase.general_action_options(s, 0))
-    assert D.PRIVILEGE < D.BUILD_WALL == len(D.ACTION_NAMES) - 1  # the tables' assumption
+    assert data.PRIVILEGE < data.BUILD_WALL == len(data.ACTION_NAMES) - 1  # the tables' assumption

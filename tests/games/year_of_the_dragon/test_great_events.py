@@ -7,10 +7,15 @@ import random
 import pytest
 
 import engine
-from engine.games.year_of_the_dragon import actions, flow, new_state, rules
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import events as E
-from engine.games.year_of_the_dragon import great_events as G
+from engine.games.year_of_the_dragon import (
+    actions,
+    data,
+    events,
+    flow,
+    great_events,
+    new_state,
+    rules,
+)
 from engine.games.year_of_the_dragon.actions import (
     ChoosePerson,
     DiscardCard,
@@ -29,13 +34,13 @@ from engine.games.year_of_the_dragon.requests import (
 )
 from tests.games.year_of_the_dragon.builder import OLD, SENTINEL, Y, legal, position
 
-S, F, M, T, W = D.SCHOLAR, D.FARMER, D.MONK, D.TAX_COLLECTOR, D.WARRIOR
+S, F, M, T, W = data.SCHOLAR, data.FARMER, data.MONK, data.TAX_COLLECTOR, data.WARRIOR
 
 
 def _great(s) -> None:  # noqa: ANN001
     """Start the Great Event on a built position (a sentinel keeps the round from moving on)."""
     s.step = ST_GREAT_EVENT
-    flow.push(s, G.resolve_great_event(s, turn_order(s)))
+    flow.push(s, great_events.resolve_great_event(s, turn_order(s)))
     rules.RULES.settle(s)
 
 
@@ -56,21 +61,21 @@ def test_great_event_is_drawn_face_up_or_chosen():
 @pytest.mark.rule("year_of_the_dragon", "8.4")
 def test_example_16_flood():
     """Anna: 3 yuan, 2 rice, 2 fireworks (7) -> discards exactly 3, e.g. 2 yuan + 1 fw."""
-    s = _ge(2, D.FLOOD, yuan=[3, 1], rice=[2, 0], fireworks=[2, 0])
+    s = _ge(2, data.FLOOD, yuan=[3, 1], rice=[2, 0], fireworks=[2, 0])
     _great(s)
     assert s.stack[-1] == FloodDiscard(0, 3)  # seat 1: floor(1/2) = 0, nothing to do
     assert legal(s) == {DiscardGoods(0), DiscardGoods(1), DiscardGoods(2)}
-    s.apply(DiscardGoods(D.YUAN_GOOD))
-    s.apply(DiscardGoods(D.YUAN_GOOD))
-    s.apply(DiscardGoods(D.FIREWORKS_GOOD))
+    s.apply(DiscardGoods(data.YUAN_GOOD))
+    s.apply(DiscardGoods(data.YUAN_GOOD))
+    s.apply(DiscardGoods(data.FIREWORKS_GOOD))
     assert (s.yuan[0], s.rice[0], s.fireworks[0]) == (1, 2, 1)
     assert s.stack == [SENTINEL] and s.yuan[1] == 1
 
 
 @pytest.mark.rule("year_of_the_dragon", "8.5")
 def test_example_17_solar_eclipse_repeats_the_festival():
-    s = _ge(3, D.SOLAR_ECLIPSE, fireworks=[3, 3, 2], vp=[0, 0, 0])
-    s.events[6] = D.DRAGON_FESTIVAL
+    s = _ge(3, data.SOLAR_ECLIPSE, fireworks=[3, 3, 2], vp=[0, 0, 0])
+    s.events[6] = data.DRAGON_FESTIVAL
     flow.start_event_phase(s)
     assert s.vp == [6, 6, 3] and s.fireworks == [1, 1, 1]
     _great(s)
@@ -79,9 +84,9 @@ def test_example_17_solar_eclipse_repeats_the_festival():
 
 @pytest.mark.rule("year_of_the_dragon", "7i", "8.5")
 def test_solar_eclipse_does_not_repeat_the_wall_check():
-    s = _ge(2, D.SOLAR_ECLIPSE, great_wall=True, wall=[0] * 7, vp=[0, 0],
+    s = _ge(2, data.SOLAR_ECLIPSE, great_wall=True, wall=[0] * 7, vp=[0, 0],
             palaces={0: [[3, Y[W], Y[S]]], 1: [[3, OLD[W], Y[S]]]})
-    s.events[6] = D.MONGOL_INVASION
+    s.events[6] = data.MONGOL_INVASION
     flow.start_event_phase(s)  # Mongol: +1 / +2, seat 0 releases; wall reaches: +7 / +0
     assert s.vp == [8, 2]
     s.apply(Release(0, Y[S]))
@@ -91,7 +96,7 @@ def test_solar_eclipse_does_not_repeat_the_wall_check():
 
 @pytest.mark.rule("year_of_the_dragon", "8.7a")
 def test_example_18_tornado():
-    s = _ge(2, D.TORNADO, hands=[[1, 1, 0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 1, 0, 0, 1]])
+    s = _ge(2, data.TORNADO, hands=[[1, 1, 0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 1, 0, 0, 1]])
     _great(s)
     # seat 0 chooses 2 of its 4; seat 1 holds exactly 2 cards: both go without a decision
     assert legal(s) == {DiscardCard(0), DiscardCard(1), DiscardCard(9)}
@@ -103,7 +108,7 @@ def test_example_18_tornado():
 
 @pytest.mark.rule("year_of_the_dragon", "8.7b")
 def test_tornado_in_play_one_card_in_rounds_8_and_9_then_no_persons_phase():
-    s = engine.make("year_of_the_dragon", 3, 5, great_events=True, great_event=D.TORNADO)
+    s = engine.make("year_of_the_dragon", 3, 5, great_events=True, great_event=data.TORNADO)
     pick = random.Random(5)
     seen: dict[int, list[int]] = {}
     while not s.is_terminal():
@@ -117,7 +122,7 @@ def test_tornado_in_play_one_card_in_rounds_8_and_9_then_no_persons_phase():
 def test_example_19_edict():
     """Ania young+old farmer -> +3 rice; Wojtek old monk in a 3-floor palace -> +6 VP;
     Magda young+old scholar -> +5 VP (no card bonus)."""
-    s = _ge(3, D.EDICT, vp=[0, 0, 0], rice=[0, 0, 0], palaces={
+    s = _ge(3, data.EDICT, vp=[0, 0, 0], rice=[0, 0, 0], palaces={
         0: [[2, Y[F], OLD[F]], [1, Y[S]]], 1: [[3, OLD[M]]], 2: [[2, Y[S], OLD[S]]]})
     _great(s)
     assert legal(s) == {Edict(F), Edict(S)}
@@ -129,20 +134,20 @@ def test_example_19_edict():
 
 @pytest.mark.rule("year_of_the_dragon", "8.10", "10.5d", "10.5f", "10.5h", "10.5i")
 def test_edict_other_types():
-    s = _ge(3, D.EDICT, yuan=[0, 0, 0], palaces={
-        0: [[3, Y[T], Y[T], Y[D.HEALER]]], 1: [[2, Y[D.CRAFTSMAN], Y[D.CRAFTSMAN]]],
-        2: [[2, OLD[W], Y[D.PYROTECHNIST]]]}, track=[3, 2, 1], fireworks=[0, 0, 0])
+    s = _ge(3, data.EDICT, yuan=[0, 0, 0], palaces={
+        0: [[3, Y[T], Y[T], Y[data.HEALER]]], 1: [[2, Y[data.CRAFTSMAN], Y[data.CRAFTSMAN]]],
+        2: [[2, OLD[W], Y[data.PYROTECHNIST]]]}, track=[3, 2, 1], fireworks=[0, 0, 0])
     _great(s)
     before = (s.yuan[0], s.rice[0], s.fireworks[0], s.vp[0], s.track[0], s.palaces[0])
-    s.apply(Edict(D.HEALER))  # healers give nothing
+    s.apply(Edict(data.HEALER))  # healers give nothing
     assert (s.yuan[0], s.rice[0], s.fireworks[0], s.vp[0], s.track[0], s.palaces[0]) == before
-    s.apply(Edict(D.CRAFTSMAN))  # 2 hammers -> build 2 floors
+    s.apply(Edict(data.CRAFTSMAN))  # 2 hammers -> build 2 floors
     s.apply(actions.BUILD_ON[0])
     s.apply(actions.BUILD_NEW)
-    assert s.palaces[1] == [[3, Y[D.CRAFTSMAN], Y[D.CRAFTSMAN]], [1]]
+    assert s.palaces[1] == [[3, Y[data.CRAFTSMAN], Y[data.CRAFTSMAN]], [1]]
     s.apply(Edict(W))  # 2 helmets -> track +2
     assert s.track[2] == 3 and s.stack == [SENTINEL]
-    s = _ge(2, D.EDICT, yuan=[0, 0], palaces={0: [[3, Y[T], Y[T]]], 1: []})
+    s = _ge(2, data.EDICT, yuan=[0, 0], palaces={0: [[3, Y[T], Y[T]]], 1: []})
     _great(s)
     s.apply(Edict(T))
     assert s.yuan[0] == 6 and s.stack == [SENTINEL]  # seat 1 owns nobody: skipped
@@ -151,23 +156,23 @@ def test_edict_other_types():
 @pytest.mark.rule("year_of_the_dragon", "8.1", "8.2", "8.9")
 def test_lantern_festival_buddha_and_assassination():
     pal = {0: [[3, Y[M], OLD[M], Y[S]]], 1: [[1, Y[S]]], 2: []}
-    s = _ge(3, D.LANTERN_FESTIVAL, vp=[0, 0, 0], palaces=pal)
+    s = _ge(3, data.LANTERN_FESTIVAL, vp=[0, 0, 0], palaces=pal)
     _great(s)
     assert s.vp == [6, 2, 0]
-    s = _ge(3, D.BUDDHA, vp=[0, 0, 0], palaces=pal)
+    s = _ge(3, data.BUDDHA, vp=[0, 0, 0], palaces=pal)
     _great(s)
     assert s.vp == [3 + 6, 0, 0]
-    s = _ge(3, D.ASSASSINATION_ATTEMPT, vp=[0, 0, 0], palaces=pal,
+    s = _ge(3, data.ASSASSINATION_ATTEMPT, vp=[0, 0, 0], palaces=pal,
             small_privileges=[2, 0, 1], large_privileges=[1, 1, 0])
     _great(s)
     assert s.small_privileges == [0, 0, 0] and s.large_privileges == [0, 0, 0]
-    E.round_scoring(s)
+    events.round_scoring(s)
     assert s.vp == [1, 1, 0]  # palaces only: the privileges score nothing in round 7
 
 
 @pytest.mark.rule("year_of_the_dragon", "8.6")
 def test_volcanic_eruption_keeps_the_order():
-    s = _ge(3, D.VOLCANIC_ERUPTION, track=[10, 10, 12], track_stamp=[1, 2, 3], moves=3)
+    s = _ge(3, data.VOLCANIC_ERUPTION, track=[10, 10, 12], track_stamp=[1, 2, 3], moves=3)
     assert turn_order(s) == [2, 1, 0]
     _great(s)
     assert s.track == [0, 0, 0] and turn_order(s) == [2, 1, 0]
@@ -175,7 +180,7 @@ def test_volcanic_eruption_keeps_the_order():
 
 @pytest.mark.rule("year_of_the_dragon", "8.3a", "8.3b")
 def test_earthquake():
-    s = _ge(3, D.EARTHQUAKE, palaces={
+    s = _ge(3, data.EARTHQUAKE, palaces={
         0: [[3, Y[S], Y[F], Y[T]], [1, Y[M]]],
         1: [[1, Y[S]], [2, Y[F]]],
         2: [[1, Y[S]]]})
@@ -199,12 +204,12 @@ def test_earthquake():
 
 @pytest.mark.rule("year_of_the_dragon", "8.8a", "8.8b")
 def test_sunrise_types_are_exclusive_and_recruits_move_the_marker():
-    s = _ge(3, D.SUNRISE, palaces={0: [[2]], 1: [[1, Y[S]]], 2: [[2]]})
+    s = _ge(3, data.SUNRISE, palaces={0: [[2]], 1: [[1, Y[S]]], 2: [[2]]})
     s.supply[Y[F]] = 0
     _great(s)
     opts = legal(s)
     assert ChoosePerson(Y[F]) not in opts and ChoosePerson(OLD[S]) not in opts
-    assert ChoosePerson(Y[D.CRAFTSMAN]) in opts and len(opts) == 8
+    assert ChoosePerson(Y[data.CRAFTSMAN]) in opts and len(opts) == 8
     t0 = s.track[0]
     s.apply(ChoosePerson(Y[M]))
     s.apply(PlacePerson(0))
@@ -218,7 +223,7 @@ def test_sunrise_types_are_exclusive_and_recruits_move_the_marker():
 @pytest.mark.rule("year_of_the_dragon", "8a")
 def test_great_event_comes_after_the_event_and_before_decay():
     s = position(2, step=ST_EVENT, round=7, sentinel=False, great_events=True,
-                 great_event=D.SUNRISE, palaces={0: [[1, Y[S]], [2]], 1: [[1, Y[S]]]},
+                 great_event=data.SUNRISE, palaces={0: [[1, Y[S]], [2]], 1: [[1, Y[S]]]},
                  hands=[[0] * 10, [0] * 10])
     rules.RULES.settle(s)
     assert s.step == ST_GREAT_EVENT

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import data
 from engine.protocol import InvalidConfigError
 
 
@@ -20,16 +20,16 @@ def test_great_event_face_down_until_round_7():
     s = engine.make("year_of_the_dragon", 3, 5, great_events=True, hidden_great_event=True)
     rng = random.Random(1)
     seen_before = set()
-    while s.round < D.GREAT_EVENT_ROUND:
+    while s.round < data.GREAT_EVENT_ROUND:
         assert s.great_event == -1 and s.observation(0).great_event == -1
         s.apply(rng.choice(s.legal_actions()))
-    assert 0 <= s.great_event < D.NUM_GREAT_EVENTS  # turned up as round 7 starts
+    assert 0 <= s.great_event < data.NUM_GREAT_EVENTS  # turned up as round 7 starts
     assert s.observation(1).great_event == s.great_event
     # before round 7 the future tile is resampled with the generator
     t = engine.make("year_of_the_dragon", 3, 5, great_events=True, hidden_great_event=True)
     for k in range(30):
         u = engine.sample_state(t.observation(0), k)
-        while u.round < D.GREAT_EVENT_ROUND:
+        while u.round < data.GREAT_EVENT_ROUND:
             u.apply(random.Random(k).choice(u.legal_actions()))
         seen_before.add(u.great_event)
     assert len(seen_before) > 1

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.board import persons
 from engine.games.year_of_the_dragon.data import ST_GREAT_EVENT
 from engine.protocol import IllegalActionError
@@ -23,16 +23,16 @@ def _check(s, prev, total_tiles: int) -> None:  # noqa: ANN001
     assert all(x >= 0 for x in s.supply)
     assert sum(s.supply) + placed <= total_tiles
     for p in range(n):
-        quaking = s.step == ST_GREAT_EVENT and s.great_event == D.EARTHQUAKE
+        quaking = s.step == ST_GREAT_EVENT and s.great_event == data.EARTHQUAKE
         for pal in s.palaces[p]:
-            assert 1 <= pal[0] <= D.MAX_FLOORS
+            assert 1 <= pal[0] <= data.MAX_FLOORS
             assert len(pal) - 1 <= pal[0] or quaking, "over-full only during an Earthquake"
-            assert all(D.TILE_EXISTS[t] for t in pal[1:])
+            assert all(data.TILE_EXISTS[t] for t in pal[1:])
         assert s.yuan[p] >= 0 and s.rice[p] >= 0 and s.fireworks[p] >= 0
         assert all(k >= 0 for k in s.hands[p])
     if prev is not None:
         for p in range(n):
-            if s.great_event != D.VOLCANIC_ERUPTION:
+            if s.great_event != data.VOLCANIC_ERUPTION:
                 assert s.track[p] >= prev.track[p], "person-track markers never move back"
             assert s.vp[p] >= prev.vp[p], "no rule takes VP away"
             assert sum(s.hands[p]) <= sum(prev.hands[p])
@@ -55,10 +55,10 @@ def test_random_playout_invariants(seed: int, n: int, wall: bool, great: bool) -
         s.apply(pick.choice(s.legal_actions()))
         steps += 1
     _check(s, prev, total)
-    assert s.round == D.ROUNDS
+    assert s.round == data.ROUNDS
     assert sum(sum(h) for h in s.hands) == 0  # 11 cards played (or blown away) by round 11
     if wall:
-        assert len(s.wall) <= D.WALL_LENGTH
+        assert len(s.wall) <= data.WALL_LENGTH
 
 
 @settings(max_examples=6, deadline=None, database=None, derandomize=True)

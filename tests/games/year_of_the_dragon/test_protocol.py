@@ -8,8 +8,7 @@ import pytest
 
 import engine
 from engine.common.rng import Rng
-from engine.games.year_of_the_dragon import data as D
-from engine.games.year_of_the_dragon import new_state
+from engine.games.year_of_the_dragon import data, new_state
 from engine.games.year_of_the_dragon.data import ST_OVER
 
 GAME = "year_of_the_dragon"
@@ -66,7 +65,7 @@ def test_render_shows_the_table():
     text = s.render()
     assert "round" in text and "supply" in text and "turn order" in text
     assert f"seat {s.current_player()}" in text.splitlines()[-1]
-    assert D.GREAT_EVENT_NAMES[s.great_event] in text
+    assert data.GREAT_EVENT_NAMES[s.great_event] in text
     s = _midgame(steps=0)
     pick = random.Random(1)
     while not s.is_terminal():
@@ -96,4 +95,4 @@ def test_action_space_covers_all_options_and_ids_round_trip():
             assert s.action_from_id(s.action_id(a)) == a
     base = new_state(2, 0, {}).num_distinct_actions()
     full = new_state(2, 0, {"great_wall": True, "great_events": True}).num_distinct_actions()
-    assert full == base + 1 + 6 + D.MAX_PALACES + 3 + 10 + 9
+    assert full == base + 1 + 6 + data.MAX_PALACES + 3 + 10 + 9

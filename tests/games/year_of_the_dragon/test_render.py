@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.actions import (
     BuildFloor,
     BuildWall,
@@ -88,9 +88,9 @@ def test_render_styles_seats_and_person_colours():
 def test_draft_and_recruit_words():
     s = engine.make("year_of_the_dragon", 3, 1)
     assert s.describe_pending() == "seat 0: draft 2 young persons of two different types"
-    assert s.describe_action(DraftPair(D.TAX_COLLECTOR, D.SCHOLAR)) == (
+    assert s.describe_action(DraftPair(data.TAX_COLLECTOR, data.SCHOLAR)) == (
         "take a tax collector and a young scholar (track +7)")
-    s.apply(DraftPair(D.TAX_COLLECTOR, D.SCHOLAR))
+    s.apply(DraftPair(data.TAX_COLLECTOR, data.SCHOLAR))
     assert s.describe_pending() == "seat 0: put the tax collector into a palace"
     s.apply(PlacePerson(0))
     assert s.describe_pending() == "seat 0: put the young scholar into a palace (marker +7)"
@@ -101,8 +101,8 @@ def test_draft_and_recruit_words():
 
 
 def test_full_palaces_name_the_tile_being_placed():
-    s = position(palaces={0: [[1, Y[D.MONK]], [2, OLD[D.FARMER], Y[D.HEALER]]]},
-                 stack=[PlaceRecruit(0, OLD[D.SCHOLAR], 2)])
+    s = position(palaces={0: [[1, Y[data.MONK]], [2, OLD[data.FARMER], Y[data.HEALER]]]},
+                 stack=[PlaceRecruit(0, OLD[data.SCHOLAR], 2)])
     assert s.describe_pending() == (
         "seat 0: palaces full: the old scholar replaces someone or is discarded")
     words = [s.describe_action(a) for a in s.legal_actions()]
@@ -112,27 +112,27 @@ def test_full_palaces_name_the_tile_being_placed():
 
 
 def test_the_played_card_and_the_supply_show():
-    s = position(stack=[ChooseTile(0, D.FARMER)])
+    s = position(stack=[ChooseTile(0, data.FARMER)])
     assert s.describe_pending() == (
         "seat 0: played the farmer card: take a person from the supply")
-    n = s.supply[OLD[D.FARMER]]
-    assert s.describe_action(ChoosePerson(OLD[D.FARMER])) == (
+    n = s.supply[OLD[data.FARMER]]
+    assert s.describe_action(ChoosePerson(OLD[data.FARMER])) == (
         f"take an old farmer (track +1, 2 rice sacks; {n} in the supply)")
-    s = position(stack=[ChooseTile(0, D.JOKER)])
+    s = position(stack=[ChooseTile(0, data.JOKER)])
     assert "played the ? card (any person)" in s.describe_pending()
 
 
 def test_action_words_give_the_group_fee_and_the_gain():
-    s = position(groups=[[D.TAXES, D.BUILD], [D.PRIVILEGE]], yuan=[5, 5, 5],
-                 palaces={0: [[2, Y[D.TAX_COLLECTOR], Y[D.CRAFTSMAN]]]},
+    s = position(groups=[[data.TAXES, data.BUILD], [data.PRIVILEGE]], yuan=[5, 5, 5],
+                 palaces={0: [[2, Y[data.TAX_COLLECTOR], Y[data.CRAFTSMAN]]]},
                  stack=[ChooseAction(0)])
     s.group_dragons = [1, 0]
-    assert s.describe_action(TakeAction(D.TAXES)) == (
+    assert s.describe_action(TakeAction(data.TAXES)) == (
         "dragon on group 1, pay 3 yuan: Taxes (+5 yuan)")
-    assert s.describe_action(TakeAction(D.PRIVILEGE)) == (
+    assert s.describe_action(TakeAction(data.PRIVILEGE)) == (
         "dragon on group 2: Privilege (buy a privilege)")
     assert s.describe_action(TakeMoney()) == "no dragon: take money up to 3 yuan (+0)"
-    s = position(palaces={0: [[2, Y[D.MONK]], [3, Y[D.FARMER]]]}, stack=[BuildFloors(0, 2)])
+    s = position(palaces={0: [[2, Y[data.MONK]], [3, Y[data.FARMER]]]}, stack=[BuildFloors(0, 2)])
     assert s.describe_pending() == (
         "seat 0: build 2 floors, one at a time (palaces below 3 floors, or a new one)")
     assert s.describe_action(BuildFloor(0)) == "build a floor on palace 1 (2 -> 3 floors)"
@@ -145,14 +145,14 @@ def test_action_words_give_the_group_fee_and_the_gain():
 def test_wall_and_great_event_words():
     s = position(great_wall=True, stack=[ChooseWallTile(0)])
     s.wall = [1, 2]
-    assert s.describe_action(BuildWall(D.WALL_RICE)) == (
+    assert s.describe_action(BuildWall(data.WALL_RICE)) == (
         "build the wall tile '1 rice' under event slot 3")
-    s = position(palaces={0: [[1, Y[D.MONK], OLD[D.WARRIOR]]]}, stack=[EarthquakeOverfull(0)])
-    assert s.describe_action(Release(0, OLD[D.WARRIOR])) == (
+    s = position(palaces={0: [[1, Y[data.MONK], OLD[data.WARRIOR]]]}, stack=[EarthquakeOverfull(0)])
+    assert s.describe_action(Release(0, OLD[data.WARRIOR])) == (
         "release the old warrior from palace 1 (1 floor, 1 over-full)")
     assert "1[Mon War+!]" in s.render()  # an over-full palace does not look full
-    s = position(palaces={0: [[2, Y[D.FARMER]]]}, stack=[ChooseEdict(0)])
-    assert s.describe_action(Edict(D.FARMER)) == "edict for the farmers: +1 rice per sack"
+    s = position(palaces={0: [[2, Y[data.FARMER]]]}, stack=[ChooseEdict(0)])
+    assert s.describe_action(Edict(data.FARMER)) == "edict for the farmers: +1 rice per sack"
 
 
 def test_breakdown_adds_up_and_names_the_final_scoring():

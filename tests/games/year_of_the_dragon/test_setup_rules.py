@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.year_of_the_dragon import action_phase, flow, new_state
-from engine.games.year_of_the_dragon import data as D
+from engine.games.year_of_the_dragon import action_phase, data, flow, new_state
 from engine.games.year_of_the_dragon.actions import BuildWall
 from engine.games.year_of_the_dragon.data import ST_DRAFT
 from engine.games.year_of_the_dragon.requests import ChooseAction, ChooseWallTile
@@ -56,18 +55,19 @@ def test_the_person_supply_is_the_components_table():
     for i, n in enumerate(range(2, 6)):
         supply = new_state(n, 0, {}).supply
         young, old = _numbers(rows["2.1"][i])
-        for k in range(D.NUM_TYPES):
-            if k in D.SINGLE_LEVEL:
-                assert supply[D.tile_of(k, False)] == _numbers(rows["2.2"][i])[0]
+        for k in range(data.NUM_TYPES):
+            if k in data.SINGLE_LEVEL:
+                assert supply[data.tile_of(k, False)] == _numbers(rows["2.2"][i])[0]
             else:
-                assert (supply[D.tile_of(k, False)], supply[D.tile_of(k, True)]) == (young, old)
+                assert (supply[data.tile_of(k, False)],
+                        supply[data.tile_of(k, True)]) == (young, old)
         assert sum(supply) == _numbers(rows["2.3"][i])[0]
     # §3.1: every missing player takes out 1 young + 1 old (two-level) or 2 tiles (single)
     five = new_state(5, 0, {}).supply
     for n in range(2, 5):
         out = [a - b for a, b in zip(five, new_state(n, 0, {}).supply, strict=True)]
-        per_tile = [(2 if D.TILE_TYPE[t] in D.SINGLE_LEVEL else 1) * D.TILE_EXISTS[t]
-                    for t in range(D.NUM_TILES)]
+        per_tile = [(2 if data.TILE_TYPE[t] in data.SINGLE_LEVEL else 1) * data.TILE_EXISTS[t]
+                    for t in range(data.NUM_TILES)]
         assert out == [(5 - n) * k for k in per_tile]
 
 
@@ -78,14 +78,14 @@ def test_every_player_starts_with_one_card_per_type_and_two_jokers():
         s = new_state(n, i, {})
         for hand in s.hands:
             assert sum(hand) == _numbers(rows["2.4"][i])[0] == 11
-            assert hand[:D.NUM_TYPES] == [1] * D.NUM_TYPES and hand[D.JOKER] == 2
+            assert hand[:data.NUM_TYPES] == [1] * data.NUM_TYPES and hand[data.JOKER] == 2
 
 
 @pytest.mark.rule("year_of_the_dragon", "2.5", "2.6", "5.1.1", "7a")
 def test_seven_or_eight_action_cards_in_n_groups():
     rows = components()
     page_sizes = group_sizes()
-    assert page_sizes == D.GROUP_SIZES
+    assert page_sizes == data.GROUP_SIZES
     for i, n in enumerate(range(2, 6)):
         base, wall = _numbers(rows["2.5"][i])
         for cards, great_wall in ((base, False), (wall, True)):
@@ -93,7 +93,7 @@ def test_seven_or_eight_action_cards_in_n_groups():
             flow.deal_action_cards(s)
             dealt = [g for g in s.card_group if g >= 0]
             assert len(dealt) == cards
-            assert (s.card_group[D.BUILD_WALL] >= 0) == great_wall
+            assert (s.card_group[data.BUILD_WALL] >= 0) == great_wall
             assert len(s.group_dragons) == _numbers(rows["2.6"][i])[0] == n
             sizes = sorted((dealt.count(g) for g in range(n)), reverse=True)
             assert tuple(sizes) == page_sizes[(cards, n)]
@@ -105,7 +105,7 @@ def test_twelve_event_tiles_two_of_each_kind():
     for i, n in enumerate(range(2, 6)):
         events = new_state(n, i, {}).events
         assert len(events) == _numbers(rows["2.7"][i])[0] == 12
-        assert sorted(events) == sorted(2 * list(range(len(D.EVENT_NAMES))))
+        assert sorted(events) == sorted(2 * list(range(len(data.EVENT_NAMES))))
 
 
 @pytest.mark.rule("year_of_the_dragon", "2.8", "3.4b", "7a")
@@ -125,10 +125,10 @@ def test_six_wall_tiles_per_player_one_of_each_bonus():
 @pytest.mark.rule("year_of_the_dragon", "2.9", "3.3a")
 def test_one_of_ten_great_events_lies_on_slot_seven():
     drawn = {new_state(3, k, {"great_events": True}).great_event for k in range(60)}
-    assert drawn == set(range(10)) and len(D.GREAT_EVENT_NAMES) == 10
+    assert drawn == set(range(10)) and len(data.GREAT_EVENT_NAMES) == 10
     assert all(_numbers(c) == [1] for c in components()["2.9"])
-    s = new_state(2, 0, {"great_events": True, "great_event": D.FLOOD})
-    assert s.great_event == D.FLOOD and s.observation(1).great_event == D.FLOOD
+    s = new_state(2, 0, {"great_events": True, "great_event": data.FLOOD})
+    assert s.great_event == data.FLOOD and s.observation(1).great_event == data.FLOOD
 
 
 @pytest.mark.rule("year_of_the_dragon", "3.4a")
@@ -150,18 +150,18 @@ def test_the_person_types_are_the_table():
         "craftsman", "court lady", "tax collector", "pyrotechnist", "warrior", "monk",
         "healer", "farmer", "scholar"]
     for k, row in enumerate(rows):
-        assert row[0].lower() == D.PERSON_TYPE_NAMES[k]
+        assert row[0].lower() == data.PERSON_TYPE_NAMES[k]
         young = _numbers(row[3])
         old = _numbers(row[4])
-        y, o = D.tile_of(k, False), D.tile_of(k, True)
-        assert [D.TILE_VALUE[y], D.TILE_SYMBOLS[y]] == young
-        if k in D.SINGLE_LEVEL:
-            assert old == [] and not D.TILE_EXISTS[o]
+        y, o = data.tile_of(k, False), data.tile_of(k, True)
+        assert [data.TILE_VALUE[y], data.TILE_SYMBOLS[y]] == young
+        if k in data.SINGLE_LEVEL:
+            assert old == [] and not data.TILE_EXISTS[o]
         else:
-            assert [D.TILE_VALUE[o], D.TILE_SYMBOLS[o]] == old
+            assert [data.TILE_VALUE[o], data.TILE_SYMBOLS[o]] == old
     # the rulebook's own numbers (§13): the draft sums and the examples' symbols
-    v = D.TILE_VALUE
-    T, S, F = (D.tile_of(k, False) for k in (D.TAX_COLLECTOR, D.SCHOLAR, D.FARMER))
+    v = data.TILE_VALUE
+    T, S, F = (data.tile_of(k, False) for k in (data.TAX_COLLECTOR, data.SCHOLAR, data.FARMER))
     assert (v[T] + v[S], v[T] + v[F], v[S] + v[F]) == (7, 7, 8)
 
 
@@ -183,8 +183,8 @@ def test_everything_is_public_but_the_generator():
 def test_the_action_cards_are_dealt_anew_every_round():
     s = position(2, round=1, sentinel=False, groups=[[0, 1, 2, 3], [4, 5, 6]],
                  stack=[ChooseAction(0), ChooseAction(1)])
-    s.events = [D.PEACE] * 12
-    s.hands = [[0] * D.NUM_CARDS, [0] * D.NUM_CARDS]
+    s.events = [data.PEACE] * 12
+    s.hands = [[0] * data.NUM_CARDS, [0] * data.NUM_CARDS]
     deals = set()
     while not s.is_terminal():
         s.apply(action_phase.MONEY)
