@@ -71,4 +71,10 @@ def cfunc(fn: F) -> F:
     return fn
 
 
+def ccall(fn: F) -> F:
+    """`@cython.ccall`: compiled, a C function that its own module calls directly and
+    others call as Python; here the function itself."""
+    return fn
+
+
 inline = cfunc

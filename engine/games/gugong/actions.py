@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.gugong import data, docs
+from engine.games.gugong import docs
+from engine.games.gugong.data import DICE, EXCHANGES, MARKET, NUM_CARDS, NUM_CITIES, SHIPS
 from engine.protocol import Action, ActionSpace
 
 
@@ -176,25 +177,25 @@ for _action in GugongAction.__args__:  # descriptions for bot authors (docs.py)
 
 # --- the action space -------------------------------------------------------------------------
 _B = (False, True)
-_CARDS = range(data.NUM_CARDS)
+_CARDS = range(NUM_CARDS)
 SPACE = ActionSpace(
     [Exchange(c, loc) for c in _CARDS for loc in range(7)]
     + [PayTwo(f) for f in _B] + [Sacrifice(c) for c in _CARDS] + [NoActions(), Skip(), Do(),
                                                                   OptionA()]
     + [OptionB(f) for f in _B]
-    + [BuyJade(h, f) for h in range(data.MARKET + 1) for f in _B]
+    + [BuyJade(h, f) for h in range(MARKET + 1) for f in _B]
     + [TakeDecree(slot, f) for slot in range(6) for f in _B]
     + [Swap(c, loc) for c in _CARDS for loc in range(7)]
-    + [MoveTo(c) for c in range(data.NUM_CITIES)]
+    + [MoveTo(c) for c in range(NUM_CITIES)]
     + [PlaceWall(f) for f in _B]
-    + [LoadShip(k, f) for k in range(data.SHIPS) for f in _B]
+    + [LoadShip(k, f) for k in range(SHIPS) for f in _B]
     + [NewShip(path, f) for path in range(2) for f in _B]
-    + [MoveShip(k) for k in range(data.SHIPS)]
-    + [Claim(k, r) for k in range(data.SHIPS) for r in range(3)]
+    + [MoveShip(k) for k in range(SHIPS)]
+    + [Claim(k, r) for k in range(SHIPS) for r in range(3)]
     + [IntrigueBack(k) for k in (1, 3, 7)]
-    + [TurnDie(d, f) for d in range(data.DICE) for f in range(1, 7)]
+    + [TurnDie(d, f) for d in range(DICE) for f in range(1, 7)]
     + [Retrieve(c) for c in _CARDS] + [Jade7(c) for c in _CARDS]
-    + [Trade(u, d) for u in data.EXCHANGES for d in range(u // 2 + 1)]
+    + [Trade(u, d) for u in EXCHANGES for d in range(u // 2 + 1)]
     + [TakeForeman(f) for f in _B] + [UseToken(f) for f in _B]
     + [Activate(loc) for loc in range(-1, 7)]  # bonus travel tokens (rules §12)
 )

@@ -12,9 +12,62 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from engine.games.gugong import automa_data, data, effects, meng
-from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.data import S_DUSK, S_OVER, SEEN_HAND
+from engine.games.gugong import automa_data, data
+from engine.games.gugong.automa_data import (
+    AUTOMA_CARDS,
+    DUSK_INTRIGUE_STEPS,
+    DUSK_TRAVEL_COST,
+    FOCUS_CHOICES,
+    HARD,
+    LEVELS,
+    MENG,
+    SPECIAL,
+    automa_cards,
+    card_location,
+)
+from engine.games.gugong.data import (
+    A_NONE,
+    A_SERV1,
+    A_SERV2,
+    A_SWAP,
+    ACTION_LOCATION,
+    CANAL,
+    CARD_ACTION,
+    D1A,
+    D1B,
+    D1C,
+    D1D,
+    D2A,
+    DECREE_LEVEL,
+    DECREES,
+    INTRIGUE,
+    JADE,
+    LOCATIONS,
+    NUM_CARDS,
+    PALACE,
+    S_DUSK,
+    S_OVER,
+    SEEN_HAND,
+    STARTING_SETS,
+    TOKEN_NAMES,
+    TRAVEL,
+    WALL,
+)
+from engine.games.gugong.effects import envoy_step, holds_decree, intrigue_key, intrigue_move
+from engine.games.gugong.meng import (
+    UNSEEN,
+    afford,
+    buy_jade,
+    gain,
+    move,
+    pay,
+    reveal_gift,
+    ship,
+    ship_target_exists,
+    take_decree,
+    take_from_board,
+    wall,
+)
 from engine.games.gugong.requests import GiftExchange, MengAction, MengMorning, MengMove
 from engine.protocol import InvalidConfigError
 
@@ -31,15 +84,15 @@ PARTS = ("during the game", "end: Great Wall", "end: level-3 decrees", "end: Pal
 def setup(s: GugongState, options: dict[str, Any]) -> None:
     """Level, focus, card sets, Meng's gift stack (hard: a 5th random DRAW card) and the
     Automa deck; the human is first player on Day 1 (seat 0; done by the caller)."""
-    level = automa_data.LEVELS.index(options.get("automa_level", "normal")) + 1
+    level = LEVELS.index(options.get("automa_level", "normal")) + 1
     rng = s.rng
     s.automa = level
     focus = options.get("focus", "random")
-    if focus not in automa_data.FOCUS_CHOICES:
+    if focus not in FOCUS_CHOICES:
         raise InvalidConfigError(
             f"focus must be one of {list(automa_data.FOCUS_CHOICES)}, not {focus!r}")
     # a random BOARD card marks the focus: the location it lies on
-    s.focus = rng.below(7) if focus == "random" else automa_data.FOCUS_CHOICES.index(focus) - 1
+    s.focus = rng.below(7) if focus == "random" else FOCUS_CHOICES.index(focus) - 1
     sets = options.get("card_sets", 1)
     if sets == 1:
         human, mine = 0, 1
@@ -49,22 +102,22 @@ def setup(s: GugongState, options: dict[str, Any]) -> None:
         order = list(range(5))
         rng.shuffle(order)
         human, mine = order[0], order[1]
-    s.hands[0] = list(data.STARTING_SETS[human])
-    s.seen = [-1] * data.NUM_CARDS
+    s.hands[0] = list(STARTING_SETS[human])
+    s.seen = [-1] * NUM_CARDS
     for c in s.hands[0]:
         s.seen[c] = SEEN_HAND
     # his stack: the marked set (known) and on hard a random DRAW card (unseen); its order
     # and the Automa deck's are chance, drawn when revealed
-    s.meng_stack = sorted(data.STARTING_SETS[mine])
-    if level == automa_data.HARD:
-        s.meng_stack.insert(0, meng.UNSEEN)
+    s.meng_stack = sorted(STARTING_SETS[mine])
+    if level == HARD:
+        s.meng_stack.insert(0, UNSEEN)
         s.meng_reserved = 1
     in_play = set(s.board) | set(s.draw_pile) | set(s.hands[0]) | set(s.meng_stack)
-    s.box = [c for c in range(data.NUM_CARDS) if c not in in_play]  # the sets nobody plays
+    s.box = [c for c in range(NUM_CARDS) if c not in in_play]  # the sets nobody plays
     s.draw_pile.sort()
     s.pile_a.sort()
     s.pile_b.sort()
-    s.automa_deck = list(automa_data.automa_cards(level))
+    s.automa_deck = list(automa_cards(level))
 
 
 # --- the Day: turns alternate while cards remain (rules §13 "Day turn") --------------------------
@@ -99,18 +152,18 @@ def meng_turn(s: GugongState) -> None:
     the location action (Special: free option B versions)."""
     a = draw_automa(s)
     s.automa_today.append(a)
-    gift = meng.reveal_gift(s)
-    loc = automa_data.card_location(a, s.focus)
-    mode = MODE_SPECIAL if automa_data.AUTOMA_CARDS[a] == automa_data.SPECIAL else MODE_DAY
-    meng.take_from_board(s, gift, loc)
+    gift = reveal_gift(s)
+    loc = card_location(a, s.focus)
+    mode = MODE_SPECIAL if AUTOMA_CARDS[a] == SPECIAL else MODE_DAY
+    take_from_board(s, gift, loc)
     s.stack.append(MengAction(MENG, loc, mode))
-    act = data.CARD_ACTION[gift]
-    if act == data.A_SERV1 or act == data.A_SERV2:
-        meng.gain(s, 1 if act == data.A_SERV1 else 2)
-    elif act == data.A_SWAP:
+    act = CARD_ACTION[gift]
+    if act == A_SERV1 or act == A_SERV2:
+        gain(s, 1 if act == A_SERV1 else 2)
+    elif act == A_SWAP:
         s.vp[MENG] += 1
-    elif act != data.A_NONE:
-        s.stack.append(MengAction(MENG, data.ACTION_LOCATION[act], mode))
+    elif act != A_NONE:
+        s.stack.append(MengAction(MENG, ACTION_LOCATION[act], mode))
 
 
 def meng_action(s: GugongState, req: MengAction) -> None:
@@ -119,7 +172,7 @@ def meng_action(s: GugongState, req: MengAction) -> None:
     if mode == MODE_DUSK:
         dusk_action(s, loc)
     elif mode == MODE_D2C:
-        meng.wall(s, 1, True, only_supply=True)
+        wall(s, 1, True, only_supply=True)
     elif mode == MODE_SPECIAL:
         special_action(s, loc)
     else:
@@ -127,48 +180,48 @@ def meng_action(s: GugongState, req: MengAction) -> None:
 
 
 def day_action(s: GugongState, loc: int) -> None:
-    if loc == data.TRAVEL:
+    if loc == TRAVEL:
         s.stack.append(MengMove(MENG, 1))
-    elif loc == data.WALL:
-        meng.wall(s, 1, False)
-    elif loc == data.JADE:
-        meng.buy_jade(s, False)
-    elif loc == data.INTRIGUE:
-        effects.intrigue_move(s, MENG, 1)
+    elif loc == WALL:
+        wall(s, 1, False)
+    elif loc == JADE:
+        buy_jade(s, False)
+    elif loc == INTRIGUE:
+        intrigue_move(s, MENG, 1)
         if s.medal < 0:
             s.medal = MENG
-    elif loc == data.PALACE:
-        effects.envoy_step(s, MENG, 1)
-    elif loc == data.DECREES:
-        meng.take_decree(s, False)
-    elif loc == data.CANAL:
-        meng.ship(s, 1, False)  # he never moves ships
+    elif loc == PALACE:
+        envoy_step(s, MENG, 1)
+    elif loc == DECREES:
+        take_decree(s, False)
+    elif loc == CANAL:
+        ship(s, 1, False)  # he never moves ships
 
 
 def special_action(s: GugongState, loc: int) -> None:
     """Option B, free, pieces from his supply (pool if short)."""
-    if loc == data.TRAVEL:
+    if loc == TRAVEL:
         s.stack.append(MengMove(MENG, 2))
-    elif loc == data.WALL:
-        meng.wall(s, 2, True)
-    elif loc == data.JADE:
-        meng.buy_jade(s, True)
-    elif loc == data.INTRIGUE:
-        effects.intrigue_move(s, MENG, 3)
-    elif loc == data.PALACE:
-        effects.envoy_step(s, MENG, 2)
-        effects.intrigue_move(s, MENG, 1)
-    elif loc == data.DECREES:
-        meng.take_decree(s, True)
-    elif loc == data.CANAL:
-        meng.ship(s, 2, True)
+    elif loc == WALL:
+        wall(s, 2, True)
+    elif loc == JADE:
+        buy_jade(s, True)
+    elif loc == INTRIGUE:
+        intrigue_move(s, MENG, 3)
+    elif loc == PALACE:
+        envoy_step(s, MENG, 2)
+        intrigue_move(s, MENG, 1)
+    elif loc == DECREES:
+        take_decree(s, True)
+    elif loc == CANAL:
+        ship(s, 2, True)
 
 
 def meng_move(s: GugongState, req: MengMove) -> None:
     """Automatic: one move of his Traveller; the next one after this move's effects."""
     if req.moves > 1:
         s.stack.append(MengMove(MENG, req.moves - 1))
-    meng.move(s)
+    move(s)
 
 
 # --- Dusk (rules §13 "Dusk") ---------------------------------------------------------------------
@@ -179,34 +232,34 @@ def dusk_step(s: GugongState) -> bool:
         return False
     a = s.automa_today.pop(0)
     s.automa_used.append(a)
-    s.stack.append(MengAction(MENG, automa_data.AUTOMA_CARDS[a], MODE_DUSK))
+    s.stack.append(MengAction(MENG, AUTOMA_CARDS[a], MODE_DUSK))
     return True
 
 
 def dusk_action(s: GugongState, loc: int) -> None:
     """Each Dusk action if affordable after the forced token exchanges; skipped otherwise."""
-    if loc == data.TRAVEL:
-        cost = 1 if effects.holds_decree(s, MENG, data.D2A) else automa_data.DUSK_TRAVEL_COST
-        if meng.afford(s, cost):
-            meng.pay(s, cost)
+    if loc == TRAVEL:
+        cost = 1 if holds_decree(s, MENG, D2A) else DUSK_TRAVEL_COST
+        if afford(s, cost):
+            pay(s, cost)
             s.stack.append(MengMove(MENG, 1))
-    elif loc == data.WALL:
-        if meng.afford(s, 2):
-            meng.pay(s, 1)
-            meng.wall(s, 1, False)
-    elif loc == data.INTRIGUE:
-        if meng.afford(s, 1):
-            meng.pay(s, 1)
-            effects.intrigue_move(s, MENG, automa_data.DUSK_INTRIGUE_STEPS)
-    elif loc == data.PALACE:
-        if meng.afford(s, 2):
-            meng.pay(s, 2)
-            effects.envoy_step(s, MENG, 1)
-            effects.intrigue_move(s, MENG, 1)
-    elif loc == data.CANAL:
-        if meng.ship_target_exists(s) and meng.afford(s, 2):
-            meng.pay(s, 1)
-            meng.ship(s, 1, False)
+    elif loc == WALL:
+        if afford(s, 2):
+            pay(s, 1)
+            wall(s, 1, False)
+    elif loc == INTRIGUE:
+        if afford(s, 1):
+            pay(s, 1)
+            intrigue_move(s, MENG, DUSK_INTRIGUE_STEPS)
+    elif loc == PALACE:
+        if afford(s, 2):
+            pay(s, 2)
+            envoy_step(s, MENG, 1)
+            intrigue_move(s, MENG, 1)
+    elif loc == CANAL:
+        if ship_target_exists(s) and afford(s, 2):
+            pay(s, 1)
+            ship(s, 1, False)
     else:  # Jade, Decrees, Special: a free move
         s.stack.append(MengMove(MENG, 1))
 
@@ -222,16 +275,16 @@ def morning(s: GugongState, reqs: list) -> list:
 def meng_morning(s: GugongState, req: MengMorning) -> None:
     """He always uses his level-1 decrees; D1e gives him 1 VP instead."""
     for slot, tile in enumerate(s.decrees):
-        if data.DECREE_LEVEL[tile] != 1 or not s.decree_servants[MENG * 6 + slot]:
+        if DECREE_LEVEL[tile] != 1 or not s.decree_servants[MENG * 6 + slot]:
             continue
-        if tile == data.D1A:
-            effects.intrigue_move(s, MENG, 2)
-        elif tile == data.D1B:
-            meng.ship(s, 1, True, only_supply=True)
-        elif tile == data.D1C:
-            meng.gain(s, 1)
-        elif tile == data.D1D:
-            effects.envoy_step(s, MENG, 1)
+        if tile == D1A:
+            intrigue_move(s, MENG, 2)
+        elif tile == D1B:
+            ship(s, 1, True, only_supply=True)
+        elif tile == D1C:
+            gain(s, 1)
+        elif tile == D1D:
+            envoy_step(s, MENG, 1)
         else:
             s.vp[MENG] += 1
 
@@ -249,7 +302,7 @@ def human_wins(s: GugongState) -> bool:
     Meng's Envoy need not be inside (he then has no Palace points)."""
     if not s.palace_slot[0]:
         return False
-    return (s.vp[0], *effects.intrigue_key(s, 0)) > (s.vp[MENG], *effects.intrigue_key(s, MENG))
+    return (s.vp[0], *intrigue_key(s, 0)) > (s.vp[MENG], *intrigue_key(s, MENG))
 
 
 def meng_breakdown(s: GugongState) -> dict[str, list[int]]:
@@ -266,19 +319,19 @@ def record_parts(marks: list[list[int]], s: GugongState) -> None:
 
 
 def location_name(loc: int) -> str:
-    return "Special (free move)" if loc == automa_data.SPECIAL else data.LOCATIONS[loc]
+    return "Special (free move)" if loc == SPECIAL else LOCATIONS[loc]
 
 
 def describe_meng(s: GugongState) -> str:
     """One line about Meng for the render."""
-    names = {data.TRAVEL: "Travel", data.WALL: "Great Wall", data.JADE: "Jade",
-             data.INTRIGUE: "Intrigue", data.PALACE: "Palace", data.DECREES: "Decrees",
-             data.CANAL: "Grand Canal", automa_data.SPECIAL: "Special"}
+    names = {TRAVEL: "Travel", WALL: "Great Wall", JADE: "Jade",
+             INTRIGUE: "Intrigue", PALACE: "Palace", DECREES: "Decrees",
+             CANAL: "Grand Canal", SPECIAL: "Special"}
     today = ", ".join(f"{automa_data.AUTOMA_NAMES[a]} {names[automa_data.AUTOMA_CARDS[a]]}"
                       for a in s.automa_today)
     inside = (f"inside (slot {s.palace_slot[MENG]})" if s.palace_slot[MENG]
               else f"{s.envoy[MENG]}/8")
-    stored = ",".join(data.TOKEN_NAMES[t] for t in s.stored[MENG]) or "none"
+    stored = ",".join(TOKEN_NAMES[t] for t in s.stored[MENG]) or "none"
     result = ""
     if s.step == S_OVER:
         parts = "; ".join(f"{k} {v[0]}" for k, v in meng_breakdown(s).items())

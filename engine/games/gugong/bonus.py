@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 
-from engine.games.gugong import data, docs, effects, locations, turn
+from engine.games.gugong import data, docs, locations, turn
 from engine.games.gugong.actions import (
     Activate,
     BuyJade,
@@ -37,6 +37,21 @@ from engine.games.gugong.actions import (
     TakeDecree,
     Trade,
 )
+from engine.games.gugong.data import (
+    ACTION_LOCATION,
+    B_FOLLOW,
+    B_PLUS1,
+    B_TOLL,
+    BASE_TOKENS,
+    BONUS_TOKENS,
+    CARD_ACTION,
+    EXCHANGE_JADE,
+    EXCHANGE_SERVANT,
+    EXCHANGE_VP,
+    LOCATIONS,
+    MARKET,
+)
+from engine.games.gugong.effects import do_trade, trade_choices, trade_legal, with_trades
 from engine.games.gugong.requests import (
     ActivateBonus,
     CardAction,
@@ -67,9 +82,9 @@ BESIDE_SPACE = tuple(Activate(loc) for loc in range(7))
 def setup_tokens(bonus: bool) -> list[int]:
     """The travel tokens of the set-up: the 32 base tokens, and the 6 bonus tokens with
     `bonus` (rules §12: 38, 20 on the map, two piles of 9)."""
-    counts = dict(data.BASE_TOKENS)
+    counts = dict(BASE_TOKENS)
     if bonus:
-        counts.update(data.BONUS_TOKENS)
+        counts.update(BONUS_TOKENS)
     return [t for t, k in counts.items() for _ in range(k)]
 
 
@@ -78,13 +93,13 @@ def activate_choices(s: GugongState, p: int, token: int) -> list[Activate]:
     """Activation needs 1 normal servant in the pool (the Foreman is no "servant" here)."""
     if s.pool[p] < 1:
         return []
-    return [BESIDE_BOARD] if token == data.B_PLUS1 else list(BESIDE_SPACE)
+    return [BESIDE_BOARD] if token == B_PLUS1 else list(BESIDE_SPACE)
 
 
 def activate_options(s: GugongState, req: ActivateBonus) -> list:
     out: list = activate_choices(s, req.seat, req.token)
     out.append(SKIP)
-    return effects.with_trades(s, req.seat, out)
+    return with_trades(s, req.seat, out)
 
 
 def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
@@ -93,13 +108,13 @@ def activate_legal(s: GugongState, req: ActivateBonus, a: object) -> bool:
         return True
     if t is Activate:
         return a in activate_choices(s, req.seat, req.token)
-    return t is Trade and effects.trade_legal(s, req.seat, a)
+    return t is Trade and trade_legal(s, req.seat, a)
 
 
 def activate_auto(s: GugongState, req: ActivateBonus) -> bool:
     """No pool servant and no exchange possible (public): stored without asking."""
     p = req.seat
-    if s.pool[p] >= 1 or (s.stored[p] and effects.trade_choices(s, p)):
+    if s.pool[p] >= 1 or (s.stored[p] and trade_choices(s, p)):
         return False
     s.stack.append(StoreToken(p, req.token))
     return True
@@ -110,7 +125,7 @@ def activate_apply(s: GugongState, req: ActivateBonus, a: object) -> None:
     t = type(a)
     if t is Trade:
         s.stack.append(req)
-        effects.do_trade(s, p, a.units, a.doubles)
+        do_trade(s, p, a.units, a.doubles)
     elif t is Activate:
         s.pool[p] -= 1
         s.bonus_active.append(BonusInPlay(p, req.token, a.loc))
@@ -128,11 +143,11 @@ def performed(s: GugongState, p: int, loc: int) -> None:
     for b in s.bonus_active:
         if b.loc != loc or b.seat == p:
             continue
-        if b.token == data.B_TOLL:
+        if b.token == B_TOLL:
             if s.vp[p] > 0:
                 s.vp[p] -= 1
             s.vp[b.seat] += 1
-        elif b.token == data.B_FOLLOW:
+        elif b.token == B_FOLLOW:
             follows.append(b.seat)
     follows.sort(key=lambda q: (q - p) % n)
     s.stack.extend(FollowAction(q, loc) for q in reversed(follows))
@@ -150,7 +165,7 @@ def card_apply(s: GugongState, req: CardAction, a: object) -> None:
     """The card action (`turn.card_apply`); one with a location icon performs that
     location's action (option A, rules §6), so it meets tolls and follows too."""
     if s.bonus_active and type(a) is Do:
-        performed(s, req.seat, data.ACTION_LOCATION[data.CARD_ACTION[req.card]])
+        performed(s, req.seat, ACTION_LOCATION[CARD_ACTION[req.card]])
     turn.card_apply(s, req, a)
 
 
@@ -186,9 +201,9 @@ def active_value(s: GugongState, p: int) -> float:
         if b.seat != p:
             continue
         v += 0.8
-        if b.token == data.B_PLUS1:
+        if b.token == B_PLUS1:
             v += PLUS_PER_CARD * own
-        elif b.token == data.B_TOLL:
+        elif b.token == B_TOLL:
             v += 2 * TOLL_PER_CARD[b.loc] * others  # 1 VP to me, 1 VP off a rival
         else:
             v += FOLLOW_PER_CARD[b.loc] * others * 1.5
@@ -196,9 +211,9 @@ def active_value(s: GugongState, p: int) -> float:
 
 
 # --- words ---------------------------------------------------------------------------------------
-TOKEN_WORDS = {data.B_PLUS1: "bonus token +1 (cards you play count +1 this Day)",
-               data.B_TOLL: "bonus token toll (others using the space pay you 1 VP this Day)",
-               data.B_FOLLOW: "bonus token follow (you may repeat others' action there this Day)"}
+TOKEN_WORDS = {B_PLUS1: "bonus token +1 (cards you play count +1 this Day)",
+               B_TOLL: "bonus token toll (others using the space pay you 1 VP this Day)",
+               B_FOLLOW: "bonus token follow (you may repeat others' action there this Day)"}
 
 
 def describe_active(s: GugongState, p: int) -> str:
@@ -212,8 +227,8 @@ def describe_active(s: GugongState, p: int) -> str:
 
 
 def say_trade(a: Trade) -> str:
-    what = {data.EXCHANGE_SERVANT: "1 servant", data.EXCHANGE_VP: "2 VP",
-            data.EXCHANGE_JADE: "1 jade"}
+    what = {EXCHANGE_SERVANT: "1 servant", EXCHANGE_VP: "2 VP",
+            EXCHANGE_JADE: "1 jade"}
     with_doubles = f" (using {a.doubles} double token(s))" if a.doubles else ""
     return f"exchange {a.units} travel tokens for {what[a.units]}{with_doubles}"
 
@@ -229,14 +244,14 @@ def say_activate(s: GugongState, req: ActivateBonus, a: object) -> str:
 
 def say_follow(s: GugongState, req: FollowAction, a: object) -> str:
     t = type(a)
-    loc = data.LOCATIONS[req.loc]
+    loc = LOCATIONS[req.loc]
     fm = " (the Foreman pays 2)" if getattr(a, "foreman", False) else ""
     if t is OptionA:
         return f"follow: {loc} option A"
     if t is OptionB:
         return f"follow: {loc} option B{fm}"
     if t is BuyJade:
-        where = "the market" if a.space == data.MARKET else f"house space {a.space + 1}"
+        where = "the market" if a.space == MARKET else f"house space {a.space + 1}"
         return f"follow: buy jade at {where} for {locations.jade_cost(s, req.seat, a.space)}{fm}"
     if t is TakeDecree:
         tile = s.decrees[a.slot]

@@ -4,23 +4,56 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data, effects
+from engine.games.gugong import effects
 from engine.games.gugong.actions import Claim, LoadShip, MoveShip, NewShip, Skip
-from engine.games.gugong.data import F_LOCKED, F_POOL, F_SHIP, F_SUPPLY
-from engine.games.gugong.effects import NEXT_FREE
+from engine.games.gugong.data import (
+    CANAL_PATHS,
+    F_LOCKED,
+    F_POOL,
+    F_SHIP,
+    F_SUPPLY,
+    HARBOR_REWARDS,
+    HARBOR_VP,
+    HARBORS,
+    R_CARD,
+    R_FOREMAN,
+    R_VP,
+    REWARD_SPACES,
+    SHIP_CAPACITY,
+    SHIPS,
+)
+from engine.games.gugong.effects import (
+    NEXT_FREE,
+    draw_card,
+    first_free,
+    free_ship,
+    next_free_ahead,
+    path_has_free,
+    return_ship,
+    ship_units,
+    take_harbor,
+)
 from engine.games.gugong.masks import ALL_HARBORS, HARBOR_BITS
 from engine.games.gugong.requests import CanalMove, CanalPlace, HarborClaim
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
-LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(data.SHIPS))
+LOAD_SHIP = tuple((LoadShip(k, False), LoadShip(k, True)) for k in range(SHIPS))
 NEW_SHIP = tuple((NewShip(path, False), NewShip(path, True)) for path in range(2))
-MOVE_SHIP = tuple(MoveShip(k) for k in range(data.SHIPS))
-CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(data.SHIPS))
+MOVE_SHIP = tuple(MoveShip(k) for k in range(SHIPS))
+CLAIM = tuple(tuple(Claim(k, r) for r in range(3)) for k in range(SHIPS))
 
 
+@cython.locals(p=cython.Py_ssize_t, normal=cython.bint, fm=cython.bint, out=list,
+               base=cython.Py_ssize_t, k=cython.Py_ssize_t, carrying=cython.long,
+               room=cython.long, beside=cython.bint, path=cython.Py_ssize_t)
 def place_options(s: GugongState, p: int, supply: bool) -> list:
     """One piece (normal, or the Foreman worth 2) from the pool or the supply onto an own
     ship with room, or onto a new ship at the first free harbor of a path."""
@@ -28,22 +61,24 @@ def place_options(s: GugongState, p: int, supply: bool) -> list:
     fm = s.foreman[p] == (F_SUPPLY if supply else F_POOL)
     if not normal and not fm:
         return []
-    out: list = []
+    out = []
     base = p * 3
-    own = s.ship_harbor[base:base + data.SHIPS]
-    loads = s.ship_load[base:base + data.SHIPS]
+    harbor, loads = s.ship_harbor, s.ship_load
     carrying = s.foreman[p] - F_SHIP  # the ship the Foreman is on (other values: none)
-    for k, h in enumerate(own):
-        if h >= 0:
-            room = data.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0)
+    beside = False
+    for k in range(SHIPS):
+        if harbor[base + k] >= 0:
+            room = SHIP_CAPACITY - loads[base + k] - (2 if carrying == k else 0)
             if normal and room >= 1:
                 out.append(LOAD_SHIP[k][False])
             if fm and room >= 2:
                 out.append(LOAD_SHIP[k][True])
-    if min(own) < 0:  # a ship beside the board (effects.free_ship)
+        else:
+            beside = True
+    if beside:  # a ship beside the board (effects.free_ship)
         taken = s.harbors
-        for path in range(data.CANAL_PATHS[s.num_players]):
-            if taken >> path * data.HARBORS & HARBOR_BITS != HARBOR_BITS:  # effects.path_has_free
+        for path in range(CANAL_PATHS[s.num_players]):
+            if taken >> path * HARBORS & HARBOR_BITS != HARBOR_BITS:  # effects.path_has_free
                 if normal:
                     out.append(NEW_SHIP[path][False])
                 if fm:
@@ -59,20 +94,25 @@ def can_place(s: GugongState, p: int, supply: bool) -> bool:
     return room_for(s, p, 1 if normal else 2)
 
 
+@cython.locals(p=cython.Py_ssize_t, need=cython.long, base=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, carrying=cython.long)
 def room_for(s: GugongState, p: int, need: int) -> bool:
     """Whether a piece worth `need` units fits on an own ship: a new one (a ship beside the
     board and a free harbor on a path) or one on the canal with that much room."""
     base = p * 3
-    own = s.ship_harbor[base:base + data.SHIPS]
-    if min(own) < 0:
-        taken = s.harbors
-        if taken & HARBOR_BITS != HARBOR_BITS or (
-                data.CANAL_PATHS[s.num_players] > 1 and taken >> data.HARBORS != HARBOR_BITS):
-            return True
-    loads = s.ship_load[base:base + data.SHIPS]
+    harbor = s.ship_harbor
+    for k in range(SHIPS):
+        if harbor[base + k] < 0:  # a ship beside the board
+            taken = s.harbors
+            if taken & HARBOR_BITS != HARBOR_BITS or (
+                    CANAL_PATHS[s.num_players] > 1 and taken >> HARBORS != HARBOR_BITS):
+                return True
+            break
+    loads = s.ship_load
     carrying = s.foreman[p] - F_SHIP
-    for k, h in enumerate(own):
-        if h >= 0 and data.SHIP_CAPACITY - loads[k] - (2 if carrying == k else 0) >= need:
+    for k in range(SHIPS):
+        if harbor[base + k] >= 0 and (
+                SHIP_CAPACITY - loads[base + k] - (2 if carrying == k else 0) >= need):
             return True
     return False
 
@@ -82,11 +122,12 @@ def ship_rooms(s: GugongState, p: int) -> tuple[list[int], int]:
     can still be started (ships beside the board, at most one per free harbor)."""
     base = p * 3
     carrying = s.foreman[p] - F_SHIP
-    rooms = [data.SHIP_CAPACITY - s.ship_load[base + k] - (2 if carrying == k else 0)
-             if s.ship_harbor[base + k] >= 0 else -1 for k in range(data.SHIPS)]
+    rooms = [SHIP_CAPACITY - s.ship_load[base + k] - (2 if carrying == k else 0)
+             if s.ship_harbor[base + k] >= 0 else -1 for k in range(SHIPS)]
     taken = s.harbors
-    free = sum(data.HARBORS - (taken >> path * data.HARBORS & HARBOR_BITS).bit_count()
-               for path in range(data.CANAL_PATHS[s.num_players]))
+    free = 0
+    for path in range(CANAL_PATHS[s.num_players]):
+        free += HARBORS - (taken >> path * HARBORS & HARBOR_BITS).bit_count()
     return rooms, min(rooms.count(-1), free)
 
 
@@ -110,7 +151,7 @@ def pieces_fit(rooms: list[int], new: int, normals: int, fm: bool, pieces: int) 
                 if ok:
                     return True
         if new > 0:
-            rooms.append(data.SHIP_CAPACITY - units)
+            rooms.append(SHIP_CAPACITY - units)
             ok = pieces_fit(rooms, new - 1, left, fm_left, pieces - 1)
             rooms.pop()
             if ok:
@@ -139,7 +180,7 @@ def leaves_room(s: GugongState, req: CanalPlace, a: LoadShip | NewShip) -> bool:
     if type(a) is LoadShip:
         rooms[a.ship] -= units
     else:
-        rooms.append(data.SHIP_CAPACITY - units)
+        rooms.append(SHIP_CAPACITY - units)
         new -= 1
     return pieces_fit(rooms, new, normals, fm, req.remaining - 1)
 
@@ -173,16 +214,16 @@ def placement_legal(s: GugongState, p: int, supply: bool, a: LoadShip | NewShip)
             return False
     elif (s.supply[p] if supply else s.pool[p]) <= 0:
         return False
-    own = s.ship_harbor[p * 3:p * 3 + data.SHIPS]
+    own = s.ship_harbor[p * 3:p * 3 + SHIPS]
     if type(a) is LoadShip:
         k = a.ship
-        if not 0 <= k < data.SHIPS or own[k] < 0:
+        if not 0 <= k < SHIPS or own[k] < 0:
             return False
-        return data.SHIP_CAPACITY - effects.ship_units(s, p, k) >= (2 if f else 1)
+        return SHIP_CAPACITY - ship_units(s, p, k) >= (2 if f else 1)
     path = a.path
     if not 0 <= path < effects.paths(s) or min(own) >= 0:
         return False
-    return effects.path_has_free(s, path)
+    return path_has_free(s, path)
 
 
 def canal_place_auto(s: GugongState, req: CanalPlace) -> bool:
@@ -194,10 +235,10 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
     if type(a) is Skip:
         return
     if type(a) is NewShip:
-        k = effects.free_ship(s, p)
+        k = free_ship(s, p)
         i = p * 3 + k
         s.ship_path[i] = a.path
-        effects.take_harbor(s, i, effects.first_free(s, a.path))
+        take_harbor(s, i, first_free(s, a.path))
     else:
         k = a.ship
         i = p * 3 + k
@@ -212,19 +253,19 @@ def canal_place_apply(s: GugongState, req: CanalPlace, a: object) -> None:
     if req.remaining > 1:
         s.stack.append(CanalPlace(p, req.remaining - 1, req.placed + 1, req.supply,
                                   req.then_move))
-    elif req.supply and effects.ship_units(s, p, k) == data.SHIP_CAPACITY:
+    elif req.supply and ship_units(s, p, k) == SHIP_CAPACITY:
         s.stack.append(HarborClaim(p, k))  # T_SHIP / D1b: claim right after the 3rd unit
 
 
 def move_options(s: GugongState, p: int) -> list:
     """Own ships on the canal with a free harbor ahead (Canal A)."""
-    own = s.ship_harbor[p * 3:p * 3 + data.SHIPS]
+    own = s.ship_harbor[p * 3:p * 3 + SHIPS]
     if max(own) < 0:
         return []
     harbors, paths = s.harbors, s.ship_path
     return [MOVE_SHIP[k] for k, h in enumerate(own)
             if h >= 0
-            and NEXT_FREE[harbors >> paths[p * 3 + k] * data.HARBORS & HARBOR_BITS][h] >= 0]
+            and NEXT_FREE[harbors >> paths[p * 3 + k] * HARBORS & HARBOR_BITS][h] >= 0]
 
 
 def canal_move_options(s: GugongState, req: CanalMove) -> list:
@@ -237,10 +278,10 @@ def canal_move_legal(s: GugongState, req: CanalMove, a: object) -> bool:
     """Whether `a` is among `canal_move_options`, testing that one option only."""
     if type(a) is Skip:
         return True
-    if type(a) is not MoveShip or not 0 <= a.ship < data.SHIPS:
+    if type(a) is not MoveShip or not 0 <= a.ship < SHIPS:
         return False
     i = req.seat * 3 + a.ship
-    return s.ship_harbor[i] >= 0 and effects.next_free_ahead(s, i) >= 0
+    return s.ship_harbor[i] >= 0 and next_free_ahead(s, i) >= 0
 
 
 def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
@@ -250,29 +291,29 @@ def canal_move_auto(s: GugongState, req: CanalMove) -> bool:
 def canal_move_apply(s: GugongState, req: CanalMove, a: object) -> None:
     if type(a) is MoveShip:
         i = req.seat * 3 + a.ship
-        effects.take_harbor(s, i, effects.next_free_ahead(s, i))
+        take_harbor(s, i, next_free_ahead(s, i))
 
 
 # --- Harbor rewards ------------------------------------------------------------------------------
 def reward_available(s: GugongState, p: int, r: int) -> bool:
-    if s.rewards[p * 3 + r] >= data.REWARD_SPACES[r]:
+    if s.rewards[p * 3 + r] >= REWARD_SPACES[r]:
         return False
-    if r == data.R_CARD:
+    if r == R_CARD:
         return len(s.draw_pile) > s.meng_reserved  # solo: cards Meng drew unseen are gone
-    if r == data.R_FOREMAN:
+    if r == R_FOREMAN:
         return s.foreman[p] == F_LOCKED
     return True
 
 
 def claim_options(s: GugongState, p: int, ship: int) -> list:
     out: list = []
-    own = s.ship_harbor[p * 3:p * 3 + data.SHIPS]
+    own = s.ship_harbor[p * 3:p * 3 + SHIPS]
     if max(own) < 1:
         return out
     for k, h in enumerate(own):
-        if h < 1 or (ship >= 0 and k != ship) or effects.ship_units(s, p, k) < data.SHIP_CAPACITY:
+        if h < 1 or (ship >= 0 and k != ship) or ship_units(s, p, k) < SHIP_CAPACITY:
             continue
-        out += [CLAIM[k][r] for r in data.HARBOR_REWARDS[h] if reward_available(s, p, r)]
+        out += [CLAIM[k][r] for r in HARBOR_REWARDS[h] if reward_available(s, p, r)]
     return out
 
 
@@ -298,11 +339,11 @@ def claim(s: GugongState, p: int, k: int, r: int) -> None:
     back, other pieces to the supply."""
     s.ship_load[p * 3 + k] -= 1
     s.rewards[p * 3 + r] += 1
-    effects.return_ship(s, p, k)
-    if r == data.R_VP:
-        s.vp[p] += data.HARBOR_VP
-    elif r == data.R_CARD:
-        effects.draw_card(s, p)
+    return_ship(s, p, k)
+    if r == R_VP:
+        s.vp[p] += HARBOR_VP
+    elif r == R_CARD:
+        draw_card(s, p)
     else:
         s.foreman[p] = F_POOL
 
@@ -310,12 +351,12 @@ def claim(s: GugongState, p: int, k: int, r: int) -> None:
 def night_ships(s: GugongState) -> None:
     """Night step 2 (a, b): ships in Harbor 5 are lost; the others move one harbor forward,
     furthest first."""
-    last = data.HARBORS - 1
+    last = HARBORS - 1
     harbors = s.ship_harbor
     if last in harbors:
         for i, h in enumerate(harbors):
             if h == last:
-                effects.return_ship(s, i // 3, i % 3)
+                return_ship(s, i // 3, i % 3)
     # furthest first, every ship one harbor: no ship meets another, so all at once (Harbor 5
     # is free now: each path's taken harbors shift by one)
     harbors[:] = [h + 1 if h >= 0 else h for h in harbors]

@@ -6,20 +6,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data, masks
+from engine.games.gugong import masks
 from engine.games.gugong.actions import TakeForeman, Trade
 from engine.games.gugong.data import (
+    CANAL_PATHS,
+    EXCHANGE_JADE,
+    EXCHANGE_SERVANT,
+    EXCHANGE_VP,
+    EXCHANGES,
     F_POOL,
     F_SHIP,
     F_SUPPLY,
     F_WALL,
+    HARBORS,
+    INTRIGUE_MAX,
+    PALACE_INSIDE,
+    PALACE_SLOTS,
     SEEN_DISCARD,
     SEEN_EITHER,
     SEEN_HAND,
+    SHIPS,
     T_DOUBLE,
+    TOKEN_STORAGE,
 )
 from engine.games.gugong.masks import HARBOR_BITS, cities_in, destination_mask
 from engine.games.gugong.requests import ChooseGain
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -65,14 +81,18 @@ def gain(s: GugongState, p: int, n: int) -> None:
     gain_now(s, p, n, s.foreman[p] == F_SUPPLY)
 
 
+@cython.locals(p=cython.Py_ssize_t, n=cython.long, k=cython.long)
 def gain_now(s: GugongState, p: int, n: int, foreman: bool) -> None:
     if n <= 0:
         return
     if foreman and s.foreman[p] == F_SUPPLY:
         s.foreman[p] = F_POOL
         n -= 1
-    k = min(n, s.supply[p])
-    s.supply[p] -= k
+    supply = s.supply
+    k = supply[p]
+    if n < k:
+        k = n
+    supply[p] -= k
     s.pool[p] += k
 
 
@@ -104,7 +124,7 @@ def intrigue_key(s: GugongState, p: int) -> tuple[int, int]:
 
 def intrigue_move(s: GugongState, p: int, d: int) -> None:
     """Move the Intrigue marker by `d` (0..14, beyond is lost); arriving on top (A16)."""
-    new = max(0, min(data.INTRIGUE_MAX, s.intrigue[p] + d))
+    new = max(0, min(INTRIGUE_MAX, s.intrigue[p] + d))
     if new != s.intrigue[p]:
         s.intrigue[p] = new
         s.clock += 1
@@ -114,23 +134,29 @@ def intrigue_move(s: GugongState, p: int, d: int) -> None:
 def envoy_step(s: GugongState, p: int, k: int = 1) -> None:
     """Envoy +k; entering takes the highest free VP slot; inside, each step = 1 VP (§5.5)."""
     for _ in range(k):
-        if s.envoy[p] >= data.PALACE_INSIDE:
+        if s.envoy[p] >= PALACE_INSIDE:
             s.vp[p] += 1
             continue
         s.envoy[p] += 1
-        if s.envoy[p] == data.PALACE_INSIDE:
+        if s.envoy[p] == PALACE_INSIDE:
             taken = set(s.palace_slot)
-            s.palace_slot[p] = next(v for v in data.PALACE_SLOTS if v not in taken)
+            s.palace_slot[p] = next(v for v in PALACE_SLOTS if v not in taken)
 
 
+@cython.locals(best=cython.Py_ssize_t, p=cython.Py_ssize_t, v=cython.long, top=cython.long,
+               i=cython.long, it=cython.long, t=cython.long, tt=cython.long)
 def best_by_intrigue(s: GugongState, seats: list[int], value: list[int]) -> int:
-    """The seat with the highest value, ties by Intrigue (rules §9); -1 if none above 0."""
-    best = -1
+    """The seat with the highest value, ties by Intrigue (rules §9, `intrigue_key`); -1 if
+    none above 0."""
+    intrigue, stamp = s.intrigue, s.intrigue_t
+    best, top, it, tt = -1, 0, 0, 0
     for p in seats:
-        if value[p] <= 0:
+        v = value[p]
+        if v <= 0:
             continue
-        if best < 0 or (value[p], *intrigue_key(s, p)) > (value[best], *intrigue_key(s, best)):
-            best = p
+        i, t = intrigue[p], stamp[p]
+        if best < 0 or v > top or (v == top and (i > it or (i == it and t > tt))):
+            best, top, it, tt = p, v, i, t
     return best
 
 
@@ -149,26 +175,26 @@ def ship_units(s: GugongState, p: int, k: int) -> int:
 
 
 #: per bitmask of a path's taken harbors (bit h: harbor h): its lowest free harbor, -1 none
-FIRST_FREE = tuple(next((h for h in range(data.HARBORS) if not m >> h & 1), -1)
-                   for m in range(1 << data.HARBORS))
+FIRST_FREE = tuple(next((h for h in range(HARBORS) if not m >> h & 1), -1)
+                   for m in range(1 << HARBORS))
 #: per bitmask and harbor h: the next free harbor after h, -1 none
-NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, data.HARBORS) if not m >> x & 1), -1)
-                        for h in range(data.HARBORS)) for m in range(1 << data.HARBORS))
+NEXT_FREE = tuple(tuple(next((x for x in range(h + 1, HARBORS) if not m >> x & 1), -1)
+                        for h in range(HARBORS)) for m in range(1 << HARBORS))
 
 
 def path_taken(s: GugongState, path: int) -> int:
     """Taken harbors of `path` as a bitmask (bit h: harbor h), from the `harbors` cache."""
-    return s.harbors >> path * data.HARBORS & HARBOR_BITS
+    return s.harbors >> path * HARBORS & HARBOR_BITS
 
 
 def path_has_free(s: GugongState, path: int) -> bool:
     """Whether `path` has a free harbor (`first_free` >= 0)."""
-    return s.harbors >> path * data.HARBORS & HARBOR_BITS != HARBOR_BITS
+    return s.harbors >> path * HARBORS & HARBOR_BITS != HARBOR_BITS
 
 
 def first_free(s: GugongState, path: int) -> int:
     """Lowest free harbor of `path` (-1 if none): where a new ship goes."""
-    return FIRST_FREE[s.harbors >> path * data.HARBORS & HARBOR_BITS]
+    return FIRST_FREE[s.harbors >> path * HARBORS & HARBOR_BITS]
 
 
 def next_free_ahead(s: GugongState, i: int) -> int:
@@ -178,7 +204,7 @@ def next_free_ahead(s: GugongState, i: int) -> int:
 
 def take_harbor(s: GugongState, i: int, h: int) -> None:
     """Ship `i` (flat index, on a path) goes to harbor `h` (`harbors` kept up to date)."""
-    base = s.ship_path[i] * data.HARBORS
+    base = s.ship_path[i] * HARBORS
     old = s.ship_harbor[i]
     if old >= 0:
         s.harbors &= ~(1 << (base + old))
@@ -187,12 +213,12 @@ def take_harbor(s: GugongState, i: int, h: int) -> None:
 
 
 def paths(s: GugongState) -> int:
-    return data.CANAL_PATHS[s.num_players]
+    return CANAL_PATHS[s.num_players]
 
 
 def free_ship(s: GugongState, p: int) -> int:
     """An own ship beside the board (-1 if all three are on the canal)."""
-    for k in range(data.SHIPS):
+    for k in range(SHIPS):
         if s.ship_harbor[p * 3 + k] < 0:
             return k
     return -1
@@ -205,7 +231,7 @@ def return_ship(s: GugongState, p: int, k: int) -> None:
     s.ship_load[i] = 0
     h, path = s.ship_harbor[i], s.ship_path[i]
     if h >= 0 and path >= 0:
-        s.harbors &= ~(1 << (path * data.HARBORS + h))
+        s.harbors &= ~(1 << (path * HARBORS + h))
     s.ship_harbor[i] = -1
     s.ship_path[i] = -1
     if s.foreman[p] == F_SHIP + k:
@@ -235,8 +261,8 @@ def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
     out = _TRADES.get(key)
     if out is None:
         found = []
-        for units in data.EXCHANGES:
-            if units == data.EXCHANGE_SERVANT and not servant:
+        for units in EXCHANGES:
+            if units == EXCHANGE_SERVANT and not servant:
                 continue
             for d in range(min(doubles, units // 2) + 1):
                 if units - 2 * d <= singles:
@@ -246,21 +272,25 @@ def trades(singles: int, doubles: int, servant: bool) -> tuple[Trade, ...]:
 
 
 #: `trades` by [servant gainable][doubles][singles] for every storage a seat can hold
-TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(data.TOKEN_STORAGE + 1))
-                          for nd in range(data.TOKEN_STORAGE + 1)) for servant in (False, True))
+TRADE_TABLE = tuple(tuple(tuple(trades(ns, nd, servant) for ns in range(TOKEN_STORAGE + 1))
+                          for nd in range(TOKEN_STORAGE + 1)) for servant in (False, True))
 
 
+@cython.locals(n=cython.Py_ssize_t, nd=cython.Py_ssize_t, ns=cython.Py_ssize_t, t=cython.long)
 def trade_choices(s: GugongState, p: int, forced: bool = False) -> tuple[Trade, ...]:
     """Exchanges the stored tokens allow: units 2/4/6 with 0.. T_DOUBLE tokens. A 2-token
     exchange must yield a servant unless it is forced (storage full)."""
     stored = s.stored[p]
     n = len(stored)
-    if n < 2 and (not n or stored[0] != data.T_DOUBLE):
+    if n < 2 and (not n or stored[0] != T_DOUBLE):
         return ()  # fewer than 2 units
-    nd = stored.count(data.T_DOUBLE)
+    nd = 0
+    for t in stored:
+        if t == T_DOUBLE:
+            nd += 1
     ns = n - nd
     servant = forced or s.supply[p] > 0 or s.foreman[p] == F_SUPPLY
-    if ns <= data.TOKEN_STORAGE and nd <= data.TOKEN_STORAGE:
+    if ns <= TOKEN_STORAGE and nd <= TOKEN_STORAGE:
         return TRADE_TABLE[servant][nd][ns]
     return trades(ns, nd, servant)  # Meng's storage may hold more (automa.py)
 
@@ -270,10 +300,12 @@ def trade_options(s: GugongState, p: int, forced: bool = False) -> list[Trade]:
     return list(trade_choices(s, p, forced))
 
 
+@cython.locals(n=cython.Py_ssize_t)
 def with_trades(s: GugongState, p: int, options: list) -> list:
     """Every own decision also offers travel-token exchanges (rules §8, §15, A22)."""
     stored = s.stored[p]
-    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE):  # 2 units at least
+    n = len(stored)
+    if n > 1 or (n == 1 and stored[0] == T_DOUBLE):  # 2 units at least
         options.extend(trade_choices(s, p))
     return options
 
@@ -289,18 +321,18 @@ def do_trade(s: GugongState, p: int, units: int, doubles: int) -> None:
     singles = units - 2 * doubles
     keep = []
     for t in stored:
-        if t == data.T_DOUBLE and doubles:
+        if t == T_DOUBLE and doubles:
             doubles -= 1
             s.token_discard.append(t)
-        elif t != data.T_DOUBLE and singles:
+        elif t != T_DOUBLE and singles:
             singles -= 1
             s.token_discard.append(t)
         else:
             keep.append(t)
     s.stored[p] = keep
-    if units == data.EXCHANGE_VP:
+    if units == EXCHANGE_VP:
         s.vp[p] += 2
-    elif units == data.EXCHANGE_JADE:
+    elif units == EXCHANGE_JADE:
         s.jade[p] += 1
     else:
         gain(s, p, 1)
@@ -324,18 +356,15 @@ def to_discard_seen(s: GugongState, p: int, card: int) -> None:
     s.seen[card] = p * 3 + SEEN_DISCARD
 
 
+@cython.locals(code=cython.long, c=cython.Py_ssize_t)
 def _blur(s: GugongState, p: int, kind: int) -> None:
+    """The cards the others knew to be in p's hand (or discard pile: `kind`) become known
+    to be in either."""
     code, either = p * 3 + kind, p * 3 + SEEN_EITHER
     seen = s.seen
-    if code not in seen:
-        return
-    c = seen.index(code)
-    while True:
-        seen[c] = either
-        try:
-            c = seen.index(code, c + 1)
-        except ValueError:
-            return
+    for c in range(len(seen)):
+        if seen[c] == code:
+            seen[c] = either
 
 
 def hand_to_discard_hidden(s: GugongState, p: int, card: int) -> None:
@@ -353,13 +382,15 @@ def discard_to_hand_hidden(s: GugongState, p: int, card: int) -> None:
     _blur(s, p, SEEN_DISCARD)
 
 
-#: a `seen` code once discard piles are back in hand: known in p's hand (-1 stays -1)
-TO_HAND = {v: (v - v % 3 + SEEN_HAND if v >= 0 else v) for v in range(-1, 6 * 3)}
-
-
+@cython.locals(c=cython.Py_ssize_t, v=cython.long)
 def discards_to_hands(s: GugongState) -> None:
-    """End of Night: every discard pile becomes part of its owner's hand."""
-    s.seen[:] = map(TO_HAND.__getitem__, s.seen)
+    """End of Night: every discard pile becomes part of its owner's hand (a `seen` code
+    p * 3 + kind becomes known in p's hand; -1 stays -1)."""
+    seen = s.seen
+    for c in range(len(seen)):
+        v = seen[c]
+        if v >= 0:
+            seen[c] = v - v % 3 + SEEN_HAND
     for p in range(s.num_players):
         s.hands[p].extend(s.discards[p])
         s.discards[p].clear()
@@ -386,11 +417,13 @@ def draw_card(s: GugongState, p: int) -> None:
     s.hands[p].append(s.draw_pile.pop(s.rng.below(len(s.draw_pile)) if s.automa else -1))
 
 
+@cython.locals(p=cython.Py_ssize_t, tile=cython.long, slot=cython.Py_ssize_t)
 def holds_decree(s: GugongState, p: int, tile: int) -> bool:
     """Whether `p` has a servant on decree `tile` (each face-up tile is in one slot)."""
     decrees = s.decrees
-    if tile not in decrees:
-        return False
-    return bool(s.decree_servants[p * 6 + decrees.index(tile)])
+    for slot in range(len(decrees)):
+        if decrees[slot] == tile:
+            return bool(s.decree_servants[p * 6 + slot])
+    return False
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.gugong import automa, bonus, morning, night, scoring
+from engine.games.gugong.automa import dusk_step
 from engine.games.gugong.data import (
     S_DAY,
     S_DUSK,
@@ -18,6 +19,11 @@ from engine.games.gugong.data import (
     S_OVER,
 )
 from engine.games.gugong.requests import GiftExchange
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -42,10 +48,11 @@ def on_empty(s: GugongState) -> None:
             morning.income(s)
         elif step == S_FINAL:
             scoring.end_scoring(s)
-        elif step == S_DUSK and not automa.dusk_step(s):
+        elif step == S_DUSK and not dusk_step(s):
             night.destiny_dice(s)  # solo: Meng's Dusk is over (rules §13)
 
 
+@cython.locals(n=cython.Py_ssize_t, p=cython.Py_ssize_t, _k=cython.Py_ssize_t)
 def next_turn(s: GugongState) -> None:
     """Rules §4.2: clockwise, players with hand cards take turns until all hands are empty;
     then the Night (after the active bonus tokens are stored, §12)."""
@@ -54,7 +61,7 @@ def next_turn(s: GugongState) -> None:
         return
     n, hands = s.num_players, s.hands
     p = s.turn
-    for _ in range(n):
+    for _k in range(n):
         if hands[p]:
             s.turn = p + 1 if p + 1 < n else 0
             s.stack.append(GIFT_EXCHANGE[p])

@@ -23,9 +23,27 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data, effects
 from engine.games.gugong.bonus import active_value
-from engine.games.gugong.data import F_POOL, F_SUPPLY, S_DAY, S_FINAL, S_OVER
+from engine.games.gugong.data import (
+    CARD_VALUE,
+    D3A,
+    D3B,
+    D3C,
+    D3D,
+    D3E,
+    DAYS,
+    DECREE_LEVEL,
+    F_POOL,
+    F_SUPPLY,
+    S_DAY,
+    S_FINAL,
+    S_OVER,
+    SHIP_CAPACITY,
+    SHIPS,
+    jade_points,
+    token_units,
+)
+from engine.games.gugong.effects import ship_units, wall_units
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -45,19 +63,19 @@ def envoy_value(s: GugongState, p: int) -> float:
 def decree_value(s: GugongState, p: int) -> float:
     v = 0.0
     held = [t for slot, t in enumerate(s.decrees) if s.decree_servants[p * 6 + slot]]
-    left = data.DAYS - s.day
+    left = DAYS - s.day
     for t in held:
-        if t == data.D3A:
+        if t == D3A:
             v += min(10, (s.vp[p] + 10) // 3)
-        elif t == data.D3B:
+        elif t == D3B:
             v += 8
-        elif t == data.D3C:
+        elif t == D3C:
             v += min(10, 2 * (s.jade[p] + 1))
-        elif t == data.D3D:
+        elif t == D3D:
             v += 2 * len(held) + 1
-        elif t == data.D3E:
+        elif t == D3E:
             v += 2 * sum(s.rewards[p * 3:p * 3 + 3]) + 2
-        elif data.DECREE_LEVEL[t] == 1:
+        elif DECREE_LEVEL[t] == 1:
             v += 1.2 * left
         else:
             v += 0.6 * left
@@ -65,19 +83,19 @@ def decree_value(s: GugongState, p: int) -> float:
 
 
 def value(s: GugongState, p: int) -> float:
-    v = float(s.vp[p]) + data.jade_points(s.jade[p]) + envoy_value(s, p) + decree_value(s, p)
+    v = float(s.vp[p]) + jade_points(s.jade[p]) + envoy_value(s, p) + decree_value(s, p)
     v += 0.8 * s.pool[p] + 0.3 * s.supply[p]
     if s.foreman[p] == F_POOL:
         v += 2.0
     elif s.foreman[p] == F_SUPPLY:
         v += 0.8
-    v += 0.8 * effects.wall_units(s, p)
-    for k in range(data.SHIPS):
+    v += 0.8 * wall_units(s, p)
+    for k in range(SHIPS):
         i = p * 3 + k
         if s.ship_harbor[i] >= 0:
-            u = effects.ship_units(s, p, k)
-            v += 1.2 * u + (1.5 if u == data.SHIP_CAPACITY and s.ship_harbor[i] >= 1 else 0)
-    tokens = sum(data.token_units(t) for t in s.stored[p])
+            u = ship_units(s, p, k)
+            v += 1.2 * u + (1.5 if u == SHIP_CAPACITY and s.ship_harbor[i] >= 1 else 0)
+    tokens = sum(token_units(t) for t in s.stored[p])
     v += (0.25 if s.step == S_FINAL else 0.5) * tokens
     v += 0.25 * s.intrigue[p]
     if p >= s.num_players:  # solo: Meng's gift stack and discard pile
@@ -85,7 +103,7 @@ def value(s: GugongState, p: int) -> float:
         v += 0.4 * cards if s.step == S_DAY else 0.0
     elif s.step == S_DAY:
         v += 0.4 * (len(s.hands[p]) + len(s.discards[p]))
-        v += 0.7 * sum(s.dice.count(data.CARD_VALUE[c]) for c in s.discards[p])
+        v += 0.7 * sum(s.dice.count(CARD_VALUE[c]) for c in s.discards[p])
     if s.bonus_active:
         v += active_value(s, p)
     return v

@@ -6,9 +6,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import canal, data, effects
 from engine.games.gugong.actions import BuyJade, OptionA, OptionB, Skip, TakeDecree, Trade
-from engine.games.gugong.data import F_POOL, F_SUPPLY, T_DOUBLE
+from engine.games.gugong.canal import (
+    can_place,
+    claim_options,
+    move_options,
+    pieces_fit,
+    room_for,
+    ship_rooms,
+)
+from engine.games.gugong.data import (
+    CANAL,
+    D2A,
+    D2B,
+    D2C,
+    D2E,
+    DECREE_COST,
+    DECREE_VP,
+    DECREES,
+    F_POOL,
+    F_SUPPLY,
+    HOUSE_COSTS,
+    INTRIGUE,
+    JADE,
+    MARKET,
+    MARKET_COST,
+    PALACE,
+    T_DOUBLE,
+    TRAVEL,
+    WALL,
+)
+from engine.games.gugong.effects import (
+    do_trade,
+    envoy_step,
+    has_destination,
+    holds_decree,
+    intrigue_move,
+    pay,
+    trade_choices,
+    with_trades,
+)
 from engine.games.gugong.requests import (
     CANAL_A,
     CANAL_B,
@@ -19,20 +56,25 @@ from engine.games.gugong.requests import (
 )
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 OPTION_A = OptionA()
 OPTION_B = (OptionB(False), OptionB(True))
-BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(data.MARKET + 1))
+BUY_JADE = tuple((BuyJade(h, False), BuyJade(h, True)) for h in range(MARKET + 1))
 TAKE_DECREE = tuple((TakeDecree(slot, False), TakeDecree(slot, True)) for slot in range(6))
 #: the price of each roof space and of the market (`jade_cost` before D2b)
-JADE_BASE = (*data.HOUSE_COSTS, data.MARKET_COST)
+JADE_BASE = (*HOUSE_COSTS, MARKET_COST)
 
 
 def travel_cost(s: GugongState, p: int) -> int:
-    return 1 if effects.holds_decree(s, p, data.D2A) else 2
+    return 1 if holds_decree(s, p, D2A) else 2
 
 
 def pieces_in(s: GugongState, p: int, supply: bool) -> int:
@@ -43,93 +85,109 @@ def pieces_in(s: GugongState, p: int, supply: bool) -> int:
 
 
 def jade_cost(s: GugongState, p: int, space: int) -> int:
-    base = data.MARKET_COST if space == data.MARKET else data.HOUSE_COSTS[space]
-    return max(0, base - (1 if effects.holds_decree(s, p, data.D2B) else 0))
+    base = MARKET_COST if space == MARKET else HOUSE_COSTS[space]
+    return max(0, base - (1 if holds_decree(s, p, D2B) else 0))
 
 
 def decree_cost(s: GugongState, p: int, slot: int) -> int:
     others = sum(s.decree_servants[q * 6 + slot] for q in range(len(s.vp)) if q != p)
-    cut = 1 if effects.holds_decree(s, p, data.D2E) else 0
-    return max(0, data.DECREE_COST[s.decrees[slot]] + others - cut)
+    cut = 1 if holds_decree(s, p, D2E) else 0
+    return max(0, DECREE_COST[s.decrees[slot]] + others - cut)
+
+
+@cython.locals(slot=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.long)
+def slot_servants(servants: list[int], slot: int) -> int:
+    """Every seat's servants on decree slot `slot` (`decree_servants[seat * 6 + slot]`)."""
+    n = 0
+    for i in range(slot, len(servants), 6):
+        n += servants[i]
+    return n
 
 
 def can_canal(s: GugongState, p: int, supply: bool) -> bool:
     """Whether one piece can go on an own ship (existing with room, or a new one)."""
-    return canal.can_place(s, p, supply)
+    return can_place(s, p, supply)
 
 
 def can_option_a(s: GugongState, p: int, loc: int) -> bool:
-    if loc == data.TRAVEL:
-        return effects.has_destination(s, p)
-    if loc == data.WALL:
+    if loc == TRAVEL:
+        return has_destination(s, p)
+    if loc == WALL:
         return pieces_in(s, p, False) > 0
-    if loc == data.CANAL:
-        return (can_canal(s, p, False) or bool(canal.move_options(s, p))
-                or bool(canal.claim_options(s, p, -1)))
+    if loc == CANAL:
+        return (can_canal(s, p, False) or bool(move_options(s, p))
+                or bool(claim_options(s, p, -1)))
     return True  # Intrigue, Palace
 
 
+@cython.locals(p=cython.Py_ssize_t, loc=cython.long, pool=cython.long, fm=cython.bint,
+               out=list, cut=cython.long, h=cython.Py_ssize_t, cost=cython.long,
+               base=cython.Py_ssize_t, slot=cython.Py_ssize_t, pieces=cython.long)
 def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
     """The location's options other than none and token exchanges (rules §5), in order:
     option A, then option B by way of paying (`effects.pay_ways`); Jade and Decrees: each space or
     slot by way of paying."""
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
-    out: list[Action] = []
-    if pool < 1 and not fm and (loc == data.JADE or loc == data.DECREES):
+    out = []
+    if pool < 1 and not fm and (loc == JADE or loc == DECREES):
         return out  # every purchase costs at least 1 (or a servant placed): none possible
-    if loc == data.JADE:
-        cut = 1 if effects.holds_decree(s, p, data.D2B) else 0
+    if loc == JADE:
+        cut = 1 if holds_decree(s, p, D2B) else 0
         houses = s.houses
-        spaces = [h for h in range(len(data.HOUSE_COSTS)) if houses[h]] or [data.MARKET]
+        spaces = [h for h in range(len(HOUSE_COSTS)) if houses[h]] or [MARKET]
         for h in spaces:
-            cost = max(0, JADE_BASE[h] - cut)
+            cost = JADE_BASE[h] - cut
+            if cost < 0:
+                cost = 0
             acts = BUY_JADE[h]
             if pool >= cost:
                 out.append(acts[0])
             if cost >= 2 and fm and pool >= cost - 2:
                 out.append(acts[1])
-    elif loc == data.DECREES:
+    elif loc == DECREES:
         ds, base = s.decree_servants, p * 6
-        cut = 1 if effects.holds_decree(s, p, data.D2E) else 0
+        cut = 1 if holds_decree(s, p, D2E) else 0
         decrees = s.decrees
         for slot in range(6):
             if ds[base + slot]:
                 continue
             # others' servants on the slot (p has none there): see decree_cost
-            cost = max(0, data.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            cost = DECREE_COST[decrees[slot]] + slot_servants(ds, slot) - cut
+            if cost < 0:
+                cost = 0
             acts = TAKE_DECREE[slot]
             if pool >= cost + 1:
                 out.append(acts[0])
             if cost >= 2 and fm and pool >= cost - 1:
                 out.append(acts[1])
-    elif loc == data.TRAVEL:
-        if effects.has_destination(s, p):
+    elif loc == TRAVEL:
+        if has_destination(s, p):
             out.append(OPTION_A)
             cost = travel_cost(s, p)
             if pool >= cost:
                 out.append(OPTION_B[False])
             if cost >= 2 and fm and pool >= cost - 2:
                 out.append(OPTION_B[True])
-    elif loc == data.WALL:
+    elif loc == WALL:
         pieces = pool + (1 if fm else 0)
         if pieces > 0:
             out.append(OPTION_A)
         if pool >= 1 and pieces >= 2:
             out.append(OPTION_B[False])
-    elif loc == data.INTRIGUE:
+    elif loc == INTRIGUE:
         out.append(OPTION_A)
         if pool >= 1:
             out.append(OPTION_B[False])
-    elif loc == data.PALACE:
+    elif loc == PALACE:
         out.append(OPTION_A)
         if pool >= 2:
             out.append(OPTION_B[False])
         if fm:
             out.append(OPTION_B[True])
     else:  # the Grand Canal: A a piece placed, a move or a claim; B pay 1, place 2
-        place = (pool > 0 or fm) and canal.room_for(s, p, 1 if pool > 0 else 2)
-        if place or canal.move_options(s, p) or canal.claim_options(s, p, -1):
+        place = (pool > 0 or fm) and room_for(s, p, 1 if pool > 0 else 2)
+        if place or move_options(s, p) or claim_options(s, p, -1):
             out.append(OPTION_A)
         if place and canal_b_possible(s, p):
             out.append(OPTION_B[False])
@@ -139,7 +197,7 @@ def location_choices(s: GugongState, p: int, loc: int) -> list[Action]:
 def location_options(s: GugongState, req: LocationAction) -> list:
     out = location_choices(s, req.seat, req.loc)
     out.append(SKIP)
-    return effects.with_trades(s, req.seat, out)
+    return with_trades(s, req.seat, out)
 
 
 def pays(pool: int, fm: bool, cost: int, keep: int, foreman: bool) -> bool:
@@ -157,35 +215,35 @@ def location_legal(s: GugongState, req: LocationAction, a: object) -> bool:
     if t is Skip:
         return True
     if t is Trade:
-        return bool(s.stored[p]) and a in effects.trade_choices(s, p)
+        return bool(s.stored[p]) and a in trade_choices(s, p)
     if t is OptionA:
-        return loc != data.JADE and loc != data.DECREES and can_option_a(s, p, loc)
+        return loc != JADE and loc != DECREES and can_option_a(s, p, loc)
     pool = s.pool[p]
     fm = s.foreman[p] == F_POOL
     if t is OptionB:
         f = a.foreman
-        if loc == data.TRAVEL:
-            return effects.has_destination(s, p) and pays(pool, fm, travel_cost(s, p), 0, f)
-        if loc == data.WALL:
+        if loc == TRAVEL:
+            return has_destination(s, p) and pays(pool, fm, travel_cost(s, p), 0, f)
+        if loc == WALL:
             return not f and pool >= 1 and pool + (1 if fm else 0) >= 2
-        if loc == data.INTRIGUE:
+        if loc == INTRIGUE:
             return not f and pool >= 1
-        if loc == data.PALACE:
+        if loc == PALACE:
             return pays(pool, fm, 2, 0, f)
-        if loc == data.CANAL:
+        if loc == CANAL:
             return not f and canal_b_possible(s, p)
         return False
     if t is BuyJade:
         h = a.space
-        if loc != data.JADE or not 0 <= h <= data.MARKET:
+        if loc != JADE or not 0 <= h <= MARKET:
             return False
-        if (any(s.houses) if h == data.MARKET else not s.houses[h]):
+        if (any(s.houses) if h == MARKET else not s.houses[h]):
             return False  # the market sells only when every roof space is empty
-        cut = 1 if effects.holds_decree(s, p, data.D2B) else 0
+        cut = 1 if holds_decree(s, p, D2B) else 0
         return pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, a.foreman)
     if t is TakeDecree:
         slot = a.slot
-        if loc != data.DECREES or not 0 <= slot < 6 or s.decree_servants[p * 6 + slot]:
+        if loc != DECREES or not 0 <= slot < 6 or s.decree_servants[p * 6 + slot]:
             return False
         return pays(pool, fm, decree_cost(s, p, slot), 1, a.foreman)
     return False
@@ -197,26 +255,26 @@ def canal_b_possible(s: GugongState, p: int) -> bool:
     pool = s.pool[p]
     if pool < 1 or pool - 1 + (1 if s.foreman[p] == F_POOL else 0) < 2:
         return False
-    rooms, new = canal.ship_rooms(s, p)
-    return canal.pieces_fit(rooms, new, pool - 1, s.foreman[p] == F_POOL, 2)
+    rooms, new = ship_rooms(s, p)
+    return pieces_fit(rooms, new, pool - 1, s.foreman[p] == F_POOL, 2)
 
 
 def location_auto(s: GugongState, req: LocationAction) -> bool:
     """Nothing possible (public): skipped without asking."""
     p, loc = req.seat, req.loc
-    if loc == data.INTRIGUE or loc == data.PALACE:
+    if loc == INTRIGUE or loc == PALACE:
         return False  # option A is always possible there
     stored = s.stored[p]  # fewer than 2 units: no exchange (`effects.trade_choices`)
-    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and effects.trade_choices(s, p):
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and trade_choices(s, p):
         return False
     return not location_possible(s, p, loc)
 
 
 def location_possible(s: GugongState, p: int, loc: int) -> bool:
     """Whether `location_choices` is non-empty, stopping at the first option found."""
-    if loc == data.INTRIGUE or loc == data.PALACE:
+    if loc == INTRIGUE or loc == PALACE:
         return True  # option A is always possible there
-    if loc != data.JADE and loc != data.DECREES:
+    if loc != JADE and loc != DECREES:
         # Travel, Wall, Canal: option B needs what option A needs (for the Canal: room for
         # B's two pieces from the pool is room for A's one)
         return can_option_a(s, p, loc)
@@ -224,18 +282,21 @@ def location_possible(s: GugongState, p: int, loc: int) -> bool:
     fm = s.foreman[p] == F_POOL
     if pool < 1 and not fm:
         return False
-    if loc == data.JADE:
-        cut = 1 if effects.holds_decree(s, p, data.D2B) else 0
+    if loc == JADE:
+        cut = 1 if holds_decree(s, p, D2B) else 0
         houses = s.houses
-        spaces = [h for h in range(len(data.HOUSE_COSTS)) if houses[h]] or [data.MARKET]
-        return any(pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, False)
-                   or pays(pool, fm, max(0, JADE_BASE[h] - cut), 0, True) for h in spaces)
+        spaces = [h for h in range(len(HOUSE_COSTS)) if houses[h]] or [MARKET]
+        for h in spaces:
+            cost = max(0, JADE_BASE[h] - cut)
+            if pays(pool, fm, cost, 0, False) or pays(pool, fm, cost, 0, True):
+                return True
+        return False
     ds, base, decrees = s.decree_servants, p * 6, s.decrees
-    cut = 1 if effects.holds_decree(s, p, data.D2E) else 0
+    cut = 1 if holds_decree(s, p, D2E) else 0
     for slot in range(6):
         if not ds[base + slot]:
             # `decree_cost`: others' servants on the slot (p has none there)
-            cost = max(0, data.DECREE_COST[decrees[slot]] + sum(ds[slot::6]) - cut)
+            cost = max(0, DECREE_COST[decrees[slot]] + slot_servants(ds, slot) - cut)
             if pays(pool, fm, cost, 1, False) or pays(pool, fm, cost, 1, True):
                 return True
     return False
@@ -246,14 +307,14 @@ def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
     t = type(a)
     if t is Trade:
         s.stack.append(req)
-        effects.do_trade(s, p, a.units, a.doubles)
+        do_trade(s, p, a.units, a.doubles)
     elif t is OptionA:
         option_a(s, p, loc)
     elif t is OptionB:
         option_b(s, p, loc, a.foreman)
     elif t is BuyJade:
-        effects.pay(s, p, jade_cost(s, p, a.space), a.foreman)
-        if a.space != data.MARKET:
+        pay(s, p, jade_cost(s, p, a.space), a.foreman)
+        if a.space != MARKET:
             s.houses[a.space] = 0
         s.jade[p] += 1
     elif t is TakeDecree:
@@ -262,50 +323,50 @@ def location_apply(s: GugongState, req: LocationAction, a: object) -> None:
 
 def option_a(s: GugongState, p: int, loc: int) -> None:
     """Option A of a location (also the card actions with a location icon, A9)."""
-    if loc == data.TRAVEL:
+    if loc == TRAVEL:
         s.stack.append(TRAVEL_MOVE[p][1])
-    elif loc == data.WALL:
+    elif loc == WALL:
         wall_action(s, p, 1)
-    elif loc == data.INTRIGUE:
-        effects.intrigue_move(s, p, 1)
+    elif loc == INTRIGUE:
+        intrigue_move(s, p, 1)
         if s.medal < 0:
             s.medal = p  # first Intrigue A this Day takes the Medal (§5.4)
-    elif loc == data.PALACE:
-        effects.envoy_step(s, p, 1)
-    elif loc == data.CANAL:
+    elif loc == PALACE:
+        envoy_step(s, p, 1)
+    elif loc == CANAL:
         s.stack += CANAL_A[p]
 
 
 def option_b(s: GugongState, p: int, loc: int, foreman: bool) -> None:
-    if loc == data.TRAVEL:
-        effects.pay(s, p, travel_cost(s, p), foreman)
+    if loc == TRAVEL:
+        pay(s, p, travel_cost(s, p), foreman)
         s.stack.append(TRAVEL_MOVE[p][2])
-    elif loc == data.WALL:
-        effects.pay(s, p, 1)
+    elif loc == WALL:
+        pay(s, p, 1)
         wall_action(s, p, 2)
-    elif loc == data.INTRIGUE:
-        effects.pay(s, p, 1)
-        effects.intrigue_move(s, p, 3)
-    elif loc == data.PALACE:
-        effects.pay(s, p, 2, foreman)
-        effects.envoy_step(s, p, 2)
-        effects.intrigue_move(s, p, 1)
-    elif loc == data.CANAL:
-        effects.pay(s, p, 1)
+    elif loc == INTRIGUE:
+        pay(s, p, 1)
+        intrigue_move(s, p, 3)
+    elif loc == PALACE:
+        pay(s, p, 2, foreman)
+        envoy_step(s, p, 2)
+        intrigue_move(s, p, 1)
+    elif loc == CANAL:
+        pay(s, p, 1)
         s.stack += CANAL_B[p]
 
 
 def wall_action(s: GugongState, p: int, pieces: int) -> None:
     """Place pieces (one scoring check after them); with D2c then 1 more from the supply,
     checked separately (rules §5.2, A21)."""
-    if effects.holds_decree(s, p, data.D2C):
+    if holds_decree(s, p, D2C):
         s.stack += WALL_FROM_SUPPLY[p]
     s.stack += WALL_PLACE[p][pieces]
 
 
 def take_decree(s: GugongState, p: int, slot: int, foreman: bool) -> None:
     """Rules §5.6: pay, place 1 more servant on the decree, score its immediate VP."""
-    effects.pay(s, p, decree_cost(s, p, slot), foreman)
+    pay(s, p, decree_cost(s, p, slot), foreman)
     s.pool[p] -= 1
     s.decree_servants[p * 6 + slot] = 1
-    s.vp[p] += data.DECREE_VP[s.decrees[slot]]
+    s.vp[p] += DECREE_VP[s.decrees[slot]]

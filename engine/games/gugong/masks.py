@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data
+from engine.games.gugong.data import HARBORS, NUM_CITIES, ROADS
 
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 #: cities are looked up in two blocks of `BLOCK` bits (10 + 10 for the 20 cities)
 BLOCK = 10
 LOW = (1 << BLOCK) - 1
-assert data.NUM_CITIES <= 2 * BLOCK
+assert NUM_CITIES <= 2 * BLOCK
 
 
 def _bits(m: int, base: int) -> tuple[int, ...]:
@@ -29,13 +29,13 @@ def _bits(m: int, base: int) -> tuple[int, ...]:
 
 #: per block mask: its cities, ascending (block 0: cities 0-9, block 1: 10-19)
 CITIES = tuple(tuple(_bits(m, b * BLOCK) for m in range(1 << BLOCK)) for b in range(2))
-_ROAD = tuple(sum(1 << nb for nb in data.ROADS[c]) for c in range(data.NUM_CITIES))
+_ROAD = tuple(sum(1 << nb for nb in ROADS[c]) for c in range(NUM_CITIES))
 
 
 def _near(cities: tuple[int, ...]) -> int:
     m = 0
     for c in cities:
-        if c < data.NUM_CITIES:
+        if c < NUM_CITIES:
             m |= _ROAD[c]
     return m
 
@@ -50,7 +50,7 @@ def cities_in(m: int) -> tuple[int, ...]:
 
 
 #: bit c, per city c
-BIT = tuple(1 << c for c in range(data.NUM_CITIES))
+BIT = tuple(1 << c for c in range(NUM_CITIES))
 #: `placed(x)`: whether x >= 0 (a token type, a harbor index), as a C-level predicate
 placed = (-1).__lt__
 
@@ -91,9 +91,9 @@ def has_destination(tokens: int, here: int) -> bool:
 
 
 # --- the Grand Canal (bit path * HARBORS + h: harbor h of that path is taken) ---------------------
-HARBOR_BITS = (1 << data.HARBORS) - 1
+HARBOR_BITS = (1 << HARBORS) - 1
 #: all harbors of both paths
-ALL_HARBORS = (1 << 2 * data.HARBORS) - 1
+ALL_HARBORS = (1 << 2 * HARBORS) - 1
 
 
 def harbor_mask(ship_harbor: list[int], ship_path: list[int]) -> int:
@@ -102,7 +102,7 @@ def harbor_mask(ship_harbor: list[int], ship_path: list[int]) -> int:
     for i in compress(range(len(ship_harbor)), map(placed, ship_harbor)):
         path = ship_path[i]
         if path >= 0:
-            m |= 1 << (path * data.HARBORS + ship_harbor[i])
+            m |= 1 << (path * HARBORS + ship_harbor[i])
     return m
 
 

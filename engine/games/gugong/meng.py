@@ -8,9 +8,47 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import automa_data, data, effects
-from engine.games.gugong.automa_data import MENG
-from engine.games.gugong.data import S_DUSK
+from engine.games.gugong import data, effects
+from engine.games.gugong.automa_data import CARD_CLAIMS, MENG, MENG_JADE_UNITS, PERIMETER
+from engine.games.gugong.data import (
+    D2C,
+    DECREE_VP,
+    EXCHANGE_SERVANT,
+    HARBOR_VP,
+    HOUSE_COSTS,
+    MARKET,
+    NUM_CITIES,
+    R_CARD,
+    R_VP,
+    ROADS,
+    S_DUSK,
+    SHIP_CAPACITY,
+    SHIPS,
+    T_BUYJADE,
+    T_DOUBLE,
+    T_ENV,
+    T_INT,
+    T_JADE7,
+    T_RETRIEVE,
+    T_S1,
+    T_S2,
+    T_SHIP,
+    T_SWAP,
+    T_VP2,
+    T_WALL,
+    WALL,
+)
+from engine.games.gugong.effects import (
+    do_trade,
+    envoy_step,
+    first_free,
+    free_ship,
+    gain_now,
+    holds_decree,
+    intrigue_move,
+    return_ship,
+    take_harbor,
+)
 from engine.games.gugong.locations import decree_cost, jade_cost
 from engine.games.gugong.requests import MengAction, WallCheck
 
@@ -38,8 +76,8 @@ def afford(s: GugongState, cost: int) -> bool:
     if not can_afford(s, cost):
         return False
     while s.pool[MENG] < cost:
-        singles = sum(1 for t in s.stored[MENG] if t != data.T_DOUBLE)
-        effects.do_trade(s, MENG, data.EXCHANGE_SERVANT, 0 if singles >= 2 else 1)
+        singles = sum(1 for t in s.stored[MENG] if t != T_DOUBLE)
+        do_trade(s, MENG, EXCHANGE_SERVANT, 0 if singles >= 2 else 1)
     return True
 
 
@@ -50,10 +88,10 @@ def pay(s: GugongState, cost: int) -> None:
 def jade_exchange(s: GugongState) -> None:
     """Whenever Meng holds 6 token units he must exchange them for 1 jade (singles first);
     he never trades 4 units for 2 VP by choice."""
-    while token_units(s) >= automa_data.MENG_JADE_UNITS:
-        singles = sum(1 for t in s.stored[MENG] if t != data.T_DOUBLE)
-        doubles = max(0, (automa_data.MENG_JADE_UNITS - singles + 1) // 2)
-        effects.do_trade(s, MENG, automa_data.MENG_JADE_UNITS, doubles)
+    while token_units(s) >= MENG_JADE_UNITS:
+        singles = sum(1 for t in s.stored[MENG] if t != T_DOUBLE)
+        doubles = max(0, (MENG_JADE_UNITS - singles + 1) // 2)
+        do_trade(s, MENG, MENG_JADE_UNITS, doubles)
 
 
 def take_piece(s: GugongState, supply_first: bool) -> bool:
@@ -70,7 +108,7 @@ def take_piece(s: GugongState, supply_first: bool) -> bool:
 
 def gain(s: GugongState, n: int) -> None:
     """Meng never has his Foreman (it marks his focus): a plain gain from his supply."""
-    effects.gain_now(s, MENG, n, False)
+    gain_now(s, MENG, n, False)
 
 
 # --- the Great Wall ------------------------------------------------------------------------------
@@ -87,8 +125,8 @@ def wall(s: GugongState, pieces: int, supply_first: bool, only_supply: bool = Fa
         placed += 1
     if not placed:
         return
-    if not only_supply and effects.holds_decree(s, MENG, data.D2C):
-        s.stack.append(MengAction(MENG, data.WALL, 3))  # the D2c piece, after this check
+    if not only_supply and holds_decree(s, MENG, D2C):
+        s.stack.append(MengAction(MENG, WALL, 3))  # the D2c piece, after this check
     s.stack.append(WallCheck(MENG))
 
 
@@ -96,10 +134,10 @@ def wall_reward(s: GugongState) -> None:
     """Meng's Intrigue reward at a Wall scoring: jade if Intrigue >= 7, else 1 servant if
     Intrigue >= 1 and his supply is not empty."""
     if s.intrigue[MENG] >= 7:
-        effects.intrigue_move(s, MENG, -7)
+        intrigue_move(s, MENG, -7)
         s.jade[MENG] += 1
     elif s.intrigue[MENG] >= 1 and s.supply[MENG] > 0:
-        effects.intrigue_move(s, MENG, -1)
+        intrigue_move(s, MENG, -1)
         gain(s, 1)
 
 
@@ -108,20 +146,20 @@ def ship_target(s: GugongState) -> int:
     """His fullest unfinished ship on the canal (tie: furthest); else a new ship at the first
     free harbor; -1 when neither exists."""
     best, key = -1, (-1, -1)
-    for k in range(data.SHIPS):
+    for k in range(SHIPS):
         i = MENG * 3 + k
-        if s.ship_harbor[i] >= 0 and s.ship_load[i] < data.SHIP_CAPACITY:
+        if s.ship_harbor[i] >= 0 and s.ship_load[i] < SHIP_CAPACITY:
             kk = (s.ship_load[i], s.ship_harbor[i])
             if kk > key:
                 best, key = k, kk
     if best >= 0:
         return best
-    k = effects.free_ship(s, MENG)
-    if k < 0 or effects.first_free(s, 0) < 0:
+    k = free_ship(s, MENG)
+    if k < 0 or first_free(s, 0) < 0:
         return -1
     i = MENG * 3 + k
     s.ship_path[i] = 0
-    effects.take_harbor(s, i, effects.first_free(s, 0))
+    take_harbor(s, i, first_free(s, 0))
     return k
 
 
@@ -136,7 +174,7 @@ def ship(s: GugongState, pieces: int, supply_first: bool, only_supply: bool = Fa
         if k < 0 or not take_piece(s, supply_first or only_supply):
             return
         s.ship_load[MENG * 3 + k] += 1
-        if s.ship_load[MENG * 3 + k] >= data.SHIP_CAPACITY:
+        if s.ship_load[MENG * 3 + k] >= SHIP_CAPACITY:
             claim(s, k)
 
 
@@ -145,34 +183,34 @@ def claim(s: GugongState, k: int) -> None:
     the draw pile is empty), later ones 4 VP; marked with neutral cubes (his `rewards`);
     all his servants back to his supply. A card gained at Dusk goes to his discard pile,
     otherwise to the bottom of his gift stack (A24)."""
-    claims = s.rewards[MENG * 3 + data.R_VP] + s.rewards[MENG * 3 + data.R_CARD]
-    effects.return_ship(s, MENG, k)
-    if claims < automa_data.CARD_CLAIMS[s.automa] and len(s.draw_pile) > s.meng_reserved:
-        s.rewards[MENG * 3 + data.R_CARD] += 1
+    claims = s.rewards[MENG * 3 + R_VP] + s.rewards[MENG * 3 + R_CARD]
+    return_ship(s, MENG, k)
+    if claims < CARD_CLAIMS[s.automa] and len(s.draw_pile) > s.meng_reserved:
+        s.rewards[MENG * 3 + R_CARD] += 1
         s.meng_reserved += 1  # an unseen card: decided when revealed
         if s.step == S_DUSK:
             s.meng_discard.append(UNSEEN)
         else:
             s.meng_bottom.append(UNSEEN)
     else:
-        s.rewards[MENG * 3 + data.R_VP] += 1
-        s.vp[MENG] += data.HARBOR_VP
+        s.rewards[MENG * 3 + R_VP] += 1
+        s.vp[MENG] += HARBOR_VP
 
 
 # --- travel --------------------------------------------------------------------------------------
 def nearest_token_city(s: GugongState) -> int:
     """Fewest roads from his city (C20 when off the map), tie lowest id; -1 if none."""
     here = s.traveller[MENG]
-    start = here if here >= 0 else automa_data.PERIMETER[0]
+    start = here if here >= 0 else PERIMETER[0]
     dist = {start: 0}
     todo = deque([start])
     while todo:
         c = todo.popleft()
-        for nb in data.ROADS[c]:
+        for nb in ROADS[c]:
             if nb not in dist:
                 dist[nb] = dist[c] + 1
                 todo.append(nb)
-    best = [c for c in range(data.NUM_CITIES) if s.cities[c] >= 0]
+    best = [c for c in range(NUM_CITIES) if s.cities[c] >= 0]
     return min(best, key=lambda c: (dist[c], c)) if best else -1
 
 
@@ -181,12 +219,12 @@ def next_city(s: GugongState) -> int:
     (his first move: C20, or the next token city after it), ignoring roads. With no token on
     the perimeter: the nearest token city, for the rest of that Day."""
     if not s.meng_astray:
-        n = len(automa_data.PERIMETER)
+        n = len(PERIMETER)
         for k in range(n):
             idx = (s.meng_route + 1 + k) % n
-            if s.cities[automa_data.PERIMETER[idx]] >= 0:
+            if s.cities[PERIMETER[idx]] >= 0:
                 s.meng_route = idx
-                return automa_data.PERIMETER[idx]
+                return PERIMETER[idx]
         s.meng_astray = 1
     return nearest_token_city(s)
 
@@ -209,36 +247,36 @@ def token_reward(s: GugongState, t: int) -> None:
     """He always takes the reward; the card tokens are his own versions (seed "Wyjątkowe
     sytuacje")."""
     dusk = s.step == S_DUSK
-    if t == data.T_S1:
+    if t == T_S1:
         gain(s, 1)
-    elif t == data.T_S2:
+    elif t == T_S2:
         gain(s, 2)
-    elif t == data.T_ENV:
-        effects.envoy_step(s, MENG, 1)
-    elif t == data.T_INT:
-        effects.intrigue_move(s, MENG, 1)
-    elif t == data.T_VP2:
+    elif t == T_ENV:
+        envoy_step(s, MENG, 1)
+    elif t == T_INT:
+        intrigue_move(s, MENG, 1)
+    elif t == T_VP2:
         s.vp[MENG] += 2
-    elif t == data.T_SHIP:
+    elif t == T_SHIP:
         ship(s, 1, True, only_supply=True)
-    elif t == data.T_WALL:
+    elif t == T_WALL:
         wall(s, 1, True, only_supply=True)
-    elif t == data.T_BUYJADE:
+    elif t == T_BUYJADE:
         if afford(s, 3):
             pay(s, 3)
             s.jade[MENG] += 1
-    elif t == data.T_RETRIEVE:
+    elif t == T_RETRIEVE:
         if dusk or not s.meng_discard:
             s.vp[MENG] += 1
         else:
             retrieve(s)
-    elif t == data.T_JADE7:
+    elif t == T_JADE7:
         if dusk or not (s.meng_stack or s.meng_bottom):
             s.vp[MENG] += 1
         else:
             s.meng_discard.append(reveal_gift(s))  # shown, as a 7+ card must be
             s.jade[MENG] += 1
-    elif t == data.T_SWAP:
+    elif t == T_SWAP:
         s.vp[MENG] += 1
 
 
@@ -319,13 +357,13 @@ def take_decree(s: GugongState, free: bool) -> None:
         pay(s, cost)
         s.pool[MENG] -= 1
     s.decree_servants[MENG * 6 + slot] = 1
-    s.vp[MENG] += data.DECREE_VP[s.decrees[slot]]
+    s.vp[MENG] += DECREE_VP[s.decrees[slot]]
 
 
 # --- jade ----------------------------------------------------------------------------------------
 def cheapest_jade(s: GugongState) -> int:
-    spaces = [h for h in range(len(data.HOUSE_COSTS)) if s.houses[h]]
-    return min(spaces, key=lambda h: (data.HOUSE_COSTS[h], h)) if spaces else data.MARKET
+    spaces = [h for h in range(len(HOUSE_COSTS)) if s.houses[h]]
+    return min(spaces, key=lambda h: (HOUSE_COSTS[h], h)) if spaces else MARKET
 
 
 def buy_jade(s: GugongState, free: bool) -> None:
@@ -336,15 +374,15 @@ def buy_jade(s: GugongState, free: bool) -> None:
         if not afford(s, cost):
             return
         pay(s, cost)
-    if space != data.MARKET:
+    if space != MARKET:
         s.houses[space] = 0
     s.jade[MENG] += 1
 
 
 def ship_target_exists(s: GugongState) -> bool:
     """Whether `ship_target` would find a ship (without placing a new one)."""
-    for k in range(data.SHIPS):
+    for k in range(SHIPS):
         i = MENG * 3 + k
-        if s.ship_harbor[i] >= 0 and s.ship_load[i] < data.SHIP_CAPACITY:
+        if s.ship_harbor[i] >= 0 and s.ship_load[i] < SHIP_CAPACITY:
             return True
-    return effects.free_ship(s, MENG) >= 0 and effects.first_free(s, 0) >= 0
+    return free_ship(s, MENG) >= 0 and first_free(s, 0) >= 0

@@ -7,9 +7,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.common.rng import Rng
-from engine.games.gugong import automa, data, effects
+from engine.games.gugong import automa
 from engine.games.gugong.actions import Skip, Swap
-from engine.games.gugong.data import S_DAY, S_MORNING_INCOME
+from engine.games.gugong.automa import MENG, draw_token
+from engine.games.gugong.data import (
+    D1A,
+    D1B,
+    D1C,
+    D1D,
+    DAY_INCOME,
+    DECREE_LEVEL,
+    DICE,
+    NUM_CITIES,
+    S_DAY,
+    S_MORNING_INCOME,
+)
+from engine.games.gugong.effects import (
+    envoy_step,
+    gain,
+    gain_now,
+    intrigue_move,
+    push_in_turn_order,
+    swap_with_board,
+    turn_order,
+)
 from engine.games.gugong.requests import CANAL_FROM_SUPPLY, MorningDecree
 
 if TYPE_CHECKING:
@@ -20,7 +41,7 @@ SKIP = Skip()
 
 def roll(rng: Rng) -> list[int]:
     """The Destiny dice (rules §4.1 step 3)."""
-    return [1 + rng.below(6) for _ in range(data.DICE)]
+    return [1 + rng.below(6) for _ in range(DICE)]
 
 
 def morning(s: GugongState) -> None:
@@ -34,21 +55,21 @@ def morning(s: GugongState) -> None:
     s.step = S_MORNING_INCOME
     reqs = []
     ds = s.decree_servants
-    level1 = [(slot, tile) for slot, tile in enumerate(s.decrees) if data.DECREE_LEVEL[tile] == 1]
-    for p in effects.turn_order(s):
+    level1 = [(slot, tile) for slot, tile in enumerate(s.decrees) if DECREE_LEVEL[tile] == 1]
+    for p in turn_order(s):
         for slot, tile in level1:
             if ds[p * 6 + slot]:
                 reqs.append(MorningDecree(p, tile))
     if s.automa:
         reqs = automa.morning(s, reqs)
-    effects.push_in_turn_order(s, reqs)
+    push_in_turn_order(s, reqs)
 
 
 def refill_map(s: GugongState) -> None:
     """Each city with neither token nor Traveller gets a token: pile A, then B; both empty:
     the token discard is shuffled into two new piles; still short: cities stay empty."""
     occupied = set(s.traveller)
-    for c in range(data.NUM_CITIES):
+    for c in range(NUM_CITIES):
         if s.cities[c] >= 0 or c in occupied:
             continue
         if not s.pile_a and not s.pile_b and s.token_discard:
@@ -61,7 +82,7 @@ def refill_map(s: GugongState) -> None:
                 s.pile_a.sort()
                 s.pile_b.sort()
         if s.automa:
-            s.cities[c] = automa.draw_token(s)
+            s.cities[c] = draw_token(s)
         elif s.pile_a:
             s.cities[c] = s.pile_a.pop()
         elif s.pile_b:
@@ -73,13 +94,13 @@ def refill_map(s: GugongState) -> None:
 def morning_decree_auto(s: GugongState, req: MorningDecree) -> bool:
     """Level-1 decree bonuses; the ones that never hurt are taken (A18-like)."""
     p, t = req.seat, req.tile
-    if t == data.D1A:
-        effects.intrigue_move(s, p, 2)
-    elif t == data.D1C:
-        effects.gain(s, p, 1)
-    elif t == data.D1D:
-        effects.envoy_step(s, p, 1)
-    elif t == data.D1B:
+    if t == D1A:
+        intrigue_move(s, p, 2)
+    elif t == D1C:
+        gain(s, p, 1)
+    elif t == D1D:
+        envoy_step(s, p, 1)
+    elif t == D1B:
         s.stack.append(CANAL_FROM_SUPPLY[p])
     else:
         return False  # D1e: asked
@@ -94,14 +115,14 @@ def morning_decree_options(s: GugongState, req: MorningDecree) -> list:
 
 def morning_decree_apply(s: GugongState, req: MorningDecree, a: object) -> None:
     if type(a) is Swap:
-        effects.swap_with_board(s, req.seat, a.card, a.loc)
+        swap_with_board(s, req.seat, a.card, a.loc)
 
 
 def income(s: GugongState) -> None:
     """Morning step 5: every player gains the Day-track amount (D5)."""
     s.step = S_DAY
     s.turn = s.first
-    for p in reversed(effects.turn_order(s)):
-        effects.gain(s, p, data.DAY_INCOME[s.day])
+    for p in reversed(turn_order(s)):
+        gain(s, p, DAY_INCOME[s.day])
     if s.automa:
-        effects.gain_now(s, automa.MENG, data.DAY_INCOME[s.day], False)
+        gain_now(s, MENG, DAY_INCOME[s.day], False)

@@ -6,33 +6,38 @@ the generator (all future dice and shuffles) is new."""
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import not_
 from typing import Any
 
 from engine.common.rng import Rng
-from engine.games.gugong import automa_data, data
+from engine.games.gugong.automa_data import automa_cards
+from engine.games.gugong.data import BASE_TOKENS, BONUS_TOKENS, NUM_CARDS, TOKEN_NAMES, unused_sets
 from engine.games.gugong.requests import ActivateBonus, ExchangeCost, StoreToken
 
-BOX = {n: frozenset(data.unused_sets(n)) for n in range(1, 6)}
-TOKEN_TYPES = len(data.TOKEN_NAMES)
-CARDS = range(data.NUM_CARDS)
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
+BOX = {n: frozenset(unused_sets(n)) for n in range(1, 6)}
+TOKEN_TYPES = len(TOKEN_NAMES)
 #: per player count: 1 for each card of the box (base set-up, rules §3)
-BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(data.NUM_CARDS)) for n in BOX}
+BOX_KNOWN = {n: bytes(1 if c in BOX[n] else 0 for c in range(NUM_CARDS)) for n in BOX}
 #: the travel tokens of the game by type, without and with the bonus tokens (§12)
-TOKEN_COUNTS = tuple(tuple({**data.BASE_TOKENS, **(data.BONUS_TOKENS if bonus else {})}.get(t, 0)
+TOKEN_COUNTS = tuple(tuple({**BASE_TOKENS, **(BONUS_TOKENS if bonus else {})}.get(t, 0)
                            for t in range(TOKEN_TYPES)) for bonus in (False, True))
 
 
+@cython.locals(known=bytearray, c=cython.Py_ssize_t, v=cython.Py_ssize_t, me=cython.Py_ssize_t,
+               seen=list, unknown=list, t=cython.Py_ssize_t, hidden=list)
 def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     n, me = obs.num_players, obs.seat
     # cards: what the seat knows the place of, and what it knows of the others' cards
     # advanced set-up: the unused sets are in the draw pile; solo: the sets the option left
     # out (rules §13)
     if obs.advanced:
-        known = bytearray(data.NUM_CARDS)
+        known = bytearray(NUM_CARDS)
     elif obs.box:
-        known = bytearray(data.NUM_CARDS)
+        known = bytearray(NUM_CARDS)
         for c in obs.box:
             known[c] = 1
     else:
@@ -48,13 +53,14 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
             known[r.card] = 1  # played, not yet on the board
     cols = len(obs.vp)  # colours: Meng's too in the solo game
     # per seen code (seat * 3 + SEEN_*): the cards the seat knows of that seat's cards
-    seen: list[list[int]] = [[] for _ in range(cols * 3)]
-    mine = range(me * 3, me * 3 + 3)
-    for c, v in enumerate(obs.seen):
-        if v >= 0 and v not in mine:
+    seen = [[] for _ in range(cols * 3)]
+    codes = obs.seen
+    for c in range(len(codes)):
+        v = codes[c]
+        if v >= 0 and not me * 3 <= v < me * 3 + 3:
             known[c] = 1
             seen[v].append(c)
-    unknown = list(compress(CARDS, map(not_, known)))
+    unknown = [c for c in range(NUM_CARDS) if not known[c]]
     rng.shuffle(unknown)
     for q in range(n):
         if q == me:
@@ -88,7 +94,9 @@ def redraw(fields: dict[str, Any], obs: Any, rng: Rng) -> None:
     for r in obs.stack:
         if type(r) is StoreToken or type(r) is ActivateBonus:
             counts[r.token] -= 1  # taken, not yet stored
-    hidden = [t for t in range(TOKEN_TYPES) for _ in range(counts[t])]
+    hidden = []
+    for t in range(TOKEN_TYPES):
+        hidden += [t] * counts[t]
     rng.shuffle(hidden)
     fields["pile_a"] = hidden[:obs.pile_a_size]
     fields["pile_b"] = hidden[obs.pile_a_size:]
@@ -103,4 +111,4 @@ def redraw_solo(fields: dict[str, Any], obs: Any) -> None:
     since the last reshuffle, sorted (its order is chance, drawn when revealed)."""
     fields["draw_pile"].sort()
     out = set(obs.automa_today) | set(obs.automa_used)
-    fields["automa_deck"] = [a for a in automa_data.automa_cards(obs.automa) if a not in out]
+    fields["automa_deck"] = [a for a in automa_cards(obs.automa) if a not in out]

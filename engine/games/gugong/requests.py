@@ -4,7 +4,8 @@ steps of the Wall check and of the Automa Meng (rules §5.2, §13). Requests are
 from __future__ import annotations
 
 from engine import kernel
-from engine.games.gugong import data, docs
+from engine.games.gugong import docs
+from engine.games.gugong.data import TOKEN_NAMES
 
 
 class GiftExchange(kernel.Request, frozen=True):
@@ -157,7 +158,7 @@ for _request in GugongRequest.__args__:  # descriptions for bot authors (docs.py
 #: per colour: seats 0-4 and, in the solo game, Meng's colour
 COLOURS = range(6)
 TRAVEL_MOVE = tuple(tuple(TravelMove(p, m) for m in range(3)) for p in COLOURS)
-STORE_TOKEN = tuple(tuple(StoreToken(p, t) for t in range(len(data.TOKEN_NAMES))) for p in COLOURS)
+STORE_TOKEN = tuple(tuple(StoreToken(p, t) for t in range(len(TOKEN_NAMES))) for p in COLOURS)
 WALL_CHECK = tuple(WallCheck(p) for p in COLOURS)
 #: Wall option A (1 piece) or B (2 pieces): the scoring check under the placing (rules §5.2)
 WALL_PLACE = tuple(tuple((WallCheck(p), WallPlace(p, k)) for k in range(3)) for p in COLOURS)

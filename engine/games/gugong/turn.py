@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.gugong import data, effects, locations
+from engine.games.gugong import data
 from engine.games.gugong.actions import (
     Do,
     Exchange,
@@ -16,7 +16,35 @@ from engine.games.gugong.actions import (
     Swap,
     Trade,
 )
-from engine.games.gugong.data import CARD_VALUE, F_POOL, SEEN_DISCARD, T_DOUBLE
+from engine.games.gugong.data import (
+    A_INTRIGUE,
+    A_NONE,
+    A_PALACE,
+    A_SERV1,
+    A_SERV2,
+    A_SWAP,
+    ACTION_LOCATION,
+    B_PLUS1,
+    CARD_VALUE,
+    D2D,
+    F_POOL,
+    NUM_CARDS,
+    SEEN_DISCARD,
+    T_DOUBLE,
+)
+from engine.games.gugong.effects import (
+    do_trade,
+    gain,
+    hand_to_discard_hidden,
+    holds_decree,
+    pay,
+    pay_ways,
+    swap_with_board,
+    trade_choices,
+    trade_legal,
+    with_trades,
+)
+from engine.games.gugong.locations import can_option_a, option_a
 from engine.games.gugong.requests import (
     CardAction,
     ExchangeCost,
@@ -25,59 +53,69 @@ from engine.games.gugong.requests import (
     TurnEnd,
 )
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.gugong.state import GugongState
 
 SKIP = Skip()
 DO = Do()
 #: prebuilt actions (building structs is a large part of option generation)
-EXCHANGES = tuple(tuple(Exchange(c, loc) for loc in range(7)) for c in range(data.NUM_CARDS))
-SWAPS = tuple(tuple(Swap(c, loc) for loc in range(7)) for c in range(data.NUM_CARDS))
+EXCHANGES = tuple(tuple(Exchange(c, loc) for loc in range(7)) for c in range(NUM_CARDS))
+SWAPS = tuple(tuple(Swap(c, loc) for loc in range(7)) for c in range(NUM_CARDS))
 NO_ACTIONS = NoActions()
 PAY_TWO = (PayTwo(False), PayTwo(True))
-SACRIFICE = tuple(Sacrifice(c) for c in range(data.NUM_CARDS))
+SACRIFICE = tuple(Sacrifice(c) for c in range(NUM_CARDS))
 #: prebuilt requests by seat (colours: Meng's too), requests being immutable
 SEATS = range(6)
 TURN_END = tuple(TurnEnd(p) for p in SEATS)
 LOCATION_ACTION = tuple(tuple(LocationAction(p, loc) for loc in range(7)) for p in SEATS)
-CARD_ACTION = tuple(tuple(CardAction(p, c) for c in range(data.NUM_CARDS)) for p in SEATS)
+CARD_ACTION = tuple(tuple(CardAction(p, c) for c in range(NUM_CARDS)) for p in SEATS)
 EXCHANGE_COST = tuple(tuple(tuple(ExchangeCost(p, c, loc) for loc in range(7))
-                            for c in range(data.NUM_CARDS)) for p in SEATS)
+                            for c in range(NUM_CARDS)) for p in SEATS)
 
 
 # --- step 1: the gift exchange -------------------------------------------------------------------
+@cython.locals(v=cython.long, b=cython.long)
 def is_free(s: GugongState, p: int, card: int, loc: int) -> bool:
     """Rules §4.2 step 1: higher value; equal with D2d; a printed 1 onto a printed 9.
     An active B_PLUS1 adds 1 to the value played, not to the printed 1 (§12, A14)."""
-    v, b = data.CARD_VALUE[card], data.CARD_VALUE[s.board[loc]]
+    v, b = CARD_VALUE[card], CARD_VALUE[s.board[loc]]
     if v == 1 and b == 9:
         return True
-    if s.bonus_active:
-        v += sum(1 for x in s.bonus_active if x.seat == p and x.token == data.B_PLUS1)
+    for x in s.bonus_active:
+        if x.seat == p and x.token == B_PLUS1:
+            v += 1
     if v > b:
         return True
-    return v == b and effects.holds_decree(s, p, data.D2D)
+    return v == b and holds_decree(s, p, D2D)
 
 
+@cython.locals(out=list, c=cython.Py_ssize_t)
 def gift_options(s: GugongState, req: GiftExchange) -> list:
     p = req.seat
-    out: list = []
+    out = []
     for c in sorted(s.hands[p]):
-        out.extend(EXCHANGES[c])
-    return effects.with_trades(s, p, out)
+        out += EXCHANGES[c]
+    return with_trades(s, p, out)
 
 
 def gift_legal(s: GugongState, req: GiftExchange, a: object) -> bool:
     if type(a) is Exchange:
         return a.card in s.hands[req.seat] and 0 <= a.loc < 7
-    return type(a) is Trade and a in effects.trade_choices(s, req.seat)
+    return type(a) is Trade and a in trade_choices(s, req.seat)
 
 
+@cython.locals(p=cython.Py_ssize_t, card=cython.Py_ssize_t, loc=cython.Py_ssize_t,
+               v=cython.long, b=cython.long)
 def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
     p = req.seat
     if type(a) is Trade:
         s.stack.append(req)
-        effects.do_trade(s, p, a.units, a.doubles)
+        do_trade(s, p, a.units, a.doubles)
         return
     card, loc = a.card, a.loc
     s.stack.append(TURN_END[p])
@@ -92,29 +130,31 @@ def gift_apply(s: GugongState, req: GiftExchange, a: Exchange | Trade) -> None:
 
 
 def turn_end_options(s: GugongState, req: TurnEnd) -> list:
-    return effects.with_trades(s, req.seat, [SKIP])
+    return with_trades(s, req.seat, [SKIP])
 
 
 def turn_end_auto(s: GugongState, req: TurnEnd) -> bool:
     stored = s.stored[req.seat]  # fewer than 2 units: no exchange (`effects.trade_choices`)
     return not (stored and (len(stored) > 1 or stored[0] == T_DOUBLE)
-                and effects.trade_choices(s, req.seat))
+                and trade_choices(s, req.seat))
 
 
 def turn_end_apply(s: GugongState, req: TurnEnd, a: object) -> None:
     if type(a) is Trade:
         s.stack.append(req)
-        effects.do_trade(s, req.seat, a.units, a.doubles)
+        do_trade(s, req.seat, a.units, a.doubles)
 
 
+@cython.locals(p=cython.Py_ssize_t, out=list, c=cython.Py_ssize_t)
 def cost_options(s: GugongState, req: ExchangeCost) -> list:
     p = req.seat
-    out: list = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # effects.pay_ways(s, p, 2) inline
+    out = [PAY_TWO[False]] if s.pool[p] >= 2 else []  # effects.pay_ways(s, p, 2) inline
     if s.foreman[p] == F_POOL:
         out.append(PAY_TWO[True])
-    out += [SACRIFICE[c] for c in sorted(s.hands[p])]
+    for c in sorted(s.hands[p]):
+        out.append(SACRIFICE[c])
     out.append(NO_ACTIONS)
-    return effects.with_trades(s, p, out)
+    return with_trades(s, p, out)
 
 
 def cost_legal(s: GugongState, req: ExchangeCost, a: object) -> bool:
@@ -124,23 +164,25 @@ def cost_legal(s: GugongState, req: ExchangeCost, a: object) -> bool:
     if t is Sacrifice:
         return a.card in s.hands[req.seat]
     if t is PayTwo:
-        return a.foreman in effects.pay_ways(s, req.seat, 2)
-    return t is Trade and effects.trade_legal(s, req.seat, a)
+        return a.foreman in pay_ways(s, req.seat, 2)
+    return t is Trade and trade_legal(s, req.seat, a)
 
 
 def cost_apply(s: GugongState, req: ExchangeCost, a: object) -> None:
     p = req.seat
     if type(a) is Trade:
         s.stack.append(req)
-        effects.do_trade(s, p, a.units, a.doubles)
+        do_trade(s, p, a.units, a.doubles)
         return
     if type(a) is PayTwo:
-        effects.pay(s, p, 2, a.foreman)
+        pay(s, p, 2, a.foreman)
     elif type(a) is Sacrifice:
-        effects.hand_to_discard_hidden(s, p, a.card)
+        hand_to_discard_hidden(s, p, a.card)
     complete_exchange(s, p, req.card, req.loc, type(a) is not NoActions)
 
 
+@cython.locals(p=cython.Py_ssize_t, card=cython.Py_ssize_t, loc=cython.Py_ssize_t,
+               taken=cython.Py_ssize_t, act=cython.long)
 def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool) -> None:
     """The played card goes face up on the location, the board card face down onto the
     discard pile; then the card action (first) and the location action (rules §4.2)."""
@@ -153,9 +195,9 @@ def complete_exchange(s: GugongState, p: int, card: int, loc: int, actions: bool
         return
     s.stack.append(LOCATION_ACTION[p][loc])
     act = data.CARD_ACTION[card]
-    if act == data.A_SERV1 or act == data.A_SERV2:
-        effects.gain(s, p, 1 if act == data.A_SERV1 else 2)  # never harmful: always taken
-    elif act != data.A_NONE:
+    if act == A_SERV1 or act == A_SERV2:
+        gain(s, p, 1 if act == A_SERV1 else 2)  # never harmful: always taken
+    elif act != A_NONE:
         s.stack.append(CARD_ACTION[p][card])
 
 
@@ -171,12 +213,12 @@ def swap_options(s: GugongState, p: int, discard_too: bool = True) -> list:
 def card_options(s: GugongState, req: CardAction) -> list:
     p = req.seat
     act = data.CARD_ACTION[req.card]
-    if act == data.A_SWAP:
+    if act == A_SWAP:
         out = swap_options(s, p)
     else:
-        out = [DO] if locations.can_option_a(s, p, data.ACTION_LOCATION[act]) else []
+        out = [DO] if can_option_a(s, p, ACTION_LOCATION[act]) else []
     out.append(SKIP)
-    return effects.with_trades(s, p, out)
+    return with_trades(s, p, out)
 
 
 def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
@@ -186,33 +228,33 @@ def card_legal(s: GugongState, req: CardAction, a: object) -> bool:
     if t is Skip:
         return True
     if t is Do:
-        return act != data.A_SWAP and locations.can_option_a(s, p, data.ACTION_LOCATION[act])
+        return act != A_SWAP and can_option_a(s, p, ACTION_LOCATION[act])
     if t is Swap:
-        return (act == data.A_SWAP and (a.card in s.hands[p] or a.card in s.discards[p])
+        return (act == A_SWAP and (a.card in s.hands[p] or a.card in s.discards[p])
                 and 0 <= a.loc < 7)
-    return t is Trade and effects.trade_legal(s, p, a)
+    return t is Trade and trade_legal(s, p, a)
 
 
 def card_auto(s: GugongState, req: CardAction) -> bool:
     """Nothing to decide (public): only Skip is possible."""
     p = req.seat
     act = data.CARD_ACTION[req.card]
-    if act == data.A_INTRIGUE or act == data.A_PALACE:
+    if act == A_INTRIGUE or act == A_PALACE:
         return False  # their option A is always possible
     stored = s.stored[p]  # fewer than 2 units: no exchange (`effects.trade_choices`)
-    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and effects.trade_choices(s, p):
+    if stored and (len(stored) > 1 or stored[0] == T_DOUBLE) and trade_choices(s, p):
         return False
-    if act == data.A_SWAP:
+    if act == A_SWAP:
         return not (s.hands[p] or s.discards[p])
-    return not locations.can_option_a(s, p, data.ACTION_LOCATION[act])
+    return not can_option_a(s, p, ACTION_LOCATION[act])
 
 
 def card_apply(s: GugongState, req: CardAction, a: object) -> None:
     p = req.seat
     if type(a) is Trade:
         s.stack.append(req)
-        effects.do_trade(s, p, a.units, a.doubles)
+        do_trade(s, p, a.units, a.doubles)
     elif type(a) is Swap:
-        effects.swap_with_board(s, p, a.card, a.loc)
+        swap_with_board(s, p, a.card, a.loc)
     elif type(a) is Do:
-        locations.option_a(s, p, data.ACTION_LOCATION[data.CARD_ACTION[req.card]])
+        option_a(s, p, ACTION_LOCATION[data.CARD_ACTION[req.card]])

@@ -5,7 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.rotunda import data, docs
+from engine.games.rotunda import docs
+from engine.games.rotunda.data import (
+    BASIC,
+    BM_OPTIONS,
+    DISCARD_SLOT,
+    EXPERTS,
+    I3,
+    INNER,
+    MAX_PEDDLER_MOVE,
+    NEUTRAL_COLOURS,
+    NODES,
+    ORDERS,
+    OUTER,
+    POOL_SIZE,
+    STAIRCASES,
+    TEMPLES,
+    TRADING_ITEMS,
+    VILLAGES,
+    WAREHOUSE_SOURCES,
+)
 from engine.protocol import Action, ActionSpace
 
 
@@ -176,35 +195,35 @@ RotundaAction = (
 
 # --- the fixed action space ------------------------------------------------------------------
 def _actions() -> list[Action]:
-    out: list[Action] = [ChooseStaircase(k) for k in range(len(data.STAIRCASES))]
-    out += [SkipExpert(), *(Activate(e) for e in range(len(data.EXPERTS)))]
-    out += [PickCube(t) for t in data.BASIC] + [Choose(0), Choose(1)]
-    out += [ExpertSell(n, t, g) for n in data.OUTER + (data.I3,) for t in data.BASIC
+    out: list[Action] = [ChooseStaircase(k) for k in range(len(STAIRCASES))]
+    out += [SkipExpert(), *(Activate(e) for e in range(len(EXPERTS)))]
+    out += [PickCube(t) for t in BASIC] + [Choose(0), Choose(1)]
+    out += [ExpertSell(n, t, g) for n in OUTER + (I3,) for t in BASIC
             for g in (False, True)]
     out += [KeepAmulet(), DiscardCard()]
-    out += [Move(a, b) for a in range(data.NODES) for b in range(data.NODES)]
-    out += [Pray(t) for t in range(len(data.TEMPLES))]
-    out += [Honour(v) for v in range(data.VILLAGES)] + [HonourEmpty()]
+    out += [Move(a, b) for a in range(NODES) for b in range(NODES)]
+    out += [Pray(t) for t in range(len(TEMPLES))]
+    out += [Honour(v) for v in range(VILLAGES)] + [HonourEmpty()]
     out += [EndCell(c) for c in range(16)] + [TakeAmulet(k) for k in range(6)]
-    out += [Peddler(b, 0) for b in range(data.MAX_PEDDLER_MOVE + 1)]
-    out += [Peddler(0, a) for a in range(1, data.MAX_PEDDLER_MOVE + 1)]
-    out += [Apprentice(n) for n in data.INNER] + [Skip()]
-    out += [Execute(o, d) for o in range(1 + data.NODES) for d in range(3)] + [Stop()]
-    out += [Sell(t, g) for t in data.BASIC for g in (False, True)] + [Pay()]
-    out += [Buy(k) for k in range(len(data.TRADING_ITEMS))]
-    out += [TakeCube(k) for k in range(len(data.WAREHOUSE_SOURCES))]
-    out += [Hire(k) for k in range(data.POOL_SIZE)]
-    out += [Deal(k) for k in range(len(data.BM_OPTIONS))]
-    out += [DiscardExpert(e) for e in range(len(data.EXPERTS))]
-    out += [BonusOrder(k) for k in range(data.POOL_SIZE)]
-    out += [BonusAmulet(k) for k in range(data.POOL_SIZE)]
-    for o, row in enumerate(data.ORDERS):
+    out += [Peddler(b, 0) for b in range(MAX_PEDDLER_MOVE + 1)]
+    out += [Peddler(0, a) for a in range(1, MAX_PEDDLER_MOVE + 1)]
+    out += [Apprentice(n) for n in INNER] + [Skip()]
+    out += [Execute(o, d) for o in range(1 + NODES) for d in range(3)] + [Stop()]
+    out += [Sell(t, g) for t in BASIC for g in (False, True)] + [Pay()]
+    out += [Buy(k) for k in range(len(TRADING_ITEMS))]
+    out += [TakeCube(k) for k in range(len(WAREHOUSE_SOURCES))]
+    out += [Hire(k) for k in range(POOL_SIZE)]
+    out += [Deal(k) for k in range(len(BM_OPTIONS))]
+    out += [DiscardExpert(e) for e in range(len(EXPERTS))]
+    out += [BonusOrder(k) for k in range(POOL_SIZE)]
+    out += [BonusAmulet(k) for k in range(POOL_SIZE)]
+    for o, row in enumerate(ORDERS):
         _, t, f, c, *_ = row
         out += [Fulfil(o, gt, gf, gc) for gt in range(t + 1) for gf in range(f + 1)
                 for gc in range(c + 1)]
     # issue 19, appended so that the base game's ids stay as they were
-    out += [Hire(data.DISCARD_SLOT)]
-    out += [PayNeutral(k, g) for k in range(len(data.NEUTRAL_COLOURS)) for g in (False, True)]
+    out += [Hire(DISCARD_SLOT)]
+    out += [PayNeutral(k, g) for k in range(len(NEUTRAL_COLOURS)) for g in (False, True)]
     return out
 
 

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data, effects
 from engine.games.rotunda.actions import Apprentice, Peddler, Skip
+from engine.games.rotunda.data import (
+    CHAIRS_PER_ROOM,
+    ELDER_APPRENTICE,
+    INNER,
+    MAX_PEDDLER_MOVE,
+    PEDDLER,
+)
+from engine.games.rotunda.effects import free_chairs, move_peddler, peddler_place, seat_apprentice
 from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import Grant
 from engine.protocol import Action
@@ -18,8 +25,8 @@ SKIP = Skip()
 #: Peddler options by the most villages the seat can pay for
 PEDDLER_OPTIONS = tuple(
     tuple([Peddler(b, 0) for b in range(most + 1)] + [Peddler(0, a) for a in range(1, most + 1)])
-    for most in range(data.MAX_PEDDLER_MOVE + 1))
-APPRENTICES = {n: Apprentice(n) for n in data.INNER}
+    for most in range(MAX_PEDDLER_MOVE + 1))
+APPRENTICES = {n: Apprentice(n) for n in INNER}
 #: an optional Peddler action's options (shared lists: nobody changes an option list)
 PEDDLER_OR_SKIP = tuple([*row, SKIP] for row in PEDDLER_OPTIONS)
 PEDDLER_ONLY = tuple(list(row) for row in PEDDLER_OPTIONS)
@@ -28,14 +35,14 @@ PEDDLER_ONLY = tuple(list(row) for row in PEDDLER_OPTIONS)
 @remembered
 def grant_options(s: RotundaState, req: Grant) -> list[Action]:
     p = req.seat
-    if req.kind == data.PEDDLER:  # at least Peddler(0, 0)
-        most = min(data.MAX_PEDDLER_MOVE, s.coins[p])
+    if req.kind == PEDDLER:  # at least Peddler(0, 0)
+        most = min(MAX_PEDDLER_MOVE, s.coins[p])
         return PEDDLER_OR_SKIP[most] if req.optional else PEDDLER_ONLY[most]
     out: list[Action]
     if s.supply_discs[p]:
         chairs = s.chairs
-        out = [APPRENTICES[n] for n in data.INNER
-               if -1 in chairs[(n - 1) * data.CHAIRS_PER_ROOM:n * data.CHAIRS_PER_ROOM]]
+        out = [APPRENTICES[n] for n in INNER
+               if -1 in chairs[(n - 1) * CHAIRS_PER_ROOM:n * CHAIRS_PER_ROOM]]
     else:
         out = []
     if req.optional or not out:
@@ -48,15 +55,15 @@ def grant_legal(s: RotundaState, req: Grant, a: Action) -> bool:
     """Fast test of one option (agrees with `grant_options`)."""
     kind = type(a)
     p = req.seat
-    if req.kind == data.PEDDLER:
+    if req.kind == PEDDLER:
         if kind is Peddler:
-            most = min(data.MAX_PEDDLER_MOVE, s.coins[p])
+            most = min(MAX_PEDDLER_MOVE, s.coins[p])
             b, f = a.before, a.after  # type: ignore[attr-defined]
             return (f == 0 and 0 <= b <= most) or (b == 0 and 1 <= f <= most)
         return kind is Skip and req.optional
     if kind is Apprentice:
         return (s.supply_discs[p] > 0 and a.room in APPRENTICES  # type: ignore[attr-defined]
-                and effects.free_chairs(s, a.room) > 0)  # type: ignore[attr-defined]
+                and free_chairs(s, a.room) > 0)  # type: ignore[attr-defined]
     if kind is Skip:
         return req.optional or only_skip(grant_options(s, req))
     return False
@@ -76,9 +83,9 @@ def grant_apply(s: RotundaState, req: Grant, a: Action) -> None:
     p = req.seat
     if isinstance(a, Peddler):
         s.coins[p] -= a.before + a.after
-        effects.move_peddler(s, a.before)
-        effects.peddler_place(s, p)
-        effects.move_peddler(s, a.after)
+        move_peddler(s, a.before)
+        peddler_place(s, p)
+        move_peddler(s, a.after)
         s.peddler_used = True
     elif isinstance(a, Apprentice):
-        effects.seat_apprentice(s, p, a.room, req.kind == data.ELDER_APPRENTICE)
+        seat_apprentice(s, p, a.room, req.kind == ELDER_APPRENTICE)

@@ -6,18 +6,19 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.games.rotunda import data
+from engine.games.rotunda.data import GRAPHS, NODES, WORSHIP_COLS, WORSHIP_ROWS
 
 try:
     import cython
 except ImportError:  # Cython is a build tool: without it the declarations do nothing
     from engine.common import cython_shadow as cython
 
-_CELLS = data.WORSHIP_ROWS * data.WORSHIP_COLS
+_CELLS = WORSHIP_ROWS * WORSHIP_COLS
 
 
 #: a walk deeper than this stops (rooms with a leader are passed without counting, so a
 #: walk could circle through them)
-DEPTH_LIMIT = cython.declare(cython.int, data.NODES * 2)
+DEPTH_LIMIT = cython.declare(cython.int, NODES * 2)
 
 
 #: the Lodge's node (a C int where compiled)
@@ -44,7 +45,7 @@ _STATES = (DEPTH_LIMIT + 2) << 6
 def _sorted_nodes(found: int) -> tuple[int, ...]:
     """The nodes of bit set `found`, ascending."""
     out = []
-    for n in range(data.NODES):
+    for n in range(NODES):
         if found >> n & 1:
             out.append(n)
     return tuple(out)
@@ -57,7 +58,7 @@ def _sorted_nodes(found: int) -> tuple[int, ...]:
 def _walk(lodge: int, start: int, occ: int, neutral: bool) -> int:
     """The bit set of nodes a leader in `start` may end in (`destinations` for a family
     leader, `neutral_destinations` for a neutral one), from each walk state met once."""
-    succ = data.GRAPHS[lodge]
+    succ = GRAPHS[lodge]
     found = 0
     seen = bytearray(_STATES)
     stack: list[int] = []
@@ -99,12 +100,12 @@ def neutral_destinations(lodge: int, start: int, occupied: int) -> tuple[int, ..
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:
-    r, c = divmod(cell, data.WORSHIP_COLS)
+    r, c = divmod(cell, WORSHIP_COLS)
     out = []
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         rr, cc = r + dr, c + dc
-        if 0 <= rr < data.WORSHIP_ROWS and 0 <= cc < data.WORSHIP_COLS:
-            out.append(rr * data.WORSHIP_COLS + cc)
+        if 0 <= rr < WORSHIP_ROWS and 0 <= cc < WORSHIP_COLS:
+            out.append(rr * WORSHIP_COLS + cc)
     return tuple(out)
 
 

@@ -4,7 +4,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data
+from engine.games.rotunda.data import (
+    CHAIRS_PER_ROOM,
+    CLERK_VP,
+    DISCARD_SLOT,
+    E1,
+    E2,
+    E2_VP,
+    E3,
+    E4A,
+    E4B,
+    GOLD,
+    H3,
+    H4,
+    I1,
+    INNER,
+    OLD_MAN_VP,
+    ORDER_EFFECTS,
+    P7,
+    P8,
+    POOL_SIZE,
+    RICH_MAN_VP,
+    SHOPKEEPER_VP,
+    VILLAGES,
+)
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
@@ -50,8 +78,8 @@ def gain_coins(s: RotundaState, p: int, n: int) -> None:
         return
     s.coins[p] += n
     for o in s.orders_done[p]:
-        kind, arg, _ = data.ORDER_EFFECTS[o]
-        if kind == data.E1 and _fire(s, p, o):
+        kind, arg, _ = ORDER_EFFECTS[o]
+        if kind == E1 and _fire(s, p, o):
             s.coins[p] += arg
 
 
@@ -69,23 +97,23 @@ def gain_cube(s: RotundaState, p: int, t: int, from_supply: bool = True) -> bool
         s.supply[t] -= 1
     s.cubes[p * 4 + t] += 1
     for o in s.orders_done[p]:
-        kind, arg, name = data.ORDER_EFFECTS[o]
-        if kind == data.E2:
+        kind, arg, name = ORDER_EFFECTS[o]
+        if kind == E2:
             if arg == t and _fire(s, p, o):
-                add_vp(s, p, data.E2_VP[name])
-        elif kind == data.E3:
+                add_vp(s, p, E2_VP[name])
+        elif kind == E3:
             if arg == t and _fire(s, p, o):
                 _bonus_cube(s, p, t)
-        elif kind == data.E4A:
+        elif kind == E4A:
             if _fire(s, p, o):
                 add_vp(s, p, arg)
-        elif kind == data.E4B and _fire(s, p, o):
+        elif kind == E4B and _fire(s, p, o):
             _bonus_cube(s, p, t)
-    if t == data.GOLD:
-        if _expert_fires(s, p, data.H4):
-            add_vp(s, p, data.RICH_MAN_VP)
-    elif _expert_fires(s, p, data.P7):
-        add_vp(s, p, data.SHOPKEEPER_VP)
+    if t == GOLD:
+        if _expert_fires(s, p, H4):
+            add_vp(s, p, RICH_MAN_VP)
+    elif _expert_fires(s, p, P7):
+        add_vp(s, p, SHOPKEEPER_VP)
     return True
 
 
@@ -124,21 +152,31 @@ def peddler_place(s: RotundaState, p: int) -> None:
 
 
 def move_peddler(s: RotundaState, villages: int) -> None:
-    s.peddler = (s.peddler + villages) % data.VILLAGES
+    s.peddler = (s.peddler + villages) % VILLAGES
 
 
+@cython.locals(chairs=list, k=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.Py_ssize_t)
 def free_chairs(s: RotundaState, node: int) -> int:
-    k = (node - data.I1) * data.CHAIRS_PER_ROOM
-    return sum(1 for c in s.chairs[k:k + data.CHAIRS_PER_ROOM] if c < 0)
+    chairs = s.chairs
+    k = (node - I1) * CHAIRS_PER_ROOM
+    n = 0
+    for i in range(k, k + CHAIRS_PER_ROOM):
+        if chairs[i] < 0:
+            n += 1
+    return n
 
 
+@cython.locals(p=cython.long, chairs=list, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               c=cython.long, young=cython.Py_ssize_t, elder=cython.Py_ssize_t)
 def chair_discs(s: RotundaState, p: int, node: int) -> tuple[int, int]:
     """(young, elder) Assistants of seat p on the chairs of inner room `node`."""
-    if node not in data.INNER:
+    if node not in INNER:
         return 0, 0
-    k = (node - data.I1) * data.CHAIRS_PER_ROOM
+    chairs = s.chairs
+    k = (node - I1) * CHAIRS_PER_ROOM
     young = elder = 0
-    for c in s.chairs[k:k + data.CHAIRS_PER_ROOM]:
+    for i in range(k, k + CHAIRS_PER_ROOM):
+        c = chairs[i]
         if c == p * 2:
             young += 1
         elif c == p * 2 + 1:
@@ -149,30 +187,35 @@ def chair_discs(s: RotundaState, p: int, node: int) -> tuple[int, int]:
 def seat_apprentice(s: RotundaState, p: int, node: int, elder: bool) -> None:
     """(Elder) Apprentice: a supply Assistant to a free chair of `node`; Old Man (§12.5 H3)
     scores for a plain Apprentice."""
-    k = (node - data.I1) * data.CHAIRS_PER_ROOM
-    for i in range(k, k + data.CHAIRS_PER_ROOM):
+    k = (node - I1) * CHAIRS_PER_ROOM
+    for i in range(k, k + CHAIRS_PER_ROOM):
         if s.chairs[i] < 0:
             s.chairs[i] = p * 2 + int(elder)
             s.supply_discs[p] -= 1
             break
-    if not elder and _expert_fires(s, p, data.H3):
-        add_vp(s, p, data.OLD_MAN_VP)
+    if not elder and _expert_fires(s, p, H3):
+        add_vp(s, p, OLD_MAN_VP)
 
 
 def unseat_young(s: RotundaState, p: int, node: int) -> None:
     """An extra execution: a young chair Assistant returns to the personal supply."""
-    k = (node - data.I1) * data.CHAIRS_PER_ROOM
-    for i in range(k, k + data.CHAIRS_PER_ROOM):
+    k = (node - I1) * CHAIRS_PER_ROOM
+    for i in range(k, k + CHAIRS_PER_ROOM):
         if s.chairs[i] == p * 2:
             s.chairs[i] = -1
             s.supply_discs[p] += 1
             return
 
 
+@cython.locals(young=cython.long, c=cython.long, n=cython.Py_ssize_t)
 def chair_count(s: RotundaState, p: int) -> int:
     """Seat p's chair Assistants (young ones are coded 2p, elders 2p + 1)."""
-    chairs = s.chairs
-    return chairs.count(p * 2) + chairs.count(p * 2 + 1)
+    young = p * 2
+    n = 0
+    for c in s.chairs:
+        if c == young or c == young + 1:
+            n += 1
+    return n
 
 
 # --- pools (§5 "Decks and pools") ------------------------------------------------------------
@@ -191,7 +234,7 @@ def take_amulet(s: RotundaState, p: int, slot: int) -> None:
 
 
 def refill_amulets(s: RotundaState) -> None:
-    while len(s.amulet_pool) < data.POOL_SIZE and s.amulet_stack:
+    while len(s.amulet_pool) < POOL_SIZE and s.amulet_stack:
         s.amulet_pool += s.amulet_stack[-1:]
         s.amulet_stack = s.amulet_stack[:-1]
 
@@ -208,7 +251,7 @@ def hire(s: RotundaState, p: int, slot: int) -> None:
     """Hire the pool Expert in `slot`, refill the pool (deck empty: reshuffle the discard
     pile; advanced variant §11: no reshuffle, the pool stays short); `slot` DISCARD_SLOT
     takes the discard pile's top card (§11). Clerk scores the hire (its own included)."""
-    if slot == data.DISCARD_SLOT:
+    if slot == DISCARD_SLOT:
         s.experts = seat_add(s.experts, p, s.expert_discard[0])
         s.expert_discard = s.expert_discard[1:]
     else:
@@ -222,8 +265,8 @@ def hire(s: RotundaState, p: int, slot: int) -> None:
         if s.expert_deck:
             s.expert_pool += s.expert_deck[-1:]
             s.expert_deck = s.expert_deck[:-1]
-    if _expert_fires(s, p, data.P8):
-        add_vp(s, p, data.CLERK_VP)
+    if _expert_fires(s, p, P8):
+        add_vp(s, p, CLERK_VP)
 
 
 def hire_slots(s: RotundaState) -> list[int]:
@@ -231,13 +274,13 @@ def hire_slots(s: RotundaState) -> list[int]:
     discard pile's top card (§11)."""
     out = list(range(len(s.expert_pool)))
     if s.advanced_experts and s.expert_discard:
-        out.append(data.DISCARD_SLOT)
+        out.append(DISCARD_SLOT)
     return out
 
 
 def hired_card(s: RotundaState, slot: int) -> int:
     """The Expert that `Hire(slot)` takes."""
-    return s.expert_discard[0] if slot == data.DISCARD_SLOT else s.expert_pool[slot]
+    return s.expert_discard[0] if slot == DISCARD_SLOT else s.expert_pool[slot]
 
 
 def take_smuggler(s: RotundaState, slot: int) -> int:

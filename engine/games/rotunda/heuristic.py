@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data
+from engine.games.rotunda.data import END_SPACE, ORDERS, VILLAGES
 from engine.games.rotunda.scoring import (
     advanced_expert_vp,
     amulet_types,
@@ -26,11 +26,11 @@ def position_value(s: RotundaState, p: int) -> float:
     Experts also their §11 points as the discard pile stands); the early weights slide to
     the final conversion as the round marker nears its end space."""
     n = s.num_players
-    late = min(1.0, s.round / data.END_SPACE[n]) if not s.end_triggered else 1.0
+    late = min(1.0, s.round / END_SPACE[n]) if not s.end_triggered else 1.0
     early = 1.0 - late
     v = float(s.vp[p])
     v += amulet_vp(amulet_types(s, p))
-    v += sum(data.ORDERS[o][5] for o in s.orders_done[p]) * (1.0 + 0.3 * early)
+    v += sum(ORDERS[o][5] for o in s.orders_done[p]) * (1.0 + 0.3 * early)
     v += family_vp(s.track[p])
     coins = s.coins[p]
     cubes = s.cubes[p * 4:p * 4 + 4]
@@ -46,14 +46,14 @@ def position_value(s: RotundaState, p: int) -> float:
             else:
                 young += 1
     v += young * (1.0 + early * 1.5) + elder * (1.0 + early * 3.0)
-    vill = sum(s.villages[k * n + p] for k in range(data.VILLAGES))
+    vill = sum(s.villages[k * n + p] for k in range(VILLAGES))
     v += vill * (1.0 + early * 0.8)
     v += sum(s.worship[p * 16:p * 16 + 16]) * early * 0.8
     v += len(s.experts[p]) * early * 2.0
     if s.advanced_experts:
         v += advanced_expert_vp(s, p)
     for o in s.orders_open[p]:
-        _, t, f, c, cost, vp, *_ = data.ORDERS[o]
+        _, t, f, c, cost, vp, *_ = ORDERS[o]
         short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])
         short = max(0, short - cubes[3]) + max(0, cost - coins) / 3
         v += max(0.0, vp * early * 0.6 - short * 0.5)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import board, data, effects
 from engine.games.rotunda.actions import (
     ChooseStaircase,
     EndCell,
@@ -14,6 +13,32 @@ from engine.games.rotunda.actions import (
     Pray,
     Skip,
     TakeAmulet,
+)
+from engine.games.rotunda.board import chain_ends
+from engine.games.rotunda.data import (
+    AMULET_SPACE_NAMES,
+    ELDER_APPRENTICE,
+    END_SPACE,
+    GOLD,
+    RECRUIT,
+    ROUND_TRACK_LAST,
+    STAIRCASES,
+    TEMPLES,
+    VILLAGES,
+    WORSHIP_COLS,
+    WORSHIP_LEFT,
+    WORSHIP_ROWS,
+    WORSHIP_TOP,
+    WORSHIP_VP,
+    worship_amulet_spaces,
+)
+from engine.games.rotunda.effects import (
+    add_vp,
+    chair_count,
+    gain_coins,
+    gain_cube,
+    recruit,
+    seat_add,
 )
 from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import (
@@ -27,24 +52,30 @@ from engine.games.rotunda.requests import (
 from engine.games.rotunda.rooms import push
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 SKIP = Skip()
-PRAYS = tuple(Pray(t) for t in range(len(data.TEMPLES)))
-HONOURS = tuple(Honour(v) for v in range(data.VILLAGES))
+PRAYS = tuple(Pray(t) for t in range(len(TEMPLES)))
+HONOURS = tuple(Honour(v) for v in range(VILLAGES))
 HONOUR_EMPTY = HonourEmpty()
-END_CELLS = tuple(EndCell(c) for c in range(data.WORSHIP_ROWS * data.WORSHIP_COLS))
-CELL_BIT = tuple(1 << c for c in range(data.WORSHIP_ROWS * data.WORSHIP_COLS))
-TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(data.AMULET_SPACE_NAMES)))
+END_CELLS = tuple(EndCell(c) for c in range(WORSHIP_ROWS * WORSHIP_COLS))
+TAKE_AMULETS = tuple(TakeAmulet(k) for k in range(len(AMULET_SPACE_NAMES)))
 
 
 @remembered
+@cython.locals(p=cython.Py_ssize_t, n=cython.Py_ssize_t, t=cython.Py_ssize_t,
+               v=cython.Py_ssize_t, out=list)
 def lodge_options(s: RotundaState, req: LodgeStep) -> list[Action]:
     p, n = req.seat, s.num_players
     temples, villages = s.temples, s.villages
-    out: list[Action] = [PRAYS[t] for t in range(len(data.TEMPLES)) if temples[t]]
-    out += [HONOURS[v] for v in range(data.VILLAGES) if villages[v * n + p]]
+    out: list[Action] = [PRAYS[t] for t in range(len(TEMPLES)) if temples[t]]
+    out += [HONOURS[v] for v in range(VILLAGES) if villages[v * n + p]]
     return out or [HONOUR_EMPTY]
 
 
@@ -55,7 +86,7 @@ def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
         return
     advance_round(s, p)
     if isinstance(a, HonourEmpty):
-        effects.add_vp(s, p, effects.chair_count(s, p))
+        add_vp(s, p, chair_count(s, p))
         return
     assert isinstance(a, Honour)
     k = a.village * s.num_players + p
@@ -66,14 +97,14 @@ def lodge_apply(s: RotundaState, req: LodgeStep, a: Action) -> None:
 def pray(s: RotundaState, p: int, temple: int) -> None:
     """Pray: the temple's reward; the token is flipped for good; no round advance."""
     s.temples = s.temples[:temple] + (0,) + s.temples[temple + 1:]
-    _, coins, gold, actions = data.TEMPLES[temple]
-    effects.gain_coins(s, p, coins)
+    _, coins, gold, actions = TEMPLES[temple]
+    gain_coins(s, p, coins)
     if gold:
-        effects.gain_cube(s, p, data.GOLD)
+        gain_cube(s, p, GOLD)
     grants = []
     for act in actions:
-        if act == data.RECRUIT:
-            effects.recruit(s, p)
+        if act == RECRUIT:
+            recruit(s, p)
         else:
             grants.append(Grant(p, act, False))
     push(s, *grants)
@@ -82,31 +113,30 @@ def pray(s: RotundaState, p: int, temple: int) -> None:
 def advance_round(s: RotundaState, p: int) -> None:
     """Honour step 1: the round marker advances; entering the end-amulet space takes the
     amulet and triggers the end (§8)."""
-    if s.round < data.ROUND_TRACK_LAST:
+    if s.round < ROUND_TRACK_LAST:
         s.round += 1
-    if s.round == data.END_SPACE[s.num_players] and s.end_amulet >= 0:
-        s.amulets = effects.seat_add(s.amulets, p, s.end_amulet)
+    if s.round == END_SPACE[s.num_players] and s.end_amulet >= 0:
+        s.amulets = seat_add(s.amulets, p, s.end_amulet)
         s.end_amulet = -1
         s.end_triggered = True
         s.turns_left = s.num_players - 1
 
 
-#: elder bit sets by a seat's 16 worship cells (the same few patterns recur all game)
-ELDER_BITS: dict[tuple[int, ...], int] = {}
-
-
+@cython.locals(k=cython.Py_ssize_t, c=cython.Py_ssize_t, bits=cython.long)
 def elders(s: RotundaState, p: int) -> int:
     """Bit set of the worship cells holding seat p's elders."""
-    cells = s.worship[p * 16:p * 16 + 16]
-    bits = ELDER_BITS.get(cells)
-    if bits is None:
-        bits = ELDER_BITS[cells] = sum(CELL_BIT[c] for c in range(16) if cells[c])
+    worship = s.worship
+    k = p * 16
+    bits = 0
+    for c in range(16):
+        if worship[k + c]:
+            bits |= 1 << c
     return bits
 
 
 @remembered
 def chain_options(s: RotundaState, req: ChainEnd) -> list[Action]:
-    _, ends = board.chain_ends(elders(s, req.seat), req.count)
+    _, ends = chain_ends(elders(s, req.seat), req.count)
     return [END_CELLS[c] for c in ends]
 
 
@@ -115,34 +145,36 @@ def chain_auto(s: RotundaState, req: ChainEnd) -> bool:
     if chain_options(s, req):
         return False
     s.supply_discs[req.seat] += req.count
-    effects.add_vp(s, req.seat, effects.chair_count(s, req.seat))
+    add_vp(s, req.seat, chair_count(s, req.seat))
     return True
 
 
+@cython.locals(p=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, stack=list)
 def chain_apply(s: RotundaState, req: ChainEnd, a: Action) -> None:
     """Honour steps 3-5: the last disc turns elder; cell VP + 1 per chair Assistant; left
     and top rewards; one right/bottom amulet; the rest of the chain returns."""
     assert isinstance(a, EndCell)
     p = req.seat
-    r, c = divmod(a.cell, data.WORSHIP_COLS)
+    r, c = divmod(a.cell, WORSHIP_COLS)
     k = p * 16 + a.cell
     s.worship = s.worship[:k] + (1,) + s.worship[k + 1:]
-    effects.add_vp(s, p, data.WORSHIP_VP[r][c] + effects.chair_count(s, p))
-    effects.gain_cube(s, p, data.WORSHIP_LEFT[r])
-    coins, action = data.WORSHIP_TOP[c]
-    effects.gain_coins(s, p, coins)
-    later: list[object] = []
-    if action == data.RECRUIT:
-        effects.recruit(s, p)
-    elif action == data.ELDER_APPRENTICE:
-        later.append(Grant(p, data.ELDER_APPRENTICE, True))
-    later += [WorshipAmulet(p, r, c), ReturnChain(p, req.count - 1)]
-    push(s, *later)
+    add_vp(s, p, WORSHIP_VP[r][c] + chair_count(s, p))
+    gain_cube(s, p, WORSHIP_LEFT[r])
+    coins, action = WORSHIP_TOP[c]
+    gain_coins(s, p, coins)
+    if action == RECRUIT:
+        recruit(s, p)
+    stack = s.stack  # decided in this order: the Elder Apprentice, the amulet, the return
+    stack.append(ReturnChain(p, req.count - 1))
+    stack.append(WorshipAmulet(p, r, c))
+    if action == ELDER_APPRENTICE:
+        stack.append(Grant(p, ELDER_APPRENTICE, True))
 
 
 @remembered
 def worship_amulet_options(s: RotundaState, req: WorshipAmulet) -> list[Action]:
-    spaces = data.worship_amulet_spaces(req.r, req.c)
+    spaces = worship_amulet_spaces(req.r, req.c)
     return [TAKE_AMULETS[k] for k in spaces if s.amulet_spaces[k] >= 0] + [SKIP]
 
 
@@ -154,7 +186,7 @@ def worship_amulet_auto(s: RotundaState, req: WorshipAmulet) -> bool:
 def worship_amulet_apply(s: RotundaState, req: WorshipAmulet, a: Action) -> None:
     if isinstance(a, TakeAmulet):
         k = a.space
-        s.amulets = effects.seat_add(s.amulets, req.seat, s.amulet_spaces[k])
+        s.amulets = seat_add(s.amulets, req.seat, s.amulet_spaces[k])
         s.amulet_spaces = s.amulet_spaces[:k] + (-1,) + s.amulet_spaces[k + 1:]
 
 
@@ -165,7 +197,7 @@ def return_chain(s: RotundaState, req: ReturnChain) -> bool:
 
 
 # --- Lodge variant (§3 step 13, §4.3) --------------------------------------------------------
-LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(data.STAIRCASES))]
+LODGE_OPTIONS: list[Action] = [ChooseStaircase(k) for k in range(len(STAIRCASES))]
 
 
 def lodge_choice_apply(s: RotundaState, req: ChooseLodge, a: Action) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import board, data, effects
 from engine.games.rotunda.actions import Move, PayNeutral, Skip
+from engine.games.rotunda.board import neutral_destinations
+from engine.games.rotunda.data import GOLD, NEUTRAL_COLOURS, NEUTRAL_CUBE
+from engine.games.rotunda.effects import pay_cube
 from engine.games.rotunda.memo import remembered
 from engine.games.rotunda.requests import NeutralCleanup, NeutralMove, NeutralWindow, RoomTurn
 from engine.games.rotunda.turn import MOVES, NODE_BIT, room_cleanup
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
 
 SKIP = Skip()
 NEUTRAL_PAY = tuple(tuple(PayNeutral(k, g) for g in (False, True))
-                    for k in range(len(data.NEUTRAL_COLOURS)))
+                    for k in range(len(NEUTRAL_COLOURS)))
 
 
 def neutral_occupied(s: RotundaState, k: int) -> int:
@@ -32,7 +34,7 @@ def neutral_occupied(s: RotundaState, k: int) -> int:
 
 
 def neutral_targets(s: RotundaState, k: int) -> tuple[int, ...]:
-    return board.neutral_destinations(s.lodge, s.neutrals[k], neutral_occupied(s, k))
+    return neutral_destinations(s.lodge, s.neutrals[k], neutral_occupied(s, k))
 
 
 @remembered
@@ -42,8 +44,8 @@ def window_options(s: RotundaState, req: NeutralWindow) -> list[Action]:
     if s.neutral_moved:
         return out
     p = req.seat
-    gold = s.cubes[p * 4 + data.GOLD] > 0
-    for k, t in enumerate(data.NEUTRAL_CUBE):
+    gold = s.cubes[p * 4 + GOLD] > 0
+    for k, t in enumerate(NEUTRAL_CUBE):
         if (s.cubes[p * 4 + t] or gold) and neutral_targets(s, k):
             if s.cubes[p * 4 + t]:
                 out.append(NEUTRAL_PAY[k][0])
@@ -65,7 +67,7 @@ def window_auto(s: RotundaState, req: NeutralWindow) -> bool:
 def window_apply(s: RotundaState, req: NeutralWindow, a: Action) -> None:
     if not isinstance(a, PayNeutral):
         return
-    effects.pay_cube(s, req.seat, data.GOLD if a.gold else data.NEUTRAL_CUBE[a.neutral])
+    pay_cube(s, req.seat, GOLD if a.gold else NEUTRAL_CUBE[a.neutral])
     s.neutral_moved = True
     s.stack.append(NeutralMove(req.seat, a.neutral))
 

@@ -7,8 +7,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data, effects, sales
 from engine.games.rotunda.actions import DiscardExpert, Execute, Hire, Stop
+from engine.games.rotunda.data import (
+    APPRENTICE,
+    BANK_STEPS,
+    BASIC,
+    EXPERT_LIMIT,
+    GOLD,
+    GUILD_HALL_COSTS,
+    INNER,
+    LODGE_ROOM,
+    MARKET,
+    MARKET_REWARD,
+    NODES,
+    PEDDLER,
+    POOL_SIZE,
+    RECRUIT,
+    SMUGGLERS,
+    TEA_HOUSE,
+    TEA_HOUSE_COST,
+    TRADING_POST_COSTS,
+)
+from engine.games.rotunda.effects import (
+    chair_discs,
+    fire,
+    gain_coins,
+    gain_cube,
+    hire,
+    hire_slots,
+    recruit,
+    seat_remove,
+    take_smuggler,
+    unseat_young,
+)
 from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import (
     BankLoop,
@@ -21,15 +52,21 @@ from engine.games.rotunda.requests import (
     TradingLoop,
     WarehouseLoop,
 )
+from engine.games.rotunda.sales import market_options, pay_reward, place, room_sellable
 from engine.protocol import Action
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 STOP = Stop()
 MAX_EXTRA = 2
-HIRES = tuple(Hire(k) for k in range(data.POOL_SIZE + 1))
-EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + data.NODES))
+HIRES = tuple(Hire(k) for k in range(POOL_SIZE + 1))
+EXECUTE = tuple(tuple(Execute(o, d) for d in range(3)) for o in range(1 + NODES))
 ONLY_STOP: list[Action] = [STOP]
 
 
@@ -47,38 +84,38 @@ Executions = Callable[["RotundaState", int, int, bool], list[int]]
 def _supplier(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R1: a basic cube from the supply, or none (3); then a Peddler action."""
     supply = s.supply
-    return [t for t in data.BASIC if supply[t]] + [3]
+    return [t for t in BASIC if supply[t]] + [3]
 
 
 def _harbour(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R2: a face-up Smuggler, or a Gold (3) while the supply has one."""
-    return list(range(len(s.smuggler_pool))) + ([3] if s.supply[data.GOLD] else [])
+    return list(range(len(s.smuggler_pool))) + ([3] if s.supply[GOLD] else [])
 
 
 def _market(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R3: a sale, as type * 2 + gold."""
-    return sales.market_options(s, p, extra)
+    return market_options(s, p, extra)
 
 
 def _experts_room(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R4: hire a pool slot."""
-    return effects.hire_slots(s)
+    return hire_slots(s)
 
 
 def _banker(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R5: the coins lying there (0), or a basic cube from the supply (type + 1)."""
     supply = s.supply
-    return [0] + [t + 1 for t in data.BASIC if supply[t]]
+    return [0] + [t + 1 for t in BASIC if supply[t]]
 
 
 def _tea_house(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R6: pay 2 coins: two Recruits with Peddler and Apprentice actions (0, or 1 in the
     other order), or a Recruit and the action of the room of any leader (1 + node)."""
-    if s.coins[p] < data.TEA_HOUSE_COST:
+    if s.coins[p] < TEA_HOUSE_COST:
         return []
     # "any Leader" (seed R6): the 2-player neutral leaders too
     targets = sorted({n for n in (*s.leaders, *s.neutrals) if n > 0
-                      and s.rooms[n] not in (data.TEA_HOUSE, data.LODGE_ROOM)})
+                      and s.rooms[n] not in (TEA_HOUSE, LODGE_ROOM)})
     # (a) in the other order (Apprentice before Peddler) only when that changes
     # something: exactly one Assistant will be there for the two actions
     swap = [1] if s.supply_discs[p] + min(2, s.track[p]) == 1 else []
@@ -87,22 +124,22 @@ def _tea_house(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
 
 def _sale_row(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R7 / R8: sell cubes, if one can be sold."""
-    return [0] if sales.room_sellable(s, p, s.rooms[node]) else []
+    return [0] if room_sellable(s, p, s.rooms[node]) else []
 
 
 def _bank(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R9: the first payment must be affordable."""
-    return [0] if s.coins[p] >= data.BANK_STEPS[0][0] else []
+    return [0] if s.coins[p] >= BANK_STEPS[0][0] else []
 
 
 def _trading_post(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R11: the first purchase must be affordable."""
-    return [0] if s.coins[p] >= data.TRADING_POST_COSTS[0] else []
+    return [0] if s.coins[p] >= TRADING_POST_COSTS[0] else []
 
 
 def _guild_hall(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
     """R12: an Expert to hire and the first hire's price."""
-    return [0] if effects.hire_slots(s) and s.coins[p] >= data.GUILD_HALL_COSTS[0][0] else []
+    return [0] if hire_slots(s) and s.coins[p] >= GUILD_HALL_COSTS[0][0] else []
 
 
 def _always(s: RotundaState, p: int, node: int, extra: bool) -> list[int]:
@@ -126,18 +163,28 @@ def execution_options(s: RotundaState, p: int, node: int, extra: bool) -> list[i
 
 
 @remembered
+@cython.locals(out=list, o=cython.Py_ssize_t, young=cython.long, elder=cython.long)
 def room_options(s: RotundaState, req: RoomTurn) -> list[Action]:
     p, node = req.seat, req.node
+    out = []
     if req.done == 0:
-        return [EXECUTE[o][0] for o in EXECUTIONS[s.rooms[node]](s, p, node, False)] + [STOP]
-    if req.done > MAX_EXTRA or node not in data.INNER:
+        for o in EXECUTIONS[s.rooms[node]](s, p, node, False):
+            out.append(EXECUTE[o][0])
+        out.append(STOP)
+        return out
+    if req.done > MAX_EXTRA or node not in INNER:
         return ONLY_STOP
-    young, elder = effects.chair_discs(s, p, node)
-    discs = ([1] if young > 0 else []) + ([2] if elder > req.elder else [])
-    if not discs:
+    young, elder = chair_discs(s, p, node)
+    if young <= 0 and elder <= req.elder:
         return ONLY_STOP
-    opts = execution_options(s, p, node, True)
-    return [EXECUTE[o][d] for o in opts for d in discs] + [STOP]
+    for o in execution_options(s, p, node, True):
+        row = EXECUTE[o]
+        if young > 0:
+            out.append(row[1])
+        if elder > req.elder:
+            out.append(row[2])
+    out.append(STOP)
+    return out
 
 
 @checked
@@ -152,9 +199,9 @@ def room_legal(s: RotundaState, req: RoomTurn, a: Action) -> bool:
         if disc:
             return False
     else:
-        if disc == 0 or req.done > MAX_EXTRA or node not in data.INNER:
+        if disc == 0 or req.done > MAX_EXTRA or node not in INNER:
             return False
-        young, elder = effects.chair_discs(s, p, node)
+        young, elder = chair_discs(s, p, node)
         if (disc == 1 and young == 0) or (disc == 2 and elder <= req.elder):
             return False
     return a.option in execution_options(s, p, node, req.done > 0)  # type: ignore[attr-defined]
@@ -162,7 +209,7 @@ def room_legal(s: RotundaState, req: RoomTurn, a: Action) -> bool:
 
 def room_auto(s: RotundaState, req: RoomTurn) -> bool:
     """Nothing left to execute: the room action ends without asking."""
-    if req.done and (req.node not in data.INNER or req.done > MAX_EXTRA):
+    if req.done and (req.node not in INNER or req.done > MAX_EXTRA):
         return True
     return len(room_options(s, req)) == 1
 
@@ -177,7 +224,7 @@ def room_apply(s: RotundaState, req: RoomTurn, a: Action) -> None:
         s.stack.append(RoomTurn(p, node, req.done + 1, req.young, req.elder))
     else:
         if disc == 1:
-            effects.unseat_young(s, p, node)
+            unseat_young(s, p, node)
         s.stack.append(RoomTurn(p, node, req.done + 1, req.young + (disc == 1),
                                 req.elder + (disc == 2)))
     room = s.rooms[node]
@@ -191,25 +238,25 @@ Execution = Callable[["RotundaState", int, int, int], None]
 def _run_supplier(s: RotundaState, p: int, room: int, option: int) -> None:
     """R1: the chosen cube (none for 3), then an optional Peddler action."""
     if option < 3:
-        effects.gain_cube(s, p, option)
-    s.stack.append(Grant(p, data.PEDDLER, True))
+        gain_cube(s, p, option)
+    s.stack.append(Grant(p, PEDDLER, True))
 
 
 def _run_harbour(s: RotundaState, p: int, room: int, option: int) -> None:
     """R2: a Gold (3), or the cubes of the Smuggler taken from its slot."""
     if option == 3:
-        effects.gain_cube(s, p, data.GOLD)
+        gain_cube(s, p, GOLD)
     else:
-        for t in data.SMUGGLERS[effects.take_smuggler(s, option)]:
-            effects.gain_cube(s, p, t)
+        for t in SMUGGLERS[take_smuggler(s, option)]:
+            gain_cube(s, p, t)
 
 
 def _run_market(s: RotundaState, p: int, room: int, option: int) -> None:
     """R3: the sale onto its icon, the type's reward and Assistant action."""
     t, gold = divmod(option, 2)
-    sales.place(s, p, data.MARKET, t, bool(gold))
-    coins, vp, action = data.MARKET_REWARD[t]
-    sales.pay_reward(s, p, coins, vp)
+    place(s, p, MARKET, t, bool(gold))
+    coins, vp, action = MARKET_REWARD[t]
+    pay_reward(s, p, coins, vp)
     queue_grant(s, p, action, True)
 
 
@@ -222,24 +269,24 @@ def _run_banker(s: RotundaState, p: int, room: int, option: int) -> None:
     """R5: the coins lying there (0) or a cube (type + 1), then an optional Peddler."""
     if option == 0:
         coins, s.banker = s.banker, 0
-        effects.gain_coins(s, p, coins)
+        gain_coins(s, p, coins)
     else:
-        effects.gain_cube(s, p, option - 1)
-    s.stack.append(Grant(p, data.PEDDLER, True))
+        gain_cube(s, p, option - 1)
+    s.stack.append(Grant(p, PEDDLER, True))
 
 
 def _run_tea_house(s: RotundaState, p: int, room: int, option: int) -> None:
     """R6: 2 coins to the Banker room; two Recruits with Peddler and Apprentice (0, 1 in
     the other order), or a Recruit and the turn of the room in node option - 1."""
-    s.coins[p] -= data.TEA_HOUSE_COST
-    s.banker += data.TEA_HOUSE_COST
+    s.coins[p] -= TEA_HOUSE_COST
+    s.banker += TEA_HOUSE_COST
     if option <= 1:
-        effects.recruit(s, p)
-        effects.recruit(s, p)
-        grants = [Grant(p, data.PEDDLER, False), Grant(p, data.APPRENTICE, False)]
+        recruit(s, p)
+        recruit(s, p)
+        grants = [Grant(p, PEDDLER, False), Grant(p, APPRENTICE, False)]
         push(s, *(grants if option == 0 else grants[::-1]))
     else:
-        effects.recruit(s, p)
+        recruit(s, p)
         s.stack.append(RoomTurn(p, option - 1, 0, 0, 0))
 
 
@@ -270,7 +317,7 @@ def _run_guild_hall(s: RotundaState, p: int, room: int, option: int) -> None:
 
 def _run_warehouse(s: RotundaState, p: int, room: int, option: int) -> None:
     """R13: a Recruit, then the purchases one by one."""
-    effects.recruit(s, p)
+    recruit(s, p)
     s.stack.append(WarehouseLoop(p, 0))
 
 
@@ -289,8 +336,8 @@ def queue_grant(s: RotundaState, p: int, action: int | None, optional: bool) -> 
     """Queue an Assistant action; a Recruit is taken at once (it never hurts)."""
     if action is None:
         return
-    if action == data.RECRUIT:
-        effects.recruit(s, p)
+    if action == RECRUIT:
+        recruit(s, p)
     else:
         s.stack.append(Grant(p, action, optional))
 
@@ -298,7 +345,7 @@ def queue_grant(s: RotundaState, p: int, action: int | None, optional: bool) -> 
 # --- hiring (R4, R12, §9 limit) --------------------------------------------------------------
 def start_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
     """Hire pool slot `slot`; with 3 Experts held the seat first discards one (or cancels)."""
-    if len(s.experts[p]) >= data.EXPERT_LIMIT:
+    if len(s.experts[p]) >= EXPERT_LIMIT:
         s.stack.append(HireLimit(p, slot, guild))
     else:
         finish_hire(s, p, slot, guild)
@@ -306,11 +353,11 @@ def start_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
 
 def finish_hire(s: RotundaState, p: int, slot: int, guild: int) -> None:
     if guild >= 0:
-        coins, fired = data.GUILD_HALL_COSTS[guild]
+        coins, fired = GUILD_HALL_COSTS[guild]
         s.coins[p] -= coins
         if fired:
-            effects.fire(s, p, fired)
-    effects.hire(s, p, slot)
+            fire(s, p, fired)
+    hire(s, p, slot)
     if guild >= 0:
         s.stack.append(GuildLoop(p, guild + 1))
 
@@ -324,6 +371,6 @@ def hire_limit_options(s: RotundaState, req: HireLimit) -> list[Action]:
 
 def hire_limit_apply(s: RotundaState, req: HireLimit, a: Action) -> None:
     if isinstance(a, DiscardExpert):
-        s.experts = effects.seat_remove(s.experts, req.seat, a.expert)
+        s.experts = seat_remove(s.experts, req.seat, a.expert)
         s.expert_discard += (a.expert,)
         finish_hire(s, req.seat, req.slot, req.guild)

@@ -5,17 +5,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import data
+from engine.games.rotunda.data import (
+    BASIC,
+    GOLD,
+    MARKET,
+    MARKET_REWARD,
+    RETAILER,
+    RETAILER_REWARD,
+    WHOLESALER,
+    WHOLESALER_REWARD,
+)
 from engine.games.rotunda.effects import add_vp, gain_coins
 
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
-SALE_ROOMS = (data.MARKET, data.RETAILER, data.WHOLESALER)
+SALE_ROOMS = (MARKET, RETAILER, WHOLESALER)
 
 
 def icons(s: RotundaState, room: int) -> list[int]:
-    return s.retailer if room == data.RETAILER else s.wholesaler
+    return s.retailer if room == RETAILER else s.wholesaler
 
 
 def row_takes(row: list[int], room: int, as_type: int) -> bool:
@@ -24,7 +33,7 @@ def row_takes(row: list[int], room: int, as_type: int) -> bool:
     all the same). False for an empty row: the tile is not on the board."""
     if -1 not in row:
         return False
-    if room == data.RETAILER:
+    if room == RETAILER:
         for x in row:
             if x >= 0 and x >> 2 == as_type:
                 return False
@@ -39,9 +48,9 @@ def can_sell(s: RotundaState, p: int, room: int, as_type: int, gold: bool,
              extra: bool = False) -> bool:
     """Whether seat p may sell one cube as `as_type` into `room` now. `extra`: a repeat
     Market execution, which may also sell a type whose icon p covered this turn (R3)."""
-    if s.cubes[p * 4 + (data.GOLD if gold else as_type)] == 0:
+    if s.cubes[p * 4 + (GOLD if gold else as_type)] == 0:
         return False
-    if room == data.MARKET:
+    if room == MARKET:
         if s.market[as_type] < 0:
             return True
         return extra and bool(s.market_mine >> as_type & 1) and p == s.turn
@@ -52,10 +61,10 @@ def market_options(s: RotundaState, p: int, extra: bool) -> list[int]:
     """R3: the Market sales seat p can make now, as type * 2 + gold (`can_sell` for each
     type, own cube before Gold)."""
     cubes, i, market = s.cubes, p * 4, s.market
-    gold = cubes[i + data.GOLD] > 0
+    gold = cubes[i + GOLD] > 0
     again = s.market_mine if extra and p == s.turn else 0
     out = []
-    for t in data.BASIC:
+    for t in BASIC:
         if market[t] < 0 or again >> t & 1:
             if cubes[i + t]:
                 out.append(t * 2)
@@ -70,8 +79,8 @@ def room_sellable(s: RotundaState, p: int, room: int) -> bool:
     if -1 not in row:
         return False
     cubes, i = s.cubes, p * 4
-    gold = cubes[i + data.GOLD] > 0
-    return any((gold or cubes[i + t]) and row_takes(row, room, t) for t in data.BASIC)
+    gold = cubes[i + GOLD] > 0
+    return any((gold or cubes[i + t]) and row_takes(row, room, t) for t in BASIC)
 
 
 def any_sale(s: RotundaState, p: int, as_type: int) -> bool:
@@ -79,32 +88,32 @@ def any_sale(s: RotundaState, p: int, as_type: int) -> bool:
     some sale room now: the Market's icon is uncovered, or a Retailer / Wholesaler row
     takes it."""
     i = p * 4
-    if not (s.cubes[i + as_type] or s.cubes[i + data.GOLD]):
+    if not (s.cubes[i + as_type] or s.cubes[i + GOLD]):
         return False
-    return (s.market[as_type] < 0 or row_takes(s.retailer, data.RETAILER, as_type)
-            or row_takes(s.wholesaler, data.WHOLESALER, as_type))
+    return (s.market[as_type] < 0 or row_takes(s.retailer, RETAILER, as_type)
+            or row_takes(s.wholesaler, WHOLESALER, as_type))
 
 
 def can_sell_again(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> bool:
     """Whether, after selling one cube as `as_type` into `room` (`place`), seat p could sell
     another there (no repeat-Market exception: §9, P5 sells two cubes into one room). The
     same test as `can_sell` on the position after `place`, without building it."""
-    actual = data.GOLD if gold else as_type
+    actual = GOLD if gold else as_type
     have = s.cubes[p * 4:p * 4 + 4]
     have[actual] -= 1
-    if room == data.MARKET:
+    if room == MARKET:
         market = s.market
         covered = as_type if market[as_type] < 0 else -1  # the icon this sale covers
-        return any((have[u] > 0 or have[data.GOLD] > 0) and market[u] < 0 and u != covered
-                   for u in data.BASIC)
+        return any((have[u] > 0 or have[GOLD] > 0) and market[u] < 0 and u != covered
+                   for u in BASIC)
     row = icons(s, room)[:]
     row[row.index(-1)] = as_type * 4 + actual
     if -1 not in row:
         return False
     placed = [x >> 2 for x in row if x >= 0]
-    for u in data.BASIC:
-        if have[data.GOLD] > 0 or have[u] > 0:
-            if room == data.RETAILER:
+    for u in BASIC:
+        if have[GOLD] > 0 or have[u] > 0:
+            if room == RETAILER:
                 if u not in placed:
                     return True
             elif all(t == u for t in placed):
@@ -121,7 +130,7 @@ def can_sell_two(s: RotundaState, p: int) -> bool:
     if cubes[i] + cubes[i + 1] + cubes[i + 2] + cubes[i + 3] < 2:
         return False
     for room in SALE_ROOMS:
-        for t in data.BASIC:
+        for t in BASIC:
             for g in (False, True):
                 if can_sell(s, p, room, t, g) and can_sell_again(s, p, room, t, g):
                     return True
@@ -130,9 +139,9 @@ def can_sell_two(s: RotundaState, p: int) -> bool:
 
 def place(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> None:
     """Pay the cube and put it on its icon (a Market exception sale goes to the supply)."""
-    actual = data.GOLD if gold else as_type
+    actual = GOLD if gold else as_type
     s.cubes[p * 4 + actual] -= 1
-    if room == data.MARKET:
+    if room == MARKET:
         if s.market[as_type] < 0:
             s.market[as_type] = actual
             if p == s.turn:
@@ -147,9 +156,9 @@ def place(s: RotundaState, p: int, room: int, as_type: int, gold: bool) -> None:
 def sale_reward(room: int, as_type: int, nth: int) -> tuple[int, int, int | None]:
     """(coins, VP, assistant action) for a sale: by type at the Market, by the order of the
     sale in this execution at the Retailer and Wholesaler."""
-    if room == data.MARKET:
-        return data.MARKET_REWARD[as_type]
-    table = data.RETAILER_REWARD if room == data.RETAILER else data.WHOLESALER_REWARD
+    if room == MARKET:
+        return MARKET_REWARD[as_type]
+    table = RETAILER_REWARD if room == RETAILER else WHOLESALER_REWARD
     return table[nth]
 
 

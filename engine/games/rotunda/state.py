@@ -10,7 +10,7 @@ Per-seat lists are indexed by seat (flat with a stride where noted); room nodes 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 from rich.text import Text
 
@@ -19,14 +19,13 @@ from engine.common.rng import Rng
 from engine.games.rotunda import data, heuristic, observe, render, rules, scoring
 from engine.games.rotunda import words as _words  # noqa: F401  (registers the words)
 from engine.games.rotunda.actions import SPACE, RotundaAction
-from engine.games.rotunda.memo import EMPTY
 from engine.games.rotunda.requests import RotundaRequest
 from engine.kernel import GENERATOR, Hidden, Public
 from engine.protocol import ActionSpace
 
 
-class RotundaState(kernel.GameState, kw_only=True, dict=True):
-    """One game of Rotunda. `dict=True` only for `memo`, an attribute, not a field."""
+class RotundaState(kernel.GameState, kw_only=True):
+    """One game of Rotunda."""
 
     game_id = "rotunda"
     RULES = rules.RULES
@@ -195,17 +194,7 @@ class RotundaState(kernel.GameState, kw_only=True, dict=True):
         ' decisions). Cleanup, ReturnChain, EndTurn and NeutralCleanup are automatic '
         'steps, never asked')] = []
 
-    #: the options of the last decision asked (memo.py): the class default until a state
-    #: computes some, then an instance attribute (in `__dict__`, not a field)
-    memo: ClassVar[tuple[Any, int, list[Any]]] = EMPTY
-
     # --- helpers ---------------------------------------------------------------------------
-    def clone(self) -> RotundaState:
-        """The generated copy, which keeps the options already computed (memo.py)."""
-        c = _COPY(self)
-        c.memo = self.memo  # type: ignore[misc]  # the instance attribute, see `memo`
-        return c
-
     @property
     def per_seat(self) -> int:
         """Family leaders per seat."""
@@ -246,9 +235,6 @@ class RotundaState(kernel.GameState, kw_only=True, dict=True):
         """§13.2: the four face-down piles redrawn from what nobody has seen (observe.py)."""
         observe.redraw(fields, obs, rng)
 
-
-#: the generated copy of every field (kernel.struct_copier), which `clone` extends
-_COPY = kernel.struct_copier(RotundaState)
 
 #: generated from RotundaState's declarations: one described field per name they produce
 RotundaObservation = kernel.observation_type(RotundaState, RotundaAction)

@@ -6,8 +6,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.rotunda import board, data, effects
 from engine.games.rotunda.actions import BonusAmulet, BonusOrder, Fulfil, Move, Stop
+from engine.games.rotunda.board import destinations
+from engine.games.rotunda.data import (
+    BANKER_REFILL,
+    BASIC,
+    BONUS_EVERY,
+    CELADON,
+    FRUIT,
+    GOLD,
+    ICONS,
+    LEADERS,
+    LODGE,
+    NODES,
+    ORDER_COSTS,
+    ORDERS,
+    TEA,
+)
+from engine.games.rotunda.effects import (
+    move_peddler,
+    pay_cube,
+    seat_add,
+    seat_remove,
+    take_amulet,
+    take_order,
+)
 from engine.games.rotunda.memo import checked, remembered
 from engine.games.rotunda.requests import (
     BonusStep,
@@ -20,17 +43,22 @@ from engine.games.rotunda.requests import (
 )
 from engine.protocol import Action
 
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
+
 if TYPE_CHECKING:
     from engine.games.rotunda.state import RotundaState
 
 STOP = Stop()
 #: every Move, by start and destination node
-MOVES = tuple(tuple(Move(a, b) for b in range(data.NODES)) for a in range(data.NODES))
+MOVES = tuple(tuple(Move(a, b) for b in range(NODES)) for a in range(NODES))
 
 
 # --- step 2: move a leader (§4.4) ------------------------------------------------------------
 #: a node's bit in an occupancy set (the Lodge never blocks; index -1: a leader not in play)
-NODE_BIT = (0, *(1 << n for n in range(1, data.NODES)), 0)
+NODE_BIT = (0, *(1 << n for n in range(1, NODES)), 0)
 
 
 def occupied(s: RotundaState, skip: int) -> int:
@@ -47,8 +75,8 @@ def occupied(s: RotundaState, skip: int) -> int:
 
 
 #: leader moves by (staircase, start node, occupied rooms): board.destinations as Moves,
-#: shared option lists (nobody changes an option list)
-MOVE_ROWS: dict[int, list[Action]] = {}
+#: shared option lists (nobody changes an option list); a C-typed dict where compiled
+MOVE_ROWS = cython.declare(dict, {})
 
 
 def leader_moves(lodge: int, frm: int, occupied: int) -> list[Action]:
@@ -57,14 +85,17 @@ def leader_moves(lodge: int, frm: int, occupied: int) -> list[Action]:
     row = MOVE_ROWS.get(key)
     if row is None:
         start = MOVES[frm]
-        row = MOVE_ROWS[key] = [start[to] for to in board.destinations(lodge, frm, occupied)]
+        row = MOVE_ROWS[key] = [start[to] for to in destinations(lodge, frm, occupied)]
     return row
 
 
 @remembered
+@cython.locals(p=cython.Py_ssize_t, k=cython.Py_ssize_t, leaders=list, bits=cython.long,
+               twice=cython.long, b=cython.long, n=cython.Py_ssize_t, lodge=cython.long,
+               frm=cython.Py_ssize_t, occ=cython.long, i=cython.Py_ssize_t, out=list)
 def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
     """Step 2: every Move of the seat's leaders (leader order, then destination order)."""
-    p, k = req.seat, data.LEADERS[s.num_players]
+    p, k = req.seat, LEADERS[s.num_players]
     leaders = s.leaders
     # every room holding a piece, and those holding two (only a hand-built state has them)
     bits = twice = 0
@@ -81,16 +112,18 @@ def move_options(s: RotundaState, req: MoveStep) -> list[Action]:
         frm = leaders[p]
         if frm < 0:
             return []
-        occ = bits & ~(NODE_BIT[frm] & ~twice)
+        b = NODE_BIT[frm]
+        occ = bits & ~(b & ~twice)
         return MOVE_ROWS.get(lodge | frm << 2 | occ << 6) or leader_moves(lodge, frm, occ)
-    out: list[Action] = []
+    out = []
     seen = set()
     for i in range(p * k, p * k + k):
         frm = leaders[i]
         if frm < 0 or frm in seen:
             continue
         seen.add(frm)
-        out += leader_moves(lodge, frm, bits & ~(NODE_BIT[frm] & ~twice))
+        b = NODE_BIT[frm]
+        out += leader_moves(lodge, frm, bits & ~(b & ~twice))
     return out
 
 
@@ -99,22 +132,31 @@ def move_legal(s: RotundaState, req: MoveStep, a: Action) -> bool:
     """Fast test of one Move (agrees with `move_options`)."""
     if type(a) is not Move:
         return False
-    p, k = req.seat, data.LEADERS[s.num_players]
+    p, k = req.seat, LEADERS[s.num_players]
     try:
         i = s.leaders.index(a.frm, p * k, p * k + k)
     except ValueError:
         return False
-    return a.to in board.destinations(s.lodge, a.frm, occupied(s, i))
+    return a.to in destinations(s.lodge, a.frm, occupied(s, i))
 
 
+@cython.locals(p=cython.Py_ssize_t, k=cython.Py_ssize_t, to=cython.Py_ssize_t,
+               frm=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def move_apply(s: RotundaState, req: MoveStep, a: Action) -> None:
-    """Step 2: the leader moves; step 3 follows in its room (or the Lodge), then the
-    cleanup."""
-    p, k = req.seat, data.LEADERS[s.num_players]
-    to = a.to  # type: ignore[attr-defined]
+    """Step 2: the leader moves (the seat's first leader in `frm`); step 3 follows in its
+    room (or the Lodge), then the cleanup."""
+    p, k = req.seat, LEADERS[s.num_players]
+    to, frm = a.to, a.frm  # type: ignore[attr-defined]
     leaders = s.leaders
-    leaders[leaders.index(a.frm, p * k, p * k + k)] = to  # type: ignore[attr-defined]
-    s.stack.extend((Cleanup(p), LodgeStep(p) if to == data.LODGE else RoomTurn(p, to, 0, 0, 0)))
+    for i in range(p * k, p * k + k):
+        if leaders[i] == frm:
+            leaders[i] = to
+            break
+    else:
+        raise ValueError(f"no leader of seat {p} in node {frm}")
+    stack = s.stack
+    stack.append(Cleanup(p))
+    stack.append(LodgeStep(p) if to == LODGE else RoomTurn(p, to, 0, 0, 0))
 
 
 def cleanup(s: RotundaState, req: Cleanup) -> bool:
@@ -122,30 +164,44 @@ def cleanup(s: RotundaState, req: Cleanup) -> bool:
     coins, the Warehouse is refilled from the supply; then step 4 is queued once per bonus
     symbol the score marker crossed this turn. Automatic: True (rules.automatic)."""
     room_cleanup(s)
-    crossed = s.vp[req.seat] // data.BONUS_EVERY - s.vp_start // data.BONUS_EVERY
+    crossed = s.vp[req.seat] // BONUS_EVERY - s.vp_start // BONUS_EVERY
     if crossed > 0 and (s.order_pool or s.amulet_pool):
         s.stack.append(BonusStep(req.seat, crossed))
     return True
 
 
+@cython.cfunc
+@cython.returns(cython.bint)
+@cython.locals(x=cython.long)
+def _full(row: list[int]) -> bool:
+    """No empty icon (-1) left in `row` (True for an empty row)."""
+    for x in row:
+        if x == -1:
+            return False
+    return True
+
+
+@cython.locals(c=cython.Py_ssize_t, x=cython.long)
 def room_cleanup(s: RotundaState) -> None:
     """The rooms' part of the end of step 3 (§5)."""
-    if -1 not in s.market:
-        for c in s.market:
-            s.supply[c] += 1
+    supply = s.supply
+    market = s.market
+    if _full(market):
+        for c in market:
+            supply[c] += 1
         s.market = [-1] * 3
     for row in (s.retailer, s.wholesaler):
-        if row and -1 not in row:
+        if row and _full(row):
             for x in row:
-                s.supply[x & 3] += 1
-            row[:] = [-1] * data.ICONS
+                supply[x & 3] += 1
+            row[:] = [-1] * ICONS
     if s.banker == 0:
-        s.banker = data.BANKER_REFILL
+        s.banker = BANKER_REFILL
     warehouse = s.warehouse
     if 0 in warehouse:
-        for t in data.BASIC:
-            if warehouse[t] == 0 and s.supply[t] > 0:
-                s.supply[t] -= 1
+        for t in BASIC:
+            if warehouse[t] == 0 and supply[t] > 0:
+                supply[t] -= 1
                 warehouse[t] = 1
 
 
@@ -162,22 +218,33 @@ def bonus_options(s: RotundaState, req: BonusStep) -> list[Action]:
 
 def bonus_apply(s: RotundaState, req: BonusStep, a: Action) -> None:
     if isinstance(a, BonusOrder):
-        effects.take_order(s, req.seat, a.slot)
+        take_order(s, req.seat, a.slot)
     elif isinstance(a, BonusAmulet):
-        effects.take_amulet(s, req.seat, a.slot)
+        take_amulet(s, req.seat, a.slot)
     if req.left > 1:
         s.stack.append(BonusStep(req.seat, req.left - 1))
 
 
 # --- step 5: orders --------------------------------------------------------------------------
+@cython.locals(p=cython.Py_ssize_t, t=cython.long, f=cython.long, c=cython.long,
+               coins=cython.long, cubes=list, i=cython.Py_ssize_t, have=cython.long,
+               short=cython.long)
 def payable(s: RotundaState, p: int, o: int) -> bool:
     """§5 step 5: seat p can pay Order o now (coins, and Gold for every missing cube)."""
-    t, f, c, coins = data.ORDER_COSTS[o]
+    t, f, c, coins = ORDER_COSTS[o]
     if s.coins[p] < coins:
         return False
     cubes, i = s.cubes, p * 4
-    short = ((t - cubes[i] if t > cubes[i] else 0) + (f - cubes[i + 1] if f > cubes[i + 1] else 0)
-             + (c - cubes[i + 2] if c > cubes[i + 2] else 0))
+    short = 0
+    have = cubes[i]
+    if t > have:
+        short += t - have
+    have = cubes[i + 1]
+    if f > have:
+        short += f - have
+    have = cubes[i + 2]
+    if c > have:
+        short += c - have
     return short <= cubes[i + 3]
 
 
@@ -186,7 +253,7 @@ def fulfil_options(s: RotundaState, p: int) -> list[Action]:
     out: list[Action] = []
     have = s.cubes[p * 4:p * 4 + 4]
     for o in s.orders_open[p]:
-        t, f, c, coins = data.ORDER_COSTS[o]
+        t, f, c, coins = ORDER_COSTS[o]
         if s.coins[p] < coins:
             continue
         for gt in range(t + 1):
@@ -219,15 +286,15 @@ def orders_apply(s: RotundaState, req: OrdersStep, a: Action) -> None:
     if not isinstance(a, Fulfil):
         return
     p = req.seat
-    _, t, f, c, coins, *_ = data.ORDERS[a.order]
+    _, t, f, c, coins, *_ = ORDERS[a.order]
     s.coins[p] -= coins
-    for typ, need, gold in ((data.TEA, t, a.gt), (data.FRUIT, f, a.gf), (data.CELADON, c, a.gc)):
+    for typ, need, gold in ((TEA, t, a.gt), (FRUIT, f, a.gf), (CELADON, c, a.gc)):
         for _ in range(need - gold):
-            effects.pay_cube(s, p, typ)
+            pay_cube(s, p, typ)
         for _ in range(gold):
-            effects.pay_cube(s, p, data.GOLD)
-    s.orders_open = effects.seat_remove(s.orders_open, p, a.order)
-    s.orders_done = effects.seat_add(s.orders_done, p, a.order)
+            pay_cube(s, p, GOLD)
+    s.orders_open = seat_remove(s.orders_open, p, a.order)
+    s.orders_done = seat_add(s.orders_done, p, a.order)
     s.stack.append(OrdersStep(p))
 
 
@@ -236,5 +303,5 @@ def end_turn(s: RotundaState, req: EndTurn) -> bool:
     """End of turn (§5): the free Peddler move if a Peddler action was used; what comes
     next (the end check, the next turn) is flow.on_empty's. Automatic: True."""
     if s.peddler_used:
-        effects.move_peddler(s, 1)
+        move_peddler(s, 1)
     return True

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.games.year_of_the_dragon import data, docs
+from engine.games.year_of_the_dragon import docs
+from engine.games.year_of_the_dragon.data import (
+    ACTION_NAMES,
+    BASE_ACTION_CARDS,
+    BUILD_WALL,
+    MAX_PALACES,
+    NUM_CARDS,
+    NUM_TILES,
+    NUM_TYPES,
+    VALID_TILES,
+    WALL_TILES_PER_PLAYER,
+)
 from engine.protocol import Action, ActionSpace
 
 
@@ -131,27 +142,27 @@ YotdAction = (
 
 # --- interned actions (legal-action generation allocates only the result list) ---------------
 DRAFT_PAIRS: tuple[DraftPair, ...] = tuple(
-    DraftPair(a, b) for a in range(data.NUM_TYPES) for b in range(a + 1, data.NUM_TYPES)
+    DraftPair(a, b) for a in range(NUM_TYPES) for b in range(a + 1, NUM_TYPES)
 )
-PLACE = tuple(PlacePerson(i) for i in range(data.MAX_PALACES))
+PLACE = tuple(PlacePerson(i) for i in range(MAX_PALACES))
 REPLACE = tuple(
-    tuple(ReplacePerson(i, t) for t in range(data.NUM_TILES)) for i in range(data.MAX_PALACES)
+    tuple(ReplacePerson(i, t) for t in range(NUM_TILES)) for i in range(MAX_PALACES)
 )
-RELEASE = tuple(tuple(Release(i, t) for t in range(data.NUM_TILES))
-                for i in range(data.MAX_PALACES))
-BUILD_ON = tuple(BuildFloor(i) for i in range(data.MAX_PALACES))
+RELEASE = tuple(tuple(Release(i, t) for t in range(NUM_TILES))
+                for i in range(MAX_PALACES))
+BUILD_ON = tuple(BuildFloor(i) for i in range(MAX_PALACES))
 BUILD_NEW = BuildFloor(-1)
 DISCARD = DiscardPerson()
 MONEY = TakeMoney()
-TAKE = tuple(TakeAction(c) for c in range(len(data.ACTION_NAMES)))
-PLAY = tuple(PlayCard(c) for c in range(data.NUM_CARDS))
-CHOOSE = tuple(ChoosePerson(t) for t in range(data.NUM_TILES))
+TAKE = tuple(TakeAction(c) for c in range(len(ACTION_NAMES)))
+PLAY = tuple(PlayCard(c) for c in range(NUM_CARDS))
+CHOOSE = tuple(ChoosePerson(t) for t in range(NUM_TILES))
 SMALL, LARGE = BuyPrivilege(False), BuyPrivilege(True)
-WALL = tuple(BuildWall(b) for b in range(data.WALL_TILES_PER_PLAYER))
-REMOVE = tuple(RemoveFloor(i) for i in range(data.MAX_PALACES))
+WALL = tuple(BuildWall(b) for b in range(WALL_TILES_PER_PLAYER))
+REMOVE = tuple(RemoveFloor(i) for i in range(MAX_PALACES))
 GOODS = tuple(DiscardGoods(g) for g in range(3))
-DISCARD_CARD = tuple(DiscardCard(c) for c in range(data.NUM_CARDS))
-EDICTS = tuple(Edict(k) for k in range(data.NUM_TYPES))
+DISCARD_CARD = tuple(DiscardCard(c) for c in range(NUM_CARDS))
+EDICTS = tuple(Edict(k) for k in range(NUM_TYPES))
 
 
 # --- the fixed action space (stable ids) per (player count, options) --------------------------
@@ -167,17 +178,17 @@ def action_space(num_players: int, options: dict[str, Any]) -> ActionSpace:
     if space is None:
         acts: list[Action] = list(DRAFT_PAIRS)
         acts += PLACE
-        acts += [REPLACE[i][t] for i in range(data.MAX_PALACES) for t in data.VALID_TILES]
+        acts += [REPLACE[i][t] for i in range(MAX_PALACES) for t in VALID_TILES]
         acts.append(DISCARD)
-        cards = data.BASE_ACTION_CARDS + ((data.BUILD_WALL,) if wall else ())
+        cards = BASE_ACTION_CARDS + ((BUILD_WALL,) if wall else ())
         acts += [TAKE[c] for c in cards]
         acts.append(MONEY)
         acts.append(BUILD_NEW)
         acts += BUILD_ON
         acts += [SMALL, LARGE]
         acts += PLAY
-        acts += [CHOOSE[t] for t in data.VALID_TILES]
-        acts += [RELEASE[i][t] for i in range(data.MAX_PALACES) for t in data.VALID_TILES]
+        acts += [CHOOSE[t] for t in VALID_TILES]
+        acts += [RELEASE[i][t] for i in range(MAX_PALACES) for t in VALID_TILES]
         if wall:
             acts += WALL
         if great:

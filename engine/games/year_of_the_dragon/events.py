@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.actions import RELEASE, Release
 from engine.games.year_of_the_dragon.board import (
     SYM,
@@ -21,9 +20,33 @@ from engine.games.year_of_the_dragon.board import (
     symbols,
     turn_order,
 )
+from engine.games.year_of_the_dragon.data import (
+    CONTAGION_RELEASES,
+    COURT_LADY,
+    FESTIVAL_FIRST_VP,
+    FESTIVAL_SECOND_VP,
+    FINAL_VP_PER_PERSON,
+    GOODS_SALE_YUAN,
+    HEALER,
+    LARGE_PRIVILEGE_DRAGONS,
+    MONK,
+    NUM_TILES,
+    SMALL_PRIVILEGE_DRAGONS,
+    TILE_SYMBOLS,
+    TRIBUTE_YUAN,
+    WALL_LENGTH,
+    WARRIOR,
+    YUAN_PER_FINAL_VP,
+    tile_of,
+)
 from engine.games.year_of_the_dragon.requests import DroughtRelease, ReleasePersons
 from engine.kernel import Request
 from engine.protocol import Action
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -45,9 +68,9 @@ def imperial_tribute(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Imperial Tribute: pay up to 4 yuan; release 1 person per missing yuan."""
     out: list[Request] = []
     for p in order:
-        paid = min(data.TRIBUTE_YUAN, s.yuan[p])
+        paid = min(TRIBUTE_YUAN, s.yuan[p])
         s.yuan[p] -= paid
-        schedule_release(s, p, data.TRIBUTE_YUAN - paid, out)
+        schedule_release(s, p, TRIBUTE_YUAN - paid, out)
     return out
 
 
@@ -75,7 +98,7 @@ def dragon_festival(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Dragon Festival, D13: dense ranking of fireworks counts (> 0); highest
     +6 VP, next +3 VP; each scorer returns half (rounded up) of their tokens."""
     counts = sorted({f for f in s.fireworks if f > 0}, reverse=True)
-    prizes = dict(zip(counts, (data.FESTIVAL_FIRST_VP, data.FESTIVAL_SECOND_VP), strict=False))
+    prizes = dict(zip(counts, (FESTIVAL_FIRST_VP, FESTIVAL_SECOND_VP), strict=False))
     for p in order:
         f = s.fireworks[p]
         if f in prizes:
@@ -87,7 +110,7 @@ def dragon_festival(s: YotdState, order: list[int]) -> list[Request]:
 def mongol_invasion(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Mongol Invasion, D14: +1 VP per helmet; everyone at the minimum helmet
     count (computed before any release) releases 1 person."""
-    helmets = [symbols(s, p, data.WARRIOR) for p in range(s.num_players)]
+    helmets = [symbols(s, p, WARRIOR) for p in range(s.num_players)]
     low = min(helmets)
     out: list[Request] = []
     for p in order:
@@ -102,7 +125,7 @@ def contagion(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §5.3 Contagion: release 3 persons, 1 fewer per mortar on own healers."""
     out: list[Request] = []
     for p in order:
-        schedule_release(s, p, data.CONTAGION_RELEASES - symbols(s, p, data.HEALER), out)
+        schedule_release(s, p, CONTAGION_RELEASES - symbols(s, p, HEALER), out)
     return out
 
 
@@ -119,12 +142,13 @@ def resolve_event(s: YotdState, event: int, order: list[int]) -> list[Request]:
 
 
 # --- ReleasePersons and DroughtRelease (rules §5.3, §7) --------------------------------------
+@cython.locals(pals=list, out=list, i=cython.Py_ssize_t)
 def release_options(s: YotdState, req: ReleasePersons) -> list[Action]:
     """The owner chooses whom to release (any palace)."""
     pals = s.palaces[req.seat]
-    out: list[Action] = []
-    for i, pal in enumerate(pals):
-        if len(pal) > 1:
+    out = []
+    for i in range(len(pals)):
+        if len(pals[i]) > 1:
             out += persons_of(RELEASE, pals, i)
     return out
 
@@ -134,7 +158,7 @@ def release_legal(s: YotdState, req: ReleasePersons | DroughtRelease, a: Action)
         return False
     pals = s.palaces[req.seat]
     return (
-        int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, data.NUM_TILES)
+        int_in(a.palace, 0, len(pals)) and int_in(a.tile, 0, NUM_TILES)
         and a.tile in pals[a.palace][1:]
     )
 
@@ -156,13 +180,14 @@ def release_auto(s: YotdState, req: ReleasePersons) -> bool:
     return True
 
 
+@cython.locals(pals=list, out=list, chosen=cython.long, i=cython.Py_ssize_t)
 def drought_options(s: YotdState, req: DroughtRelease) -> list[Action]:
     """One person from each unsupplied inhabited palace (owner's pick)."""
     pals = s.palaces[req.seat]
-    out: list[Action] = []
+    out = []
     chosen = req.chosen
-    for i, pal in enumerate(pals):
-        if len(pal) > 1 and not chosen >> i & 1:
+    for i in range(len(pals)):
+        if len(pals[i]) > 1 and not chosen >> i & 1:
             out += persons_of(RELEASE, pals, i)
     return out
 
@@ -210,14 +235,19 @@ def mongol_wall_check(s: YotdState, order: list[int]) -> list[Request]:
 def final_wall_check(s: YotdState) -> list[Request]:
     """Rules §7 final check (after the round-12 scoring, D7/D8): complete wall -> 1 VP per
     own tile; otherwise the fewest-tiles players release 1 person. No decay follows."""
-    return _wall_check(s, len(s.wall) >= data.WALL_LENGTH, turn_order(s))
+    return _wall_check(s, len(s.wall) >= WALL_LENGTH, turn_order(s))
 
 
+@cython.locals(p=cython.Py_ssize_t, palaces=list, pals=list, pal=list, kept=list)
 def decay(s: YotdState) -> None:
     """Rules §5.3 Decay: every empty palace loses 1 floor; an empty 1-floor palace goes."""
+    palaces = s.palaces
     for p in range(s.num_players):
-        pals = s.palaces[p]
-        if 1 not in map(len, pals):  # no empty palace ([floors] alone)
+        pals = palaces[p]
+        for pal in pals:
+            if len(pal) == 1:  # an empty palace ([floors] alone)
+                break
+        else:
             continue
         kept = []
         for pal in pals:
@@ -226,41 +256,53 @@ def decay(s: YotdState) -> None:
                     continue
                 pal[0] -= 1
             kept.append(pal)
-        s.palaces[p] = kept
+        palaces[p] = kept
 
 
 #: the court lady's tile (single-level: young only) and its fans (rules §5.4, §10.1)
-LADY_TILE = data.tile_of(data.COURT_LADY, False)
-LADY_FANS = data.TILE_SYMBOLS[LADY_TILE]
+LADY_TILE = tile_of(COURT_LADY, False)
+LADY_FANS = TILE_SYMBOLS[LADY_TILE]
 
 
+@cython.locals(lady=cython.long, vp=list, small=list, large=list, palaces=list,
+               p=cython.Py_ssize_t, pals=list, pal=list, points=cython.long,
+               j=cython.Py_ssize_t, t=cython.long)
 def round_scoring(s: YotdState) -> None:
     """Rules §5.4: 1 VP per palace, per court lady (one fan each) and per privilege dragon.
-    Court ladies are counted as their tile id in the palace lists, less a floor count that
-    reads the same number."""
+    Court ladies are counted as their tile id in the palace lists after the floor count."""
     lady = LADY_TILE
     vp, small, large = s.vp, s.small_privileges, s.large_privileges
-    for p, pals in enumerate(s.palaces):
-        points = len(pals) + data.SMALL_PRIVILEGE_DRAGONS * small[p] + (
-            data.LARGE_PRIVILEGE_DRAGONS * large[p])
+    palaces = s.palaces
+    for p in range(len(palaces)):
+        pals = palaces[p]
+        points = len(pals) + SMALL_PRIVILEGE_DRAGONS * small[p] + (
+            LARGE_PRIVILEGE_DRAGONS * large[p])
         for pal in pals:
-            if lady in pal:
-                points += (pal.count(lady) - (pal[0] == lady)) * LADY_FANS
+            for j in range(1, len(pal)):
+                t = pal[j]
+                if t == lady:
+                    points += LADY_FANS
         vp[p] += points
 
 
+@cython.locals(sym=tuple, pal=list, total=cython.long, j=cython.Py_ssize_t, t=cython.Py_ssize_t)
 def monk_points(s: YotdState, p: int) -> int:
     """Rules §6: each monk scores its Buddhas x the floors of its palace."""
-    sym = SYM[data.MONK]
-    return sum(sym[t] * pal[0] for pal in s.palaces[p] for t in pal[1:])
+    sym = SYM[MONK]
+    total = 0
+    for pal in s.palaces[p]:
+        for j in range(1, len(pal)):
+            t = pal[j]
+            total += sym[t] * pal[0]
+    return total
 
 
 def final_points(s: YotdState, p: int) -> int:
     """Rules §6: 2 VP per person + monks + 1 VP per 3 yuan after selling goods for 2 each."""
-    money = s.yuan[p] + data.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+    money = s.yuan[p] + GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
     return (
-        data.FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p)
-        + money // data.YUAN_PER_FINAL_VP
+        FINAL_VP_PER_PERSON * persons(s, p) + monk_points(s, p)
+        + money // YUAN_PER_FINAL_VP
     )
 
 
@@ -268,6 +310,6 @@ def final_scoring(s: YotdState) -> None:
     """Rules §6: final scoring (goods are sold: rice and fireworks become yuan)."""
     for p in range(s.num_players):
         s.vp[p] += final_points(s, p)
-        s.yuan[p] += data.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
+        s.yuan[p] += GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
         s.rice[p] = 0
         s.fireworks[p] = 0

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data, events, great_events
 from engine.games.year_of_the_dragon.board import turn_order
 from engine.games.year_of_the_dragon.data import (
+    ACTION_NAMES,
+    DEAL_GROUPS,
+    GREAT_EVENT_ROUND,
+    MONGOL_INVASION,
+    NUM_GREAT_EVENTS,
+    ROUND_ACTION_CARDS,
+    ROUNDS,
     ST_ACTIONS,
     ST_DRAFT,
     ST_EVENT,
@@ -20,8 +26,22 @@ from engine.games.year_of_the_dragon.data import (
     ST_OVER,
     ST_PERSONS,
 )
+from engine.games.year_of_the_dragon.events import (
+    decay,
+    final_scoring,
+    final_wall_check,
+    mongol_wall_check,
+    resolve_event,
+    round_scoring,
+)
+from engine.games.year_of_the_dragon.great_events import resolve_great_event
 from engine.games.year_of_the_dragon.requests import ChooseAction, PlayPersonCard
 from engine.kernel import Request
+
+try:
+    import cython
+except ImportError:  # Cython is a build tool: without it the declarations do nothing
+    from engine.common import cython_shadow as cython
 
 if TYPE_CHECKING:
     from engine.games.year_of_the_dragon.state import YotdState
@@ -50,38 +70,40 @@ def on_empty(s: YotdState) -> None:
             start_round(s)
         elif st == ST_ACTIONS:
             s.group_dragons = [0] * len(s.group_dragons)  # rules §5.1.4: dragons return
-            if s.round < data.ROUNDS:
+            if s.round < ROUNDS:
                 start_persons_phase(s)
             else:
                 start_event_phase(s)
         elif st == ST_PERSONS:
             start_event_phase(s)
-        elif st == ST_EVENT and s.great_events and s.round == data.GREAT_EVENT_ROUND:
+        elif st == ST_EVENT and s.great_events and s.round == GREAT_EVENT_ROUND:
             s.step = ST_GREAT_EVENT
-            push(s, great_events.resolve_great_event(s, turn_order(s)))
+            push(s, resolve_great_event(s, turn_order(s)))
         elif st == ST_EVENT or st == ST_GREAT_EVENT:
-            events.decay(s)
-            events.round_scoring(s)
-            if s.round < data.ROUNDS:
+            decay(s)
+            round_scoring(s)
+            if s.round < ROUNDS:
                 start_round(s)
             elif s.great_wall:
                 s.step = ST_FINAL_WALL
-                push(s, events.final_wall_check(s))
+                push(s, final_wall_check(s))
             else:
-                events.final_scoring(s)
+                final_scoring(s)
                 s.step = ST_OVER
         else:  # ST_FINAL_WALL
-            events.final_scoring(s)
+            final_scoring(s)
             s.step = ST_OVER
 
 
+@cython.locals(cards=list, groups=tuple, group=list, i=cython.Py_ssize_t, c=cython.Py_ssize_t)
 def deal_action_cards(s: YotdState) -> None:
     """Rules §5.1.1: shuffle the 7 (8) action cards and deal them into N groups."""
-    cards = list(data.ROUND_ACTION_CARDS[s.great_wall])
+    cards = list(ROUND_ACTION_CARDS[s.great_wall])
     s.rng.shuffle(cards)
-    groups = data.DEAL_GROUPS[(len(cards), s.num_players)]
-    group = [-1] * len(data.ACTION_NAMES)
-    for i, c in enumerate(cards):  # (a zip with strict= is slower)
+    groups = DEAL_GROUPS[(len(cards), s.num_players)]
+    group = [-1] * len(ACTION_NAMES)
+    for i in range(len(cards)):
+        c = cards[i]
         group[c] = groups[i]
     s.card_group = group
     s.group_dragons = [0] * (groups[-1] + 1)
@@ -91,10 +113,12 @@ def start_round(s: YotdState) -> None:
     """Rules §5.1: a new round starts with the action phase in turn order."""
     s.round += 1
     s.step = ST_ACTIONS
-    if s.hidden_great_event and s.round == data.GREAT_EVENT_ROUND:
+    if s.hidden_great_event and s.round == GREAT_EVENT_ROUND:
         turn_up_great_event(s)
     deal_action_cards(s)
-    s.stack += map(CHOOSE_ACTION.__getitem__, reversed(turn_order(s)))  # first on top
+    stack = s.stack
+    for p in reversed(turn_order(s)):  # the first in turn order on top
+        stack.append(CHOOSE_ACTION[p])
 
 
 def turn_up_great_event(s: YotdState) -> None:
@@ -103,14 +127,17 @@ def turn_up_great_event(s: YotdState) -> None:
     kafelka wydarzenia" - never said to be turned up, so it may stay face down until round 7.
     Nobody has seen it, so it is modelled as drawn now from the generator: observations
     show -1 until then, and `sample_state`'s fresh generator redraws it."""
-    s.great_event = s.rng.below(data.NUM_GREAT_EVENTS)
+    s.great_event = s.rng.below(NUM_GREAT_EVENTS)
 
 
 def start_persons_phase(s: YotdState) -> None:
     """Rules §5.2: rounds 1-11, in turn order, every player holding a card plays one."""
     s.step = ST_PERSONS
     hands = s.hands
-    s.stack += [PLAY_PERSON_CARD[p] for p in reversed(turn_order(s)) if any(hands[p])]
+    stack = s.stack
+    for p in reversed(turn_order(s)):  # the first in turn order on top
+        if any(hands[p]):
+            stack.append(PLAY_PERSON_CARD[p])
 
 
 def start_event_phase(s: YotdState) -> None:
@@ -118,9 +145,9 @@ def start_event_phase(s: YotdState) -> None:
     s.step = ST_EVENT
     order = turn_order(s)
     event = s.events[s.round - 1]
-    reqs = events.resolve_event(s, event, order)
-    if s.great_wall and event == data.MONGOL_INVASION:
-        reqs += events.mongol_wall_check(s, order)
+    reqs = resolve_event(s, event, order)
+    if s.great_wall and event == MONGOL_INVASION:
+        reqs += mongol_wall_check(s, order)
     push(s, reqs)
 
 

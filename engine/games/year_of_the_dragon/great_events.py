@@ -8,7 +8,6 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data, events
 from engine.games.year_of_the_dragon.actions import (
     CHOOSE,
     DISCARD_CARD,
@@ -24,6 +23,37 @@ from engine.games.year_of_the_dragon.actions import (
     RemoveFloor,
 )
 from engine.games.year_of_the_dragon.board import move_marker, persons, symbols
+from engine.games.year_of_the_dragon.data import (
+    ASSASSINATION_ATTEMPT,
+    BUDDHA,
+    COURT_LADY,
+    CRAFTSMAN,
+    EARTHQUAKE,
+    EARTHQUAKE_FLOORS,
+    EDICT,
+    FARMER,
+    FLOOD,
+    GREAT_EVENT_ROUND,
+    LANTERN_FESTIVAL,
+    LANTERN_VP_PER_PERSON,
+    MONK,
+    NUM_CARDS,
+    PYROTECHNIST,
+    RICE_GOOD,
+    SCHOLAR,
+    SOLAR_ECLIPSE,
+    SUNRISE,
+    TAX_COLLECTOR,
+    TILE_TYPE,
+    TILE_VALUE,
+    TORNADO,
+    TORNADO_CARDS,
+    VOLCANIC_ERUPTION,
+    WARRIOR,
+    YOUNG_TILES,
+    YUAN_GOOD,
+)
+from engine.games.year_of_the_dragon.events import monk_points, resolve_event
 from engine.games.year_of_the_dragon.requests import (
     BuildFloors,
     ChooseEdict,
@@ -45,34 +75,34 @@ def resolve_great_event(s: YotdState, order: list[int]) -> list[Request]:
     """Rules §8: apply the automatic Great Events; return the decisions of the others."""
     ge = s.great_event
     out: list[Request] = []
-    if ge == data.LANTERN_FESTIVAL:
+    if ge == LANTERN_FESTIVAL:
         for p in order:
-            s.vp[p] += data.LANTERN_VP_PER_PERSON * persons(s, p)
-    elif ge == data.BUDDHA:
+            s.vp[p] += LANTERN_VP_PER_PERSON * persons(s, p)
+    elif ge == BUDDHA:
         for p in order:
-            s.vp[p] += events.monk_points(s, p)
-    elif ge == data.EARTHQUAKE:
-        out = [EarthquakeFloors(p, data.EARTHQUAKE_FLOORS) for p in order]
-    elif ge == data.FLOOD:
+            s.vp[p] += monk_points(s, p)
+    elif ge == EARTHQUAKE:
+        out = [EarthquakeFloors(p, EARTHQUAKE_FLOORS) for p in order]
+    elif ge == FLOOD:
         for p in order:
             n = (s.yuan[p] + s.rice[p] + s.fireworks[p]) // 2
             if n:
                 out.append(FloodDiscard(p, n))
-    elif ge == data.SOLAR_ECLIPSE:
+    elif ge == SOLAR_ECLIPSE:
         # D8: no wall check
-        out = events.resolve_event(s, s.events[data.GREAT_EVENT_ROUND - 1], order)
-    elif ge == data.VOLCANIC_ERUPTION:
+        out = resolve_event(s, s.events[GREAT_EVENT_ROUND - 1], order)
+    elif ge == VOLCANIC_ERUPTION:
         volcanic_eruption(s, order)
-    elif ge == data.TORNADO:
-        out = [TornadoDiscard(p, data.TORNADO_CARDS) for p in order]
-    elif ge == data.SUNRISE:
+    elif ge == TORNADO:
+        out = [TornadoDiscard(p, TORNADO_CARDS) for p in order]
+    elif ge == SUNRISE:
         s.sunrise_used = 0
         out = [SunriseRecruit(p) for p in order]
-    elif ge == data.ASSASSINATION_ATTEMPT:
+    elif ge == ASSASSINATION_ATTEMPT:
         for p in order:
             s.small_privileges[p] = 0
             s.large_privileges[p] = 0
-    elif ge == data.EDICT:
+    elif ge == EDICT:
         out = [ChooseEdict(p) for p in order]
     return out
 
@@ -111,7 +141,7 @@ def flood_auto(s: YotdState, req: FloodDiscard) -> bool:
 def tornado_auto(s: YotdState, req: TornadoDiscard) -> bool:
     """Rules §8.7: holding no more than the cards due: all are discarded."""
     if req.left >= sum(s.hands[req.seat]):
-        s.hands[req.seat] = [0] * data.NUM_CARDS
+        s.hands[req.seat] = [0] * NUM_CARDS
         return True
     return False
 
@@ -128,7 +158,7 @@ def edict_auto(s: YotdState, req: ChooseEdict) -> bool:
 
 def sunrise_tiles(s: YotdState) -> list[int]:
     used = s.sunrise_used
-    return [t for t in data.YOUNG_TILES if s.supply[t] and not used >> data.TILE_TYPE[t] & 1]
+    return [t for t in YOUNG_TILES if s.supply[t] and not used >> TILE_TYPE[t] & 1]
 
 
 # --- legal decisions -------------------------------------------------------------------------
@@ -166,7 +196,7 @@ def sunrise_options(s: YotdState, req: SunriseRecruit) -> list[Action]:
 
 def edict_options(s: YotdState, req: ChooseEdict) -> list[Action]:
     """Rules §8.10: a person type present in own palaces."""
-    present = {data.TILE_TYPE[t] for pal in s.palaces[req.seat] for t in pal[1:]}
+    present = {TILE_TYPE[t] for pal in s.palaces[req.seat] for t in pal[1:]}
     return [EDICTS[k] for k in sorted(present)]
 
 
@@ -195,9 +225,9 @@ def release_overfull(s: YotdState, req: EarthquakeOverfull, a: Release) -> None:
 def discard_goods(s: YotdState, req: FloodDiscard, a: DiscardGoods) -> None:
     """Rules §8.4: discard one item."""
     p = req.seat
-    if a.good == data.YUAN_GOOD:
+    if a.good == YUAN_GOOD:
         s.yuan[p] -= 1
-    elif a.good == data.RICE_GOOD:
+    elif a.good == RICE_GOOD:
         s.rice[p] -= 1
     else:
         s.fireworks[p] -= 1
@@ -214,28 +244,28 @@ def discard_card(s: YotdState, req: TornadoDiscard, a: DiscardCard) -> None:
 
 def sunrise_recruit(s: YotdState, req: SunriseRecruit, a: ChoosePerson) -> None:
     """Rules §8.8: take the tile (its type is now used) and handle it like a recruit."""
-    s.sunrise_used |= 1 << data.TILE_TYPE[a.tile]
+    s.sunrise_used |= 1 << TILE_TYPE[a.tile]
     s.supply[a.tile] -= 1
-    s.stack.append(PlaceRecruit(req.seat, a.tile, data.TILE_VALUE[a.tile]))
+    s.stack.append(PlaceRecruit(req.seat, a.tile, TILE_VALUE[a.tile]))
 
 
 def edict(s: YotdState, req: ChooseEdict, a: Edict) -> None:
     """Rules §8.10, D12: the chosen type's benefit from its own symbols only."""
     p, k = req.seat, a.person_type
     sym = symbols(s, p, k)
-    if k == data.FARMER:
+    if k == FARMER:
         s.rice[p] += sym
-    elif k == data.MONK:
-        s.vp[p] += events.monk_points(s, p)
-    elif k == data.SCHOLAR or k == data.COURT_LADY:
+    elif k == MONK:
+        s.vp[p] += monk_points(s, p)
+    elif k == SCHOLAR or k == COURT_LADY:
         s.vp[p] += sym
-    elif k == data.TAX_COLLECTOR:
+    elif k == TAX_COLLECTOR:
         s.yuan[p] += sym
-    elif k == data.PYROTECHNIST:
+    elif k == PYROTECHNIST:
         s.fireworks[p] += sym
-    elif k == data.CRAFTSMAN:
+    elif k == CRAFTSMAN:
         s.stack.append(BuildFloors(p, sym))
-    elif k == data.WARRIOR:
+    elif k == WARRIOR:
         move_marker(s, p, sym)
     # healers: nothing
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.board import symbols
 from engine.games.year_of_the_dragon.data import (
+    COURT_LADY,
+    ROUNDS,
     ST_ACTIONS,
     ST_EVENT,
     ST_GREAT_EVENT,
@@ -35,9 +36,9 @@ _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
 def projected_score(s: YotdState, p: int) -> int:
     if s.step == ST_OVER:
         return s.vp[p]
-    rounds_left = data.ROUNDS - s.round + (1 if s.step in _SCORING_AHEAD else 0)
+    rounds_left = ROUNDS - s.round + (1 if s.step in _SCORING_AHEAD else 0)
     income = (
-        len(s.palaces[p]) + symbols(s, p, data.COURT_LADY) + s.small_privileges[p]
+        len(s.palaces[p]) + symbols(s, p, COURT_LADY) + s.small_privileges[p]
         + 2 * s.large_privileges[p]
     )
     return s.vp[p] + final_points(s, p) + rounds_left * income
