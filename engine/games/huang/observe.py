@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.common.rng import Rng
+from engine.games.huang import requests
 from engine.games.huang.board import caches_of
 from engine.games.huang.data import LEADER, RED, TILE, TILE_COUNTS, YELLOW
 
@@ -43,17 +44,26 @@ def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
     the board's caches (board.py) are recomputed from it (memoised by board)."""
     n = obs.num_players
     unseen = unseen_tiles(obs)
+    hands, hidden = fields["hands"], fields["hidden"]
+    # §6.2: a seat placing a tile has named its colour (a public request): that tile is in
+    # its hand, so it is dealt there before the rest
+    announced = [0] * n
+    for req in obs.stack:
+        if isinstance(req, requests.ChooseTileHex) and req.seat != obs.seat:
+            unseen[req.colour] -= 1
+            hands[req.seat * 5 + req.colour] += 1
+            announced[req.seat] += 1
     pool = [c for c, k in enumerate(unseen) for _ in range(k)]
-    others = sum(obs.hand_sizes[p] + obs.hidden_counts[p] for p in range(n) if p != obs.seat)
+    others = sum(obs.hand_sizes[p] - announced[p] + obs.hidden_counts[p]
+                 for p in range(n) if p != obs.seat)
     if min(unseen) < 0 or len(pool) != others + obs.removed_count + obs.bag_size:
         raise ValueError("observation is inconsistent: unseen tiles do not match the hidden "
                          "zones (other hands, face-down discards, removed tiles, bag)")
     rng.shuffle(pool)
-    hands, hidden = fields["hands"], fields["hidden"]
     for p in range(n):
         if p == obs.seat:
             continue
-        for _ in range(obs.hand_sizes[p]):
+        for _ in range(obs.hand_sizes[p] - announced[p]):
             hands[p * 5 + pool.pop()] += 1
         for _ in range(obs.hidden_counts[p]):
             hidden[p * 5 + pool.pop()] += 1

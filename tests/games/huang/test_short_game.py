@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 import engine
-from engine.games.huang import GAME
+from engine.games.huang import GAME, requests
 from engine.games.huang.data import BAG_AFTER_SETUP, SHORT_GAME_REMOVED, TILE_COUNTS
 from engine.games.huang.observe import unseen_tiles
 from engine.games.huang.setup import new_state
@@ -175,6 +175,27 @@ def test_sampled_states_reproduce_the_view_and_resample_the_removed_tiles(cut: i
             assert t.short_game and sum(t.removed) == 24
             assert t.hands[p * 5:p * 5 + 5] == s.hands[p * 5:p * 5 + 5]
         assert len({tuple(t.removed) for t in samples}) > 1, "removed tiles copied, not sampled"
+
+
+def test_a_tile_being_placed_is_in_its_placers_hand_in_every_sampled_state() -> None:
+    """§6.2: a seat placing a tile names its colour first (a public request), so a sampled
+    state deals that tile to its hand; dealt at random it could be missing there, and the
+    placement then took a tile the hand did not hold (a count of -1)."""
+    s = engine.make("huang", 2, 1137, short_game=True)
+    rng = random.Random(1137)
+    for _ in range(39):
+        s.apply(rng.choice(s.legal_actions()))
+    req = s.pending()
+    assert isinstance(req, requests.ChooseTileHex) and (req.seat, req.colour) == (0, 4)
+    obs = s.observation(1)
+    for k in range(40):
+        t = engine.sample_state(obs, k)
+        assert t.observation(1) == obs and conserved(t)
+        assert t.hands[req.colour] >= 1
+        for a in t.legal_actions():
+            u = t.clone()
+            u.apply(a)
+            assert min(u.hands) >= 0
 
 
 def test_sampled_removed_tiles_are_uniform_among_the_unseen() -> None:
