@@ -120,3 +120,23 @@ def test_a_second_sale_is_judged_as_on_the_position_after_the_first():
                 assert sales.can_sell_two(s, p) == two
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 1000
+
+
+def test_remembered_options_belong_to_one_state():
+    """memo.py keys the options it keeps by state, request and decision count: a clone
+    shares its original's request objects and count, yet gets its own options, and the
+    original keeps getting its own after the clone's were computed."""
+    s = engine.make("rotunda", 3, 5)
+    while type(s.pending()).__name__ != "MoveStep":
+        s.apply(s.legal_actions()[0])
+    before = s.legal_actions()
+    c = s.clone()
+    assert c.pending() is s.pending() and c.decision == s.decision
+    seat = s.current_player()
+    k = data.LEADERS[3]
+    for i in range(seat * k, seat * k + k):  # the seat's leaders leave the board
+        c.leaders[i] = -1
+    assert c.legal_actions() == [] and c.legal_actions() != before
+    assert s.legal_actions() == before
+    move = before[0]
+    assert s.is_legal(move) and not c.is_legal(move)
