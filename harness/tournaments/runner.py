@@ -249,7 +249,10 @@ def _play(state: RunState, pool: Dispatcher, shipped: dict[str, BotSpec],
             # stops within a block or two of its verdict, not 32 games later
             size = min(MAX_BATCH, -(-len(queue) // max(1, room * 2)))
             if state.sprt is not None:
-                size = min(size, len(state.blocks[queue[0].block]))
+                # the front block's games still to play (a resumed run has played some)
+                first = queue[0].block
+                size = min(size, next((i for i, r in enumerate(queue) if r.block != first),
+                                      len(queue)))
             chunk = [queue.popleft() for _ in range(size)]
             pool.send([Item(r.idx, (r.idx, r.seed, tuple(r.bots)),
                             files_of(shipped.get(b) for b in r.bots)) for r in chunk])

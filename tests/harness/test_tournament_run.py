@@ -246,6 +246,26 @@ def test_a_verdict_stops_the_games_in_flight_past_it(
         assert {r.status for r in rows if r.block >= stop} == {"cancelled"}
 
 
+def test_a_resumed_sprt_run_sends_one_block_a_task_even_when_part_of_it_was_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
+    with Store(tmp_path / "part.sqlite") as store:
+        create(store, "t", spec)
+        state = runner.RunState(store, store.tournament("t"))
+        first = state.pending()[0]  # one game of the first deal played before a kill
+        for played in runner.play_batch(spec.to_json(), [(first.idx, first.seed,
+                                                          tuple(first.bots))]):
+            state.finish(played)
+        tasks: list[list[int]] = []
+        send = runner.Dispatcher.send
+        monkeypatch.setattr(runner.Dispatcher, "send", lambda self, items: (
+            tasks.append([i.key for i in items]), send(self, items))[1])
+        runner.run(store, "t", 2)
+        block_of = {r.idx: r.block for r in store.games(store.tournament("t").id)}
+        assert tasks[0] == [first.idx + 1]  # the rest of the first deal alone
+        assert all(len({block_of[k] for k in task}) == 1 for task in tasks)
+
+
 def test_an_interrupted_sprt_run_stops_at_the_same_block(tmp_path: Path) -> None:
     spec = _spec(sprt="0,50,0.05,0.05", seat_rotation=True, games=400)
     with _play(tmp_path / "whole.sqlite", spec) as whole, Store(tmp_path / "part.sqlite") as part:
