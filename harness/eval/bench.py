@@ -50,6 +50,10 @@ def _per_call_us(fn: Callable[[], object], calls: int) -> float:
     return (time.perf_counter() - t0) / calls * 1e6
 
 
+#: seconds of random play per repeat of a `--quick` bench
+QUICK_SECONDS = 0.5
+
+
 def random_playouts(game_id: str, n: int, seconds: float, seed: int,
                     options: dict[str, Any] | None = None) -> tuple[float, float, float]:
     """Uniformly random play, legal-action generation included, for about `seconds` of
@@ -88,7 +92,7 @@ def bench_game(game_id: str, n: int, quick: bool = False) -> list[Figure]:
     """Engine figures for one game and player count."""
     group = f"{game_id} {n}p"
     repeats = 3 if quick else 5
-    seconds = 0.5 if quick else 2.0
+    seconds = QUICK_SECONDS if quick else 2.0
     figs: list[Figure] = []
     runs = [random_playouts(game_id, n, seconds, seed=r) for r in range(repeats)]
     figs.append(_figure(group, "random play", "dec/s", [r[0] for r in runs]))
@@ -153,7 +157,7 @@ def bench_presets(game_id: str, n: int, quick: bool = False) -> list[Figure]:
         return []
     group = f"{game_id} {n}p"
     repeats = 3 if quick else 5
-    seconds = 0.5 if quick else 2.0
+    seconds = QUICK_SECONDS if quick else 2.0
     base: list[float] = []
     runs: list[list[float]] = [[] for _ in presets]
     for r in range(repeats):

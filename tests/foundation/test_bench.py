@@ -14,10 +14,14 @@ from harness.eval import bench, machine
 
 
 @pytest.mark.slow
-def test_bench_gives_every_figure_and_writes_json(tmp_path: Path, capsys):
+def test_bench_gives_every_figure_and_writes_json(tmp_path: Path, capsys, monkeypatch):
     """One quick run of the CLI (with --presets: each option preset against the defaults in
     the same run): every figure promised, sane, in the JSON file and on screen with what the
     figures depend on besides the code (the build, the CPU, Python, the load)."""
+    monkeypatch.setattr(bench, "QUICK_SECONDS", 0.1)  # the figures, not their precision
+    external: list[tuple] = []  # its 8 programs' figures: tests/sandbox/test_bench_sandbox.py
+    monkeypatch.setattr(bench, "bench_external",
+                        lambda *a: external.append(a) or [])
     out = tmp_path / "bench.json"
     try:
         main(["bench", "--game", "kit", "--players", "3", "--quick", "--presets",
@@ -29,8 +33,9 @@ def test_bench_gives_every_figure_and_writes_json(tmp_path: Path, capsys):
     metrics = {f.metric for f in figs}
     for m in ("random play", "random playouts", "clone()", "clone()+apply()",
               "to_bytes+from_bytes", "observation JSON enc+dec",
-              "observation msgpack enc+dec", "sample_state()", "external bot act()"):
+              "observation msgpack enc+dec", "sample_state()"):
         assert m in metrics
+    assert external == [("kit", 2, True)]  # the round trip, at the game's fewest players
     by_metric = {f.metric: f for f in figs if f.group == "kit 3p"}
     assert "random play (CPU), defaults" in by_metric
     for f in figs:

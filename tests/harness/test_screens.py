@@ -11,6 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.cluster.dispatch import Inline
+from harness.ladders import runner as ladder_runner
+from harness.storage.database import Store
+from harness.tournaments import runner as tour_runner
+from harness.tournaments.schedule import TournamentSpec
+from harness.tournaments.service import create
 from tests.tmux import ARENA, ROOT, Tmux, needs_tmux
 
 pytestmark = needs_tmux
@@ -27,15 +33,24 @@ def _arena(*args: str) -> None:
 
 @pytest.fixture(scope="module")
 def dbs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A ladder with rated games and a finished tournament (one Ray start each)."""
+    """A ladder with rated games and a finished tournament. Their games are played in this
+    process (what is tested here is how the screens draw them; runs on Ray are tested in
+    test_ladder_run.py and test_tournament_run.py, and a Ray start costs seconds)."""
+    import tests.kitgame  # noqa: F401  (registers the kit game here)
+
     d = tmp_path_factory.mktemp("screens")
     ladder, tour = d / "l.sqlite", d / "t.sqlite"
     _arena("ladder", "create", "kl", *KIT, "--db", str(ladder))
     for spec, name in (("random", "rnd"), ("mcts:iters=20", "search")):
         _arena("ladder", "submit", "kl", spec, "--as", name, "--db", str(ladder))
-    _arena("ladder", "run", "kl", "--games", "14", "--workers", "1", "--db", str(ladder))
-    _arena("tournament", "run", *KIT, "--bots", "random,mcts:iters=20", "--games", "4",
-           "--name", "tt", "--workers", "1", "--db", str(tour))
+    with Store(ladder) as store:
+        ladder_runner.run(store, "kl", games=14, inline=True)
+    with pytest.MonkeyPatch.context() as mp, Store(tour) as store:
+        mp.setattr(tour_runner, "Dispatcher", lambda fn, common, **_: Inline(fn, common, None))
+        create(store, "tt", TournamentSpec(game="kit", num_players=2,
+                                           bots=("random", "mcts:iters=20"), games=4,
+                                           modules=("tests.kitgame",)))
+        tour_runner.run(store, "tt", 1)
     return {"ladder": ladder, "tournament": tour, "dir": d}
 
 

@@ -410,6 +410,7 @@ def test_games_whose_worker_keeps_dying_stay_pending_for_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(dispatch, "ATTEMPTS", 2)  # one retry is enough to see it happen
+    monkeypatch.setattr(dispatch, "REST_SECONDS", 0.5)  # this machine's one node rests less
     store = Store(tmp_path / "x.sqlite")
     create(store, "t", _spec(bots=("random", f"python:{HERE}:ExitBot"), games=1))
     with store, pytest.raises(TournamentError, match="1 games could not be played.*resume t"):

@@ -237,7 +237,7 @@ def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
     proc = subprocess.Popen(
         [*ARENA, "tournament", "run", *KIT, "--bots", f"random,{SLEEPY}:delay=0.05",
-         "--games", "200", "--name", "c", "--workers", "1", "--db", str(db)],
+         "--games", "16", "--name", "c", "--workers", "1", "--db", str(db)],
         cwd=here, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, text=True, preexec_fn=_interruptible)
     try:
