@@ -19,6 +19,10 @@ games' results.
   failed on when there is one, up to ATTEMPTS times; then they come back `lost` (the
   caller keeps them to play later: never rated, never a bot's failure). `on_failure`
   hears each failure with its node, so that they can be counted by node.
+- No node able to take work (none has joined yet, or every one rests after a failure,
+  refuses the work or runs another build of the project): what is sent waits, without the
+  driver spinning, and once no node has been able to take work for PATIENCE seconds it
+  comes back `lost` with the reason, and so does what is sent after, until a node can.
 - `Inline` plays the same items in this process (tests, and the smallest runs), with
   the same interface.
 """
@@ -182,7 +186,15 @@ class Dispatcher:
         cap = self._cap()
         if cap is not None:
             room = min(room, cap - len(self.flight))
+        if not room and not self.flight and not self.waiting and not self._any_usable():
+            # no node can take work now (none joined yet, all resting, refusing or of
+            # another build): what is sent waits, and comes back lost with the reason once
+            # no node has been able to take it for PATIENCE seconds
+            return 1
         return max(0, room - len(self.waiting))
+
+    def _any_usable(self) -> bool:
+        return any(self._usable(n) for n in self.known.values())
 
     @property
     def busy(self) -> bool:
@@ -263,16 +275,24 @@ class Dispatcher:
                 break
             self.waiting.pop(0)
             self.send([item])
-        if self.waiting and not any(self._usable(n) for n in self.known.values()):
+        if self._any_usable():
+            self._starved = None
+        elif self.waiting:  # the clock runs from the first work no node could take, so
+            # that once PATIENCE has passed, what is sent after is lost at once
             self._starved = self._starved or time.monotonic()
             if time.monotonic() - self._starved > PATIENCE:
-                why = ("no node of the cluster can sandbox bots" if self.strict and any(
-                    n.alive and n.refuses for n in self.known.values())
-                    else "no node of the cluster is there to play it")
-                self.lost += [Outcome(i.key, lost=why) for i in self.waiting]
+                self.lost += [Outcome(i.key, lost=self._why_none()) for i in self.waiting]
                 self.waiting = []
-        else:
-            self._starved = None
+
+    def _why_none(self) -> str:
+        """Why no node can take work."""
+        alive = [n for n in self.known.values() if n.alive]
+        if self.strict and any(n.refuses for n in alive):
+            return "no node of the cluster can sandbox bots"
+        other = next((n.other for n in alive if n.other), "")
+        if other:
+            return f"no node of the cluster can play it: {other}"
+        return "no node of the cluster is there to play it"
 
     # -- collecting -----------------------------------------------------------------------
 
@@ -282,9 +302,8 @@ class Dispatcher:
         self._resend()
         self._let_go()
         out, self.lost = self.lost, []
-        if not self.flight:
-            if self.waiting:
-                time.sleep(min(timeout, 0.2))
+        if not self.flight:  # nothing to wait for but a node able to take work
+            time.sleep(min(timeout, 0.2))
             return out
         ready, _ = self.ray.wait(list(self.flight), num_returns=1, timeout=timeout)
         if ready:

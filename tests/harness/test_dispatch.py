@@ -6,6 +6,7 @@ comes back lost with the reason, for the caller to keep."""
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -62,3 +63,28 @@ def test_every_item_once_retried_on_failure_or_lost_with_the_reason(tmp_path: Pa
     assert {node for node, _, _ in heard} == {"127.0.0.2"}
     (node,) = [n for n in pool.nodes() if n.cpus]
     assert (node.done, node.failed) == (10, 5 + dispatch.ATTEMPTS)
+
+
+def test_a_cluster_of_another_build_loses_the_work_with_the_reason_without_spinning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every node runs another build of the project (its source was changed after the
+    driver started): none may play, so after PATIENCE the items come back lost, saying
+    why, and the driver waits for them without spinning (it polled at 100% CPU for ever)."""
+    monkeypatch.setattr(dispatch, "PATIENCE", 1.0)
+    fn = importlib.import_module("tests.harness.test_dispatch").twice
+    pool = Dispatcher(fn, str(tmp_path), workers=2)
+    pool.build = "a build no node runs"
+    todo, lost, polls = list(range(6)), {}, 0
+    cpu = time.process_time()
+    deadline = time.monotonic() + 60
+    while todo or pool.busy:
+        assert time.monotonic() < deadline, "the work neither played nor came back lost"
+        while todo and pool.free() > 0:
+            pool.send([Item(x, x) for x in (todo.pop(), todo.pop())])
+        for out in pool.poll(0.5):
+            lost[out.key] = out.lost
+        polls += 1
+    pool.close()
+    assert sorted(lost) == list(range(6))
+    assert all("another build of the project" in why for why in lost.values()), lost
+    assert time.process_time() - cpu < 1.0 and polls < 100, polls  # it waited, not spun
