@@ -138,11 +138,13 @@ class HeuristicBot(HuangPlanner, HintedBot):
     def position_values(self, state: State) -> list[float]:
         """Every seat's value of a position in [0, 1] as this bot values its turns' ends
         (`evaluate`: score vector, leaders and hand, less the opponents'), a logistic of
-        it / VALUE_SCALE; for searches that cut playouts short (`mcts:leaf=bot`)."""
+        it / VALUE_SCALE; for searches that cut playouts short (`mcts:leaf=bot`). At 3-5
+        players the win model's chances instead; at 2 the logistic stays (`mcts:leaf=win`
+        reads the 2-player model)."""
         assert isinstance(state, HuangState)
         if state.over:
             return [1.0 if r == 0 else 0.0 for r in state.ranking()]
-        weights = WIN_WEIGHTS.get(state.num_players)
+        weights = WIN_WEIGHTS.get(state.num_players) if state.num_players > 2 else None
         if weights is not None:
             return win_model.chances(weights, self.win_features(state))
         return [1.0 / (1.0 + math.exp(-self.evaluate(state, p) / VALUE_SCALE))

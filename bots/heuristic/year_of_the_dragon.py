@@ -29,9 +29,11 @@ higher makes the bot build more but sacrifice persons for floors in an Earthquak
 
 from __future__ import annotations
 
+import math
 import time
 
 import engine
+from bots.heuristic.year_of_the_dragon_win import WIN_WEIGHTS
 from bots.search_hints import HintedBot
 from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.board import symbols
@@ -45,7 +47,7 @@ from engine.games.year_of_the_dragon.data import (
 )
 from engine.games.year_of_the_dragon.requests import PlayPersonCard
 from engine.games.year_of_the_dragon.state import YotdState
-from engine.protocol import Action, Observation
+from engine.protocol import Action, Observation, State
 
 #: steps in which this round's scoring phase is still to come
 _SCORING_AHEAD = (ST_ACTIONS, ST_PERSONS, ST_EVENT, ST_GREAT_EVENT)
@@ -74,6 +76,9 @@ _TILE_ACTION_VALUE = tuple(SYMBOL_VALUE.get(data.TILE_TYPE[t], 0.0) * data.TILE_
                            for t in range(data.NUM_TILES))
 #: a released person costs this many times what it adds to the evaluation
 LOSS_SCALE = 1.0
+#: `position_values`: a logistic of the margin of `evaluate` over the best other seat, in
+#: its VP-like units (the game's `heuristic` reads its projected score on the same scale)
+VALUE_SCALE = 12.0
 
 
 def _phases_left(s: YotdState, p: int) -> tuple[int, int, int]:
@@ -102,6 +107,15 @@ def evaluate(s: YotdState, p: int) -> float:
     n = s.num_players
     if s.step == ST_OVER:
         return 1000.0 + s.vp[p] - max(s.vp[q] for q in range(n) if q != p)
+    vp, money, persons, palaces, privileges, track, crowd, threats = _terms(s, p)
+    return vp + money + persons + palaces + privileges + track - crowd - threats
+
+
+def _terms(s: YotdState, p: int) -> tuple[float, float, float, float, float, float, float,
+                                          float]:
+    """The parts of `evaluate` of an unfinished game: VP, money / 3, the persons' worth,
+    palace and privilege income for the scoring phases left, the person track, crowding
+    and threats (the last two are subtracted)."""
     scoring, actions, recruits = _phases_left(s, p)
     upcoming = _upcoming(s)
     pals = s.palaces[p]
@@ -112,14 +126,28 @@ def evaluate(s: YotdState, p: int) -> float:
     money = s.yuan[p] + data.GOODS_SALE_YUAN * (s.rice[p] + s.fireworks[p])
     worth = _person_values(s, p, scoring, actions, upcoming)
     palaces = sum(scoring if len(q) > 1 else min(q[0] - 1, scoring) for q in pals)
-    v = (s.vp[p] + money / 3 + sum(w for w, _ in worth) + palaces
-         + priv_rounds * privileges + 0.15 * s.track[p])
     free = sum(q[0] for q in pals) - len(worth)
     cheapest = sorted(w + sole for w, sole in worth)
     least = min((w for w, _ in worth), default=RECRUIT)
     crowd = _crowding(free, min(recruits, sum(s.hands[p])), least)
-    return v - crowd - _threats(
-        s, p, upcoming, cheapest)
+    return (float(s.vp[p]), money / 3, sum(w for w, _ in worth), float(palaces),
+            float(priv_rounds * privileges), 0.15 * s.track[p], crowd,
+            _threats(s, p, upcoming, cheapest))
+
+
+def win_features(s: YotdState) -> list[list[float]]:
+    """Every seat's features for the win model (`bots.win_model`; WIN_FEATURES): the terms
+    of `evaluate`, the VP, money and persons again scaled by how far the year has run
+    (`late`: the round over ROUNDS), and how many seats move before it from the seat to
+    move on."""
+    late = min(1.0, s.round / data.ROUNDS)
+    mover, n = s.current_player(), s.num_players
+    out = []
+    for p in range(n):
+        vp, money, persons, palaces, privileges, track, crowd, threats = _terms(s, p)
+        out.append([vp, money, persons, palaces, privileges, track, -crowd, -threats,
+                    vp * late, money * late, persons * late, float((p - mover) % n)])
+    return out
 
 
 def _crowding(free: int, recruits: int, cheapest: float) -> float:
@@ -315,6 +343,27 @@ class HeuristicBot(HintedBot):
         state = engine.sample_state(observation, self.seed + observation.decision)
         assert isinstance(state, YotdState)
         return plan(state, observation.seat, legal, deadline)
+
+    def position_values(self, state: State) -> list[float]:
+        """Every seat's value of an unfinished position in [0, 1] as this bot values its
+        turns' ends: a logistic (VALUE_SCALE) of its `evaluate` less the best other seat's;
+        for searches that cut playouts short (`mcts:leaf=bot`)."""
+        assert isinstance(state, YotdState)
+        worth = [evaluate(state, p) for p in range(state.num_players)]
+        out = []
+        for p, w in enumerate(worth):
+            margin = w - max(v for q, v in enumerate(worth) if q != p)
+            out.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, margin / VALUE_SCALE)))))
+        return out
+
+    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
+        """The win model fitted for `num_players` (`WIN_WEIGHTS`), if any."""
+        return WIN_WEIGHTS.get(num_players)
+
+    def win_features(self, state: State) -> list[list[float]]:
+        """Every seat's features for a win model (`win_features`: the terms of `evaluate`)."""
+        assert isinstance(state, YotdState)
+        return win_features(state)
 
     def action_values(self, observation: Observation) -> list[float]:
         """The whole-turn value of each legal action (for MCTS move ordering)."""
