@@ -28,6 +28,7 @@ from harness.cli.rules import app as rules_app
 from harness.cli.tournament import app as tournament_app
 from harness.cli.train import train_cmd
 from harness.cli.tune import tune_cmd
+from harness.cluster.session import stop_on_sigterm, stopped_by
 from harness.views.console import err
 
 try:  # typer >= 0.20 vendors click; older releases use the click package
@@ -48,6 +49,12 @@ app.command("tune", short_help="SPSA tunes the search's parameters for a game.")
 app.command("demo", short_help='A small local Ray ladder with standings.')(demo_cmd)
 app.add_typer(rules_app, name="rules")
 
+def _stopped(code: int) -> int:
+    """Ctrl-C's exit status 130 becomes 128 + the signal's number when a signal other than
+    SIGINT stopped the command (SIGTERM: 143), as a shell reports it."""
+    return 128 + stopped_by[0] if code == 130 and stopped_by else code
+
+
 #: the first line on stderr when a command fails for a reason that is not bad input
 BUG = "internal error (a bug, not bad input; please report it with the traceback below):"
 
@@ -56,6 +63,12 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: one clear line and exit status 2 for bad input (ArenaError and
     click's usage errors); any other exception is a bug: one line saying so, its traceback
     and exit status 1."""
+    stopped_by.clear()
+    with stop_on_sigterm():
+        _run(argv)
+
+
+def _run(argv: list[str] | None) -> None:
     try:
         code = app(args=argv, standalone_mode=False)
     except click_exc.NoArgsIsHelpError as e:
@@ -64,10 +77,10 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:  # `arena ... | head`: the reader has all it wanted
         closed_pipe()
     except (typer.Abort, KeyboardInterrupt):
-        err.print("aborted")
-        sys.exit(130)
+        err.print("terminated" if stopped_by else "aborted")
+        sys.exit(_stopped(130))
     except typer.Exit as e:
-        sys.exit(e.exit_code)
+        sys.exit(_stopped(e.exit_code))
     except click_exc.ClickException as e:
         err.print(f"[red]error:[/] {markup(e.format_message())}", highlight=False, emoji=False)
         sys.exit(2)
@@ -78,7 +91,7 @@ def main(argv: list[str] | None = None) -> None:
         err.print(f"[red]{BUG}[/]", highlight=False, emoji=False)
         traceback.print_exc(file=sys.stderr)
         sys.exit(1)
-    sys.exit(code if isinstance(code, int) else 0)
+    sys.exit(_stopped(code) if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,50 @@ class ClusterError(ArenaError, ValueError):
     """Ray cannot be started or joined, or the cluster cannot play the work."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a supervisor stopping the command, `kill`, `timeout`): the command stops the
+    way a Ctrl-C stops it (its games kept to resume, one line saying how, Ray stopped)."""
+
+
+#: the signals that stopped this process (`Terminated`): the command's exit status is
+#: then 128 + SIGTERM, not Ctrl-C's 130
+stopped_by: list[int] = []
+
+
+@contextmanager
+def _sigterm_kept() -> Iterator[None]:
+    """`ray.init` replaces the SIGTERM handler with its own: put `_terminate` back after
+    it if it was there before (a command runs in `stop_on_sigterm`)."""
+    main = threading.current_thread() is threading.main_thread()
+    ours = main and signal.getsignal(signal.SIGTERM) is _terminate
+    try:
+        yield
+    finally:
+        if ours:
+            signal.signal(signal.SIGTERM, _terminate)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    stopped_by.append(signum)
+    raise Terminated
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """SIGTERM raises `Terminated` in the main thread while the block runs (a command);
+    the handler before it comes back after. Ray's start sets it again (`_start_ray`):
+    `ray.init` sets a handler of its own that stops Ray's processes and exits with status
+    1, past the command's own stop (a tournament's resume line)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def check_address(address: str | None) -> None:
     """Fail fast, with one clear error, if a `host:port` Ray address does not answer
     (ray.init itself would wait for minutes)."""
@@ -47,6 +91,9 @@ def ensure_ray(workers: int | None = None, address: str | None = None) -> int:
     Returns the number of CPUs Ray offers. A Ctrl-C while Ray starts is held until it has
     started (then raised), so that Ray is never left half-started."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # a SIGTERM is `Terminated` (stop_on_sigterm), not a crash: no stack dump from Ray's
+    # native failure handler on standard error
+    os.environ.setdefault("RAY_DISABLE_FAILURE_SIGNAL_HANDLER", "1")
     # before Ray reads its configuration: token authentication, as on any cluster
     os.environ.setdefault("RAY_AUTH_MODE", "token")
     import ray
@@ -71,7 +118,7 @@ def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
     level = logging.INFO if verbose() else logging.WARNING
     if not verbose():
         one_line_cluster_errors()
-    with held_interrupt():
+    with held_interrupt(), _sigterm_kept():
         if address:
             check_address(address)
             _join(ray, address)
