@@ -53,13 +53,13 @@ def test_the_command_prints_the_fit_and_its_held_out_loss(capsys) -> None:
 
 def test_a_bot_without_a_win_model_gets_one_clear_error() -> None:
     with pytest.raises(ValueError, match="has no win_features"):
-        win_model.collect("year_of_the_dragon", 2, [0])
+        win_model.collect("rotunda", 2, [0])
 
 
 @pytest.mark.parametrize("argv, message", [
     (["nosuch"], "unknown game 'nosuch'"),
     (["huang", "--players", "9"], "for 2-5 players, not 9"),
-    (["year_of_the_dragon", "--players", "2"], "has no win_features"),
+    (["rotunda", "--players", "2"], "has no win_features"),
     (["huang", "--games", "0"], "--games must be at least 1"),
 ])
 def test_bad_input_to_the_command_gets_one_line(argv, message, capsys) -> None:
@@ -117,3 +117,59 @@ def test_dragon_castle_features_and_leaves_valued_by_a_fitted_model(
     assert type(bot._leaf) is BotLeaf
     judged = bot._leaf.judge.position_values(engine.make("dragon_castle", 3, seed=3))
     assert not math.isclose(sum(judged), 1.0)
+
+
+def test_year_of_the_dragon_features_values_and_its_two_player_model() -> None:
+    """In the Year of the Dragon's `win_features` are the terms of the rule-based bot's
+    `evaluate` (which sums them), late-scaled terms and the seats before each; its
+    `position_values` (`leaf=bot`) are a logistic of the margin of `evaluate`, rising with a
+    seat's VP; `leaf=win` reads the 2-player model, and at 3 players, with none fitted,
+    is `leaf=bot`."""
+    from bots.heuristic import year_of_the_dragon as yotd
+    from bots.heuristic.year_of_the_dragon_win import WIN_FEATURES, WIN_WEIGHTS
+    from bots.mcts import MCTSBot
+    from bots.mcts_leaf import BotLeaf, WinLeaf
+
+    features, winners, games = win_model.collect("year_of_the_dragon", 2, [3])
+    assert features.shape[1:] == (2, len(WIN_FEATURES)) and len(features) > 20
+    assert sorted(features[0, :, -1].tolist()) == [0, 1] and np.isfinite(features).all()
+    state = engine.make("year_of_the_dragon", 2, seed=3)
+    while state.round < 4:
+        state.apply(state.legal_actions()[0])
+    judge = yotd.HeuristicBot()
+    for p, row in enumerate(judge.win_features(state)):
+        vp, money, persons, palaces, privileges, track, crowd, threats = row[:8]
+        assert yotd.evaluate(state, p) == pytest.approx(
+            vp + money + persons + palaces + privileges + track + crowd + threats)
+    values = judge.position_values(state)
+    assert sum(values) == pytest.approx(1.0) and all(0 < v < 1 for v in values)
+    richer = state.clone()
+    richer.vp[1] += 12
+    assert judge.position_values(richer)[1] > values[1] + 0.1
+    bot = MCTSBot(iters=1, leaf="win")
+    bot.reset("year_of_the_dragon", 2, 0, 1)
+    assert isinstance(bot._leaf, WinLeaf) and bot._leaf.weights == WIN_WEIGHTS[2]
+    assert sum(bot._leaf(state.clone())) == pytest.approx(1.0)
+    bot.reset("year_of_the_dragon", 3, 0, 1)
+    assert type(bot._leaf) is BotLeaf
+
+
+def test_huangs_two_player_model_is_read_by_leaf_win_alone() -> None:
+    """At 2 players Huang's `leaf=bot` keeps the logistic of `evaluate` (the shipped profile's
+    leaves); `leaf=win` values them by the 2-player model."""
+    from bots.heuristic.huang import VALUE_SCALE, WIN_WEIGHTS
+    from bots.mcts import MCTSBot
+    from bots.mcts_leaf import BotLeaf, WinLeaf
+
+    state = engine.make("huang", 2, seed=5)
+    bot = MCTSBot(iters=1, leaf="win")
+    bot.reset("huang", 2, 0, 1)
+    assert isinstance(bot._leaf, WinLeaf) and bot._leaf.weights == WIN_WEIGHTS[2]
+    chances = bot._leaf(state.clone())
+    assert chances == win_model.chances(WIN_WEIGHTS[2], bot._leaf.judge.win_features(state))
+    bot = MCTSBot(iters=1, leaf="bot")
+    bot.reset("huang", 2, 0, 1)
+    assert type(bot._leaf) is BotLeaf
+    judge = bot._leaf.judge
+    assert judge.position_values(state) == [
+        1 / (1 + math.exp(-judge.evaluate(state, p) / VALUE_SCALE)) for p in (0, 1)]
