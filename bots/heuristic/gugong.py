@@ -16,11 +16,12 @@ mine, so the look-ahead stops at my next gift exchange.
 from __future__ import annotations
 
 import engine
+from bots.heuristic.gugong_win import WIN_WEIGHTS, win_features
 from bots.search_hints import HintedBot
 from engine.games.gugong.heuristic import value
 from engine.games.gugong.requests import GiftExchange
 from engine.games.gugong.state import GugongState
-from engine.protocol import Action, Observation
+from engine.protocol import Action, Observation, State
 
 #: own decisions finished greedily after the one being valued
 DEPTH = 6
@@ -71,6 +72,15 @@ class HeuristicBot(HintedBot):
             finish_turn(s2, me)
             out.append(value(s2, me))
         return out
+
+    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
+        """The win model fitted for `num_players` (`gugong_win.WIN_WEIGHTS`), if any."""
+        return WIN_WEIGHTS.get(num_players)
+
+    def win_features(self, state: State) -> list[list[float]]:
+        """Every seat's features for a win model (`gugong_win.win_features`)."""
+        assert isinstance(state, GugongState)
+        return win_features(state)
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         legal = observation.legal_actions

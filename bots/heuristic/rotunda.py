@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 
 import engine
+from bots.heuristic.rotunda_win import WIN_WEIGHTS, win_features
 from bots.search_hints import HintedBot
 from engine.games.rotunda import board, data
 from engine.games.rotunda.actions import Move
@@ -40,7 +41,7 @@ from engine.games.rotunda.requests import Cleanup, LodgeStep, MoveStep, RoomTurn
 from engine.games.rotunda.rules import RULES
 from engine.games.rotunda.state import RotundaObservation, RotundaState
 from engine.games.rotunda.turn import occupied
-from engine.protocol import Action
+from engine.protocol import Action, State
 
 #: requests that end "this part of the turn" for the look-ahead
 _BOUNDARY = ("BonusStep", "OrdersStep", "ExpertStep", "MoveStep", "EndTurn", "NeutralWindow")
@@ -81,6 +82,15 @@ class HeuristicBot(HintedBot):
             return NeutralPlanner(base, me).values(legal)
         deep = observation.phase in ("MoveStep", "RoomTurn")
         return [self._value_after(base, a, me, LOOKAHEAD if deep else 4) for a in legal]
+
+    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
+        """The win model fitted for `num_players` (`rotunda_win.WIN_WEIGHTS`), if any."""
+        return WIN_WEIGHTS.get(num_players)
+
+    def win_features(self, state: State) -> list[list[float]]:
+        """Every seat's features for a win model (`rotunda_win.win_features`)."""
+        assert isinstance(state, RotundaState)
+        return win_features(state)
 
     def _value_after(self, base: RotundaState, a: Action, me: int, depth: int) -> float:
         s = base.clone()
