@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.games.rotunda.data import END_SPACE, ORDERS, VILLAGES
+from engine.games.rotunda.heuristic import chair_assistants, order_shortfall
 from engine.games.rotunda.scoring import (
     advanced_expert_vp,
     amulet_types,
@@ -52,19 +53,9 @@ def win_features(s: RotundaState) -> list[list[float]]:
             banked += advanced_expert_vp(s, p)
         coins = s.coins[p]
         cubes = s.cubes[p * 4:p * 4 + 4]
-        young = elders = 0
-        for c in s.chairs:
-            if c >= 0 and c >> 1 == p:
-                if c & 1:
-                    elders += 1
-                else:
-                    young += 1
-        near = 0.0
-        for o in s.orders_open[p]:
-            _, t, f, c, cost, vp, *_ = ORDERS[o]
-            short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])
-            short = max(0, short - cubes[3]) + max(0, cost - coins) / 3
-            near += max(0.0, vp * 0.6 - short * 0.5)
+        young, elders = chair_assistants(s, p)
+        near = sum(max(0.0, ORDERS[o][5] * 0.6 - order_shortfall(s, p, o) * 0.5)
+                   for o in s.orders_open[p])
         held = [float(coins), float(cubes[0] + cubes[1] + cubes[2]), float(cubes[3]),
                 float(s.supply_discs[p]), float(young), float(elders),
                 float(sum(s.villages[k * n + p] for k in range(VILLAGES))),

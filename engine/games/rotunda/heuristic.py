@@ -38,13 +38,7 @@ def position_value(s: RotundaState, p: int) -> float:
     v += coins * rate + (cubes[0] + cubes[1] + cubes[2]) * (rate + early * 0.35)
     v += cubes[3] * (rate + early * 0.55)
     v += s.supply_discs[p] * (1 / 3 + early * 0.2)
-    young = elder = 0
-    for c in s.chairs:
-        if c >= 0 and c >> 1 == p:
-            if c & 1:
-                elder += 1
-            else:
-                young += 1
+    young, elder = chair_assistants(s, p)
     v += young * (1.0 + early * 1.5) + elder * (1.0 + early * 3.0)
     vill = sum(s.villages[k * n + p] for k in range(VILLAGES))
     v += vill * (1.0 + early * 0.8)
@@ -53,11 +47,29 @@ def position_value(s: RotundaState, p: int) -> float:
     if s.advanced_experts:
         v += advanced_expert_vp(s, p)
     for o in s.orders_open[p]:
-        _, t, f, c, cost, vp, *_ = ORDERS[o]
-        short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])
-        short = max(0, short - cubes[3]) + max(0, cost - coins) / 3
-        v += max(0.0, vp * early * 0.6 - short * 0.5)
+        v += max(0.0, ORDERS[o][5] * early * 0.6 - order_shortfall(s, p, o) * 0.5)
     return v
+
+
+def chair_assistants(s: RotundaState, p: int) -> tuple[int, int]:
+    """Seat p's young and elder Assistants on chairs."""
+    young = elder = 0
+    for c in s.chairs:
+        if c >= 0 and c >> 1 == p:
+            if c & 1:
+                elder += 1
+            else:
+                young += 1
+    return young, elder
+
+
+def order_shortfall(s: RotundaState, p: int, o: int) -> float:
+    """What seat p lacks to pay open Order o: the cubes of each colour missing (wild cubes
+    make up any), plus the coins missing / 3."""
+    _, t, f, c, cost, *_ = ORDERS[o]
+    cubes = s.cubes[p * 4:p * 4 + 4]
+    short = max(0, t - cubes[0]) + max(0, f - cubes[1]) + max(0, c - cubes[2])
+    return max(0, short - cubes[3]) + max(0, cost - s.coins[p]) / 3
 
 
 def heuristic(s: RotundaState, seat: int) -> float:
