@@ -29,7 +29,6 @@ higher makes the bot build more but sacrifice persons for floors in an Earthquak
 
 from __future__ import annotations
 
-import math
 import time
 
 import engine
@@ -76,9 +75,6 @@ _TILE_ACTION_VALUE = tuple(SYMBOL_VALUE.get(data.TILE_TYPE[t], 0.0) * data.TILE_
                            for t in range(data.NUM_TILES))
 #: a released person costs this many times what it adds to the evaluation
 LOSS_SCALE = 1.0
-#: `position_values`: a logistic of the margin of `evaluate` over the best other seat, in
-#: its VP-like units (the game's `heuristic` reads its projected score on the same scale)
-VALUE_SCALE = 12.0
 
 
 def _phases_left(s: YotdState, p: int) -> tuple[int, int, int]:
@@ -343,18 +339,6 @@ class HeuristicBot(HintedBot):
         state = engine.sample_state(observation, self.seed + observation.decision)
         assert isinstance(state, YotdState)
         return plan(state, observation.seat, legal, deadline)
-
-    def position_values(self, state: State) -> list[float]:
-        """Every seat's value of an unfinished position in [0, 1] as this bot values its
-        turns' ends: a logistic (VALUE_SCALE) of its `evaluate` less the best other seat's;
-        for searches that cut playouts short (`mcts:leaf=bot`)."""
-        assert isinstance(state, YotdState)
-        worth = [evaluate(state, p) for p in range(state.num_players)]
-        out = []
-        for p, w in enumerate(worth):
-            margin = w - max(v for q, v in enumerate(worth) if q != p)
-            out.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, margin / VALUE_SCALE)))))
-        return out
 
     def win_weights(self, num_players: int) -> tuple[float, ...] | None:
         """The win model fitted for `num_players` (`WIN_WEIGHTS`), if any."""

@@ -6,8 +6,7 @@ from __future__ import annotations
 #: the features of a seat (`year_of_the_dragon.win_features`)
 WIN_FEATURES = ("vp", "money", "persons", "palaces", "privileges", "track", "crowding",
                 "threats", "vp late", "money late", "persons late", "seats before")
-#: weights of WIN_FEATURES by number of players, for `mcts:leaf=win` (`position_values`
-#: keeps its logistic of the margin over the best other seat), fitted by `python -m
+#: weights of WIN_FEATURES by number of players, for `mcts:leaf=win`, fitted by `python -m
 #: bots.win_model year_of_the_dragon --players <n> --games 600 --seed 10000` on the
 #: rule-based bots' own games with one winner; log-loss on the last quarter of them, held
 #: out: 2 players 0.315 (even chances 0.693; 600 games, 29,038 positions)

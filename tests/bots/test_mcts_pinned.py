@@ -12,7 +12,7 @@ from harness.play.match import play_match
 
 #: (game, players, bots, seed, scores, decisions, blake2b-8 of the move ids)
 PINNED = [
-    ("year_of_the_dragon", 2, ["mcts:iters=4",
+    ("year_of_the_dragon", 2, ["mcts:iters=4,leaf=game",  # the profile before its 2p entry
                                "mcts:iters=4,rollout=ordered,depth=2,leaf=bot,guide=0"],
      1, [96, 43], 114, "7ac8e3daf835d577"),
     ("rotunda", 3, ["mcts:iters=6", "mcts:iters=5,rollout=random,widen=0.5,order=1",

@@ -51,15 +51,26 @@ def test_the_command_prints_the_fit_and_its_held_out_loss(capsys) -> None:
     assert second.startswith("weights: ") and len(second.split(", ")) == 12
 
 
-def test_a_bot_without_a_win_model_gets_one_clear_error() -> None:
+def test_a_bot_without_a_win_model_gets_one_clear_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rule-based bot that gives no win features (the `SearchHints` default, as a
+    plug-in game's bot may): one line, before any game is played."""
+    from bots.heuristic.rotunda import HeuristicBot
+    from bots.search_hints import SearchHints
+
+    monkeypatch.setattr(HeuristicBot, "win_features", SearchHints.win_features)
     with pytest.raises(ValueError, match="has no win_features"):
         win_model.collect("rotunda", 2, [0])
+    with pytest.raises(SystemExit) as stop:
+        win_model.main(["rotunda", "--players", "2"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == "error: the rule-based bot of rotunda has no win_features\n"
 
 
 @pytest.mark.parametrize("argv, message", [
     (["nosuch"], "unknown game 'nosuch'"),
     (["huang", "--players", "9"], "for 2-5 players, not 9"),
-    (["rotunda", "--players", "2"], "has no win_features"),
+    (["kit"], "game 'kit' has no rule-based bot"),
     (["huang", "--games", "0"], "--games must be at least 1"),
 ])
 def test_bad_input_to_the_command_gets_one_line(argv, message, capsys) -> None:
@@ -121,10 +132,9 @@ def test_dragon_castle_features_and_leaves_valued_by_a_fitted_model(
 
 def test_year_of_the_dragon_features_values_and_its_two_player_model() -> None:
     """In the Year of the Dragon's `win_features` are the terms of the rule-based bot's
-    `evaluate` (which sums them), late-scaled terms and the seats before each; its
-    `position_values` (`leaf=bot`) are a logistic of the margin of `evaluate`, rising with a
-    seat's VP; `leaf=win` reads the 2-player model, and at 3 players, with none fitted,
-    is `leaf=bot`."""
+    `evaluate` (which sums them), late-scaled terms and the seats before each; `leaf=win`
+    reads the 2-player model (chances that rise with a seat's VP), and at 3 players, with
+    none fitted, is `leaf=bot`."""
     from bots.heuristic import year_of_the_dragon as yotd
     from bots.heuristic.year_of_the_dragon_win import WIN_FEATURES, WIN_WEIGHTS
     from bots.mcts import MCTSBot
@@ -141,15 +151,15 @@ def test_year_of_the_dragon_features_values_and_its_two_player_model() -> None:
         vp, money, persons, palaces, privileges, track, crowd, threats = row[:8]
         assert yotd.evaluate(state, p) == pytest.approx(
             vp + money + persons + palaces + privileges + track + crowd + threats)
-    values = judge.position_values(state)
-    assert sum(values) == pytest.approx(1.0) and all(0 < v < 1 for v in values)
-    richer = state.clone()
-    richer.vp[1] += 12
-    assert judge.position_values(richer)[1] > values[1] + 0.1
     bot = MCTSBot(iters=1, leaf="win")
     bot.reset("year_of_the_dragon", 2, 0, 1)
     assert isinstance(bot._leaf, WinLeaf) and bot._leaf.weights == WIN_WEIGHTS[2]
-    assert sum(bot._leaf(state.clone())) == pytest.approx(1.0)
+    values = bot._leaf(state.clone())
+    assert sum(values) == pytest.approx(1.0) and all(0 < v < 1 for v in values)
+    low = min((0, 1), key=values.__getitem__)
+    richer = state.clone()
+    richer.vp[low] += 12
+    assert bot._leaf(richer)[low] > 2 * values[low]
     bot.reset("year_of_the_dragon", 3, 0, 1)
     assert type(bot._leaf) is BotLeaf
 
