@@ -187,7 +187,7 @@ def test_a_lazy_prior_waits_for_its_visits_and_model_for_prior_keeps_the_games_l
         with_prior: Path) -> None:
     """`prior_visits=k`: a node's prior is computed once it has k visits (before, random
     expansion order); `model_for=prior` uses the model for the prior alone."""
-    from bots.mcts_leaf import GameLeaf, ModelLeaf
+    from bots.mcts_leaf import ModelLeaf, WinLeaf
 
     state = engine.make(GAME, 2, 9)
     calls: list[int] = []
@@ -206,7 +206,8 @@ def test_a_lazy_prior_waits_for_its_visits_and_model_for_prior_keeps_the_games_l
     assert tree.root.prior is not None and len(calls) == 1
     bot = make_bot(f"mcts:iters=5,model={with_prior},model_for=prior,prior=1")
     bot.reset(GAME, 2, 0, 1)
-    assert type(bot._leaf) is GameLeaf and bot._prior is not None
+    # the leaf the profile gives (at 2 players `leaf=win`), not the model's
+    assert type(bot._leaf) is WinLeaf and bot._prior is not None
     both = make_bot(f"mcts:iters=5,model={with_prior},prior=1")
     both.reset(GAME, 2, 0, 1)
     assert isinstance(both._leaf, ModelLeaf)
