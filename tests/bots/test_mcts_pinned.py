@@ -23,7 +23,8 @@ PINNED = [
     ("dragon_castle", 2, ["mcts:iters=3",
                           "mcts:iters=3,rollout=greedy,depth=1,plan=0,c=0.5,nodes=20"],
      1, [24, 25], 135, "e41a1e7f7ef89fe4"),
-    ("gugong", 2, ["mcts:iters=6", "mcts:iters=5,rollout=cutoff,depth=4,seed=9,reward=win"],
+    ("gugong", 2, ["mcts:iters=6,leaf=game",  # the profile before its 2-player entry
+                   "mcts:iters=5,rollout=cutoff,depth=4,seed=9,reward=win,leaf=game"],
      1, [28, 32], 94, "6a9e4e5828da7d28"),  # re-pinned: Canal B places two (rules §5.7)
 ]
 
