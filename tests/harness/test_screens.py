@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from harness.cluster.dispatch import Inline
+from harness.eval.run import eval_spec, run_eval
 from harness.ladders import runner as ladder_runner
 from harness.storage.database import Store
 from harness.tournaments import runner as tour_runner
@@ -33,9 +34,10 @@ def _arena(*args: str) -> None:
 
 @pytest.fixture(scope="module")
 def dbs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A ladder with rated games and a finished tournament. Their games are played in this
-    process (what is tested here is how the screens draw them; runs on Ray are tested in
-    test_ladder_run.py and test_tournament_run.py, and a Ray start costs seconds)."""
+    """A ladder with rated games, a finished tournament and the games of an eval. Their
+    games are played in this process (what is tested here is how the screens draw them;
+    runs on Ray are tested in test_ladder_run.py, test_tournament_run.py and
+    tests/bots/test_mcts_commands.py, and a Ray start costs seconds)."""
     import tests.kitgame  # noqa: F401  (registers the kit game here)
 
     d = tmp_path_factory.mktemp("screens")
@@ -51,6 +53,9 @@ def dbs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                                            bots=("random", "mcts:iters=20"), games=4,
                                            modules=("tests.kitgame",)))
         tour_runner.run(store, "tt", 1)
+        with Store(d / "eval.sqlite") as evals:  # the games of the eval table's command
+            run_eval(evals, eval_spec("kit", 2, "mcts:iters=20", "random", 2,
+                                      modules=("tests.kitgame",)), quiet=True)
     return {"ladder": ladder, "tournament": tour, "dir": d}
 
 

@@ -336,18 +336,23 @@ def _done(db: Path) -> int:
 
 
 
+#: games of the killed tournament (about 0.1 s each): enough to kill it midway
+GAMES = 36
+
+
 def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import ray
 
-    spec = _spec(bots=("random", f"{SLEEPY}:delay=0.01"), seat_rotation=True, games=60, seed=11)
+    spec = _spec(bots=("random", f"{SLEEPY}:delay=0.01"), seat_rotation=True, games=GAMES,
+                 seed=11)
     db = tmp_path / "killed.sqlite"
     address = ray.get_runtime_context().gcs_address  # the driver joins this module's Ray
     proc = subprocess.Popen(
         [sys.executable, "-m", "harness.cli", "tournament", "run", "--game", "kit",
          "--game-module", "tests.kitgame", "--players", "2",
-         "--bots", ",".join(spec.bots), "--games", "60", "--seat-rotation", "--seed", "11",
+         "--bots", ",".join(spec.bots), "--games", str(GAMES), "--seat-rotation", "--seed", "11",
          "--name", "t", "--workers", "1", "--db", str(db), "--address", address],
         cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
@@ -359,14 +364,14 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     killed_at = _done(db)
-    assert 4 <= killed_at < 60
+    assert 4 <= killed_at < GAMES
     time.sleep(1.0)  # let Ray notice the dead driver and drop its tasks
 
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit_:  # `arena tournament resume`, on this module's Ray
         main(["tournament", "resume", "t", "--db", str(db), "--workers", "2"])
     assert exit_.value.code == 0
-    assert f"{60 - killed_at} games left to play" in capsys.readouterr().out
+    assert f"{GAMES - killed_at} games left to play" in capsys.readouterr().out
 
     with Store(db) as store, _play(tmp_path / "whole.sqlite", spec) as whole:
         assert _table(store) == _table(whole)
@@ -374,7 +379,7 @@ def test_kill_9_midway_then_resume_gives_the_uninterrupted_table(
         want = [_moves(decode_json(r)) for r in whole.records(whole.tournament("t").id)]
         assert got == want  # none lost, none twice, same games
         ladder = {b: n for b, (_, n) in store.pool_ratings(store.tournament("t").pool).items()}
-        assert ladder == {b: 60 for b in spec.bots}
+        assert ladder == {b: GAMES for b in spec.bots}
 
 
 def test_a_tournament_under_a_game_clock(tmp_path: Path) -> None:
