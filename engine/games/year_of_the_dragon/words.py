@@ -5,6 +5,7 @@ their rulebook names (rules §10)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.games.year_of_the_dragon import data, requests
@@ -120,23 +121,24 @@ def say_place(s: YotdState, req: requests.PlaceRecruit, a: Any) -> str:
     return f"discard {person(req.tile)} (it leaves the game; the marker does not move)"
 
 
+#: what an action card gives (rules §5.1.3): its base amount, the person whose symbols add
+#: to it, and how the total reads; the Privilege and Wall cards give no amount
+GAINS: dict[int, tuple[int, int, Callable[[int], str]]] = {
+    data.TAXES: (data.TAXES_CARD_COINS, data.TAX_COLLECTOR, lambda n: f"+{n} yuan"),
+    data.BUILD: (data.CARD_SYMBOL, data.CRAFTSMAN, lambda n: f"{plural(n, 'floor')} to build"),
+    data.HARVEST: (data.CARD_SYMBOL, data.FARMER, lambda n: f"+{n} rice"),
+    data.FIREWORKS: (data.CARD_SYMBOL, data.PYROTECHNIST, lambda n: f"+{n} fireworks"),
+    data.MILITARY_PARADE: (data.CARD_SYMBOL, data.WARRIOR, lambda n: f"person track +{n}"),
+    data.RESEARCH: (data.CARD_SYMBOL, data.SCHOLAR, lambda n: f"+{n} VP"),
+}
+
+
 def action_gain(s: YotdState, p: int, card: int) -> str:
     """What action `card` gives seat p now (rules §5.1.3)."""
-    if card == data.TAXES:
-        return f"+{data.TAXES_CARD_COINS + symbols(s, p, data.TAX_COLLECTOR)} yuan"
-    if card == data.BUILD:
-        return f"{plural(data.CARD_SYMBOL + symbols(s, p, data.CRAFTSMAN), 'floor')} to build"
-    if card == data.HARVEST:
-        return f"+{data.CARD_SYMBOL + symbols(s, p, data.FARMER)} rice"
-    if card == data.FIREWORKS:
-        return f"+{data.CARD_SYMBOL + symbols(s, p, data.PYROTECHNIST)} fireworks"
-    if card == data.MILITARY_PARADE:
-        return f"person track +{data.CARD_SYMBOL + symbols(s, p, data.WARRIOR)}"
-    if card == data.RESEARCH:
-        return f"+{data.CARD_SYMBOL + symbols(s, p, data.SCHOLAR)} VP"
-    if card == data.PRIVILEGE:
-        return "buy a privilege"
-    return "use a wall tile"
+    if card in GAINS:
+        base, kind, reads = GAINS[card]
+        return reads(base + symbols(s, p, kind))
+    return "buy a privilege" if card == data.PRIVILEGE else "use a wall tile"
 
 
 def say_action(s: YotdState, req: requests.ChooseAction, a: Any) -> str:
