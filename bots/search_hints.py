@@ -4,7 +4,8 @@ modelling, leaf values and win models. Each hook may answer None: no opinion."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from bots.base import Bot
 from engine.protocol import Action, Observation, State
@@ -39,11 +40,15 @@ class SearchHints:
         valued as that seat sees its own chances. It must not change `state`."""
         return None
 
+    #: the bot's fitted win models, weights by number of players (data in its game's
+    #: `<game>_win.py`, fitted by `bots.win_model`); `win_weights` reads them
+    win_models: ClassVar[Mapping[int, Sequence[float]]] = {}
+
     def win_weights(self, num_players: int) -> Sequence[float] | None:
         """The weights of the win model fitted for `num_players` on this bot's own games
-        (`bots.win_model`; searches with `mcts:leaf=win` value their leaves by it), or
-        None: none fitted for that count."""
-        return None
+        (`win_models`; searches with `mcts:leaf=win` value their leaves by it), or None:
+        none fitted for that count."""
+        return self.win_models.get(num_players)
 
 
 class HintedBot(SearchHints, Bot):

@@ -57,6 +57,7 @@ class HeuristicBot(HintedBot):
     """Whole-turn planner; see the module docstring for the strategy."""
 
     name = "heuristic:dragon_castle"
+    win_models = WIN_WEIGHTS
 
     def __init__(self) -> None:
         self.seat = 0
@@ -99,10 +100,6 @@ class HeuristicBot(HintedBot):
         """Every seat's features for a win model (`win_features`: the terms of its
         position values, how near the end is, the seats before it)."""
         return win_features(state)
-
-    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
-        """The win model fitted for `num_players` (`WIN_WEIGHTS`), if any."""
-        return WIN_WEIGHTS.get(num_players)
 
     def plan_values(self, observation: DragonCastleObservation) -> list[float]:
         """The value of the best complete turn through every legal action (`act` plays the

@@ -52,6 +52,7 @@ def finish_turn(state: GugongState, me: int, depth: int = DEPTH) -> None:
 
 class HeuristicBot(HintedBot):
     name = "heuristic:gugong"
+    win_models = WIN_WEIGHTS
 
     def __init__(self) -> None:
         self.seed = 0
@@ -72,10 +73,6 @@ class HeuristicBot(HintedBot):
             finish_turn(s2, me)
             out.append(value(s2, me))
         return out
-
-    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
-        """The win model fitted for `num_players` (`gugong_win.WIN_WEIGHTS`), if any."""
-        return WIN_WEIGHTS.get(num_players)
 
     def win_features(self, state: State) -> list[list[float]]:
         """Every seat's features for a win model (`gugong_win.win_features`)."""

@@ -53,6 +53,7 @@ class HeuristicBot(HuangPlanner, HintedBot):
     widening a plan at `TIME_SHARE` of it (then the load of the machine can matter)."""
 
     name = "heuristic:huang"
+    win_models = WIN_WEIGHTS
 
     def __init__(self, breadth: int = 4, beam: int = 2) -> None:
         self.rng = random.Random(0)
@@ -149,11 +150,6 @@ class HeuristicBot(HuangPlanner, HintedBot):
             return win_model.chances(weights, self.win_features(state))
         return [1.0 / (1.0 + math.exp(-self.evaluate(state, p) / VALUE_SCALE))
                 for p in range(state.num_players)]
-
-    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
-        """The win model fitted for `num_players` (`WIN_WEIGHTS`; `position_values` reads
-        it too), if any."""
-        return WIN_WEIGHTS.get(num_players)
 
     def win_features(self, state: State) -> list[list[float]]:
         """Per seat, as `evaluate` sees its own position: its sorted score vector (§10), its

@@ -53,6 +53,7 @@ class HeuristicBot(HintedBot):
     """Greedy potential-maximiser following the strategy in the module docstring."""
 
     name = "heuristic:rotunda"
+    win_models = WIN_WEIGHTS
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
@@ -82,10 +83,6 @@ class HeuristicBot(HintedBot):
             return NeutralPlanner(base, me).values(legal)
         deep = observation.phase in ("MoveStep", "RoomTurn")
         return [self._value_after(base, a, me, LOOKAHEAD if deep else 4) for a in legal]
-
-    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
-        """The win model fitted for `num_players` (`rotunda_win.WIN_WEIGHTS`), if any."""
-        return WIN_WEIGHTS.get(num_players)
 
     def win_features(self, state: State) -> list[list[float]]:
         """Every seat's features for a win model (`rotunda_win.win_features`)."""

@@ -320,6 +320,7 @@ class HeuristicBot(HintedBot):
     """Whole-turn planner on the evaluation above (strategy in the module docstring)."""
 
     name = "heuristic:year_of_the_dragon"
+    win_models = WIN_WEIGHTS
 
     def __init__(self) -> None:
         self.seed = 0
@@ -339,10 +340,6 @@ class HeuristicBot(HintedBot):
         state = engine.sample_state(observation, self.seed + observation.decision)
         assert isinstance(state, YotdState)
         return plan(state, observation.seat, legal, deadline)
-
-    def win_weights(self, num_players: int) -> tuple[float, ...] | None:
-        """The win model fitted for `num_players` (`WIN_WEIGHTS`), if any."""
-        return WIN_WEIGHTS.get(num_players)
 
     def win_features(self, state: State) -> list[list[float]]:
         """Every seat's features for a win model (`win_features`: the terms of `evaluate`)."""
