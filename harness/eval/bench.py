@@ -246,25 +246,34 @@ def bench_external(game_id: str, n: int, quick: bool = False) -> list[Figure]:
 
 
 def bench_mcts(game_id: str, n: int, quick: bool = False) -> list[Figure]:
-    """MCTS simulations per second from positions of random games (needs bots.mcts)."""
+    """MCTS simulations per second from positions of random games (needs bots.mcts): plain
+    UCT with random rollouts (the engine's speed), and the search `mcts` runs, the game's
+    profile for the player count (bots/profiles.toml: the rule-based bot's values order
+    moves, finish playouts and value leaves, so its speed counts as much as the engine's)."""
     try:
         from bots.mcts import DEFAULTS, MCTSBot
     except ImportError:
         return []
     group = f"{game_id} {n}p"
-    iters = 100 if quick else 300
     # only real decisions: with one legal action the bot answers without searching
     positions = [s for s in sample_positions(game_id, n, 30, seed=4)
                  if len(s.legal_actions()) > 1][: 3 if quick else 5]
-    rates = []
-    for i, s in enumerate(positions):
-        p = s.current_player()
-        bot = MCTSBot(iters=iters, seed=i, **DEFAULTS)  # plain UCT, random rollouts
-        bot.reset(game_id, n, p, i)
-        t0 = time.perf_counter()
-        bot.act(s.observation(p), None)
-        rates.append(iters / (time.perf_counter() - t0))
-    return [_figure(group, f"MCTS ({iters} iters)", "sims/s", rates)]
+
+    def rates(iters: int, params: dict[str, Any]) -> list[float]:
+        out = []
+        for i, s in enumerate(positions):
+            p = s.current_player()
+            bot = MCTSBot(iters=iters, seed=i, **params)
+            bot.reset(game_id, n, p, i)
+            t0 = time.perf_counter()
+            bot.act(s.observation(p), None)
+            out.append(iters / (time.perf_counter() - t0))
+        return out
+
+    plain, profiled = (100, 30) if quick else (300, 100)
+    return [_figure(group, f"MCTS ({plain} iters)", "sims/s", rates(plain, DEFAULTS)),
+            _figure(group, f"MCTS, the game's profile ({profiled} iters)", "sims/s",
+                    rates(profiled, {}))]
 
 
 def bench_workers(game_id: str, games: int = 200, repeats: int = 3) -> list[Figure]:

@@ -30,7 +30,8 @@ FIGURES: tuple[tuple[str, str, bool], ...] = (
     ("random play (CPU time)", "random decisions/s", True),
     ("clone()+apply()", "clone+apply µs", False),
     ("sample_state()", "sample_state µs", False),
-    ("MCTS", "MCTS simulations/s", True),
+    ("MCTS (", "MCTS simulations/s", True),
+    ("MCTS, the game's profile", "profile MCTS simulations/s", True),
 )
 
 #: one bench run of a checkout: (checkout, games, players, json file) -> its figures

@@ -33,7 +33,8 @@ def test_bench_gives_every_figure_and_writes_json(tmp_path: Path, capsys, monkey
     metrics = {f.metric for f in figs}
     for m in ("random play", "random playouts", "clone()", "clone()+apply()",
               "to_bytes+from_bytes", "observation JSON enc+dec",
-              "observation msgpack enc+dec", "sample_state()"):
+              "observation msgpack enc+dec", "sample_state()", "MCTS (100 iters)",
+              "MCTS, the game's profile (30 iters)"):
         assert m in metrics
     assert external == [("kit", 2, True)]  # the round trip, at the game's fewest players
     by_metric = {f.metric: f for f in figs if f.group == "kit 3p"}

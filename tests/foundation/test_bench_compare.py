@@ -19,6 +19,7 @@ def _figs(scale: float) -> list[dict]:
     return [f("random play", 1.0), f("random play (CPU time)", 100 * scale),
             f("clone()+apply()", 10 / scale), f("sample_state()", 50 / scale),
             f("MCTS (100 iters)", 300 * scale),
+            f("MCTS, the game's profile (30 iters)", 90 * scale),
             {"group": "huang 2p", "metric": "external bot act()", "median": 60.0}]
 
 
@@ -42,9 +43,11 @@ def test_compare_alternates_old_and_new_and_gives_medians_and_ratios(tmp_path: P
     assert calls == [old.resolve(), new] * 3
     rows = {r.label: r for r in res.rows}
     assert set(rows) == {"random decisions/s", "clone+apply µs", "sample_state µs",
-                         "MCTS simulations/s"}
+                         "MCTS simulations/s", "profile MCTS simulations/s"}
     assert all(r.group == "huang 5p" for r in res.rows)
     assert rows["MCTS simulations/s"].ratio == pytest.approx(2.0, rel=0.1)
+    assert rows["MCTS simulations/s"].old == pytest.approx(330)  # plain UCT's, not the profile's
+    assert rows["profile MCTS simulations/s"].old == pytest.approx(99)
     assert rows["MCTS simulations/s"].higher_is_better
     assert len(rows["MCTS simulations/s"].new_runs) == 3
     assert rows["MCTS simulations/s"].spread == pytest.approx(0.2 / 1.1)
