@@ -41,7 +41,9 @@ COLD = frozenset({
 #: folders of engine/ not compiled (the adapters call the engine, they are not it; the
 #: conformance kit checks it)
 SKIP_DIRS = frozenset({"adapters", "compiled", "testing", "__pycache__"})
-#: the search's own hot loop (tree, playouts, leaves), beside the engine's modules
+#: the search's own hot loop (tree, playouts, leaves), beside the engine's modules; the
+#: rule-based bots of bots/heuristic/ are compiled too (their values order a search's moves,
+#: finish its playouts and value its leaves), but their win models' tables (`*_win`)
 SEARCH = ("bots/mcts_tree.py", "bots/mcts_rollout.py", "bots/mcts_leaf.py")
 #: Cython's directives: Python semantics throughout. Annotations do not become C types
 #: (`x: float` would turn an int into a C double, `xs: list` would refuse a tuple); the few
@@ -55,14 +57,18 @@ FAILED: dict[str, str] = {}
 def hot_modules() -> dict[str, str]:
     """Dotted module name -> source path (relative to this folder) of every module that is
     compiled: the engine's but the `COLD` ones and the game state declarations (msgspec
-    structs read by field introspection, kept as Python), and the `SEARCH` ones."""
+    structs read by field introspection, kept as Python), the `SEARCH` ones and the
+    rule-based bots'."""
     out: dict[str, str] = {}
     for path in sorted((HERE / "engine").rglob("*.py")):
         rel = path.relative_to(HERE)
         if SKIP_DIRS.intersection(rel.parts) or path.stem in COLD or path.name == "state.py":
             continue
         out[".".join(rel.with_suffix("").parts)] = rel.as_posix()
-    for path in SEARCH:
+    rule_based = sorted(p.relative_to(HERE).as_posix()
+                        for p in (HERE / "bots" / "heuristic").glob("*.py")
+                        if p.stem != "__init__" and not p.stem.endswith("_win"))
+    for path in (*SEARCH, *rule_based):
         out[path.removesuffix(".py").replace("/", ".")] = path
     return out
 
