@@ -260,7 +260,8 @@ def test_ctrl_c_says_how_to_resume_and_stops_ray(here: Path) -> None:
             _, err = proc.communicate(timeout=120)
             assert proc.returncode == status, err
             lines = [ln for ln in err.splitlines() if ln.strip()]
-            assert lines[-1].startswith("interrupted: ") and "tournament resume c" in lines[-1]
+            assert lines[-1].startswith("interrupted: ")
+            assert "arena tournament resume c" in lines[-1]
             assert "SIGTERM" not in err and "Traceback" not in err, err
             with Store(here / f"{sig}.sqlite", read_only=True) as store:
                 assert store.tournament("c").status == "incomplete"
