@@ -22,8 +22,9 @@ only source of nondeterminism.
 from __future__ import annotations
 
 import gc
+import math
 import time as _time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -128,10 +129,10 @@ class MCTSBot(Bot):
 
             self._leaf = model_leaf(p.model, game_id, num_players, p.reward,
                                     seat if p.model_views == "own" else None)
-        if p.order or self._modelling:
+        if p.order or p.prior or self._modelling:
             self._order_bots = heuristic_bots(game_id, num_players, seeds.child("order"))
         self._prior = None
-        if p.prior > 0 and p.model is not None:  # SearchParams refuses a prior without one
+        if p.prior > 0 and p.model is not None:  # without one, the HeuristicBot's values
             from bots.mcts_model import move_prior
 
             self._prior = move_prior(p.model, game_id, num_players)
@@ -191,22 +192,23 @@ class MCTSBot(Bot):
 
     def _policy(self) -> Callable[[State], dict[Action, float]] | None:
         """Move ordering by the trained model's move prior (`prior`), else by the game's
-        heuristic bot (`action_values`), if asked for."""
+        heuristic bot (`action_values`, scaled to [0, 1] for a `prior`'s bias), if asked
+        for."""
         if self._prior is not None:
             return self._prior
         bots = self._order_bots
         if bots is None:
             return None
+        scaled = self.params.prior > 0
 
         def values(state: State) -> dict[Action, float]:
             seat = state.current_player()
             bot = bots[seat]
             legal = state.legal_actions()
             vals = bot.state_values(state, legal)
-            if vals is not None:
-                return dict(zip(legal, vals, strict=True))
-            # only the bot's choice is known: it goes first
-            return {bot_move(bots, state): 1.0}
+            if vals is None:  # only the bot's choice is known: it goes first
+                return {bot_move(bots, state): 1.0}
+            return dict(zip(legal, unit_scaled(vals) if scaled else vals, strict=True))
         return values
 
     def _planner(self) -> Callable[[State], Action] | None:
@@ -281,3 +283,15 @@ class MCTSBot(Bot):
     def describe(self) -> dict[str, Any]:
         """Parameters in effect (after `reset`, with the game's profile applied; for reports)."""
         return self.params.describe()
+
+
+def unit_scaled(values: Sequence[float]) -> list[float]:
+    """`values` mapped linearly onto [0, 1], the best to 1 and the worst to 0 (all 1 when
+    they are equal; an infinite value to its end): the bot's action values as a move
+    prior, whatever their scale."""
+    finite = [v for v in values if math.isfinite(v)]
+    lo, hi = (min(finite), max(finite)) if finite else (0.0, 0.0)
+    if hi <= lo:
+        return [0.0 if v < lo else 1.0 for v in values]
+    span = hi - lo
+    return [min(1.0, max(0.0, (v - lo) / span)) if v == v else 0.0 for v in values]

@@ -113,16 +113,18 @@ class SearchParams:
                               "(each seat's observation, the values shifted to add up as "
                               "places do) | own (at 2 players: the searching seat's alone, "
                               "the other's 1 minus it; half the cost)", choices=("all", "own"))
-    prior: float = _param(0.0, "with a `model` trained with a move prior (`arena train "
-                          "--policy`): untried actions are expanded best first by it, and a "
-                          "child's selection score gains prior * P(action) / (visits + 1) "
-                          "(progressive bias); it also picks the other seats' moves where "
-                          "`opponents` models them (0: off)", minimum=0, to=float,
-                          tune=Range(0.1, 8.0, 0.3, log=True))
+    prior: float = _param(0.0, "progressive bias: a child's selection score gains prior * "
+                          "P(action) / (visits + 1), and untried actions are expanded best "
+                          "first by P; P is a trained `model`'s move prior (`arena train "
+                          "--policy`; it also picks the other seats' moves where `opponents` "
+                          "models them), else the HeuristicBot's action values scaled to "
+                          "[0, 1] at each node (its best 1, its worst 0) (0: off)",
+                          minimum=0, to=float, tune=Range(0.1, 8.0, 0.3, log=True))
     prior_visits: int = _param(0, "with `prior`: a node's move prior is computed once it has "
                                "been visited this many times (before, its untried actions are "
                                "expanded in random order): most nodes are visited once or "
-                               "twice, and a prior costs one net evaluation", minimum=0, to=int,
+                               "twice, and a prior costs a net evaluation or the bot's action "
+                               "values", minimum=0, to=int,
                                tune=Range(0, 16, 2))
     model_for: str = _param("both", "with `model`: what it is used for: both (the leaves' "
                             "values and, with `prior`, the move prior) | prior (the move prior "
@@ -136,8 +138,6 @@ class SearchParams:
             checked = _check(f.name, value, f.metadata)
             if checked is not value:
                 object.__setattr__(self, f.name, checked)
-        if self.prior and self.model is None:
-            raise BotSpecError("prior= weighs a trained model's move prior: give model=PATH")
         if self.model_for == "prior" and not self.prior:
             raise BotSpecError("model_for=prior uses the model's move prior alone: give prior=")
 

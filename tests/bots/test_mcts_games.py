@@ -105,3 +105,30 @@ def test_dragon_castle_state_values_are_its_action_values():
             state.observation(seat))
         legal = state.legal_actions()
         state.apply_legal(legal[k % len(legal)])
+
+
+def test_a_prior_without_a_model_is_the_bots_action_values_scaled_to_unit():
+    """`prior` with no trained model: the rule-based bot's cheap action values, mapped onto
+    [0, 1] at each node (best 1, worst 0), order the expansions and bias the selection; a
+    search with it plays a whole game."""
+    from bots.mcts import MCTSBot, unit_scaled
+
+    assert unit_scaled([3.0, -1.0, 1.0]) == [1.0, 0.0, 0.5]
+    assert unit_scaled([2.0, 2.0]) == [1.0, 1.0]
+    assert unit_scaled([float("-inf"), 0.0, 4.0]) == [0.0, 0.0, 1.0]
+    state = engine.make("dragon_castle", 2, seed=9)
+    bot = MCTSBot(iters=20, prior=0.5, profile="none")
+    bot.reset("dragon_castle", 2, 0, 3)
+    policy = bot._policy()
+    assert policy is not None
+    judge, rng = HeuristicBot(), random.Random(4)
+    while len(set(raw := judge.state_values(state, legal := state.legal_actions()))) < 3:
+        state.apply(rng.choice(legal))  # a decision whose options the bot tells apart
+    scaled = policy(state)
+    assert list(scaled) == legal and max(scaled.values()) == 1.0
+    assert min(scaled.values()) == 0.0
+    best = [a for a, v in zip(legal, raw, strict=True) if v == max(raw)]
+    assert {a for a, v in scaled.items() if v == 1.0} == set(best)
+    rec = play_match("dragon_castle", 2, ["mcts:iters=10,prior=0.5", "random"], seed=2,
+                     time_control=TimeControl(per_move=30.0))
+    assert rec.outcome == "normal" and not rec.failures

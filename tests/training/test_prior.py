@@ -137,8 +137,6 @@ def test_the_search_plays_with_the_prior_and_refuses_one_that_is_missing(
     rec = play_match(GAME, 2, [f"mcts:iters=20,depth=4,model={with_prior},prior=1",
                                "random"], seed=5)
     assert rec.failures == [] and rec.outcome == "normal"
-    with pytest.raises(BotSpecError, match="give model=PATH"):
-        make_bot("mcts:prior=1")
     value_only = _model(data, False, tmp_path / "value.npz")
     bot = make_bot(f"mcts:iters=5,model={value_only},prior=1")
     with pytest.raises(ModelError, match="has no move prior"):
