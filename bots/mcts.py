@@ -177,7 +177,7 @@ class MCTSBot(Bot):
                 if iters is None and done % SETTLE_EVERY == 0:
                     left = min(_left(deadline, _time.perf_counter(), searching, done),
                                _left(cpu_end, _time.thread_time(), cpu_searching, done))
-                    if tree.settled(legal, left, p.guide):
+                    if p.settle and tree.settled(legal, left, p.guide):
                         break  # no answer but this one within the time left
         finally:
             if collecting:

@@ -87,6 +87,10 @@ class SearchParams:
     order: int = _param(0, "1: expand untried actions best first by the game's HeuristicBot "
                         "(`state_values`, else its chosen action first), so that with `widen` "
                         "only the best few are searched; 0: random order", to=_flag)
+    settle: int = _param(1, "1: a timed search stops once the iterations its time has left "
+                         "cannot change its answer; 0: it spends its whole time, the extra "
+                         "iterations deepening the tree below its answer, which its next "
+                         "decision reuses when that follows directly", to=_flag)
     opponents: int = _param(0, "opponent modelling in games of at least this many players: "
                             "at another seat's decision the tree follows that seat's best "
                             "action by the HeuristicBot's `state_values` (0: never; was "

@@ -124,3 +124,21 @@ def test_the_parameters_worth_tuning_are_those_that_act_in_the_profile() -> None
     assert dc.tunable(2) == ["c", "depth", "widen", "guide"]  # no modelling at 2 players
     assert dc.tunable(4) == ["c", "depth", "widen", "guide", "plan"]
     assert SearchParams().tunable(2) == ["c"]  # random playouts: no depth
+
+
+def test_settle_0_spends_the_whole_budget_where_a_settled_search_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A timed search stops at the first check that finds its answer settled; `settle=0`
+    searches on to its budget, and the tree below its answer is what its next decision
+    reuses."""
+    monkeypatch.setattr(mcts, "SETTLE_EVERY", 4)
+    monkeypatch.setattr(mcts.Tree, "settled", lambda *a, **k: True)
+    state = engine.make("kit", 2, 5)
+    obs = state.observation(state.current_player())
+    counts = {}
+    for settle in (1, 0):
+        bot = mcts.MCTSBot(cpu=0.02, settle=settle)
+        bot.reset("kit", 2, obs.seat, 1)
+        bot.act(obs, None)
+        counts[settle] = bot.stats.iterations
+    assert counts[1] == 4 and counts[0] > 8
