@@ -287,11 +287,11 @@ class MCTSBot(Bot):
 
 def unit_scaled(values: Sequence[float]) -> list[float]:
     """`values` mapped linearly onto [0, 1], the best to 1 and the worst to 0 (all 1 when
-    they are equal; an infinite value to its end): the bot's action values as a move
-    prior, whatever their scale."""
+    they are equal; an infinite value to its end, a NaN to 0): the bot's action values as
+    a move prior, whatever their scale."""
     finite = [v for v in values if math.isfinite(v)]
     lo, hi = (min(finite), max(finite)) if finite else (0.0, 0.0)
     if hi <= lo:
-        return [0.0 if v < lo else 1.0 for v in values]
+        return [1.0 if v >= lo else 0.0 for v in values]
     span = hi - lo
     return [min(1.0, max(0.0, (v - lo) / span)) if v == v else 0.0 for v in values]

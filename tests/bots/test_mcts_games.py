@@ -116,6 +116,7 @@ def test_a_prior_without_a_model_is_the_bots_action_values_scaled_to_unit():
     assert unit_scaled([3.0, -1.0, 1.0]) == [1.0, 0.0, 0.5]
     assert unit_scaled([2.0, 2.0]) == [1.0, 1.0]
     assert unit_scaled([float("-inf"), 0.0, 4.0]) == [0.0, 0.0, 1.0]
+    assert unit_scaled([float("nan"), 2.0, 2.0]) == [0.0, 1.0, 1.0]
     state = engine.make("dragon_castle", 2, seed=9)
     bot = MCTSBot(iters=20, prior=0.5, profile="none")
     bot.reset("dragon_castle", 2, 0, 3)
