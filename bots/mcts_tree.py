@@ -9,6 +9,10 @@ it was *available*, not how often its parent was visited.
 
 Backups are max^n style: each node stores the summed reward of the seat that chose the
 action leading to it, so every seat maximises its own component of the reward vector.
+With `minimax`, each node also keeps an implicit minimax value (Lanctot, Winands, Pepels
+and Sturtevant 2014, "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
+Minimax Backups"): a new node's is its first playout's reward vector, an inner node's
+that of its child best for the seat choosing there, and selection mixes it into the mean.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ PLAN_RESERVE = 0.05
 class Node:
     """One information-set node: visits, availability, summed reward of its mover."""
 
-    __slots__ = ("children", "visits", "avail", "total", "mover", "prior", "planned")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "prior", "planned", "best")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -42,6 +46,8 @@ class Node:
         self.avail = 0
         self.total = 0.0
         self.mover = mover
+        #: with `minimax`: the implicit minimax reward vector (shared, never mutated)
+        self.best: list[float] | None = None
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -54,6 +60,26 @@ class Node:
             count += 1
             stack.extend(node.children.values())
         return count
+
+
+def back_minimax(path: Sequence[Node], rewards: list[float]) -> None:
+    """Implicit minimax backup along `path` after a playout worth `rewards`: the last node,
+    if it is new (or a leaf the search cannot expand), takes `rewards`; each node above
+    takes the value of its child best for that child's mover, the seat choosing there. Stops
+    where a node's value did not change (nothing above it can)."""
+    last = path[-1]
+    if not last.children and last.best is None:
+        last.best = rewards
+    for k in range(len(path) - (1 if last.children else 2), -1, -1):
+        node = path[k]
+        top, pick = -math.inf, None
+        for child in node.children.values():
+            b = child.best
+            if b is not None and b[child.mover] > top:
+                top, pick = b[child.mover], b
+        if pick is None or pick is node.best:
+            return
+        node.best = pick
 
 
 def widen_cap(widen: float, visits: int) -> int:
@@ -94,6 +120,8 @@ class Tree:
         #: a root action to expand first (the game's heuristic bot's choice), or None
         self.hint = hint
         self.c = params.c
+        #: implicit minimax backups: the weight of a child's minimax value in selection
+        self.minimax = params.minimax
         self.widen = params.widen
         self.max_nodes = params.nodes
         self.rng = rng
@@ -164,6 +192,8 @@ class Tree:
             n = path[k]
             n.visits += 1
             n.total += rewards[n.mover]
+        if self.minimax:
+            back_minimax(path, rewards)
 
     def _untried_choice(self, node: Node, state: State, untried: list[Action]) -> Action:
         """The hint at the root, else the best untried action by the move ordering (its
@@ -214,11 +244,16 @@ class Tree:
         best_score = -math.inf
         sqrt, log = math.sqrt, math.log
         bias, prior = self.bias, node.prior
+        alpha = self.minimax
         for pair in available:
             child = pair[1]
             avail = child.avail = child.avail + 1
             visits = child.visits
-            score = child.total / visits + c * sqrt(log(avail) / visits)
+            if alpha and child.best is not None:
+                q = (1 - alpha) * child.total / visits + alpha * child.best[child.mover]
+            else:
+                q = child.total / visits
+            score = q + c * sqrt(log(avail) / visits)
             if bias and prior is not None:
                 score += bias * prior.get(pair[0], 0.0) / (visits + 1)
             if score > best_score:

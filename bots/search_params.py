@@ -87,6 +87,12 @@ class SearchParams:
     order: int = _param(0, "1: expand untried actions best first by the game's HeuristicBot "
                         "(`state_values`, else its chosen action first), so that with `widen` "
                         "only the best few are searched; 0: random order", to=_flag)
+    minimax: float = _param(0.0, "implicit minimax backups (Lanctot et al. 2014): a child's "
+                            "selection value is (1 - minimax) * its mean reward + minimax * "
+                            "its implicit minimax value (a new node's first playout value, an "
+                            "inner node's that of its child best for the seat choosing "
+                            "there), from 0 (off) to 1", minimum=0, to=float,
+                            tune=Range(0.0, 1.0, 0.1))
     settle: int = _param(1, "1: a timed search stops once the iterations its time has left "
                          "cannot change its answer; 0: it spends its whole time, the extra "
                          "iterations deepening the tree below its answer, which its next "
@@ -142,6 +148,8 @@ class SearchParams:
             checked = _check(f.name, value, f.metadata)
             if checked is not value:
                 object.__setattr__(self, f.name, checked)
+        if self.minimax > 1:
+            raise BotSpecError(f"minimax must be <= 1, not {self.minimax!r}")
         if self.model_for == "prior" and not self.prior:
             raise BotSpecError("model_for=prior uses the model's move prior alone: give prior=")
 
@@ -191,8 +199,8 @@ class SearchParams:
 
     def tunable(self, players: int) -> list[str]:
         """The parameters worth tuning in these settings at `players` players: those with a
-        range that holds their value and that act here; 0 turns `guide`, `widen`, `plan`
-        and `prior` off (a feature to switch on by measurement, not to tune from nothing);
+        range that holds their value and that act here; 0 turns `guide`, `widen`, `plan`,
+        `prior` and `minimax` off (a feature to switch on by measurement, not to tune from nothing);
         `depth` acts on cut-off playouts only, `plan` with `opponents` at this player
         count, `prior_visits` with a `prior`."""
         acts = {"depth": self.rollout in ("cutoff", "greedy", "ordered"),
@@ -201,7 +209,7 @@ class SearchParams:
         out = []
         for name, r in self.ranges().items():
             value = getattr(self, name)
-            off = name in ("guide", "widen", "plan", "prior") and value == 0
+            off = name in ("guide", "widen", "plan", "prior", "minimax") and value == 0
             if r.lo <= value <= r.hi and not off and acts.get(name, True):
                 out.append(name)
         return out

@@ -73,7 +73,8 @@ def test_spec_builds_the_bot_with_its_parameters():
     assert bot.describe() == {"iters": 50, "time": None, "cpu": None, "profile": "game",
                               "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
-                              "order": 0, "settle": 1, "opponents": 0, "plan": 0, "leaf": "bot",
+                              "order": 0, "settle": 1, "minimax": 0.0, "opponents": 0, "plan": 0,
+                              "leaf": "bot",
                               "reward": "rank", "guide_bot": {}, "model": None,
                               "model_views": "all", "prior": 0.0, "prior_visits": 0,
                               "model_for": "both", "seed": 3}
