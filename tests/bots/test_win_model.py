@@ -34,9 +34,11 @@ def test_fit_recovers_the_weights_the_winners_were_drawn_with() -> None:
 
 
 def test_collect_labels_every_turn_end_of_a_game_with_its_winner() -> None:
-    features, winners, games = win_model.collect("huang", 4, [3])
+    features, winners, games, phases, values = win_model.collect("huang", 4, [3])
     assert features.ndim == 3 and features.shape[1] == 4 and len(features) > 40
     assert len(set(winners.tolist())) == 1 and set(games.tolist()) == {0}
+    assert phases[0] == 0 and np.all(np.diff(phases) > 0) and phases[-1] < 1
+    assert values.shape == (len(features), 4) and np.all((values >= 0) & (values <= 1))
     # the seat to move next has no seat before it, each position has one
     assert sorted(features[0, :, -1].tolist()) == [0, 1, 2, 3]
 
@@ -111,7 +113,7 @@ def test_dragon_castle_features_and_leaves_valued_by_a_fitted_model(
     from bots.mcts import MCTSBot
     from bots.mcts_leaf import BotLeaf, WinLeaf
 
-    features, winners, games = win_model.collect("dragon_castle", 4, [3])
+    features, winners, games, *_ = win_model.collect("dragon_castle", 4, [3])
     assert features.shape[1:] == (4, 8) and len(features) > 20
     assert sorted(features[0, :, -1].tolist()) == [0, 1, 2, 3]
     assert np.isfinite(features).all()
@@ -140,7 +142,7 @@ def test_year_of_the_dragon_features_values_and_its_two_player_model() -> None:
     from bots.mcts import MCTSBot
     from bots.mcts_leaf import BotLeaf, WinLeaf
 
-    features, winners, games = win_model.collect("year_of_the_dragon", 2, [3])
+    features, winners, games, *_ = win_model.collect("year_of_the_dragon", 2, [3])
     assert features.shape[1:] == (2, len(WIN_FEATURES)) and len(features) > 20
     assert sorted(features[0, :, -1].tolist()) == [0, 1] and np.isfinite(features).all()
     state = engine.make("year_of_the_dragon", 2, seed=3)
@@ -183,3 +185,20 @@ def test_huangs_two_player_model_is_read_by_leaf_win_alone() -> None:
     judge = bot._leaf.judge
     assert judge.position_values(state) == [
         1 / (1 + math.exp(-judge.evaluate(state, p) / VALUE_SCALE)) for p in (0, 1)]
+
+
+def test_by_phase_compares_the_model_with_the_bots_values_on_held_out_games() -> None:
+    """One line per phase from which positions count: as many positions as the held-out
+    games have from there on, each predictor's log-loss and top share; the bot's own values
+    of a finished position are never asked for (turn ends only)."""
+    pos = win_model.collect("dragon_castle", 2, range(8))
+    lines = win_model.by_phase(pos)
+    held = ~win_model.held_in(pos.games)
+    assert lines[0].split()[:2] == ["from", "positions"]
+    counts = [int(line.split()[1]) for line in lines[1:]]
+    assert counts[0] == held.sum() and counts == sorted(counts, reverse=True)
+    assert len(lines) == 1 + len(win_model.PHASES)
+    for line in lines[1:]:
+        _, _, model, top, pv, pv_top = line.split()
+        assert 0 < float(model) < 5 and 0 < float(pv) < 5
+        assert top.endswith("%") and pv_top.endswith("%")
