@@ -34,7 +34,7 @@ from bots.mcts_leaf import BotLeaf, GameLeaf, Leaf, WinLeaf
 from bots.mcts_rollout import ROLLOUTS, RandomRollout, Rollout, bot_move, heuristic_bots
 from bots.mcts_tree import Node, Tree
 from bots.profiles import profile
-from bots.search_hints import HintedBot
+from bots.search_hints import HintedBot, SearchHints
 from bots.search_params import SearchParams, defaults, spec_value
 from bots.seeds import Seeds
 from bots.spec import BotSpecError
@@ -119,9 +119,13 @@ class MCTSBot(Bot):
             self._guide_bot = guides[seat] if guides else None
         if p.leaf in ("bot", "win"):
             judges = heuristic_bots(game_id, num_players, seeds.child("leaf"))
+            if not judges and p.win_weights is not None:
+                raise BotSpecError(f"win_weights: {game_id} has no rule-based bot to give "
+                                   "win features")
             if judges:
                 judge = judges[seat]
-                weights = judge.win_weights(num_players) if p.leaf == "win" else None
+                weights = (self._own_weights(judge, game_id) if p.win_weights is not None
+                           else judge.win_weights(num_players) if p.leaf == "win" else None)
                 self._leaf = (WinLeaf(judge, weights, p.reward) if weights is not None
                               else BotLeaf(judge, p.reward))
         if p.model is not None and p.model_for == "both":
@@ -136,6 +140,17 @@ class MCTSBot(Bot):
             from bots.mcts_model import move_prior
 
             self._prior = move_prior(p.model, game_id, num_players)
+
+    def _own_weights(self, judge: SearchHints, game_id: str) -> Sequence[float]:
+        """`win_weights`, checked against the names of the judge's win features."""
+        weights, names = self.params.win_weights or (), judge.win_feature_names
+        if not names:
+            raise BotSpecError(f"win_weights: the rule-based bot of {game_id} has no win "
+                               "features")
+        if len(weights) != len(names):
+            raise BotSpecError(f"win_weights has {len(weights)} values; the win features of "
+                               f"{game_id} are {len(names)}: {', '.join(names)}")
+        return weights
 
     def act(self, observation: Observation, time_left: float | None) -> Action:
         start, cpu_start = _time.perf_counter(), _time.thread_time()

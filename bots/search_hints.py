@@ -43,6 +43,8 @@ class SearchHints:
     #: the bot's fitted win models, weights by number of players (data in its game's
     #: `<game>_win.py`, fitted by `bots.win_model`); `win_weights` reads them
     win_models: ClassVar[Mapping[int, Sequence[float]]] = {}
+    #: the names of `win_features`' columns, in order (empty: the bot gives none)
+    win_feature_names: ClassVar[Sequence[str]] = ()
 
     def win_weights(self, num_players: int) -> Sequence[float] | None:
         """The weights of the win model fitted for `num_players` on this bot's own games

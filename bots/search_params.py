@@ -5,6 +5,7 @@ help text: `SearchParams` parses a spec's values, merges them over a game's prof
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +48,25 @@ def _param(default: Any, help: str, *, choices: tuple[str, ...] = (),
 
 def _flag(value: Any) -> int:
     return int(bool(value))
+
+
+def _floats(name: str, value: Any) -> tuple[float, ...]:
+    """A list of numbers: `;`-separated text (a spec) or a list (a profile)."""
+    items = (value.split(";") if isinstance(value, str)
+             else [value] if isinstance(value, int | float) else value)
+    if not isinstance(items, list | tuple) or not items:
+        raise BotSpecError(f"{name} must be numbers separated by ';', not {value!r}")
+    out = []
+    for item in items:
+        try:
+            number = float(item)
+        except (TypeError, ValueError):
+            raise BotSpecError(f"{name} must be numbers separated by ';', not {value!r}"
+                               ) from None
+        if not math.isfinite(number):
+            raise BotSpecError(f"{name} must be finite numbers, not {value!r}")
+        out.append(number)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -109,6 +129,11 @@ class SearchParams:
                        "`position_values`; the game's for a bot without them) | win (every "
                        "seat's chance to win by the win model fitted on the HeuristicBot's "
                        "games for this player count; as bot where none is)", choices=LEAVES)
+    win_weights: tuple[float, ...] | None = _param(
+        None, "with leaf=win: weights of the rule-based bot's win features in place of the "
+        "fitted model's (`;`-separated in a spec, in the order `python -m bots.win_model` "
+        "prints them; a list in a profile): what the search maximises, tuned by games "
+        "rather than fitted on who won", optional=True, to=_floats)
     reward: str = _param("rank", "what a finished game is worth to a seat: rank (linear in "
                          "its place) | win (1 for first place only, shared firsts split it)",
                          choices=tuple(REWARDS))
@@ -148,6 +173,8 @@ class SearchParams:
             checked = _check(f.name, value, f.metadata)
             if checked is not value:
                 object.__setattr__(self, f.name, checked)
+        if self.win_weights is not None and self.leaf != "win":
+            raise BotSpecError("win_weights weighs the win features of leaf=win: give leaf=win")
         if self.minimax > 1:
             raise BotSpecError(f"minimax must be <= 1, not {self.minimax!r}")
         if self.model_for == "prior" and not self.prior:
@@ -229,9 +256,12 @@ def defaults() -> dict[str, Any]:
 
 def spec_value(value: Any) -> str:
     """A parameter's value as a spec writes it: a dict (`guide_bot`) as `breadth=16;beam=8`,
+    a list of numbers (`win_weights`) `;`-separated,
     which `SearchParams.given` reads back; anything else as `str(value)`."""
     if isinstance(value, dict):
         return ";".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, tuple):
+        return ";".join(f"{v:g}" for v in value)
     return str(value)
 
 
@@ -244,6 +274,8 @@ def _check(name: str, value: Any, meta: Mapping[str, Any]) -> Any:
         if value not in choices:
             raise BotSpecError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
         return value
+    if meta["to"] is _floats:
+        return _floats(name, value)
     if meta["to"] is str:
         if not isinstance(value, str) or not value:
             raise ValueError(f"{name} must be a file name, not {value!r}")

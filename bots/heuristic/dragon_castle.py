@@ -39,7 +39,7 @@ from bots.heuristic.dragon_castle_values import (
     state_quick_values,
     win_features,
 )
-from bots.heuristic.dragon_castle_win import WIN_WEIGHTS
+from bots.heuristic.dragon_castle_win import WIN_FEATURES, WIN_WEIGHTS
 from bots.search_hints import HintedBot
 from engine.common.rng import derive_seed
 from engine.games.dragon_castle.data import (
@@ -58,6 +58,7 @@ class HeuristicBot(HintedBot):
 
     name = "heuristic:dragon_castle"
     win_models = WIN_WEIGHTS
+    win_feature_names = WIN_FEATURES
 
     def __init__(self) -> None:
         self.seat = 0

@@ -16,7 +16,7 @@ mine, so the look-ahead stops at my next gift exchange.
 from __future__ import annotations
 
 import engine
-from bots.heuristic.gugong_win import WIN_WEIGHTS, win_features
+from bots.heuristic.gugong_win import WIN_FEATURES, WIN_WEIGHTS, win_features
 from bots.search_hints import HintedBot
 from engine.games.gugong.heuristic import value
 from engine.games.gugong.requests import GiftExchange
@@ -53,6 +53,7 @@ def finish_turn(state: GugongState, me: int, depth: int = DEPTH) -> None:
 class HeuristicBot(HintedBot):
     name = "heuristic:gugong"
     win_models = WIN_WEIGHTS
+    win_feature_names = WIN_FEATURES
 
     def __init__(self) -> None:
         self.seed = 0

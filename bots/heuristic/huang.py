@@ -54,6 +54,7 @@ class HeuristicBot(HuangPlanner, HintedBot):
 
     name = "heuristic:huang"
     win_models = WIN_WEIGHTS
+    win_feature_names = WIN_FEATURES
 
     def __init__(self, breadth: int = 4, beam: int = 2) -> None:
         self.rng = random.Random(0)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 
 import engine
-from bots.heuristic.rotunda_win import WIN_WEIGHTS, win_features
+from bots.heuristic.rotunda_win import WIN_FEATURES, WIN_WEIGHTS, win_features
 from bots.search_hints import HintedBot
 from engine.games.rotunda import board, data
 from engine.games.rotunda.actions import Move
@@ -54,6 +54,7 @@ class HeuristicBot(HintedBot):
 
     name = "heuristic:rotunda"
     win_models = WIN_WEIGHTS
+    win_feature_names = WIN_FEATURES
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

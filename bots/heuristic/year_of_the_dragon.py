@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 
 import engine
-from bots.heuristic.year_of_the_dragon_win import WIN_WEIGHTS
+from bots.heuristic.year_of_the_dragon_win import WIN_FEATURES, WIN_WEIGHTS
 from bots.search_hints import HintedBot
 from engine.games.year_of_the_dragon import data
 from engine.games.year_of_the_dragon.board import symbols
@@ -321,6 +321,7 @@ class HeuristicBot(HintedBot):
 
     name = "heuristic:year_of_the_dragon"
     win_models = WIN_WEIGHTS
+    win_feature_names = WIN_FEATURES
 
     def __init__(self) -> None:
         self.seed = 0

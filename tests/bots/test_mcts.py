@@ -74,7 +74,7 @@ def test_spec_builds_the_bot_with_its_parameters():
                               "c": 1.2, "rollout": "cutoff",
                               "depth": 4, "widen": 1.5, "nodes": 999, "guide": 0.0,
                               "order": 0, "settle": 1, "minimax": 0.0, "opponents": 0, "plan": 0,
-                              "leaf": "bot",
+                              "leaf": "bot", "win_weights": None,
                               "reward": "rank", "guide_bot": {}, "model": None,
                               "model_views": "all", "prior": 0.0, "prior_visits": 0,
                               "model_for": "both", "seed": 3}

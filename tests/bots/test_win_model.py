@@ -202,3 +202,42 @@ def test_by_phase_compares_the_model_with_the_bots_values_on_held_out_games() ->
         _, _, model, top, pv, pv_top = line.split()
         assert 0 < float(model) < 5 and 0 < float(pv) < 5
         assert top.endswith("%") and pv_top.endswith("%")
+
+
+def test_win_weights_replace_the_fitted_model_and_are_checked_against_the_features() -> None:
+    """`mcts:leaf=win,win_weights=...`: the search's objective given in the spec. At two
+    players, the bot's own terms with equal weights over Dragon Castle's SCALE are its
+    `position_values` (a logistic of the margin) as a softmax; a wrong count, a value that
+    is no number, or weights without `leaf=win` are one line each."""
+    from bots.mcts import MCTSBot
+    from bots.mcts_leaf import WinLeaf
+    from bots.search_params import SearchParams, spec_value
+    from bots.spec import BotSpecError
+    from engine.games.dragon_castle.heuristic import SCALE
+
+    same = ";".join([str(1 / SCALE)] * 4 + ["0"] * 4)
+    bot = MCTSBot(iters=1, leaf="win", win_weights=same)
+    bot.reset("dragon_castle", 2, 0, 1)  # no 2-player model is fitted: the spec's weights
+    leaf = bot._leaf
+    assert isinstance(leaf, WinLeaf) and leaf.weights == (1 / SCALE,) * 4 + (0.0,) * 4
+    state = engine.make("dragon_castle", 2, seed=3)
+    judge = leaf.judge
+    for _ in range(40):
+        state.apply(state.legal_actions()[0])
+        if not state.is_terminal():
+            assert leaf(state) == pytest.approx(judge.position_values(state), abs=1e-12)
+    assert spec_value(SearchParams.build(SearchParams.parse(f"leaf=win,win_weights={same}"))
+                      .win_weights) == ";".join([f"{1 / SCALE:g}"] * 4 + ["0"] * 4)
+    with pytest.raises(BotSpecError, match="^win_weights weighs the win features of leaf=win"):
+        SearchParams.parse("win_weights=1;2")
+    with pytest.raises(BotSpecError, match=r"^win_weights must be numbers separated by ';'"):
+        SearchParams.parse("leaf=win,win_weights=1;x")
+    with pytest.raises(BotSpecError, match="^win_weights must be finite numbers"):
+        SearchParams.given(leaf="win", win_weights="1;inf")
+    wrong = MCTSBot(iters=1, leaf="win", win_weights="1;2")
+    with pytest.raises(BotSpecError, match=r"^win_weights has 2 values; the win features of "
+                       r"dragon_castle are 8: points, cards, promise, threat, points late"):
+        wrong.reset("dragon_castle", 2, 0, 1)
+    kit = MCTSBot(iters=1, leaf="win", win_weights="1;2")
+    with pytest.raises(BotSpecError, match="^win_weights: kit has no rule-based bot"):
+        kit.reset("kit", 2, 0, 1)
