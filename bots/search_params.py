@@ -33,14 +33,16 @@ class Range:
 
 
 def _param(default: Any, help: str, *, choices: tuple[str, ...] = (),
-           minimum: float | None = None, positive: bool = False,
+           minimum: float | None = None, maximum: float | None = None, positive: bool = False,
            to: Callable[[Any], Any] | None = None, optional: bool = False,
            tune: Range | None = None) -> Any:
     """A parameter: its default, help text and checks (one of `choices`; a dict if the
-    default is one; else a number, at least `minimum`, or `positive`; None if `optional`);
-    `to` converts a checked value; `tune`, the range `arena tune` searches."""
-    meta = {"help": help, "choices": choices, "minimum": minimum, "positive": positive,
-            "to": to, "optional": optional, "dict": isinstance(default, dict), "tune": tune}
+    default is one; else a number, at least `minimum`, at most `maximum`, or `positive`;
+    None if `optional`); `to` converts a checked value; `tune`, the range `arena tune`
+    searches."""
+    meta = {"help": help, "choices": choices, "minimum": minimum, "maximum": maximum,
+            "positive": positive, "to": to, "optional": optional,
+            "dict": isinstance(default, dict), "tune": tune}
     if isinstance(default, dict):
         return field(default_factory=lambda: dict(default), metadata=meta)
     return field(default=default, metadata=meta)
@@ -111,7 +113,7 @@ class SearchParams:
                             "selection value is (1 - minimax) * its mean reward + minimax * "
                             "its implicit minimax value (a new node's first playout value, an "
                             "inner node's that of its child best for the seat choosing "
-                            "there), from 0 (off) to 1", minimum=0, to=float,
+                            "there), from 0 (off) to 1", minimum=0, maximum=1, to=float,
                             tune=Range(0.0, 1.0, 0.1))
     settle: int = _param(1, "1: a timed search stops once the iterations its time has left "
                          "cannot change its answer; 0: it spends its whole time, the extra "
@@ -175,8 +177,6 @@ class SearchParams:
                 object.__setattr__(self, f.name, checked)
         if self.win_weights is not None and self.leaf != "win":
             raise BotSpecError("win_weights weighs the win features of leaf=win: give leaf=win")
-        if self.minimax > 1:
-            raise BotSpecError(f"minimax must be <= 1, not {self.minimax!r}")
         if self.model_for == "prior" and not self.prior:
             raise BotSpecError("model_for=prior uses the model's move prior alone: give prior=")
 
@@ -289,6 +289,8 @@ def _check(name: str, value: Any, meta: Mapping[str, Any]) -> Any:
         raise BotSpecError(f"{name} must be a number, not {value!r}")
     if meta["minimum"] is not None and value < meta["minimum"]:
         raise BotSpecError(f"{name} must be >= {meta['minimum']}, not {value!r}")
+    if meta["maximum"] is not None and value > meta["maximum"]:
+        raise BotSpecError(f"{name} must be <= {meta['maximum']}, not {value!r}")
     if meta["positive"] and value <= 0:
         raise BotSpecError(f"{name} must be positive, not {value!r}")
     to = meta["to"]

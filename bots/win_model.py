@@ -175,14 +175,13 @@ def by_phase(pos: Positions) -> list[str]:
         m = held & (pos.phases >= start)
         if not m.any():
             continue
-        f, w, v = pos.features[m], pos.winners[m], pos.values[m]
-        rows = np.arange(len(w))
-        u = f @ weights
-        shares = np.clip(v, 1e-12, None) / np.clip(v, 1e-12, None).sum(axis=1, keepdims=True)
-        pv_loss = float(-np.log(np.clip(shares[rows, w], 1e-12, 1.0)).mean())
+        f, w = pos.features[m], pos.winners[m]
+        # the values as chances: a softmax of their logarithms, their shares of the sum
+        logs = np.log(np.clip(pos.values[m], 1e-12, None))[:, :, None]
         lines.append(f"{start:4.2f} {len(w):9d} {log_loss(weights, f, w):14.3f} "
-                     f"{(u.argmax(axis=1) == w).mean():6.1%} {pv_loss:24.3f} "
-                     f"{(shares.argmax(axis=1) == w).mean():6.1%}")
+                     f"{((f @ weights).argmax(axis=1) == w).mean():6.1%} "
+                     f"{log_loss(np.ones(1), logs, w):24.3f} "
+                     f"{(logs[:, :, 0].argmax(axis=1) == w).mean():6.1%}")
     return lines
 
 

@@ -81,6 +81,13 @@ def test_minimax_0_plays_as_before_and_a_weight_outside_0_to_1_is_one_line() -> 
     plain = mcts.MCTSBot(iters=200)
     plain.reset("kit", 2, obs.seat, 1)
     assert plain.act(obs, None) == moves[0.0]
+    # off, the search keeps no minimax values at all (no backup runs)
+    params = SearchParams.build({"c": 0.7})
+    tree = Tree(Node(obs.seat), params, random.Random(3))
+    playout = RandomRollout(random.Random(4), GameLeaf(), params.depth, None)
+    for i in range(100):
+        tree.iterate(engine.sample_state(obs, i), playout)
+    assert tree.root.size() > 20 and all(n.best is None for n in _inner_nodes(tree.root))
     with pytest.raises(BotSpecError, match=r"minimax must be <= 1, not 1.5"):
         SearchParams.parse("minimax=1.5")
     with pytest.raises(BotSpecError, match=r"minimax must be >= 0"):
