@@ -363,9 +363,13 @@ class Dispatcher:
         for d in [d for d, (_, t) in self._refs.items() if now - t > KEEP_SECONDS]:
             del self._refs[d]
 
-    def close(self) -> None:
-        """Stop waiting for the work in flight (it stays the caller's to play later)."""
-        for ref in list(self.flight):
+    def close(self, cancel: bool = True) -> None:
+        """Stop waiting for the work in flight (it stays the caller's to play later), and
+        cancel it unless `cancel` is False: on Ctrl-C, where Ray's shutdown comes next and
+        ends it anyway, a cancel can race with a task finishing at that moment and abort
+        this process inside Ray's core worker ("Tried to complete task that was not
+        pending", ray-project/ray#54798), which then exits without its own last lines."""
+        for ref in list(self.flight) if cancel else ():
             try:
                 self.ray.cancel(ref, force=True)
             except Exception:  # already finished or gone
@@ -434,5 +438,5 @@ class Inline:
         out, self.done = self.done, []
         return out
 
-    def close(self) -> None:
+    def close(self, cancel: bool = True) -> None:
         self.done = []

@@ -319,6 +319,9 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
         try:
             _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds, pool,
                   on_update, log)
+        except KeyboardInterrupt:
+            pool.close(cancel=False)  # the caller shuts Ray down, which ends the games
+            raise
         finally:
             pool.close()
             log.close()

@@ -212,8 +212,9 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
                 _play(state, pool, shipped, on_update or (lambda s: None), log)
             except BaseException as e:  # Ctrl-C, a lost cluster: never left `running`
                 store.set_status(state.t.id, "incomplete")
-                pool.close()
-                if isinstance(e, KeyboardInterrupt):
+                stopping = isinstance(e, KeyboardInterrupt)
+                pool.close(cancel=not stopping)  # Ray's shutdown ends them: no cancel race
+                if stopping:
                     session.shutdown()  # Ray's processes go now, not minutes later
                 raise
             finally:

@@ -178,6 +178,9 @@ def self_play(folder: Path, game: str, players: int, options: dict[str, Any], sp
                 write_part(folder, part)
                 done += len(out.key)
                 on_task(done, len(seeds), len(part))
+    except KeyboardInterrupt:
+        pool.close(cancel=False)  # Ray stops with this process, which ends the tasks
+        raise
     finally:
         pool.close()
     if lost:
