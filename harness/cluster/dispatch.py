@@ -110,7 +110,21 @@ def files_of(specs: Iterable[Any]) -> tuple[Manifest, ...]:
     return tuple(Manifest(m) for s in specs if (m := getattr(s, "manifest", ())))
 
 
-class Dispatcher:
+class Closing:
+    """`with pool:` closes it on the way out, and on Ctrl-C lets go of the work in flight
+    without cancelling it (`Dispatcher.close`: Ray's shutdown, next, ends it)."""
+
+    def close(self, cancel: bool = True) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: Any) -> None:
+        self.close(cancel=kind is None or not issubclass(kind, KeyboardInterrupt))
+
+
+class Dispatcher(Closing):
     """Work for `fn` (a TaskFn: what every item shares is `common`) on the Ray cluster
     this process started or joined (see the module docstring). `blobs(hash)` gives a bot
     file's content (read where the driver keeps it); `modules`: plug-in modules the tasks
@@ -394,7 +408,7 @@ def _why(e: BaseException) -> str:
     return f"{type(e).__name__}: {lines[-1][:300]}" if lines else type(e).__name__
 
 
-class Inline:
+class Inline(Closing):
     """A Dispatcher's interface, played at once in this process from `store`."""
 
     def __init__(self, fn: TaskFn, common: Any, store: BlobStore | None,

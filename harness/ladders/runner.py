@@ -317,13 +317,10 @@ def run(store: Store, name: str, games: int | None = None, forever: bool = False
                               modules=cargo.modules(state.spec.modules), strict=strict,
                               workers=workers, address=address, on_failure=log.failed)
         try:
-            _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds, pool,
-                  on_update, log)
-        except KeyboardInterrupt:
-            pool.close(cancel=False)  # the caller shuts Ray down, which ends the games
-            raise
+            with pool:  # on Ctrl-C the caller shuts Ray down, which ends the games
+                _loop(state, queue, None if forever else (games or DEFAULT_GAMES), seconds,
+                      pool, on_update, log)
         finally:
-            pool.close()
             log.close()
         state.close()
     finally:

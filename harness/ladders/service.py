@@ -11,6 +11,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -218,7 +219,7 @@ def smoke_games(spec: ls.LadderSpec, run_spec: BotSpec, digest: str,
         cargo = Cargo(files)
         pool = Dispatcher(play_ladder_games, spec.to_json(), blobs=cargo.blob,
                           modules=cargo.modules(spec.modules), strict=strict, address=address)
-    try:
+    with pool if pool is not None else nullcontext():  # Dispatcher: no cancel on Ctrl-C
         for g in range(SMOKE_GAMES):
             bots: list[str | BotSpec] = ["random"] * n
             bots[g % n] = run_spec
@@ -233,9 +234,6 @@ def smoke_games(spec: ls.LadderSpec, run_spec: BotSpec, digest: str,
                                       isolate=True, watch=watch))
             if any(f.seat == g % n for f in recs[-1].failures):
                 break
-    finally:
-        if pool is not None:
-            pool.close()
     return recs
 
 

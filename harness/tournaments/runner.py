@@ -209,12 +209,11 @@ def run(store: Store, name: str, workers: int | None = None, address: str | None
                               task_cpus=task_cpus, on_failure=log.failed)
             store.set_status(state.t.id, "running")
             try:
-                _play(state, pool, shipped, on_update or (lambda s: None), log)
+                with pool:
+                    _play(state, pool, shipped, on_update or (lambda s: None), log)
             except BaseException as e:  # Ctrl-C, a lost cluster: never left `running`
                 store.set_status(state.t.id, "incomplete")
-                stopping = isinstance(e, KeyboardInterrupt)
-                pool.close(cancel=not stopping)  # Ray's shutdown ends them: no cancel race
-                if stopping:
+                if isinstance(e, KeyboardInterrupt):
                     session.shutdown()  # Ray's processes go now, not minutes later
                 raise
             finally:

@@ -165,7 +165,7 @@ def self_play(folder: Path, game: str, players: int, options: dict[str, Any], sp
                       blobs=cargo.blob, workers=workers, address=address)
     queue = deque(todo[i:i + GAMES_PER_TASK] for i in range(0, len(todo), GAMES_PER_TASK))
     lost: list[str] = []
-    try:
+    with pool:  # on Ctrl-C Ray stops with this process, which ends the tasks
         while queue or pool.busy:
             while queue and pool.free() > 0:
                 chunk = queue.popleft()
@@ -178,11 +178,6 @@ def self_play(folder: Path, game: str, players: int, options: dict[str, Any], sp
                 write_part(folder, part)
                 done += len(out.key)
                 on_task(done, len(seeds), len(part))
-    except KeyboardInterrupt:
-        pool.close(cancel=False)  # Ray stops with this process, which ends the tasks
-        raise
-    finally:
-        pool.close()
     if lost:
         raise ClusterError(f"{len(lost)} self-play tasks could not be played on the cluster "
                            f"(first: {lost[0]}); run the same `arena train` again to play "

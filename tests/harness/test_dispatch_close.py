@@ -5,6 +5,8 @@ Ray's core worker."""
 
 from __future__ import annotations
 
+import pytest
+
 from harness.cluster.dispatch import Dispatcher
 
 
@@ -29,4 +31,19 @@ def test_close_cancels_the_work_in_flight_unless_told_not_to() -> None:
     assert pool.ray.cancelled == ["a", "b"] and not pool.flight and not pool.waiting
     pool = _pool()
     pool.close(cancel=False)  # Ctrl-C: Ray's shutdown, next, ends them
+    assert pool.ray.cancelled == [] and not pool.flight and not pool.waiting
+
+
+def test_with_closes_on_the_way_out_and_does_not_cancel_on_ctrl_c() -> None:
+    pool = _pool()
+    with pool:
+        pass
+    assert pool.ray.cancelled == ["a", "b"] and not pool.flight
+    pool = _pool()
+    with pytest.raises(ValueError), pool:
+        raise ValueError("a lost cluster")
+    assert pool.ray.cancelled == ["a", "b"] and not pool.flight
+    pool = _pool()
+    with pytest.raises(KeyboardInterrupt), pool:
+        raise KeyboardInterrupt
     assert pool.ray.cancelled == [] and not pool.flight and not pool.waiting

@@ -182,7 +182,7 @@ def test_sprt_at_more_players_tests_the_bot_against_the_copies_of_its_opponent(
         assert all(r.bots.count(PASSER) == 2 for r in counted)
 
 
-class _HeldPool:
+class _HeldPool(dispatch.Closing):
     """A dispatcher that plays each task at once in this process, except the tasks of the
     blocks from `hold` on: those stay in flight until the pool is closed."""
 
@@ -218,7 +218,7 @@ class _HeldPool:
     def status(self) -> dict:
         return {}
 
-    def close(self) -> None:
+    def close(self, cancel: bool = True) -> None:
         self.closed, self.held = True, []
 
 
