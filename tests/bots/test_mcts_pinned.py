@@ -17,7 +17,8 @@ PINNED = [
      1, [96, 43], 114, "7ac8e3daf835d577"),
     ("rotunda", 3, ["mcts:iters=6", "mcts:iters=5,rollout=random,widen=0.5,order=1",
                     "heuristic:rotunda"], 1, [36, 34, 21], 162, "ff40b6ce1c167f2e"),
-    ("huang", 2, ["mcts:iters=2", "mcts:iters=3,rollout=cutoff,depth=3,opponents=2,plan=1,order=1,"
+    ("huang", 2, ["mcts:iters=2,guide=0.1",  # the profile before its 2-player entry
+                  "mcts:iters=3,rollout=cutoff,depth=3,opponents=2,plan=1,order=1,"
                   "leaf=game,reward=rank,guide=0.2,guide_bot=breadth=2;beam=1"],
      1, [17, 9], 290, "fdc201bee13fbada"),
     ("dragon_castle", 2, ["mcts:iters=3",
