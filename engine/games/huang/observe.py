@@ -46,10 +46,13 @@ def redraw(fields: dict[str, Any], obs: HuangObservation, rng: Rng) -> None:
     unseen = unseen_tiles(obs)
     hands, hidden = fields["hands"], fields["hidden"]
     # §6.2: a seat placing a tile has named its colour (a public request): that tile is in
-    # its hand, so it is dealt there before the rest
+    # its hand, so it is dealt there before the rest. §6.3/§6.4: a seat asked whether its
+    # off-board leader stands in for a tile of a revolt or a build holds at least one tile
+    # of that colour (the action needs two, or one and the leader), dealt there the same way
     announced = [0] * n
     for req in obs.stack:
-        if isinstance(req, requests.ChooseTileHex) and req.seat != obs.seat:
+        if (isinstance(req, (requests.ChooseTileHex, requests.ChooseSubstitute))
+                and req.seat != obs.seat):
             unseen[req.colour] -= 1
             hands[req.seat * 5 + req.colour] += 1
             announced[req.seat] += 1

@@ -112,6 +112,26 @@ def test_sample_state_is_consistent_and_conserves_tiles(
         assert u.mono == mono_triangles(u.board) and u.yellow_next == yellow_counts(u.board)
 
 
+def test_a_pending_leader_substitute_is_sampled_with_a_tile_of_its_colour() -> None:
+    """§6.3/§6.4: a seat asked whether its off-board leader stands in for a tile has chosen
+    a revolt (or a build), which needs at least one tile of that colour: every sample the
+    other seat draws gives it one, so the sampled game plays on legally (a case Hypothesis
+    found: seed 10000, the short game, one random action)."""
+    s = engine.make("huang", 2, 10000, short_game=True)
+    s.apply(random.Random(10000).choice(s.legal_actions()))
+    req = s.stack[-1]
+    assert isinstance(req, Rq.ChooseSubstitute) and (req.seat, req.colour) == (0, 2)
+    assert s.hands[2] == 1  # one blue tile: the leader must stand in for the other
+    obs = s.observation(1)
+    for k in range(60):
+        t = engine.sample_state(obs, k)
+        assert t.hands[2] >= 1 and min(t.hands) >= 0 and conserved(t)
+        rng = random.Random(k)
+        for _ in range(12):
+            t.apply(rng.choice(t.legal_actions()))
+            assert min(t.hands) >= 0
+
+
 def _reference_leader_targets(s: HuangState, i: int) -> list[int]:
     """§6.1 from scratch: lift leader i on a board copy, label the groups anew, and keep the
     candidate hexes next to no bandit group (§11.1) where at most one adjacent group is a
