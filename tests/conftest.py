@@ -4,11 +4,6 @@ Many tests start Python processes (the `arena` CLI, Ray workers, sandboxed bots)
 import this repository. With PYTHONDONTWRITEBYTECODE set (this project's machines set it)
 every one of them compiled those modules from source again: about 0.4-0.8 s a process.
 The tests let Python keep its bytecode caches (`__pycache__/`, git-ignored) instead.
-
-The suite sees the screen CI sees, whatever terminal runs it: Rich sizes a console by
-COLUMNS and LINES, else by the terminal it can find (a 120-column one made `arena games`
-print lines over the 80 columns a test checks), else 80x25, which is what CI, with no
-terminal, gets. Tests of other sizes say so (tests/tmux.py sets COLUMNS per screen).
 """
 
 import fcntl
@@ -21,7 +16,6 @@ from pathlib import Path
 import pytest
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-os.environ["COLUMNS"], os.environ["LINES"] = "80", "25"  # before any console is made
 sys.dont_write_bytecode = False
 
 from engine import registry  # noqa: E402
